@@ -1,0 +1,112 @@
+/** buildApp(config): the Fastify instance used by main.ts and by the tests. */
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { UPLOAD_MAX_BYTES } from '@switchboard/domain';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type DatabaseHandle, migrate, openDatabase } from './db/database.ts';
+import { seedDemo } from './demo/seed.ts';
+import { registerAccessListRoutes } from './features/access-lists/access-lists.routes.ts';
+import { registerCustomerRoutes } from './features/customers/customers.routes.ts';
+import { registerMobileRoutes } from './features/mobile/mobile.routes.ts';
+import { registerPromptRoutes } from './features/prompts/prompts.routes.ts';
+import { registerSessionRoutes } from './features/session/session.routes.ts';
+import { resolveAuth } from './platform/auth.ts';
+import { registerErrorHandler } from './platform/errors.ts';
+
+export const API_BASE = '/api/v1';
+
+export interface BuildOptions {
+  /** An already opened database (tests share one per file). */
+  database?: DatabaseHandle;
+  logger?: boolean;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const handle =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const db = handle.db;
+  if (!options.database) {
+    await migrate(db);
+    if (config.seedDemo) await seedDemo(db);
+  }
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    bodyLimit: 1_000_000,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        frameSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Switchboard API', version: '1.0.0', description: 'The control panel API (spec section 7).' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith(API_BASE)) request.auth = await resolveAuth(db, request, config);
+  });
+
+  await app.register(
+    async (api) => {
+      registerSessionRoutes(api, db, config);
+      registerCustomerRoutes(api, db);
+      registerPromptRoutes(api, db);
+      registerAccessListRoutes(api, db);
+      registerMobileRoutes(api, db);
+    },
+    { prefix: API_BASE },
+  );
+
+  // The built panel (apps/web/dist), with the SPA's index.html for every other GET.
+  const dist = config.webDist;
+  if (dist && fs.existsSync(path.join(dist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+    const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+    app.get('/*', async (request, reply) => {
+      const file = path.join(dist, path.normalize(request.url.split('?')[0] ?? '/'));
+      if (file.startsWith(dist) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        return reply.sendFile(path.relative(dist, file));
+      }
+      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    });
+  }
+
+  app.addHook('onClose', async () => {
+    if (!options.database) await handle.close();
+  });
+  return app;
+}

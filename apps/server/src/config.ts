@@ -1,0 +1,69 @@
+/** Server configuration from the environment, with the spec's defaults. */
+import path from 'node:path';
+import { TIMINGS } from '@switchboard/domain';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite database in dataDir is used. */
+  databaseUrl: string | undefined;
+  /** Folder of the embedded database and the file store. `memory` keeps PGlite in memory (tests). */
+  dataDir: string;
+  authTokenName: string;
+  /** Sliding server-side session lifetime. */
+  sessionTtlMs: number;
+  /** Secure cookies (behind TLS). */
+  secureCookies: boolean;
+  /** Sign-in attempts allowed per username / per address in the window before 429. */
+  loginMaxPerUsername: number;
+  loginMaxPerAddress: number;
+  loginWindowMs: number;
+  webDist: string | undefined;
+  seedDemo: boolean;
+  logLevel: string;
+  panel: {
+    idleTimeoutMs: number;
+    logoutCountdownSeconds: number;
+    keepAliveMs: number;
+    loginUrl: string;
+    userManagerUrl: string;
+    liveChatUrl: string;
+    helpUrl: string;
+  };
+}
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n)) throw new Error(`Expected a number, got '${value}'`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  return {
+    port: int(env.PORT, 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(root, 'data'),
+    authTokenName: env.AUTH_TOKEN_NAME ?? 'sb_auth_token',
+    sessionTtlMs: int(env.SESSION_TTL_MINUTES, 120) * 60_000,
+    secureCookies: env.SECURE_COOKIES === 'true',
+    loginMaxPerUsername: int(env.LOGIN_MAX_PER_USERNAME, 5),
+    loginMaxPerAddress: int(env.LOGIN_MAX_PER_ADDRESS, 30),
+    loginWindowMs: int(env.LOGIN_WINDOW_MINUTES, 15) * 60_000,
+    webDist: env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
+    seedDemo: env.SEED_DEMO !== 'false',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    panel: {
+      idleTimeoutMs: int(env.PANEL_IDLE_TIMEOUT_MS, TIMINGS.idleTimeoutMs),
+      logoutCountdownSeconds: int(env.PANEL_LOGOUT_COUNTDOWN_SECONDS, TIMINGS.logoutCountdownSeconds),
+      keepAliveMs: int(env.PANEL_KEEPALIVE_MS, TIMINGS.keepAliveMs),
+      loginUrl: env.PANEL_LOGIN_URL ?? '/login',
+      userManagerUrl: env.PANEL_USER_MANAGER_URL ?? '/user-manager',
+      liveChatUrl: env.PANEL_LIVE_CHAT_URL ?? 'mailto:support@switchboard.example',
+      helpUrl: env.PANEL_HELP_URL ?? '/api/docs',
+    },
+    ...overrides,
+  };
+}

@@ -1,0 +1,137 @@
+/** Table types for Kysely (Selectable / Insertable / Updateable derive from these). */
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface AccountsTable {
+  account_no: number;
+  parent: number;
+  account_type: 'prepay' | 'postpay';
+  account_kind: 'wholesale' | 'retail' | 'standard';
+  first_name: string;
+  surname: string;
+  company: string;
+  address_line1: string;
+  address_line2: string;
+  address_city: string;
+  address_county: string;
+  address_country: string;
+  address_postcode: string;
+  telephone: string;
+  fax: string;
+  mobile: string;
+  email: string;
+  end_user_type: string;
+  vulnerable_person: boolean;
+  alert: number;
+  balance_pence: number;
+  primary_colour: string | null;
+  accent_colour: string | null;
+  logo: Uint8Array | null;
+  logo_mime: string | null;
+  extension_digits: number;
+  created_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  account_no: number;
+  username: string;
+  password_hash: string | null;
+  name: string;
+  surname: string;
+  email: string;
+  enabled: boolean;
+  is_holder: boolean;
+  avatar: Uint8Array | null;
+  avatar_mime: string | null;
+  created_at: Timestamp;
+}
+
+export interface UserPermissionsTable {
+  user_id: number;
+  feature_id: number;
+  mask: number;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  account_no: number;
+  puppeteer: number | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  ip: string;
+  user_agent: string;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  username: string;
+  ip: string;
+  success: boolean;
+  at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  user_id: number | null;
+  account_no: number | null;
+  action: string;
+  target_account_no: number | null;
+  details: ColumnType<unknown, string, string>;
+  ip: string | null;
+}
+
+export interface PromptsTable {
+  id: Generated<number>;
+  account_no: number | null;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface AccessListsTable {
+  id: Generated<number>;
+  account_no: number;
+  name: string;
+  description: string;
+  prompt_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface AccessListEntriesTable {
+  id: Generated<number>;
+  account_no: number;
+  access_list_id: number;
+  number: string;
+  created_at: Timestamp;
+}
+
+export interface MobilesTable {
+  id: Generated<number>;
+  account_no: number;
+  description: string;
+  number: string;
+  active: boolean;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  users: UsersTable;
+  user_permissions: UserPermissionsTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  audit_log: AuditLogTable;
+  prompts: PromptsTable;
+  access_lists: AccessListsTable;
+  access_list_entries: AccessListEntriesTable;
+  mobiles: MobilesTable;
+}
+
+/** Tables whose rows belong to one account (tenant scoping by account_no). */
+export type TenantTable = {
+  [K in keyof Database]: Database[K] extends { account_no: number; id: Generated<number> } ? K : never;
+}[keyof Database];

@@ -1,0 +1,355 @@
+/**
+ * Demo data: a believable provider. Password `Switchboard-1` for every demo login.
+ * Runs once, on the first start of an empty database.
+ */
+import { hash } from '@node-rs/argon2';
+import { FEATURES, MASK } from '@switchboard/domain';
+import type { Insertable } from 'kysely';
+import type { DB } from '../db/database.ts';
+import type { AccountsTable } from '../db/schema.ts';
+
+export const DEMO_PASSWORD = 'Switchboard-1';
+
+/** The features an ordinary customer account holder is granted. */
+const CUSTOMER_FEATURES: number[] = [
+  FEATURES.account,
+  FEATURES.numbers,
+  FEATURES.queues,
+  FEATURES.seats,
+  FEATURES.users,
+  FEATURES.voicemail,
+  FEATURES.sipTrunks,
+  FEATURES.dashboard,
+  FEATURES.cdr,
+  FEATURES.callGroups,
+  FEATURES.timeProfile,
+  FEATURES.ivr,
+  FEATURES.conference,
+  FEATURES.prompts,
+  FEATURES.callRecordings,
+  FEATURES.pickupGroups,
+  FEATURES.spy,
+  FEATURES.notification,
+  FEATURES.musicOnHold,
+  FEATURES.acl,
+  FEATURES.callbacks,
+  FEATURES.mobile,
+  FEATURES.seatsCallRestrictions,
+  FEATURES.sipTrunksCallRestrictions,
+  FEATURES.dialThrough,
+  FEATURES.paypal,
+  FEATURES.teams,
+  FEATURES.integrations,
+  FEATURES.bundles,
+  FEATURES.outboundCLILists,
+  FEATURES.directDebit,
+  FEATURES.externalExt,
+  FEATURES.ldap,
+  FEATURES.softphone,
+  FEATURES.ntsCallRestrictions,
+  FEATURES.store,
+];
+
+function grants(features: number[], mask: number): Array<[number, number]> {
+  return [...features.map((f): [number, number] => [f, mask]), [FEATURES.betaPanel, MASK.readOnly]];
+}
+
+type AccountSeed = Pick<AccountsTable, 'account_no' | 'parent' | 'account_type' | 'account_kind'> &
+  Partial<Omit<AccountsTable, 'created_at'>>;
+
+/** An account row with the defaults filled in. */
+function account(seed: AccountSeed): Insertable<AccountsTable> {
+  return {
+    first_name: '',
+    surname: '',
+    company: '',
+    address_line1: '',
+    address_line2: '',
+    address_city: '',
+    address_county: '',
+    address_country: 'United Kingdom',
+    address_postcode: '',
+    telephone: '',
+    fax: '',
+    mobile: '',
+    email: '',
+    end_user_type: '0',
+    vulnerable_person: false,
+    alert: 0,
+    balance_pence: 0,
+    primary_colour: null,
+    accent_colour: null,
+    logo: null,
+    logo_mime: null,
+    extension_digits: 3,
+    ...seed,
+  };
+}
+
+const ACCOUNTS: AccountSeed[] = [
+  {
+    account_no: 10000,
+    parent: 0,
+    account_type: 'postpay',
+    account_kind: 'standard',
+    company: 'Switchboard Telecom Ltd',
+    first_name: 'Provider',
+    surname: 'Operations',
+    email: 'ops@switchboard.example',
+    address_line1: '1 Exchange Street',
+    address_city: 'Manchester',
+    address_postcode: 'M2 7EF',
+    telephone: '01612345000',
+  },
+  {
+    account_no: 20000,
+    parent: 10000,
+    account_type: 'postpay',
+    account_kind: 'wholesale',
+    company: 'Northern Voice Partners',
+    first_name: 'Rachel',
+    surname: 'Reid',
+    email: 'rachel@northernvoice.example',
+    address_line1: '12 Wharf Road',
+    address_city: 'Leeds',
+    address_postcode: 'LS1 4DL',
+    telephone: '01132460000',
+    primary_colour: '#2e7d32',
+    accent_colour: '#ff8f00',
+  },
+  {
+    account_no: 20001,
+    parent: 20000,
+    account_type: 'postpay',
+    account_kind: 'standard',
+    company: 'Harrogate Dental Care',
+    first_name: 'Imran',
+    surname: 'Shah',
+    email: 'imran@harrogatedental.example',
+    address_line1: '3 Station Parade',
+    address_city: 'Harrogate',
+    address_postcode: 'HG1 1TT',
+    telephone: '01423500100',
+  },
+  {
+    account_no: 20002,
+    parent: 20000,
+    account_type: 'prepay',
+    account_kind: 'standard',
+    company: 'Wetherby Lettings',
+    first_name: 'Claire',
+    surname: 'Dobson',
+    email: 'claire@wetherbylettings.example',
+    address_line1: '8 Market Place',
+    address_city: 'Wetherby',
+    address_postcode: 'LS22 6NE',
+    telephone: '01937580200',
+    balance_pence: 2500,
+  },
+  {
+    account_no: 30000,
+    parent: 10000,
+    account_type: 'postpay',
+    account_kind: 'retail',
+    company: 'Acme Plumbing Ltd',
+    first_name: 'Alice',
+    surname: 'Morgan',
+    email: 'alice@acmeplumbing.example',
+    address_line1: '45 Canal Street',
+    address_city: 'Birmingham',
+    address_postcode: 'B1 2JR',
+    telephone: '01214960000',
+    extension_digits: 3,
+  },
+  {
+    account_no: 30001,
+    parent: 10000,
+    account_type: 'prepay',
+    account_kind: 'standard',
+    company: 'Bella Hair Studio',
+    first_name: 'Priya',
+    surname: 'Patel',
+    email: 'priya@bellahair.example',
+    address_line1: '7 High Street',
+    address_city: 'Bristol',
+    address_postcode: 'BS1 2AW',
+    telephone: '01179460000',
+    balance_pence: 1234,
+  },
+];
+
+interface UserSeed {
+  username: string;
+  account_no: number;
+  name: string;
+  surname: string;
+  email: string;
+  is_holder: boolean;
+  permissions: Array<[number, number]>;
+}
+
+const ADMIN_FEATURES = [
+  ...CUSTOMER_FEATURES,
+  FEATURES.admin,
+  FEATURES.vhAdmin,
+  FEATURES.vhCustomers,
+  FEATURES.wholesaleCustomers,
+  FEATURES.wholesaleAdmin,
+  FEATURES.highRisk,
+  FEATURES.cpAdmin,
+];
+const RESELLER_FEATURES = [...CUSTOMER_FEATURES, FEATURES.wholesaleCustomers, FEATURES.wholesaleAdmin];
+
+export const DEMO_USERS: UserSeed[] = [
+  {
+    username: 'admin',
+    account_no: 10000,
+    name: 'Sam',
+    surname: 'Okafor',
+    email: 'sam.okafor@switchboard.example',
+    is_holder: true,
+    permissions: grants(ADMIN_FEATURES, MASK.all),
+  },
+  {
+    username: 'reseller',
+    account_no: 20000,
+    name: 'Rachel',
+    surname: 'Reid',
+    email: 'rachel@northernvoice.example',
+    is_holder: true,
+    permissions: grants(RESELLER_FEATURES, MASK.all),
+  },
+  {
+    username: 'harrogate',
+    account_no: 20001,
+    name: 'Imran',
+    surname: 'Shah',
+    email: 'imran@harrogatedental.example',
+    is_holder: true,
+    permissions: grants(CUSTOMER_FEATURES, MASK.all),
+  },
+  {
+    username: 'wetherby',
+    account_no: 20002,
+    name: 'Claire',
+    surname: 'Dobson',
+    email: 'claire@wetherbylettings.example',
+    is_holder: true,
+    permissions: grants(CUSTOMER_FEATURES, MASK.all),
+  },
+  {
+    username: 'retail',
+    account_no: 30000,
+    name: 'Alice',
+    surname: 'Morgan',
+    email: 'alice@acmeplumbing.example',
+    is_holder: true,
+    permissions: grants([...CUSTOMER_FEATURES, FEATURES.highRisk], MASK.all),
+  },
+  {
+    username: 'prepay',
+    account_no: 30001,
+    name: 'Priya',
+    surname: 'Patel',
+    email: 'priya@bellahair.example',
+    is_holder: true,
+    permissions: grants(CUSTOMER_FEATURES, MASK.all),
+  },
+  {
+    username: 'viewer',
+    account_no: 30000,
+    name: 'Victor',
+    surname: 'Hale',
+    email: 'victor@acmeplumbing.example',
+    is_holder: false,
+    permissions: grants(CUSTOMER_FEATURES, MASK.readOnly),
+  },
+];
+
+const SYSTEM_PROMPTS = [
+  'Welcome to our company',
+  'Sorry, this number cannot take your call',
+  'Your call has been barred',
+  'Please hold while we connect you',
+  'We are currently closed',
+];
+
+export async function seedDemo(db: DB): Promise<boolean> {
+  const existing = await db.selectFrom('accounts').select('account_no').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const passwordHash = await hash(DEMO_PASSWORD);
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('accounts').values(ACCOUNTS.map(account)).execute();
+    for (const u of DEMO_USERS) {
+      const { permissions, ...user } = u;
+      const row = await trx
+        .insertInto('users')
+        .values({ ...user, password_hash: passwordHash, enabled: true, avatar: null, avatar_mime: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('user_permissions')
+        .values(permissions.map(([feature_id, mask]) => ({ user_id: row.id, feature_id, mask })))
+        .execute();
+    }
+    await trx
+      .insertInto('prompts')
+      .values(SYSTEM_PROMPTS.map((name) => ({ account_no: null, name })))
+      .execute();
+    const [greeting] = await trx
+      .insertInto('prompts')
+      .values([
+        { account_no: 30000, name: 'Acme main greeting' },
+        { account_no: 30001, name: 'Bella salon greeting' },
+      ])
+      .returning(['id', 'account_no'])
+      .execute();
+    const barred = await trx
+      .selectFrom('prompts')
+      .select('id')
+      .where('name', '=', 'Your call has been barred')
+      .executeTakeFirstOrThrow();
+
+    const lists = [
+      {
+        account_no: 30000,
+        name: 'Nuisance callers',
+        description: 'Numbers blocked after repeated cold calls',
+        prompt_id: barred.id,
+        numbers: ['01614960123', '02079460456', '07700900111', '08449460999'],
+      },
+      {
+        account_no: 30000,
+        name: 'Priority customers',
+        description: 'Trade accounts routed to the senior team',
+        prompt_id: greeting?.id ?? null,
+        numbers: ['01214960555', '01214960556', '07700900222'],
+      },
+      { account_no: 30000, name: 'Out of hours engineers', description: '', prompt_id: null, numbers: ['07700900333'] },
+      {
+        account_no: 30001,
+        name: 'Blocked callers',
+        description: 'Withheld and spam callers',
+        prompt_id: barred.id,
+        numbers: ['01179460777', '07700900444'],
+      },
+    ];
+    for (const { numbers, ...list } of lists) {
+      const row = await trx.insertInto('access_lists').values(list).returning('id').executeTakeFirstOrThrow();
+      await trx
+        .insertInto('access_list_entries')
+        .values(numbers.map((number) => ({ account_no: list.account_no, access_list_id: row.id, number })))
+        .execute();
+    }
+    await trx
+      .insertInto('mobiles')
+      .values([
+        { account_no: 30000, description: 'Alice mobile', number: '07700900501', active: true },
+        { account_no: 30000, description: 'Van 1 engineer', number: '07700900502', active: true },
+        { account_no: 30000, description: 'Van 2 engineer', number: '07700900503', active: false },
+        { account_no: 30001, description: 'Salon manager', number: '07700900601', active: true },
+      ])
+      .execute();
+  });
+  return true;
+}

@@ -1,0 +1,41 @@
+/**
+ * Prompt options (the account's own prompts plus the system prompts), for prompt pickers such as
+ * the access list's. The prompts area itself (uploads, recording) comes later.
+ */
+import { promptOption } from '@switchboard/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DB } from '../../db/database.ts';
+import { requireAuth } from '../../platform/auth.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** Prompts the account may use: its own or the system's (account_no null). */
+export async function usablePrompt(db: DB | Transaction<Database>, accountNo: number, promptId: number) {
+  return db
+    .selectFrom('prompts')
+    .select(['id', 'name'])
+    .where('id', '=', promptId)
+    .where((eb) => eb.or([eb('account_no', '=', accountNo), eb('account_no', 'is', null)]))
+    .executeTakeFirst();
+}
+
+export function registerPromptRoutes(app: FastifyInstance, db: DB): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/prompts/options',
+    { schema: { tags: ['prompts'], response: { 200: z.object({ records: z.array(promptOption) }) } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const rows = await db
+        .selectFrom('prompts')
+        .select(['id', 'name', 'account_no'])
+        .where((eb) => eb.or([eb('account_no', '=', auth.accountNo), eb('account_no', 'is', null)]))
+        .orderBy('account_no', (ob) => ob.desc().nullsLast())
+        .orderBy('name')
+        .execute();
+      return { records: rows.map((p) => ({ id: p.id, name: p.name, system: p.account_no === null })) };
+    },
+  );
+}

@@ -1,0 +1,306 @@
+/** Spec 1 §7 "Session and theme", plus sign-in, disguise and the panel's runtime configuration. */
+import { hash } from '@node-rs/argon2';
+import {
+  can,
+  DEFAULT_THEME,
+  disguiseBody,
+  hasPanelAccess,
+  isProviderAdmin,
+  loginBody,
+  MESSAGES,
+  NEW_USER_GRANTS,
+  newUserBody,
+  passwordCheckBody,
+  type Session,
+} from '@switchboard/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/database.ts';
+import { audit } from '../../platform/audit.ts';
+import { type AuthContext, newToken, permissionsFor, requireAuth, requirePermission } from '../../platform/auth.ts';
+import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
+import { assertNotThrottled, isDescendant, passwordMatches, recordAttempt } from './session.logic.ts';
+
+const tags = ['session'];
+const accountParam = z.object({ account_no: z.coerce.number().int().positive() });
+
+export function sessionRecordOf(auth: AuthContext): Session {
+  return {
+    account_no: String(auth.accountNo),
+    name: auth.name,
+    surname: auth.surname,
+    permissions: auth.permissions,
+    puppeteer: auth.puppeteer,
+    user_id: auth.userId,
+    parent: String(auth.parent),
+    accountType: auth.accountType,
+    accountKind: auth.accountKind,
+    company: auth.company,
+    username: auth.username,
+  };
+}
+
+/** Walks up the parent chain: a reseller's branding covers its customers. */
+async function brandingChain(db: DB, accountNo: number) {
+  const chain = [];
+  let current: number | null = accountNo;
+  for (let depth = 0; current !== null && current !== 0 && depth < 10; depth++) {
+    const row = await db
+      .selectFrom('accounts')
+      .select(['account_no', 'parent', 'primary_colour', 'accent_colour', 'logo', 'logo_mime'])
+      .where('account_no', '=', current)
+      .executeTakeFirst();
+    if (!row) break;
+    chain.push(row);
+    current = row.parent === row.account_no ? null : row.parent;
+  }
+  return chain;
+}
+
+export function registerSessionRoutes(app: FastifyInstance, db: DB, config: Config): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const setCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(config.authTokenName, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.secureCookies,
+    });
+
+  r.get('/panel/config', { schema: { tags } }, async () => ({
+    idleTimeoutMs: config.panel.idleTimeoutMs,
+    logoutCountdownSeconds: config.panel.logoutCountdownSeconds,
+    keepAliveMs: config.panel.keepAliveMs,
+    loginUrl: config.panel.loginUrl,
+    authTokenName: config.authTokenName,
+    userManagerUrl: config.panel.userManagerUrl,
+    liveChatUrl: config.panel.liveChatUrl,
+    helpUrl: config.panel.helpUrl,
+  }));
+
+  r.post('/users/auth/login', { schema: { tags, body: loginBody } }, async (request, reply) => {
+    const { username, password } = request.body;
+    const ip = request.ip;
+    await assertNotThrottled(db, config, username, ip);
+    const user = await db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+      .executeTakeFirst();
+    const ok = user !== undefined && user.enabled && (await passwordMatches(user.password_hash, password));
+    await recordAttempt(db, username, ip, ok);
+    if (!ok || !user) throw new HttpError(401, MESSAGES.loginFailed);
+    const account = await db.selectFrom('accounts').selectAll().where('account_no', '=', user.account_no).executeTakeFirstOrThrow();
+    const permissions = await permissionsFor(db, user.id, account);
+    if (!hasPanelAccess({ permissions })) throw forbidden();
+    const { token, hash: tokenHash } = newToken();
+    const now = Date.now();
+    await db
+      .insertInto('sessions')
+      .values({
+        token_hash: tokenHash,
+        user_id: user.id,
+        account_no: user.account_no,
+        puppeteer: null,
+        last_seen_at: new Date(now),
+        expires_at: new Date(now + config.sessionTtlMs),
+        ip,
+        user_agent: String(request.headers['user-agent'] ?? '').slice(0, 300),
+      })
+      .execute();
+    await audit(db, { userId: user.id, accountNo: user.account_no, action: 'login', ip });
+    setCookie(reply, token);
+    return { success: true, token };
+  });
+
+  r.get('/users/auth/session', { schema: { tags } }, async (request, reply) => {
+    const auth = request.auth;
+    if (!auth || !hasPanelAccess(auth)) {
+      return reply.status(401).send({ status: 'error', message: MESSAGES.sessionRequired });
+    }
+    return { status: 'success', ...sessionRecordOf(auth) };
+  });
+
+  r.get('/users/auth/logout', { schema: { tags } }, async (request, reply) => {
+    const auth = request.auth;
+    if (auth) {
+      await db.deleteFrom('sessions').where('token_hash', '=', auth.tokenHash).execute();
+      await audit(db, { userId: auth.userId, accountNo: auth.homeAccountNo, action: 'logout', ip: request.ip });
+    }
+    reply.clearCookie(config.authTokenName, { path: '/' });
+    return { status: 'success' };
+  });
+
+  r.post('/users/auth/disguise', { schema: { tags, body: disguiseBody } }, async (request) => {
+    const auth = requireAuth(request);
+    const mayDisguise =
+      can(auth, 'wholesaleCustomers', 'read') || can(auth, 'VHCustomers', 'read') || isProviderAdmin(auth);
+    if (!mayDisguise) throw forbidden();
+    if (auth.puppeteer !== null) throw new HttpError(409, 'Go back to the portal before acting as another customer');
+    const target = request.body.accountNo;
+    if (!(await isDescendant(db, auth.homeAccountNo, target))) throw new HttpError(403, MESSAGES.disguiseRefused);
+    const holder = await db
+      .selectFrom('users')
+      .select('id')
+      .where('account_no', '=', target)
+      .where('is_holder', '=', true)
+      .executeTakeFirst();
+    if (!holder) throw new HttpError(409, 'This customer account has no account holder to act as');
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('sessions')
+        .set({ account_no: target, puppeteer: auth.userId })
+        .where('token_hash', '=', auth.tokenHash)
+        .execute();
+      await audit(trx, {
+        userId: auth.userId,
+        accountNo: auth.homeAccountNo,
+        action: 'disguise.start',
+        targetAccountNo: target,
+        ip: request.ip,
+      });
+    });
+    return { success: true, message: `Acting as customer ${target}` };
+  });
+
+  r.delete('/users/auth/disguise', { schema: { tags } }, async (request) => {
+    const auth = request.auth;
+    if (!auth) throw new HttpError(401, MESSAGES.sessionRequired);
+    if (auth.puppeteer === null) return { success: true, message: 'Not acting as a customer' };
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('sessions')
+        .set({ account_no: auth.homeAccountNo, puppeteer: null })
+        .where('token_hash', '=', auth.tokenHash)
+        .execute();
+      await audit(trx, {
+        userId: auth.userId,
+        accountNo: auth.homeAccountNo,
+        action: 'disguise.end',
+        targetAccountNo: auth.accountNo,
+        ip: request.ip,
+      });
+    });
+    return { success: true, message: 'Back to portal' };
+  });
+
+  r.post('/users/auth/passwordcheck', { schema: { tags, body: passwordCheckBody } }, async (request, reply) => {
+    const auth = requireAuth(request);
+    // The password of the person at the keyboard: the impersonator's own while disguised.
+    await assertNotThrottled(db, config, auth.username, request.ip);
+    const user = await db.selectFrom('users').select('password_hash').where('id', '=', auth.userId).executeTakeFirst();
+    const ok = await passwordMatches(user?.password_hash ?? null, request.body.password);
+    await recordAttempt(db, auth.username, request.ip, ok);
+    if (!ok) return reply.status(400).send({ success: false, message: MESSAGES.passwordWrong });
+    return { success: true, message: 'Password confirmed' };
+  });
+
+  r.get('/account/:account_no', { schema: { tags, params: accountParam } }, async (request) => {
+    const auth = requireAuth(request);
+    if (request.params.account_no !== auth.accountNo) throw notFound();
+    const a = await db.selectFrom('accounts').selectAll().where('account_no', '=', auth.accountNo).executeTakeFirst();
+    if (!a) throw notFound();
+    return {
+      accountNo: a.account_no,
+      parent: a.parent,
+      accountType: a.account_type,
+      accountKind: a.account_kind,
+      firstName: a.first_name,
+      surname: a.surname,
+      company: a.company,
+      address_line1: a.address_line1,
+      address_line2: a.address_line2,
+      address_city: a.address_city,
+      address_county: a.address_county,
+      address_country: a.address_country,
+      address_postcode: a.address_postcode,
+      telephone: a.telephone,
+      fax: a.fax,
+      mobile: a.mobile,
+      email: a.email,
+      endUserType: a.end_user_type,
+      vulnerablePerson: a.vulnerable_person,
+      alert: a.alert,
+      balance: a.balance_pence / 100,
+      extensionDigits: a.extension_digits,
+    };
+  });
+
+  r.get('/theme/:account_no', { schema: { tags, params: accountParam } }, async (request) => {
+    const auth = requireAuth(request);
+    if (request.params.account_no !== auth.accountNo) throw notFound();
+    const chain = await brandingChain(db, auth.accountNo);
+    return {
+      br_primary_colour: chain.find((a) => a.primary_colour)?.primary_colour ?? DEFAULT_THEME.primary,
+      br_accent_colour: chain.find((a) => a.accent_colour)?.accent_colour ?? DEFAULT_THEME.accent,
+    };
+  });
+
+  r.get('/theme/:account_no/logo', { schema: { tags, params: accountParam } }, async (request, reply) => {
+    const auth = requireAuth(request);
+    if (request.params.account_no !== auth.accountNo) throw notFound();
+    const withLogo = (await brandingChain(db, auth.accountNo)).find((a) => a.logo && a.logo_mime);
+    if (!withLogo?.logo || !withLogo.logo_mime) throw notFound();
+    return reply.type(withLogo.logo_mime).header('cache-control', 'private, max-age=300').send(Buffer.from(withLogo.logo));
+  });
+
+  r.get('/users/avatar', { schema: { tags } }, async (request, reply) => {
+    const auth = requireAuth(request);
+    const user = await db.selectFrom('users').select(['avatar', 'avatar_mime']).where('id', '=', auth.userId).executeTakeFirst();
+    if (!user?.avatar || !user.avatar_mime) throw notFound();
+    return reply.type(user.avatar_mime).header('cache-control', 'private, max-age=300').send(Buffer.from(user.avatar));
+  });
+
+  r.post('/users', { schema: { tags, body: newUserBody } }, async (request) => {
+    const auth = requirePermission(request, { resource: 'cpUsers', action: 'create' });
+    const body = request.body;
+    if (body.accountNo !== auth.accountNo) throw forbidden();
+    const id = await db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['username']), '=', body.username.toLowerCase()))
+        .executeTakeFirst();
+      if (taken) throw validationError({ username: 'This username is already in use' });
+      const user = await trx
+        .insertInto('users')
+        .values({
+          account_no: auth.accountNo,
+          username: body.username,
+          password_hash: null,
+          name: body.name,
+          surname: body.surname,
+          email: body.email,
+          enabled: body.enabled,
+          is_holder: false,
+          avatar: null,
+          avatar_mime: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (body.saveUserPermissions) {
+        await trx
+          .insertInto('user_permissions')
+          .values(NEW_USER_GRANTS.map((g) => ({ user_id: user.id, feature_id: g.featureId, mask: g.mask })))
+          .execute();
+      }
+      await audit(trx, {
+        userId: auth.userId,
+        accountNo: auth.accountNo,
+        action: 'user.create',
+        details: { newUserId: user.id, username: body.username },
+        ip: request.ip,
+      });
+      return user.id;
+    });
+    return { success: true, message: `${body.username} ${MESSAGES.createdSuccessfully}`, id };
+  });
+}
+
+/** Argon2id hash with the library's defaults (argon2id, m=19456, t=2). */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}

@@ -1,0 +1,25 @@
+/** The audit log: who did what, as whom, from where. */
+import type { DB } from '../db/database.ts';
+
+export interface AuditEntry {
+  userId: number | null;
+  accountNo: number | null;
+  action: string;
+  targetAccountNo?: number | null;
+  details?: Record<string, unknown>;
+  ip?: string | null;
+}
+
+export async function audit(db: DB, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      user_id: entry.userId,
+      account_no: entry.accountNo,
+      action: entry.action,
+      target_account_no: entry.targetAccountNo ?? null,
+      details: JSON.stringify(entry.details ?? {}),
+      ip: entry.ip ?? null,
+    })
+    .execute();
+}

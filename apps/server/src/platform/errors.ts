@@ -1,0 +1,70 @@
+/** Error replies: every failure is a 4xx/5xx with { success: false, message, validation? }. */
+import { MESSAGES } from '@switchboard/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ZodError } from 'zod';
+
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly validation: Record<string, string> | undefined;
+  constructor(statusCode: number, message: string, validation?: Record<string, string>) {
+    super(message);
+    this.statusCode = statusCode;
+    this.validation = validation;
+  }
+}
+
+export const notFound = () => new HttpError(404, MESSAGES.recordNotFound);
+export const forbidden = () => new HttpError(403, MESSAGES.forbidden);
+export const unauthorised = () => new HttpError(401, MESSAGES.sessionRequired);
+
+/** A 400 carrying field messages; the message is the single error or the multiple-errors banner. */
+export function validationError(validation: Record<string, string>): HttpError {
+  const messages = Object.values(validation);
+  const message = messages.length === 1 ? (messages[0] as string) : MESSAGES.multipleErrors;
+  return new HttpError(400, message, validation);
+}
+
+/** Field name (dotted path) to first message, from zod issues. */
+export function fieldMessages(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+export function fromZodError(error: ZodError): HttpError {
+  return validationError(fieldMessages(error.issues));
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({
+        success: false,
+        message: error.message,
+        ...(error.validation ? { validation: error.validation } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const validation: Record<string, string> = {};
+      for (const v of error.validation) {
+        const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        if (!(key in validation)) validation[key] = v.message ?? MESSAGES.required;
+      }
+      const e = validationError(validation);
+      return reply.status(400).send({ success: false, message: e.message, validation });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return reply.status(status).send({ success: false, message: MESSAGES.saveFallbackSupport });
+    }
+    return reply.status(status).send({ success: false, message: error.message });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ success: false, message: `Route ${request.method} ${request.url} not found` });
+  });
+}

@@ -1,0 +1,287 @@
+/**
+ * The resource factory: an area declares its table, path, permission, schemas and columns; the
+ * factory registers list / read / create / update / delete with the spec's contract.
+ *
+ * Tenant scoping is by construction: every query the factory runs starts from `scoped()`, which
+ * filters the area's table on the session's effective account; inserts take account_no from the
+ * session, never from the body; updates and deletes match id AND account_no.
+ */
+import {
+  type Action,
+  idParam,
+  isProviderAdmin,
+  type ListReply,
+  listBody,
+  listParams,
+  listQuery,
+  MESSAGES,
+  type Resource,
+  saveReply,
+  type SortDirection,
+} from '@switchboard/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../db/database.ts';
+import type { TenantTable } from '../db/schema.ts';
+import { type AuthContext, type PermissionRule, requirePermission } from './auth.ts';
+import { HttpError, notFound, validationError } from './errors.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: the factory builds SQL over any declared table.
+type AnyDB = Kysely<any>;
+// biome-ignore lint/suspicious/noExplicitAny: see above.
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+
+export type FieldKind = 'text' | 'number' | 'boolean';
+
+export interface ColumnDef {
+  /** A trusted SQL expression over the area's FROM (never user input). */
+  sql: string;
+  kind: FieldKind;
+  sortable?: boolean;
+  searchable?: boolean;
+  filterable?: boolean;
+}
+
+export interface WriteContext {
+  trx: Transaction<Database>;
+  auth: AuthContext;
+  /** The record id on update, undefined on create. */
+  id?: number;
+}
+type Database = DB extends Kysely<infer D> ? D : never;
+
+export interface ResourceDefinition<Rec extends Record<string, unknown>, Input extends z.ZodObject> {
+  path: string;
+  table: TenantTable;
+  tag: string;
+  /** The permission resource; its create / read / update / delete guard each route. */
+  permission: Resource;
+  /** A different resource for listing and reading (spec: the mobile list uses callGroups). */
+  readPermission?: Resource;
+  /** Further rules every route needs (spec: mobile pages are retail only). */
+  requires?: PermissionRule[];
+  record: z.ZodType<Rec>;
+  input: Input;
+  /** Joins over the area's table (aliased by its own name). */
+  from?: (query: AnyQuery) => AnyQuery;
+  columns: Record<keyof Rec & string, ColumnDef>;
+  defaultSort: { field: keyof Rec & string; direction: SortDirection };
+  /** Input to table columns (account_no is added by the factory). */
+  toRow: (input: z.output<Input>) => Record<string, unknown>;
+  /** The name used in feedback ('{name} has been updated'). */
+  label: (input: z.output<Input>) => string;
+  /** Rules needing the database (uniqueness, references): field to message. */
+  check?: (ctx: WriteContext, input: z.output<Input>) => Promise<Record<string, string>>;
+  /** Record limit per account: Add is refused past it unless VHAdmin. */
+  maxRecords?: number;
+}
+
+/** The area's table filtered on the effective account: the only way the factory reads rows. */
+function scoped(db: AnyDB, def: { table: string; from?: (q: AnyQuery) => AnyQuery }, accountNo: number): AnyQuery {
+  const base = db.selectFrom(def.table).where(`${def.table}.account_no`, '=', accountNo);
+  return def.from ? def.from(base) : base;
+}
+
+function selectColumns(query: AnyQuery, columns: Record<string, ColumnDef>): AnyQuery {
+  return query.select(Object.entries(columns).map(([field, col]) => sql.raw(col.sql).as(field)));
+}
+
+function normalise<Rec>(row: Record<string, unknown>, columns: Record<string, ColumnDef>): Rec {
+  const out: Record<string, unknown> = {};
+  for (const [field, col] of Object.entries(columns)) {
+    const v = row[field];
+    out[field] =
+      col.kind === 'number' && v !== null && v !== undefined ? Number(v) : col.kind === 'boolean' ? Boolean(v) : v;
+  }
+  return out as Rec;
+}
+
+export interface ListOptions {
+  offset: number;
+  limit: number;
+  sortBy?: string | undefined;
+  direction?: SortDirection | undefined;
+  search?: string | undefined;
+  filters?: Record<string, string | number | boolean> | undefined;
+}
+
+/** Paged, sorted, searched, filtered list over a scoped query (shared by every list route). */
+export async function pagedList<Rec>(
+  query: AnyQuery,
+  columns: Record<string, ColumnDef>,
+  defaultSort: { field: string; direction: SortDirection },
+  options: ListOptions,
+): Promise<ListReply<Rec>> {
+  let q = query;
+  const search = options.search?.trim();
+  if (search) {
+    const searchable = Object.values(columns).filter((c) => c.searchable);
+    const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    if (searchable.length > 0) {
+      q = q.where((eb) => eb.or(searchable.map((c) => eb(sql.raw(`(${c.sql})::text`), 'ilike', pattern))));
+    }
+  }
+  for (const [field, value] of Object.entries(options.filters ?? {})) {
+    const col = columns[field];
+    if (!col?.filterable) throw new HttpError(400, `Unknown filter '${field}'`);
+    if (value === '' || value === null) continue;
+    const typed = col.kind === 'boolean' ? value === true || value === 'true' || value === 1 || value === '1' : value;
+    q = q.where(sql.raw(col.sql), '=', typed);
+  }
+  const countRow = await q
+    .clearSelect()
+    .select(sql<number>`count(*)::int`.as('total'))
+    .executeTakeFirst();
+  const total = Number(countRow?.total ?? 0);
+
+  const sortField = options.sortBy && columns[options.sortBy]?.sortable ? options.sortBy : defaultSort.field;
+  if (options.sortBy && !columns[options.sortBy]?.sortable) throw new HttpError(400, `Cannot sort by '${options.sortBy}'`);
+  const direction = options.sortBy ? (options.direction ?? 'asc') : defaultSort.direction;
+  const sortCol = columns[sortField] as ColumnDef;
+  let page = selectColumns(q, columns).orderBy(sql.raw(sortCol.sql), direction);
+  // A stable tie-break so pages never overlap.
+  if (columns.id && sortField !== 'id') page = page.orderBy(sql.raw((columns.id as ColumnDef).sql), 'asc');
+  if (options.limit !== -1) page = page.offset(options.offset).limit(options.limit);
+  const rows = (await page.execute()) as Record<string, unknown>[];
+  const records = rows.map((r) => normalise<Rec>(r, columns));
+  const lastPage = options.limit === -1 || options.offset + options.limit >= total;
+  return { records, totalRecords: total, lastPage };
+}
+
+const offsetLimit = listParams;
+
+export function registerResource<Rec extends Record<string, unknown>, Input extends z.ZodObject>(
+  app: FastifyInstance,
+  db: DB,
+  def: ResourceDefinition<Rec, Input>,
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const anyDb = db as AnyDB;
+  const rules = (action: Action): PermissionRule[] => [
+    ...(def.requires ?? []),
+    { resource: action === 'read' ? (def.readPermission ?? def.permission) : def.permission, action },
+  ];
+  const authorise = (request: FastifyRequest, action: Action) => requirePermission(request, ...rules(action));
+  const columns = def.columns as Record<string, ColumnDef>;
+  const listReplySchema = z.object({ records: z.array(def.record), totalRecords: z.number(), lastPage: z.boolean() });
+  const tags = [def.tag];
+
+  const readOne = async (auth: AuthContext, id: number): Promise<Rec> => {
+    const row = await selectColumns(scoped(anyDb, def, auth.accountNo), columns)
+      .where(`${def.table}.id`, '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    return normalise<Rec>(row as Record<string, unknown>, columns);
+  };
+
+  r.post(
+    `${def.path}/:offset/:limit`,
+    { schema: { tags, params: offsetLimit, body: listBody.optional(), response: { 200: listReplySchema } } },
+    async (request) => {
+      const auth = authorise(request, 'read');
+      const body = request.body ?? {};
+      return pagedList<Rec>(scoped(anyDb, def, auth.accountNo), columns, def.defaultSort, {
+        ...request.params,
+        ...body,
+      });
+    },
+  );
+
+  r.get(
+    `${def.path}/:offset/:limit`,
+    { schema: { tags, params: offsetLimit, querystring: listQuery, response: { 200: listReplySchema } } },
+    async (request) => {
+      const auth = authorise(request, 'read');
+      const q = request.query;
+      return pagedList<Rec>(scoped(anyDb, def, auth.accountNo), columns, def.defaultSort, {
+        ...request.params,
+        sortBy: q.sortBy,
+        direction: q.sortByDir,
+        search: q.search,
+        filters: q.filters,
+      });
+    },
+  );
+
+  r.get(`${def.path}/:id`, { schema: { tags, params: idParam, response: { 200: def.record as z.ZodType } } }, async (request) => {
+    const auth = authorise(request, 'read');
+    return readOne(auth, request.params.id);
+  });
+
+  const runChecks = async (ctx: WriteContext, input: z.output<Input>) => {
+    const problems = def.check ? await def.check(ctx, input) : {};
+    if (Object.keys(problems).length > 0) throw validationError(problems);
+  };
+
+  r.post(
+    def.path,
+    { schema: { tags, body: def.input, response: { 200: saveReply } } },
+    async (request) => {
+      const auth = authorise(request, 'create');
+      const input = request.body as z.output<Input>;
+      const id = await db.transaction().execute(async (trx) => {
+        if (def.maxRecords !== undefined && !isProviderAdmin(auth)) {
+          const count = await (trx as AnyDB)
+            .selectFrom(def.table)
+            .select(sql<number>`count(*)::int`.as('n'))
+            .where('account_no', '=', auth.accountNo)
+            .executeTakeFirst();
+          if (Number(count?.n ?? 0) >= def.maxRecords) {
+            throw new HttpError(409, `You cannot add more than ${def.maxRecords} records to this account`);
+          }
+        }
+        await runChecks({ trx, auth }, input);
+        const inserted = await (trx as AnyDB)
+          .insertInto(def.table)
+          .values({ ...def.toRow(input), account_no: auth.accountNo })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return Number(inserted.id);
+      });
+      return { success: true, message: `${def.label(input)} ${MESSAGES.createdSuccessfully}`, id };
+    },
+  );
+
+  r.put(
+    `${def.path}/:id`,
+    { schema: { tags, params: idParam, body: def.input, response: { 200: saveReply } } },
+    async (request) => {
+      const auth = authorise(request, 'update');
+      const input = request.body as z.output<Input>;
+      const id = request.params.id;
+      await db.transaction().execute(async (trx) => {
+        const existing = await (trx as AnyDB)
+          .selectFrom(def.table)
+          .select('id')
+          .where('id', '=', id)
+          .where('account_no', '=', auth.accountNo)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!existing) throw notFound();
+        await runChecks({ trx, auth, id }, input);
+        await (trx as AnyDB)
+          .updateTable(def.table)
+          .set(def.toRow(input))
+          .where('id', '=', id)
+          .where('account_no', '=', auth.accountNo)
+          .execute();
+      });
+      return { success: true, message: MESSAGES.updated(def.label(input)), id };
+    },
+  );
+
+  r.delete(`${def.path}/:id`, { schema: { tags, params: idParam, response: { 200: saveReply } } }, async (request) => {
+    const auth = authorise(request, 'delete');
+    const record = await readOne(auth, request.params.id);
+    const deleted = await anyDb
+      .deleteFrom(def.table)
+      .where('id', '=', request.params.id)
+      .where('account_no', '=', auth.accountNo)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) throw notFound();
+    const name = def.label(record as unknown as z.output<Input>);
+    return { success: true, message: MESSAGES.successfullyDeleted(name), id: request.params.id };
+  });
+}

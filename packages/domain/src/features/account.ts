@@ -1,0 +1,40 @@
+/** The account (spec 1 §3 "Account") and the customer list of a reseller. */
+import { z } from 'zod';
+
+export const accountRecord = z.object({
+  accountNo: z.number().int(),
+  parent: z.number().int(),
+  accountType: z.enum(['prepay', 'postpay']),
+  accountKind: z.enum(['wholesale', 'retail', 'standard']),
+  firstName: z.string(),
+  surname: z.string(),
+  company: z.string(),
+  address_line1: z.string(),
+  address_line2: z.string(),
+  address_city: z.string(),
+  address_county: z.string(),
+  address_country: z.string(),
+  address_postcode: z.string(),
+  telephone: z.string(),
+  fax: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+  endUserType: z.string(),
+  vulnerablePerson: z.boolean(),
+  alert: z.number().int(),
+  balance: z.number(),
+  extensionDigits: z.number().int(),
+});
+export type Account = z.infer<typeof accountRecord>;
+
+/** A row of the wholesale customers page (/customers). */
+export const customerRecord = z.object({
+  id: z.number().int(),
+  accountNo: z.number().int(),
+  company: z.string(),
+  name: z.string(),
+  email: z.string(),
+  accountType: z.enum(['prepay', 'postpay']),
+  accountKind: z.enum(['wholesale', 'retail', 'standard']),
+});
+export type Customer = z.infer<typeof customerRecord>;

@@ -1,0 +1,27 @@
+/** Mobile numbers (spec 2: /mobile, retail accounts only, list gated by callGroups). */
+import { z } from 'zod';
+import { optionalText } from '../fields.ts';
+import { MESSAGES } from '../messages.ts';
+import { PATTERNS } from '../patterns.ts';
+
+export const mobileRecord = z.object({
+  id: z.number().int(),
+  mobileDescription: z.string(),
+  mobileNo: z.string(),
+  active: z.boolean(),
+});
+export type Mobile = z.infer<typeof mobileRecord>;
+
+export const mobileInput = z.object({
+  mobileDescription: optionalText({ max: 45 }),
+  mobileNo: z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, { error: MESSAGES.required })
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(z.string().regex(PATTERNS.ukMobile.pattern, { error: PATTERNS.ukMobile.message })),
+  active: z.boolean().default(true),
+});
+export type MobileInput = z.input<typeof mobileInput>;
+
+export const MOBILE_SORTABLE = ['mobileDescription', 'mobileNo', 'active'] as const;

@@ -1,0 +1,78 @@
+/** The generic list contract of spec 1 §7: {path}/{offset}/{limit}, -1/-1 meaning all. */
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './constants.ts';
+
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+export const filterValue = z.union([z.string(), z.number(), z.boolean()]);
+export const filtersSchema = z.record(z.string(), filterValue);
+export type ListFilters = z.infer<typeof filtersSchema>;
+
+export const listParams = z
+  .object({
+    offset: z.coerce.number().int().min(-1),
+    limit: z.coerce.number().int().min(-1),
+  })
+  .refine((p) => (p.offset === -1) === (p.limit === -1), { error: 'offset and limit must both be -1 or neither' })
+  .refine((p) => p.limit === -1 || (p.limit >= 1 && p.limit <= 200), { error: 'limit must be 1-200' });
+
+/** POST body of a list call. */
+export const listBody = z
+  .object({
+    sortBy: z.string().max(64).optional(),
+    direction: z.enum(SORT_DIRECTIONS).optional(),
+    search: z.string().max(100).optional(),
+    filters: filtersSchema.optional(),
+  })
+  .default({});
+
+/** GET query of a list call: sortByDir instead of direction, filters as JSON. */
+export const listQuery = z.object({
+  sortBy: z.string().max(64).optional(),
+  sortByDir: z.enum(SORT_DIRECTIONS).optional(),
+  search: z.string().max(100).optional(),
+  filters: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw === '') return undefined;
+      try {
+        return filtersSchema.parse(JSON.parse(raw));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'filters must be a JSON object' });
+        return z.NEVER;
+      }
+    }),
+});
+
+export interface ListRequest {
+  offset: number;
+  limit: number;
+  sortBy?: string;
+  direction?: SortDirection;
+  search?: string;
+  filters?: ListFilters;
+}
+
+export interface ListReply<T> {
+  records: T[];
+  totalRecords: number;
+  /** True when this page is the last one (or the only one). */
+  lastPage: boolean;
+}
+
+export function listReplySchema<T extends z.ZodType>(record: T) {
+  return z.object({ records: z.array(record), totalRecords: z.number().int(), lastPage: z.boolean() });
+}
+
+/** The reply of every save: success, message, validation (field name to message). */
+export const saveReply = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  validation: z.record(z.string(), z.string()).optional(),
+  id: z.number().int().optional(),
+});
+export type SaveReply = z.infer<typeof saveReply>;
+
+export { MAX_PAGE_SIZE };

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { isPublicIp, PATTERNS } from './patterns.ts';
+import { formatPence, formatBytes } from './constants.ts';
+import { parseNumbersCsv } from './features/access-lists.ts';
+
+const cases: Record<keyof typeof PATTERNS, { good: string[]; bad: string[] }> = {
+  telephone: { good: ['01214960000', '+441214960000', '12345', '12345678901234'], bad: ['1234', '123456789012345', '0121 496', 'abc12345'] },
+  ukPostcode: { good: ['B1 2JR', 'M2 7EF', 'LS22 6NE', 'SW1A 1AA', 'sw1a1aa', 'GIR 0AA'], bad: ['12345', 'B1', 'ABC DEF'] },
+  accountSeat: { good: ['30000*201', '30000*2001', '30000*20001'], bad: ['03000*201', '30000*101', '30000*20', '3000*201'] },
+  pin: { good: ['1234', '123456'], bad: ['123', '1234567', '12a4'] },
+  internationalPin: { good: ['1234', '12345678'], bad: ['123', '123456789'] },
+  cli: { good: ['01214960000', '441214960000', '001214960000'], bad: ['1214960000', '00'] },
+  voicemailDate: { good: ['01 02 2026 10:11:12'], bad: ['2026-02-01 10:11:12'] },
+  cardAddressLine1: { good: ['1 High St'], bad: ['1 Hi'] },
+  extension: { good: ['200', '998', '2000', '99899'], bad: ['199', '999', '9990', '99912', '123456', '020'] },
+  username: { good: ['alice', 'alice.smith@x', 'a b c!', 'a-b_c'], bad: ['abc', 'alice#', 'x'.repeat(101)] },
+  objectName: { good: ['Main office', 'ab'], bad: ['a', 'Main-office'] },
+  bankAccount: { good: ['31926819', '87654321'], bad: ['00000000', '01234567', '12345678', '1234567'] },
+  sortCode: { good: ['601613'], bad: ['60-16-13', '60161'] },
+  password: { good: ['Switchboard-1', 'Aa1!aaaa'], bad: ['switchboard-1', 'SWITCHBOARD-1', 'Switchboard1', 'Aa1!a', `Aa1!${'a'.repeat(47)}`] },
+  ukMobile: { good: ['07700900501', '447700900501', '+447700900501'], bad: ['01214960000', '0770090050', '+4407700900501'] },
+};
+
+describe('shared patterns of spec 1 §5', () => {
+  for (const [name, { good, bad }] of Object.entries(cases)) {
+    const rule = PATTERNS[name as keyof typeof PATTERNS];
+    it.each(good)(`${name} accepts %s`, (v) => expect(rule.pattern.test(v)).toBe(true));
+    it.each(bad)(`${name} refuses %s`, (v) => expect(rule.pattern.test(v)).toBe(false));
+  }
+  it('has the spec messages', () => {
+    expect(PATTERNS.telephone.message).toBe('Please enter a valid telephone number.');
+    expect(PATTERNS.ukPostcode.message).toBe('Please enter a valid UK postcode.');
+    expect(PATTERNS.pin.message).toBe('PIN must be numerical with length between 4 and 6 digits');
+    expect(PATTERNS.internationalPin.message).toBe('PIN must be numerical with length between 4 and 8 digits');
+    expect(PATTERNS.extension.message).toBe('Please enter a valid VoIP Extension');
+    expect(PATTERNS.bankAccount.message).toBe('Please enter a valid UK bank account number');
+    expect(PATTERNS.sortCode.message).toBe('Please enter a valid sort code');
+  });
+});
+
+describe('public IP', () => {
+  it.each(['8.8.8.8', '81.2.69.160', '172.15.0.1', '172.32.0.1', '192.169.0.1'])('%s is public', (ip) =>
+    expect(isPublicIp(ip)).toBe(true),
+  );
+  it.each(['10.0.0.1', '192.168.1.1', '172.16.0.1', '172.31.255.255', '256.1.1.1', 'host', '1.2.3'])(
+    '%s is not public',
+    (ip) => expect(isPublicIp(ip)).toBe(false),
+  );
+});
+
+describe('formatting', () => {
+  it('shows pence as pounds', () => {
+    expect(formatPence(1234)).toBe('£12.34');
+    expect(formatPence(-100)).toBe('-£1.00');
+    expect(formatPence(0)).toBe('£0.00');
+  });
+  it('shows byte units', () => {
+    expect(formatBytes(500)).toBe('500 B');
+    expect(formatBytes(20_000_000)).toBe('20 MB');
+  });
+});
+
+describe('CSV of numbers', () => {
+  it('reads the first column, skips a header and blank lines, keeps line numbers', () => {
+    expect(parseNumbersCsv('number\n01214960000\n\n"07700900111",x\r\nbad')).toEqual([
+      { line: 2, number: '01214960000' },
+      { line: 4, number: '07700900111' },
+      { line: 5, number: 'bad' },
+    ]);
+  });
+});

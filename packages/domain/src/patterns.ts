@@ -1,0 +1,48 @@
+/** The spec's shared patterns (spec 1 §5), each with its message. One copy for web and server. */
+import { MESSAGES } from './messages.ts';
+
+export interface PatternRule {
+  pattern: RegExp;
+  message: string;
+}
+
+const PRIVATE_V4 = /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/;
+const V4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+export function isIPv4(value: string): boolean {
+  return V4.test(value);
+}
+
+/** Public IP: a dotted IPv4 address that is not 10.x, 192.168.x or 172.16-31.x. */
+export function isPublicIp(value: string): boolean {
+  return isIPv4(value) && !PRIVATE_V4.test(value);
+}
+
+export function isPrivateIp(value: string): boolean {
+  return isIPv4(value) && PRIVATE_V4.test(value);
+}
+
+export const PATTERNS = {
+  telephone: { pattern: /^[0-9+]{5,14}$/, message: MESSAGES.telephone },
+  ukPostcode: {
+    pattern: /^([Gg][Ii][Rr] ?0[Aa]{2}|[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2})$/,
+    message: MESSAGES.ukPostcode,
+  },
+  accountSeat: { pattern: /^[1-9]\d{4}\*[2-9]\d{2,4}$/, message: MESSAGES.extension },
+  pin: { pattern: /^\d{4,6}$/, message: MESSAGES.pin },
+  internationalPin: { pattern: /^\d{4,8}$/, message: MESSAGES.internationalPin },
+  cli: { pattern: /^0?(0|44)[1-9]\d{0,13}$/, message: MESSAGES.telephone },
+  voicemailDate: { pattern: /^\d{2} \d{2} \d{4} \d{2}:\d{2}:\d{2}$/, message: 'Please enter a valid date' },
+  cardAddressLine1: { pattern: /^.{5,45}$/, message: MESSAGES.required },
+  extension: { pattern: /^(?!999)[2-9]\d{2,4}$/, message: MESSAGES.extension },
+  username: { pattern: /^[A-Za-z0-9\-_.@! ]{4,100}$/, message: MESSAGES.username },
+  objectName: { pattern: /^[A-Za-z0-9 ]{2,100}$/, message: MESSAGES.objectName },
+  bankAccount: { pattern: /^(?!00000000$|01234567$|12345678$)\d{8}$/, message: MESSAGES.bankAccount },
+  sortCode: { pattern: /^\d{6}$/, message: MESSAGES.sortCode },
+  password: {
+    pattern: /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,50}$/,
+    message: MESSAGES.password,
+  },
+  /** UK mobile: 07xxxxxxxxx, 447xxxxxxxxx or +447xxxxxxxxx (ours: the spec leaves it open). */
+  ukMobile: { pattern: /^(\+?447|07)\d{9}$/, message: MESSAGES.mobileNumber },
+} as const satisfies Record<string, PatternRule>;
