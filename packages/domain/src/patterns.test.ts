@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicIp, PATTERNS } from './patterns.ts';
-import { formatPence, formatBytes } from './constants.ts';
+import { formatBytes, formatPence } from './constants.ts';
 import { parseNumbersCsv } from './features/access-lists.ts';
+import { isPublicIp, PATTERNS } from './patterns.ts';
 
 const cases: Record<keyof typeof PATTERNS, { good: string[]; bad: string[] }> = {
-  telephone: { good: ['01214960000', '+441214960000', '12345', '12345678901234'], bad: ['1234', '123456789012345', '0121 496', 'abc12345'] },
-  ukPostcode: { good: ['B1 2JR', 'M2 7EF', 'LS22 6NE', 'SW1A 1AA', 'sw1a1aa', 'GIR 0AA'], bad: ['12345', 'B1', 'ABC DEF'] },
-  accountSeat: { good: ['30000*201', '30000*2001', '30000*20001'], bad: ['03000*201', '30000*101', '30000*20', '3000*201'] },
+  telephone: {
+    good: ['01214960000', '+441214960000', '12345', '12345678901234'],
+    bad: ['1234', '123456789012345', '0121 496', 'abc12345'],
+  },
+  ukPostcode: {
+    good: ['B1 2JR', 'M2 7EF', 'LS22 6NE', 'SW1A 1AA', 'sw1a1aa', 'GIR 0AA'],
+    bad: ['12345', 'B1', 'ABC DEF'],
+  },
+  accountSeat: {
+    good: ['30000*201', '30000*2001', '30000*20001'],
+    bad: ['03000*201', '30000*101', '30000*20', '3000*201'],
+  },
   pin: { good: ['1234', '123456'], bad: ['123', '1234567', '12a4'] },
   internationalPin: { good: ['1234', '12345678'], bad: ['123', '123456789'] },
   cli: { good: ['01214960000', '441214960000', '001214960000'], bad: ['1214960000', '00'] },
@@ -17,8 +26,14 @@ const cases: Record<keyof typeof PATTERNS, { good: string[]; bad: string[] }> = 
   objectName: { good: ['Main office', 'ab'], bad: ['a', 'Main-office'] },
   bankAccount: { good: ['31926819', '87654321'], bad: ['00000000', '01234567', '12345678', '1234567'] },
   sortCode: { good: ['601613'], bad: ['60-16-13', '60161'] },
-  password: { good: ['Switchboard-1', 'Aa1!aaaa'], bad: ['switchboard-1', 'SWITCHBOARD-1', 'Switchboard1', 'Aa1!a', `Aa1!${'a'.repeat(47)}`] },
-  ukMobile: { good: ['07700900501', '447700900501', '+447700900501'], bad: ['01214960000', '0770090050', '+4407700900501'] },
+  password: {
+    good: ['Switchboard-1', 'Aa1!aaaa'],
+    bad: ['switchboard-1', 'SWITCHBOARD-1', 'Switchboard1', 'Aa1!a', `Aa1!${'a'.repeat(47)}`],
+  },
+  ukMobile: {
+    good: ['07700900501', '447700900501', '+447700900501'],
+    bad: ['01214960000', '0770090050', '+4407700900501'],
+  },
 };
 
 describe('shared patterns of spec 1 §5', () => {

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type Action,
-  can,
-  FEATURES,
-  hasPanelAccess,
-  maskAllows,
-  NEW_USER_GRANTS,
-  RESOURCES,
-} from './permissions.ts';
+import { type Action, can, FEATURES, hasPanelAccess, maskAllows, NEW_USER_GRANTS, RESOURCES } from './permissions.ts';
 
 // Spec 1 §6: create is set for odd values; read for 2,3,6,7,10,11,14,15; update 4-7, 12-15; delete 8-15.
 const TABLE: Record<Action, number[]> = {

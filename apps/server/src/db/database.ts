@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import * as m001 from './migrations/001-foundation.ts';
 import * as m002 from './migrations/002-access-lists-mobile.ts';

@@ -56,7 +56,11 @@ export async function permissionsFor(
   userId: number,
   account: { account_type: string; account_kind: string },
 ): Promise<PermissionMap> {
-  const rows = await db.selectFrom('user_permissions').select(['feature_id', 'mask']).where('user_id', '=', userId).execute();
+  const rows = await db
+    .selectFrom('user_permissions')
+    .select(['feature_id', 'mask'])
+    .where('user_id', '=', userId)
+    .execute();
   const map: PermissionMap = {};
   for (const r of rows) map[String(r.feature_id)] = r.mask;
   // The account type decides these four; stored masks never override them.
@@ -91,7 +95,7 @@ export async function loadSession(db: DB, tokenHash: string, config: Config): Pr
     .where('s.token_hash', '=', tokenHash)
     .where('s.expires_at', '>', new Date())
     .executeTakeFirst();
-  if (!row || !row.enabled) return null;
+  if (!row?.enabled) return null;
 
   // While disguised the session acts with the permissions of the customer account's holder.
   let permissionUser = row.user_id;

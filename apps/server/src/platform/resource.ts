@@ -16,8 +16,8 @@ import {
   listQuery,
   MESSAGES,
   type Resource,
-  saveReply,
   type SortDirection,
+  saveReply,
 } from '@switchboard/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -130,14 +130,12 @@ export async function pagedList<Rec>(
     const typed = col.kind === 'boolean' ? value === true || value === 'true' || value === 1 || value === '1' : value;
     q = q.where(sql.raw(col.sql), '=', typed);
   }
-  const countRow = await q
-    .clearSelect()
-    .select(sql<number>`count(*)::int`.as('total'))
-    .executeTakeFirst();
+  const countRow = await q.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirst();
   const total = Number(countRow?.total ?? 0);
 
   const sortField = options.sortBy && columns[options.sortBy]?.sortable ? options.sortBy : defaultSort.field;
-  if (options.sortBy && !columns[options.sortBy]?.sortable) throw new HttpError(400, `Cannot sort by '${options.sortBy}'`);
+  if (options.sortBy && !columns[options.sortBy]?.sortable)
+    throw new HttpError(400, `Cannot sort by '${options.sortBy}'`);
   const direction = options.sortBy ? (options.direction ?? 'asc') : defaultSort.direction;
   const sortCol = columns[sortField] as ColumnDef;
   let page = selectColumns(q, columns).orderBy(sql.raw(sortCol.sql), direction);
@@ -205,44 +203,44 @@ export function registerResource<Rec extends Record<string, unknown>, Input exte
     },
   );
 
-  r.get(`${def.path}/:id`, { schema: { tags, params: idParam, response: { 200: def.record as z.ZodType } } }, async (request) => {
-    const auth = authorise(request, 'read');
-    return readOne(auth, request.params.id);
-  });
+  r.get(
+    `${def.path}/:id`,
+    { schema: { tags, params: idParam, response: { 200: def.record as z.ZodType } } },
+    async (request) => {
+      const auth = authorise(request, 'read');
+      return readOne(auth, request.params.id);
+    },
+  );
 
   const runChecks = async (ctx: WriteContext, input: z.output<Input>) => {
     const problems = def.check ? await def.check(ctx, input) : {};
     if (Object.keys(problems).length > 0) throw validationError(problems);
   };
 
-  r.post(
-    def.path,
-    { schema: { tags, body: def.input, response: { 200: saveReply } } },
-    async (request) => {
-      const auth = authorise(request, 'create');
-      const input = request.body as z.output<Input>;
-      const id = await db.transaction().execute(async (trx) => {
-        if (def.maxRecords !== undefined && !isProviderAdmin(auth)) {
-          const count = await (trx as AnyDB)
-            .selectFrom(def.table)
-            .select(sql<number>`count(*)::int`.as('n'))
-            .where('account_no', '=', auth.accountNo)
-            .executeTakeFirst();
-          if (Number(count?.n ?? 0) >= def.maxRecords) {
-            throw new HttpError(409, `You cannot add more than ${def.maxRecords} records to this account`);
-          }
+  r.post(def.path, { schema: { tags, body: def.input, response: { 200: saveReply } } }, async (request) => {
+    const auth = authorise(request, 'create');
+    const input = request.body as z.output<Input>;
+    const id = await db.transaction().execute(async (trx) => {
+      if (def.maxRecords !== undefined && !isProviderAdmin(auth)) {
+        const count = await (trx as AnyDB)
+          .selectFrom(def.table)
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('account_no', '=', auth.accountNo)
+          .executeTakeFirst();
+        if (Number(count?.n ?? 0) >= def.maxRecords) {
+          throw new HttpError(409, `You cannot add more than ${def.maxRecords} records to this account`);
         }
-        await runChecks({ trx, auth }, input);
-        const inserted = await (trx as AnyDB)
-          .insertInto(def.table)
-          .values({ ...def.toRow(input), account_no: auth.accountNo })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return Number(inserted.id);
-      });
-      return { success: true, message: `${def.label(input)} ${MESSAGES.createdSuccessfully}`, id };
-    },
-  );
+      }
+      await runChecks({ trx, auth }, input);
+      const inserted = await (trx as AnyDB)
+        .insertInto(def.table)
+        .values({ ...def.toRow(input), account_no: auth.accountNo })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(inserted.id);
+    });
+    return { success: true, message: `${def.label(input)} ${MESSAGES.createdSuccessfully}`, id };
+  });
 
   r.put(
     `${def.path}/:id`,

@@ -22,7 +22,10 @@ export async function readTextUpload(request: FastifyRequest, field: string, rul
   const typed = rule.mimeTypes.includes(file.mimetype);
   const buffer = await file.toBuffer().catch((error: unknown) => {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      const message = MESSAGES.fileTooLarge(formatBytes(UPLOAD_MAX_BYTES), `more than ${formatBytes(UPLOAD_MAX_BYTES)}`);
+      const message = MESSAGES.fileTooLarge(
+        formatBytes(UPLOAD_MAX_BYTES),
+        `more than ${formatBytes(UPLOAD_MAX_BYTES)}`,
+      );
       throw new HttpError(413, message, { [field]: message });
     }
     throw error;

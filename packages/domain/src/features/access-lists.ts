@@ -48,7 +48,10 @@ export function parseNumbersCsv(text: string): Array<{ line: number; number: str
   const rows: Array<{ line: number; number: string }> = [];
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
   lines.forEach((raw, index) => {
-    const first = (raw.split(',')[0] ?? '').trim().replace(/^"(.*)"$/, '$1').replace(/\s+/g, '');
+    const first = (raw.split(',')[0] ?? '')
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .replace(/\s+/g, '');
     if (first === '') return;
     if (index === 0 && !/\d/.test(first)) return;
     rows.push({ line: index + 1, number: first });

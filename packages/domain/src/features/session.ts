@@ -8,7 +8,11 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const loginReply = z.object({ success: z.boolean(), token: z.string().optional(), message: z.string().optional() });
+export const loginReply = z.object({
+  success: z.boolean(),
+  token: z.string().optional(),
+  message: z.string().optional(),
+});
 
 export const sessionRecord = z.object({
   account_no: z.string(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { email, requiredText } from '../fields.ts';
 import { PATTERNS } from '../patterns.ts';
 
-const personName = { pattern: /^[A-Za-z][A-Za-z '\-]*$/, message: 'Please enter a valid name' };
+const personName = { pattern: /^[A-Za-z][A-Za-z '-]*$/, message: 'Please enter a valid name' };
 
 export const newUserBody = z.object({
   name: requiredText({ max: 45, pattern: personName }),

@@ -31,7 +31,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('accent_colour', 'varchar(7)')
     .addColumn('logo', 'bytea')
     .addColumn('logo_mime', 'text')
-    .addColumn('extension_digits', 'smallint', (c) => c.notNull().defaultTo(3).check(sql`extension_digits in (3, 4, 5)`))
+    .addColumn('extension_digits', 'smallint', (c) =>
+      c.notNull().defaultTo(3).check(sql`extension_digits in (3, 4, 5)`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await db.schema.createIndex('accounts_parent_idx').on('accounts').column('parent').execute();

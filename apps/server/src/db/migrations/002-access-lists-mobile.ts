@@ -22,7 +22,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('access_list_entries_number_uq', ['access_list_id', 'number'])
     .execute();
-  await db.schema.createIndex('access_list_entries_account_idx').on('access_list_entries').column('account_no').execute();
+  await db.schema
+    .createIndex('access_list_entries_account_idx')
+    .on('access_list_entries')
+    .column('account_no')
+    .execute();
 
   await db.schema
     .createTable('mobiles')

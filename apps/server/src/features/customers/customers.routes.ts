@@ -1,14 +1,13 @@
 /** The wholesale customers page (/customers): the accounts below the caller's own account. */
-import { customerRecord, isProviderAdmin, listBody, listParams } from '@switchboard/domain';
+import { can, customerRecord, isProviderAdmin, listBody, listParams } from '@switchboard/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/database.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { type ColumnDef, pagedList } from '../../platform/resource.ts';
-import { can } from '@switchboard/domain';
 
 const columns: Record<string, ColumnDef> = {
   id: { sql: 'accounts.account_no', kind: 'number' },
@@ -28,34 +27,34 @@ export function registerCustomerRoutes(app: FastifyInstance, db: DB): void {
     const auth = requireAuth(request);
     // The portal is the user's own account: a reseller acting as a customer must go back first.
     if (auth.puppeteer !== null) throw forbidden();
-    const allowed = can(auth, 'wholesaleCustomers', 'read') || can(auth, 'VHCustomers', 'read') || isProviderAdmin(auth);
+    const allowed =
+      can(auth, 'wholesaleCustomers', 'read') || can(auth, 'VHCustomers', 'read') || isProviderAdmin(auth);
     if (!allowed) throw forbidden();
     const home = auth.homeAccountNo;
     // Every account below the caller's own (children and their children).
-    // biome-ignore lint/suspicious/noExplicitAny: dynamic recursive CTE
-    return (db as Kysely<any>)
-      .withRecursive('below(account_no)', (qb) =>
-        qb
-          .selectFrom('accounts')
-          .select('account_no')
-          .where('parent', '=', home)
-          .where('account_no', '<>', home)
-          .union(
-            qb.selectFrom('accounts as c').innerJoin('below as b', 'b.account_no', 'c.parent').select('c.account_no'),
-          ),
-      )
-      .selectFrom('accounts')
-      // biome-ignore lint/suspicious/noExplicitAny: dynamic CTE name
-      .where(sql.raw('accounts.account_no'), 'in', (qb: any) => qb.selectFrom('below').select('below.account_no'));
+    return db.selectFrom('accounts').where(
+      sql<boolean>`accounts.account_no in (
+        with recursive below(account_no) as (
+          select account_no from accounts where parent = ${home} and account_no <> ${home}
+          union
+          select c.account_no from accounts c join below b on c.parent = b.account_no
+        )
+        select account_no from below)`,
+    );
   };
 
   r.post(
     '/customers/:offset/:limit',
     { schema: { tags: ['customers'], params: listParams, body: listBody.optional(), response: { 200: reply } } },
     async (request) =>
-      pagedList(customersOf(request), columns, { field: 'accountNo', direction: 'asc' }, {
-        ...request.params,
-        ...(request.body ?? {}),
-      }),
+      pagedList(
+        customersOf(request),
+        columns,
+        { field: 'accountNo', direction: 'asc' },
+        {
+          ...request.params,
+          ...(request.body ?? {}),
+        },
+      ),
   );
 }

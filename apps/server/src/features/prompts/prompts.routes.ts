@@ -5,11 +5,11 @@
 import { promptOption } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/database.ts';
-import { requireAuth } from '../../platform/auth.ts';
-import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { requireAuth } from '../../platform/auth.ts';
 
 /** Prompts the account may use: its own or the system's (account_no null). */
 export async function usablePrompt(db: DB | Transaction<Database>, accountNo: number, promptId: number) {

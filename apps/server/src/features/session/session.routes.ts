@@ -90,10 +90,14 @@ export function registerSessionRoutes(app: FastifyInstance, db: DB, config: Conf
       .selectAll()
       .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
       .executeTakeFirst();
-    const ok = user !== undefined && user.enabled && (await passwordMatches(user.password_hash, password));
+    const ok = user?.enabled === true && (await passwordMatches(user.password_hash, password));
     await recordAttempt(db, username, ip, ok);
     if (!ok || !user) throw new HttpError(401, MESSAGES.loginFailed);
-    const account = await db.selectFrom('accounts').selectAll().where('account_no', '=', user.account_no).executeTakeFirstOrThrow();
+    const account = await db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('account_no', '=', user.account_no)
+      .executeTakeFirstOrThrow();
     const permissions = await permissionsFor(db, user.id, account);
     if (!hasPanelAccess({ permissions })) throw forbidden();
     const { token, hash: tokenHash } = newToken();
@@ -138,8 +142,8 @@ export function registerSessionRoutes(app: FastifyInstance, db: DB, config: Conf
     const auth = requireAuth(request);
     const mayDisguise =
       can(auth, 'wholesaleCustomers', 'read') || can(auth, 'VHCustomers', 'read') || isProviderAdmin(auth);
-    if (!mayDisguise) throw forbidden();
     if (auth.puppeteer !== null) throw new HttpError(409, 'Go back to the portal before acting as another customer');
+    if (!mayDisguise) throw forbidden();
     const target = request.body.accountNo;
     if (!(await isDescendant(db, auth.homeAccountNo, target))) throw new HttpError(403, MESSAGES.disguiseRefused);
     const holder = await db
@@ -244,12 +248,19 @@ export function registerSessionRoutes(app: FastifyInstance, db: DB, config: Conf
     if (request.params.account_no !== auth.accountNo) throw notFound();
     const withLogo = (await brandingChain(db, auth.accountNo)).find((a) => a.logo && a.logo_mime);
     if (!withLogo?.logo || !withLogo.logo_mime) throw notFound();
-    return reply.type(withLogo.logo_mime).header('cache-control', 'private, max-age=300').send(Buffer.from(withLogo.logo));
+    return reply
+      .type(withLogo.logo_mime)
+      .header('cache-control', 'private, max-age=300')
+      .send(Buffer.from(withLogo.logo));
   });
 
   r.get('/users/avatar', { schema: { tags } }, async (request, reply) => {
     const auth = requireAuth(request);
-    const user = await db.selectFrom('users').select(['avatar', 'avatar_mime']).where('id', '=', auth.userId).executeTakeFirst();
+    const user = await db
+      .selectFrom('users')
+      .select(['avatar', 'avatar_mime'])
+      .where('id', '=', auth.userId)
+      .executeTakeFirst();
     if (!user?.avatar || !user.avatar_mime) throw notFound();
     return reply.type(user.avatar_mime).header('cache-control', 'private, max-age=300').send(Buffer.from(user.avatar));
   });

@@ -1,0 +1,351 @@
+import { MESSAGES } from '@switchboard/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+
+let t: TestContext;
+let retail: Record<string, string>;
+let prepay: Record<string, string>;
+let viewer: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  retail = await t.login('retail');
+  prepay = await t.login('prepay');
+  viewer = await t.login('viewer');
+});
+afterAll(async () => t?.close());
+
+type List = {
+  id: number;
+  name: string;
+  description: string;
+  promptId: number | null;
+  promptName: string | null;
+  numEntries: number;
+};
+type Page = { records: List[]; totalRecords: number; lastPage: boolean };
+
+const list = (headers: Record<string, string>, path: string, payload: object = {}) =>
+  t.app.inject({ method: 'POST', url: `/api/v1/accesscontrol/${path}`, headers, payload });
+
+async function create(headers: Record<string, string>, payload: object) {
+  return t.app.inject({ method: 'POST', url: '/api/v1/accesscontrol', headers, payload });
+}
+
+describe('access lists: list', () => {
+  it('pages, sorts and counts entries', async () => {
+    const all = json<Page>(await list(retail, '-1/-1'));
+    expect(all.totalRecords).toBe(3);
+    expect(all.lastPage).toBe(true);
+    expect(all.records.map((r) => r.name)).toEqual([
+      'Nuisance callers',
+      'Out of hours engineers',
+      'Priority customers',
+    ]);
+    const nuisance = all.records[0] as List;
+    expect(nuisance).toMatchObject({ numEntries: 4, promptName: 'Your call has been barred' });
+
+    const page = json<Page>(await list(retail, '1/1'));
+    expect(page.records.map((r) => r.name)).toEqual(['Out of hours engineers']);
+    expect(page.totalRecords).toBe(3);
+    expect(page.lastPage).toBe(false);
+    expect(json<Page>(await list(retail, '2/1')).lastPage).toBe(true);
+
+    const desc = json<Page>(await list(retail, '0/15', { sortBy: 'numEntries', direction: 'desc' }));
+    expect(desc.records.map((r) => r.numEntries)).toEqual([4, 3, 1]);
+  });
+
+  it('searches name, description and prompt, case-insensitively', async () => {
+    expect(json<Page>(await list(retail, '0/15', { search: 'PRIORITY' })).records.map((r) => r.name)).toEqual([
+      'Priority customers',
+    ]);
+    expect(json<Page>(await list(retail, '0/15', { search: 'cold calls' })).totalRecords).toBe(1);
+    expect(json<Page>(await list(retail, '0/15', { search: 'barred' })).totalRecords).toBe(1);
+    expect(json<Page>(await list(retail, '0/15', { search: '100%' })).totalRecords).toBe(0);
+  });
+
+  it('answers the GET form of the list with sortByDir', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/accesscontrol/0/2?sortBy=name&sortByDir=desc',
+      headers: retail,
+    });
+    expect(json<Page>(res).records.map((r) => r.name)).toEqual(['Priority customers', 'Out of hours engineers']);
+  });
+
+  it('refuses unknown sort columns and bad paging with 400', async () => {
+    expect((await list(retail, '0/15', { sortBy: 'account_no' })).statusCode).toBe(400);
+    expect((await list(retail, '0/500')).statusCode).toBe(400);
+    expect((await list(retail, '-1/15')).statusCode).toBe(400);
+  });
+
+  it('needs a session (401) and the acl read mask (403)', async () => {
+    expect((await list({}, '0/15')).statusCode).toBe(401);
+    const user = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'viewer')
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('user_permissions')
+      .set({ mask: 0 })
+      .where('user_id', '=', user.id)
+      .where('feature_id', '=', 2034)
+      .execute();
+    try {
+      const res = await list(viewer, '0/15');
+      expect(res.statusCode).toBe(403);
+      expect(json(res).message).toBe(MESSAGES.forbidden);
+    } finally {
+      await t.database.db
+        .updateTable('user_permissions')
+        .set({ mask: 2 })
+        .where('user_id', '=', user.id)
+        .where('feature_id', '=', 2034)
+        .execute();
+    }
+  });
+});
+
+describe('access lists: create, read, update, delete', () => {
+  it('creates and reads back, with an account prompt or a system prompt', async () => {
+    const prompts = json<{ records: Array<{ id: number; name: string; system: boolean }> }>(
+      await t.app.inject({ method: 'GET', url: '/api/v1/prompts/options', headers: retail }),
+    ).records;
+    expect(prompts.some((p) => p.system)).toBe(true);
+    expect(prompts.find((p) => !p.system)?.name).toBe('Acme main greeting');
+    expect(prompts.some((p) => p.name === 'Bella salon greeting')).toBe(false);
+
+    const system = prompts.find((p) => p.system) as { id: number };
+    const res = await create(retail, {
+      name: 'Suppliers',
+      description: 'Wholesalers we call back',
+      promptId: system.id,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = json<{ success: boolean; message: string; id: number }>(res);
+    expect(body).toMatchObject({ success: true, message: 'Suppliers created successfully' });
+    const read = json<List>(
+      await t.app.inject({ method: 'GET', url: `/api/v1/accesscontrol/${body.id}`, headers: retail }),
+    );
+    expect(read).toMatchObject({
+      name: 'Suppliers',
+      description: 'Wholesalers we call back',
+      promptId: system.id,
+      numEntries: 0,
+    });
+  });
+
+  it('refuses another account’s prompt', async () => {
+    const bella = await t.database.db
+      .selectFrom('prompts')
+      .select('id')
+      .where('name', '=', 'Bella salon greeting')
+      .executeTakeFirstOrThrow();
+    const res = await create(retail, { name: 'Sneaky', promptId: bella.id });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).validation).toEqual({ promptId: MESSAGES.recordNotFound });
+  });
+
+  it('validates name (required, max 50) and description (max 50) with the spec messages', async () => {
+    const empty = await create(retail, { name: '   ', description: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(json(empty)).toMatchObject({
+      success: false,
+      message: MESSAGES.required,
+      validation: { name: MESSAGES.required },
+    });
+    const long = await create(retail, { name: 'x'.repeat(51), description: 'y'.repeat(51) });
+    expect(json(long)).toMatchObject({
+      message: MESSAGES.multipleErrors,
+      validation: { name: 'Length must not exceed 50 characters', description: 'Length must not exceed 50 characters' },
+    });
+    const fifty = await create(retail, { name: 'n'.repeat(50), description: 'd'.repeat(50) });
+    expect(fifty.statusCode).toBe(200);
+  });
+
+  it('updates and answers "{name} has been updated"', async () => {
+    const id = json<{ id: number }>(await create(retail, { name: 'Temp list' })).id;
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/accesscontrol/${id}`,
+      headers: retail,
+      payload: { name: 'Renamed list', description: 'Now described', promptId: null },
+    });
+    expect(json(res)).toMatchObject({ success: true, message: 'Renamed list has been updated' });
+    const read = json<List>(await t.app.inject({ method: 'GET', url: `/api/v1/accesscontrol/${id}`, headers: retail }));
+    expect(read).toMatchObject({ name: 'Renamed list', description: 'Now described', promptId: null });
+  });
+
+  it('deletes a list with its entries', async () => {
+    const id = json<{ id: number }>(await create(retail, { name: 'Doomed' })).id;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/accesscontrol/entry/${id}`,
+      headers: retail,
+      payload: { number: '01214960001' },
+    });
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/accesscontrol/${id}`, headers: retail });
+    expect(json(res)).toMatchObject({ success: true, message: 'Successfully deleted Doomed' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/accesscontrol/${id}`, headers: retail })).statusCode,
+    ).toBe(404);
+    const orphans = await t.database.db
+      .selectFrom('access_list_entries')
+      .select('id')
+      .where('access_list_id', '=', id)
+      .execute();
+    expect(orphans).toEqual([]);
+  });
+
+  it('lets a read-only user read but not write (403)', async () => {
+    expect((await list(viewer, '0/15')).statusCode).toBe(200);
+    expect((await create(viewer, { name: 'Nope' })).statusCode).toBe(403);
+    const first = json<Page>(await list(viewer, '0/1')).records[0] as List;
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/accesscontrol/${first.id}`,
+          headers: viewer,
+          payload: { name: 'X' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/accesscontrol/${first.id}`, headers: viewer })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/accesscontrol/entry/${first.id}`,
+          headers: viewer,
+          payload: { number: '01214960002' },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('access lists: another account', () => {
+  it('cannot see or change 30000’s lists or entries (404, nothing changed)', async () => {
+    const theirs = json<Page>(await list(retail, '-1/-1')).records.find((r) => r.name === 'Nuisance callers') as List;
+    const mine = json<Page>(await list(prepay, '-1/-1'));
+    expect(mine.records.map((r) => r.name)).toEqual(['Blocked callers']);
+    const url = `/api/v1/accesscontrol/${theirs.id}`;
+    expect((await t.app.inject({ method: 'GET', url, headers: prepay })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'PUT', url, headers: prepay, payload: { name: 'Hijacked' } })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: prepay })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `${url}/entries`, headers: prepay })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/accesscontrol/entry/${theirs.id}`,
+          headers: prepay,
+          payload: { number: '01179460001' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const entries = json<{ records: Array<{ id: number }> }>(
+      await t.app.inject({ method: 'GET', url: `${url}/entries`, headers: retail }),
+    ).records;
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/v1/accesscontrol/entry/${(entries[0] as { id: number }).id}`,
+          headers: prepay,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const after = json<List>(await t.app.inject({ method: 'GET', url, headers: retail }));
+    expect(after).toMatchObject({ name: 'Nuisance callers', numEntries: 4 });
+  });
+});
+
+describe('access lists: entries', () => {
+  let id: number;
+  beforeAll(async () => {
+    id = json<{ id: number }>(await create(retail, { name: 'Entries test' })).id;
+  });
+  const add = (number: string) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/accesscontrol/entry/${id}`, headers: retail, payload: { number } });
+
+  it('adds, lists and deletes numbers', async () => {
+    expect(json(await add('01214960100'))).toMatchObject({ success: true });
+    expect(json(await add('+441214960101'))).toMatchObject({ success: true });
+    const entries = json<{ records: Array<{ id: number; number: string }> }>(
+      await t.app.inject({ method: 'GET', url: `/api/v1/accesscontrol/${id}/entries`, headers: retail }),
+    ).records;
+    expect(entries.map((e) => e.number)).toEqual(['+441214960101', '01214960100']);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/accesscontrol/entry/${(entries[0] as { id: number }).id}`,
+      headers: retail,
+    });
+    expect(json(del)).toMatchObject({ success: true, message: 'Successfully deleted +441214960101' });
+  });
+
+  it('gives the spec messages: empty, pattern, repeat', async () => {
+    expect(json(await add(''))).toMatchObject({ validation: { number: 'Please enter a telephone number' } });
+    expect(json(await add('12ab'))).toMatchObject({ validation: { number: 'Please enter a valid telephone number.' } });
+    expect(json(await add('123456789012345'))).toMatchObject({
+      validation: { number: 'Please enter a valid telephone number.' },
+    });
+    await add('01214960200');
+    const dup = await add('01214960200');
+    expect(dup.statusCode).toBe(400);
+    expect(json(dup)).toMatchObject({
+      validation: { number: 'This telephone number is already a part of this access list' },
+    });
+  });
+
+  const upload = (content: string | Buffer, filename = 'numbers.csv', type = 'text/csv', field = 'numbers') => {
+    const boundary = '----sbtest';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
+    const payload = Buffer.concat([
+      Buffer.from(head),
+      Buffer.isBuffer(content) ? content : Buffer.from(content),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/v1/accesscontrol/entry/${id}/csv`,
+      headers: { ...retail, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+  };
+
+  it('uploads a CSV: good lines added, failures per line', async () => {
+    const res = await upload('number\n01214960300\n01214960301\nnot-a-number\n01214960300\n01214960200\n');
+    expect(res.statusCode).toBe(200);
+    const body = json<{
+      success: boolean;
+      added: number;
+      failures: Array<{ line: number; number: string; message: string }>;
+    }>(res);
+    expect(body.success).toBe(false);
+    expect(body.added).toBe(2);
+    expect(body.failures).toEqual([
+      { line: 4, number: 'not-a-number', message: 'Please enter a valid telephone number.' },
+      { line: 5, number: '01214960300', message: 'This telephone number is already a part of this access list' },
+      { line: 6, number: '01214960200', message: 'This telephone number is already a part of this access list' },
+    ]);
+  });
+
+  it('refuses a file that is not CSV, by name or by content', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const byName = await upload('01214960400', 'numbers.xlsx', 'application/octet-stream');
+    expect(byName.statusCode).toBe(400);
+    expect(json(byName).message).toBe(MESSAGES.invalidFileFormat);
+    const byContent = await upload(png, 'numbers.csv', 'text/csv');
+    expect(byContent.statusCode).toBe(400);
+    expect(json(byContent).message).toBe(MESSAGES.invalidFileFormat);
+    const none = await upload('01214960400', 'numbers.csv', 'text/csv', 'other');
+    expect(none.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,358 @@
+import { MESSAGES } from '@switchboard/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ loginMaxPerUsername: 5, loginMaxPerAddress: 100 });
+});
+afterAll(async () => t?.close());
+
+const login = (username: string, password: string, ip = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/v1/users/auth/login', payload: { username, password }, remoteAddress: ip });
+
+describe('sign-in', () => {
+  it('signs in with good credentials: a token and an HttpOnly SameSite cookie', async () => {
+    const res = await login('retail', 'Switchboard-1');
+    expect(res.statusCode).toBe(200);
+    const body = json<{ success: boolean; token: string }>(res);
+    expect(body.success).toBe(true);
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const cookie = res.cookies.find((c) => c.name === 'sb_auth_token');
+    expect(cookie?.value).toBe(body.token);
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+  });
+
+  it('stores only a hash of the token', async () => {
+    const { token } = json<{ token: string }>(await login('retail', 'Switchboard-1'));
+    const rows = await t.database.db.selectFrom('sessions').select('token_hash').execute();
+    expect(rows.some((r) => r.token_hash === token)).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
+  });
+
+  it('refuses a wrong password and an unknown user with 401 and a clear message', async () => {
+    for (const [u, p] of [
+      ['retail', 'wrong-password'],
+      ['nobody', 'Switchboard-1'],
+    ]) {
+      const res = await login(u as string, p as string, '10.9.9.9');
+      expect(res.statusCode).toBe(401);
+      expect(json(res)).toMatchObject({ success: false, message: MESSAGES.loginFailed });
+    }
+  });
+
+  it('validates the body', async () => {
+    const res = await login('', '');
+    expect(res.statusCode).toBe(400);
+    expect(json(res).validation).toMatchObject({ username: MESSAGES.required });
+  });
+
+  it('rate limits a username after repeated failures (429), even with the right password', async () => {
+    for (let i = 0; i < 5; i++) expect((await login('wetherby', 'nope', `10.1.1.${i}`)).statusCode).toBe(401);
+    const blocked = await login('wetherby', 'Switchboard-1', '10.1.1.99');
+    expect(blocked.statusCode).toBe(429);
+    expect(json(blocked).message).toBe(MESSAGES.loginRateLimited);
+  });
+
+  it('rate limits an address after repeated failures across usernames (429)', async () => {
+    const ctx = await createTestContext({ loginMaxPerUsername: 100, loginMaxPerAddress: 3 });
+    try {
+      const attempt = (username: string, password: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/users/auth/login',
+          payload: { username, password },
+          remoteAddress: '203.0.113.7',
+        });
+      for (const u of ['a1', 'a2', 'a3']) expect((await attempt(u, 'x')).statusCode).toBe(401);
+      expect((await attempt('retail', 'Switchboard-1')).statusCode).toBe(429);
+      // Another address is unaffected.
+      const other = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/auth/login',
+        payload: { username: 'retail', password: 'Switchboard-1' },
+        remoteAddress: '203.0.113.8',
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('session', () => {
+  it('answers the session by bearer token with the spec fields', async () => {
+    const headers = await t.login('retail');
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/users/auth/session', headers });
+    expect(res.statusCode).toBe(200);
+    const s = json(res);
+    expect(s).toMatchObject({
+      status: 'success',
+      account_no: '30000',
+      name: 'Alice',
+      surname: 'Morgan',
+      parent: '10000',
+    });
+    expect(s.puppeteer).toBeNull();
+    expect(typeof s.user_id).toBe('number');
+    const perms = s.permissions as Record<string, number>;
+    expect(perms['7']).toBe(2);
+    expect(perms['9999']).toBe(15);
+    expect(perms['9005']).toBe(15);
+    expect(perms['9006']).toBeUndefined();
+  });
+
+  it('tries every cookie whose name ends with the token name', async () => {
+    const { token } = json<{ token: string }>(await login('retail', 'Switchboard-1'));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/auth/session',
+      cookies: { other_sb_auth_token: 'stale-token', provider_sb_auth_token: token, unrelated: 'x' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).account_no).toBe('30000');
+  });
+
+  it('answers status error when every token fails', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/auth/session',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(json(res).status).toBe('error');
+  });
+
+  it('refuses expired sessions', async () => {
+    const headers = await t.login('viewer');
+    await t.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/users/auth/session', headers });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('logs out: the token stops working and the cookie is cleared', async () => {
+    const headers = await t.login('retail');
+    const out = await t.app.inject({ method: 'GET', url: '/api/v1/users/auth/logout', headers });
+    expect(json(out)).toEqual({ status: 'success' });
+    expect(out.cookies.find((c) => c.name === 'sb_auth_token')?.value).toBe('');
+    const after = await t.app.inject({ method: 'GET', url: '/api/v1/users/auth/session', headers });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('serves the panel configuration with the spec timings', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/panel/config' });
+    expect(json(res)).toMatchObject({
+      idleTimeoutMs: 3_600_000,
+      logoutCountdownSeconds: 30,
+      keepAliveMs: 300_000,
+      loginUrl: '/login',
+      authTokenName: 'sb_auth_token',
+    });
+  });
+});
+
+describe('disguise', () => {
+  it('lets a reseller act as its customer and go back to the portal, both audited', async () => {
+    const headers = await t.login('reseller');
+    const list = await t.app.inject({ method: 'POST', url: '/api/v1/customers/0/15', headers, payload: {} });
+    expect(json<{ records: Array<{ accountNo: number }> }>(list).records.map((r) => r.accountNo)).toEqual([
+      20001, 20002,
+    ]);
+
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/auth/disguise',
+      headers,
+      payload: { accountNo: 20002 },
+    });
+    expect(start.statusCode).toBe(200);
+    const s = json(await t.app.inject({ method: 'GET', url: '/api/v1/users/auth/session', headers }));
+    expect(s.account_no).toBe('20002');
+    expect(s.puppeteer).toBe(s.user_id);
+    const perms = s.permissions as Record<string, number>;
+    expect(perms['9006']).toBe(15); // the customer is prepay
+    expect(perms['9004']).toBeUndefined(); // no longer wholesale
+    expect(perms['1002']).toBeUndefined();
+
+    const end = await t.app.inject({ method: 'DELETE', url: '/api/v1/users/auth/disguise', headers });
+    expect(json(end).success).toBe(true);
+    const back = json(await t.app.inject({ method: 'GET', url: '/api/v1/users/auth/session', headers }));
+    expect(back.account_no).toBe('20000');
+    expect(back.puppeteer).toBeNull();
+
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'target_account_no'])
+      .where('action', 'like', 'disguise.%')
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      { action: 'disguise.start', target_account_no: 20002 },
+      { action: 'disguise.end', target_account_no: 20002 },
+    ]);
+  });
+
+  it('refuses an account that is not below the caller', async () => {
+    const headers = await t.login('reseller');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/auth/disguise',
+      headers,
+      payload: { accountNo: 30000 },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(json(res).message).toBe(MESSAGES.disguiseRefused);
+  });
+
+  it('refuses customers without the customers permission', async () => {
+    const headers = await t.login('retail');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/auth/disguise',
+      headers,
+      payload: { accountNo: 30000 },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/customers/0/15', headers, payload: {} })).statusCode,
+    ).toBe(403);
+  });
+
+  it('lets the provider admin act as a grandchild account', async () => {
+    const headers = await t.login('admin');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/auth/disguise',
+      headers,
+      payload: { accountNo: 20001 },
+    });
+    expect(res.statusCode).toBe(200);
+    const s = json(await t.app.inject({ method: 'GET', url: '/api/v1/users/auth/session', headers }));
+    expect(s.account_no).toBe('20001');
+    // Nested disguise is refused until Back to Portal.
+    const nested = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/auth/disguise',
+      headers,
+      payload: { accountNo: 20002 },
+    });
+    expect(nested.statusCode).toBe(409);
+  });
+});
+
+describe('password check, account, theme, users', () => {
+  it('confirms the right password and refuses a wrong one', async () => {
+    const headers = await t.login('retail');
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/auth/passwordcheck',
+      headers,
+      payload: { password: 'Switchboard-1' },
+    });
+    expect(json(ok).success).toBe(true);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/auth/passwordcheck',
+      headers,
+      payload: { password: 'wrong' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad)).toMatchObject({ success: false, message: MESSAGES.passwordWrong });
+  });
+
+  it('reads the own account only', async () => {
+    const headers = await t.login('prepay');
+    const own = await t.app.inject({ method: 'GET', url: '/api/v1/account/30001', headers });
+    expect(json(own)).toMatchObject({ accountNo: 30001, company: 'Bella Hair Studio', balance: 12.34 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/account/30000', headers })).statusCode).toBe(404);
+  });
+
+  it('gives the default theme, and a reseller brand to its customers', async () => {
+    const retail = await t.login('retail');
+    expect(json(await t.app.inject({ method: 'GET', url: '/api/v1/theme/30000', headers: retail }))).toEqual({
+      br_primary_colour: '#1671aa',
+      br_accent_colour: '#f36f21',
+    });
+    const customer = await t.login('harrogate');
+    expect(json(await t.app.inject({ method: 'GET', url: '/api/v1/theme/20001', headers: customer }))).toEqual({
+      br_primary_colour: '#2e7d32',
+      br_accent_colour: '#ff8f00',
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/theme/30000/logo', headers: retail })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/avatar', headers: retail })).statusCode).toBe(404);
+  });
+
+  it('creates a control-panel user with the two grants of spec 1 §6', async () => {
+    const headers = await t.login('retail');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers,
+      payload: {
+        name: 'Ben',
+        surname: 'Carter',
+        username: 'ben.carter',
+        email: 'ben@acmeplumbing.example',
+        accountNo: 30000,
+        enabled: true,
+        saveUserPermissions: true,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const id = json<{ id: number }>(res).id;
+    const grants = await t.database.db
+      .selectFrom('user_permissions')
+      .select(['feature_id', 'mask'])
+      .where('user_id', '=', id)
+      .orderBy('feature_id')
+      .execute();
+    expect(grants).toEqual([
+      { feature_id: 7, mask: 2 },
+      { feature_id: 2046, mask: 15 },
+    ]);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers,
+      payload: { name: 'Ben', surname: 'C', username: 'BEN.CARTER', email: 'b@x.example', accountNo: 30000 },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(json(again).validation).toEqual({ username: 'This username is already in use' });
+  });
+
+  it('validates a new user and refuses another account or a read-only user', async () => {
+    const headers = await t.login('retail');
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers,
+      payload: { name: '', surname: 'X', username: 'ab', email: 'nope', accountNo: 30000 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad)).toMatchObject({
+      message: MESSAGES.multipleErrors,
+      validation: { name: MESSAGES.required, username: MESSAGES.username, email: MESSAGES.email },
+    });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers,
+      payload: { name: 'A', surname: 'B', username: 'someone', email: 'a@b.example', accountNo: 30001 },
+    });
+    expect(other.statusCode).toBe(403);
+    const viewer = await t.login('viewer');
+    const denied = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers: viewer,
+      payload: { name: 'A', surname: 'B', username: 'someone', email: 'a@b.example', accountNo: 30000 },
+    });
+    expect(denied.statusCode).toBe(403);
+  });
+});
