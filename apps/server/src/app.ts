@@ -25,6 +25,7 @@ import { registerPromptRoutes } from './features/prompts/prompts.routes.ts';
 import { registerSessionRoutes } from './features/session/session.routes.ts';
 import { resolveAuth } from './platform/auth.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { startHousekeeping } from './platform/housekeeping.ts';
 
 export const API_BASE = '/api/v1';
 
@@ -104,7 +105,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
 
+  const stopHousekeeping = options.database ? () => undefined : startHousekeeping(db);
   app.addHook('onClose', async () => {
+    stopHousekeeping();
     if (!options.database) await handle.close();
   });
   return app;

@@ -356,3 +356,28 @@ describe('password check, account, theme, users', () => {
     expect(denied.statusCode).toBe(403);
   });
 });
+
+describe('housekeeping', () => {
+  it('sweeps expired sessions and day-old sign-in attempts, and keeps live ones', async () => {
+    const { sweepExpired } = await import('../../platform/housekeeping.ts');
+    const live = await t.login('viewer');
+    await t.database.db
+      .insertInto('login_attempts')
+      .values({ username: 'old', ip: '1.1.1.1', success: false, at: new Date(Date.now() - 2 * 86_400_000) })
+      .execute();
+    const { hashToken } = await import('../../platform/auth.ts');
+    const liveHash = hashToken((live.authorization as string).slice('Bearer '.length));
+    await t.login('retail');
+    await t.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '<>', liveHash)
+      .execute();
+    const swept = await sweepExpired(t.database.db);
+    expect(swept.sessions).toBeGreaterThanOrEqual(1);
+    expect(swept.attempts).toBe(1);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/auth/session', headers: live })).statusCode).toBe(
+      200,
+    );
+  });
+});
