@@ -60,6 +60,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         frameSrc: ["'self'"],
+        // Only behind TLS: on plain HTTP (a LAN install, tests) upgrading would break every request.
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
       },
     },
   });
