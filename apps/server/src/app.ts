@@ -20,14 +20,36 @@ import { type DatabaseHandle, migrate, openDatabase } from './db/database.ts';
 import { seedDemo } from './demo/seed.ts';
 import { registerAccessListRoutes } from './features/access-lists/access-lists.routes.ts';
 import { registerCustomerRoutes } from './features/customers/customers.routes.ts';
+import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { registerDestinationRoutes } from './features/destinations/destinations.routes.ts';
 import { registerMobileRoutes } from './features/mobile/mobile.routes.ts';
 import { registerPromptRoutes } from './features/prompts/prompts.routes.ts';
+import { registerSeatRoutes } from './features/seats/seats.routes.ts';
 import { registerSessionRoutes } from './features/session/session.routes.ts';
+import { registerSipTrunkRoutes } from './features/sip-trunks/sip-trunks.routes.ts';
+import { registerTelephoneNumberRoutes } from './features/telephone-numbers/telephone-numbers.routes.ts';
+import { registerTimeProfileRoutes } from './features/time-profiles/time-profiles.routes.ts';
 import { resolveAuth } from './platform/auth.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
+import { createPlatform, type Platform } from './platform/platform.ts';
 
 export const API_BASE = '/api/v1';
+
+/** Every area's routes, registered under the API base. A new area adds one line here. */
+const AREA_ROUTES: Array<(api: FastifyInstance, platform: Platform) => void> = [
+  registerSessionRoutes,
+  registerCustomerRoutes,
+  registerPromptRoutes,
+  registerDestinationRoutes,
+  registerAccessListRoutes,
+  registerMobileRoutes,
+  registerTimeProfileRoutes,
+  registerSeatRoutes,
+  registerSipTrunkRoutes,
+  registerTelephoneNumberRoutes,
+  registerDashboardRoutes,
+];
 
 export interface BuildOptions {
   /** An already opened database (tests share one per file). */
@@ -42,6 +64,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await migrate(db);
     if (config.seedDemo) await seedDemo(db);
   }
+
+  const platform = createPlatform(db, config);
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -84,11 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      registerSessionRoutes(api, db, config);
-      registerCustomerRoutes(api, db);
-      registerPromptRoutes(api, db);
-      registerAccessListRoutes(api, db);
-      registerMobileRoutes(api, db);
+      for (const register of AREA_ROUTES) register(api, platform);
     },
     { prefix: API_BASE },
   );

@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './features/access-lists.ts';
 export * from './features/account.ts';
+export * from './features/destinations.ts';
 export * from './features/mobile.ts';
 export * from './features/session.ts';
 export * from './features/users.ts';

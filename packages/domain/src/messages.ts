@@ -74,6 +74,10 @@ export const MESSAGES = {
   // mobile (spec is silent on these texts: ours)
   mobileNumber: 'Please enter a valid UK mobile number.',
   mobileDuplicate: 'This mobile number is already in use on this account',
+  // in-use refusals (spec 2 §8)
+  inUseIn: (type: string, name: string) => `In use in ${type} ${name}`,
+  deleteFallback: 'Unexpected error occured. Please try again or contact support.',
+  selectOption: 'Please select an option',
   // names
   nameInUse: 'This name is already in use. Please choose a different name',
 } as const;

@@ -1,7 +1,12 @@
 /** Table types for Kysely (Selectable / Insertable / Updateable derive from these). */
 import type { ColumnType, Generated } from 'kysely';
+import type { AccessListMobileTables } from './tables/access-lists-mobile.ts';
+import type { SeatTables } from './tables/seats.ts';
+import type { SipTrunkTables } from './tables/sip-trunks.ts';
+import type { TelephoneNumberTables } from './tables/telephone-numbers.ts';
+import type { TimeProfileTables } from './tables/time-profiles.ts';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface AccountsTable {
   account_no: number;
@@ -92,33 +97,7 @@ export interface PromptsTable {
   created_at: Timestamp;
 }
 
-export interface AccessListsTable {
-  id: Generated<number>;
-  account_no: number;
-  name: string;
-  description: string;
-  prompt_id: number | null;
-  created_at: Timestamp;
-}
-
-export interface AccessListEntriesTable {
-  id: Generated<number>;
-  account_no: number;
-  access_list_id: number;
-  number: string;
-  created_at: Timestamp;
-}
-
-export interface MobilesTable {
-  id: Generated<number>;
-  account_no: number;
-  description: string;
-  number: string;
-  active: boolean;
-  created_at: Timestamp;
-}
-
-export interface Database {
+export interface FoundationTables {
   accounts: AccountsTable;
   users: UsersTable;
   user_permissions: UserPermissionsTable;
@@ -126,10 +105,16 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   audit_log: AuditLogTable;
   prompts: PromptsTable;
-  access_lists: AccessListsTable;
-  access_list_entries: AccessListEntriesTable;
-  mobiles: MobilesTable;
 }
+
+/** Every table: the foundation's plus one interface per area (db/tables/<area>.ts). */
+export interface Database
+  extends FoundationTables,
+    AccessListMobileTables,
+    TimeProfileTables,
+    SeatTables,
+    SipTrunkTables,
+    TelephoneNumberTables {}
 
 /** Tables whose rows belong to one account (tenant scoping by account_no). */
 export type TenantTable = {

@@ -8,6 +8,8 @@
  */
 import {
   type Action,
+  type DestinationType,
+  destinationValue,
   idParam,
   isProviderAdmin,
   type ListReply,
@@ -27,6 +29,7 @@ import type { DB } from '../db/database.ts';
 import type { TenantTable } from '../db/schema.ts';
 import { type AuthContext, type PermissionRule, requirePermission } from './auth.ts';
 import { HttpError, notFound, validationError } from './errors.ts';
+import type { Platform } from './platform.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the factory builds SQL over any declared table.
 type AnyDB = Kysely<any>;
@@ -76,6 +79,13 @@ export interface ResourceDefinition<Rec extends Record<string, unknown>, Input e
   check?: (ctx: WriteContext, input: z.output<Input>) => Promise<Record<string, string>>;
   /** Record limit per account: Add is refused past it unless VHAdmin. */
   maxRecords?: number;
+  /**
+   * When the area is a destination: its type and the key of a record. Deleting a record that
+   * something routes to is refused with 'In use in {type} {name}' for each use.
+   */
+  destination?: { type: DestinationType; key: (record: Rec) => string };
+  /** Further refusals before a delete (throw an HttpError), inside the delete's transaction. */
+  beforeDelete?: (ctx: WriteContext, record: Rec) => Promise<void>;
 }
 
 /** The area's table filtered on the effective account: the only way the factory reads rows. */
@@ -152,9 +162,10 @@ const offsetLimit = listParams;
 
 export function registerResource<Rec extends Record<string, unknown>, Input extends z.ZodObject>(
   app: FastifyInstance,
-  db: DB,
+  platform: Platform,
   def: ResourceDefinition<Rec, Input>,
 ): void {
+  const db = platform.db;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const anyDb = db as AnyDB;
   const rules = (action: Action): PermissionRule[] => [
@@ -273,12 +284,19 @@ export function registerResource<Rec extends Record<string, unknown>, Input exte
   r.delete(`${def.path}/:id`, { schema: { tags, params: idParam, response: { 200: saveReply } } }, async (request) => {
     const auth = authorise(request, 'delete');
     const record = await readOne(auth, request.params.id);
-    const deleted = await anyDb
-      .deleteFrom(def.table)
-      .where('id', '=', request.params.id)
-      .where('account_no', '=', auth.accountNo)
-      .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0) throw notFound();
+    await db.transaction().execute(async (trx) => {
+      if (def.destination) {
+        const value = destinationValue(def.destination.type, def.destination.key(record));
+        await platform.references.assertUnused(trx, auth.accountNo, 'destination', value);
+      }
+      if (def.beforeDelete) await def.beforeDelete({ trx, auth, id: request.params.id }, record);
+      const deleted = await (trx as AnyDB)
+        .deleteFrom(def.table)
+        .where('id', '=', request.params.id)
+        .where('account_no', '=', auth.accountNo)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) throw notFound();
+    });
     const name = def.label(record as unknown as z.output<Input>);
     return { success: true, message: MESSAGES.successfullyDeleted(name), id: request.params.id };
   });

@@ -15,17 +15,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { DB } from '../../db/database.ts';
 import { requirePermission } from '../../platform/auth.ts';
 import { HttpError, notFound, validationError } from '../../platform/errors.ts';
+import type { Platform } from '../../platform/platform.ts';
 import { registerResource } from '../../platform/resource.ts';
 import { readTextUpload } from '../../platform/uploads.ts';
 import { usablePrompt } from '../prompts/prompts.routes.ts';
 
 const tags = ['access-lists'];
 
-export function registerAccessListRoutes(app: FastifyInstance, db: DB): void {
-  registerResource(app, db, {
+export function registerAccessListRoutes(app: FastifyInstance, platform: Platform): void {
+  const db = platform.db;
+  registerResource(app, platform, {
     path: '/accesscontrol',
     table: 'access_lists',
     tag: 'access-lists',

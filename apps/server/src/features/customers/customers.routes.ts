@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { DB } from '../../db/database.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { forbidden } from '../../platform/errors.ts';
+import type { Platform } from '../../platform/platform.ts';
 import { type ColumnDef, pagedList } from '../../platform/resource.ts';
 
 const columns: Record<string, ColumnDef> = {
@@ -19,7 +19,7 @@ const columns: Record<string, ColumnDef> = {
   accountKind: { sql: 'accounts.account_kind', kind: 'text', sortable: true, filterable: true },
 };
 
-export function registerCustomerRoutes(app: FastifyInstance, db: DB): void {
+export function registerCustomerRoutes(app: FastifyInstance, { db }: Platform): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const reply = z.object({ records: z.array(customerRecord), totalRecords: z.number(), lastPage: z.boolean() });
 

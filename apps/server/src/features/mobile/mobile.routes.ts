@@ -1,11 +1,11 @@
 /** Mobile numbers (spec 2): retail accounts only; the list uses the callGroups permission. */
 import { MESSAGES, mobileInput, mobileRecord } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
-import type { DB } from '../../db/database.ts';
+import type { Platform } from '../../platform/platform.ts';
 import { registerResource } from '../../platform/resource.ts';
 
-export function registerMobileRoutes(app: FastifyInstance, db: DB): void {
-  registerResource(app, db, {
+export function registerMobileRoutes(app: FastifyInstance, platform: Platform): void {
+  registerResource(app, platform, {
     path: '/mobile',
     table: 'mobiles',
     tag: 'mobile',

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { requireAuth } from '../../platform/auth.ts';
+import type { Platform } from '../../platform/platform.ts';
 
 /** Prompts the account may use: its own or the system's (account_no null). */
 export async function usablePrompt(db: DB | Transaction<Database>, accountNo: number, promptId: number) {
@@ -21,7 +22,7 @@ export async function usablePrompt(db: DB | Transaction<Database>, accountNo: nu
     .executeTakeFirst();
 }
 
-export function registerPromptRoutes(app: FastifyInstance, db: DB): void {
+export function registerPromptRoutes(app: FastifyInstance, { db }: Platform): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/prompts/options',

@@ -16,11 +16,11 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
 import type { DB } from '../../db/database.ts';
 import { audit } from '../../platform/audit.ts';
 import { type AuthContext, newToken, permissionsFor, requireAuth, requirePermission } from '../../platform/auth.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
+import type { Platform } from '../../platform/platform.ts';
 import { assertNotThrottled, isDescendant, passwordMatches, recordAttempt } from './session.logic.ts';
 
 const tags = ['session'];
@@ -59,7 +59,7 @@ async function brandingChain(db: DB, accountNo: number) {
   return chain;
 }
 
-export function registerSessionRoutes(app: FastifyInstance, db: DB, config: Config): void {
+export function registerSessionRoutes(app: FastifyInstance, { db, config }: Platform): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const setCookie = (reply: FastifyReply, token: string) =>

@@ -1,0 +1,35 @@
+/** Tables of access lists and mobile numbers. */
+import type { Generated } from 'kysely';
+import type { Timestamp } from '../schema.ts';
+
+export interface AccessListsTable {
+  id: Generated<number>;
+  account_no: number;
+  name: string;
+  description: string;
+  prompt_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface AccessListEntriesTable {
+  id: Generated<number>;
+  account_no: number;
+  access_list_id: number;
+  number: string;
+  created_at: Timestamp;
+}
+
+export interface MobilesTable {
+  id: Generated<number>;
+  account_no: number;
+  description: string;
+  number: string;
+  active: boolean;
+  created_at: Timestamp;
+}
+
+export interface AccessListMobileTables {
+  access_lists: AccessListsTable;
+  access_list_entries: AccessListEntriesTable;
+  mobiles: MobilesTable;
+}

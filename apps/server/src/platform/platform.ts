@@ -1,0 +1,16 @@
+/** What every area's routes are given: the database, the configuration and the shared registries. */
+import type { Config } from '../config.ts';
+import type { DB } from '../db/database.ts';
+import { DestinationRegistry } from './destinations.ts';
+import { ReferenceRegistry } from './references.ts';
+
+export interface Platform {
+  db: DB;
+  config: Config;
+  destinations: DestinationRegistry;
+  references: ReferenceRegistry;
+}
+
+export function createPlatform(db: DB, config: Config): Platform {
+  return { db, config, destinations: new DestinationRegistry(), references: new ReferenceRegistry() };
+}

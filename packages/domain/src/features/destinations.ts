@@ -1,0 +1,62 @@
+/**
+ * Destinations: every routable object of an account (seats, trunks, time profiles now; call
+ * groups, queues, IVRs, NTS, voicemail and conference as those areas land). A destination is the
+ * string '{type}:{key}' — e.g. 'seat:201', 'trunk:7', 'timeprofile:300' — or 'CONFERENCING'.
+ */
+import { z } from 'zod';
+
+export const DESTINATION_TYPES = [
+  'seat',
+  'trunk',
+  'timeprofile',
+  'callgroup',
+  'queue',
+  'ivr',
+  'nts',
+  'voicemail',
+  'conference',
+] as const;
+export type DestinationType = (typeof DESTINATION_TYPES)[number];
+
+export const DESTINATION_TYPE_LABELS: Record<DestinationType, string> = {
+  seat: 'Seat',
+  trunk: 'SIP Trunk',
+  timeprofile: 'Time Profile',
+  callgroup: 'Call Group',
+  queue: 'Call Queue',
+  ivr: 'IVR',
+  nts: 'NTS',
+  voicemail: 'Voicemail',
+  conference: 'Conference',
+};
+
+export const CONFERENCING_DESTINATION = 'CONFERENCING';
+
+export function destinationValue(type: DestinationType, key: string | number): string {
+  return `${type}:${key}`;
+}
+
+export function parseDestination(value: string): { type: DestinationType; key: string } | null {
+  const match = /^([a-z]+):(.+)$/.exec(value);
+  if (!match) return null;
+  const type = match[1] as DestinationType;
+  return DESTINATION_TYPES.includes(type) ? { type, key: match[2] as string } : null;
+}
+
+export const destinationOption = z.object({
+  value: z.string(),
+  label: z.string(),
+  type: z.enum(DESTINATION_TYPES),
+  typeLabel: z.string(),
+});
+export type DestinationOption = z.infer<typeof destinationOption>;
+
+/** A destination field: '' for none, otherwise '{type}:{key}' (existence is checked by the server). */
+export const destinationField = z
+  .string()
+  .trim()
+  .max(100)
+  .refine((v) => v === '' || v === CONFERENCING_DESTINATION || parseDestination(v) !== null, {
+    error: 'Please select an option',
+  })
+  .default('');
