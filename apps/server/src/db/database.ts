@@ -6,6 +6,11 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import pg from 'pg';
 import * as m001 from './migrations/001-foundation.ts';
 import * as m002 from './migrations/002-access-lists-mobile.ts';
+import * as m003 from './migrations/003-time-profiles.ts';
+import * as m004 from './migrations/004-seats.ts';
+import * as m005 from './migrations/005-sip-trunks.ts';
+import * as m006 from './migrations/006-telephone-numbers.ts';
+import * as m007 from './migrations/007-teams.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -13,6 +18,11 @@ export type DB = Kysely<Database>;
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
   '002-access-lists-mobile': m002,
+  '003-time-profiles': m003,
+  '004-seats': m004,
+  '005-sip-trunks': m005,
+  '006-telephone-numbers': m006,
+  '007-teams': m007,
 };
 
 class StaticMigrations implements MigrationProvider {

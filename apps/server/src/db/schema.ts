@@ -97,7 +97,16 @@ export interface PromptsTable {
   created_at: Timestamp;
 }
 
+export interface TeamsAccountsTable {
+  account_no: number;
+  admin_email: string | null;
+  invited_at: Timestamp | null;
+  created_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
 export interface FoundationTables {
+  teams_accounts: TeamsAccountsTable;
   accounts: AccountsTable;
   users: UsersTable;
   user_permissions: UserPermissionsTable;

@@ -7,6 +7,10 @@ import { FEATURES, MASK } from '@switchboard/domain';
 import type { Insertable } from 'kysely';
 import type { DB } from '../db/database.ts';
 import type { AccountsTable } from '../db/schema.ts';
+import { seedSeats } from './seats.ts';
+import { seedSipTrunks } from './sip-trunks.ts';
+import { seedTelephoneNumbers } from './telephone-numbers.ts';
+import { seedTimeProfiles } from './time-profiles.ts';
 
 export const DEMO_PASSWORD = 'Switchboard-1';
 
@@ -350,6 +354,12 @@ export async function seedDemo(db: DB): Promise<boolean> {
         { account_no: 30001, description: 'Salon manager', number: '07700900601', active: true },
       ])
       .execute();
+    // The call-routing estate, in dependency order: seats and trunks, then time profiles that route
+    // to them, then the numbers that route to all of these.
+    await seedSeats(trx);
+    await seedSipTrunks(trx);
+    await seedTimeProfiles(trx);
+    await seedTelephoneNumbers(trx);
   });
   return true;
 }

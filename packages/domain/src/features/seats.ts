@@ -1,0 +1,2 @@
+/** Schemas, constants and texts of seats (spec 2). */
+export {};

@@ -1,0 +1,2 @@
+/** Schemas, constants and texts of sip-trunks (spec 2). */
+export {};

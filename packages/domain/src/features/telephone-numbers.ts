@@ -1,0 +1,2 @@
+/** Schemas, constants and texts of telephone-numbers (spec 2). */
+export {};

@@ -1,0 +1,2 @@
+/** Schemas, constants and texts of time-profiles (spec 2). */
+export {};
