@@ -9,13 +9,19 @@ export const filterValue = z.union([z.string(), z.number(), z.boolean()]);
 export const filtersSchema = z.record(z.string(), filterValue);
 export type ListFilters = z.infer<typeof filtersSchema>;
 
-export const listParams = z
-  .object({
-    offset: z.coerce.number().int().min(-1),
-    limit: z.coerce.number().int().min(-1),
-  })
-  .refine((p) => (p.offset === -1) === (p.limit === -1), { error: 'offset and limit must both be -1 or neither' })
-  .refine((p) => p.limit === -1 || (p.limit >= 1 && p.limit <= 200), { error: 'limit must be 1-200' });
+export const listParamsBase = z.object({
+  offset: z.coerce.number().int().min(-1),
+  limit: z.coerce.number().int().min(-1),
+});
+
+/** The paging rules: -1/-1 (all) or an offset from 0 with a limit of 1-200. */
+export function withPagingRules<T extends z.ZodType<{ offset: number; limit: number }>>(schema: T) {
+  return schema
+    .refine((p) => (p.offset === -1) === (p.limit === -1), { error: 'offset and limit must both be -1 or neither' })
+    .refine((p) => p.limit === -1 || (p.limit >= 1 && p.limit <= 200), { error: 'limit must be 1-200' });
+}
+
+export const listParams = withPagingRules(listParamsBase);
 
 /** POST body of a list call. */
 export const listBody = z

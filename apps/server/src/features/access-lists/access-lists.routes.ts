@@ -7,9 +7,12 @@ import {
   aclNumber,
   csvUploadReply,
   idParam,
+  listBody,
+  listParamsBase,
   MESSAGES,
   parseNumbersCsv,
   saveReply,
+  withPagingRules,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,7 +21,7 @@ import { z } from 'zod';
 import { requirePermission } from '../../platform/auth.ts';
 import { HttpError, notFound, validationError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { registerResource } from '../../platform/resource.ts';
+import { type ColumnDef, pagedList, registerResource } from '../../platform/resource.ts';
 import { readTextUpload } from '../../platform/uploads.ts';
 import { usablePrompt } from '../prompts/prompts.routes.ts';
 
@@ -93,6 +96,39 @@ export function registerAccessListRoutes(app: FastifyInstance, platform: Platfor
         .orderBy('number')
         .execute();
       return { records, totalRecords: records.length, lastPage: true };
+    },
+  );
+
+  // The Numbers tab's nested table: the same entries, paged and searchable.
+  const entryColumns: Record<string, ColumnDef> = {
+    id: { sql: 'access_list_entries.id', kind: 'number' },
+    number: { sql: 'access_list_entries.number', kind: 'text', sortable: true, searchable: true },
+  };
+  r.post(
+    '/accesscontrol/:id/entries/:offset/:limit',
+    {
+      schema: {
+        tags,
+        params: withPagingRules(idParam.extend(listParamsBase.shape)),
+        body: listBody.optional(),
+        response: {
+          200: z.object({ records: z.array(accessListEntryRecord), totalRecords: z.number(), lastPage: z.boolean() }),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requirePermission(request, { resource: 'acl', action: 'read' });
+      const list = await ownList(auth.accountNo, request.params.id);
+      const query = db
+        .selectFrom('access_list_entries')
+        .where('access_list_entries.account_no', '=', auth.accountNo)
+        .where('access_list_entries.access_list_id', '=', list.id);
+      return pagedList(
+        query,
+        entryColumns,
+        { field: 'number', direction: 'asc' },
+        { ...request.params, ...(request.body ?? {}) },
+      );
     },
   );
 

@@ -1,0 +1,7 @@
+/** Every built area, in sidebar order. A new area adds one line here. */
+import { accessListsArea } from '../features/access-lists/area.ts';
+import { customersArea } from '../features/customers/area.ts';
+import { mobileArea } from '../features/mobile/area.ts';
+import type { AreaDefinition } from './areas.ts';
+
+export const AREAS: AreaDefinition[] = [customersArea, accessListsArea, mobileArea];

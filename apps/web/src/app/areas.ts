@@ -1,0 +1,30 @@
+/**
+ * The registry of built areas: each drives a sidebar entry, its routes (lazy, code-split), its
+ * breadcrumb name and the permission needed to see it. An area appears when it is built.
+ */
+import type { Action, Resource } from '@switchboard/domain';
+import type { ComponentType } from 'react';
+
+export interface PermissionRule {
+  resource: Resource;
+  action: Action;
+}
+
+export interface AreaRoute {
+  /** Relative to the area's path: '' for the list, ':id' for the detail. */
+  path: string;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+export interface AreaDefinition {
+  /** The sidebar / breadcrumb name ('Access Lists'). */
+  label: string;
+  /** The route ('/access-lists'). */
+  path: string;
+  icon: ComponentType;
+  /** Every rule must allow for the entry to show and the routes to open (otherwise the 403 page). */
+  rules: PermissionRule[];
+  routes: AreaRoute[];
+  /** The sidebar group the entry sits in. */
+  group: 'Account' | 'Call Routing' | 'Numbers & Devices' | 'Features' | 'Portal';
+}

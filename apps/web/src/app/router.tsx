@@ -1,0 +1,64 @@
+/** Routes: /login (public), then the authenticated shell with every built area, lazily loaded. */
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { CrashPage, ForbiddenPage, NotFoundPage } from '../features/errors/error-pages.tsx';
+import { useSession } from '../platform/session-context.ts';
+import { SessionProvider } from '../platform/session-provider.tsx';
+import { AREAS } from './area-registry.ts';
+import type { AreaDefinition } from './areas.ts';
+import { Shell } from './shell.tsx';
+import { AccountTheme } from './theme.tsx';
+
+/** An area's routes open only when every rule allows; otherwise the 403 page. */
+function AreaGate({ area }: { area: AreaDefinition }) {
+  const { can } = useSession();
+  return area.rules.every((r) => can(r.resource, r.action)) ? <Outlet /> : <ForbiddenPage />;
+}
+
+function Authenticated() {
+  return (
+    <SessionProvider>
+      <AccountTheme>
+        <Shell />
+      </AccountTheme>
+    </SessionProvider>
+  );
+}
+
+const areaRoutes: RouteObject[] = AREAS.map((area) => ({
+  path: area.path,
+  element: <AreaGate area={area} />,
+  children: area.routes.map((r) => ({
+    ...(r.path === '' ? { index: true } : { path: r.path }),
+    lazy: async () => ({ Component: (await r.load()).default }),
+  })),
+}));
+
+export const router = createBrowserRouter([
+  {
+    errorElement: <CrashPage />,
+    children: [
+      {
+        path: '/login',
+        lazy: async () => ({ Component: (await import('../features/session/login-page.tsx')).default }),
+      },
+      {
+        element: <Authenticated />,
+        children: [
+          {
+            errorElement: <CrashPage />,
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../features/dashboard/dashboard-page.tsx')).default,
+                }),
+              },
+              ...areaRoutes,
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,119 @@
+/** The authenticated layout: top bar, sidebar (a drawer at ≤600 px), breadcrumbs, content. */
+import HelpOutlinedIcon from '@mui/icons-material/HelpOutlined';
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { LAYOUT } from '@switchboard/domain';
+import { Suspense, useState } from 'react';
+import { Outlet, Link as RouterLink } from 'react-router';
+import { API_BASE } from '../platform/api.ts';
+import { useSession } from '../platform/session-context.ts';
+import { FullPageSpinner } from '../platform/session-provider.tsx';
+import { BreadcrumbProvider, PageBreadcrumbs } from './breadcrumbs.tsx';
+import { Sidebar } from './sidebar.tsx';
+
+const DRAWER_WIDTH = 248;
+
+function Logo({ accountNo }: { accountNo: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  return (
+    <Box
+      component="img"
+      src={`${API_BASE}/theme/${accountNo}/logo`}
+      alt="Logo"
+      onError={() => setFailed(true)}
+      sx={{ height: 32, maxWidth: 140, objectFit: 'contain', mr: 2 }}
+    />
+  );
+}
+
+function UserAvatar() {
+  const { session } = useSession();
+  const [failed, setFailed] = useState(false);
+  const initials = `${session.name.charAt(0)}${session.surname.charAt(0)}`.toUpperCase();
+  const fullName = `${session.name} ${session.surname}`;
+  return (
+    <Tooltip title={fullName}>
+      <Avatar
+        alt={fullName}
+        src={failed ? undefined : `${API_BASE}/users/avatar`}
+        slotProps={{ img: { onError: () => setFailed(true) } }}
+        sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: 15 }}
+      >
+        {initials}
+      </Avatar>
+    </Tooltip>
+  );
+}
+
+export function Shell() {
+  const { session, config, impersonating } = useSession();
+  const narrow = useMediaQuery(`(max-width:${LAYOUT.narrowBreakpoint}px)`);
+  const [open, setOpen] = useState(false);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'grey.50' }}>
+      <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+        <Toolbar sx={{ gap: 1 }}>
+          {narrow && (
+            <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setOpen((o) => !o)}>
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Logo accountNo={session.account_no} />
+          <Link component={RouterLink} to="/" color="inherit" underline="none" variant="h6" sx={{ fontWeight: 600 }}>
+            Control Panel
+          </Link>
+          <Box sx={{ flex: 1 }} />
+          {impersonating && !narrow && (
+            <Chip
+              label={`Acting as ${session.company} (${session.account_no})`}
+              sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', fontWeight: 500 }}
+            />
+          )}
+          <Tooltip title="Help">
+            <IconButton color="inherit" aria-label="Help" href={config.helpUrl} target="_blank" rel="noopener">
+              <HelpOutlinedIcon />
+            </IconButton>
+          </Tooltip>
+          <UserAvatar />
+        </Toolbar>
+      </AppBar>
+      <Drawer
+        variant={narrow ? 'temporary' : 'permanent'}
+        open={narrow ? open : true}
+        onClose={() => setOpen(false)}
+        sx={{
+          width: DRAWER_WIDTH,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+        }}
+      >
+        <Toolbar />
+        <Sidebar onNavigate={narrow ? () => setOpen(false) : undefined} />
+      </Drawer>
+      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+        <Toolbar />
+        <BreadcrumbProvider>
+          {(detail) => (
+            <>
+              <PageBreadcrumbs detail={detail} />
+              <Suspense fallback={<FullPageSpinner />}>
+                <Outlet />
+              </Suspense>
+            </>
+          )}
+        </BreadcrumbProvider>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,116 @@
+/** The sidebar: Dashboard, the built areas the user may read, Balance, Live Help Chat, Log Out. */
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import LogoutIcon from '@mui/icons-material/Logout';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import { type Account, formatPence, MESSAGES, TIMINGS } from '@switchboard/domain';
+import { useQuery } from '@tanstack/react-query';
+import { NavLink, useLocation } from 'react-router';
+import { api } from '../platform/api.ts';
+import { useSession } from '../platform/session-context.ts';
+import { AREAS } from './area-registry.ts';
+import type { AreaDefinition } from './areas.ts';
+
+export function useVisibleAreas(): AreaDefinition[] {
+  const { can } = useSession();
+  return AREAS.filter((a) => a.rules.every((r) => can(r.resource, r.action)));
+}
+
+function Balance({ accountNo }: { accountNo: string }) {
+  const { data } = useQuery({
+    queryKey: ['account', accountNo],
+    queryFn: () => api.get<Account>(`/account/${accountNo}`),
+  });
+  if (!data) return null;
+  return (
+    <ListItemButton disabled={false} sx={{ cursor: 'default' }} disableRipple>
+      <ListItemIcon>
+        <AccountBalanceWalletIcon />
+      </ListItemIcon>
+      <ListItemText primary={`Balance: ${formatPence(Math.round(data.balance * 100))}`} />
+    </ListItemButton>
+  );
+}
+
+const linkSx = {
+  transition: `background-color ${TIMINGS.sidebarAnimationMs}ms`,
+  '&.active': {
+    bgcolor: 'action.selected',
+    '& .MuiListItemIcon-root, & .MuiListItemText-primary': { color: 'primary.main', fontWeight: 600 },
+  },
+} as const;
+
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const { session, config, can, impersonating, logout } = useSession();
+  const areas = useVisibleAreas();
+  const { pathname } = useLocation();
+  const groups = [...new Set(areas.map((a) => a.group))];
+
+  return (
+    <Box component="nav" aria-label="Main menu" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <List dense sx={{ flex: 1, overflowY: 'auto' }}>
+        <ListItemButton component={NavLink} to="/" end onClick={onNavigate} sx={linkSx}>
+          <ListItemIcon>
+            <DashboardIcon />
+          </ListItemIcon>
+          <ListItemText primary="Dashboard" />
+        </ListItemButton>
+        {groups.map((group) => (
+          <Box key={group}>
+            <ListSubheader disableSticky sx={{ lineHeight: '32px', mt: 1 }}>
+              {group}
+            </ListSubheader>
+            {areas
+              .filter((a) => a.group === group)
+              .map((area) => {
+                const Icon = area.icon;
+                return (
+                  <ListItemButton
+                    key={area.path}
+                    component={NavLink}
+                    to={area.path}
+                    onClick={onNavigate}
+                    sx={linkSx}
+                    className={pathname.startsWith(`${area.path}/`) ? 'active' : undefined}
+                  >
+                    <ListItemIcon>
+                      <Icon />
+                    </ListItemIcon>
+                    <ListItemText primary={area.label} />
+                  </ListItemButton>
+                );
+              })}
+          </Box>
+        ))}
+      </List>
+      <Divider />
+      <List dense>
+        {can('prepay', 'read') && <Balance accountNo={session.account_no} />}
+        {session.parent === '0' && (
+          <ListItemButton component="a" href={config.liveChatUrl} target="_blank" rel="noopener">
+            <ListItemIcon>
+              <SupportAgentIcon />
+            </ListItemIcon>
+            <ListItemText primary={MESSAGES.liveHelpChat} />
+          </ListItemButton>
+        )}
+        <ListItemButton
+          onClick={() => void logout()}
+          aria-label={impersonating ? MESSAGES.backToPortal : MESSAGES.logOut}
+        >
+          <ListItemIcon>
+            <LogoutIcon />
+          </ListItemIcon>
+          <ListItemText primary={impersonating ? MESSAGES.backToPortal : MESSAGES.logOut} />
+        </ListItemButton>
+      </List>
+    </Box>
+  );
+}

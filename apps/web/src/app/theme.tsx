@@ -1,0 +1,49 @@
+/** The MUI theme from the account's colours (defaults #1671aa / #f36f21), tab width 135 px. */
+
+import CssBaseline from '@mui/material/CssBaseline';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
+import { DEFAULT_THEME, LAYOUT, type Theme } from '@switchboard/domain';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useMemo } from 'react';
+import { api } from '../platform/api.ts';
+import { useSession } from '../platform/session-context.ts';
+
+export function buildTheme(primary: string = DEFAULT_THEME.primary, accent: string = DEFAULT_THEME.accent) {
+  return createTheme({
+    palette: { primary: { main: primary }, secondary: { main: accent }, background: { default: '#f7f8fa' } },
+    shape: { borderRadius: 6 },
+    typography: { fontFamily: '"Roboto", "Segoe UI", "Helvetica Neue", Arial, sans-serif' },
+    components: {
+      MuiTab: { styleOverrides: { root: { minWidth: LAYOUT.tabWidth, maxWidth: LAYOUT.tabWidth } } },
+      MuiDialog: { styleOverrides: { paper: { maxWidth: LAYOUT.modalMaxWidth } } },
+      MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
+    },
+  });
+}
+
+export const defaultTheme = buildTheme();
+
+/** Before sign-in: the default theme. */
+export function BaseTheme({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider theme={defaultTheme}>
+      <CssBaseline />
+      {children}
+    </ThemeProvider>
+  );
+}
+
+/** After sign-in: the account's theme. */
+export function AccountTheme({ children }: { children: ReactNode }) {
+  const { session } = useSession();
+  const { data } = useQuery({
+    queryKey: ['theme', session.account_no],
+    queryFn: () => api.get<Theme>(`/theme/${session.account_no}`),
+    staleTime: 5 * 60_000,
+  });
+  const theme = useMemo(
+    () => (data ? buildTheme(data.br_primary_colour, data.br_accent_colour) : defaultTheme),
+    [data],
+  );
+  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
+}

@@ -1,0 +1,59 @@
+/** /customers: the wholesale customers page — the accounts below the user's, with 'Act as customer'. */
+
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { type Customer, MESSAGES } from '@switchboard/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { ApiError, api } from '../../platform/api.ts';
+import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
+import { useSession } from '../../platform/session-context.ts';
+import { useToast } from '../../platform/toast.ts';
+
+export default function CustomersPage() {
+  const { refresh } = useSession();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+
+  const actAs = async (c: Customer) => {
+    try {
+      await api.post('/users/auth/disguise', { accountNo: c.accountNo });
+      queryClient.clear();
+      await refresh();
+      navigate('/');
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : MESSAGES.noResponse);
+    }
+  };
+
+  return (
+    <>
+      <Typography variant="h5" component="h1" gutterBottom>
+        Customers
+      </Typography>
+      <PagedTable<Customer>
+        path="/customers"
+        resource="wholesaleCustomers"
+        selectable={false}
+        label={(c) => c.company}
+        columns={[
+          { field: 'accountNo', header: 'Account' },
+          { field: 'company', header: 'Company' },
+          { field: 'name', header: 'Contact' },
+          { field: 'email', header: 'Email' },
+          {
+            field: 'accountType',
+            header: 'Type',
+            render: (c) => `${c.accountKind === 'standard' ? '' : `${c.accountKind} `}${c.accountType}`,
+          },
+        ]}
+        rowActions={(c) => (
+          <Button size="small" variant="outlined" onClick={() => void actAs(c)}>
+            Act as customer
+          </Button>
+        )}
+      />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The API client: JSON over fetch to the versioned base, the session cookie sent with every call.
+ * Failures become ApiError carrying the server's message and field validation.
+ */
+import { MESSAGES } from '@switchboard/domain';
+
+export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api/v1';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly validation: Record<string, string>;
+  readonly body: unknown;
+  constructor(status: number, message: string, validation: Record<string, string> = {}, body: unknown = null) {
+    super(message);
+    this.status = status;
+    this.validation = validation;
+    this.body = body;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, credentials: 'include', headers: { accept: 'application/json' } };
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    (init.headers as Record<string, string>)['content-type'] = 'application/json';
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, init);
+  } catch {
+    throw new ApiError(0, MESSAGES.noResponse);
+  }
+  const type = response.headers.get('content-type') ?? '';
+  const data: unknown = type.includes('application/json') ? await response.json().catch(() => null) : null;
+  if (!response.ok) {
+    const d = (data ?? {}) as { message?: string; validation?: Record<string, string> };
+    throw new ApiError(response.status, d.message ?? MESSAGES.noResponse, d.validation ?? {}, data);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+  upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),
+};

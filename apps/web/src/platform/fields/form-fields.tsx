@@ -1,0 +1,188 @@
+/**
+ * Form fields bound to react-hook-form, showing the field's message under it (the domain schema's
+ * message on the browser, the server's validation message after a save).
+ */
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+
+export interface SelectOption {
+  value: string | number | boolean;
+  label: string;
+}
+
+/** A declarative field, so tables and forms can describe their inputs. */
+export type FieldDef<V extends FieldValues> =
+  | { kind: 'text'; name: Path<V>; label: string; required?: boolean; type?: 'text' | 'email' | 'tel'; helper?: string }
+  | { kind: 'select'; name: Path<V>; label: string; options: SelectOption[]; required?: boolean; nullable?: boolean }
+  | { kind: 'switch'; name: Path<V>; label: string };
+
+interface BaseProps<V extends FieldValues> {
+  control: Control<V>;
+  name: Path<V>;
+  label: string;
+  disabled?: boolean;
+}
+
+export function FormTextField<V extends FieldValues>({
+  control,
+  name,
+  label,
+  disabled,
+  required,
+  type = 'text',
+  helper,
+}: BaseProps<V> & { required?: boolean; type?: string; helper?: string }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          value={field.value ?? ''}
+          label={label}
+          type={type}
+          required={required}
+          disabled={disabled}
+          error={fieldState.error !== undefined}
+          helperText={fieldState.error?.message ?? helper}
+          fullWidth
+          size="small"
+        />
+      )}
+    />
+  );
+}
+
+/** A select; `nullable` adds 'None', stored as null. */
+export function FormSelectField<V extends FieldValues>({
+  control,
+  name,
+  label,
+  disabled,
+  options,
+  required,
+  nullable,
+}: BaseProps<V> & { options: SelectOption[]; required?: boolean; nullable?: boolean }) {
+  const id = `select-${String(name)}`;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <FormControl
+          fullWidth
+          size="small"
+          error={fieldState.error !== undefined}
+          required={required}
+          disabled={disabled}
+        >
+          <InputLabel id={`${id}-label`}>{label}</InputLabel>
+          <Select
+            labelId={`${id}-label`}
+            id={id}
+            label={label}
+            value={field.value === null || field.value === undefined ? '' : String(field.value)}
+            onChange={(e) => {
+              const raw = e.target.value;
+              if (raw === '') return field.onChange(nullable ? null : '');
+              const option = options.find((o) => String(o.value) === raw);
+              field.onChange(option ? option.value : raw);
+            }}
+            onBlur={field.onBlur}
+          >
+            {nullable && (
+              <MenuItem value="">
+                <em>None</em>
+              </MenuItem>
+            )}
+            {options.map((o) => (
+              <MenuItem key={String(o.value)} value={String(o.value)}>
+                {o.label}
+              </MenuItem>
+            ))}
+          </Select>
+          {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+        </FormControl>
+      )}
+    />
+  );
+}
+
+export function FormSwitchField<V extends FieldValues>({ control, name, label, disabled }: BaseProps<V>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormControlLabel
+          control={
+            <Switch
+              checked={Boolean(field.value)}
+              onChange={(e) => field.onChange(e.target.checked)}
+              disabled={disabled}
+            />
+          }
+          label={label}
+        />
+      )}
+    />
+  );
+}
+
+/** Renders a list of declarative fields. */
+export function FormFields<V extends FieldValues>({
+  control,
+  fields,
+  disabled,
+}: {
+  control: Control<V>;
+  fields: FieldDef<V>[];
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      {fields.map((f) => {
+        switch (f.kind) {
+          case 'text':
+            return (
+              <FormTextField
+                key={f.name}
+                control={control}
+                name={f.name}
+                label={f.label}
+                required={f.required}
+                type={f.type}
+                helper={f.helper}
+                disabled={disabled}
+              />
+            );
+          case 'select':
+            return (
+              <FormSelectField
+                key={f.name}
+                control={control}
+                name={f.name}
+                label={f.label}
+                options={f.options}
+                required={f.required}
+                nullable={f.nullable}
+                disabled={disabled}
+              />
+            );
+          case 'switch':
+            return <FormSwitchField key={f.name} control={control} name={f.name} label={f.label} disabled={disabled} />;
+          default:
+            return null;
+        }
+      })}
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The add and bulk-edit modals of the paged table: a react-hook-form over the domain schema,
+ * the server's field messages under the fields, and per-item feedback.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { MESSAGES } from '@switchboard/domain';
+import { useState } from 'react';
+import { type DefaultValues, type FieldValues, type Resolver, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError } from '../api.ts';
+import { type FieldDef, FormFields } from '../fields/form-fields.tsx';
+import { applyServerErrors } from '../fields/server-errors.ts';
+import { FeedbackList, type ItemResult } from './feedback-list.tsx';
+
+interface RecordFormDialogProps<V extends FieldValues> {
+  open: boolean;
+  title: string;
+  submitLabel: string;
+  schema: z.ZodType<V, FieldValues>;
+  defaults: DefaultValues<V>;
+  fields: FieldDef<V>[];
+  /** Performs the save(s); returns per-item results. A thrown ApiError is shown on the form. */
+  submit: (values: V) => Promise<ItemResult[]>;
+  successSummary: string;
+  onClose: () => void;
+  /** Keep the form open for another entry after a successful single save. */
+  resetOnSuccess?: boolean;
+}
+
+export function RecordFormDialog<V extends FieldValues>(props: RecordFormDialogProps<V>) {
+  const { open, title, submitLabel, schema, defaults, fields, submit, successSummary, onClose, resetOnSuccess } = props;
+  const form = useForm<V>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<V>,
+    defaultValues: defaults,
+  });
+  const [results, setResults] = useState<ItemResult[] | null>(null);
+  const [banner, setBanner] = useState<string | null>(null);
+
+  const close = () => {
+    form.reset(defaults);
+    setResults(null);
+    setBanner(null);
+    onClose();
+  };
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      setBanner(null);
+      try {
+        const r = await submit(values);
+        setResults(r);
+        if (resetOnSuccess && r.every((x) => x.ok)) form.reset(defaults);
+      } catch (error) {
+        setBanner(applyServerErrors(error, form.setError));
+        if (!(error instanceof ApiError)) setBanner(MESSAGES.saveFallback);
+      }
+    },
+    (errors) => {
+      if (Object.keys(errors).length > 1) setBanner(MESSAGES.multipleErrors);
+    },
+  );
+
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="record-form-title">
+      <DialogTitle id="record-form-title">{title}</DialogTitle>
+      <Box component="form" onSubmit={onSubmit} noValidate>
+        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+          {banner && <Alert severity="error">{banner}</Alert>}
+          <FormFields control={form.control} fields={fields} disabled={form.formState.isSubmitting} />
+          {results && <FeedbackList results={results} successSummary={successSummary} />}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>Close</Button>
+          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

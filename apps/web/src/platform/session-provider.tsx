@@ -1,0 +1,164 @@
+/**
+ * Loads the panel configuration and the session, keeps it alive, watches for idleness and shows
+ * the expiry modal (spec 1 §4 "Session"). Unauthenticated visitors see a spinner, then the login page.
+ */
+
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import {
+  type Action,
+  can as domainCan,
+  MESSAGES,
+  type PanelConfig,
+  type Resource,
+  type Session,
+  TIMINGS,
+} from '@switchboard/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ApiError, api } from './api.ts';
+import { IdleModal } from './idle-modal.tsx';
+import { SessionContext, type SessionContextValue } from './session-context.ts';
+import { useToast } from './toast.ts';
+
+type SessionReply = Session & { status: 'success' };
+
+export function FullPageSpinner() {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
+      <CircularProgress aria-label="Loading" />
+    </Box>
+  );
+}
+
+export function loadPanelConfig(): Promise<PanelConfig> {
+  return api.get<PanelConfig>('/panel/config');
+}
+
+/** Sets the back-URL cookie (about 40 minutes). */
+function setBackUrlCookie() {
+  const expires = new Date(Date.now() + TIMINGS.backUrlCookieMs).toUTCString();
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain, non-HttpOnly cookie the provider's pages read back
+  document.cookie = `sb_back_url=${encodeURIComponent(window.location.href)}; expires=${expires}; path=/; SameSite=Lax`;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [config, setConfig] = useState<PanelConfig | null>(null);
+  const [session, setSession] = useState<Session | null>(null);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+
+  const goToLogin = useCallback(
+    (cfg: PanelConfig | null) => {
+      const loginUrl = cfg?.loginUrl ?? '/login';
+      const next = `${location.pathname}${location.search}`;
+      if (loginUrl.startsWith('/')) navigate(`${loginUrl}?next=${encodeURIComponent(next)}`, { replace: true });
+      else window.location.assign(loginUrl);
+    },
+    [location.pathname, location.search, navigate],
+  );
+
+  const fetchSession = useCallback(async (): Promise<Session | null> => {
+    try {
+      const reply = await api.get<SessionReply>('/users/auth/session');
+      return reply.status === 'success' ? reply : null;
+    } catch {
+      return null;
+    }
+  }, []);
+
+  // Initial load: configuration, then the session.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once on mount
+  useEffect(() => {
+    setBackUrlCookie();
+    let cancelled = false;
+    (async () => {
+      const cfg = await loadPanelConfig().catch(() => null);
+      if (cancelled) return;
+      setConfig(cfg);
+      const s = await fetchSession();
+      if (cancelled) return;
+      if (!s) goToLogin(cfg);
+      else setSession(s);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const refresh = useCallback(async () => {
+    const s = await fetchSession();
+    if (!s) {
+      setSession(null);
+      goToLogin(config);
+      return;
+    }
+    setSession(s);
+  }, [config, fetchSession, goToLogin]);
+
+  // Keep-alive.
+  useEffect(() => {
+    if (!session || !config) return;
+    const timer = window.setInterval(() => void refresh(), config.keepAliveMs);
+    return () => window.clearInterval(timer);
+  }, [session, config, refresh]);
+
+  const impersonating = session !== null && session.puppeteer !== null && session.puppeteer === session.user_id;
+
+  const logout = useCallback(async () => {
+    if (impersonating) {
+      try {
+        await api.delete('/users/auth/disguise');
+      } catch {
+        toast.error(MESSAGES.logoutFailed);
+        return;
+      }
+      queryClient.clear();
+      await refresh();
+      navigate('/customers');
+      return;
+    }
+    try {
+      await api.get('/users/auth/logout');
+    } catch (error) {
+      const code = error instanceof ApiError ? (error.body as { code?: string } | null)?.code : undefined;
+      if (code !== 'KRUGER') {
+        toast.error(MESSAGES.logoutFailed);
+        return;
+      }
+    }
+    queryClient.clear();
+    setSession(null);
+    const loginUrl = config?.loginUrl ?? '/login';
+    if (loginUrl.startsWith('/')) navigate(loginUrl, { replace: true });
+    else window.location.assign(loginUrl);
+  }, [impersonating, config, navigate, queryClient, refresh, toast]);
+
+  const value = useMemo<SessionContextValue | null>(() => {
+    if (!session || !config) return null;
+    return {
+      session,
+      config,
+      can: (resource: Resource, action: Action) => domainCan(session, resource, action),
+      impersonating,
+      refresh,
+      logout,
+    };
+  }, [session, config, impersonating, refresh, logout]);
+
+  if (!value) return <FullPageSpinner />;
+  return (
+    <SessionContext.Provider value={value}>
+      {children}
+      <IdleModal
+        idleTimeoutMs={value.config.idleTimeoutMs}
+        countdownSeconds={value.config.logoutCountdownSeconds}
+        onStay={refresh}
+        onLogout={logout}
+      />
+    </SessionContext.Provider>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * The staged (wizard) form (spec 1 §4): Back / Next, then the stage's action (Create, Upload...)
+ * which must succeed before advancing, and a final Feedback stage with Close. A stage may block
+ * progress; a failed stage says 'Please go back to rectify the validation errors.'
+ */
+
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import { MESSAGES } from '@switchboard/domain';
+import { type ReactNode, useState } from 'react';
+
+export interface Stage {
+  label: string;
+  content: ReactNode;
+  /** Progress is blocked while true (e.g. nothing chosen yet). */
+  blocked?: boolean;
+  /** The button that leaves this stage ('Next' by default). */
+  actionLabel?: string;
+  /** Runs when leaving the stage; returning false (or throwing) keeps the user here. */
+  action?: () => Promise<boolean>;
+}
+
+interface StagedFormProps {
+  open: boolean;
+  title: string;
+  stages: Stage[];
+  /** The final Feedback stage's content. */
+  feedback: ReactNode;
+  onClose: () => void;
+}
+
+export function StagedForm({ open, title, stages, feedback, onClose }: StagedFormProps) {
+  const [index, setIndex] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const atFeedback = index === stages.length;
+  const stage = stages[index];
+
+  const close = () => {
+    setIndex(0);
+    setFailed(false);
+    onClose();
+  };
+
+  const advance = async () => {
+    if (!stage) return;
+    setFailed(false);
+    if (stage.action) {
+      setBusy(true);
+      let ok = false;
+      try {
+        ok = await stage.action();
+      } catch {
+        ok = false;
+      }
+      setBusy(false);
+      if (!ok) {
+        setFailed(true);
+        return;
+      }
+    }
+    setIndex((i) => i + 1);
+  };
+
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="staged-title">
+      <DialogTitle id="staged-title">{title}</DialogTitle>
+      <DialogContent>
+        <Stepper activeStep={index} alternativeLabel sx={{ mb: 3 }}>
+          {[...stages.map((s) => s.label), 'Feedback'].map((l) => (
+            <Step key={l}>
+              <StepLabel>{l}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+        {atFeedback ? feedback : stage?.content}
+        {failed && !atFeedback && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {MESSAGES.stageValidation}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {atFeedback ? (
+          <Button variant="contained" onClick={close}>
+            Close
+          </Button>
+        ) : (
+          <>
+            <Button onClick={close}>Cancel</Button>
+            <Button disabled={index === 0 || busy} onClick={() => setIndex((i) => i - 1)}>
+              Back
+            </Button>
+            <Button variant="contained" disabled={busy || stage?.blocked} onClick={() => void advance()}>
+              {stage?.actionLabel ?? 'Next'}
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,122 @@
+import { expect, test } from '@playwright/test';
+import { SHORT_IDLE_URL } from '../playwright.config.ts';
+import { sidebar, signIn } from './helpers.ts';
+
+test.describe('sign-in and the sidebar each demo user gets', () => {
+  test('a bad password is refused with a clear message', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Username').fill('retail');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('The username or password is incorrect')).toBeVisible();
+  });
+
+  test('an unauthenticated visitor is sent to the login page', async ({ page }) => {
+    await page.goto('/access-lists');
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('retail: routing areas and mobile, no balance, no live chat, Log Out', async ({ page }) => {
+    await signIn(page, 'retail');
+    const nav = sidebar(page);
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Access Lists' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Mobile Numbers' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Customers' })).toHaveCount(0);
+    await expect(nav.getByText(/^Balance:/)).toHaveCount(0);
+    await expect(nav.getByText('Live Help Chat')).toHaveCount(0);
+    await expect(nav.getByRole('button', { name: 'Log Out' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Control Panel' })).toBeVisible();
+  });
+
+  test('prepay: balance item, no mobile numbers', async ({ page }) => {
+    await signIn(page, 'prepay');
+    const nav = sidebar(page);
+    await expect(nav.getByText('Balance: £12.34')).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Access Lists' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Mobile Numbers' })).toHaveCount(0);
+  });
+
+  test('reseller: customers, no mobile numbers', async ({ page }) => {
+    await signIn(page, 'reseller');
+    const nav = sidebar(page);
+    await expect(nav.getByRole('link', { name: 'Customers' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Mobile Numbers' })).toHaveCount(0);
+    await expect(nav.getByText('Live Help Chat')).toHaveCount(0);
+  });
+
+  test('admin: customers and Live Help Chat (parent 0)', async ({ page }) => {
+    await signIn(page, 'admin');
+    const nav = sidebar(page);
+    await expect(nav.getByRole('link', { name: 'Customers' })).toBeVisible();
+    await expect(nav.getByText('Live Help Chat')).toBeVisible();
+  });
+
+  test('viewer: can read access lists but sees no add or delete buttons', async ({ page }) => {
+    await signIn(page, 'viewer');
+    await sidebar(page).getByRole('link', { name: 'Access Lists' }).click();
+    await expect(page.getByRole('cell', { name: 'Nuisance callers' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Add/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  });
+
+  test('Log Out returns to the login page', async ({ page }) => {
+    await signIn(page, 'retail');
+    await sidebar(page).getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login/);
+  });
+});
+
+test.describe('error pages', () => {
+  test('an unknown route shows the 404 page with a link to the Dashboard', async ({ page }) => {
+    await signIn(page, 'retail');
+    await page.goto('/no-such-page');
+    await expect(page.getByText('This page could not be found')).toBeVisible();
+    await page.getByRole('link', { name: 'Dashboard' }).last().click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a route without read permission shows the 403 page', async ({ page }) => {
+    await signIn(page, 'prepay');
+    await page.goto('/mobile');
+    await expect(page.getByText('You do not have access to view this page')).toBeVisible();
+  });
+});
+
+test.describe('disguise', () => {
+  test('a reseller acts as a customer and goes Back to Portal', async ({ page }) => {
+    await signIn(page, 'reseller');
+    await sidebar(page).getByRole('link', { name: 'Customers' }).click();
+    const row = page.getByRole('row', { name: /Wetherby Lettings/ });
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: 'Act as customer' }).click();
+    const nav = sidebar(page);
+    await expect(nav.getByRole('button', { name: 'Back to Portal' })).toBeVisible();
+    await expect(nav.getByText('Balance: £25.00')).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Customers' })).toHaveCount(0);
+    await nav.getByRole('button', { name: 'Back to Portal' }).click();
+    await expect(page).toHaveURL(/\/customers$/);
+    await expect(sidebar(page).getByRole('button', { name: 'Log Out' })).toBeVisible();
+  });
+});
+
+test.describe('idle session', () => {
+  test('the expiry modal counts down; Stay Logged In keeps the session', async ({ page }) => {
+    await signIn(page, 'retail', SHORT_IDLE_URL);
+    const modal = page.getByRole('dialog', { name: 'Your session is about to expire' });
+    await expect(modal).toBeVisible({ timeout: 15_000 });
+    await modal.getByRole('button', { name: 'Stay Logged In' }).click();
+    await expect(modal).toBeHidden();
+    await expect(sidebar(page)).toBeVisible();
+  });
+
+  test('at zero the user is logged out', async ({ page }) => {
+    await signIn(page, 'retail', SHORT_IDLE_URL);
+    await expect(page.getByRole('dialog', { name: 'Your session is about to expire' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
+  });
+});
