@@ -14,7 +14,9 @@ export function buildTheme(primary: string = DEFAULT_THEME.primary, accent: stri
     shape: { borderRadius: 6 },
     typography: { fontFamily: '"Roboto", "Segoe UI", "Helvetica Neue", Arial, sans-serif' },
     components: {
-      MuiTab: { styleOverrides: { root: { minWidth: LAYOUT.tabWidth, maxWidth: LAYOUT.tabWidth } } },
+      MuiTab: {
+        styleOverrides: { root: { minWidth: LAYOUT.tabWidth, maxWidth: LAYOUT.tabWidth, textTransform: 'none' } },
+      },
       MuiDialog: { styleOverrides: { paper: { maxWidth: LAYOUT.modalMaxWidth } } },
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
     },

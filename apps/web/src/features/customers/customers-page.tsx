@@ -36,6 +36,7 @@ export default function CustomersPage() {
         path="/customers"
         resource="wholesaleCustomers"
         selectable={false}
+        deletable={false}
         label={(c) => c.company}
         columns={[
           { field: 'accountNo', header: 'Account' },

@@ -97,6 +97,8 @@ export interface PagedTableProps<T extends { id: number }, A extends FieldValues
   tableKey?: string;
   /** The delete path of a row when not {path}/{id}. */
   deletePath?: (row: T) => string;
+  /** False for lists whose records cannot be deleted here (e.g. customers). */
+  deletable?: boolean;
   /** The action a delete needs (removing a list's entry is an update of the list). */
   deleteAction?: 'delete' | 'update';
   searchable?: boolean;
@@ -125,7 +127,7 @@ export function PagedTable<
 
   const mayCreate = add !== undefined && can(resource, 'create');
   const mayUpdate = bulkEdit !== undefined && can(resource, 'update');
-  const mayDelete = can(resource, props.deleteAction ?? 'delete');
+  const mayDelete = (props.deletable ?? true) && can(resource, props.deleteAction ?? 'delete');
   const selectable = (props.selectable ?? true) && (mayUpdate || mayDelete);
 
   const records = list.query.data?.records ?? [];
