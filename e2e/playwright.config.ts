@@ -22,8 +22,10 @@ const server = (port: number, env: Record<string, string>) => ({
   },
 });
 
-export const MAIN_URL = 'http://127.0.0.1:3100';
-export const SHORT_IDLE_URL = 'http://127.0.0.1:3101';
+/** E2E_PORT_BASE moves both panels (so two runs can share a machine). */
+const PORT = Number(process.env.E2E_PORT_BASE ?? 3100);
+export const MAIN_URL = `http://127.0.0.1:${PORT}`;
+export const SHORT_IDLE_URL = `http://127.0.0.1:${PORT + 1}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -53,8 +55,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: [
-    server(3100, {}),
+    server(PORT, {}),
     // A second panel with the idle timings shortened, for the session-expiry test.
-    server(3101, { PANEL_IDLE_TIMEOUT_MS: '3000', PANEL_LOGOUT_COUNTDOWN_SECONDS: '5' }),
+    server(PORT + 1, { PANEL_IDLE_TIMEOUT_MS: '3000', PANEL_LOGOUT_COUNTDOWN_SECONDS: '5' }),
   ],
 });

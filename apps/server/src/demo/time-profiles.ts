@@ -1,5 +1,96 @@
-/** Demo time-profiles for accounts 30000 (a believable estate) and 30001 (a smaller one). */
+/** Demo time profiles for accounts 30000 (a believable estate) and 30001 (a smaller one). */
+import { type Days, defaultDays } from '@switchboard/domain';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-export async function seedTimeProfiles(_trx: Transaction<Database>): Promise<void> {}
+const weekendOnly: Days = {
+  ...defaultDays(),
+  monday: { enabled: false, start: '09:00', end: '17:30' },
+  tuesday: { enabled: false, start: '09:00', end: '17:30' },
+  wednesday: { enabled: false, start: '09:00', end: '17:30' },
+  thursday: { enabled: false, start: '09:00', end: '17:30' },
+  friday: { enabled: false, start: '09:00', end: '17:30' },
+  saturday: { enabled: true, start: '08:00', end: '16:00' },
+  sunday: { enabled: true, start: '10:00', end: '14:00' },
+};
+
+const salonDays: Days = {
+  monday: { enabled: false, start: '09:00', end: '17:30' },
+  tuesday: { enabled: true, start: '09:00', end: '18:00' },
+  wednesday: { enabled: true, start: '09:00', end: '18:00' },
+  thursday: { enabled: true, start: '09:00', end: '20:00' },
+  friday: { enabled: true, start: '09:00', end: '18:00' },
+  saturday: { enabled: true, start: '08:30', end: '16:00' },
+  sunday: { enabled: false, start: '09:00', end: '17:30' },
+};
+
+export async function seedTimeProfiles(trx: Transaction<Database>): Promise<void> {
+  const profiles = await trx
+    .insertInto('time_profiles')
+    .values([
+      {
+        account_no: 30000,
+        extension: 300,
+        name: 'Office hours',
+        description: 'Reception weekdays, engineers out of hours',
+        bank_holiday: 1,
+        mode: 0,
+        in_prompt_id: null,
+        in_destination: 'seat:201',
+        out_prompt_id: null,
+        out_destination: 'timeprofile:301',
+        days: JSON.stringify(defaultDays()),
+      },
+      {
+        account_no: 30000,
+        extension: 301,
+        name: 'Weekend cover',
+        description: 'On-call engineer at weekends',
+        bank_holiday: 1,
+        mode: 0,
+        in_prompt_id: null,
+        in_destination: 'seat:205',
+        out_prompt_id: null,
+        out_destination: 'seat:201',
+        days: JSON.stringify(weekendOnly),
+      },
+      {
+        account_no: 30001,
+        extension: 300,
+        name: 'Salon hours',
+        description: '',
+        bank_holiday: 1,
+        mode: 0,
+        in_prompt_id: null,
+        in_destination: 'seat:201',
+        out_prompt_id: null,
+        out_destination: '',
+        days: JSON.stringify(salonDays),
+      },
+    ])
+    .returning(['id', 'account_no', 'extension'])
+    .execute();
+  const office = profiles.find((p) => p.account_no === 30000 && p.extension === 300);
+  if (!office) return;
+  await trx
+    .insertInto('time_profile_calendars')
+    .values([
+      {
+        account_no: 30000,
+        time_profile_id: office.id,
+        description: 'Christmas shutdown',
+        destination: 'seat:205',
+        start_at: '2026-12-24 13:00',
+        end_at: '2027-01-04 08:00',
+      },
+      {
+        account_no: 30000,
+        time_profile_id: office.id,
+        description: 'Staff training afternoon',
+        destination: 'seat:202',
+        start_at: '2027-02-12 13:00',
+        end_at: '2027-02-12 17:30',
+      },
+    ])
+    .execute();
+}

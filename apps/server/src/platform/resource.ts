@@ -36,7 +36,7 @@ type AnyDB = Kysely<any>;
 // biome-ignore lint/suspicious/noExplicitAny: see above.
 type AnyQuery = SelectQueryBuilder<any, any, any>;
 
-export type FieldKind = 'text' | 'number' | 'boolean';
+export type FieldKind = 'text' | 'number' | 'boolean' | 'json';
 
 export interface ColumnDef {
   /** A trusted SQL expression over the area's FROM (never user input). */
@@ -45,6 +45,8 @@ export interface ColumnDef {
   sortable?: boolean;
   searchable?: boolean;
   filterable?: boolean;
+  /** The expression to sort by when it differs from the shown value (e.g. a formatted date). */
+  sortSql?: string;
 }
 
 export interface WriteContext {
@@ -73,6 +75,16 @@ export interface ResourceDefinition<Rec extends Record<string, unknown>, Input e
   defaultSort: { field: keyof Rec & string; direction: SortDirection };
   /** Input to table columns (account_no is added by the factory). */
   toRow: (input: z.output<Input>) => Record<string, unknown>;
+  /**
+   * A create body richer than the update body (e.g. the number, fixed once created), with its
+   * row mapping. Defaults to `input` and `toRow`.
+   */
+  create?: { input: z.ZodObject; toRow: (input: Record<string, unknown>) => Record<string, unknown> };
+  /**
+   * Unique constraints of the table, by constraint name, to the field and message a clash gives:
+   * the database is the last word when two saves race past `check`.
+   */
+  uniqueViolations?: Record<string, { field: string; message: string }>;
   /** The name used in feedback ('{name} has been updated'). */
   label: (input: z.output<Input>) => string;
   /** Rules needing the database (uniqueness, references): field to message. */
@@ -148,7 +160,7 @@ export async function pagedList<Rec>(
     throw new HttpError(400, `Cannot sort by '${options.sortBy}'`);
   const direction = options.sortBy ? (options.direction ?? 'asc') : defaultSort.direction;
   const sortCol = columns[sortField] as ColumnDef;
-  let page = selectColumns(q, columns).orderBy(sql.raw(sortCol.sql), direction);
+  let page = selectColumns(q, columns).orderBy(sql.raw(sortCol.sortSql ?? sortCol.sql), direction);
   // A stable tie-break so pages never overlap.
   if (columns.id && sortField !== 'id') page = page.orderBy(sql.raw((columns.id as ColumnDef).sql), 'asc');
   if (options.limit !== -1) page = page.offset(options.offset).limit(options.limit);
@@ -228,28 +240,46 @@ export function registerResource<Rec extends Record<string, unknown>, Input exte
     if (Object.keys(problems).length > 0) throw validationError(problems);
   };
 
-  r.post(def.path, { schema: { tags, body: def.input, response: { 200: saveReply } } }, async (request) => {
+  const uniqueViolation = (error: unknown): never => {
+    const e = error as { code?: string; constraint?: string; message?: string };
+    if (e.code === '23505' && def.uniqueViolations) {
+      const known =
+        (e.constraint && def.uniqueViolations[e.constraint]) ??
+        Object.entries(def.uniqueViolations).find(([name]) => e.message?.includes(name))?.[1];
+      if (known) throw validationError({ [known.field]: known.message });
+    }
+    throw error;
+  };
+
+  const createBody = def.create?.input ?? def.input;
+  const createRow = (input: z.output<Input>) =>
+    def.create ? def.create.toRow(input as Record<string, unknown>) : def.toRow(input);
+
+  r.post(def.path, { schema: { tags, body: createBody, response: { 200: saveReply } } }, async (request) => {
     const auth = authorise(request, 'create');
     const input = request.body as z.output<Input>;
-    const id = await db.transaction().execute(async (trx) => {
-      if (def.maxRecords !== undefined && !isProviderAdmin(auth)) {
-        const count = await (trx as AnyDB)
-          .selectFrom(def.table)
-          .select(sql<number>`count(*)::int`.as('n'))
-          .where('account_no', '=', auth.accountNo)
-          .executeTakeFirst();
-        if (Number(count?.n ?? 0) >= def.maxRecords) {
-          throw new HttpError(409, `You cannot add more than ${def.maxRecords} records to this account`);
+    const id = await db
+      .transaction()
+      .execute(async (trx) => {
+        if (def.maxRecords !== undefined && !isProviderAdmin(auth)) {
+          const count = await (trx as AnyDB)
+            .selectFrom(def.table)
+            .select(sql<number>`count(*)::int`.as('n'))
+            .where('account_no', '=', auth.accountNo)
+            .executeTakeFirst();
+          if (Number(count?.n ?? 0) >= def.maxRecords) {
+            throw new HttpError(409, `You cannot add more than ${def.maxRecords} records to this account`);
+          }
         }
-      }
-      await runChecks({ trx, auth }, input);
-      const inserted = await (trx as AnyDB)
-        .insertInto(def.table)
-        .values({ ...def.toRow(input), account_no: auth.accountNo })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return Number(inserted.id);
-    });
+        await runChecks({ trx, auth }, input);
+        const inserted = await (trx as AnyDB)
+          .insertInto(def.table)
+          .values({ ...createRow(input), account_no: auth.accountNo })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return Number(inserted.id);
+      })
+      .catch(uniqueViolation);
     return { success: true, message: `${def.label(input)} ${MESSAGES.createdSuccessfully}`, id };
   });
 
@@ -260,23 +290,26 @@ export function registerResource<Rec extends Record<string, unknown>, Input exte
       const auth = authorise(request, 'update');
       const input = request.body as z.output<Input>;
       const id = request.params.id;
-      await db.transaction().execute(async (trx) => {
-        const existing = await (trx as AnyDB)
-          .selectFrom(def.table)
-          .select('id')
-          .where('id', '=', id)
-          .where('account_no', '=', auth.accountNo)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!existing) throw notFound();
-        await runChecks({ trx, auth, id }, input);
-        await (trx as AnyDB)
-          .updateTable(def.table)
-          .set(def.toRow(input))
-          .where('id', '=', id)
-          .where('account_no', '=', auth.accountNo)
-          .execute();
-      });
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          const existing = await (trx as AnyDB)
+            .selectFrom(def.table)
+            .select('id')
+            .where('id', '=', id)
+            .where('account_no', '=', auth.accountNo)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!existing) throw notFound();
+          await runChecks({ trx, auth, id }, input);
+          await (trx as AnyDB)
+            .updateTable(def.table)
+            .set(def.toRow(input))
+            .where('id', '=', id)
+            .where('account_no', '=', auth.accountNo)
+            .execute();
+        })
+        .catch(uniqueViolation);
       return { success: true, message: MESSAGES.updated(def.label(input)), id };
     },
   );

@@ -1,2 +1,211 @@
-/** Schemas, constants and texts of time-profiles (spec 2). */
-export {};
+/** Time profiles and calendar entries (spec 2: /time-profiles, permission timeprofile). */
+import { z } from 'zod';
+import { integer, optionalText, requiredText } from '../fields.ts';
+import { MESSAGES } from '../messages.ts';
+import { destinationField } from './destinations.ts';
+
+export const TIME_PROFILE_MESSAGES = {
+  invalidNumber: 'Please input a valid number',
+  lessThanTo: 'Please ensure this number is less than the To field',
+  tooMany: 'You cannot add more than 10 time profiles at one time, please contact your account manager to add more',
+  inUse: 'Time profile number is already in use. Please select a different number',
+  rangeInUse:
+    '1 or more of the time profiles already has the number in this selected range. Please check the range and try again',
+  fetchFailed: 'Failed to retrieve data, please try again',
+  timeOrder: 'The end time must be after the start time',
+  timeStep: 'Times must be in steps of 5 minutes',
+  dateFormat: 'Please enter a date as DD/MM/YYYY HH:mm',
+  dateOrder: 'The end must be after the start',
+} as const;
+
+export const TIME_PROFILE_NUMBER = { min: 200, max: 998 } as const;
+export const TIME_PROFILE_BULK_MAX = 10;
+export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Day = (typeof DAYS)[number];
+export const DAY_LABELS: Record<Day, string> = {
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+};
+
+/** Bank holiday options (spec 2 §9). */
+export const BANK_HOLIDAY_OPTIONS = [
+  { value: 0, label: 'Disabled' },
+  { value: 1, label: 'England & Wales' },
+  { value: 2, label: 'Scotland' },
+  { value: 3, label: 'Northern Ireland' },
+] as const;
+
+/** Mode: follow the schedule, or force open / closed (e.g. an unplanned closure). */
+export const TIME_PROFILE_MODES = [
+  { value: 0, label: 'Automatic (follow the schedule)' },
+  { value: 1, label: 'Always open' },
+  { value: 2, label: 'Always closed' },
+] as const;
+
+/** The time slider: minutes 0-1439 in steps of 5. */
+export const SLIDER = { min: 0, max: 1439, step: 5 } as const;
+
+export function minutesToTime(minutes: number): string {
+  const m = Math.max(0, Math.min(1439, Math.round(minutes)));
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+export function timeToMinutes(time: string): number {
+  const [h, m] = time.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+}
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Please enter a time as HH:mm' });
+
+export const daySchedule = z.object({ enabled: z.boolean(), start: hhmm, end: hhmm }).superRefine((d, ctx) => {
+  const start = timeToMinutes(d.start);
+  const end = timeToMinutes(d.end);
+  // 23:59 is the slider's end of day; every other time sits on the 5-minute grid.
+  if (start % 5 !== 0 || (end % 5 !== 0 && d.end !== '23:59')) {
+    ctx.addIssue({ code: 'custom', path: ['end'], message: TIME_PROFILE_MESSAGES.timeStep });
+  } else if (d.enabled && end <= start) {
+    ctx.addIssue({ code: 'custom', path: ['end'], message: TIME_PROFILE_MESSAGES.timeOrder });
+  }
+});
+export type DaySchedule = z.infer<typeof daySchedule>;
+
+export const daysSchema = z.object(
+  Object.fromEntries(DAYS.map((d) => [d, daySchedule])) as Record<Day, typeof daySchedule>,
+);
+export type Days = z.infer<typeof daysSchema>;
+
+/** Default hours: 09:00-17:30 Monday to Friday, weekend off. */
+export function defaultDays(): Days {
+  return Object.fromEntries(
+    DAYS.map((d) => [d, { enabled: d !== 'saturday' && d !== 'sunday', start: '09:00', end: '17:30' }]),
+  ) as Days;
+}
+
+const SELECT = 'Please select an option';
+
+const promptId = z.coerce.number().int().positive().nullable().default(null);
+
+export const timeProfileInput = z.object({
+  name: requiredText({ max: 100 }),
+  description: optionalText({ max: 100 }),
+  bankHoliday: z.coerce.number().int().min(0, { error: SELECT }).max(3, { error: SELECT }).default(0),
+  mode: z.coerce.number().int().min(0, { error: SELECT }).max(2, { error: SELECT }).default(0),
+  inPromptId: promptId,
+  inDestination: destinationField,
+  outPromptId: promptId,
+  outDestination: destinationField,
+  days: daysSchema,
+});
+export type TimeProfileInput = z.input<typeof timeProfileInput>;
+export type TimeProfileValues = z.output<typeof timeProfileInput>;
+
+export const timeProfileNumber = z.coerce
+  .number({ error: TIME_PROFILE_MESSAGES.invalidNumber })
+  .int({ error: TIME_PROFILE_MESSAGES.invalidNumber })
+  .min(TIME_PROFILE_NUMBER.min, { error: TIME_PROFILE_MESSAGES.invalidNumber })
+  .max(TIME_PROFILE_NUMBER.max, { error: TIME_PROFILE_MESSAGES.invalidNumber });
+
+/** Create: the number plus the profile (the web's bulk add sends one of these per number). */
+export const timeProfileCreate = timeProfileInput.extend({ extension: timeProfileNumber });
+export type TimeProfileCreate = z.input<typeof timeProfileCreate>;
+
+/** A bulk range: from, optional to (at least from + 1), at most 10 numbers. */
+export const timeProfileRange = z
+  .object({
+    from: timeProfileNumber,
+    to: z.union([z.literal(''), z.null(), timeProfileNumber]).optional(),
+    name: requiredText({ max: 100 }),
+  })
+  .superRefine((r, ctx) => {
+    if (r.to === '' || r.to === null || r.to === undefined) return;
+    if (r.to <= r.from) ctx.addIssue({ code: 'custom', path: ['from'], message: TIME_PROFILE_MESSAGES.lessThanTo });
+    else if (r.to - r.from + 1 > TIME_PROFILE_BULK_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: TIME_PROFILE_MESSAGES.tooMany });
+    }
+  });
+export type TimeProfileRange = z.input<typeof timeProfileRange>;
+
+export function rangeNumbers(range: { from: number; to?: number | '' | null }): number[] {
+  const to = typeof range.to === 'number' ? range.to : range.from;
+  return Array.from({ length: to - range.from + 1 }, (_, i) => range.from + i);
+}
+
+export const timeProfileRecord = z.object({
+  id: z.number().int(),
+  extension: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  bankHoliday: z.number().int(),
+  mode: z.number().int(),
+  inPromptId: z.number().int().nullable(),
+  inDestination: z.string(),
+  outPromptId: z.number().int().nullable(),
+  outDestination: z.string(),
+  days: daysSchema,
+  accountNo: z.number().int(),
+});
+export type TimeProfile = z.infer<typeof timeProfileRecord>;
+
+/** 'DD/MM/YYYY HH:mm' (spec 2 §3 'Calendar'), checked to be a real date. */
+export const calendarDateTime = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .min(1, { error: MESSAGES.required })
+  .refine((v) => parseCalendarDate(v) !== null, { error: TIME_PROFILE_MESSAGES.dateFormat });
+
+/** Parses 'DD/MM/YYYY HH:mm' into its parts, or null. */
+export function parseCalendarDate(value: string): { y: number; mo: number; d: number; h: number; mi: number } | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4}) ([01]\d|2[0-3]):([0-5]\d)$/.exec(value.trim());
+  if (!m) return null;
+  const [d, mo, y, h, mi] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  return { y, mo, d, h, mi };
+}
+
+/** A sortable key 'YYYY-MM-DD HH:mm' of a calendar date. */
+export function calendarKey(value: string): string {
+  const p = parseCalendarDate(value);
+  if (!p) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${p.y}-${pad(p.mo)}-${pad(p.d)} ${pad(p.h)}:${pad(p.mi)}`;
+}
+
+export const calendarInput = z
+  .object({
+    timeProfileId: z.coerce.number().int().positive(),
+    description: requiredText({ max: 100 }),
+    destination: destinationField.refine((v) => v !== '', { error: MESSAGES.required }),
+    start: calendarDateTime,
+    end: calendarDateTime,
+  })
+  .superRefine((c, ctx) => {
+    const s = calendarKey(c.start);
+    const e = calendarKey(c.end);
+    if (s && e && e <= s) ctx.addIssue({ code: 'custom', path: ['end'], message: TIME_PROFILE_MESSAGES.dateOrder });
+  });
+export type CalendarInput = z.input<typeof calendarInput>;
+
+export const calendarRecord = z.object({
+  id: z.number().int(),
+  timeProfileId: z.number().int(),
+  description: z.string(),
+  destination: z.string(),
+  start: z.string(),
+  end: z.string(),
+});
+export type CalendarEntry = z.infer<typeof calendarRecord>;
+
+export const timeProfileStatus = z.object({
+  open: z.boolean(),
+  reason: z.enum(['calendar', 'bankHoliday', 'forcedOpen', 'forcedClosed', 'open', 'closed']),
+  destination: z.string(),
+  promptId: z.number().int().nullable(),
+  detail: z.string(),
+});
+export type TimeProfileStatus = z.infer<typeof timeProfileStatus>;

@@ -1,4 +1,37 @@
 /** Tables of time profiles and calendar entries. */
+import type { Days } from '@switchboard/domain';
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from '../schema.ts';
 
-// biome-ignore lint/suspicious/noEmptyInterface: filled in by the area's migration.
-export interface TimeProfileTables {}
+export interface TimeProfilesTable {
+  id: Generated<number>;
+  account_no: number;
+  extension: number;
+  name: string;
+  description: string;
+  bank_holiday: number;
+  mode: number;
+  in_prompt_id: number | null;
+  in_destination: string;
+  out_prompt_id: number | null;
+  out_destination: string;
+  days: ColumnType<Days, string, string>;
+  created_at: Timestamp;
+}
+
+export interface TimeProfileCalendarsTable {
+  id: Generated<number>;
+  account_no: number;
+  time_profile_id: number;
+  description: string;
+  destination: string;
+  /** 'YYYY-MM-DD HH:mm' wall-clock (UK). */
+  start_at: ColumnType<Date | string, string, string>;
+  end_at: ColumnType<Date | string, string, string>;
+  created_at: Timestamp;
+}
+
+export interface TimeProfileTables {
+  time_profiles: TimeProfilesTable;
+  time_profile_calendars: TimeProfileCalendarsTable;
+}
