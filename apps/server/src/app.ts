@@ -20,7 +20,6 @@ import { type DatabaseHandle, migrate, openDatabase } from './db/database.ts';
 import { seedDemo } from './demo/seed.ts';
 import { registerAccessListRoutes } from './features/access-lists/access-lists.routes.ts';
 import { registerCustomerRoutes } from './features/customers/customers.routes.ts';
-import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { registerDestinationRoutes } from './features/destinations/destinations.routes.ts';
 import { registerMobileRoutes } from './features/mobile/mobile.routes.ts';
 import { registerPromptRoutes } from './features/prompts/prompts.routes.ts';
@@ -48,7 +47,6 @@ const AREA_ROUTES: Array<(api: FastifyInstance, platform: Platform) => void> = [
   registerSeatRoutes,
   registerSipTrunkRoutes,
   registerTelephoneNumberRoutes,
-  registerDashboardRoutes,
 ];
 
 export interface BuildOptions {

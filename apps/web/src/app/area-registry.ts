@@ -2,6 +2,7 @@
 import { accessListsArea } from '../features/access-lists/area.ts';
 import { customersArea } from '../features/customers/area.ts';
 import { mobileArea } from '../features/mobile/area.ts';
+import { timeProfilesArea } from '../features/time-profiles/area.ts';
 import type { AreaDefinition } from './areas.ts';
 
-export const AREAS: AreaDefinition[] = [customersArea, accessListsArea, mobileArea];
+export const AREAS: AreaDefinition[] = [customersArea, timeProfilesArea, accessListsArea, mobileArea];

@@ -1,26 +1,114 @@
-/** The dashboard (/). The Account Activity and Account Errors widgets join with the routing areas. */
+/**
+ * The dashboard (/): 'Account Activity' counts and 'Account Errors' (spec 1 §2), each read as the
+ * totalRecords of POST {path}/0/1 and linking to its page. An area's count joins once the area
+ * is built (its page is registered) and the user may read it.
+ */
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import {
+  ACCOUNT_ACTIVITY,
+  DASHBOARD_TEXTS,
+  type DashboardCount,
+  EMS_ERRORS_COUNT,
+  type ListReply,
+} from '@switchboard/domain';
+import { useQueries } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import { AREAS } from '../../app/area-registry.ts';
+import { api } from '../../platform/api.ts';
 import { useSession } from '../../platform/session-context.ts';
 
+function useCounts(items: DashboardCount[]) {
+  return useQueries({
+    queries: items.map((item) => ({
+      queryKey: ['list', item.api, 'count'],
+      queryFn: async () => (await api.post<ListReply<unknown>>(`${item.api}/0/1`, {})).totalRecords,
+    })),
+  });
+}
+
+function CountList({ items, label }: { items: DashboardCount[]; label: string }) {
+  const counts = useCounts(items);
+  return (
+    <List dense aria-label={label}>
+      {items.map((item, i) => {
+        const count = counts[i];
+        return (
+          <ListItem key={item.api} divider={i < items.length - 1} sx={{ px: 0 }}>
+            <ListItemText>
+              <Link component={RouterLink} to={item.link} underline="hover">
+                {item.label}
+              </Link>
+            </ListItemText>
+            <Typography
+              variant="h6"
+              component="span"
+              data-testid={`count-${item.link.slice(1)}`}
+              sx={{ fontVariantNumeric: 'tabular-nums' }}
+            >
+              {count?.isPending ? <CircularProgress size={16} /> : count?.isError ? '—' : count?.data}
+            </Typography>
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}
+
 export default function DashboardPage() {
-  const { session } = useSession();
+  const { session, can } = useSession();
+  const built = new Set(AREAS.map((a) => a.path));
+  const visible = (item: DashboardCount) => built.has(item.link) && can(item.resource, 'read');
+  const activity = ACCOUNT_ACTIVITY.filter(visible);
+  const errors = visible(EMS_ERRORS_COUNT) ? [EMS_ERRORS_COUNT] : [];
+  const [emsCount] = useCounts(errors);
   return (
     <>
       <Typography variant="h5" component="h1" gutterBottom>
         Dashboard
       </Typography>
-      <Card variant="outlined" sx={{ maxWidth: 640 }}>
-        <CardContent>
-          <Typography variant="h6" component="h2">
-            Welcome, {session.name}
-          </Typography>
-          <Typography color="text.secondary">
-            {session.company} — account {session.account_no}
-          </Typography>
-        </CardContent>
-      </Card>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Welcome, {session.name} — {session.company}, account {session.account_no}
+      </Typography>
+      {(emsCount?.data ?? 0) > 0 && (
+        <Alert severity="warning" icon={<WarningAmberIcon />} sx={{ mb: 2 }}>
+          {DASHBOARD_TEXTS.emsWarning}{' '}
+          <Link component={RouterLink} to={EMS_ERRORS_COUNT.link}>
+            View the errors
+          </Link>
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 420px))' } }}>
+        {activity.length > 0 && (
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="h6" component="h2">
+                {DASHBOARD_TEXTS.activity}
+              </Typography>
+              <CountList items={activity} label={DASHBOARD_TEXTS.activity} />
+            </CardContent>
+          </Card>
+        )}
+        {errors.length > 0 && (
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="h6" component="h2">
+                {DASHBOARD_TEXTS.errors}
+              </Typography>
+              <CountList items={errors} label={DASHBOARD_TEXTS.errors} />
+            </CardContent>
+          </Card>
+        )}
+      </Box>
     </>
   );
 }

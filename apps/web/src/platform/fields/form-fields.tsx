@@ -11,6 +11,7 @@ import Select from '@mui/material/Select';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { DestinationField } from './destination-field.tsx';
 
 export interface SelectOption {
   value: string | number | boolean;
@@ -19,9 +20,17 @@ export interface SelectOption {
 
 /** A declarative field, so tables and forms can describe their inputs. */
 export type FieldDef<V extends FieldValues> =
-  | { kind: 'text'; name: Path<V>; label: string; required?: boolean; type?: 'text' | 'email' | 'tel'; helper?: string }
+  | {
+      kind: 'text';
+      name: Path<V>;
+      label: string;
+      required?: boolean;
+      type?: 'text' | 'email' | 'tel' | 'number';
+      helper?: string;
+    }
   | { kind: 'select'; name: Path<V>; label: string; options: SelectOption[]; required?: boolean; nullable?: boolean }
-  | { kind: 'switch'; name: Path<V>; label: string };
+  | { kind: 'switch'; name: Path<V>; label: string }
+  | { kind: 'destination'; name: Path<V>; label: string; required?: boolean; exclude?: string[] };
 
 interface BaseProps<V extends FieldValues> {
   control: Control<V>;
@@ -179,6 +188,18 @@ export function FormFields<V extends FieldValues>({
             );
           case 'switch':
             return <FormSwitchField key={f.name} control={control} name={f.name} label={f.label} disabled={disabled} />;
+          case 'destination':
+            return (
+              <DestinationField
+                key={f.name}
+                control={control}
+                name={f.name}
+                label={f.label}
+                required={f.required}
+                exclude={f.exclude}
+                disabled={disabled}
+              />
+            );
           default:
             return null;
         }

@@ -65,6 +65,11 @@ export interface AddConfig<V extends FieldValues> {
   schema: z.ZodType<V, FieldValues>;
   defaults: DefaultValues<V>;
   fields: FieldDef<V>[];
+  /**
+   * A create that is not one POST of the values to {path} (e.g. a bulk range add): returns
+   * per-item results. The list is refreshed afterwards.
+   */
+  submit?: (values: V) => Promise<ItemResult[]>;
 }
 
 export interface BulkEditConfig<T, V extends FieldValues> {
@@ -103,6 +108,8 @@ export interface PagedTableProps<T extends { id: number }, A extends FieldValues
   deleteAction?: 'delete' | 'update';
   searchable?: boolean;
   selectable?: boolean;
+  /** Filters always sent (a nested table of one parent's children). */
+  fixedFilters?: Record<string, string | number | boolean>;
   /** Invalidated as well after a change (e.g. a parent record). */
   alsoInvalidate?: unknown[][];
 }
@@ -119,7 +126,7 @@ export function PagedTable<
   const { path, resource, columns, label, rowLink, filters, add, bulkEdit, rowActions, nested, tableKey } = props;
   const { can } = useSession();
   const queryClient = useQueryClient();
-  const list = usePagedList<T>(path, nested ?? false, tableKey);
+  const list = usePagedList<T>(path, nested ?? false, tableKey, props.fixedFilters);
   const [selected, setSelected] = useState<Map<number, T>>(new Map());
   const [dialog, setDialog] = useState<'add' | 'edit' | 'delete' | null>(null);
   const [deleteResults, setDeleteResults] = useState<ItemResult[] | null>(null);
@@ -345,6 +352,11 @@ export function PagedTable<
           resetOnSuccess
           onClose={() => setDialog(null)}
           submit={async (values) => {
+            if (add.submit) {
+              const results = await add.submit(values);
+              await invalidate();
+              return results;
+            }
             const reply = await api.post<SaveReply>(path, values);
             await invalidate();
             return [{ key: String(reply.id ?? 'new'), ok: true, message: reply.message }];

@@ -11,7 +11,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { MESSAGES } from '@switchboard/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type DefaultValues, type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../api.ts';
@@ -43,6 +43,12 @@ export function RecordFormDialog<V extends FieldValues>(props: RecordFormDialogP
   const [results, setResults] = useState<ItemResult[] | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
 
+  // Each opening starts from the current defaults (they may have loaded since, e.g. a next number).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening.
+  useEffect(() => {
+    if (open) form.reset(defaults);
+  }, [open]);
+
   const close = () => {
     form.reset(defaults);
     setResults(null);
@@ -58,8 +64,11 @@ export function RecordFormDialog<V extends FieldValues>(props: RecordFormDialogP
         setResults(r);
         if (resetOnSuccess && r.every((x) => x.ok)) form.reset(defaults);
       } catch (error) {
-        setBanner(applyServerErrors(error, form.setError));
-        if (!(error instanceof ApiError)) setBanner(MESSAGES.saveFallback);
+        const message = applyServerErrors(error, form.setError);
+        const keys = error instanceof ApiError ? Object.keys(error.validation) : [];
+        // A single message already shown under its field needs no banner as well.
+        const underField = keys.length === 1 && fields.some((f) => f.name === keys[0]);
+        setBanner(error instanceof ApiError ? (underField ? null : message) : MESSAGES.saveFallback);
       }
     },
     (errors) => {

@@ -28,7 +28,12 @@ function storedPageSize(key: string, fallback: number): number {
   return (PAGE_SIZES as readonly number[]).includes(raw) ? raw : fallback;
 }
 
-export function usePagedList<T>(path: string, nested: boolean, tableKey?: string) {
+export function usePagedList<T>(
+  path: string,
+  nested: boolean,
+  tableKey?: string,
+  fixedFilters?: Record<string, string | number | boolean>,
+) {
   const { pathname } = useLocation();
   // Page size is remembered per page path (and per nested table on that page).
   const storageKey = `pageSize:${pathname}${tableKey ? `#${tableKey}` : ''}`;
@@ -58,7 +63,7 @@ export function usePagedList<T>(path: string, nested: boolean, tableKey?: string
   const body = {
     ...(sort ? { sortBy: sort.field, direction: sort.direction } : {}),
     ...(search ? { search } : {}),
-    ...(Object.keys(filters).length ? { filters } : {}),
+    ...(Object.keys(filters).length || fixedFilters ? { filters: { ...filters, ...fixedFilters } } : {}),
   };
   const query = useQuery({
     queryKey: ['list', path, page, pageSize, body],

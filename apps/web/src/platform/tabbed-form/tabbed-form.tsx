@@ -25,7 +25,13 @@ import { useSession } from '../session-context.ts';
 import { useToast } from '../toast.ts';
 
 export type TabDef<R, V extends FieldValues> =
-  | { label: string; kind: 'form'; render: (form: UseFormReturn<V>, record: R, readOnly: boolean) => ReactNode }
+  | {
+      label: string;
+      kind: 'form';
+      render: (form: UseFormReturn<V>, record: R, readOnly: boolean) => ReactNode;
+      /** The top-level fields the tab edits, so an error on it can be pointed at from another tab. */
+      fields?: string[];
+    }
   | { label: string; kind: 'panel'; render: (record: R) => ReactNode };
 
 export interface TabbedFormProps<R, V extends FieldValues> {
@@ -85,6 +91,12 @@ export function TabbedForm<R, V extends FieldValues>(props: TabbedFormProps<R, V
     (errors) => setBanner(Object.keys(errors).length > 1 ? MESSAGES.multipleErrors : null),
   );
 
+  // Errors sit under their fields; those on other tabs are pointed at from the banner.
+  const failing = Object.keys(form.formState.errors);
+  const otherTabs = tabs.filter(
+    (t, i) => i !== tabIndex && t.kind === 'form' && t.fields?.some((f) => failing.includes(f)),
+  );
+
   return (
     <Box>
       <Typography variant="h5" component="h1" gutterBottom>
@@ -106,6 +118,19 @@ export function TabbedForm<R, V extends FieldValues>(props: TabbedFormProps<R, V
           {tab.kind === 'form' ? (
             <Box component="form" onSubmit={save} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
               {banner && <Alert severity="error">{banner}</Alert>}
+              {otherTabs.map((t) => (
+                <Alert
+                  key={t.label}
+                  severity="warning"
+                  action={
+                    <Button color="inherit" size="small" onClick={() => setParams({ tab: t.label }, { replace: true })}>
+                      Open
+                    </Button>
+                  }
+                >
+                  Please check the {t.label} tab
+                </Alert>
+              ))}
               {tab.render(form, data, readOnly)}
               {!readOnly && (
                 <Box>

@@ -1,0 +1,82 @@
+/** Time profiles: API paths and the queries the pages share. */
+import {
+  BANK_HOLIDAY_OPTIONS,
+  type CalendarEntry,
+  type CalendarInput,
+  TIME_PROFILE_MODES,
+  type TimeProfile,
+  type TimeProfileInput,
+  type TimeProfileStatus,
+} from '@switchboard/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../platform/api.ts';
+import type { FieldDef } from '../../platform/fields/form-fields.tsx';
+import { useDestinationOptions } from '../../platform/fields/option-sources.ts';
+
+export const TP_PATH = '/timeprofile';
+export const CALENDAR_PATH = '/timeprofilecalendar';
+
+export const bankHolidayLabel = (value: number) =>
+  BANK_HOLIDAY_OPTIONS.find((o) => o.value === value)?.label ?? String(value);
+export const modeLabel = (value: number) => TIME_PROFILE_MODES.find((o) => o.value === value)?.label ?? String(value);
+
+export const toProfileValues = (p: TimeProfile): TimeProfileInput => ({
+  name: p.name,
+  description: p.description,
+  bankHoliday: p.bankHoliday,
+  mode: p.mode,
+  inPromptId: p.inPromptId,
+  inDestination: p.inDestination,
+  outPromptId: p.outPromptId,
+  outDestination: p.outDestination,
+  days: p.days,
+});
+
+export const toCalendarValues = (c: CalendarEntry): CalendarInput => ({
+  timeProfileId: c.timeProfileId,
+  description: c.description,
+  destination: c.destination,
+  start: c.start,
+  end: c.end,
+});
+
+/** The calendar entry fields, shared by the add modal and the entry page. */
+export function calendarFields(exclude: string[]): FieldDef<CalendarInput>[] {
+  return [
+    { kind: 'text', name: 'description', label: 'Description', required: true },
+    { kind: 'destination', name: 'destination', label: 'Destination', required: true, exclude },
+    { kind: 'text', name: 'start', label: 'Start', required: true, helper: 'DD/MM/YYYY HH:mm' },
+    { kind: 'text', name: 'end', label: 'End', required: true, helper: 'DD/MM/YYYY HH:mm' },
+  ];
+}
+
+export function useNextNumber() {
+  return useQuery({
+    queryKey: ['list', TP_PATH, 'next'],
+    queryFn: () => api.get<{ extension: number | null }>(`${TP_PATH}/next`),
+  });
+}
+
+export function useStatus(id: number) {
+  return useQuery({
+    queryKey: ['record', TP_PATH, String(id), 'status'],
+    queryFn: () => api.get<TimeProfileStatus>(`${TP_PATH}/${id}/status`),
+    refetchInterval: 60_000,
+  });
+}
+
+export function useBankHolidays(region: number, year: number) {
+  return useQuery({
+    queryKey: ['bank-holidays', region, year],
+    queryFn: () =>
+      api.get<{ records: Array<{ date: string; name: string }> }>(`${TP_PATH}/bankholidays/${region}/${year}`),
+    enabled: region > 0,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** A destination value's label ('201 - Reception'), or the value itself when unknown. */
+export function useDestinationLabel(): (value: string) => string {
+  const { data } = useDestinationOptions();
+  return (value) => (value ? (data?.find((o) => o.value === value)?.label ?? value) : '—');
+}

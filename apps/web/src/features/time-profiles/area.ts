@@ -1,0 +1,16 @@
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import type { AreaDefinition } from '../../app/areas.ts';
+
+/** Time profiles with their calendar entries (spec 2 §2, permission timeprofile). */
+export const timeProfilesArea: AreaDefinition = {
+  label: 'Time Profiles',
+  path: '/time-profiles',
+  icon: ScheduleIcon,
+  group: 'Call Routing',
+  rules: [{ resource: 'timeprofile', action: 'read' }],
+  routes: [
+    { path: '', load: () => import('./time-profiles-list-page.tsx') },
+    { path: ':id', load: () => import('./time-profiles-detail-page.tsx') },
+    { path: ':timeProfileId/calendars/:id', load: () => import('./calendar-entry-page.tsx') },
+  ],
+};

@@ -1,0 +1,45 @@
+/** The Calendar tab: the profile's calendar entries, which override it in their date range. */
+import Typography from '@mui/material/Typography';
+import {
+  type CalendarEntry,
+  type CalendarInput,
+  calendarInput,
+  destinationValue,
+  type TimeProfile,
+} from '@switchboard/domain';
+import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
+import { CALENDAR_PATH, calendarFields, TP_PATH, useDestinationLabel } from './api.ts';
+
+export function CalendarTab({ profile }: { profile: TimeProfile }) {
+  const destinationLabel = useDestinationLabel();
+  const self = destinationValue('timeprofile', profile.extension);
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        During a calendar entry calls go to its destination, whatever the schedule says.
+      </Typography>
+      <PagedTable<CalendarEntry, CalendarInput>
+        path={CALENDAR_PATH}
+        resource="timeprofile"
+        nested
+        tableKey="calendar"
+        fixedFilters={{ timeProfileId: profile.id }}
+        alsoInvalidate={[['record', TP_PATH, String(profile.id), 'status']]}
+        label={(c) => c.description}
+        rowLink={(c) => `/time-profiles/${profile.id}/calendars/${c.id}`}
+        columns={[
+          { field: 'description', header: 'Description', sortable: true },
+          { field: 'destination', header: 'Destination', render: (c) => destinationLabel(c.destination) },
+          { field: 'start', header: 'Start', sortable: true },
+          { field: 'end', header: 'End', sortable: true },
+        ]}
+        add={{
+          title: 'Add Calendar Entry',
+          schema: calendarInput as never,
+          defaults: { timeProfileId: profile.id, description: '', destination: '', start: '', end: '' },
+          fields: calendarFields([self]),
+        }}
+      />
+    </>
+  );
+}

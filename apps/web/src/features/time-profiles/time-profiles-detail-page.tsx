@@ -1,0 +1,139 @@
+/** /time-profiles/{id}: tabs General, Schedule, Routing and Calendar. */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import {
+  BANK_HOLIDAY_OPTIONS,
+  destinationValue,
+  TIME_PROFILE_MODES,
+  type TimeProfile,
+  type TimeProfileInput,
+  timeProfileInput,
+} from '@switchboard/domain';
+import dayjs from 'dayjs';
+import { useParams } from 'react-router';
+import { FormFields } from '../../platform/fields/form-fields.tsx';
+import { usePromptOptions } from '../../platform/fields/option-sources.ts';
+import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { TP_PATH, toProfileValues, useBankHolidays, useDestinationLabel, useStatus } from './api.ts';
+import { CalendarTab } from './calendar-tab.tsx';
+import { ScheduleTab } from './schedule-tab.tsx';
+
+function StatusLine({ profile }: { profile: TimeProfile }) {
+  const status = useStatus(profile.id);
+  const destinationLabel = useDestinationLabel();
+  if (!status.data) return null;
+  const s = status.data;
+  return (
+    <Alert severity={s.open ? 'success' : 'info'} icon={false} sx={{ alignItems: 'center' }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Chip size="small" color={s.open ? 'success' : 'default'} label={s.open ? 'Open now' : 'Closed now'} />
+        <Typography variant="body2">
+          {s.detail} — calls go to {destinationLabel(s.destination)}
+        </Typography>
+      </Box>
+    </Alert>
+  );
+}
+
+function UpcomingBankHolidays({ region }: { region: number }) {
+  const year = dayjs().year();
+  const thisYear = useBankHolidays(region, year);
+  const nextYear = useBankHolidays(region, year + 1);
+  if (region === 0) return null;
+  const today = dayjs().format('YYYY-MM-DD');
+  const upcoming = [...(thisYear.data?.records ?? []), ...(nextYear.data?.records ?? [])]
+    .filter((h) => h.date >= today)
+    .slice(0, 4);
+  if (upcoming.length === 0) return null;
+  return (
+    <Typography variant="body2" color="text.secondary">
+      Closed on the coming bank holidays:{' '}
+      {upcoming.map((h) => `${dayjs(h.date).format('DD/MM/YYYY')} (${h.name})`).join(', ')}
+    </Typography>
+  );
+}
+
+export default function TimeProfileDetailPage() {
+  const { id = '' } = useParams();
+  const prompts = usePromptOptions();
+  return (
+    <TabbedForm<TimeProfile, TimeProfileInput>
+      path={TP_PATH}
+      id={id}
+      resource="timeprofile"
+      schema={timeProfileInput as never}
+      toValues={toProfileValues}
+      name={(v) => v.name}
+      title={(p) => `${p.name} (${p.extension})`}
+      tabs={[
+        {
+          label: 'General',
+          kind: 'form',
+          fields: ['name', 'description', 'bankHoliday', 'mode'],
+          render: (form, p, readOnly) => (
+            <>
+              <StatusLine profile={p} />
+              <FormFields
+                control={form.control}
+                disabled={readOnly}
+                fields={[
+                  { kind: 'text', name: 'name', label: 'Name', required: true },
+                  { kind: 'text', name: 'description', label: 'Description' },
+                  {
+                    kind: 'select',
+                    name: 'bankHoliday',
+                    label: 'Bank Holidays',
+                    options: BANK_HOLIDAY_OPTIONS.map((o) => ({ ...o })),
+                  },
+                  { kind: 'select', name: 'mode', label: 'Mode', options: TIME_PROFILE_MODES.map((o) => ({ ...o })) },
+                ]}
+              />
+              <UpcomingBankHolidays region={Number(form.watch('bankHoliday') ?? 0)} />
+            </>
+          ),
+        },
+        {
+          label: 'Schedule',
+          kind: 'form',
+          fields: ['days'],
+          render: (form, _p, readOnly) => <ScheduleTab form={form} disabled={readOnly} />,
+        },
+        {
+          label: 'Routing',
+          kind: 'form',
+          fields: ['inPromptId', 'inDestination', 'outPromptId', 'outDestination'],
+          render: (form, p, readOnly) => {
+            const self = [destinationValue('timeprofile', p.extension)];
+            return (
+              <>
+                <Typography variant="subtitle2">When open</Typography>
+                <FormFields
+                  control={form.control}
+                  disabled={readOnly}
+                  fields={[
+                    { kind: 'select', name: 'inPromptId', label: 'Open Prompt', options: prompts, nullable: true },
+                    { kind: 'destination', name: 'inDestination', label: 'Open Destination', exclude: self },
+                  ]}
+                />
+                <Typography variant="subtitle2" sx={{ mt: 1 }}>
+                  When closed
+                </Typography>
+                <FormFields
+                  control={form.control}
+                  disabled={readOnly}
+                  fields={[
+                    { kind: 'select', name: 'outPromptId', label: 'Closed Prompt', options: prompts, nullable: true },
+                    { kind: 'destination', name: 'outDestination', label: 'Closed Destination', exclude: self },
+                  ]}
+                />
+              </>
+            );
+          },
+        },
+        { label: 'Calendar', kind: 'panel', render: (p) => <CalendarTab profile={p} /> },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * A destination picker: every routable object of the account (seats, trunks, time profiles...),
+ * grouped by type, stored as the '{type}:{key}' value ('' for none).
+ */
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import type { DestinationOption } from '@switchboard/domain';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { useDestinationOptions } from './option-sources.ts';
+
+export interface DestinationFieldProps<V extends FieldValues> {
+  control: Control<V>;
+  name: Path<V>;
+  label: string;
+  disabled?: boolean;
+  required?: boolean;
+  /** Values that may not be chosen here (e.g. the record itself). */
+  exclude?: string[];
+}
+
+export function DestinationField<V extends FieldValues>(props: DestinationFieldProps<V>) {
+  const { control, name, label, disabled, required, exclude = [] } = props;
+  const destinations = useDestinationOptions();
+  const options = (destinations.data ?? []).filter((o) => !exclude.includes(o.value));
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const value: string = field.value ?? '';
+        const selected =
+          options.find((o) => o.value === value) ??
+          (value
+            ? // A value the list does not hold (yet): shown as it is rather than lost.
+              ({ value, label: value, type: 'seat', typeLabel: '' } as DestinationOption)
+            : null);
+        return (
+          <Autocomplete<DestinationOption>
+            options={options}
+            groupBy={(o) => o.typeLabel}
+            getOptionLabel={(o) => o.label}
+            isOptionEqualToValue={(a, b) => a.value === b.value}
+            value={selected}
+            onChange={(_, o) => field.onChange(o?.value ?? '')}
+            onBlur={field.onBlur}
+            loading={destinations.isPending}
+            disabled={disabled}
+            noOptionsText="No items found."
+            size="small"
+            fullWidth
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                inputRef={field.ref}
+                label={label}
+                required={required}
+                error={fieldState.error !== undefined}
+                helperText={fieldState.error?.message}
+              />
+            )}
+          />
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,27 @@
+/** Option lists several areas pick from: prompts and the account's destinations. */
+import type { DestinationOption, PromptOption } from '@switchboard/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../api.ts';
+import type { SelectOption } from './form-fields.tsx';
+
+/** The account's prompts plus the system prompts, as select options. */
+export function usePromptOptions(): SelectOption[] {
+  const { data } = useQuery({
+    queryKey: ['prompts', 'options'],
+    queryFn: () => api.get<{ records: PromptOption[] }>('/prompts/options'),
+    staleTime: 60_000,
+  });
+  return (data?.records ?? []).map((p) => ({ value: p.id, label: p.system ? `${p.name} (system)` : p.name }));
+}
+
+export const DESTINATIONS_KEY = ['destinations'] as const;
+
+/** Every routable object of the account (GET /destinations). */
+export function useDestinationOptions() {
+  return useQuery({
+    queryKey: DESTINATIONS_KEY,
+    queryFn: () => api.get<{ records: DestinationOption[] }>('/destinations'),
+    staleTime: 15_000,
+    select: (d) => d.records,
+  });
+}

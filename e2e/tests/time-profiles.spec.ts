@@ -1,0 +1,111 @@
+import { expect, type Page, test } from '@playwright/test';
+import { sidebar, signIn } from './helpers.ts';
+
+async function openList(page: Page) {
+  await sidebar(page).getByRole('link', { name: 'Time Profiles' }).click();
+  await expect(page.getByRole('heading', { name: 'Time Profiles' })).toBeVisible();
+}
+
+async function openProfile(page: Page, name: RegExp) {
+  await page.getByRole('row', { name }).getByRole('link').first().click();
+  await expect(page.getByRole('tab', { name: 'Schedule' })).toBeVisible();
+}
+
+test.describe('time profiles', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'retail');
+    await openList(page);
+  });
+
+  test('bulk adds a range, refusing a clash and too many with the spec’s messages', async ({ page }) => {
+    await page.getByRole('button', { name: /^Add/ }).click();
+    const dialog = page.getByRole('dialog');
+    // The next free number is offered.
+    await expect(dialog.getByLabel('From')).toHaveValue('302');
+    await dialog.getByLabel('From').fill('500');
+    await dialog.getByLabel('To', { exact: true }).fill('511');
+    await dialog.getByLabel('Name').fill('Branch');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(
+      dialog.getByText(
+        'You cannot add more than 10 time profiles at one time, please contact your account manager to add more',
+      ),
+    ).toBeVisible();
+    await dialog.getByLabel('From').fill('299');
+    await dialog.getByLabel('To', { exact: true }).fill('301');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(
+      dialog.getByText(
+        '1 or more of the time profiles already has the number in this selected range. Please check the range and try again',
+      ),
+    ).toBeVisible();
+    await dialog.getByLabel('From').fill('500');
+    await dialog.getByLabel('To', { exact: true }).fill('502');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByText('500 - Branch created successfully')).toBeVisible();
+    await expect(dialog.getByText('502 - Branch created successfully')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('row', { name: /501 Branch/ })).toBeVisible();
+  });
+
+  test('edits the schedule and shows "{name} has been updated"', async ({ page }) => {
+    await openProfile(page, /Weekend cover/);
+    await page.getByRole('tab', { name: 'Schedule' }).click();
+    await expect(page.getByTestId('hours-saturday')).toHaveText('08:00 – 16:00');
+    await page.getByRole('switch', { name: 'Monday open' }).check();
+    await expect(page.getByTestId('hours-monday')).toHaveText('09:00 – 17:30');
+    // Keyboard on the slider moves the end by one 5-minute step.
+    await page.getByRole('slider', { name: 'Monday end' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('hours-monday')).toHaveText('09:00 – 17:35');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Weekend cover has been updated')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('hours-monday')).toHaveText('09:00 – 17:35');
+  });
+
+  test('adds a calendar entry, showing a date error under its field', async ({ page }) => {
+    await openProfile(page, /Office hours/);
+    await page.getByRole('tab', { name: 'Calendar' }).click();
+    await expect(page.getByRole('row', { name: /Christmas shutdown/ })).toBeVisible();
+    await page.getByRole('button', { name: /^Add/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByText('This is a required field').first()).toBeVisible();
+    await dialog.getByLabel('Description').fill('Office move');
+    await dialog.getByLabel('Destination').click();
+    await page.getByRole('option', { name: '301 - Weekend cover' }).click();
+    await dialog.getByLabel('Start').fill('2027-03-05 12:00');
+    await dialog.getByLabel('End').fill('05/03/2027 18:00');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByText('Please enter a date as DD/MM/YYYY HH:mm')).toBeVisible();
+    await dialog.getByLabel('Start').fill('05/03/2027 12:00');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByText('Office move created successfully')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const row = page.getByRole('row', { name: /Office move/ });
+    await expect(row).toContainText('301 - Weekend cover');
+    await expect(row).toContainText('05/03/2027 12:00');
+    // The entry has its own page.
+    await row.getByRole('link', { name: 'Office move' }).click();
+    await expect(page.getByRole('heading', { name: 'Office move (300 - Office hours)' })).toBeVisible();
+    await page.getByLabel('End').fill('05/03/2027 19:00');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Office move has been updated')).toBeVisible();
+  });
+
+  test('routes a profile to another and is refused deleting one in use', async ({ page }) => {
+    await openProfile(page, /Office hours/);
+    await page.getByRole('tab', { name: 'Routing' }).click();
+    await expect(page.getByLabel('Closed Destination')).toHaveValue('301 - Weekend cover');
+    await openList(page);
+    await page.getByRole('checkbox', { name: 'Select 301 - Weekend cover' }).check();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Delete|Confirm|Yes/ })
+      .last()
+      .click();
+    await expect(page.getByText(/In use in Time Profile 300 - Office hours/)).toBeVisible();
+  });
+});
