@@ -1,5 +1,59 @@
-/** Demo telephone-numbers for accounts 30000 (a believable estate) and 30001 (a smaller one). */
+/** Demo telephone numbers: routed to seats and time profiles, with emergency addresses (one failed). */
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-export async function seedTelephoneNumbers(_trx: Transaction<Database>): Promise<void> {}
+const ACME_ADDRESS = {
+  ems_name: 'Acme Plumbing',
+  ems_business_suffix: 'Ltd',
+  ems_premises: '45',
+  ems_thoroughfare: 'Canal Street',
+  ems_locality: 'Birmingham',
+  ems_postcode: 'B1 2JR',
+};
+
+export async function seedTelephoneNumbers(trx: Transaction<Database>): Promise<void> {
+  await trx
+    .insertInto('telephone_numbers')
+    .values([
+      {
+        account_no: 30000,
+        number: '01214960000',
+        nickname: 'Main line',
+        destination: 'timeprofile:300',
+        ...ACME_ADDRESS,
+      },
+      {
+        account_no: 30000,
+        number: '01214960001',
+        nickname: 'Sales',
+        destination: 'seat:204',
+        call_record: 2,
+        ...ACME_ADDRESS,
+      },
+      { account_no: 30000, number: '01214960002', nickname: 'Accounts', destination: 'seat:202', ...ACME_ADDRESS },
+      {
+        account_no: 30000,
+        number: '01214960003',
+        nickname: 'Emergency',
+        destination: 'timeprofile:301',
+        ...ACME_ADDRESS,
+        ems_premises: 'Unit 9',
+        ems_thoroughfare: 'Canal Strete',
+        ems_error_code: 39,
+        ems_error_message: 'Thoroughfare not recognised for the postcode',
+      },
+      { account_no: 30000, number: '03300880123', nickname: 'Marketing', destination: '', ems_needed: false },
+      {
+        account_no: 30001,
+        number: '01179460000',
+        nickname: 'Salon',
+        destination: 'timeprofile:300',
+        ems_name: 'Bella Hair Studio',
+        ems_premises: '7',
+        ems_thoroughfare: 'High Street',
+        ems_locality: 'Bristol',
+        ems_postcode: 'BS1 2AW',
+      },
+    ])
+    .execute();
+}

@@ -7,6 +7,7 @@ import {
   ACCOUNT_TYPE_FEATURE,
   type Action,
   can,
+  FEATURES,
   hasPanelAccess,
   type PermissionMap,
   type Resource,
@@ -111,6 +112,16 @@ export async function loadSession(db: DB, tokenHash: string, config: Config): Pr
     permissionUser = holder.id;
   }
   const permissions = await permissionsFor(db, permissionUser, row);
+  if (permissionUser !== row.user_id) {
+    // A provider admin acting as a customer keeps the provider's switches (spec 2 §6).
+    const own = await db
+      .selectFrom('user_permissions')
+      .select('mask')
+      .where('user_id', '=', row.user_id)
+      .where('feature_id', '=', FEATURES.vhAdmin)
+      .executeTakeFirst();
+    if (own) permissions[String(FEATURES.vhAdmin)] = own.mask;
+  }
 
   const now = Date.now();
   if (now - new Date(row.last_seen_at).getTime() > 60_000) {

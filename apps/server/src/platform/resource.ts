@@ -79,7 +79,10 @@ export interface ResourceDefinition<Rec extends Record<string, unknown>, Input e
    * A create body richer than the update body (e.g. the number, fixed once created), with its
    * row mapping. Defaults to `input` and `toRow`.
    */
-  create?: { input: z.ZodObject; toRow: (input: Record<string, unknown>) => Record<string, unknown> };
+  create?: {
+    input: z.ZodObject;
+    toRow: (input: Record<string, unknown>, auth: AuthContext) => Record<string, unknown>;
+  };
   /**
    * Unique constraints of the table, by constraint name, to the field and message a clash gives:
    * the database is the last word when two saves race past `check`.
@@ -252,8 +255,8 @@ export function registerResource<Rec extends Record<string, unknown>, Input exte
   };
 
   const createBody = def.create?.input ?? def.input;
-  const createRow = (input: z.output<Input>) =>
-    def.create ? def.create.toRow(input as Record<string, unknown>) : def.toRow(input);
+  const createRow = (input: z.output<Input>, auth: AuthContext) =>
+    def.create ? def.create.toRow(input as Record<string, unknown>, auth) : def.toRow(input);
 
   r.post(def.path, { schema: { tags, body: createBody, response: { 200: saveReply } } }, async (request) => {
     const auth = authorise(request, 'create');
@@ -274,7 +277,7 @@ export function registerResource<Rec extends Record<string, unknown>, Input exte
         await runChecks({ trx, auth }, input);
         const inserted = await (trx as AnyDB)
           .insertInto(def.table)
-          .values({ ...createRow(input), account_no: auth.accountNo })
+          .values({ ...createRow(input, auth), account_no: auth.accountNo })
           .returning('id')
           .executeTakeFirstOrThrow();
         return Number(inserted.id);

@@ -81,6 +81,8 @@ export function FormSelectField<V extends FieldValues>({
   nullable,
 }: BaseProps<V> & { options: SelectOption[]; required?: boolean; nullable?: boolean }) {
   const id = `select-${String(name)}`;
+  // An option whose value is '' (e.g. 'Account default') is shown like any other choice.
+  const emptyOption = options.some((o) => o.value === '');
   return (
     <Controller
       control={control}
@@ -93,8 +95,12 @@ export function FormSelectField<V extends FieldValues>({
           required={required}
           disabled={disabled}
         >
-          <InputLabel id={`${id}-label`}>{label}</InputLabel>
+          <InputLabel id={`${id}-label`} shrink={emptyOption || undefined}>
+            {label}
+          </InputLabel>
           <Select
+            displayEmpty={emptyOption}
+            notched={emptyOption || undefined}
             labelId={`${id}-label`}
             id={id}
             label={label}

@@ -1,0 +1,241 @@
+import { MESSAGES, SEAT_MESSAGES, type Seat } from '@switchboard/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+
+let t: TestContext;
+let retail: Record<string, string>;
+let viewer: Record<string, string>;
+let prepay: Record<string, string>;
+let admin: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  retail = await t.login('retail');
+  viewer = await t.login('viewer');
+  prepay = await t.login('prepay');
+  admin = await t.login('admin');
+  // The provider admin acts as Acme (30000).
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/auth/disguise',
+    headers: admin,
+    payload: { accountNo: 30000 },
+  });
+  expect(res.statusCode).toBe(200);
+});
+afterAll(async () => t?.close());
+
+type Page<T> = { records: T[]; totalRecords: number; lastPage: boolean };
+type Headers = Record<string, string>;
+type Reply = { success: boolean; message: string; validation: Record<string, string> };
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
+  t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
+const list = (headers: Headers, path = '0/15', payload: object = {}) =>
+  inject('POST', `/seat/${path}`, headers, payload);
+const seatId = async (headers: Headers, extension: number) =>
+  json<Page<Seat>>(await list(headers, '-1/-1')).records.find((s) => s.extension === extension)?.id as number;
+const body = (s: Seat, changes: object = {}) => ({
+  nickname: s.nickname,
+  callerIdName: s.callerIdName,
+  callerIdNumber: s.callerIdNumber,
+  withholdNumber: s.withholdNumber,
+  emergencyServiceCid: s.emergencyServiceCid,
+  ringTime: s.ringTime,
+  musicOnHold: s.musicOnHold,
+  vmMode: s.vmMode,
+  vmEmail: s.vmEmail,
+  vmAdvancedPromptId: s.vmAdvancedPromptId,
+  vmAdvancedDest: s.vmAdvancedDest,
+  cfwdAll: s.cfwdAll,
+  cfwdBusy: s.cfwdBusy,
+  cfwdNoAnswer: s.cfwdNoAnswer,
+  cfwdUnavail: s.cfwdUnavail,
+  callRecording: s.callRecording,
+  transport: s.transport,
+  enableVideo: s.enableVideo,
+  videoCodec: s.videoCodec,
+  hdCodec: s.hdCodec,
+  keepOnNetwork: s.keepOnNetwork,
+  internal: s.internal,
+  ...changes,
+});
+
+describe('seats', () => {
+  it('lists with status, public IP and location, paged, sorted, searched and filtered', async () => {
+    const page = json<Page<Seat>>(await list(retail));
+    expect(page.totalRecords).toBe(12);
+    const reception = page.records[0] as Seat;
+    expect(reception).toMatchObject({
+      extension: 201,
+      nickname: 'Reception',
+      status: 'Registered',
+      publicIp: false,
+      onNet: true,
+      location: true,
+      ipaddr: '192.168.1.51',
+      port: 5060,
+    });
+    expect(reception).not.toHaveProperty('secret');
+    const workshop = page.records.find((s) => s.extension === 207) as Seat;
+    expect(workshop).toMatchObject({ status: 'Unregistered', ipaddr: '', port: null, publicIp: false });
+    const sorted = json<Page<Seat>>(await list(retail, '0/3', { sortBy: 'nickname', direction: 'desc' }));
+    expect(sorted.records.map((s) => s.nickname)).toEqual(['Workshop', 'Van 2', 'Van 1']);
+    expect(sorted.lastPage).toBe(false);
+    expect(json<Page<Seat>>(await list(retail, '0/15', { search: 'van' })).records.map((s) => s.extension)).toEqual([
+      210, 211,
+    ]);
+    const filtered = async (filters: object) =>
+      json<Page<Seat>>(await list(retail, '-1/-1', { filters })).records.map((s) => s.extension);
+    expect(await filtered({ publicIp: true })).toEqual([205, 210, 211]);
+    expect(await filtered({ callRecording: 2 })).toEqual([204]);
+    expect(await filtered({ status: 'Unregistered' })).toEqual([207, 212]);
+    expect((await list(retail, '0/15', { filters: { secret: 'x' } })).statusCode).toBe(400);
+  });
+
+  it('gives the next free extension of the caller’s own account only', async () => {
+    expect(json(await inject('GET', '/seat/30000/next', retail))).toEqual({ extension: 213 });
+    expect((await inject('GET', '/seat/30001/next', retail)).statusCode).toBe(404);
+  });
+
+  it('bulk adds a range in one go with per-item feedback, and the spec’s range messages', async () => {
+    const range = (payload: object) => inject('POST', '/seat/range', retail, payload);
+    expect(json<Reply>(await range({ from: 300, to: 400 })).validation.to).toBe(SEAT_MESSAGES.tooMany);
+    expect(json<Reply>(await range({ from: 310, to: 305 })).validation.from).toBe(
+      'Please ensure this number is less than the To field',
+    );
+    // The account's extensions have three digits: 200-998.
+    expect(json<Reply>(await range({ from: 2000 })).validation.from).toBe('Please input a valid number');
+    expect(json<Reply>(await range({ from: 199 })).validation.from).toBe('Please input a valid number');
+    expect(json<Reply>(await range({ from: 212 })).validation.from).toBe(SEAT_MESSAGES.inUse);
+    expect(json<Reply>(await range({ from: 210, to: 215 })).validation.from).toBe(SEAT_MESSAGES.rangeInUse);
+    expect(json<Page<Seat>>(await list(retail)).totalRecords).toBe(12);
+
+    const ok = await range({ from: 220, to: 224, nickname: 'Hot desk' });
+    expect(ok.statusCode).toBe(200);
+    const results = json<{ results: Array<{ extension: number; message: string }> }>(ok).results;
+    expect(results.map((r) => r.extension)).toEqual([220, 221, 222, 223, 224]);
+    expect(results[0]?.message).toBe('Seat 220 - Hot desk created successfully');
+    const created = json<Page<Seat>>(await list(retail, '-1/-1', { search: 'Hot desk' })).records;
+    expect(created).toHaveLength(5);
+    expect(created[0]).toMatchObject({ name: '30000*220', status: 'Unregistered', vmMode: 1, ringTime: 20 });
+    for (const s of created) expect((await inject('DELETE', `/seat/${s.id}`, retail)).statusCode).toBe(200);
+  });
+
+  it('creates one seat, reads it back, saves every tab’s fields (PUT and POST) and deletes', async () => {
+    const res = await inject('POST', '/seat', retail, { extension: 230, nickname: 'Kitchen' });
+    expect(json(res)).toMatchObject({ success: true, message: 'Kitchen created successfully' });
+    const id = json<{ id: number }>(res).id;
+    const seat = json<Seat>(await inject('GET', `/seat/${id}`, retail));
+    expect(seat).toMatchObject({ extension: 230, nickname: 'Kitchen', name: '30000*230', accountNo: 30000 });
+    const changes = {
+      nickname: 'Canteen',
+      callerIdName: 'Acme Canteen',
+      callerIdNumber: '01214960001',
+      withholdNumber: true,
+      emergencyServiceCid: '01214960000',
+      ringTime: 35,
+      vmMode: 2,
+      vmEmail: 'canteen@acmeplumbing.example',
+      vmAdvancedDest: 'seat:201',
+      cfwdAll: '',
+      cfwdBusy: '01214960002',
+      cfwdNoAnswer: '07700900123',
+      cfwdUnavail: '+447700900124',
+      callRecording: 1,
+      transport: 'tls',
+      enableVideo: true,
+      videoCodec: 'vp9',
+      hdCodec: false,
+      keepOnNetwork: true,
+    };
+    const upd = await inject('PUT', `/seat/${id}`, retail, body(seat, changes));
+    expect(json(upd)).toMatchObject({ success: true, message: 'Canteen has been updated' });
+    expect(json<Seat>(await inject('GET', `/seat/${id}`, retail))).toMatchObject(changes);
+    // The spec's POST /seat/{id} saves the same way.
+    const post = await inject('POST', `/seat/${id}`, retail, body(seat, { ...changes, vmMode: 0, ringTime: 60 }));
+    expect(json(post)).toMatchObject({ message: 'Canteen has been updated' });
+    expect(json<Seat>(await inject('GET', `/seat/${id}`, retail))).toMatchObject({
+      vmMode: 0,
+      vmAdvancedDest: '',
+      ringTime: 60,
+    });
+    expect(json(await inject('DELETE', `/seat/${id}`, retail))).toMatchObject({
+      message: 'Successfully deleted Canteen',
+    });
+    expect((await inject('GET', `/seat/${id}`, retail)).statusCode).toBe(404);
+  });
+
+  it('validates fields with the spec’s messages and changes nothing', async () => {
+    const seat = json<Seat>(await inject('GET', `/seat/${await seatId(retail, 203)}`, retail));
+    const bad = async (changes: object, field: string, message: string) => {
+      const res = await inject('PUT', `/seat/${seat.id}`, retail, body(seat, changes));
+      expect(res.statusCode).toBe(400);
+      expect(json<Reply>(res).validation[field]).toBe(message);
+    };
+    await bad({ cfwdBusy: '12ab' }, 'cfwdBusy', MESSAGES.telephone);
+    await bad({ vmEmail: 'not-an-email' }, 'vmEmail', MESSAGES.email);
+    await bad({ ringTime: 7 }, 'ringTime', 'Please select an option');
+    await bad({ callerIdNumber: '01179460000' }, 'callerIdNumber', SEAT_MESSAGES.notAccountNumber);
+    await bad({ vmMode: 2, vmAdvancedDest: 'seat:999' }, 'vmAdvancedDest', 'Please select an option');
+    await bad({ nickname: 'x'.repeat(46) }, 'nickname', MESSAGES.maxLength(45));
+    await bad({ transport: 'sctp' }, 'transport', 'Please select an option');
+    expect(json<Seat>(await inject('GET', `/seat/${seat.id}`, retail))).toEqual(
+      json<Seat>(await inject('GET', `/seat/${seat.id}`, retail)),
+    );
+    const create = await inject('POST', '/seat', retail, { extension: 201 });
+    expect(json<Reply>(create).validation.extension).toBe(SEAT_MESSAGES.inUse);
+    expect(json<Reply>(await inject('POST', '/seat', retail, { extension: 999 })).validation.extension).toBe(
+      SEAT_MESSAGES.invalidNumber,
+    );
+  });
+
+  it('leaves the Internal Seat switch to provider admins', async () => {
+    const seat = json<Seat>(await inject('GET', `/seat/${await seatId(retail, 212)}`, retail));
+    const refused = await inject('PUT', `/seat/${seat.id}`, retail, body(seat, { internal: true }));
+    expect(refused.statusCode).toBe(403);
+    expect(json<Seat>(await inject('GET', `/seat/${seat.id}`, retail)).internal).toBe(false);
+    const allowed = await inject('PUT', `/seat/${seat.id}`, admin, body(seat, { internal: true }));
+    expect(allowed.statusCode).toBe(200);
+    // Others may still save the seat as it is.
+    const keep = await inject('PUT', `/seat/${seat.id}`, retail, body(seat, { internal: true, nickname: 'Training' }));
+    expect(keep.statusCode).toBe(200);
+  });
+
+  it('shows the SIP secret on request and resets it', async () => {
+    const id = await seatId(retail, 206);
+    const first = json<{ username: string; secret: string }>(await inject('GET', `/seat/${id}/password`, retail));
+    expect(first.username).toBe('30000*206');
+    expect(first.secret).toMatch(/^[A-Za-z0-9]{24}$/);
+    const reset = json<{ success: boolean; message: string; secret: string }>(
+      await inject('GET', `/seat/${id}/password/reset`, retail),
+    );
+    expect(reset).toMatchObject({ success: true, message: 'Reset Successfully' });
+    expect(reset.secret).not.toBe(first.secret);
+    expect(json<Seat>(await inject('GET', `/seat/${id}`, retail)).status).toBe('Unregistered');
+    expect((await inject('GET', `/seat/${id}/password`, viewer)).statusCode).toBe(403);
+  });
+
+  it('refuses to delete a seat something routes to, naming each use', async () => {
+    const res = await inject('DELETE', `/seat/${await seatId(retail, 201)}`, retail);
+    expect(res.statusCode).toBe(409);
+    expect(json<Reply>(res).message).toContain('In use in Time Profile 300 - Office hours');
+    expect(json<Reply>(res).message).toContain('In use in Time Profile 301 - Weekend cover');
+    const sales = await inject('DELETE', `/seat/${await seatId(retail, 204)}`, retail);
+    expect(json<Reply>(sales).message).toBe('In use in Telephone Number 01214960001 (Sales)');
+  });
+
+  it('enforces the seats permission and keeps accounts apart', async () => {
+    const id = await seatId(retail, 208);
+    expect((await list(viewer)).statusCode).toBe(200);
+    expect((await inject('POST', '/seat/range', viewer, { from: 240 })).statusCode).toBe(403);
+    expect((await inject('DELETE', `/seat/${id}`, viewer)).statusCode).toBe(403);
+    expect((await inject('GET', `/seat/${id}`, prepay)).statusCode).toBe(404);
+    expect((await inject('DELETE', `/seat/${id}`, prepay)).statusCode).toBe(404);
+    expect((await inject('GET', `/seat/${id}/password`, prepay)).statusCode).toBe(404);
+    expect(json<Page<Seat>>(await list(prepay)).records.map((s) => s.nickname)).toEqual([
+      'Front desk',
+      'Salon floor',
+      'Back office',
+    ]);
+  });
+});
