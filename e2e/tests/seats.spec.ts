@@ -21,7 +21,9 @@ test.describe('seats', () => {
     await dialog.getByLabel('To', { exact: true }).fill('400');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(
-      dialog.getByText('You cannot add more than 100 seats at one time, please contact your account manager to add more'),
+      dialog.getByText(
+        'You cannot add more than 100 seats at one time, please contact your account manager to add more',
+      ),
     ).toBeVisible();
     await dialog.getByLabel('To', { exact: true }).fill('215');
     await dialog.getByLabel('Nickname').fill('Hot desk');

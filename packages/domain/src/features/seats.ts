@@ -10,7 +10,8 @@ export const SEAT_MESSAGES = {
   lessThanTo: 'Please ensure this number is less than the To field',
   tooMany: 'You cannot add more than 100 seats at one time, please contact your account manager to add more',
   inUse: 'Seat extension is already in use. Please select a different number',
-  rangeInUse: '1 or more of the seats already has the number in this selected range. Please check the range and try again',
+  rangeInUse:
+    '1 or more of the seats already has the number in this selected range. Please check the range and try again',
   notAccountNumber: 'Please select one of your telephone numbers',
   passwordReset: 'Reset Successfully',
   somethingWrong: 'Something went wrong, please try again.',

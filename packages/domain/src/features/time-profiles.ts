@@ -1,6 +1,6 @@
 /** Time profiles and calendar entries (spec 2: /time-profiles, permission timeprofile). */
 import { z } from 'zod';
-import { integer, optionalText, requiredText } from '../fields.ts';
+import { optionalText, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { destinationField } from './destinations.ts';
 

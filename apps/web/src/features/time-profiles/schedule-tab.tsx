@@ -25,7 +25,7 @@ function DayRow({ form, day, disabled }: { form: UseFormReturn<TimeProfileInput>
       render={({ field, fieldState }) => {
         const value = field.value;
         // The form is filled from the record just after the first render.
-        if (!value) return <></>;
+        if (!value) return <Box />;
         const range = [timeToMinutes(value.start), timeToMinutes(value.end)];
         const error =
           fieldState.error?.message ?? (fieldState.error as { end?: { message?: string } } | undefined)?.end?.message;
