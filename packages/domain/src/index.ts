@@ -1,3 +1,4 @@
+export * from './call-options.ts';
 export * from './constants.ts';
 export * from './features/access-lists.ts';
 export * from './features/account.ts';

@@ -1,7 +1,7 @@
 /** Demo seats for accounts 30000 (a dozen, most registered) and 30001 (three). */
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { newSecret } from '../features/seats/seats.routes.ts';
+import { newSecret } from '../platform/secrets.ts';
 
 const ACME = [
   'Reception',

@@ -3,7 +3,15 @@ import { accessListsArea } from '../features/access-lists/area.ts';
 import { customersArea } from '../features/customers/area.ts';
 import { mobileArea } from '../features/mobile/area.ts';
 import { seatsArea } from '../features/seats/area.ts';
+import { sipTrunksArea } from '../features/sip-trunks/area.ts';
 import { timeProfilesArea } from '../features/time-profiles/area.ts';
 import type { AreaDefinition } from './areas.ts';
 
-export const AREAS: AreaDefinition[] = [customersArea, timeProfilesArea, accessListsArea, seatsArea, mobileArea];
+export const AREAS: AreaDefinition[] = [
+  customersArea,
+  timeProfilesArea,
+  accessListsArea,
+  seatsArea,
+  sipTrunksArea,
+  mobileArea,
+];

@@ -63,11 +63,6 @@ export const VOICEMAIL_MODES = [
   { value: 1, label: 'Basic' },
   { value: 2, label: 'Advanced' },
 ] as const;
-export const CALL_RECORDING_MODES = [
-  { value: 0, label: 'Off' },
-  { value: 1, label: 'Pausable' },
-  { value: 2, label: 'Permanent' },
-] as const;
 export const TRANSPORTS = [
   { value: 'udp', label: 'UDP' },
   { value: 'tcp', label: 'TCP' },

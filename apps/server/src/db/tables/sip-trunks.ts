@@ -1,4 +1,42 @@
-/** Tables of SIP trunks. */
+/** Tables of SIP trunks and their registrations. */
+import type { CallRestrictions } from '@switchboard/domain';
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from '../schema.ts';
 
-// biome-ignore lint/suspicious/noEmptyInterface: filled in by the area's migration.
-export interface SipTrunkTables {}
+export interface SipTrunksTable {
+  id: Generated<number>;
+  account_no: number;
+  name: string;
+  secret: string;
+  nickname: string;
+  cli_number: Generated<string>;
+  withhold_number: Generated<boolean>;
+  emergency_services_cid: string;
+  trunk_fail_over: Generated<string>;
+  channel_limit: Generated<number>;
+  host: Generated<string>;
+  trunk_ip_auth: Generated<boolean>;
+  permit: ColumnType<string[], string | undefined, string>;
+  transport: Generated<string>;
+  trunk_no_plus: Generated<number>;
+  any_presentation: Generated<boolean>;
+  enable_teams: Generated<boolean>;
+  call_recording: Generated<number>;
+  tps: Generated<string>;
+  ctps: Generated<string>;
+  restrictions: ColumnType<CallRestrictions, string, string>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface TrunkRegistrationsTable {
+  trunk_id: number;
+  user_agent: Generated<string>;
+  ipaddr: string;
+  port: number;
+  expires_at: Timestamp;
+}
+
+export interface SipTrunkTables {
+  sip_trunks: SipTrunksTable;
+  trunk_registrations: TrunkRegistrationsTable;
+}

@@ -3,7 +3,6 @@
  * registrations, read, create, save by PUT or the spec's POST /seat/{id}, delete), the next free
  * extension, the bulk range add, and the SIP secret (shown on request, reset).
  */
-import crypto from 'node:crypto';
 import {
   destinationValue,
   idParam,
@@ -28,19 +27,13 @@ import { type AuthContext, requirePermission } from '../../platform/auth.ts';
 import { HttpError, notFound, validationError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { type ColumnDef, registerResource } from '../../platform/resource.ts';
+import { newSecret } from '../../platform/secrets.ts';
 import { usablePrompt } from '../prompts/prompts.routes.ts';
 
 const tags = ['seats'];
 const PRIVATE_RANGES = "array['10.0.0.0/8','172.16.0.0/12','192.168.0.0/16','127.0.0.0/8','100.64.0.0/10']::inet[]";
 const REGISTERED = '(seat_registrations.expires_at is not null and seat_registrations.expires_at > now())';
 const PUBLIC_IP = `(${REGISTERED} and not (seat_registrations.ipaddr::inet <<= any(${PRIVATE_RANGES})))`;
-
-/** A strong SIP secret: 24 random characters from an unambiguous alphabet. */
-export function newSecret(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
-  const bytes = crypto.randomBytes(24);
-  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
-}
 
 const toRow = (input: SeatValues) => ({
   nickname: input.nickname,

@@ -9,7 +9,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import {
-  CALL_RECORDING_MODES,
+  CALL_RECORDING_OPTIONS,
   destinationValue,
   isProviderAdmin,
   RING_TIMES,
@@ -239,7 +239,7 @@ export default function SeatDetailPage() {
                   kind: 'select',
                   name: 'callRecording',
                   label: 'Call Recording',
-                  options: CALL_RECORDING_MODES.map((m) => ({ ...m })),
+                  options: CALL_RECORDING_OPTIONS.map((m) => ({ ...m })),
                 },
               ]}
             />

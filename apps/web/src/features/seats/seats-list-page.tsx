@@ -1,7 +1,7 @@
 /** /seats: the account's seats with registration status; bulk add by extension range. */
 import Typography from '@mui/material/Typography';
 import {
-  CALL_RECORDING_MODES,
+  CALL_RECORDING_OPTIONS,
   MESSAGES,
   type Seat,
   type SeatRange,
@@ -63,7 +63,7 @@ export default function SeatsListPage() {
             field: 'callRecording',
             header: 'Call Recording',
             sortable: true,
-            render: (s) => CALL_RECORDING_MODES.find((m) => m.value === s.callRecording)?.label ?? '',
+            render: (s) => CALL_RECORDING_OPTIONS.find((m) => m.value === s.callRecording)?.label ?? '',
           },
           {
             field: 'status',
@@ -82,7 +82,7 @@ export default function SeatsListPage() {
         ]}
         filters={[
           { field: 'publicIp', label: 'Public IP', options: yesNo },
-          { field: 'callRecording', label: 'Call Recording', options: CALL_RECORDING_MODES.map((m) => ({ ...m })) },
+          { field: 'callRecording', label: 'Call Recording', options: CALL_RECORDING_OPTIONS.map((m) => ({ ...m })) },
           {
             field: 'status',
             label: 'Status',

@@ -250,7 +250,7 @@ export function PagedTable<
       <Paper variant="outlined">
         {list.query.isFetching && <LinearProgress sx={{ height: 2 }} />}
         <TableContainer>
-          <Table size="small">
+          <Table size="small" sx={{ '& .MuiTableCell-root': { px: 1.25 } }}>
             <TableHead>
               <TableRow>
                 {selectable && (

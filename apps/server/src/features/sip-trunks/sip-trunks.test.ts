@@ -1,0 +1,217 @@
+import { FEATURES, MESSAGES, type SipTrunk, TRUNK_MESSAGES } from '@switchboard/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+
+let t: TestContext;
+let retail: Record<string, string>;
+let viewer: Record<string, string>;
+let prepay: Record<string, string>;
+let admin: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  retail = await t.login('retail');
+  prepay = await t.login('prepay');
+  admin = await t.login('admin');
+  // The viewer may edit trunks and their restrictions, but has no highRisk grant.
+  const viewerId = (
+    await t.database.db.selectFrom('users').select('id').where('username', '=', 'viewer').executeTakeFirstOrThrow()
+  ).id;
+  for (const feature of [FEATURES.sipTrunks, FEATURES.sipTrunksCallRestrictions]) {
+    await t.database.db
+      .updateTable('user_permissions')
+      .set({ mask: 15 })
+      .where('user_id', '=', viewerId)
+      .where('feature_id', '=', feature)
+      .execute();
+  }
+  await t.database.db
+    .deleteFrom('user_permissions')
+    .where('user_id', '=', viewerId)
+    .where('feature_id', '=', FEATURES.highRisk)
+    .execute();
+  viewer = await t.login('viewer');
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/auth/disguise',
+    headers: admin,
+    payload: { accountNo: 30000 },
+  });
+});
+afterAll(async () => t?.close());
+
+type Page<T> = { records: T[]; totalRecords: number; lastPage: boolean };
+type Headers = Record<string, string>;
+type Reply = { success: boolean; message: string; validation: Record<string, string>; id: number };
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
+  t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
+const list = (headers: Headers, path = '0/15', payload: object = {}) =>
+  inject('POST', `/trunk/${path}`, headers, payload);
+const trunk = (changes: object = {}) => ({ nickname: 'Branch PBX', emergencyServicesCid: '01214960000', ...changes });
+const body = (tr: SipTrunk, changes: object = {}) => {
+  const { id, name, status, ip, agent, location, publicIp, onNet, accountNo, ...rest } = tr;
+  return { ...rest, ...changes };
+};
+const byNick = async (headers: Headers, nickname: string) =>
+  json<Page<SipTrunk>>(await list(headers, '-1/-1')).records.find((r) => r.nickname === nickname) as SipTrunk;
+
+describe('SIP trunks', () => {
+  it('lists with status, location, public IP; searched, sorted and filtered', async () => {
+    const page = json<Page<SipTrunk>>(await list(retail));
+    expect(page.records.map((r) => [r.nickname, r.status, r.ip, r.publicIp, r.location])).toEqual([
+      ['DR site', 'Online', '198.51.100.20', true, true],
+      ['Main PBX', 'Direct IP', '203.0.113.10', true, true],
+    ]);
+    expect(page.records[1]?.permit).toEqual(['203.0.113.10', '203.0.113.11']);
+    expect(page.records[0]).not.toHaveProperty('secret');
+    const desc = json<Page<SipTrunk>>(await list(retail, '0/1', { sortBy: 'nickname', direction: 'desc' }));
+    expect(desc).toMatchObject({ totalRecords: 2, lastPage: false });
+    expect(desc.records[0]?.nickname).toBe('Main PBX');
+    expect(json<Page<SipTrunk>>(await list(retail, '0/15', { search: 'dr s' })).records).toHaveLength(1);
+    expect(
+      json<Page<SipTrunk>>(await list(retail, '0/15', { filters: { status: 'Direct IP' } })).records.map(
+        (r) => r.nickname,
+      ),
+    ).toEqual(['Main PBX']);
+    expect(json<Page<SipTrunk>>(await list(prepay)).records.map((r) => [r.nickname, r.status])).toEqual([
+      ['Salon PBX', 'Offline'],
+    ]);
+    const ips = json<{ records: Array<{ ip: string }> }>(await inject('POST', '/trunk/uniqueips', retail));
+    expect(ips.records.map((r) => r.ip)).toEqual(['198.51.100.20', '203.0.113.10']);
+  });
+
+  it('caps retail accounts at 1 trunk and 2 channels, unless a provider admin adds it', async () => {
+    const refused = await inject('POST', '/trunk', retail, trunk());
+    expect(refused.statusCode).toBe(409);
+    expect(json<Reply>(refused).message).toBe(TRUNK_MESSAGES.retailTrunks);
+    const created = await inject('POST', '/trunk', admin, trunk({ host: '198.51.100.77', channelLimit: 30 }));
+    expect(json(created)).toMatchObject({ success: true, message: 'Branch PBX created successfully' });
+    const id = json<Reply>(created).id;
+    const read = json<SipTrunk>(await inject('GET', `/trunk/${id}`, retail));
+    expect(read).toMatchObject({ status: 'Direct IP', channelLimit: 30, host: '198.51.100.77', accountNo: 30000 });
+    // The retail user may keep the admin's channel count but not raise another trunk past 2.
+    const dr = await byNick(retail, 'DR site');
+    const more = await inject('PUT', `/trunk/${dr.id}`, retail, body(dr, { channelLimit: 3 }));
+    expect(json<Reply>(more).validation.channelLimit).toBe(TRUNK_MESSAGES.retailChannels);
+    expect(json<Reply>(await inject('PUT', `/trunk/${id}`, retail, body(read, { nickname: 'Branch' }))).success).toBe(
+      true,
+    );
+    expect(json(await inject('DELETE', `/trunk/${id}`, retail))).toMatchObject({
+      message: 'Successfully deleted Branch',
+    });
+    // A prepay (standard) account has no trunk cap.
+    const salonExtra = await inject(
+      'POST',
+      '/trunk',
+      prepay,
+      trunk({ emergencyServicesCid: '01179460000', channelLimit: 10 }),
+    );
+    expect(salonExtra.statusCode).toBe(200);
+  });
+
+  it('updates every tab’s fields and reads them back', async () => {
+    const dr = await byNick(retail, 'DR site');
+    const changes = {
+      nickname: 'DR site 2',
+      cliNumber: '01214960001',
+      withholdNumber: true,
+      emergencyServicesCid: '01214960000',
+      trunkFailOver: 'timeprofile:300',
+      channelLimit: 1,
+      permit: ['198.51.100.20', '198.51.100.21', ''],
+      transport: 'tcp',
+      trunkNoPlus: 2,
+      enableTeams: true,
+      callRecording: 2,
+      tps: 'signalsonly',
+      ctps: 'block',
+      allowUK118: true,
+      allowInternational: true,
+      internationalPIN: '123456',
+    };
+    const res = await inject('PUT', `/trunk/${dr.id}`, retail, body(dr, changes));
+    expect(json(res)).toMatchObject({ success: true, message: 'DR site 2 has been updated' });
+    const after = json<SipTrunk>(await inject('GET', `/trunk/${dr.id}`, retail));
+    expect(after).toMatchObject({ ...changes, permit: ['198.51.100.20', '198.51.100.21'], status: 'Online' });
+    // Barring international calls drops the PIN.
+    await inject('PUT', `/trunk/${dr.id}`, retail, body(after, { allowInternational: false }));
+    expect(json<SipTrunk>(await inject('GET', `/trunk/${dr.id}`, retail))).toMatchObject({
+      allowInternational: false,
+      internationalPIN: '',
+    });
+  });
+
+  it('validates with the spec’s messages and changes nothing', async () => {
+    const dr = await byNick(retail, 'DR site 2');
+    const bad = async (changes: object, field: string, message: string) => {
+      const res = await inject('PUT', `/trunk/${dr.id}`, retail, body(dr, changes));
+      expect(res.statusCode).toBe(400);
+      expect(json<Reply>(res).validation[field]).toBe(message);
+    };
+    await bad({ nickname: '' }, 'nickname', MESSAGES.required);
+    await bad({ nickname: 'x'.repeat(16) }, 'nickname', MESSAGES.maxLength(15));
+    await bad({ emergencyServicesCid: '' }, 'emergencyServicesCid', MESSAGES.required);
+    await bad({ emergencyServicesCid: '01179460000' }, 'emergencyServicesCid', TRUNK_MESSAGES.notAccountNumber);
+    await bad({ host: '192.168.1.10' }, 'host', MESSAGES.publicIp);
+    await bad({ permit: ['10.0.0.1'] }, 'permit.0', MESSAGES.publicIp);
+    await bad({ permit: ['1.1.1.1', '1.1.1.2', '1.1.1.3', '1.1.1.4'] }, 'permit', MESSAGES.maxIps);
+    await bad({ channelLimit: 0 }, 'channelLimit', MESSAGES.minValue(1));
+    await bad({ channelLimit: 201 }, 'channelLimit', MESSAGES.maxValue(200));
+    await bad({ internationalPIN: '12' }, 'internationalPIN', MESSAGES.internationalPin);
+    await bad({ trunkFailOver: `trunk:${dr.id}` }, 'trunkFailOver', 'Please select an option');
+    expect(json<SipTrunk>(await inject('GET', `/trunk/${dr.id}`, retail))).toMatchObject({ nickname: 'DR site 2' });
+    const create = await inject('POST', '/trunk', admin, { nickname: '' });
+    expect(Object.keys(json<Reply>(create).validation).sort()).toEqual(['emergencyServicesCid', 'nickname']);
+  });
+
+  it('leaves IP authentication and any-number presentation to provider admins', async () => {
+    const main = await byNick(retail, 'Main PBX');
+    expect(main.trunkIPAuth).toBe(true);
+    const off = await inject('PUT', `/trunk/${main.id}`, retail, body(main, { trunkIPAuth: false }));
+    expect(off.statusCode).toBe(403);
+    const any = await inject('PUT', `/trunk/${main.id}`, retail, body(main, { anyPresentation: true }));
+    expect(any.statusCode).toBe(403);
+    expect((await inject('PUT', `/trunk/${main.id}`, admin, body(main, { anyPresentation: true }))).statusCode).toBe(
+      200,
+    );
+    // Emptying the host makes the trunk dynamic: IP authentication goes off with it.
+    const dynamic = await inject(
+      'PUT',
+      `/trunk/${main.id}`,
+      admin,
+      body(main, { host: '', trunkIPAuth: false, anyPresentation: true }),
+    );
+    expect(dynamic.statusCode).toBe(200);
+    expect(json<SipTrunk>(await inject('GET', `/trunk/${main.id}`, retail))).toMatchObject({
+      status: 'Offline',
+      trunkIPAuth: false,
+    });
+    const noHost = await inject('PUT', `/trunk/${main.id}`, admin, body(main, { host: '', trunkIPAuth: true }));
+    expect(json<Reply>(noHost).validation.trunkIPAuth).toBe(TRUNK_MESSAGES.ipAuthNeedsHost);
+  });
+
+  it('needs highRisk for international and premium switches', async () => {
+    const dr = await byNick(viewer, 'DR site 2');
+    const refused = await inject('PUT', `/trunk/${dr.id}`, viewer, body(dr, { allowInternational: true }));
+    expect(refused.statusCode).toBe(403);
+    const premium = await inject('PUT', `/trunk/${dr.id}`, viewer, body(dr, { allowUKPremium09: true }));
+    expect(premium.statusCode).toBe(403);
+    const ordinary = await inject('PUT', `/trunk/${dr.id}`, viewer, body(dr, { allowUKMobile: false }));
+    expect(ordinary.statusCode).toBe(200);
+  });
+
+  it('refuses to delete a trunk something routes to, and keeps accounts apart', async () => {
+    const dr = await byNick(retail, 'DR site 2');
+    await t.database.db
+      .updateTable('telephone_numbers')
+      .set({ destination: `trunk:${dr.id}` })
+      .where('number', '=', '03300880123')
+      .execute();
+    const del = await inject('DELETE', `/trunk/${dr.id}`, retail);
+    expect(del.statusCode).toBe(409);
+    expect(json<Reply>(del).message).toBe('In use in Telephone Number 03300880123 (Marketing)');
+    expect((await inject('GET', `/trunk/${dr.id}`, prepay)).statusCode).toBe(404);
+    expect((await inject('PUT', `/trunk/${dr.id}`, prepay, body(dr))).statusCode).toBe(404);
+    expect((await inject('DELETE', `/trunk/${dr.id}`, prepay)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,49 @@
+/** SIP trunk fields shared by the add modal and the detail tabs. */
+import { type SipTrunk, type SipTrunkInput, TRUNK_CHANNELS } from '@switchboard/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../platform/api.ts';
+import type { FieldDef, SelectOption } from '../../platform/fields/form-fields.tsx';
+
+export const TRUNK_PATH = '/trunk';
+
+/** The account's numbers, for caller ID and emergency location. */
+export function useNumberOptions(): SelectOption[] {
+  const { data } = useQuery({
+    queryKey: ['numbering', 'callerids'],
+    queryFn: () => api.post<{ records: Array<{ name: string; number: string }> }>('/numbering/allocated/callerids'),
+  });
+  return (data?.records ?? []).map((n) => ({ value: n.number, label: `${n.number} (${n.name})` }));
+}
+
+export function generalFields(numbers: SelectOption[], exclude: string[]): FieldDef<SipTrunkInput>[] {
+  return [
+    { kind: 'text', name: 'nickname', label: 'Nickname', required: true },
+    {
+      kind: 'select',
+      name: 'cliNumber',
+      label: 'Caller ID Number',
+      options: [{ value: '', label: 'Presented by the PBX' }, ...numbers],
+    },
+    { kind: 'switch', name: 'withholdNumber', label: 'Withhold Number' },
+    { kind: 'select', name: 'emergencyServicesCid', label: 'Emergency Location', options: numbers, required: true },
+    { kind: 'destination', name: 'trunkFailOver', label: 'Failover Destination', exclude },
+    {
+      kind: 'text',
+      name: 'channelLimit',
+      label: 'Channels',
+      type: 'number',
+      helper: `${TRUNK_CHANNELS.min}-${TRUNK_CHANNELS.max} (retail accounts ${TRUNK_CHANNELS.retailMax})`,
+    },
+  ];
+}
+
+export const toValues = (t: SipTrunk): SipTrunkInput => {
+  const { id, name, status, ip, agent, location, publicIp, onNet, accountNo, ...rest } = t;
+  return {
+    ...rest,
+    permit: [...t.permit, '', '', ''].slice(0, 3),
+    transport: t.transport as SipTrunkInput['transport'],
+    tps: t.tps as SipTrunkInput['tps'],
+    ctps: t.ctps as SipTrunkInput['ctps'],
+  };
+};

@@ -1,0 +1,204 @@
+/** /sip/{id}: tabs General, IP Address, Call Restrictions, Call Recording, TPS/CTPS, Teams, Advanced. */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import {
+  CALL_RECORDING_OPTIONS,
+  destinationValue,
+  isProviderAdmin,
+  NUMBER_MAPPINGS,
+  RESTRICTION_FIELDS,
+  type SipTrunk,
+  type SipTrunkInput,
+  sipTrunkInput,
+  TRANSPORTS,
+  TRUNK_TPS_MODES,
+} from '@switchboard/domain';
+import { useParams } from 'react-router';
+import { CallRestrictionsFields } from '../../platform/call-options/call-restrictions-fields.tsx';
+import { type FieldDef, FormFields, FormTextField } from '../../platform/fields/form-fields.tsx';
+import { useSession } from '../../platform/session-context.ts';
+import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { generalFields, TRUNK_PATH, toValues, useNumberOptions } from './fields.ts';
+
+function StatusLine({ trunk }: { trunk: SipTrunk }) {
+  const text =
+    trunk.status === 'Direct IP'
+      ? `Direct IP: calls are sent to ${trunk.host}`
+      : trunk.status === 'Online'
+        ? `Registered from ${trunk.ip}${trunk.agent ? ` (${trunk.agent})` : ''}`
+        : 'Unregistered: the PBX has not registered with the server';
+  return (
+    <Alert severity={trunk.status === 'Offline' ? 'info' : 'success'} icon={false}>
+      <strong>{trunk.status}</strong> — {text}. SIP username: {trunk.name}
+    </Alert>
+  );
+}
+
+export default function SipTrunkDetailPage() {
+  const { id = '' } = useParams();
+  const { session, can } = useSession();
+  const numbers = useNumberOptions();
+  const admin = isProviderAdmin(session);
+  const mayRestrict = can('SIPTrunksCallRestrictions', 'read');
+  return (
+    <TabbedForm<SipTrunk, SipTrunkInput>
+      path={TRUNK_PATH}
+      id={id}
+      resource="SIPTrunks"
+      schema={sipTrunkInput as never}
+      toValues={toValues}
+      name={(v) => v.nickname}
+      title={(t) => `${t.nickname} (${t.id})`}
+      tabs={(
+        [
+          {
+            label: 'General',
+            kind: 'form',
+            fields: [
+              'nickname',
+              'cliNumber',
+              'withholdNumber',
+              'emergencyServicesCid',
+              'trunkFailOver',
+              'channelLimit',
+            ],
+            render: (form, t, readOnly) => (
+              <>
+                <StatusLine trunk={t} />
+                <FormFields
+                  control={form.control}
+                  fields={generalFields(numbers, [destinationValue('trunk', t.id)])}
+                  disabled={readOnly}
+                />
+              </>
+            ),
+          },
+          {
+            label: 'IP Address',
+            kind: 'form',
+            fields: ['host', 'trunkIPAuth', 'permit'],
+            render: (form, _t, readOnly) => {
+              const host = String(form.watch('host') ?? '');
+              const permitError = form.formState.errors.permit?.message;
+              return (
+                <>
+                  <FormTextField
+                    control={form.control}
+                    name="host"
+                    label="Host IP Address"
+                    helper={host ? 'Direct IP: calls are sent to this address' : 'Empty: the PBX registers (dynamic)'}
+                    disabled={readOnly}
+                  />
+                  {admin && host !== '' && (
+                    <FormFields
+                      control={form.control}
+                      disabled={readOnly}
+                      fields={[{ kind: 'switch', name: 'trunkIPAuth', label: 'IP Authentication' }]}
+                    />
+                  )}
+                  <Typography variant="subtitle2">Permitted IP addresses (public, at most 3)</Typography>
+                  <Box sx={{ display: 'grid', gap: 2 }}>
+                    {[0, 1, 2].map((i) => (
+                      <FormTextField
+                        key={i}
+                        control={form.control}
+                        name={`permit.${i}`}
+                        label={`Permitted IP ${i + 1}`}
+                        disabled={readOnly}
+                      />
+                    ))}
+                  </Box>
+                  {permitError && <Alert severity="error">{permitError}</Alert>}
+                </>
+              );
+            },
+          },
+          {
+            label: 'Call Restrictions',
+            kind: 'form',
+            fields: [...RESTRICTION_FIELDS],
+            render: (form, _t, readOnly) => (
+              <CallRestrictionsFields<SipTrunkInput> form={form} area="SIPTrunksCallRestrictions" disabled={readOnly} />
+            ),
+          },
+          {
+            label: 'Call Recording',
+            kind: 'form',
+            fields: ['callRecording'],
+            render: (form, _t, readOnly) => (
+              <FormFields
+                control={form.control}
+                disabled={readOnly}
+                fields={[
+                  {
+                    kind: 'select',
+                    name: 'callRecording',
+                    label: 'Call Recording',
+                    options: CALL_RECORDING_OPTIONS.map((o) => ({ ...o })),
+                  },
+                ]}
+              />
+            ),
+          },
+          {
+            label: 'TPS/CTPS',
+            kind: 'form',
+            fields: ['tps', 'ctps'],
+            render: (form, _t, readOnly) => (
+              <FormFields
+                control={form.control}
+                disabled={readOnly}
+                fields={[
+                  { kind: 'select', name: 'tps', label: 'TPS', options: TRUNK_TPS_MODES.map((o) => ({ ...o })) },
+                  { kind: 'select', name: 'ctps', label: 'CTPS', options: TRUNK_TPS_MODES.map((o) => ({ ...o })) },
+                ]}
+              />
+            ),
+          },
+          {
+            label: 'Teams',
+            kind: 'form',
+            fields: ['enableTeams'],
+            render: (form, _t, readOnly) => (
+              <FormFields
+                control={form.control}
+                disabled={readOnly}
+                fields={[{ kind: 'switch', name: 'enableTeams', label: 'Enable Microsoft Teams' }]}
+              />
+            ),
+          },
+          {
+            label: 'Advanced',
+            kind: 'form',
+            fields: ['transport', 'trunkNoPlus', 'anyPresentation'],
+            render: (form, _t, readOnly) => (
+              <FormFields
+                control={form.control}
+                disabled={readOnly}
+                fields={[
+                  { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS.map((o) => ({ ...o })) },
+                  {
+                    kind: 'select',
+                    name: 'trunkNoPlus',
+                    label: 'Number Format',
+                    options: NUMBER_MAPPINGS.map((o) => ({ ...o })),
+                  },
+                  ...(admin
+                    ? [
+                        {
+                          kind: 'switch',
+                          name: 'anyPresentation',
+                          label: 'Allow Any Number Presentation',
+                        } as FieldDef<SipTrunkInput>,
+                      ]
+                    : []),
+                ]}
+              />
+            ),
+          },
+        ] satisfies TabDef<SipTrunk, SipTrunkInput>[]
+      ).filter((tab) => tab.label !== 'Call Restrictions' || mayRestrict)}
+    />
+  );
+}

@@ -1,0 +1,55 @@
+import { expect, type Page, test } from '@playwright/test';
+import { sidebar, signIn } from './helpers.ts';
+
+async function openTrunks(page: Page) {
+  await sidebar(page).getByRole('link', { name: 'SIP Trunks' }).click();
+  await expect(page.getByRole('heading', { name: 'SIP Trunks' })).toBeVisible();
+}
+
+test.describe('SIP trunks', () => {
+  test('adds a trunk with an IP and sees Direct IP; the dashboard counts it', async ({ page }) => {
+    await signIn(page, 'prepay');
+    await expect(page.getByTestId('count-sip')).toHaveText('1');
+    await openTrunks(page);
+    await expect(page.getByRole('row', { name: /Salon PBX/ })).toContainText('Offline');
+    await page.getByRole('button', { name: /^Add/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Nickname').fill('Studio PBX');
+    await dialog.getByLabel('Emergency Location').click();
+    await page.getByRole('option', { name: /01179460000/ }).click();
+    await dialog.getByLabel('Host IP Address').fill('192.168.0.20');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByText('Please enter a valid IP address for a public network.')).toBeVisible();
+    await dialog.getByLabel('Host IP Address').fill('198.51.100.44');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByText('Studio PBX created successfully')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const row = page.getByRole('row', { name: /Studio PBX/ });
+    await expect(row).toContainText('Direct IP');
+    await expect(row).toContainText('198.51.100.44');
+    await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByTestId('count-sip')).toHaveText('2');
+  });
+
+  test('edits a trunk on several tabs, with a validation error under its field', async ({ page }) => {
+    await signIn(page, 'retail');
+    await openTrunks(page);
+    await page.getByRole('link', { name: '30000_trunk_dr' }).click();
+    await expect(page.getByText(/Registered from 198.51.100.20/)).toBeVisible();
+    await page.getByRole('tab', { name: 'IP Address' }).click();
+    await page.getByLabel('Permitted IP 1').fill('10.1.1.1');
+    await page.getByRole('tab', { name: 'Call Restrictions' }).click();
+    await page.getByRole('switch', { name: 'International', exact: true }).check();
+    await page.getByLabel('International PIN').fill('4321');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Please check the IP Address tab')).toBeVisible();
+    await page.getByRole('tab', { name: 'IP Address' }).click();
+    await expect(page.getByText('Please enter a valid IP address for a public network.')).toBeVisible();
+    await page.getByLabel('Permitted IP 1').fill('198.51.100.20');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('DR site has been updated')).toBeVisible();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Call Restrictions' }).click();
+    await expect(page.getByLabel('International PIN')).toHaveValue('4321');
+  });
+});
