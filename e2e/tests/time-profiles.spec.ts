@@ -109,3 +109,22 @@ test.describe('time profiles', () => {
     await expect(page.getByText(/In use in Time Profile 300 - Office hours/)).toBeVisible();
   });
 });
+
+test.describe('time profiles bulk edit', () => {
+  test('sets the bank holiday region of several profiles at once', async ({ page }) => {
+    await signIn(page, 'retail');
+    await openList(page);
+    await page.getByRole('checkbox', { name: 'Select 300 - Office hours' }).check();
+    await page.getByRole('checkbox', { name: 'Select 301 - Weekend cover' }).check();
+    await page.getByRole('button', { name: 'Edit (2)' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Bank Holidays').click();
+    await page.getByRole('option', { name: 'Scotland' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('300 - Office hours edited successfully')).toBeVisible();
+    await expect(dialog.getByText('301 - Weekend cover edited successfully')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('row', { name: /300 Office hours/ })).toContainText('Scotland');
+    await expect(page.getByRole('row', { name: /301 Weekend cover/ })).toContainText('Scotland');
+  });
+});

@@ -6,11 +6,17 @@ import {
   TIME_PROFILE_MODES,
   type TimeProfile,
   type TimeProfileRange,
+  timeProfileInput,
   timeProfileRange,
 } from '@switchboard/domain';
+import type { z } from 'zod';
 import { api } from '../../platform/api.ts';
 import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
-import { bankHolidayLabel, modeLabel, TP_PATH, useDestinationLabel, useNextNumber } from './api.ts';
+import { bankHolidayLabel, modeLabel, TP_PATH, toProfileValues, useDestinationLabel, useNextNumber } from './api.ts';
+
+/** Bulk edit: the bank-holiday region and the mode of the chosen profiles. */
+const bulkEdit = timeProfileInput.pick({ bankHoliday: true, mode: true });
+type BulkEdit = z.input<typeof bulkEdit>;
 
 type RangeReply = { results: Array<{ extension: number; success: boolean; message: string }> };
 
@@ -22,7 +28,7 @@ export default function TimeProfilesListPage() {
       <Typography variant="h5" component="h1" gutterBottom>
         Time Profiles
       </Typography>
-      <PagedTable<TimeProfile, TimeProfileRange>
+      <PagedTable<TimeProfile, TimeProfileRange, BulkEdit>
         path={TP_PATH}
         resource="timeprofile"
         label={(p) => `${p.extension} - ${p.name}`}
@@ -45,6 +51,22 @@ export default function TimeProfilesListPage() {
           { field: 'bankHoliday', label: 'Bank Holidays', options: BANK_HOLIDAY_OPTIONS.map((o) => ({ ...o })) },
           { field: 'mode', label: 'Mode', options: TIME_PROFILE_MODES.map((o) => ({ ...o })) },
         ]}
+        bulkEdit={{
+          title: 'Edit Time Profiles',
+          schema: bulkEdit as never,
+          defaults: { bankHoliday: 1, mode: 0 },
+          fields: [
+            {
+              kind: 'select',
+              name: 'bankHoliday',
+              label: 'Bank Holidays',
+              options: BANK_HOLIDAY_OPTIONS.map((o) => ({ ...o })),
+            },
+            { kind: 'select', name: 'mode', label: 'Mode', options: TIME_PROFILE_MODES.map((o) => ({ ...o })) },
+          ],
+          current: (p) => ({ ...toProfileValues(p) }),
+          apply: (p, v) => ({ ...toProfileValues(p), bankHoliday: v.bankHoliday, mode: v.mode }),
+        }}
         add={{
           title: 'Add Time Profiles',
           schema: timeProfileRange as never,
