@@ -1,6 +1,7 @@
 /** What every area's routes are given: the database, the configuration and the shared registries. */
 import type { Config } from '../config.ts';
 import type { DB } from '../db/database.ts';
+import { type EmergencyRegistry, SandboxEmsRegistry } from '../providers/ems/ems.ts';
 import { SandboxTeams, type TeamsService } from '../providers/teams/teams.ts';
 import { DestinationRegistry } from './destinations.ts';
 import { ReferenceRegistry } from './references.ts';
@@ -11,7 +12,7 @@ export interface Platform {
   destinations: DestinationRegistry;
   references: ReferenceRegistry;
   /** External services (sandbox implementations by default). */
-  providers: { teams: TeamsService };
+  providers: { teams: TeamsService; ems: EmergencyRegistry };
 }
 
 export function createPlatform(db: DB, config: Config): Platform {
@@ -20,6 +21,6 @@ export function createPlatform(db: DB, config: Config): Platform {
     config,
     destinations: new DestinationRegistry(),
     references: new ReferenceRegistry(),
-    providers: { teams: new SandboxTeams(db) },
+    providers: { teams: new SandboxTeams(db), ems: new SandboxEmsRegistry(db) },
   };
 }

@@ -1,9 +1,11 @@
 /** Every built area, in sidebar order. A new area adds one line here. */
 import { accessListsArea } from '../features/access-lists/area.ts';
 import { customersArea } from '../features/customers/area.ts';
+import { emsErrorsArea } from '../features/ems-errors/area.ts';
 import { mobileArea } from '../features/mobile/area.ts';
 import { seatsArea } from '../features/seats/area.ts';
 import { sipTrunksArea } from '../features/sip-trunks/area.ts';
+import { telephoneNumbersArea } from '../features/telephone-numbers/area.ts';
 import { timeProfilesArea } from '../features/time-profiles/area.ts';
 import type { AreaDefinition } from './areas.ts';
 
@@ -13,5 +15,7 @@ export const AREAS: AreaDefinition[] = [
   accessListsArea,
   seatsArea,
   sipTrunksArea,
+  telephoneNumbersArea,
+  emsErrorsArea,
   mobileArea,
 ];

@@ -27,4 +27,9 @@ export interface AreaDefinition {
   routes: AreaRoute[];
   /** The sidebar group the entry sits in. */
   group: 'Account' | 'Call Routing' | 'Numbers & Devices' | 'Features' | 'Portal';
+  /**
+   * A hook deciding whether the sidebar shows the entry beyond the rules (e.g. /ems-errors only
+   * while errors exist). The routes stay open either way.
+   */
+  useVisible?: () => boolean;
 }

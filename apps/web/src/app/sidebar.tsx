@@ -47,6 +47,29 @@ const linkSx = {
   },
 } as const;
 
+const alwaysVisible = () => true;
+
+/** One area's entry; an area's own visibility hook may hide it (e.g. /ems-errors without errors). */
+function AreaLink({ area, active, onNavigate }: { area: AreaDefinition; active: boolean; onNavigate?: () => void }) {
+  const visible = (area.useVisible ?? alwaysVisible)();
+  if (!visible) return null;
+  const Icon = area.icon;
+  return (
+    <ListItemButton
+      component={NavLink}
+      to={area.path}
+      onClick={onNavigate}
+      sx={linkSx}
+      className={active ? 'active' : undefined}
+    >
+      <ListItemIcon>
+        <Icon />
+      </ListItemIcon>
+      <ListItemText primary={area.label} />
+    </ListItemButton>
+  );
+}
+
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { session, config, can, impersonating, logout } = useSession();
   const areas = useVisibleAreas();
@@ -69,24 +92,14 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             </ListSubheader>
             {areas
               .filter((a) => a.group === group)
-              .map((area) => {
-                const Icon = area.icon;
-                return (
-                  <ListItemButton
-                    key={area.path}
-                    component={NavLink}
-                    to={area.path}
-                    onClick={onNavigate}
-                    sx={linkSx}
-                    className={pathname.startsWith(`${area.path}/`) ? 'active' : undefined}
-                  >
-                    <ListItemIcon>
-                      <Icon />
-                    </ListItemIcon>
-                    <ListItemText primary={area.label} />
-                  </ListItemButton>
-                );
-              })}
+              .map((area) => (
+                <AreaLink
+                  key={area.path}
+                  area={area}
+                  active={pathname.startsWith(`${area.path}/`)}
+                  onNavigate={onNavigate}
+                />
+              ))}
           </Box>
         ))}
       </List>

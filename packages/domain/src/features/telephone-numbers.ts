@@ -1,2 +1,256 @@
-/** Schemas, constants and texts of telephone-numbers (spec 2). */
-export {};
+/**
+ * Allocated telephone numbers (spec 2 §3 "Allocated telephone number", "Emergency data", §5
+ * "Telephone number", "Emergency data maximums", §7 "Telephone numbers", §8; spec 3 §2 /ems-errors,
+ * §3 "Emergency address", §8): routing, caller ID, screening, recording, fax and the emergency
+ * (EMS) address with the registry's answer.
+ */
+import { z } from 'zod';
+import { CALL_RECORDING_OPTIONS } from '../call-options.ts';
+import { optionalText, requiredText } from '../fields.ts';
+import { MESSAGES } from '../messages.ts';
+import { PATTERNS } from '../patterns.ts';
+import { destinationField } from './destinations.ts';
+
+export const TELEPHONE_NUMBER_MESSAGES = {
+  retrieveFailed: 'Failed to retrieve Telephone Number Information.',
+  emsRetrieveFailed: 'Failed to retrieve EMS Information.',
+  emsUpdated: 'Emergency services address was successfully updated',
+  emsUpdateFailed:
+    'There was an error when updating the emergency services address. If the problem persists, please contact support.',
+  /** Ours: the spec says edits are disabled while an update is pending, not with which words. */
+  emsPending:
+    'An update of this emergency address is waiting for the emergency services registry; it can be changed again once the registry has answered',
+  /** Ours: a number whose emergency data the provider does not need (e.g. non-geographic). */
+  emsNotNeeded: 'Emergency services data is not needed for this number',
+  /** Ours: the provider's switches (emsNeeded, cancellationAvailable). */
+  adminOnly: 'Only a provider administrator can change this setting',
+  /** Ours: fax to email needs an address to send to. */
+  faxAddressRequired: 'Please enter the email address faxes are sent to',
+} as const;
+
+/** Distinctive ring: 10 options, vh-ring-1 to vh-ring-10 (spec 2 §9); '' for the normal ring. */
+export const DISTINCTIVE_RINGS = Array.from({ length: 10 }, (_, i) => `vh-ring-${i + 1}`) as readonly string[];
+export const DISTINCTIVE_RING_OPTIONS = [
+  { value: '', label: 'Normal ring' },
+  ...DISTINCTIVE_RINGS.map((value, i) => ({ value, label: `Distinctive ring ${i + 1}` })),
+] as const;
+
+/** The access-list screening mode (spec 2 §3: 1 reject, 0 accept). */
+export const ACL_MODE_OPTIONS = [
+  { value: 0, label: 'Accept only callers on the list' },
+  { value: 1, label: 'Reject callers on the list' },
+] as const;
+
+/** Call recording of a number: 0 off, 1 pausable, 2 permanent (the seats' options). */
+export const CALL_RECORD_OPTIONS = CALL_RECORDING_OPTIONS;
+
+const select = MESSAGES.selectOption;
+
+/** The number's settings a customer edits (PUT /numbering/allocated/{id}). */
+export const telephoneNumberInput = z
+  .object({
+    nickname: optionalText({ max: 15 }),
+    destination: destinationField,
+    distinctiveRing: z
+      .string()
+      .refine((v) => v === '' || DISTINCTIVE_RINGS.includes(v), { error: select })
+      .default(''),
+    cidPrefix: optionalText({ max: 15 }),
+    cidCalledNumber: z.boolean().default(false),
+    cidOnDivert: z.boolean().default(false),
+    telephoneNumberAclId: z.coerce.number().int().positive().nullable().default(null),
+    telephoneNumberAclReject: z.coerce
+      .number()
+      .int()
+      .refine((v) => v === 0 || v === 1, { error: select })
+      .default(0),
+    anonCallReject: z.boolean().default(false),
+    anonCallRejectAdvanced: z.boolean().default(false),
+    callRecord: z.coerce.number().int().min(0, { error: select }).max(2, { error: select }).default(0),
+    callRecordWarn: z.boolean().default(false),
+    faxContact: z.boolean().default(false),
+    faxAddress: z
+      .string()
+      .trim()
+      .max(100, { error: MESSAGES.maxLength(100) })
+      .refine((v) => v === '' || z.email().safeParse(v).success, { error: MESSAGES.email })
+      .default(''),
+    faxPassword: optionalText({ max: 15 }),
+    /** Provider admins only. */
+    emsNeeded: z.boolean().default(true),
+    /** Provider admins only. */
+    cancellationAvailable: z.boolean().default(true),
+  })
+  .superRefine((v, ctx) => {
+    if (v.faxContact && v.faxAddress === '') {
+      ctx.addIssue({ code: 'custom', path: ['faxAddress'], message: TELEPHONE_NUMBER_MESSAGES.faxAddressRequired });
+    }
+  });
+export type TelephoneNumberInput = z.input<typeof telephoneNumberInput>;
+export type TelephoneNumberValues = z.output<typeof telephoneNumberInput>;
+
+/** The list's bulk edit: route several numbers at once, and their call recording. */
+export const telephoneNumberBulkEdit = z.object({
+  destination: destinationField,
+  callRecord: z.coerce.number().int().min(0, { error: select }).max(2, { error: select }).default(0),
+});
+export type TelephoneNumberBulkEdit = z.input<typeof telephoneNumberBulkEdit>;
+
+/** The emergency state of a number, as lists show it. */
+export const EMS_STATUSES = ['Confirmed', 'Pending', 'Error', 'Not set', 'Not needed'] as const;
+export type EmsStatus = (typeof EMS_STATUSES)[number];
+
+export const telephoneNumberRecord = z.object({
+  id: z.number().int(),
+  telephoneNumber: z.string(),
+  nickname: z.string(),
+  distinctiveRing: z.string(),
+  destination: z.string(),
+  /** The destination's label ('204 - Sales desk'), '' when none or no longer there. */
+  displayDestination: z.string(),
+  /** The destination's type ('seat', 'timeprofile'...; see DESTINATION_TYPE_LABELS), '' for none. */
+  destinationType: z.string(),
+  cidPrefix: z.string(),
+  cidCalledNumber: z.boolean(),
+  cidOnDivert: z.boolean(),
+  telephoneNumberAclId: z.number().int().nullable(),
+  telephoneNumberAclName: z.string().nullable(),
+  telephoneNumberAclReject: z.number().int(),
+  anonCallReject: z.boolean(),
+  anonCallRejectAdvanced: z.boolean(),
+  callRecord: z.number().int(),
+  callRecordWarn: z.boolean(),
+  faxContact: z.boolean(),
+  faxAddress: z.string(),
+  faxPassword: z.string(),
+  emsNeeded: z.boolean(),
+  cancellationAvailable: z.boolean(),
+  emsStatus: z.enum(EMS_STATUSES),
+  accountNo: z.number().int(),
+});
+export type TelephoneNumber = z.infer<typeof telephoneNumberRecord>;
+
+/** A number's name in feedback: its nickname, or the number itself. */
+export const telephoneNumberLabel = (n: { telephoneNumber: string; nickname: string }) =>
+  n.nickname || n.telephoneNumber;
+
+/** The record's update body (what the detail page starts from). */
+export function telephoneNumberValues(n: TelephoneNumber): TelephoneNumberValues {
+  return {
+    nickname: n.nickname,
+    destination: n.destination,
+    distinctiveRing: n.distinctiveRing,
+    cidPrefix: n.cidPrefix,
+    cidCalledNumber: n.cidCalledNumber,
+    cidOnDivert: n.cidOnDivert,
+    telephoneNumberAclId: n.telephoneNumberAclId,
+    telephoneNumberAclReject: n.telephoneNumberAclReject === 1 ? 1 : 0,
+    anonCallReject: n.anonCallReject,
+    anonCallRejectAdvanced: n.anonCallRejectAdvanced,
+    callRecord: n.callRecord,
+    callRecordWarn: n.callRecordWarn,
+    faxContact: n.faxContact,
+    faxAddress: n.faxAddress,
+    faxPassword: n.faxPassword,
+    emsNeeded: n.emsNeeded,
+    cancellationAvailable: n.cancellationAvailable,
+  };
+}
+
+export const TELEPHONE_NUMBER_SORTABLE = [
+  'telephoneNumber',
+  'nickname',
+  'destination',
+  'callRecord',
+  'emsStatus',
+] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Emergency (EMS) data
+// ---------------------------------------------------------------------------------------------
+
+/** The emergency address (spec 2 §5 "Emergency data maximums"); name, premises and postcode needed. */
+export const emsInput = z.object({
+  title: optionalText({ max: 20 }),
+  forename: optionalText({ max: 20 }),
+  name: requiredText({ max: 50 }),
+  businessSuffix: optionalText({ max: 50 }),
+  premises: requiredText({ max: 60 }),
+  thoroughfare: optionalText({ max: 55 }),
+  locality: optionalText({ max: 30 }),
+  postcode: z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, { error: MESSAGES.required })
+    .regex(PATTERNS.ukPostcode.pattern, { error: PATTERNS.ukPostcode.message })
+    .transform((v) => v.toUpperCase()),
+});
+export type EmsInput = z.input<typeof emsInput>;
+export type EmsValues = z.output<typeof emsInput>;
+
+export const emsRecord = z.object({
+  id: z.number().int(),
+  telephoneNumber: z.string(),
+  title: z.string(),
+  forename: z.string(),
+  name: z.string(),
+  businessSuffix: z.string(),
+  premises: z.string(),
+  thoroughfare: z.string(),
+  locality: z.string(),
+  postcode: z.string(),
+  emsNeeded: z.boolean(),
+  updatePending: z.boolean(),
+  errorCode: z.number().int().nullable(),
+  errorMessage: z.string(),
+  /** The text the panel shows for the registry's answer (see emsErrorText), '' when none. */
+  errorText: z.string(),
+});
+export type EmsRecord = z.infer<typeof emsRecord>;
+
+/**
+ * The registry's codes shown as their own message; every other code reads 'ERROR: {message}'
+ * (spec 2 §8). Code 0 is the registry's acceptance.
+ */
+export const EMS_PLAIN_CODES: readonly number[] = [33, 37, 38, 39, 40, 56, 61, 73, 0];
+
+/** The text shown for a registry answer: '' for none or a plain acceptance. */
+export function emsErrorText(code: number | null, message: string): string {
+  if (code === null) return '';
+  if (EMS_PLAIN_CODES.includes(code)) return message;
+  return `ERROR: ${message}`;
+}
+
+/** Whether a registry answer is a failure (listed on /ems-errors). */
+export const emsFailed = (code: number | null) => code !== null && code !== 0;
+
+/** A row of /ems-errors (spec 3 §2: telephone number, error). */
+export const emsErrorRecord = z.object({
+  id: z.number().int(),
+  telephoneNumber: z.string(),
+  nickname: z.string(),
+  errorCode: z.number().int(),
+  errorMessage: z.string(),
+  error: z.string(),
+});
+export type EmsErrorRow = z.infer<typeof emsErrorRecord>;
+
+/** The account's emergency addresses (POST /emsaddress), for the seat-location dialog. */
+export const emsAddressRecord = z.object({
+  premises: z.string(),
+  thoroughfare: z.string(),
+  locality: z.string(),
+  postcode: z.string(),
+  telephoneNo: z.string(),
+});
+export type EmsAddress = z.infer<typeof emsAddressRecord>;
+
+/** Teams information of a number (GET /numbering/allocated/msteams/{id}). */
+export const numberTeamsRecord = z.object({
+  id: z.number().int(),
+  telephoneNumber: z.string(),
+  teamsAccountExists: z.boolean(),
+  /** Seats presenting this number that have Teams enabled. */
+  seats: z.array(z.string()),
+});
+export type NumberTeams = z.infer<typeof numberTeamsRecord>;

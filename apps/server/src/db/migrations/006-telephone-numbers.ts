@@ -48,8 +48,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('telephone_numbers')
     .columns(['account_no', 'number'])
     .execute();
+  // The sandbox emergency-address registry's queue: each submission waits until the registry
+  // decides it (code 0 accepted, any other code a rejection with its message).
+  await db.schema
+    .createTable('ems_submissions')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('account_no', 'integer', (c) => c.notNull().references('accounts.account_no').onDelete('cascade'))
+    .addColumn('number', 'varchar(16)', (c) => c.notNull())
+    .addColumn('address', 'jsonb', (c) => c.notNull())
+    .addColumn('submitted_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('decided_at', 'timestamptz')
+    .addColumn('code', 'integer')
+    .addColumn('message', 'varchar(200)', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .createIndex('ems_submissions_open_idx')
+    .on('ems_submissions')
+    .columns(['decided_at', 'submitted_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('ems_submissions').execute();
   await db.schema.dropTable('telephone_numbers').execute();
 }

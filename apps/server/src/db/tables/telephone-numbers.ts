@@ -1,5 +1,5 @@
 /** Tables of allocated telephone numbers and their emergency (EMS) data. */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../schema.ts';
 
 export interface TelephoneNumbersTable {
@@ -38,6 +38,20 @@ export interface TelephoneNumbersTable {
   created_at: Generated<Timestamp>;
 }
 
+/** The sandbox emergency-address registry's submissions (see providers/ems). */
+export interface EmsSubmissionsTable {
+  id: Generated<number>;
+  account_no: number;
+  number: string;
+  /** The submitted address (EmsValues). */
+  address: ColumnType<unknown, string, string>;
+  submitted_at: Timestamp;
+  decided_at: Timestamp | null;
+  code: number | null;
+  message: Generated<string>;
+}
+
 export interface TelephoneNumberTables {
   telephone_numbers: TelephoneNumbersTable;
+  ems_submissions: EmsSubmissionsTable;
 }

@@ -31,7 +31,8 @@ export function FeedbackList({ results, successSummary }: { results: ItemResult[
                 <ErrorIcon color="error" fontSize="small" />
               )}
             </ListItemIcon>
-            <ListItemText primary={r.message} />
+            {/* A refusal may list several reasons, one a line ('In use in {type} {name}'). */}
+            <ListItemText primary={r.message} slotProps={{ primary: { sx: { whiteSpace: 'pre-line' } } }} />
           </ListItem>
         ))}
       </List>

@@ -19,7 +19,7 @@ import { type DefaultValues, type FieldValues, type Resolver, type UseFormReturn
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useBreadcrumb } from '../../app/breadcrumbs.tsx';
-import { api } from '../api.ts';
+import { ApiError, api } from '../api.ts';
 import { applyServerErrors } from '../fields/server-errors.ts';
 import { useSession } from '../session-context.ts';
 import { useToast } from '../toast.ts';
@@ -45,6 +45,8 @@ export interface TabbedFormProps<R, V extends FieldValues> {
   /** The page heading and last breadcrumb, e.g. 'Nuisance callers (3)'. */
   title: (record: R) => string;
   tabs: TabDef<R, V>[];
+  /** Shown when the record cannot be loaded for another reason than not existing (e.g. a failed request). */
+  loadFailed?: string;
 }
 
 export function useRecord<R>(path: string, id: string) {
@@ -52,7 +54,7 @@ export function useRecord<R>(path: string, id: string) {
 }
 
 export function TabbedForm<R, V extends FieldValues>(props: TabbedFormProps<R, V>) {
-  const { path, id, resource, schema, toValues, name, title, tabs } = props;
+  const { path, id, resource, schema, toValues, name, title, tabs, loadFailed } = props;
   const record = useRecord<R>(path, id);
   const { can } = useSession();
   const toast = useToast();
@@ -73,7 +75,10 @@ export function TabbedForm<R, V extends FieldValues>(props: TabbedFormProps<R, V
   useBreadcrumb(record.data ? title(record.data) : null);
 
   if (record.isPending) return <CircularProgress aria-label="Loading" />;
-  if (record.isError || !record.data) return <Alert severity="error">{MESSAGES.recordNotFound}</Alert>;
+  if (record.isError || !record.data) {
+    const missing = !loadFailed || !(record.error instanceof ApiError) || [400, 404].includes(record.error.status);
+    return <Alert severity="error">{missing ? MESSAGES.recordNotFound : loadFailed}</Alert>;
+  }
   const data = record.data;
 
   const save = form.handleSubmit(

@@ -1,0 +1,38 @@
+/** Telephone numbers: API paths and the queries the pages share. */
+import type { EmsRecord, NumberTeams } from '@switchboard/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../platform/api.ts';
+import type { SelectOption } from '../../platform/fields/form-fields.tsx';
+
+export const TN_PATH = '/numbering/allocated';
+export const EMS_ERRORS_PATH = '/numbering/allocated/ems/errors';
+
+export const emsKey = (id: number | string) => ['record', TN_PATH, String(id), 'ems'] as const;
+
+/** The number's emergency address and the registry's state; polled while an update is pending. */
+export function useEms(id: number) {
+  return useQuery({
+    queryKey: emsKey(id),
+    queryFn: () => api.get<EmsRecord>(`${TN_PATH}/${id}/ems`),
+    retry: false,
+    refetchInterval: (q) => (q.state.data?.updatePending ? 2000 : false),
+  });
+}
+
+/** The account's access lists, for the screening select. */
+export function useAccessListOptions(): SelectOption[] {
+  const { data } = useQuery({
+    queryKey: ['list', '/accesscontrol', 'options'],
+    queryFn: () => api.post<{ records: Array<{ id: number; name: string }> }>('/accesscontrol/-1/-1', {}),
+    staleTime: 30_000,
+  });
+  return (data?.records ?? []).map((l) => ({ value: l.id, label: l.name }));
+}
+
+export function useNumberTeams(id: number) {
+  return useQuery({
+    queryKey: ['record', TN_PATH, String(id), 'msteams'],
+    queryFn: () => api.get<NumberTeams>(`${TN_PATH}/msteams/${id}`),
+    retry: false,
+  });
+}

@@ -1,0 +1,15 @@
+import DialpadIcon from '@mui/icons-material/Dialpad';
+import type { AreaDefinition } from '../../app/areas.ts';
+
+/** Telephone numbers: the account's allocated numbers (DDIs), spec 2 §2, permission numbers. */
+export const telephoneNumbersArea: AreaDefinition = {
+  label: 'Telephone Numbers',
+  path: '/telephone-numbers',
+  icon: DialpadIcon,
+  group: 'Numbers & Devices',
+  rules: [{ resource: 'numbers', action: 'read' }],
+  routes: [
+    { path: '', load: () => import('./telephone-numbers-list-page.tsx') },
+    { path: ':id', load: () => import('./telephone-numbers-detail-page.tsx') },
+  ],
+};

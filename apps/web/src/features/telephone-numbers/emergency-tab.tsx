@@ -1,0 +1,244 @@
+/**
+ * The number's emergency (EMS) address: the registry's state, the address, and the emergency
+ * services address modal in view or edit mode (spec 3 §3, §4: an update pending disables edits).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import EditLocationIcon from '@mui/icons-material/EditLocation';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import {
+  type EmsInput,
+  type EmsRecord,
+  type EmsStatus,
+  emsFailed,
+  emsInput,
+  type SaveReply,
+  TELEPHONE_NUMBER_MESSAGES,
+  type TelephoneNumber,
+} from '@switchboard/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { ApiError, api } from '../../platform/api.ts';
+import { FormFields } from '../../platform/fields/form-fields.tsx';
+import { useSession } from '../../platform/session-context.ts';
+import { useToast } from '../../platform/toast.ts';
+import { EMS_ERRORS_PATH, emsKey, TN_PATH, useEms } from './api.ts';
+import { EmsStatusChip } from './ems-status-chip.tsx';
+
+const emptyAddress: EmsInput = {
+  title: '',
+  forename: '',
+  name: '',
+  businessSuffix: '',
+  premises: '',
+  thoroughfare: '',
+  locality: '',
+  postcode: '',
+};
+
+const toAddress = (e: EmsRecord): EmsInput => ({
+  title: e.title,
+  forename: e.forename,
+  name: e.name,
+  businessSuffix: e.businessSuffix,
+  premises: e.premises,
+  thoroughfare: e.thoroughfare,
+  locality: e.locality,
+  postcode: e.postcode,
+});
+
+function statusOf(e: EmsRecord): EmsStatus {
+  if (!e.emsNeeded) return 'Not needed';
+  if (e.updatePending) return 'Pending';
+  if (emsFailed(e.errorCode)) return 'Error';
+  return e.postcode ? 'Confirmed' : 'Not set';
+}
+
+/** The address as a postal block ('Ms Alice Acme Plumbing Ltd / Unit 9 Canal Street / ...'). */
+function AddressBlock({ ems }: { ems: EmsRecord }) {
+  const lines = [
+    [ems.title, ems.forename, ems.name, ems.businessSuffix].filter(Boolean).join(' '),
+    [ems.premises, ems.thoroughfare].filter(Boolean).join(' '),
+    ems.locality,
+    ems.postcode,
+  ].filter(Boolean);
+  if (lines.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No emergency address has been set for this number.
+      </Typography>
+    );
+  }
+  return (
+    <Box component="address" data-testid="ems-address" sx={{ fontStyle: 'normal', lineHeight: 1.7 }}>
+      {lines.map((l) => (
+        <Typography key={l} variant="body2">
+          {l}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
+function EmsDialog({
+  ems,
+  mode,
+  onMode,
+  onClose,
+  mayEdit,
+}: {
+  ems: EmsRecord;
+  mode: 'view' | 'edit';
+  onMode: (mode: 'view' | 'edit') => void;
+  onClose: () => void;
+  mayEdit: boolean;
+}) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [banner, setBanner] = useState<string | null>(null);
+  const form = useForm<EmsInput>({
+    resolver: zodResolver(emsInput as never) as unknown as Resolver<EmsInput>,
+    defaultValues: emptyAddress,
+  });
+  useEffect(() => {
+    form.reset(toAddress(ems));
+    setBanner(null);
+  }, [ems, form]);
+  const editing = mode === 'edit' && mayEdit && !ems.updatePending;
+
+  const save = form.handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      await api.put<SaveReply>(`${TN_PATH}/${ems.id}/ems`, values);
+      toast.success(TELEPHONE_NUMBER_MESSAGES.emsUpdated);
+      await queryClient.invalidateQueries({ queryKey: emsKey(ems.id) });
+      await queryClient.invalidateQueries({ queryKey: ['list', TN_PATH] });
+      await queryClient.invalidateQueries({ queryKey: ['list', EMS_ERRORS_PATH] });
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.validation)) {
+          form.setError(field as keyof EmsInput, { type: 'server', message });
+        }
+      }
+      setBanner(TELEPHONE_NUMBER_MESSAGES.emsUpdateFailed);
+    }
+  });
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="ems-dialog-title">
+      <DialogTitle id="ems-dialog-title">Emergency Services Address — {ems.telephoneNumber}</DialogTitle>
+      <DialogContent>
+        <Box component="form" id="ems-form" onSubmit={save} noValidate sx={{ display: 'grid', gap: 2, pt: 1 }}>
+          {banner && <Alert severity="error">{banner}</Alert>}
+          {ems.updatePending && <Alert severity="info">{TELEPHONE_NUMBER_MESSAGES.emsPending}</Alert>}
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}>
+            <FormFields
+              control={form.control}
+              disabled={!editing}
+              fields={[
+                { kind: 'text', name: 'title', label: 'Title' },
+                { kind: 'text', name: 'forename', label: 'First Name' },
+              ]}
+            />
+          </Box>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
+            <FormFields
+              control={form.control}
+              disabled={!editing}
+              fields={[
+                { kind: 'text', name: 'name', label: 'Last Name / Company', required: true },
+                { kind: 'text', name: 'businessSuffix', label: 'Suffix' },
+              ]}
+            />
+          </Box>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}>
+            <FormFields
+              control={form.control}
+              disabled={!editing}
+              fields={[
+                { kind: 'text', name: 'premises', label: 'Premises', required: true },
+                { kind: 'text', name: 'thoroughfare', label: 'Thoroughfare' },
+              ]}
+            />
+          </Box>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
+            <FormFields
+              control={form.control}
+              disabled={!editing}
+              fields={[
+                { kind: 'text', name: 'locality', label: 'Locality' },
+                { kind: 'text', name: 'postcode', label: 'Postcode', required: true },
+              ]}
+            />
+          </Box>
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+        {mode === 'view' && mayEdit && (
+          <Button variant="outlined" disabled={ems.updatePending} onClick={() => onMode('edit')}>
+            Edit
+          </Button>
+        )}
+        {editing && (
+          <Button type="submit" form="ems-form" variant="contained" disabled={form.formState.isSubmitting}>
+            Update
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export function EmergencyTab({ number }: { number: TelephoneNumber }) {
+  const ems = useEms(number.id);
+  const { can } = useSession();
+  const [mode, setMode] = useState<'view' | 'edit' | null>(null);
+  if (ems.isPending) return <CircularProgress aria-label="Loading" size={24} />;
+  if (ems.isError || !ems.data) return <Alert severity="error">{TELEPHONE_NUMBER_MESSAGES.emsRetrieveFailed}</Alert>;
+  const e = ems.data;
+  if (!e.emsNeeded) return <Alert severity="info">{TELEPHONE_NUMBER_MESSAGES.emsNotNeeded}</Alert>;
+  const mayEdit = can('numbers', 'update');
+  const status = statusOf(e);
+  return (
+    <Box sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        <Typography variant="subtitle2">Emergency address status</Typography>
+        <EmsStatusChip status={status} />
+      </Box>
+      {e.updatePending && <Alert severity="info">{TELEPHONE_NUMBER_MESSAGES.emsPending}</Alert>}
+      {e.errorText && (
+        <Alert severity={emsFailed(e.errorCode) ? 'error' : 'info'} data-testid="ems-error">
+          {e.errorText}
+        </Alert>
+      )}
+      <AddressBlock ems={e} />
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        <Button variant="outlined" startIcon={<VisibilityIcon />} onClick={() => setMode('view')}>
+          View
+        </Button>
+        {mayEdit && (
+          <Button
+            variant="contained"
+            startIcon={<EditLocationIcon />}
+            disabled={e.updatePending}
+            onClick={() => setMode('edit')}
+          >
+            Edit Address
+          </Button>
+        )}
+      </Box>
+      {mode && <EmsDialog ems={e} mode={mode} onMode={setMode} onClose={() => setMode(null)} mayEdit={mayEdit} />}
+    </Box>
+  );
+}

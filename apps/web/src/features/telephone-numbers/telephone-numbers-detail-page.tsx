@@ -1,0 +1,287 @@
+/**
+ * /telephone-numbers/{id}: tabs General (nickname, destination, distinctive ring), Caller ID,
+ * Call Screening, Call Recording, Fax, Emergency (the EMS address and its modal) and Advanced
+ * (the provider's switches, and the number's Teams information).
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import {
+  ACL_MODE_OPTIONS,
+  CALL_RECORD_OPTIONS,
+  DISTINCTIVE_RING_OPTIONS,
+  isProviderAdmin,
+  TELEPHONE_NUMBER_MESSAGES,
+  type TelephoneNumber,
+  type TelephoneNumberInput,
+  telephoneNumberInput,
+  telephoneNumberLabel,
+  telephoneNumberValues,
+} from '@switchboard/domain';
+import type { UseFormReturn } from 'react-hook-form';
+import { useParams } from 'react-router';
+import { FormFields } from '../../platform/fields/form-fields.tsx';
+import { useSession } from '../../platform/session-context.ts';
+import { TabbedForm, useRecord } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { TN_PATH, useAccessListOptions, useNumberTeams } from './api.ts';
+import { EmergencyTab } from './emergency-tab.tsx';
+
+type Form = UseFormReturn<TelephoneNumberInput>;
+
+function Hint({ children }: { children: string }) {
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {children}
+    </Typography>
+  );
+}
+
+function ScreeningTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
+  const lists = useAccessListOptions();
+  const aclId = form.watch('telephoneNumberAclId');
+  const anon = form.watch('anonCallReject');
+  return (
+    <>
+      <Typography variant="subtitle2">Access list</Typography>
+      <FormFields
+        control={form.control}
+        disabled={readOnly}
+        fields={[
+          { kind: 'select', name: 'telephoneNumberAclId', label: 'Access List', options: lists, nullable: true },
+        ]}
+      />
+      <FormFields
+        control={form.control}
+        disabled={readOnly || aclId === null || aclId === undefined}
+        fields={[
+          {
+            kind: 'select',
+            name: 'telephoneNumberAclReject',
+            label: 'Screening',
+            options: ACL_MODE_OPTIONS.map((o) => ({ ...o })),
+          },
+        ]}
+      />
+      <Typography variant="subtitle2" sx={{ mt: 1 }}>
+        Anonymous callers
+      </Typography>
+      <FormFields
+        control={form.control}
+        disabled={readOnly}
+        fields={[{ kind: 'switch', name: 'anonCallReject', label: 'Reject anonymous calls' }]}
+      />
+      <FormFields
+        control={form.control}
+        disabled={readOnly || !anon}
+        fields={[
+          {
+            kind: 'switch',
+            name: 'anonCallRejectAdvanced',
+            label: 'Also reject calls whose number is unavailable (e.g. from abroad)',
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+function RecordingTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
+  const mode = Number(form.watch('callRecord') ?? 0);
+  const warn = form.watch('callRecordWarn');
+  return (
+    <>
+      <FormFields
+        control={form.control}
+        disabled={readOnly}
+        fields={[
+          {
+            kind: 'select',
+            name: 'callRecord',
+            label: 'Call Recording',
+            options: CALL_RECORD_OPTIONS.map((o) => ({ ...o })),
+          },
+        ]}
+      />
+      <FormFields
+        control={form.control}
+        disabled={readOnly || mode === 0}
+        fields={[{ kind: 'switch', name: 'callRecordWarn', label: 'Play a recording warning to callers' }]}
+      />
+      {mode !== 0 && !warn && (
+        <Alert severity="warning">
+          Calls to this number are recorded without a warning. The law requires you to tell callers that their call may
+          be recorded, for example in your greeting.
+        </Alert>
+      )}
+      {mode === 1 && <Hint>Pausable: the person answering can pause and resume the recording.</Hint>}
+    </>
+  );
+}
+
+function FaxTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
+  const on = form.watch('faxContact');
+  return (
+    <>
+      <Hint>Faxes sent to this number are delivered to an email address as a PDF.</Hint>
+      <FormFields
+        control={form.control}
+        disabled={readOnly}
+        fields={[{ kind: 'switch', name: 'faxContact', label: 'Fax to email' }]}
+      />
+      <FormFields
+        control={form.control}
+        disabled={readOnly || !on}
+        fields={[
+          { kind: 'text', name: 'faxAddress', label: 'Fax Email Address', type: 'email', required: Boolean(on) },
+          { kind: 'text', name: 'faxPassword', label: 'PDF Password', helper: 'Optional, up to 15 characters' },
+        ]}
+      />
+    </>
+  );
+}
+
+/** Teams information of the number (GET /numbering/allocated/msteams/{id}). */
+function TeamsInfo({ number }: { number: TelephoneNumber }) {
+  const teams = useNumberTeams(number.id);
+  if (teams.isPending) return <CircularProgress aria-label="Loading" size={24} />;
+  if (teams.isError || !teams.data) return <Alert severity="error">{TELEPHONE_NUMBER_MESSAGES.retrieveFailed}</Alert>;
+  const t = teams.data;
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5, mt: 1 }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        <Typography variant="subtitle2">Microsoft Teams</Typography>
+        <Chip
+          size="small"
+          variant="outlined"
+          color={t.teamsAccountExists ? 'success' : 'default'}
+          label={t.teamsAccountExists ? 'Connected' : 'Not connected'}
+        />
+      </Box>
+      <Hint>
+        {t.teamsAccountExists
+          ? 'Seats presenting this number can use it in Teams once Teams is enabled on the seat.'
+          : 'This account has no Teams connection. Connect Teams from a seat’s Teams tab.'}
+      </Hint>
+      <Typography variant="body2">Seats presenting this number</Typography>
+      <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>
+        {t.seats.length === 0 ? (
+          <Hint>None</Hint>
+        ) : (
+          t.seats.map((seat) => <Chip key={seat} size="small" label={seat} />)
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+export default function TelephoneNumberDetailPage() {
+  const { id = '' } = useParams();
+  const { session } = useSession();
+  const record = useRecord<TelephoneNumber>(TN_PATH, id);
+  const admin = isProviderAdmin(session);
+  const number = record.data?.telephoneNumber ?? '';
+  return (
+    <TabbedForm<TelephoneNumber, TelephoneNumberInput>
+      path={TN_PATH}
+      id={id}
+      resource="numbers"
+      schema={telephoneNumberInput as never}
+      toValues={telephoneNumberValues}
+      name={(v) => telephoneNumberLabel({ telephoneNumber: number, nickname: v.nickname ?? '' })}
+      title={(n) => (n.nickname ? `${n.nickname} (${n.telephoneNumber})` : n.telephoneNumber)}
+      loadFailed={TELEPHONE_NUMBER_MESSAGES.retrieveFailed}
+      tabs={[
+        {
+          label: 'General',
+          kind: 'form',
+          fields: ['nickname', 'destination', 'distinctiveRing'],
+          render: (form, n, readOnly) => (
+            <>
+              <Typography variant="body2" color="text.secondary">
+                Telephone number <strong>{n.telephoneNumber}</strong>
+              </Typography>
+              <FormFields
+                control={form.control}
+                disabled={readOnly}
+                fields={[
+                  { kind: 'text', name: 'nickname', label: 'Nickname' },
+                  { kind: 'destination', name: 'destination', label: 'Destination' },
+                  {
+                    kind: 'select',
+                    name: 'distinctiveRing',
+                    label: 'Distinctive Ring',
+                    options: DISTINCTIVE_RING_OPTIONS.map((o) => ({ ...o })),
+                  },
+                ]}
+              />
+            </>
+          ),
+        },
+        {
+          label: 'Caller ID',
+          kind: 'form',
+          fields: ['cidPrefix', 'cidCalledNumber', 'cidOnDivert'],
+          render: (form, _n, readOnly) => (
+            <>
+              <Hint>What the person answering sees when this number is called.</Hint>
+              <FormFields
+                control={form.control}
+                disabled={readOnly}
+                fields={[
+                  {
+                    kind: 'text',
+                    name: 'cidPrefix',
+                    label: 'Caller ID Prefix',
+                    helper: 'Shown before the caller’s name, e.g. SALES',
+                  },
+                  { kind: 'switch', name: 'cidCalledNumber', label: 'Show the called number instead of the caller' },
+                  { kind: 'switch', name: 'cidOnDivert', label: 'Keep the prefix when the call is diverted' },
+                ]}
+              />
+            </>
+          ),
+        },
+        {
+          label: 'Call Screening',
+          kind: 'form',
+          fields: ['telephoneNumberAclId', 'telephoneNumberAclReject', 'anonCallReject', 'anonCallRejectAdvanced'],
+          render: (form, _n, readOnly) => <ScreeningTab form={form} readOnly={readOnly} />,
+        },
+        {
+          label: 'Call Recording',
+          kind: 'form',
+          fields: ['callRecord', 'callRecordWarn'],
+          render: (form, _n, readOnly) => <RecordingTab form={form} readOnly={readOnly} />,
+        },
+        {
+          label: 'Fax',
+          kind: 'form',
+          fields: ['faxContact', 'faxAddress', 'faxPassword'],
+          render: (form, _n, readOnly) => <FaxTab form={form} readOnly={readOnly} />,
+        },
+        { label: 'Emergency', kind: 'panel', render: (n) => <EmergencyTab number={n} /> },
+        {
+          label: 'Advanced',
+          kind: 'form',
+          fields: ['emsNeeded', 'cancellationAvailable'],
+          render: (form, n, readOnly) => (
+            <>
+              {!admin && <Hint>These settings are managed by your provider.</Hint>}
+              <FormFields
+                control={form.control}
+                disabled={readOnly || !admin}
+                fields={[
+                  { kind: 'switch', name: 'emsNeeded', label: 'Emergency services data needed' },
+                  { kind: 'switch', name: 'cancellationAvailable', label: 'Cancellation available' },
+                ]}
+              />
+              <TeamsInfo number={n} />
+            </>
+          ),
+        },
+      ]}
+    />
+  );
+}
