@@ -35,6 +35,9 @@ export async function seedSipTrunks(trx: Transaction<Database>): Promise<void> {
         channel_limit: 2,
         trunk_fail_over: 'seat:201',
         restrictions,
+        // The DR site only dials out in working hours, and not at weekends.
+        weekday_times: JSON.stringify({ mode: 'range', from: '07:00', to: '19:00' }),
+        weekend_times: JSON.stringify({ mode: 'off', from: '00:00', to: '23:59' }),
       },
       {
         account_no: 30001,

@@ -1,6 +1,15 @@
 /** SIP trunks (spec 2: /sip, permission SIPTrunks): a SIP connection to a customer's own PBX. */
 import { z } from 'zod';
-import { callRestrictionsShape } from '../call-options.ts';
+import {
+  CALL_OPTION_MESSAGES,
+  callRecordingField,
+  callRestrictionsShape,
+  callTimesRecord,
+  callTimesShape,
+  transportField,
+  trunkChannelLimitField,
+  trunkTpsShape,
+} from '../call-options.ts';
 import { optionalText, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { isPublicIp } from '../patterns.ts';
@@ -9,12 +18,12 @@ import { destinationField } from './destinations.ts';
 export const TRUNK_MESSAGES = {
   retailTrunks: 'Retail accounts can have 1 SIP trunk. Please contact your account manager to add more',
   retailChannels: 'Retail accounts can have at most 2 channels',
-  adminOnly: 'Only a provider administrator can change this setting',
+  adminOnly: CALL_OPTION_MESSAGES.adminOnly,
   notAccountNumber: 'Please select one of your telephone numbers',
   ipAuthNeedsHost: 'IP authentication needs a host IP address',
+  secretReset: 'The SIP password has been reset; the PBX must register again with the new password',
 } as const;
 
-export const TRUNK_CHANNELS = { min: 1, max: 200, retailMax: 2 } as const;
 export const TRUNK_MAX_PERMIT = 3;
 /** Number mapping (trunkNoPlus): how numbers are presented to the PBX. */
 export const NUMBER_MAPPINGS = [
@@ -24,12 +33,26 @@ export const NUMBER_MAPPINGS = [
   { value: 2, label: 'National (01214960000)' },
 ] as const;
 export const TRUNK_STATUSES = ['Online', 'Offline', 'Direct IP'] as const;
+/** The provider-admin-only fields (spec 2 §6). */
+export const TRUNK_ADMIN_FIELDS = ['trunkIPAuth', 'anyPresentation'] as const;
+/** Where the PBX may register or send calls from (spec 2 §9: default GB); '' is anywhere. */
+export const IP_LOCATIONS = [
+  { value: 'GB', label: 'United Kingdom' },
+  { value: 'IE', label: 'Ireland' },
+  { value: 'FR', label: 'France' },
+  { value: 'DE', label: 'Germany' },
+  { value: 'ES', label: 'Spain' },
+  { value: 'NL', label: 'Netherlands' },
+  { value: 'US', label: 'United States' },
+  { value: '', label: 'Any country' },
+] as const;
+export const DEFAULT_IP_LOCATION = 'GB';
 
 const publicIp = z
   .string()
   .trim()
   .refine((v) => v === '' || isPublicIp(v), { error: MESSAGES.publicIp });
-const select = 'Please select an option';
+const select = MESSAGES.selectOption;
 
 export const sipTrunkInput = z
   .object({
@@ -39,29 +62,29 @@ export const sipTrunkInput = z
     /** The emergency location: one of the account's numbers whose address the services get. */
     emergencyServicesCid: z.string({ error: MESSAGES.required }).trim().min(1, { error: MESSAGES.required }).max(16),
     trunkFailOver: destinationField,
-    channelLimit: z.coerce
-      .number({ error: MESSAGES.required })
-      .int({ error: MESSAGES.required })
-      .min(TRUNK_CHANNELS.min, { error: MESSAGES.minValue(TRUNK_CHANNELS.min) })
-      .max(TRUNK_CHANNELS.max, { error: MESSAGES.maxValue(TRUNK_CHANNELS.max) })
-      .default(2),
+    channelLimit: trunkChannelLimitField,
     /** '' is dynamic registration; an address is a Direct IP trunk. */
     host: publicIp.default(''),
     trunkIPAuth: z.boolean().default(false),
+    ipLocation: z
+      .string()
+      .trim()
+      .refine((v) => IP_LOCATIONS.some((l) => l.value === v), { error: select })
+      .default(DEFAULT_IP_LOCATION),
     /** Addresses allowed to use the trunk: public IPs only, at most 3 (blank entries dropped). */
     permit: z
       .array(publicIp)
       .default([])
       .transform((list) => list.filter((ip) => ip !== ''))
       .refine((list) => list.length <= 3, { error: MESSAGES.maxIps }),
-    transport: z.enum(['udp', 'tcp', 'tls'], { error: select }).default('udp'),
+    transport: transportField,
     trunkNoPlus: z.coerce.number().int().min(-1, { error: select }).max(2, { error: select }).default(-1),
     anyPresentation: z.boolean().default(false),
     enableTeams: z.boolean().default(false),
-    callRecording: z.coerce.number().int().min(0, { error: select }).max(2, { error: select }).default(0),
-    tps: z.enum(['off', 'block', 'option', 'signalsonly'], { error: select }).default('off'),
-    ctps: z.enum(['off', 'block', 'option', 'signalsonly'], { error: select }).default('off'),
+    callRecording: callRecordingField,
+    ...trunkTpsShape,
     ...callRestrictionsShape,
+    ...callTimesShape,
   })
   .superRefine((t, ctx) => {
     if (t.trunkIPAuth && t.host === '') {
@@ -99,6 +122,9 @@ export const sipTrunkRecord = z.object({
   allowInternational: z.boolean(),
   allowInternationalHighRisk: z.boolean(),
   internationalPIN: z.string(),
+  weekdayTimes: callTimesRecord,
+  weekendTimes: callTimesRecord,
+  ipLocation: z.string(),
   status: z.enum(TRUNK_STATUSES),
   ip: z.string(),
   agent: z.string(),

@@ -17,6 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('channel_limit', 'smallint', (c) => c.notNull().defaultTo(2).check(sql`channel_limit between 1 and 200`))
     .addColumn('host', 'varchar(45)', (c) => c.notNull().defaultTo(''))
     .addColumn('trunk_ip_auth', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('ip_location', 'varchar(2)', (c) => c.notNull().defaultTo('GB'))
     .addColumn('permit', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('transport', 'varchar(3)', (c) => c.notNull().defaultTo('udp'))
     .addColumn('trunk_no_plus', 'smallint', (c) => c.notNull().defaultTo(-1))
@@ -26,6 +27,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('tps', 'varchar(12)', (c) => c.notNull().defaultTo('off'))
     .addColumn('ctps', 'varchar(12)', (c) => c.notNull().defaultTo('off'))
     .addColumn('restrictions', 'jsonb', (c) => c.notNull())
+    // Weekday / weekend call times: { mode: 'off' | 'on' | 'range', from, to }.
+    .addColumn('weekday_times', 'jsonb', (c) =>
+      c.notNull().defaultTo(sql`'{"mode":"on","from":"00:00","to":"23:59"}'::jsonb`),
+    )
+    .addColumn('weekend_times', 'jsonb', (c) =>
+      c.notNull().defaultTo(sql`'{"mode":"on","from":"00:00","to":"23:59"}'::jsonb`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await db.schema.createIndex('sip_trunks_account_idx').on('sip_trunks').column('account_no').execute();

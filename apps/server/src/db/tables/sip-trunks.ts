@@ -1,5 +1,5 @@
 /** Tables of SIP trunks and their registrations. */
-import type { CallRestrictions } from '@switchboard/domain';
+import type { CallRestrictions, CallTimes } from '@switchboard/domain';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../schema.ts';
 
@@ -16,6 +16,7 @@ export interface SipTrunksTable {
   channel_limit: Generated<number>;
   host: Generated<string>;
   trunk_ip_auth: Generated<boolean>;
+  ip_location: Generated<string>;
   permit: ColumnType<string[], string | undefined, string>;
   transport: Generated<string>;
   trunk_no_plus: Generated<number>;
@@ -25,6 +26,8 @@ export interface SipTrunksTable {
   tps: Generated<string>;
   ctps: Generated<string>;
   restrictions: ColumnType<CallRestrictions, string, string>;
+  weekday_times: ColumnType<CallTimes, string | undefined, string>;
+  weekend_times: ColumnType<CallTimes, string | undefined, string>;
   created_at: Generated<Timestamp>;
 }
 

@@ -4,15 +4,22 @@
  * provider-admin-only switches and the call-restriction permissions, all enforced here.
  */
 import {
+  adminOnlyChanges,
   type CallRestrictions,
+  type CallTimes,
+  DEFAULT_CALL_TIMES,
   DEFAULT_RESTRICTIONS,
   destinationValue,
-  forbiddenRestrictionChanges,
+  idParam,
   isProviderAdmin,
+  MESSAGES,
+  normaliseRestrictions,
   RESTRICTION_FIELDS,
+  restrictedOptionChanges,
   type SipTrunkValues,
   sipTrunkInput,
   sipTrunkRecord,
+  TRUNK_ADMIN_FIELDS,
   TRUNK_CHANNELS,
   TRUNK_MESSAGES,
 } from '@switchboard/domain';
@@ -22,7 +29,7 @@ import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { type AuthContext, requirePermission } from '../../platform/auth.ts';
-import { HttpError } from '../../platform/errors.ts';
+import { HttpError, notFound } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { type ColumnDef, registerResource } from '../../platform/resource.ts';
 import { newSecret } from '../../platform/secrets.ts';
@@ -33,10 +40,8 @@ const ADDRESS = `(case when sip_trunks.host <> '' then sip_trunks.host when ${RE
 const PUBLIC_IP = `coalesce(not (${ADDRESS}::inet <<= any(${PRIVATE_RANGES})), false)`;
 
 function restrictionsOf(input: SipTrunkValues): CallRestrictions {
-  const r = Object.fromEntries(RESTRICTION_FIELDS.map((f) => [f, input[f]])) as CallRestrictions;
   // The PIN guards international calls: it goes when they are barred.
-  if (!r.allowInternational) r.internationalPIN = '';
-  return r;
+  return normaliseRestrictions(Object.fromEntries(RESTRICTION_FIELDS.map((f) => [f, input[f]])) as CallRestrictions);
 }
 
 const toRow = (input: SipTrunkValues) => ({
@@ -49,6 +54,7 @@ const toRow = (input: SipTrunkValues) => ({
   host: input.host,
   // An empty host is dynamic registration: IP authentication is off.
   trunk_ip_auth: input.host === '' ? false : input.trunkIPAuth,
+  ip_location: input.ipLocation,
   permit: JSON.stringify(input.permit),
   transport: input.transport,
   trunk_no_plus: input.trunkNoPlus,
@@ -58,6 +64,8 @@ const toRow = (input: SipTrunkValues) => ({
   tps: input.tps,
   ctps: input.ctps,
   restrictions: JSON.stringify(restrictionsOf(input)),
+  weekday_times: JSON.stringify(input.weekdayTimes),
+  weekend_times: JSON.stringify(input.weekendTimes),
 });
 
 const restriction = (field: string): ColumnDef => ({
@@ -96,6 +104,9 @@ const columns: Record<keyof z.infer<typeof sipTrunkRecord>, ColumnDef> = {
   allowInternational: restriction('allowInternational'),
   allowInternationalHighRisk: restriction('allowInternationalHighRisk'),
   internationalPIN: restriction('internationalPIN'),
+  weekdayTimes: { sql: 'sip_trunks.weekday_times', kind: 'json' },
+  weekendTimes: { sql: 'sip_trunks.weekend_times', kind: 'json' },
+  ipLocation: { sql: 'sip_trunks.ip_location', kind: 'text' },
   status: {
     sql: `(case when sip_trunks.host <> '' then 'Direct IP' when ${REGISTERED} then 'Online' else 'Offline' end)`,
     kind: 'text',
@@ -120,7 +131,10 @@ type Current = {
   trunk_ip_auth: boolean;
   any_presentation: boolean;
   channel_limit: number;
+  enable_teams: boolean;
   restrictions: CallRestrictions;
+  weekday_times: CallTimes;
+  weekend_times: CallTimes;
 };
 
 export function registerSipTrunkRoutes(app: FastifyInstance, platform: Platform): void {
@@ -164,32 +178,38 @@ export function registerSipTrunkRoutes(app: FastifyInstance, platform: Platform)
   ): Promise<Record<string, string>> => {
     const admin = isProviderAdmin(auth);
     const retail = auth.accountKind === 'retail';
-    if (!admin) {
-      // Provider-admin-only switches (spec 2 §6): refused, not just hidden.
-      const ipAuth = input.host === '' ? false : input.trunkIPAuth;
-      if (
-        ipAuth !== (current?.trunk_ip_auth ?? false) ||
-        input.anyPresentation !== (current?.any_presentation ?? false)
-      ) {
-        throw new HttpError(403, TRUNK_MESSAGES.adminOnly);
-      }
-      if (retail && !current) {
-        const count = await trx
-          .selectFrom('sip_trunks')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .where('account_no', '=', auth.accountNo)
-          .executeTakeFirst();
-        if (Number(count?.n ?? 0) >= 1) throw new HttpError(409, TRUNK_MESSAGES.retailTrunks);
-      }
+    // Provider-admin-only switches and the call-restriction permissions (spec 2 §6): a change the
+    // user may not make is refused (403) with the message under the field, not just hidden.
+    const before = {
+      trunkIPAuth: current?.trunk_ip_auth ?? false,
+      anyPresentation: current?.any_presentation ?? false,
+      ...(current?.restrictions ?? DEFAULT_RESTRICTIONS),
+      weekdayTimes: current?.weekday_times ?? DEFAULT_CALL_TIMES,
+      weekendTimes: current?.weekend_times ?? DEFAULT_CALL_TIMES,
+    };
+    const after = {
+      trunkIPAuth: input.host === '' ? false : input.trunkIPAuth,
+      anyPresentation: input.anyPresentation,
+      ...restrictionsOf(input),
+      weekdayTimes: input.weekdayTimes,
+      weekendTimes: input.weekendTimes,
+    };
+    const refused = {
+      ...adminOnlyChanges(auth, TRUNK_ADMIN_FIELDS, before, after),
+      ...restrictedOptionChanges(auth, 'SIPTrunksCallRestrictions', before, after),
+    };
+    if (Object.keys(refused).length > 0) {
+      const messages = Object.values(refused);
+      throw new HttpError(403, messages.length === 1 ? (messages[0] as string) : MESSAGES.multipleErrors, refused);
     }
-    const forbidden = forbiddenRestrictionChanges(
-      auth,
-      'SIPTrunksCallRestrictions',
-      current?.restrictions ?? DEFAULT_RESTRICTIONS,
-      restrictionsOf(input),
-    );
-    if (forbidden.length > 0) {
-      throw new HttpError(403, `You do not have permission to change: ${forbidden.join(', ')}`);
+    // Retail accounts: 1 trunk (a provider admin may add more, like the provisioned demo estate).
+    if (!admin && retail && !current) {
+      const count = await trx
+        .selectFrom('sip_trunks')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('account_no', '=', auth.accountNo)
+        .executeTakeFirst();
+      if (Number(count?.n ?? 0) >= 1) throw new HttpError(409, TRUNK_MESSAGES.retailTrunks);
     }
     const problems: Record<string, string> = {};
     if (
@@ -211,7 +231,7 @@ export function registerSipTrunkRoutes(app: FastifyInstance, platform: Platform)
       if (!own) problems[field] = TRUNK_MESSAGES.notAccountNumber;
     }
     if (current && input.trunkFailOver === destinationValue('trunk', current.id)) {
-      problems.trunkFailOver = 'Please select an option';
+      problems.trunkFailOver = MESSAGES.selectOption;
     } else {
       Object.assign(problems, await destinations.check(trx, auth.accountNo, 'trunkFailOver', input.trunkFailOver));
     }
@@ -245,7 +265,16 @@ export function registerSipTrunkRoutes(app: FastifyInstance, platform: Platform)
           ? null
           : ((await trx
               .selectFrom('sip_trunks')
-              .select(['id', 'trunk_ip_auth', 'any_presentation', 'channel_limit', 'restrictions'])
+              .select([
+                'id',
+                'trunk_ip_auth',
+                'any_presentation',
+                'channel_limit',
+                'enable_teams',
+                'restrictions',
+                'weekday_times',
+                'weekend_times',
+              ])
               .where('id', '=', id)
               .executeTakeFirstOrThrow()) as Current);
       return check(trx, auth, input as unknown as SipTrunkValues, current);
@@ -270,6 +299,61 @@ export function registerSipTrunkRoutes(app: FastifyInstance, platform: Platform)
         where sip_trunks.account_no = ${auth.accountNo} and ${sql.raw(ADDRESS)} is not null
         order by 1`.execute(db);
       return { records: rows.rows };
+    },
+  );
+
+  const ownTrunk = async (accountNo: number, id: number) => {
+    const trunk = await db
+      .selectFrom('sip_trunks')
+      .select(['id', 'name', 'secret'])
+      .where('id', '=', id)
+      .where('account_no', '=', accountNo)
+      .executeTakeFirst();
+    if (!trunk) throw notFound();
+    return trunk;
+  };
+
+  // The SIP credentials of a registering PBX, shown on request (never in lists or reads).
+  r.get(
+    '/trunk/:id/password',
+    {
+      schema: {
+        tags: ['sip-trunks'],
+        params: idParam,
+        response: { 200: z.object({ username: z.string(), secret: z.string() }) },
+      },
+    },
+    async (request) => {
+      const auth = requirePermission(request, { resource: 'SIPTrunks', action: 'update' });
+      const trunk = await ownTrunk(auth.accountNo, request.params.id);
+      return { username: trunk.name, secret: trunk.secret };
+    },
+  );
+
+  r.get(
+    '/trunk/:id/password/reset',
+    {
+      schema: {
+        tags: ['sip-trunks'],
+        params: idParam,
+        response: { 200: z.object({ success: z.boolean(), message: z.string(), secret: z.string() }) },
+      },
+    },
+    async (request) => {
+      const auth = requirePermission(request, { resource: 'SIPTrunks', action: 'update' });
+      await ownTrunk(auth.accountNo, request.params.id);
+      const secret = newSecret();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('sip_trunks')
+          .set({ secret })
+          .where('id', '=', request.params.id)
+          .where('account_no', '=', auth.accountNo)
+          .execute();
+        // The PBX must register again with the new secret.
+        await trx.deleteFrom('trunk_registrations').where('trunk_id', '=', request.params.id).execute();
+      });
+      return { success: true, message: TRUNK_MESSAGES.secretReset, secret };
     },
   );
 }

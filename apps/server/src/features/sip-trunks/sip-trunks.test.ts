@@ -1,4 +1,4 @@
-import { FEATURES, MESSAGES, type SipTrunk, TRUNK_MESSAGES } from '@switchboard/domain';
+import { CALL_OPTION_MESSAGES, FEATURES, MASK, MESSAGES, type SipTrunk, TRUNK_MESSAGES } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
 
@@ -7,6 +7,7 @@ let retail: Record<string, string>;
 let viewer: Record<string, string>;
 let prepay: Record<string, string>;
 let admin: Record<string, string>;
+let readOnly: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -31,6 +32,17 @@ beforeAll(async () => {
     .where('feature_id', '=', FEATURES.highRisk)
     .execute();
   viewer = await t.login('viewer');
+  // harrogate (another account) may only read trunks.
+  const harrogateId = (
+    await t.database.db.selectFrom('users').select('id').where('username', '=', 'harrogate').executeTakeFirstOrThrow()
+  ).id;
+  await t.database.db
+    .updateTable('user_permissions')
+    .set({ mask: MASK.readOnly })
+    .where('user_id', '=', harrogateId)
+    .where('feature_id', '=', FEATURES.sipTrunks)
+    .execute();
+  readOnly = await t.login('harrogate');
   await t.app.inject({
     method: 'POST',
     url: '/api/v1/users/auth/disguise',
@@ -169,6 +181,7 @@ describe('SIP trunks', () => {
     expect(main.trunkIPAuth).toBe(true);
     const off = await inject('PUT', `/trunk/${main.id}`, retail, body(main, { trunkIPAuth: false }));
     expect(off.statusCode).toBe(403);
+    expect(json<Reply>(off).validation).toEqual({ trunkIPAuth: TRUNK_MESSAGES.adminOnly });
     const any = await inject('PUT', `/trunk/${main.id}`, retail, body(main, { anyPresentation: true }));
     expect(any.statusCode).toBe(403);
     expect((await inject('PUT', `/trunk/${main.id}`, admin, body(main, { anyPresentation: true }))).statusCode).toBe(
@@ -194,6 +207,10 @@ describe('SIP trunks', () => {
     const dr = await byNick(viewer, 'DR site 2');
     const refused = await inject('PUT', `/trunk/${dr.id}`, viewer, body(dr, { allowInternational: true }));
     expect(refused.statusCode).toBe(403);
+    expect(json<Reply>(refused)).toMatchObject({
+      message: CALL_OPTION_MESSAGES.highRisk,
+      validation: { allowInternational: CALL_OPTION_MESSAGES.highRisk },
+    });
     const premium = await inject('PUT', `/trunk/${dr.id}`, viewer, body(dr, { allowUKPremium09: true }));
     expect(premium.statusCode).toBe(403);
     const ordinary = await inject('PUT', `/trunk/${dr.id}`, viewer, body(dr, { allowUKMobile: false }));
@@ -213,5 +230,109 @@ describe('SIP trunks', () => {
     expect((await inject('GET', `/trunk/${dr.id}`, prepay)).statusCode).toBe(404);
     expect((await inject('PUT', `/trunk/${dr.id}`, prepay, body(dr))).statusCode).toBe(404);
     expect((await inject('DELETE', `/trunk/${dr.id}`, prepay)).statusCode).toBe(404);
+  });
+
+  it('keeps weekday / weekend call times, off / on / range, validated', async () => {
+    const dr = await byNick(retail, 'DR site 2');
+    expect(dr.weekdayTimes).toEqual({ mode: 'range', from: '07:00', to: '19:00' });
+    expect(dr.weekendTimes).toEqual({ mode: 'off', from: '00:00', to: '23:59' });
+    const saved = await inject(
+      'PUT',
+      `/trunk/${dr.id}`,
+      retail,
+      body(dr, {
+        weekdayTimes: { mode: 'on', from: '08:00', to: '09:00' },
+        weekendTimes: { mode: 'range', from: '10:00', to: '14:30' },
+      }),
+    );
+    expect(saved.statusCode).toBe(200);
+    expect(json<SipTrunk>(await inject('GET', `/trunk/${dr.id}`, retail))).toMatchObject({
+      weekdayTimes: { mode: 'on', from: '00:00', to: '23:59' },
+      weekendTimes: { mode: 'range', from: '10:00', to: '14:30' },
+    });
+    const order = await inject(
+      'PUT',
+      `/trunk/${dr.id}`,
+      retail,
+      body(dr, { weekdayTimes: { mode: 'range', from: '18:00', to: '08:00' } }),
+    );
+    expect(json<Reply>(order).validation).toEqual({ 'weekdayTimes.to': CALL_OPTION_MESSAGES.timeOrder });
+    const bad = await inject(
+      'PUT',
+      `/trunk/${dr.id}`,
+      retail,
+      body(dr, { weekendTimes: { mode: 'range', from: '25:00', to: '' } }),
+    );
+    expect(json<Reply>(bad).validation).toEqual({
+      'weekendTimes.from': CALL_OPTION_MESSAGES.invalidTime,
+      'weekendTimes.to': CALL_OPTION_MESSAGES.invalidTime,
+    });
+    expect(json<Reply>(bad).message).toBe(MESSAGES.multipleErrors);
+    const mode = await inject('PUT', `/trunk/${dr.id}`, retail, body(dr, { weekdayTimes: { mode: 'sometimes' } }));
+    expect(json<Reply>(mode).validation['weekdayTimes.mode']).toBe(MESSAGES.selectOption);
+  });
+
+  it('stores the IP location (default GB) and refuses unknown ones', async () => {
+    const dr = await byNick(retail, 'DR site 2');
+    expect(dr.ipLocation).toBe('GB');
+    expect((await inject('PUT', `/trunk/${dr.id}`, retail, body(dr, { ipLocation: '' }))).statusCode).toBe(200);
+    expect((await byNick(retail, 'DR site 2')).ipLocation).toBe('');
+    const bad = await inject('PUT', `/trunk/${dr.id}`, retail, body(dr, { ipLocation: 'XX' }));
+    expect(json<Reply>(bad).validation.ipLocation).toBe(MESSAGES.selectOption);
+  });
+
+  it('refuses restriction changes without the restrictions permission, field by field', async () => {
+    const viewerId = (
+      await t.database.db.selectFrom('users').select('id').where('username', '=', 'viewer').executeTakeFirstOrThrow()
+    ).id;
+    await t.database.db
+      .updateTable('user_permissions')
+      .set({ mask: MASK.readOnly })
+      .where('user_id', '=', viewerId)
+      .where('feature_id', '=', FEATURES.sipTrunksCallRestrictions)
+      .execute();
+    const dr = await byNick(viewer, 'DR site 2');
+    const res = await inject(
+      'PUT',
+      `/trunk/${dr.id}`,
+      viewer,
+      body(dr, { allowUKMobile: !dr.allowUKMobile, weekendTimes: { mode: 'on' } }),
+    );
+    expect(res.statusCode).toBe(403);
+    expect(json<Reply>(res)).toMatchObject({
+      message: MESSAGES.multipleErrors,
+      validation: {
+        allowUKMobile: CALL_OPTION_MESSAGES.restrictions,
+        weekendTimes: CALL_OPTION_MESSAGES.restrictions,
+      },
+    });
+    // The General tab still saves when the restrictions are left as they are.
+    expect((await inject('PUT', `/trunk/${dr.id}`, viewer, body(dr, { withholdNumber: true }))).statusCode).toBe(200);
+  });
+
+  it('shows the SIP credentials on request and resets the secret', async () => {
+    const dr = await byNick(retail, 'DR site 2');
+    const shown = json<{ username: string; secret: string }>(await inject('GET', `/trunk/${dr.id}/password`, retail));
+    expect(shown.username).toBe(dr.name);
+    expect(shown.secret).toMatch(/^[A-Za-z0-9]{24}$/);
+    const reset = json<{ success: boolean; message: string; secret: string }>(
+      await inject('GET', `/trunk/${dr.id}/password/reset`, retail),
+    );
+    expect(reset).toMatchObject({ success: true, message: TRUNK_MESSAGES.secretReset });
+    expect(reset.secret).not.toBe(shown.secret);
+    // The PBX has to register again.
+    expect((await byNick(retail, 'DR site 2')).status).toBe('Offline');
+    expect((await inject('GET', `/trunk/${dr.id}/password`, prepay)).statusCode).toBe(404);
+    expect((await inject('GET', `/trunk/${dr.id}/password`, readOnly)).statusCode).toBe(403);
+  });
+
+  it('denies changes to a user who may only read trunks', async () => {
+    const list0 = await list(readOnly);
+    expect(list0.statusCode).toBe(200);
+    expect(json<Page<SipTrunk>>(list0).totalRecords).toBe(0);
+    expect((await inject('POST', '/trunk', readOnly, trunk())).statusCode).toBe(403);
+    const dr = await byNick(retail, 'DR site 2');
+    expect((await inject('PUT', `/trunk/${dr.id}`, readOnly, body(dr))).statusCode).toBe(403);
+    expect((await inject('DELETE', `/trunk/${dr.id}`, readOnly)).statusCode).toBe(403);
   });
 });

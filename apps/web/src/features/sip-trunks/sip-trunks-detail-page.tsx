@@ -4,7 +4,9 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
   CALL_RECORDING_OPTIONS,
+  CALL_TIMES_FIELDS,
   destinationValue,
+  IP_LOCATIONS,
   isProviderAdmin,
   NUMBER_MAPPINGS,
   RESTRICTION_FIELDS,
@@ -77,7 +79,7 @@ export default function SipTrunkDetailPage() {
           {
             label: 'IP Address',
             kind: 'form',
-            fields: ['host', 'trunkIPAuth', 'permit'],
+            fields: ['host', 'trunkIPAuth', 'ipLocation', 'permit'],
             render: (form, _t, readOnly) => {
               const host = String(form.watch('host') ?? '');
               const permitError = form.formState.errors.permit?.message;
@@ -97,6 +99,18 @@ export default function SipTrunkDetailPage() {
                       fields={[{ kind: 'switch', name: 'trunkIPAuth', label: 'IP Authentication' }]}
                     />
                   )}
+                  <FormFields
+                    control={form.control}
+                    disabled={readOnly}
+                    fields={[
+                      {
+                        kind: 'select',
+                        name: 'ipLocation',
+                        label: 'IP Location',
+                        options: IP_LOCATIONS.map((l) => ({ ...l })),
+                      },
+                    ]}
+                  />
                   <Typography variant="subtitle2">Permitted IP addresses (public, at most 3)</Typography>
                   <Box sx={{ display: 'grid', gap: 2 }}>
                     {[0, 1, 2].map((i) => (
@@ -117,9 +131,14 @@ export default function SipTrunkDetailPage() {
           {
             label: 'Call Restrictions',
             kind: 'form',
-            fields: [...RESTRICTION_FIELDS],
+            fields: [...RESTRICTION_FIELDS, ...CALL_TIMES_FIELDS],
             render: (form, _t, readOnly) => (
-              <CallRestrictionsFields<SipTrunkInput> form={form} area="SIPTrunksCallRestrictions" disabled={readOnly} />
+              <CallRestrictionsFields<SipTrunkInput>
+                form={form}
+                area="SIPTrunksCallRestrictions"
+                disabled={readOnly}
+                callTimes
+              />
             ),
           },
           {

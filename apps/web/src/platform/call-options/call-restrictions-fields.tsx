@@ -1,46 +1,105 @@
 /**
- * The Call Restrictions tab's fields, shared by seats and SIP trunks: the allow switches, the
- * international PIN only while international calls are allowed, and the high-risk switches
- * disabled for users without highRisk (the server refuses those changes too).
+ * The Call Restrictions tab, shared by seats and SIP trunks (spec 2 §6): the allow switches, the
+ * international PIN only while international calls are allowed, the high-risk switches disabled
+ * for users without highRisk (the server refuses those changes too), optionally the weekday /
+ * weekend call times and the channel limit (provider-admin only on seats).
  */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import {
   CALL_RESTRICTION_SWITCHES,
   type CallRestrictions,
+  hasHighRisk,
+  isProviderAdmin,
   mayChangeRestriction,
+  mayEditRestrictions,
   type Resource,
 } from '@switchboard/domain';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { type FieldValues, type Path, type UseFormReturn, useWatch } from 'react-hook-form';
 import { FormSwitchField, FormTextField } from '../fields/form-fields.tsx';
 import { useSession } from '../session-context.ts';
+import { CallTimesField } from './call-times-field.tsx';
+
+export interface ChannelLimitOption {
+  min: number;
+  max: number;
+  /** Only provider admins may change it (seats); others see it read-only. */
+  adminOnly?: boolean;
+  helper?: string;
+}
+
+export interface CallRestrictionsProps<V extends FieldValues> {
+  form: UseFormReturn<V>;
+  /** The restriction permission of the area (seatsCallRestrictions, SIPTrunksCallRestrictions). */
+  area: Resource;
+  disabled: boolean;
+  /** Show weekdayTimes / weekendTimes ({ mode, from, to }). */
+  callTimes?: boolean;
+  /** Show channelLimit with its bounds. */
+  channelLimit?: ChannelLimitOption;
+}
 
 export function CallRestrictionsFields<V extends FieldValues>({
   form,
   area,
   disabled,
-}: {
-  form: UseFormReturn<V>;
-  /** The restriction permission of the area (seatsCallRestrictions, SIPTrunksCallRestrictions). */
-  area: Resource;
-  disabled: boolean;
-}) {
+  callTimes,
+  channelLimit,
+}: CallRestrictionsProps<V>) {
   const { session } = useSession();
-  const international = Boolean(form.watch('allowInternational' as Path<V>));
-  const may = (field: keyof CallRestrictions) => !disabled && mayChangeRestriction(session, area, field);
+  const international = Boolean(useWatch({ control: form.control, name: 'allowInternational' as Path<V> }));
+  const may = (field: keyof CallRestrictions | 'weekdayTimes' | 'weekendTimes') =>
+    !disabled && mayChangeRestriction(session, area, field);
+  const editable = !disabled && mayEditRestrictions(session, area);
+  const admin = isProviderAdmin(session);
+  const ukSwitches = CALL_RESTRICTION_SWITCHES.filter((s) => !s.highRisk);
+  const riskSwitches = CALL_RESTRICTION_SWITCHES.filter((s) => s.highRisk);
   return (
     <>
-      <Typography variant="body2" color="text.secondary">
-        Choose which numbers may be called. International and premium-rate switches need the high-risk permission.
-      </Typography>
-      {CALL_RESTRICTION_SWITCHES.map((s) => (
-        <FormSwitchField
-          key={s.name}
-          control={form.control}
-          name={s.name as Path<V>}
-          label={s.label}
-          disabled={!may(s.name)}
-        />
-      ))}
+      {!disabled && !mayEditRestrictions(session, area) && (
+        <Alert severity="info">
+          You can view these restrictions; changing them needs the call restrictions permission.
+        </Alert>
+      )}
+      <Box>
+        <Typography variant="subtitle2" component="h3">
+          Numbers that may be called
+        </Typography>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+          {ukSwitches.map((s) => (
+            <FormSwitchField
+              key={s.name}
+              control={form.control}
+              name={s.name as Path<V>}
+              label={s.label}
+              disabled={!may(s.name)}
+            />
+          ))}
+        </Box>
+      </Box>
+      <Box>
+        <Typography variant="subtitle2" component="h3">
+          Premium rate and international
+        </Typography>
+        {editable && !hasHighRisk(session) && (
+          <Typography variant="body2" color="text.secondary">
+            These switches need the high-risk permission; please contact your account manager to change them.
+          </Typography>
+        )}
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+          {riskSwitches.map((s) => (
+            <FormSwitchField
+              key={s.name}
+              control={form.control}
+              name={s.name as Path<V>}
+              label={s.label}
+              disabled={!may(s.name)}
+            />
+          ))}
+        </Box>
+      </Box>
       {international && (
         <FormTextField
           control={form.control}
@@ -49,6 +108,33 @@ export function CallRestrictionsFields<V extends FieldValues>({
           helper="Asked before each international call (4-8 digits); leave empty for none"
           disabled={!may('internationalPIN')}
         />
+      )}
+      {channelLimit && (
+        <FormTextField
+          control={form.control}
+          name={'channelLimit' as Path<V>}
+          label="Channel Limit"
+          type="number"
+          helper={channelLimit.helper ?? `${channelLimit.min}-${channelLimit.max} simultaneous calls`}
+          disabled={disabled || (channelLimit.adminOnly === true && !admin)}
+        />
+      )}
+      {callTimes && (
+        <>
+          <Divider />
+          <CallTimesField
+            control={form.control}
+            name={'weekdayTimes' as Path<V>}
+            label="Weekday"
+            disabled={!may('weekdayTimes')}
+          />
+          <CallTimesField
+            control={form.control}
+            name={'weekendTimes' as Path<V>}
+            label="Weekend"
+            disabled={!may('weekendTimes')}
+          />
+        </>
       )}
     </>
   );
