@@ -99,6 +99,8 @@ export interface ResourceDefinition<Rec extends Record<string, unknown>, Input e
    * something routes to is refused with 'In use in {type} {name}' for each use.
    */
   destination?: { type: DestinationType; key: (record: Rec) => string };
+  /** Further writes of a create (e.g. rows in other tables), inside the create's transaction. */
+  afterCreate?: (ctx: WriteContext & { id: number }, input: Record<string, unknown>) => Promise<void>;
   /** Further refusals before a delete (throw an HttpError), inside the delete's transaction. */
   beforeDelete?: (ctx: WriteContext, record: Rec) => Promise<void>;
 }
@@ -280,6 +282,9 @@ export function registerResource<Rec extends Record<string, unknown>, Input exte
           .values({ ...createRow(input, auth), account_no: auth.accountNo })
           .returning('id')
           .executeTakeFirstOrThrow();
+        if (def.afterCreate) {
+          await def.afterCreate({ trx, auth, id: Number(inserted.id) }, input as Record<string, unknown>);
+        }
         return Number(inserted.id);
       })
       .catch(uniqueViolation);

@@ -11,11 +11,20 @@ import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, migrate, openDatabase } from '../db/database.ts';
 import { DEMO_PASSWORD, seedDemo } from '../demo/seed.ts';
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 export interface TestContext {
   app: FastifyInstance;
   database: DatabaseHandle;
   /** Signs in and returns headers carrying the session cookie. */
   login: (username: string, password?: string) => Promise<Record<string, string>>;
+  /** A call to the API (the /api/v1 prefix is added) as the holder of `headers`. */
+  api: (
+    method: Method,
+    url: string,
+    headers: Record<string, string>,
+    payload?: object,
+  ) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 }
 
@@ -58,10 +67,13 @@ export async function createTestContext(overrides: Parameters<typeof loadConfig>
     if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
     return { authorization: `Bearer ${res.json().token as string}` };
   };
+  const api: TestContext['api'] = (method, url, headers, payload) =>
+    app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
   return {
     app,
     database: handle,
     login,
+    api,
     close: async () => {
       await app.close();
       await drop();

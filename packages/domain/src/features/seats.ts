@@ -1,9 +1,25 @@
-/** Seats (spec 2: /seats, permission seats): extensions, caller ID, voicemail, diverts, recording. */
+/**
+ * Seats (spec 2: /seats, permission seats): extensions, caller ID, voicemail, diverts, call
+ * options (restrictions, call times, recording, TPS / CTPS from call-options.ts), Teams,
+ * advanced settings, softphones, provisioning devices and the seat's emergency location.
+ */
 import { z } from 'zod';
+import {
+  callRecordingField,
+  callRestrictionsShape,
+  callTimesRecord,
+  callTimesShape,
+  seatChannelLimitField,
+  tpsShape,
+  transportField,
+  videoCodecField,
+} from '../call-options.ts';
 import { optionalText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { PATTERNS } from '../patterns.ts';
+import { can, type PermissionHolder } from '../permissions.ts';
 import { destinationField } from './destinations.ts';
+import { newUserBody } from './users.ts';
 
 export const SEAT_MESSAGES = {
   invalidNumber: 'Please input a valid number',
@@ -15,9 +31,21 @@ export const SEAT_MESSAGES = {
   notAccountNumber: 'Please select one of your telephone numbers',
   passwordReset: 'Reset Successfully',
   somethingWrong: 'Something went wrong, please try again.',
+  unlocked: 'Unlocked Successfully',
+  unlockFailed: 'An error occured',
+  ldapReset: 'Reset Successfully',
+  noLocations: 'Please add a telephone number to continue',
+  /** Ours (the spec gives no success text for Re-Initialise). */
+  reinitialised: 'The device will be re-initialised at its next check-in',
+  /** Ours: a softphone user needs a single seat. */
+  softphoneUserSingle: 'A softphone user can only be created with a single seat',
+  /** Ours: a PIN is needed before remote access to the mailbox. */
+  vmPinDigits: 'PIN must be numerical with length between 4 and 6 digits',
 } as const;
 
 export const SEAT_BULK_MAX = 100;
+/** Nickname: 11 at creation, 15 on the detail (spec 2 §5 gives both). */
+export const SEAT_NICKNAME_MAX = { create: 11, detail: 15 } as const;
 
 /** Extension ranges by the account's digit setting (spec 2 §5). */
 export const SEAT_EXTENSION_RANGES: Record<number, { min: number; max: number }> = {
@@ -46,7 +74,7 @@ export function seatRange(digits: number) {
     .object({
       from: n,
       to: z.union([z.literal(''), z.null(), n]).optional(),
-      nickname: optionalText({ max: 45 }),
+      nickname: optionalText({ max: SEAT_NICKNAME_MAX.create }),
     })
     .superRefine((r, ctx) => {
       if (r.to === '' || r.to === null || r.to === undefined) return;
@@ -63,59 +91,85 @@ export const VOICEMAIL_MODES = [
   { value: 1, label: 'Basic' },
   { value: 2, label: 'Advanced' },
 ] as const;
-export const TRANSPORTS = [
-  { value: 'udp', label: 'UDP' },
-  { value: 'tcp', label: 'TCP' },
-  { value: 'tls', label: 'TLS (chargeable)' },
-] as const;
-export const VIDEO_CODECS = [
-  { value: 'h264', label: 'H.264' },
-  { value: 'vp8', label: 'VP8' },
-  { value: 'vp9', label: 'VP9' },
-] as const;
+// TRANSPORTS and VIDEO_CODECS live in call-options.ts (shared with SIP trunks).
 /** Ring time 5-60 s in steps of 5. */
 export const RING_TIMES = Array.from({ length: 12 }, (_, i) => (i + 1) * 5);
 
 const divert = optionalText({ pattern: PATTERNS.telephone });
-const select = 'Please select an option';
+const select = MESSAGES.selectOption;
+/** The seat fields only a provider admin may change (spec 2 §6). */
+export const SEAT_ADMIN_FIELDS = ['channelLimit', 'internal'] as const;
+/** A number of the account ('' = the account default); membership is checked by the server. */
+const accountNumber = optionalText({ max: 16 });
 
-export const seatInput = z.object({
-  nickname: optionalText({ max: 45 }),
-  callerIdName: optionalText({ max: 30 }),
+const seatShape = {
+  nickname: optionalText({ max: SEAT_NICKNAME_MAX.detail }),
+  callerIdName: optionalText({ max: 80 }),
   /** One of the account's telephone numbers, or '' for the account default. */
-  callerIdNumber: optionalText({ max: 16 }),
+  callerIdNumber: accountNumber,
   withholdNumber: z.boolean().default(false),
-  emergencyServiceCid: optionalText({ max: 16 }),
+  /** The emergency location: one of the account's numbers ('' = the caller ID number). */
+  emergencyServiceCid: accountNumber,
   ringTime: z.coerce
     .number()
     .int()
     .refine((v) => RING_TIMES.includes(v), { error: select })
     .default(20),
   musicOnHold: optionalText({ max: 50 }),
+  // Voicemail (mode on the seat, mailbox settings also on /voicemail/{name}/settings).
   vmMode: z.coerce.number().int().min(0, { error: select }).max(2, { error: select }).default(1),
+  vmFullname: optionalText({ max: 150 }),
   vmEmail: z
     .string()
     .trim()
-    .max(100, { error: MESSAGES.maxLength(100) })
+    .max(50, { error: MESSAGES.maxLength(50) })
     .refine((v) => v === '' || z.email().safeParse(v).success, { error: MESSAGES.email })
     .default(''),
+  /** The mailbox PIN for remote access; '' keeps the current one. */
+  vmPin: optionalText({ pattern: PATTERNS.pin }),
+  vmDelete: z.boolean().default(false),
   vmAdvancedPromptId: z.coerce.number().int().positive().nullable().default(null),
   vmAdvancedDest: destinationField,
   cfwdAll: divert,
   cfwdBusy: divert,
   cfwdNoAnswer: divert,
   cfwdUnavail: divert,
-  callRecording: z.coerce.number().int().min(0, { error: select }).max(2, { error: select }).default(0),
-  transport: z.enum(['udp', 'tcp', 'tls'], { error: select }).default('udp'),
+  callRecording: callRecordingField,
+  ...callRestrictionsShape,
+  ...callTimesShape,
+  ...tpsShape,
+  /** 1-10, provider admins only. */
+  channelLimit: seatChannelLimitField,
+  enableTeams: z.boolean().default(false),
+  /** The Teams number: one of the account's numbers. */
+  teamsCLI: accountNumber,
+  transport: transportField,
   enableVideo: z.boolean().default(false),
-  videoCodec: z.enum(['h264', 'vp8', 'vp9'], { error: select }).default('h264'),
+  videoCodec: videoCodecField,
   hdCodec: z.boolean().default(true),
   keepOnNetwork: z.boolean().default(false),
   /** Provider admins only (reduced rental, internal calls only). */
   internal: z.boolean().default(false),
-});
+};
+
+export const seatInput = z.object(seatShape);
 export type SeatInput = z.input<typeof seatInput>;
 export type SeatValues = z.output<typeof seatInput>;
+
+/** The control-panel user created with a softphone seat (spec 2 §5 "New user", §7 POST /users). */
+export const softphoneUserInput = newUserBody.pick({ name: true, surname: true, username: true, email: true });
+export type SoftphoneUserInput = z.input<typeof softphoneUserInput>;
+
+/** POST /seat: one seat (a single-step confirmation), optionally as a softphone user. */
+export const seatCreateInput = seatInput.extend({
+  extension: z.coerce.number({ error: SEAT_MESSAGES.invalidNumber }).int({ error: SEAT_MESSAGES.invalidNumber }),
+  nickname: optionalText({ max: SEAT_NICKNAME_MAX.create }),
+  softphoneUser: softphoneUserInput.optional(),
+});
+export type SeatCreateInput = z.input<typeof seatCreateInput>;
+export type SeatCreateValues = z.output<typeof seatCreateInput>;
+
+export const SEAT_STATUSES = ['Registered', 'Unregistered'] as const;
 
 export const seatRecord = z.object({
   id: z.number().int(),
@@ -129,7 +183,11 @@ export const seatRecord = z.object({
   ringTime: z.number().int(),
   musicOnHold: z.string(),
   vmMode: z.number().int(),
+  vmFullname: z.string(),
   vmEmail: z.string(),
+  /** Whether a mailbox PIN is set (the PIN itself is not sent). */
+  vmPinSet: z.boolean(),
+  vmDelete: z.boolean(),
   vmAdvancedPromptId: z.number().int().nullable(),
   vmAdvancedDest: z.string(),
   cfwdAll: z.string(),
@@ -137,25 +195,150 @@ export const seatRecord = z.object({
   cfwdNoAnswer: z.string(),
   cfwdUnavail: z.string(),
   callRecording: z.number().int(),
-  transport: z.string(),
+  allowUKGeo: z.boolean(),
+  allowUKMobile: z.boolean(),
+  allowUK118: z.boolean(),
+  allowUKOther: z.boolean(),
+  allowUKPremium09: z.boolean(),
+  allowUKPremium070: z.boolean(),
+  allowInternational: z.boolean(),
+  allowInternationalHighRisk: z.boolean(),
+  internationalPIN: z.string(),
+  weekdayTimes: callTimesRecord,
+  weekendTimes: callTimesRecord,
+  tps: z.enum(['off', 'block', 'option']),
+  ctps: z.enum(['off', 'block', 'option']),
+  channelLimit: z.number().int(),
+  enableTeams: z.boolean(),
+  teamsCLI: z.string(),
+  transport: z.enum(['udp', 'tcp', 'tls']),
   enableVideo: z.boolean(),
-  videoCodec: z.string(),
+  videoCodec: z.enum(['h264', 'vp8', 'vp9']),
   hdCodec: z.boolean(),
   keepOnNetwork: z.boolean(),
   internal: z.boolean(),
-  /** Registered / Unregistered from the registrations table. */
-  status: z.enum(['Registered', 'Unregistered']),
+  /** The control-panel user of a softphone seat. */
+  userId: z.number().int().nullable(),
+  /** Registered / Unregistered (the desk registration, from the registrations table). */
+  status: z.enum(SEAT_STATUSES),
+  desktopStatus: z.enum(SEAT_STATUSES),
+  mobileStatus: z.enum(SEAT_STATUSES),
   userAgent: z.string(),
   ipaddr: z.string(),
   port: z.number().int().nullable(),
-  /** Emergency address set (the caller ID number has one). */
+  /** Emergency address set (the location number has one). */
   location: z.boolean(),
   publicIp: z.boolean(),
   onNet: z.boolean(),
+  /** Whether a device is provisioned for the seat. */
+  provisioned: z.boolean(),
   accountNo: z.number().int(),
 });
 export type Seat = z.infer<typeof seatRecord>;
 
+/** The seat's values as the detail form edits them. */
+export function seatValues(s: Seat): SeatInput {
+  const { vmPinSet: _pin, ...rest } = s;
+  const values: Record<string, unknown> = {};
+  for (const key of Object.keys(seatShape)) values[key] = (rest as Record<string, unknown>)[key];
+  return { ...(values as SeatInput), vmPin: '' };
+}
+
 /** The seat's display label ('201 - Reception'). */
 export const seatLabel = (s: { extension: number; nickname: string }) =>
   s.nickname ? `${s.extension} - ${s.nickname}` : String(s.extension);
+
+// ---------------------------------------------------------------------------------------------
+// Voicemail settings (GET / POST /voicemail/{name}/settings)
+// ---------------------------------------------------------------------------------------------
+
+export const voicemailSettingsInput = z.object({
+  fullname: seatShape.vmFullname,
+  email: seatShape.vmEmail,
+  /** The PIN ('' keeps the current one). */
+  password: seatShape.vmPin,
+  vmDelete: seatShape.vmDelete,
+});
+export type VoicemailSettingsInput = z.input<typeof voicemailSettingsInput>;
+export const voicemailSettingsRecord = z.object({
+  mailbox: z.string(),
+  fullname: z.string(),
+  email: z.string(),
+  passwordSet: z.boolean(),
+  vmDelete: z.boolean(),
+  keepOnNetwork: z.boolean(),
+});
+export type VoicemailSettings = z.infer<typeof voicemailSettingsRecord>;
+
+// ---------------------------------------------------------------------------------------------
+// Softphone (GET / POST /seat/{id}/softphone; needs the softphone permission)
+// ---------------------------------------------------------------------------------------------
+
+export const seatSoftphoneInput = z.object({
+  enableDesktopCallWaiting: z.boolean().default(true),
+  enableMobileCallWaiting: z.boolean().default(true),
+  /** The numbers the softphone user may present (outbound CLI list), each one of the account's. */
+  outboundCLILists: z.array(z.string().trim().regex(PATTERNS.telephone.pattern, PATTERNS.telephone.message)).max(20),
+});
+export type SeatSoftphoneInput = z.input<typeof seatSoftphoneInput>;
+export const seatSoftphoneRecord = z.object({
+  enableDesktopCallWaiting: z.boolean(),
+  enableMobileCallWaiting: z.boolean(),
+  outboundCLILists: z.array(z.string()),
+  /** Encoded in the mobile app's QR code. */
+  uniqueString: z.string(),
+  /** Twinned: the seat has a softphone user. */
+  enabled: z.boolean(),
+  username: z.string().nullable(),
+  desktopStatus: z.enum(SEAT_STATUSES),
+  mobileStatus: z.enum(SEAT_STATUSES),
+});
+export type SeatSoftphone = z.infer<typeof seatSoftphoneRecord>;
+
+// ---------------------------------------------------------------------------------------------
+// Provisioning (GET /seat/{id}/devices): auto-locked after the first check-in or 15 minutes unlocked
+// ---------------------------------------------------------------------------------------------
+
+export const PROVISIONING_LOCK_MINUTES = 15;
+export const seatDeviceRecord = z.object({
+  id: z.number().int(),
+  make: z.string(),
+  model: z.string(),
+  macAddress: z.string(),
+  /** ISO time of the last check-in, null before the first. */
+  lastCheckin: z.string().nullable(),
+  locked: z.boolean(),
+  /** While unlocked: when it locks again (ISO). */
+  locksAt: z.string().nullable(),
+  initialised: z.boolean(),
+  /** The phone's directory (LDAP) password, regenerated on request. */
+  ldapPassword: z.string(),
+});
+export type SeatDevice = z.infer<typeof seatDeviceRecord>;
+export const seatActionReply = z.object({ success: z.boolean(), message: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// Emergency location (GET /seat/locations, GET /seat/{id}/ems)
+// ---------------------------------------------------------------------------------------------
+
+export const seatLocationRecord = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  name: z.string(),
+  premises: z.string(),
+  thoroughfare: z.string(),
+  locality: z.string(),
+  postcode: z.string(),
+  updatePending: z.boolean(),
+});
+export type SeatLocation = z.infer<typeof seatLocationRecord>;
+/** Simulated delay of the seat-location dialog (spec 2 §4). */
+export const SEAT_LOCATION_DELAY_MS = 1000;
+
+/**
+ * Creating a seat as a softphone user needs the right to create control-panel users (customers,
+ * wholesale or admin, spec 2 §2) and the softphone permission.
+ */
+export function maySoftphoneUser(holder: PermissionHolder): boolean {
+  return can(holder, 'cpUsers', 'create') && can(holder, 'softphone', 'read');
+}

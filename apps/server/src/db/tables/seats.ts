@@ -1,5 +1,5 @@
 /** Tables of seats and their registrations. */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../schema.ts';
 
 export interface SeatsTable {
@@ -16,7 +16,10 @@ export interface SeatsTable {
   ring_time: Generated<number>;
   music_on_hold: Generated<string>;
   vm_mode: Generated<number>;
+  vm_fullname: Generated<string>;
   vm_email: Generated<string>;
+  vm_pin: Generated<string>;
+  vm_delete: Generated<boolean>;
   vm_advanced_prompt_id: number | null;
   vm_advanced_dest: Generated<string>;
   cfwd_all: Generated<string>;
@@ -24,17 +27,34 @@ export interface SeatsTable {
   cfwd_no_answer: Generated<string>;
   cfwd_unavail: Generated<string>;
   call_recording: Generated<number>;
+  /** CallRestrictions (jsonb; written as JSON text). */
+  restrictions: ColumnType<unknown, string | undefined, string>;
+  weekday_times: ColumnType<unknown, string | undefined, string>;
+  weekend_times: ColumnType<unknown, string | undefined, string>;
+  tps: Generated<string>;
+  ctps: Generated<string>;
+  channel_limit: Generated<number>;
+  enable_teams: Generated<boolean>;
+  teams_cli: Generated<string>;
   transport: Generated<string>;
   enable_video: Generated<boolean>;
   video_codec: Generated<string>;
   hd_codec: Generated<boolean>;
   keep_on_network: Generated<boolean>;
   internal: Generated<boolean>;
+  user_id: number | null;
+  enable_desktop_call_waiting: Generated<boolean>;
+  enable_mobile_call_waiting: Generated<boolean>;
+  /** string[] (jsonb; written as JSON text). */
+  outbound_cli_lists: ColumnType<unknown, string | undefined, string>;
+  unique_string: string;
   created_at: Generated<Timestamp>;
 }
 
 export interface SeatRegistrationsTable {
   seat_id: number;
+  /** desk (the SIP phone), desktop or mobile (softphones). */
+  kind: Generated<string>;
   user_agent: Generated<string>;
   ipaddr: string;
   port: number;
@@ -42,7 +62,23 @@ export interface SeatRegistrationsTable {
   updated_at: Generated<Timestamp>;
 }
 
+export interface SeatDevicesTable {
+  id: Generated<number>;
+  account_no: number;
+  seat_id: number;
+  make: string;
+  model: string;
+  mac_address: string;
+  last_checkin: Timestamp | null;
+  locked: Generated<boolean>;
+  unlocked_at: Timestamp | null;
+  initialised: Generated<boolean>;
+  ldap_password: string;
+  created_at: Generated<Timestamp>;
+}
+
 export interface SeatTables {
   seats: SeatsTable;
   seat_registrations: SeatRegistrationsTable;
+  seat_devices: SeatDevicesTable;
 }

@@ -4,18 +4,30 @@
  * extension, the bulk range add, and the SIP secret (shown on request, reset).
  */
 import {
+  adminOnlyChanges,
+  type CallRestrictions,
+  type CallTimes,
+  DEFAULT_CALL_TIMES,
+  DEFAULT_RESTRICTIONS,
   destinationValue,
   idParam,
-  isProviderAdmin,
   MESSAGES,
+  maySoftphoneUser,
+  normaliseRestrictions,
+  RESTRICTION_FIELDS,
   rangeNumbers,
+  restrictedOptionChanges,
+  SEAT_ADMIN_FIELDS,
   SEAT_MESSAGES,
+  type SeatCreateValues,
   type SeatValues,
+  seatCreateInput,
   seatExtensionRange,
   seatInput,
   seatLabel,
   seatRange,
   seatRecord,
+  TEAMS_MESSAGES,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,16 +36,25 @@ import { z } from 'zod';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { type AuthContext, requirePermission } from '../../platform/auth.ts';
-import { HttpError, notFound, validationError } from '../../platform/errors.ts';
+import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { type ColumnDef, registerResource } from '../../platform/resource.ts';
 import { newSecret } from '../../platform/secrets.ts';
+import { createUser } from '../../platform/users.ts';
 import { usablePrompt } from '../prompts/prompts.routes.ts';
+import { registerSeatSettingRoutes } from './seats.settings.ts';
 
 const tags = ['seats'];
 const PRIVATE_RANGES = "array['10.0.0.0/8','172.16.0.0/12','192.168.0.0/16','127.0.0.0/8','100.64.0.0/10']::inet[]";
 const REGISTERED = '(seat_registrations.expires_at is not null and seat_registrations.expires_at > now())';
 const PUBLIC_IP = `(${REGISTERED} and not (seat_registrations.ipaddr::inet <<= any(${PRIVATE_RANGES})))`;
+const softphoneStatus = (kind: 'desktop' | 'mobile') => `(case when exists (select 1 from seat_registrations r
+  where r.seat_id = seats.id and r.kind = '${kind}' and r.expires_at > now()) then 'Registered' else 'Unregistered' end)`;
+
+function restrictionsOf(input: SeatValues): CallRestrictions {
+  // The PIN guards international calls: it goes when they are barred.
+  return normaliseRestrictions(Object.fromEntries(RESTRICTION_FIELDS.map((f) => [f, input[f]])) as CallRestrictions);
+}
 
 const toRow = (input: SeatValues) => ({
   nickname: input.nickname,
@@ -44,7 +65,11 @@ const toRow = (input: SeatValues) => ({
   ring_time: input.ringTime,
   music_on_hold: input.musicOnHold,
   vm_mode: input.vmMode,
+  vm_fullname: input.vmFullname,
   vm_email: input.vmEmail,
+  // An empty PIN keeps the current one.
+  ...(input.vmPin ? { vm_pin: input.vmPin } : {}),
+  vm_delete: input.vmDelete,
   vm_advanced_prompt_id: input.vmMode === 2 ? input.vmAdvancedPromptId : null,
   vm_advanced_dest: input.vmMode === 2 ? input.vmAdvancedDest : '',
   cfwd_all: input.cfwdAll,
@@ -52,12 +77,28 @@ const toRow = (input: SeatValues) => ({
   cfwd_no_answer: input.cfwdNoAnswer,
   cfwd_unavail: input.cfwdUnavail,
   call_recording: input.callRecording,
+  restrictions: JSON.stringify(restrictionsOf(input)),
+  weekday_times: JSON.stringify(input.weekdayTimes),
+  weekend_times: JSON.stringify(input.weekendTimes),
+  tps: input.tps,
+  ctps: input.ctps,
+  channel_limit: input.channelLimit,
+  enable_teams: input.enableTeams,
+  teams_cli: input.teamsCLI,
   transport: input.transport,
   enable_video: input.enableVideo,
   video_codec: input.videoCodec,
   hd_codec: input.hdCodec,
   keep_on_network: input.keepOnNetwork,
   internal: input.internal,
+});
+
+const restriction = (field: string): ColumnDef => ({
+  sql:
+    field === 'internationalPIN'
+      ? `coalesce(seats.restrictions->>'${field}', '')`
+      : `coalesce((seats.restrictions->>'${field}')::boolean, false)`,
+  kind: field === 'internationalPIN' ? 'text' : 'boolean',
 });
 
 const columns: Record<keyof z.infer<typeof seatRecord>, ColumnDef> = {
@@ -72,7 +113,10 @@ const columns: Record<keyof z.infer<typeof seatRecord>, ColumnDef> = {
   ringTime: { sql: 'seats.ring_time', kind: 'number' },
   musicOnHold: { sql: 'seats.music_on_hold', kind: 'text' },
   vmMode: { sql: 'seats.vm_mode', kind: 'number', filterable: true },
+  vmFullname: { sql: 'seats.vm_fullname', kind: 'text' },
   vmEmail: { sql: 'seats.vm_email', kind: 'text', searchable: true },
+  vmPinSet: { sql: "(seats.vm_pin <> '')", kind: 'boolean' },
+  vmDelete: { sql: 'seats.vm_delete', kind: 'boolean' },
   vmAdvancedPromptId: { sql: 'seats.vm_advanced_prompt_id', kind: 'number' },
   vmAdvancedDest: { sql: 'seats.vm_advanced_dest', kind: 'text' },
   cfwdAll: { sql: 'seats.cfwd_all', kind: 'text' },
@@ -80,18 +124,37 @@ const columns: Record<keyof z.infer<typeof seatRecord>, ColumnDef> = {
   cfwdNoAnswer: { sql: 'seats.cfwd_no_answer', kind: 'text' },
   cfwdUnavail: { sql: 'seats.cfwd_unavail', kind: 'text' },
   callRecording: { sql: 'seats.call_recording', kind: 'number', sortable: true, filterable: true },
+  allowUKGeo: restriction('allowUKGeo'),
+  allowUKMobile: restriction('allowUKMobile'),
+  allowUK118: restriction('allowUK118'),
+  allowUKOther: restriction('allowUKOther'),
+  allowUKPremium09: restriction('allowUKPremium09'),
+  allowUKPremium070: restriction('allowUKPremium070'),
+  allowInternational: restriction('allowInternational'),
+  allowInternationalHighRisk: restriction('allowInternationalHighRisk'),
+  internationalPIN: restriction('internationalPIN'),
+  weekdayTimes: { sql: 'seats.weekday_times', kind: 'json' },
+  weekendTimes: { sql: 'seats.weekend_times', kind: 'json' },
+  tps: { sql: 'seats.tps', kind: 'text' },
+  ctps: { sql: 'seats.ctps', kind: 'text' },
+  channelLimit: { sql: 'seats.channel_limit', kind: 'number' },
+  enableTeams: { sql: 'seats.enable_teams', kind: 'boolean' },
+  teamsCLI: { sql: 'seats.teams_cli', kind: 'text' },
   transport: { sql: 'seats.transport', kind: 'text' },
   enableVideo: { sql: 'seats.enable_video', kind: 'boolean' },
   videoCodec: { sql: 'seats.video_codec', kind: 'text' },
   hdCodec: { sql: 'seats.hd_codec', kind: 'boolean' },
   keepOnNetwork: { sql: 'seats.keep_on_network', kind: 'boolean' },
   internal: { sql: 'seats.internal', kind: 'boolean' },
+  userId: { sql: 'seats.user_id', kind: 'number' },
   status: {
     sql: `(case when ${REGISTERED} then 'Registered' else 'Unregistered' end)`,
     kind: 'text',
     sortable: true,
     filterable: true,
   },
+  desktopStatus: { sql: softphoneStatus('desktop'), kind: 'text', filterable: true },
+  mobileStatus: { sql: softphoneStatus('mobile'), kind: 'text', filterable: true },
   userAgent: { sql: "coalesce(seat_registrations.user_agent, '')", kind: 'text' },
   ipaddr: { sql: `(case when ${REGISTERED} then seat_registrations.ipaddr else '' end)`, kind: 'text' },
   port: { sql: `(case when ${REGISTERED} then seat_registrations.port end)`, kind: 'number' },
@@ -104,7 +167,18 @@ const columns: Record<keyof z.infer<typeof seatRecord>, ColumnDef> = {
   },
   publicIp: { sql: PUBLIC_IP, kind: 'boolean', sortable: true, filterable: true },
   onNet: { sql: `(${REGISTERED} and not ${PUBLIC_IP})`, kind: 'boolean', sortable: true },
+  provisioned: { sql: 'exists (select 1 from seat_devices d where d.seat_id = seats.id)', kind: 'boolean' },
   accountNo: { sql: 'seats.account_no', kind: 'number' },
+};
+
+type Current = {
+  internal: boolean;
+  extension: number;
+  channel_limit: number;
+  enable_teams: boolean;
+  restrictions: CallRestrictions;
+  weekday_times: CallTimes;
+  weekend_times: CallTimes;
 };
 
 async function extensionDigits(db: DB | Transaction<Database>, accountNo: number): Promise<number> {
@@ -118,6 +192,7 @@ async function extensionDigits(db: DB | Transaction<Database>, accountNo: number
 
 export function registerSeatRoutes(app: FastifyInstance, platform: Platform): void {
   const { db, destinations, references } = platform;
+  const teams = platform.providers.teams;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   destinations.add({
@@ -139,15 +214,41 @@ export function registerSeatRoutes(app: FastifyInstance, platform: Platform): vo
     { kind: 'destination', table: 'seats', column: 'vm_advanced_dest', type: 'Seat', name: seatName },
   );
 
-  /** The numbers a seat may present: the account's own telephone numbers. */
+  /**
+   * The database rules of a seat: its numbers are the account's, the voicemail prompt and
+   * destination exist, Teams needs the account's Teams tenant, and the provider-admin-only fields
+   * and the call-restriction permissions (spec 2 §6) are enforced here, not just in the panel.
+   */
   const checkSeat = async (
     trx: Transaction<Database>,
     auth: AuthContext,
     input: SeatValues,
-    current: { internal: boolean; extension: number } | null,
+    current: Current | null,
   ): Promise<Record<string, string>> => {
+    const before = {
+      channelLimit: current?.channel_limit ?? 2,
+      internal: current?.internal ?? false,
+      ...(current?.restrictions ?? DEFAULT_RESTRICTIONS),
+      weekdayTimes: current?.weekday_times ?? DEFAULT_CALL_TIMES,
+      weekendTimes: current?.weekend_times ?? DEFAULT_CALL_TIMES,
+    };
+    const after = {
+      channelLimit: input.channelLimit,
+      internal: input.internal,
+      ...restrictionsOf(input),
+      weekdayTimes: input.weekdayTimes,
+      weekendTimes: input.weekendTimes,
+    };
+    const refused = {
+      ...adminOnlyChanges(auth, SEAT_ADMIN_FIELDS, before, after),
+      ...restrictedOptionChanges(auth, 'seatsCallRestrictions', before, after),
+    };
+    if (Object.keys(refused).length > 0) {
+      const messages = Object.values(refused);
+      throw new HttpError(403, messages.length === 1 ? (messages[0] as string) : MESSAGES.multipleErrors, refused);
+    }
     const problems: Record<string, string> = {};
-    for (const field of ['callerIdNumber', 'emergencyServiceCid'] as const) {
+    for (const field of ['callerIdNumber', 'emergencyServiceCid', 'teamsCLI'] as const) {
       const number = input[field];
       if (number === '') continue;
       const own = await trx
@@ -158,19 +259,18 @@ export function registerSeatRoutes(app: FastifyInstance, platform: Platform): vo
         .executeTakeFirst();
       if (!own) problems[field] = SEAT_MESSAGES.notAccountNumber;
     }
+    if (input.enableTeams && !current?.enable_teams && !(await teams.accountExists(auth.accountNo, trx))) {
+      problems.enableTeams = TEAMS_MESSAGES.invitationFailed;
+    }
     if (input.vmMode === 2) {
       if (input.vmAdvancedPromptId !== null && !(await usablePrompt(trx, auth.accountNo, input.vmAdvancedPromptId))) {
         problems.vmAdvancedPromptId = MESSAGES.recordNotFound;
       }
       if (current && input.vmAdvancedDest === destinationValue('seat', current.extension)) {
-        problems.vmAdvancedDest = 'Please select an option';
+        problems.vmAdvancedDest = MESSAGES.selectOption;
       } else {
         Object.assign(problems, await destinations.check(trx, auth.accountNo, 'vmAdvancedDest', input.vmAdvancedDest));
       }
-    }
-    // The Internal Seat switch is the provider's: others may not change it.
-    if (!isProviderAdmin(auth) && input.internal !== (current?.internal ?? false)) {
-      throw new HttpError(403, 'Only a provider administrator can change the Internal Seat setting');
     }
     return problems;
   };
@@ -182,18 +282,25 @@ export function registerSeatRoutes(app: FastifyInstance, platform: Platform): vo
     permission: 'seats',
     record: seatRecord,
     input: seatInput,
-    from: (q) => q.leftJoin('seat_registrations', 'seat_registrations.seat_id', 'seats.id'),
+    from: (q) =>
+      q.leftJoin('seat_registrations', (j) =>
+        j.onRef('seat_registrations.seat_id', '=', 'seats.id').on('seat_registrations.kind', '=', 'desk'),
+      ),
     columns,
     defaultSort: { field: 'extension', direction: 'asc' },
     toRow,
     create: {
-      input: seatInput.extend({ extension: z.coerce.number({ error: SEAT_MESSAGES.invalidNumber }).int() }),
-      toRow: (input, auth) => ({
-        ...toRow(input as SeatValues),
-        extension: input.extension,
-        name: `${auth.accountNo}*${input.extension}`,
-        secret: newSecret(),
-      }),
+      input: seatCreateInput,
+      toRow: (input, auth) => {
+        const values = input as SeatCreateValues;
+        return {
+          ...toRow(values),
+          extension: values.extension,
+          name: `${auth.accountNo}*${values.extension}`,
+          secret: newSecret(),
+          unique_string: newSecret(32),
+        };
+      },
     },
     uniqueViolations: {
       seats_extension_uq: { field: 'extension', message: SEAT_MESSAGES.inUse },
@@ -203,24 +310,46 @@ export function registerSeatRoutes(app: FastifyInstance, platform: Platform): vo
     destination: { type: 'seat', key: (s) => String(s.extension) },
     check: async ({ trx, auth, id }, input) => {
       if (id === undefined) {
-        const extension = (input as SeatValues & { extension: number }).extension;
+        const values = input as SeatCreateValues;
         const { min, max } = seatExtensionRange(await extensionDigits(trx, auth.accountNo));
-        if (!(extension >= min && extension <= max)) return { extension: SEAT_MESSAGES.invalidNumber };
+        if (!(values.extension >= min && values.extension <= max)) return { extension: SEAT_MESSAGES.invalidNumber };
         const taken = await trx
           .selectFrom('seats')
           .select('id')
           .where('account_no', '=', auth.accountNo)
-          .where('extension', '=', extension)
+          .where('extension', '=', values.extension)
           .executeTakeFirst();
         if (taken) return { extension: SEAT_MESSAGES.inUse };
-        return checkSeat(trx, auth, input, null);
+        if (values.softphoneUser && !maySoftphoneUser(auth)) throw forbidden();
+        return checkSeat(trx, auth, values, null);
       }
-      const current = await trx
+      const current = (await trx
         .selectFrom('seats')
-        .select(['internal', 'extension'])
+        .select([
+          'internal',
+          'extension',
+          'channel_limit',
+          'enable_teams',
+          'restrictions',
+          'weekday_times',
+          'weekend_times',
+        ])
         .where('id', '=', id)
-        .executeTakeFirstOrThrow();
+        .executeTakeFirstOrThrow()) as Current;
       return checkSeat(trx, auth, input, current);
+    },
+    // A softphone seat: the control-panel user (with the spec's two grants) in the same transaction.
+    afterCreate: async ({ trx, auth, id }, input) => {
+      const user = (input as SeatCreateValues).softphoneUser;
+      if (!user) return;
+      const userId = await createUser(
+        trx,
+        auth,
+        { ...user, accountNo: auth.accountNo, enabled: true, saveUserPermissions: true },
+        '',
+        'softphoneUser.username',
+      );
+      await trx.updateTable('seats').set({ user_id: userId }).where('id', '=', id).execute();
     },
   });
 
@@ -307,6 +436,7 @@ export function registerSeatRoutes(app: FastifyInstance, platform: Platform): vo
                 extension,
                 name: `${auth.accountNo}*${extension}`,
                 secret: newSecret(),
+                unique_string: newSecret(32),
               })),
             )
             .returning(['id', 'extension'])
@@ -374,4 +504,6 @@ export function registerSeatRoutes(app: FastifyInstance, platform: Platform): vo
       return { success: true, message: SEAT_MESSAGES.passwordReset, secret };
     },
   );
+
+  registerSeatSettingRoutes(app, platform);
 }

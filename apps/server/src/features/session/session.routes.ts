@@ -8,7 +8,6 @@ import {
   isProviderAdmin,
   loginBody,
   MESSAGES,
-  NEW_USER_GRANTS,
   newUserBody,
   passwordCheckBody,
   type Session,
@@ -19,8 +18,9 @@ import { z } from 'zod';
 import type { DB } from '../../db/database.ts';
 import { audit } from '../../platform/audit.ts';
 import { type AuthContext, newToken, permissionsFor, requireAuth, requirePermission } from '../../platform/auth.ts';
-import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
+import { forbidden, HttpError, notFound } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { createUser } from '../../platform/users.ts';
 import { assertNotThrottled, isDescendant, passwordMatches, recordAttempt } from './session.logic.ts';
 
 const tags = ['session'];
@@ -269,44 +269,7 @@ export function registerSessionRoutes(app: FastifyInstance, { db, config }: Plat
     const auth = requirePermission(request, { resource: 'cpUsers', action: 'create' });
     const body = request.body;
     if (body.accountNo !== auth.accountNo) throw forbidden();
-    const id = await db.transaction().execute(async (trx) => {
-      const taken = await trx
-        .selectFrom('users')
-        .select('id')
-        .where((eb) => eb(eb.fn('lower', ['username']), '=', body.username.toLowerCase()))
-        .executeTakeFirst();
-      if (taken) throw validationError({ username: 'This username is already in use' });
-      const user = await trx
-        .insertInto('users')
-        .values({
-          account_no: auth.accountNo,
-          username: body.username,
-          password_hash: null,
-          name: body.name,
-          surname: body.surname,
-          email: body.email,
-          enabled: body.enabled,
-          is_holder: false,
-          avatar: null,
-          avatar_mime: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (body.saveUserPermissions) {
-        await trx
-          .insertInto('user_permissions')
-          .values(NEW_USER_GRANTS.map((g) => ({ user_id: user.id, feature_id: g.featureId, mask: g.mask })))
-          .execute();
-      }
-      await audit(trx, {
-        userId: auth.userId,
-        accountNo: auth.accountNo,
-        action: 'user.create',
-        details: { newUserId: user.id, username: body.username },
-        ip: request.ip,
-      });
-      return user.id;
-    });
+    const id = await db.transaction().execute((trx) => createUser(trx, auth, body, request.ip));
     return { success: true, message: `${body.username} ${MESSAGES.createdSuccessfully}`, id };
   });
 }

@@ -3,11 +3,16 @@
  * The sandbox keeps the tenant state in the database and behaves like the service: an account
  * has no Teams tenant until one is created; an admin invitation needs a valid e-mail address.
  */
+import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 
 export interface TeamsService {
-  /** Whether the account has a Teams tenant connected (GET /teams/exists/{id}). */
-  accountExists(accountNo: number): Promise<boolean>;
+  /**
+   * Whether the account has a Teams tenant connected (GET /teams/exists/{id}); inside a
+   * transaction pass it, as the embedded database has a single connection.
+   */
+  accountExists(accountNo: number, trx?: Transaction<Database>): Promise<boolean>;
   /** Sends the tenant admin an invitation to consent to direct routing. */
   sendAdminInvitation(accountNo: number, email: string): Promise<void>;
   /** Creates the Teams tenant connection for the account. */
@@ -22,8 +27,8 @@ export class SandboxTeams implements TeamsService {
     this.#db = db;
   }
 
-  async accountExists(accountNo: number): Promise<boolean> {
-    const row = await this.#db
+  async accountExists(accountNo: number, trx?: Transaction<Database>): Promise<boolean> {
+    const row = await (trx ?? this.#db)
       .selectFrom('teams_accounts')
       .select('account_no')
       .where('account_no', '=', accountNo)

@@ -1,0 +1,291 @@
+import {
+  CALL_OPTION_MESSAGES,
+  MESSAGES,
+  NEW_USER_GRANTS,
+  SEAT_MESSAGES,
+  type Seat,
+  type SeatDevice,
+  type SeatLocation,
+  type SeatSoftphone,
+  seatValues,
+  TEAMS_MESSAGES,
+  type VoicemailSettings,
+} from '@switchboard/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+
+let t: TestContext;
+let retail: Headers;
+let viewer: Headers;
+let prepay: Headers;
+let admin: Headers;
+
+type Headers = Record<string, string>;
+type Page<T> = { records: T[] };
+type Reply = { success: boolean; message: string; validation?: Record<string, string> };
+
+beforeAll(async () => {
+  t = await createTestContext();
+  retail = await t.login('retail');
+  viewer = await t.login('viewer');
+  prepay = await t.login('prepay');
+  admin = await t.login('admin');
+  expect((await t.api('POST', '/users/auth/disguise', admin, { accountNo: 30000 })).statusCode).toBe(200);
+});
+afterAll(async () => t?.close());
+
+const seatOf = async (headers: Headers, extension: number) => {
+  const all = json<Page<Seat>>(await t.api('POST', '/seat/-1/-1', headers, {}));
+  const found = all.records.find((s) => s.extension === extension);
+  if (!found) throw new Error(`no seat ${extension}`);
+  return json<Seat>(await t.api('GET', `/seat/${found.id}`, headers));
+};
+const save = (headers: Headers, seat: Seat, changes: object) =>
+  t.api('PUT', `/seat/${seat.id}`, headers, { ...seatValues(seat), ...changes });
+
+describe('seat call options', () => {
+  it('saves restrictions, call times, TPS / CTPS and keeps the PIN only while international is allowed', async () => {
+    const seat = await seatOf(retail, 204);
+    const res = await save(retail, seat, {
+      allowUK118: true,
+      allowInternational: true,
+      internationalPIN: '4321',
+      weekdayTimes: { mode: 'range', from: '08:00', to: '18:30' },
+      weekendTimes: { mode: 'off', from: '00:00', to: '23:59' },
+      tps: 'block',
+      ctps: 'option',
+    });
+    expect(res.statusCode).toBe(200);
+    const saved = await seatOf(retail, 204);
+    expect(saved).toMatchObject({
+      allowUK118: true,
+      allowInternational: true,
+      internationalPIN: '4321',
+      weekdayTimes: { mode: 'range', from: '08:00', to: '18:30' },
+      weekendTimes: { mode: 'off' },
+      tps: 'block',
+      ctps: 'option',
+    });
+    expect((await save(retail, saved, { allowInternational: false })).statusCode).toBe(200);
+    expect(await seatOf(retail, 204)).toMatchObject({ allowInternational: false, internationalPIN: '' });
+  });
+
+  it('validates call times and the PIN with their messages', async () => {
+    const seat = await seatOf(retail, 204);
+    const bad = await save(retail, seat, { weekdayTimes: { mode: 'range', from: '18:00', to: '08:00' } });
+    expect(bad.statusCode).toBe(400);
+    expect(json<Reply>(bad).validation?.['weekdayTimes.to']).toBe(CALL_OPTION_MESSAGES.timeOrder);
+    const time = await save(retail, seat, { weekendTimes: { mode: 'range', from: '25:00', to: '26:00' } });
+    expect(json<Reply>(time).validation?.['weekendTimes.from']).toBe(CALL_OPTION_MESSAGES.invalidTime);
+    const pin = await save(retail, seat, { vmPin: '12' });
+    expect(json<Reply>(pin).validation?.vmPin).toBe(MESSAGES.pin);
+  });
+
+  it('refuses high-risk switches without the high-risk permission, and the channel limit to all but provider admins', async () => {
+    const bella = await seatOf(prepay, 201);
+    const risky = await save(prepay, bella, { allowUKPremium09: true });
+    expect(risky.statusCode).toBe(403);
+    expect(json<Reply>(risky).message).toBe(CALL_OPTION_MESSAGES.highRisk);
+    // Ordinary switches are fine without it.
+    expect((await save(prepay, bella, { allowUK118: true })).statusCode).toBe(200);
+
+    const acme = await seatOf(retail, 205);
+    const channels = await save(retail, acme, { channelLimit: 5 });
+    expect(channels.statusCode).toBe(403);
+    expect(json<Reply>(channels).message).toBe(CALL_OPTION_MESSAGES.adminOnly);
+    expect((await seatOf(retail, 205)).channelLimit).toBe(2);
+    expect((await save(admin, acme, { channelLimit: 5 })).statusCode).toBe(200);
+    expect((await seatOf(retail, 205)).channelLimit).toBe(5);
+    const tooMany = await save(admin, await seatOf(admin, 205), { channelLimit: 11 });
+    expect(tooMany.statusCode).toBe(400);
+  });
+});
+
+describe('seat provisioning', () => {
+  it('lists the devices with their lock state; Unlock, Re-Initialise and LDAP regenerate answer with the spec’s texts', async () => {
+    const seat = await seatOf(retail, 201);
+    const devices = json<Page<SeatDevice>>(await t.api('GET', `/seat/${seat.id}/devices`, retail)).records;
+    expect(devices).toHaveLength(1);
+    const device = devices[0] as SeatDevice;
+    expect(device).toMatchObject({ make: 'Yealink', locked: true, initialised: true, locksAt: null });
+    expect(device.lastCheckin).not.toBeNull();
+
+    const unlock = await t.api('POST', `/seat/${seat.id}/devices/${device.id}/unlock`, retail);
+    expect(json<Reply>(unlock)).toEqual({ success: true, message: SEAT_MESSAGES.unlocked });
+    const unlocked = json<Page<SeatDevice>>(await t.api('GET', `/seat/${seat.id}/devices`, retail)).records[0];
+    expect(unlocked?.locked).toBe(false);
+    const minutes = (Date.parse(unlocked?.locksAt ?? '') - Date.now()) / 60000;
+    expect(minutes).toBeGreaterThan(14);
+    expect(minutes).toBeLessThanOrEqual(15);
+
+    const regen = await t.api('POST', `/seat/${seat.id}/ldap/regenpassword`, retail, { deviceId: device.id });
+    expect(json<Reply>(regen)).toEqual({ success: true, message: 'Reset Successfully' });
+    const after = json<Page<SeatDevice>>(await t.api('GET', `/seat/${seat.id}/devices`, retail)).records[0];
+    expect(after?.ldapPassword).not.toBe(device.ldapPassword);
+
+    const reinit = await t.api('POST', `/provisioning/seat/${seat.id}/reinit`, retail, { deviceId: device.id });
+    expect(json<Reply>(reinit).success).toBe(true);
+    expect(json<Page<SeatDevice>>(await t.api('GET', `/seat/${seat.id}/devices`, retail)).records[0]).toMatchObject({
+      initialised: false,
+      locked: false,
+    });
+  });
+
+  it('keeps devices to their seat, account and permission', async () => {
+    const seat = await seatOf(retail, 202);
+    const device = json<Page<SeatDevice>>(await t.api('GET', `/seat/${seat.id}/devices`, retail)).records[0];
+    const other = await seatOf(retail, 203);
+    expect((await t.api('POST', `/seat/${other.id}/devices/${device?.id}/unlock`, retail)).statusCode).toBe(404);
+    expect((await t.api('POST', `/seat/${seat.id}/devices/${device?.id}/unlock`, prepay)).statusCode).toBe(404);
+    expect((await t.api('GET', `/seat/${seat.id}/devices`, prepay)).statusCode).toBe(404);
+    expect((await t.api('POST', `/seat/${seat.id}/devices/${device?.id}/unlock`, viewer)).statusCode).toBe(403);
+    expect((await t.api('GET', `/seat/${seat.id}/devices`, viewer)).statusCode).toBe(200);
+  });
+});
+
+describe('seat softphones and voicemail', () => {
+  it('reads and saves the softphone settings, outbound CLIs limited to the account’s numbers', async () => {
+    const seat = await seatOf(retail, 210);
+    const phone = json<SeatSoftphone>(await t.api('GET', `/seat/${seat.id}/softphone`, retail));
+    expect(phone).toMatchObject({ mobileStatus: 'Registered', desktopStatus: 'Unregistered', enabled: false });
+    expect(phone.uniqueString).toMatch(/^\S{20,}$/);
+    const foreign = await t.api('POST', `/seat/${seat.id}/softphone`, retail, {
+      enableDesktopCallWaiting: false,
+      enableMobileCallWaiting: true,
+      outboundCLILists: ['01179460000'],
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(json<Reply>(foreign).validation?.outboundCLILists).toBe(SEAT_MESSAGES.notAccountNumber);
+    const ok = await t.api('POST', `/seat/${seat.id}/softphone`, retail, {
+      enableDesktopCallWaiting: false,
+      enableMobileCallWaiting: true,
+      outboundCLILists: ['01214960000', '01214960001'],
+    });
+    expect(json<Reply>(ok).message).toBe('210 - Van 1 has been updated');
+    expect(json<SeatSoftphone>(await t.api('GET', `/seat/${seat.id}/softphone`, retail))).toMatchObject({
+      enableDesktopCallWaiting: false,
+      outboundCLILists: ['01214960000', '01214960001'],
+    });
+    expect((await t.api('GET', `/seat/${seat.id}/softphone`, prepay)).statusCode).toBe(404);
+  });
+
+  it('reads and saves the mailbox settings by seat name, never sending the PIN', async () => {
+    const seat = await seatOf(retail, 201);
+    const box = json<VoicemailSettings>(await t.api('GET', `/voicemail/${seat.name}/settings`, retail));
+    expect(box).toMatchObject({ mailbox: '201', passwordSet: true, email: 'reception@acmeplumbing.example' });
+    expect(JSON.stringify(box)).not.toContain('4826');
+    const bad = await t.api('POST', `/voicemail/${seat.name}/settings`, retail, {
+      fullname: 'Reception',
+      email: 'nope',
+      password: '12a4',
+      vmDelete: true,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(json<Reply>(bad).validation).toMatchObject({ email: MESSAGES.email, password: MESSAGES.pin });
+    const ok = await t.api('POST', `/voicemail/${seat.name}/settings`, retail, {
+      fullname: 'Acme Reception',
+      email: 'frontdesk@acmeplumbing.example',
+      password: '',
+      vmDelete: true,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(json<VoicemailSettings>(await t.api('GET', `/voicemail/${seat.name}/settings`, retail))).toMatchObject({
+      fullname: 'Acme Reception',
+      email: 'frontdesk@acmeplumbing.example',
+      passwordSet: true,
+      vmDelete: true,
+    });
+    expect((await t.api('GET', `/voicemail/${seat.name}/settings`, prepay)).statusCode).toBe(404);
+  });
+
+  it('creates a seat as a softphone user with the control-panel user and its two grants, in one transaction', async () => {
+    const user = { name: 'Jo', surname: 'Blake', username: 'jo.blake', email: 'jo@acmeplumbing.example' };
+    const res = await t.api('POST', '/seat', retail, { extension: 230, nickname: 'Jo', softphoneUser: user });
+    expect(res.statusCode).toBe(200);
+    const seat = await seatOf(retail, 230);
+    expect(seat.userId).not.toBeNull();
+    const grants = await t.database.db
+      .selectFrom('user_permissions')
+      .select(['feature_id', 'mask'])
+      .where('user_id', '=', seat.userId as number)
+      .orderBy('feature_id')
+      .execute();
+    expect(grants.map((g) => ({ featureId: g.feature_id, mask: g.mask }))).toEqual(
+      [...NEW_USER_GRANTS].sort((a, b) => a.featureId - b.featureId),
+    );
+    expect(json<SeatSoftphone>(await t.api('GET', `/seat/${seat.id}/softphone`, retail))).toMatchObject({
+      enabled: true,
+      username: 'jo.blake',
+    });
+    // The same username again: refused, and no seat is left behind.
+    const again = await t.api('POST', '/seat', retail, { extension: 231, softphoneUser: user });
+    expect(again.statusCode).toBe(400);
+    expect(json<Reply>(again).validation?.['softphoneUser.username']).toBe('This username is already in use');
+    const all = json<Page<Seat>>(await t.api('POST', '/seat/-1/-1', retail, {})).records;
+    expect(all.some((s) => s.extension === 231)).toBe(false);
+    // The viewer may not create users.
+    const viewerTry = await t.api('POST', '/seat', viewer, {
+      extension: 232,
+      softphoneUser: { ...user, username: 'viewer.made' },
+    });
+    expect(viewerTry.statusCode).toBe(403);
+  });
+});
+
+describe('seat locations', () => {
+  it('lists the account’s numbers with an emergency address and gives a seat’s location', async () => {
+    const locations = json<Page<SeatLocation>>(await t.api('GET', '/seat/locations', retail)).records;
+    expect(locations.length).toBeGreaterThan(0);
+    expect(locations.every((l) => l.postcode !== '')).toBe(true);
+    const seat = await seatOf(retail, 202);
+    const { location } = json<{ location: SeatLocation | null }>(await t.api('GET', `/seat/${seat.id}/ems`, retail));
+    expect(location?.number).toBe(seat.emergencyServiceCid || seat.callerIdNumber);
+    expect(location?.postcode).toBe('B1 2JR');
+    const bella = json<Page<SeatLocation>>(await t.api('GET', '/seat/locations', prepay)).records;
+    expect(bella.every((l) => !locations.some((a) => a.id === l.id))).toBe(true);
+  });
+
+  it('lists the public addresses the account’s seats register from', async () => {
+    const ips = json<Page<{ ip: string }>>(await t.api('GET', '/seat/uniqueips', retail)).records.map((r) => r.ip);
+    expect(ips.length).toBeGreaterThan(0);
+    expect(ips.every((ip) => ip.startsWith('203.0.113.'))).toBe(true);
+  });
+});
+
+describe('Teams', () => {
+  it('offers no tenant until one is created; the invitation needs a valid email; then the seat may enable Teams', async () => {
+    expect(json(await t.api('GET', '/teams/exists/30001', prepay))).toEqual({ teamsAccountExists: false });
+    const seat = await seatOf(prepay, 202);
+    const early = await save(prepay, seat, { enableTeams: true });
+    expect(early.statusCode).toBe(400);
+    expect(json<Reply>(early).validation?.enableTeams).toBe(TEAMS_MESSAGES.invitationFailed);
+
+    const badEmail = await t.api('POST', '/teams/admin/invitation', prepay, {
+      email: 'not an email',
+      accountNo: 30001,
+    });
+    expect(badEmail.statusCode).toBe(400);
+    expect(json<Reply>(badEmail).validation?.email).toBe(TEAMS_MESSAGES.invalidEmail);
+    const bounced = await t.api('POST', '/teams/admin/invitation', prepay, {
+      email: 'it@bella.invalid',
+      accountNo: 30001,
+    });
+    expect(json<Reply>(bounced).message).toBe(TEAMS_MESSAGES.invitationFailed);
+    const sent = await t.api('POST', '/teams/admin/invitation', prepay, {
+      email: 'it@bellahair.example',
+      accountNo: 30001,
+    });
+    expect(json<Reply>(sent)).toEqual({ success: true, message: TEAMS_MESSAGES.invitationSent });
+    // Another account's tenant is not the caller's to touch.
+    expect((await t.api('POST', '/teams/30000/create', prepay)).statusCode).toBe(403);
+    expect((await t.api('GET', '/teams/exists/30000', prepay)).statusCode).toBe(403);
+
+    const created = await t.api('POST', '/teams/30001/create', prepay);
+    expect(json<Reply>(created)).toEqual({ success: true, message: TEAMS_MESSAGES.created });
+    expect(json(await t.api('GET', '/teams/exists/30001', prepay))).toEqual({ teamsAccountExists: true });
+    const enabled = await save(prepay, seat, { enableTeams: true, teamsCLI: '01179460000' });
+    expect(enabled.statusCode).toBe(200);
+    expect(await seatOf(prepay, 202)).toMatchObject({ enableTeams: true, teamsCLI: '01179460000' });
+    expect((await t.api('POST', '/teams/30000/create', viewer)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Creating a control-panel user (spec 2 §7 POST /users): shared by POST /users and by seats
+ * created as softphone users. Runs inside the caller's transaction; the new user gets the
+ * spec's two permission grants when asked.
+ */
+import { NEW_USER_GRANTS, type NewUserBody } from '@switchboard/domain';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { audit } from './audit.ts';
+import type { AuthContext } from './auth.ts';
+import { validationError } from './errors.ts';
+
+export const USERNAME_TAKEN = 'This username is already in use';
+
+export async function createUser(
+  trx: Transaction<Database>,
+  auth: AuthContext,
+  body: NewUserBody,
+  ip: string,
+  /** The field path of the username in the caller's body (for the validation map). */
+  usernameField = 'username',
+): Promise<number> {
+  const taken = await trx
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', body.username.toLowerCase()))
+    .executeTakeFirst();
+  if (taken) throw validationError({ [usernameField]: USERNAME_TAKEN });
+  const user = await trx
+    .insertInto('users')
+    .values({
+      account_no: auth.accountNo,
+      username: body.username,
+      password_hash: null,
+      name: body.name,
+      surname: body.surname,
+      email: body.email,
+      enabled: body.enabled,
+      is_holder: false,
+      avatar: null,
+      avatar_mime: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (body.saveUserPermissions) {
+    await trx
+      .insertInto('user_permissions')
+      .values(NEW_USER_GRANTS.map((g) => ({ user_id: user.id, feature_id: g.featureId, mask: g.mask })))
+      .execute();
+  }
+  await audit(trx, {
+    userId: auth.userId,
+    accountNo: auth.accountNo,
+    action: 'user.create',
+    details: { newUserId: user.id, username: body.username },
+    ip,
+  });
+  return user.id;
+}
