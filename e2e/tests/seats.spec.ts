@@ -41,7 +41,7 @@ test.describe('seats', () => {
     await openSeats(page);
     await page.getByRole('link', { name: '203' }).click();
     await expect(page.getByRole('heading', { name: 'Office manager (203)' })).toBeVisible();
-    await page.getByLabel('Nickname').fill('Office manager desk');
+    await page.getByLabel('Nickname').fill('Office desk');
     await page.getByRole('tab', { name: 'Voicemail' }).click();
     await expect(page.getByLabel('Voicemail to Email')).toBeVisible();
     await page.getByLabel('Voicemail to Email').fill('office@acmeplumbing.example');
@@ -49,7 +49,7 @@ test.describe('seats', () => {
     await page.getByLabel('Call Recording').click();
     await page.getByRole('option', { name: 'Pausable' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Office manager desk has been updated')).toBeVisible();
+    await expect(page.getByText('Office desk has been updated')).toBeVisible();
     await page.reload();
     await page.getByRole('tab', { name: 'Voicemail' }).click();
     await expect(page.getByLabel('Voicemail to Email')).toHaveValue('office@acmeplumbing.example');
@@ -79,5 +79,89 @@ test.describe('seats', () => {
     expect(first).toMatch(/^[A-Za-z0-9]{24}$/);
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page.getByTestId('sip-secret')).not.toHaveText(first ?? '');
+  });
+});
+
+test.describe('seat call options, provisioning, Teams and softphones', () => {
+  test('call restrictions: the PIN only with international, call times range, TPS; saved and read back', async ({
+    page,
+  }) => {
+    await signIn(page, 'retail');
+    await openSeats(page);
+    await page.getByRole('link', { name: '209' }).click();
+    await page.getByRole('tab', { name: 'Call Restrictions' }).click();
+    await expect(page.getByLabel('International PIN')).toHaveCount(0);
+    await page.getByRole('switch', { name: 'International', exact: true }).check();
+    await page.getByLabel('International PIN').fill('2468');
+    await page.getByLabel('Weekday outbound calls').click();
+    await page.getByRole('option', { name: 'Between set times' }).click();
+    await page.getByLabel('From').fill('18:00');
+    await page.getByLabel('To', { exact: true }).fill('08:00');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Please ensure the start time is before the end time')).toBeVisible();
+    await page.getByLabel('From').fill('07:30');
+    await page.getByLabel('To', { exact: true }).fill('18:00');
+    await page.getByRole('tab', { name: 'TPS/CTPS' }).click();
+    await page.getByLabel('TPS', { exact: true }).click();
+    await page.getByRole('option', { name: 'Block' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Estimating has been updated')).toBeVisible();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Call Restrictions' }).click();
+    await expect(page.getByLabel('International PIN')).toHaveValue('2468');
+    await expect(page.getByLabel('From')).toHaveValue('07:30');
+    // Only provider admins change the channel limit.
+    await expect(page.getByLabel('Channel Limit')).toBeDisabled();
+  });
+
+  test('provisioning: unlock a device and regenerate its LDAP password', async ({ page }) => {
+    await signIn(page, 'retail');
+    await openSeats(page);
+    await page.getByRole('link', { name: '202' }).click();
+    await page.getByRole('tab', { name: 'Provisioning' }).click();
+    const row = page.getByRole('row', { name: /Yealink/ });
+    await expect(row).toContainText('Locked');
+    await row.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByText('Unlocked Successfully')).toBeVisible();
+    await expect(row).toContainText('Unlocked until');
+    await row.getByRole('button', { name: 'Regenerate LDAP Password' }).click();
+    await expect(page.getByText('Reset Successfully')).toBeVisible();
+  });
+
+  test('Teams: no tenant offers the invitation and Create Teams Account, then the switch', async ({ page }) => {
+    await signIn(page, 'prepay');
+    await openSeats(page);
+    await page.getByRole('link', { name: '203' }).click();
+    await page.getByRole('tab', { name: 'Teams' }).click();
+    await page.getByLabel('Teams Administrator Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Send Admin Invitation' }).click();
+    await expect(page.getByText('Please enter a valid email to enable teams')).toBeVisible();
+    await page.getByLabel('Teams Administrator Email').fill('it@bellahair.example');
+    await page.getByRole('button', { name: 'Send Admin Invitation' }).click();
+    await expect(page.getByText('Admin invitation sent')).toBeVisible();
+    await page.getByRole('button', { name: 'Create Teams Account' }).click();
+    await expect(page.getByText('Teams account created')).toBeVisible();
+    await page.getByRole('switch', { name: 'Enable Microsoft Teams' }).check();
+    await page.getByLabel('Teams Number').click();
+    await page.getByRole('option', { name: /01179460000/ }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Back office has been updated')).toBeVisible();
+  });
+
+  test('softphones and the emergency location dialog', async ({ page }) => {
+    await signIn(page, 'retail');
+    await openSeats(page);
+    await page.getByRole('link', { name: '210' }).click();
+    await page.getByRole('tab', { name: 'Mobile Softphone' }).click();
+    await expect(page.getByRole('img', { name: 'Mobile app QR code' })).toBeVisible();
+    await expect(page.getByText('Registered', { exact: true })).toBeVisible();
+    await page.getByRole('tab', { name: 'General' }).click();
+    await page.getByRole('button', { name: 'Choose Location' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('progressbar')).toBeVisible();
+    await dialog.getByRole('button', { name: /01214960001/ }).click();
+    await expect(page.getByTestId('seat-location')).toContainText('01214960001');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Van 1 has been updated')).toBeVisible();
   });
 });

@@ -1,7 +1,7 @@
 /**
- * /seats/{id}: tabs General, Voicemail, Diverts, Call Recording and Advanced, and the SIP
- * credentials (shown once on request, resettable). The Call Restrictions, TPS/CTPS, Provisioning,
- * Teams and softphone tabs are still to come.
+ * /seats/{id}: the eleven tabs of spec 2 §1 — General (registration, SIP credentials, emergency
+ * location), Voicemail, Diverts, Call Recording, Call Restrictions, TPS/CTPS, Provisioning, Teams,
+ * Advanced, Desktop Softphone and Mobile Softphone.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,13 +9,14 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import {
-  CALL_RECORDING_OPTIONS,
   destinationValue,
   isProviderAdmin,
   RING_TIMES,
+  SEAT_CHANNELS,
   type Seat,
   type SeatInput,
   seatInput,
+  seatValues,
   TRANSPORTS,
   VIDEO_CODECS,
   VOICEMAIL_MODES,
@@ -24,35 +25,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, api } from '../../platform/api.ts';
+import { callRecordingTab, callRestrictionsTab, tpsTab } from '../../platform/call-options/call-options-tabs.tsx';
+import { TeamsGate } from '../../platform/call-options/teams-gate.tsx';
 import { type FieldDef, FormFields, type SelectOption } from '../../platform/fields/form-fields.tsx';
 import { usePromptOptions } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
-import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { ProvisioningPanel, SeatLocationField, SoftphonePanel } from './seat-panels.tsx';
 
-const toValues = (s: Seat): SeatInput => ({
-  nickname: s.nickname,
-  callerIdName: s.callerIdName,
-  callerIdNumber: s.callerIdNumber,
-  withholdNumber: s.withholdNumber,
-  emergencyServiceCid: s.emergencyServiceCid,
-  ringTime: s.ringTime,
-  musicOnHold: s.musicOnHold,
-  vmMode: s.vmMode,
-  vmEmail: s.vmEmail,
-  vmAdvancedPromptId: s.vmAdvancedPromptId,
-  vmAdvancedDest: s.vmAdvancedDest,
-  cfwdAll: s.cfwdAll,
-  cfwdBusy: s.cfwdBusy,
-  cfwdNoAnswer: s.cfwdNoAnswer,
-  cfwdUnavail: s.cfwdUnavail,
-  callRecording: s.callRecording,
-  transport: s.transport as SeatInput['transport'],
-  enableVideo: s.enableVideo,
-  videoCodec: s.videoCodec as SeatInput['videoCodec'],
-  hdCodec: s.hdCodec,
-  keepOnNetwork: s.keepOnNetwork,
-  internal: s.internal,
-});
+const toValues = (s: Seat): SeatInput => seatValues(s);
 
 function useCallerIds(): SelectOption[] {
   const { data } = useQuery({
@@ -136,12 +117,6 @@ const generalFields = (callerIds: SelectOption[]): FieldDef<SeatInput>[] => [
   { kind: 'switch', name: 'withholdNumber', label: 'Withhold Number' },
   {
     kind: 'select',
-    name: 'emergencyServiceCid',
-    label: 'Emergency Services Caller ID (location)',
-    options: [{ value: '', label: 'Same as the caller ID' }, ...callerIds],
-  },
-  {
-    kind: 'select',
     name: 'ringTime',
     label: 'Ring Time',
     options: RING_TIMES.map((t) => ({ value: t, label: `${t} seconds` })),
@@ -151,10 +126,161 @@ const generalFields = (callerIds: SelectOption[]): FieldDef<SeatInput>[] => [
 
 export default function SeatDetailPage() {
   const { id = '' } = useParams();
-  const { session } = useSession();
+  const { session, can } = useSession();
   const callerIds = useCallerIds();
   const prompts = usePromptOptions();
   const admin = isProviderAdmin(session);
+  const tabs: Array<TabDef<Seat, SeatInput> | false> = [
+    {
+      label: 'General',
+      kind: 'form',
+      fields: [
+        'nickname',
+        'callerIdName',
+        'callerIdNumber',
+        'withholdNumber',
+        'emergencyServiceCid',
+        'ringTime',
+        'musicOnHold',
+      ],
+      render: (form, seat, readOnly) => (
+        <>
+          <Registration seat={seat} />
+          <FormFields control={form.control} fields={generalFields(callerIds)} disabled={readOnly} />
+          <SeatLocationField
+            seat={seat}
+            number={String(form.watch('emergencyServiceCid') || form.watch('callerIdNumber') || '')}
+            disabled={readOnly}
+            onChoose={(number) => form.setValue('emergencyServiceCid', number, { shouldDirty: true })}
+          />
+        </>
+      ),
+    },
+    {
+      label: 'Voicemail',
+      kind: 'form',
+      fields: ['vmMode', 'vmFullname', 'vmEmail', 'vmPin', 'vmDelete', 'vmAdvancedPromptId', 'vmAdvancedDest'],
+      render: (form, seat, readOnly) => {
+        const mode = Number(form.watch('vmMode') ?? 0);
+        const fields: FieldDef<SeatInput>[] = [
+          { kind: 'select', name: 'vmMode', label: 'Voicemail', options: VOICEMAIL_MODES.map((m) => ({ ...m })) },
+        ];
+        // Disabled hides the email and remote-access fields; advanced adds a prompt and a destination.
+        if (mode !== 0) {
+          fields.push(
+            { kind: 'text', name: 'vmFullname', label: 'Mailbox Name' },
+            { kind: 'text', name: 'vmEmail', label: 'Voicemail to Email', type: 'email' },
+            { kind: 'switch', name: 'vmDelete', label: 'Delete Voicemail After Emailing' },
+            {
+              kind: 'text',
+              name: 'vmPin',
+              label: 'Remote Access PIN',
+              type: 'password',
+              helper: seat.vmPinSet ? 'A PIN is set: leave empty to keep it' : 'No PIN set: 4 to 6 digits',
+            },
+          );
+        }
+        if (mode === 2) {
+          fields.push(
+            { kind: 'select', name: 'vmAdvancedPromptId', label: 'Prompt', options: prompts, nullable: true },
+            {
+              kind: 'destination',
+              name: 'vmAdvancedDest',
+              label: 'Destination',
+              exclude: [destinationValue('seat', seat.extension)],
+            },
+          );
+        }
+        return <FormFields control={form.control} fields={fields} disabled={readOnly} />;
+      },
+    },
+    {
+      label: 'Diverts',
+      kind: 'form',
+      fields: ['cfwdAll', 'cfwdBusy', 'cfwdNoAnswer', 'cfwdUnavail'],
+      render: (form, _s, readOnly) => (
+        <FormFields
+          control={form.control}
+          disabled={readOnly}
+          fields={[
+            { kind: 'text', name: 'cfwdAll', label: 'Divert All Calls', type: 'tel' },
+            { kind: 'text', name: 'cfwdBusy', label: 'Divert When Busy', type: 'tel' },
+            { kind: 'text', name: 'cfwdNoAnswer', label: 'Divert On No Answer', type: 'tel' },
+            { kind: 'text', name: 'cfwdUnavail', label: 'Divert When Unavailable', type: 'tel' },
+          ]}
+        />
+      ),
+    },
+    callRecordingTab<Seat, SeatInput>(),
+    can('seatsCallRestrictions', 'read') &&
+      callRestrictionsTab<Seat, SeatInput>({
+        area: 'seatsCallRestrictions',
+        callTimes: true,
+        channelLimit: { ...SEAT_CHANNELS, adminOnly: true },
+      }),
+    tpsTab<Seat, SeatInput>(),
+    { label: 'Provisioning', kind: 'panel', render: (seat) => <ProvisioningPanel seat={seat} /> },
+    {
+      label: 'Teams',
+      kind: 'form',
+      fields: ['enableTeams', 'teamsCLI'],
+      render: (form, _s, readOnly) => (
+        <TeamsGate disabled={readOnly}>
+          <FormFields
+            control={form.control}
+            disabled={readOnly}
+            fields={[
+              { kind: 'switch', name: 'enableTeams', label: 'Enable Microsoft Teams' },
+              ...(form.watch('enableTeams')
+                ? [
+                    {
+                      kind: 'select',
+                      name: 'teamsCLI',
+                      label: 'Teams Number',
+                      options: [{ value: '', label: 'Same as the caller ID' }, ...callerIds],
+                    } as FieldDef<SeatInput>,
+                  ]
+                : []),
+            ]}
+          />
+        </TeamsGate>
+      ),
+    },
+    {
+      label: 'Advanced',
+      kind: 'form',
+      fields: ['transport', 'enableVideo', 'videoCodec', 'hdCodec', 'keepOnNetwork', 'internal'],
+      render: (form, _s, readOnly) => (
+        <FormFields
+          control={form.control}
+          disabled={readOnly}
+          fields={[
+            { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS.map((t) => ({ ...t })) },
+            { kind: 'switch', name: 'enableVideo', label: 'Enable Video' },
+            {
+              kind: 'select',
+              name: 'videoCodec',
+              label: 'Video Codec',
+              options: VIDEO_CODECS.map((c) => ({ ...c })),
+            },
+            { kind: 'switch', name: 'hdCodec', label: 'HD Audio Codec' },
+            { kind: 'switch', name: 'keepOnNetwork', label: 'Keep Calls On Network' },
+            ...(admin ? [{ kind: 'switch', name: 'internal', label: 'Internal Seat' } as FieldDef<SeatInput>] : []),
+          ]}
+        />
+      ),
+    },
+    can('softphone', 'read') && {
+      label: 'Desktop Softphone',
+      kind: 'panel',
+      render: (seat) => <SoftphonePanel seat={seat} kind="desktop" numbers={callerIds} />,
+    },
+    can('softphone', 'read') && {
+      label: 'Mobile Softphone',
+      kind: 'panel',
+      render: (seat) => <SoftphonePanel seat={seat} kind="mobile" numbers={callerIds} />,
+    },
+  ];
   return (
     <TabbedForm<Seat, SeatInput>
       path="/seat"
@@ -164,112 +290,7 @@ export default function SeatDetailPage() {
       toValues={toValues}
       name={(v) => v.nickname || 'Seat'}
       title={(s) => (s.nickname ? `${s.nickname} (${s.extension})` : `Seat ${s.extension}`)}
-      tabs={[
-        {
-          label: 'General',
-          kind: 'form',
-          fields: [
-            'nickname',
-            'callerIdName',
-            'callerIdNumber',
-            'withholdNumber',
-            'emergencyServiceCid',
-            'ringTime',
-            'musicOnHold',
-          ],
-          render: (form, seat, readOnly) => (
-            <>
-              <Registration seat={seat} />
-              <FormFields control={form.control} fields={generalFields(callerIds)} disabled={readOnly} />
-            </>
-          ),
-        },
-        {
-          label: 'Voicemail',
-          kind: 'form',
-          fields: ['vmMode', 'vmEmail', 'vmAdvancedPromptId', 'vmAdvancedDest'],
-          render: (form, seat, readOnly) => {
-            const mode = Number(form.watch('vmMode') ?? 0);
-            const fields: FieldDef<SeatInput>[] = [
-              { kind: 'select', name: 'vmMode', label: 'Voicemail', options: VOICEMAIL_MODES.map((m) => ({ ...m })) },
-            ];
-            // Disabled hides the email; advanced adds a prompt and a destination (spec 2 §2).
-            if (mode !== 0) fields.push({ kind: 'text', name: 'vmEmail', label: 'Voicemail to Email', type: 'email' });
-            if (mode === 2) {
-              fields.push(
-                { kind: 'select', name: 'vmAdvancedPromptId', label: 'Prompt', options: prompts, nullable: true },
-                {
-                  kind: 'destination',
-                  name: 'vmAdvancedDest',
-                  label: 'Destination',
-                  exclude: [destinationValue('seat', seat.extension)],
-                },
-              );
-            }
-            return <FormFields control={form.control} fields={fields} disabled={readOnly} />;
-          },
-        },
-        {
-          label: 'Diverts',
-          kind: 'form',
-          fields: ['cfwdAll', 'cfwdBusy', 'cfwdNoAnswer', 'cfwdUnavail'],
-          render: (form, _s, readOnly) => (
-            <FormFields
-              control={form.control}
-              disabled={readOnly}
-              fields={[
-                { kind: 'text', name: 'cfwdAll', label: 'Divert All Calls', type: 'tel' },
-                { kind: 'text', name: 'cfwdBusy', label: 'Divert When Busy', type: 'tel' },
-                { kind: 'text', name: 'cfwdNoAnswer', label: 'Divert On No Answer', type: 'tel' },
-                { kind: 'text', name: 'cfwdUnavail', label: 'Divert When Unavailable', type: 'tel' },
-              ]}
-            />
-          ),
-        },
-        {
-          label: 'Call Recording',
-          kind: 'form',
-          fields: ['callRecording'],
-          render: (form, _s, readOnly) => (
-            <FormFields
-              control={form.control}
-              disabled={readOnly}
-              fields={[
-                {
-                  kind: 'select',
-                  name: 'callRecording',
-                  label: 'Call Recording',
-                  options: CALL_RECORDING_OPTIONS.map((m) => ({ ...m })),
-                },
-              ]}
-            />
-          ),
-        },
-        {
-          label: 'Advanced',
-          kind: 'form',
-          fields: ['transport', 'enableVideo', 'videoCodec', 'hdCodec', 'keepOnNetwork', 'internal'],
-          render: (form, _s, readOnly) => (
-            <FormFields
-              control={form.control}
-              disabled={readOnly}
-              fields={[
-                { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS.map((t) => ({ ...t })) },
-                { kind: 'switch', name: 'enableVideo', label: 'Enable Video' },
-                {
-                  kind: 'select',
-                  name: 'videoCodec',
-                  label: 'Video Codec',
-                  options: VIDEO_CODECS.map((c) => ({ ...c })),
-                },
-                { kind: 'switch', name: 'hdCodec', label: 'HD Audio Codec' },
-                { kind: 'switch', name: 'keepOnNetwork', label: 'Keep Calls On Network' },
-                ...(admin ? [{ kind: 'switch', name: 'internal', label: 'Internal Seat' } as FieldDef<SeatInput>] : []),
-              ]}
-            />
-          ),
-        },
-      ]}
+      tabs={tabs.filter((t): t is TabDef<Seat, SeatInput> => t !== false)}
     />
   );
 }

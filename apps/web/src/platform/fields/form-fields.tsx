@@ -25,7 +25,7 @@ export type FieldDef<V extends FieldValues> =
       name: Path<V>;
       label: string;
       required?: boolean;
-      type?: 'text' | 'email' | 'tel' | 'number';
+      type?: 'text' | 'email' | 'tel' | 'number' | 'password';
       helper?: string;
     }
   | { kind: 'select'; name: Path<V>; label: string; options: SelectOption[]; required?: boolean; nullable?: boolean }

@@ -1,0 +1,404 @@
+/**
+ * The seat tabs that are not part of the seat's own form: Provisioning (the seat's desk phones:
+ * lock state, Unlock, Re-Initialise, LDAP password), the Desktop and Mobile Softphone tabs (their
+ * own save to /seat/{id}/softphone; the mobile tab shows the app's QR code of uniqueString) and the
+ * emergency location dialog.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  MESSAGES,
+  SEAT_LOCATION_DELAY_MS,
+  SEAT_MESSAGES,
+  type Seat,
+  type SeatDevice,
+  type SeatLocation,
+  type SeatSoftphone,
+  type SeatSoftphoneInput,
+  seatSoftphoneInput,
+} from '@switchboard/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { QRCodeSVG } from 'qrcode.react';
+import { useEffect, useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { ApiError, api } from '../../platform/api.ts';
+import type { SelectOption } from '../../platform/fields/form-fields.tsx';
+import { FormSwitchField } from '../../platform/fields/form-fields.tsx';
+import { applyServerErrors } from '../../platform/fields/server-errors.ts';
+import { useSession } from '../../platform/session-context.ts';
+import { useToast } from '../../platform/toast.ts';
+
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' }) : 'Never';
+
+// ---- Provisioning ------------------------------------------------------------------------------
+
+export function ProvisioningPanel({ seat }: { seat: Seat }) {
+  const { can } = useSession();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState<number | null>(null);
+  const key = ['seat', seat.id, 'devices'];
+  const devices = useQuery({
+    queryKey: key,
+    queryFn: () => api.get<{ records: SeatDevice[] }>(`/seat/${seat.id}/devices`),
+  });
+  const mayUpdate = can('seats', 'update');
+
+  const act = async (call: () => Promise<{ success: boolean; message: string }>, fallback: string) => {
+    setBusy(true);
+    try {
+      const reply = await call();
+      if (reply.success) toast.success(reply.message);
+      else toast.error(reply.message || fallback);
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.status !== 0 ? error.message : fallback);
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: key });
+    }
+  };
+
+  if (devices.isPending) return <CircularProgress size={24} aria-label="Loading" />;
+  if (devices.isError) return <Alert severity="error">{SEAT_MESSAGES.somethingWrong}</Alert>;
+  if (devices.data.records.length === 0) {
+    return <Alert severity="info">No devices are provisioned for this seat.</Alert>;
+  }
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Typography variant="body2" color="text.secondary">
+        A device locks automatically after its first check-in, or 15 minutes after it was unlocked. Unlock it to let it
+        fetch its configuration again.
+      </Typography>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label="Devices">
+          <TableHead>
+            <TableRow>
+              <TableCell>Device</TableCell>
+              <TableCell>MAC Address</TableCell>
+              <TableCell>Last Check-in</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell>LDAP Password</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {devices.data.records.map((d) => (
+              <TableRow key={d.id}>
+                <TableCell>
+                  {d.make} {d.model}
+                </TableCell>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{d.macAddress}</TableCell>
+                <TableCell>{when(d.lastCheckin)}</TableCell>
+                <TableCell>
+                  <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      color={d.locked ? 'default' : 'warning'}
+                      label={
+                        d.locked
+                          ? 'Locked'
+                          : `Unlocked until ${new Date(d.locksAt ?? '').toLocaleTimeString('en-GB', { timeStyle: 'short' })}`
+                      }
+                    />
+                    {!d.initialised && <Chip size="small" variant="outlined" label="Awaiting first check-in" />}
+                  </Box>
+                </TableCell>
+                <TableCell>
+                  {shown === d.id ? (
+                    <code data-testid="ldap-password">{d.ldapPassword}</code>
+                  ) : (
+                    <Button size="small" onClick={() => setShown(d.id)}>
+                      Show
+                    </Button>
+                  )}
+                </TableCell>
+                <TableCell align="right">
+                  {mayUpdate && (
+                    <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        disabled={busy || !d.locked}
+                        onClick={() =>
+                          act(() => api.post(`/seat/${seat.id}/devices/${d.id}/unlock`), SEAT_MESSAGES.unlockFailed)
+                        }
+                      >
+                        Unlock
+                      </Button>
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        disabled={busy}
+                        onClick={() =>
+                          act(
+                            () => api.post(`/provisioning/seat/${seat.id}/reinit`, { deviceId: d.id }),
+                            SEAT_MESSAGES.somethingWrong,
+                          )
+                        }
+                      >
+                        Re-Initialise
+                      </Button>
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        disabled={busy}
+                        onClick={() =>
+                          act(
+                            () => api.post(`/seat/${seat.id}/ldap/regenpassword`, { deviceId: d.id }),
+                            SEAT_MESSAGES.somethingWrong,
+                          )
+                        }
+                      >
+                        Regenerate LDAP Password
+                      </Button>
+                    </Box>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </Box>
+  );
+}
+
+// ---- Softphones --------------------------------------------------------------------------------
+
+export function SoftphonePanel({
+  seat,
+  kind,
+  numbers,
+}: {
+  seat: Seat;
+  kind: 'desktop' | 'mobile';
+  numbers: SelectOption[];
+}) {
+  const { can } = useSession();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [banner, setBanner] = useState<string | null>(null);
+  const key = ['seat', seat.id, 'softphone'];
+  const phone = useQuery({ queryKey: key, queryFn: () => api.get<SeatSoftphone>(`/seat/${seat.id}/softphone`) });
+  const form = useForm<SeatSoftphoneInput>({
+    resolver: zodResolver(seatSoftphoneInput) as unknown as Resolver<SeatSoftphoneInput>,
+  });
+  useEffect(() => {
+    if (phone.data) {
+      form.reset({
+        enableDesktopCallWaiting: phone.data.enableDesktopCallWaiting,
+        enableMobileCallWaiting: phone.data.enableMobileCallWaiting,
+        outboundCLILists: phone.data.outboundCLILists,
+      });
+    }
+  }, [phone.data, form]);
+  const readOnly = !can('softphone', 'update') || !can('seats', 'update');
+
+  if (phone.isPending) return <CircularProgress size={24} aria-label="Loading" />;
+  if (phone.isError) return <Alert severity="error">{MESSAGES.recordNotFound}</Alert>;
+  const data = phone.data;
+  const status = kind === 'desktop' ? data.desktopStatus : data.mobileStatus;
+
+  const save = form.handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      const reply = await api.post<{ message: string }>(`/seat/${seat.id}/softphone`, values);
+      toast.success(reply.message);
+      await queryClient.invalidateQueries({ queryKey: key });
+    } catch (error) {
+      setBanner(applyServerErrors(error, form.setError));
+    }
+  });
+  const cliError = form.formState.errors.outboundCLILists?.message;
+
+  return (
+    <Box component="form" onSubmit={save} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
+      {banner && <Alert severity="error">{banner}</Alert>}
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Chip size="small" variant="outlined" color={status === 'Registered' ? 'success' : 'default'} label={status} />
+        <Typography variant="body2" color="text.secondary">
+          {data.enabled
+            ? `Softphone user: ${data.username}`
+            : 'This seat has no softphone user: create the seat as a softphone user to sign in to the apps.'}
+        </Typography>
+      </Box>
+      <FormSwitchField
+        control={form.control}
+        name={kind === 'desktop' ? 'enableDesktopCallWaiting' : 'enableMobileCallWaiting'}
+        label="Call Waiting"
+        disabled={readOnly}
+      />
+      <Controller
+        control={form.control}
+        name="outboundCLILists"
+        render={({ field }) => (
+          <Autocomplete
+            multiple
+            options={numbers.map((n) => String(n.value))}
+            getOptionLabel={(v) => numbers.find((n) => n.value === v)?.label ?? v}
+            value={field.value ?? []}
+            onChange={(_, v) => field.onChange(v)}
+            disabled={readOnly}
+            noOptionsText="No Numbers Found"
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label="Outbound Caller IDs"
+                error={cliError !== undefined}
+                helperText={cliError ?? 'The numbers the softphone user may present on outbound calls'}
+              />
+            )}
+          />
+        )}
+      />
+      {kind === 'mobile' && (
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Box sx={{ p: 1.5, bgcolor: '#fff', border: 1, borderColor: 'divider', borderRadius: 1, lineHeight: 0 }}>
+            <QRCodeSVG value={data.uniqueString} size={160} aria-label="Mobile app QR code" role="img" />
+          </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 320 }}>
+            Scan this code with the mobile app to sign in to this seat. Keep it private: anyone with the code can use
+            the seat.
+          </Typography>
+        </Box>
+      )}
+      {!readOnly && (
+        <Box>
+          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+            Save
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+// ---- Emergency location ------------------------------------------------------------------------
+
+const address = (l: SeatLocation) => [l.premises, l.thoroughfare, l.locality, l.postcode].filter(Boolean).join(', ');
+
+/** The seat's current emergency location, and a dialog to choose another (sets emergencyServiceCid). */
+export function SeatLocationField({
+  seat,
+  number,
+  onChoose,
+  disabled,
+}: {
+  seat: Seat;
+  number: string;
+  onChoose: (number: string) => void;
+  disabled: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const current = useQuery({
+    queryKey: ['seat', seat.id, 'ems'],
+    queryFn: () => api.get<{ location: SeatLocation | null }>(`/seat/${seat.id}/ems`),
+  });
+  const saved = current.data?.location;
+  // A choice not saved yet is shown from the dialog's list.
+  const [chosen, setChosen] = useState<SeatLocation | null>(null);
+  const shown = chosen && chosen.number === number ? chosen : saved;
+  return (
+    <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Box sx={{ flex: 1, minWidth: 240 }}>
+        <Typography variant="subtitle2">Emergency Location</Typography>
+        <Typography variant="body2" color={shown ? 'text.primary' : 'warning.main'} data-testid="seat-location">
+          {shown ? `${shown.number}: ${address(shown)}` : 'Not set'}
+          {shown?.updatePending ? ' (update pending)' : ''}
+        </Typography>
+      </Box>
+      <Button variant="outlined" size="small" onClick={() => setOpen(true)} disabled={disabled}>
+        Choose Location
+      </Button>
+      <LocationDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        onChoose={(l) => {
+          setChosen(l);
+          onChoose(l.number);
+          setOpen(false);
+        }}
+      />
+    </Box>
+  );
+}
+
+function LocationDialog({
+  open,
+  onClose,
+  onChoose,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onChoose: (location: SeatLocation) => void;
+}) {
+  const [records, setRecords] = useState<SeatLocation[] | null>(null);
+  const [error, setError] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setRecords(null);
+    setError(false);
+    // The spec's simulated one-second delay before the list appears.
+    const started = Date.now();
+    api
+      .get<{ records: SeatLocation[] }>('/seat/locations')
+      .then(async (reply) => {
+        await new Promise((r) => setTimeout(r, Math.max(0, SEAT_LOCATION_DELAY_MS - (Date.now() - started))));
+        if (live) setRecords(reply.records);
+      })
+      .catch(() => live && setError(true));
+    return () => {
+      live = false;
+    };
+  }, [open]);
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>Choose Emergency Location</DialogTitle>
+      <DialogContent dividers>
+        {error ? (
+          <Alert severity="error">{SEAT_MESSAGES.somethingWrong}</Alert>
+        ) : records === null ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+            <CircularProgress aria-label="Loading" />
+          </Box>
+        ) : records.length === 0 ? (
+          <Alert severity="info">{SEAT_MESSAGES.noLocations}</Alert>
+        ) : (
+          <List dense disablePadding>
+            {records.map((l) => (
+              <ListItemButton key={l.id} onClick={() => onChoose(l)}>
+                <ListItemText primary={`${l.number} — ${l.name}`} secondary={address(l)} />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
