@@ -40,6 +40,7 @@ import { forbidden, HttpError, notFound, validationError } from '../../platform/
 import type { Platform } from '../../platform/platform.ts';
 import { type ColumnDef, registerResource } from '../../platform/resource.ts';
 import { newSecret } from '../../platform/secrets.ts';
+import { registerSipCredentialRoutes } from '../../platform/sip-credentials.ts';
 import { createUser } from '../../platform/users.ts';
 import { usablePrompt } from '../prompts/prompts.routes.ts';
 import { registerSeatSettingRoutes } from './seats.settings.ts';
@@ -456,54 +457,14 @@ export function registerSeatRoutes(app: FastifyInstance, platform: Platform): vo
     },
   );
 
-  const ownSeat = async (accountNo: number, id: number) => {
-    const seat = await db
-      .selectFrom('seats')
-      .select(['id', 'name', 'secret'])
-      .where('id', '=', id)
-      .where('account_no', '=', accountNo)
-      .executeTakeFirst();
-    if (!seat) throw notFound();
-    return seat;
-  };
-
-  // The SIP credentials, shown once on request (never in lists or reads).
-  r.get(
-    '/seat/:id/password',
-    {
-      schema: { tags, params: idParam, response: { 200: z.object({ username: z.string(), secret: z.string() }) } },
-    },
-    async (request) => {
-      const auth = requirePermission(request, { resource: 'seats', action: 'update' });
-      const seat = await ownSeat(auth.accountNo, request.params.id);
-      return { username: seat.name, secret: seat.secret };
-    },
-  );
-
-  r.get(
-    '/seat/:id/password/reset',
-    {
-      schema: {
-        tags,
-        params: idParam,
-        response: { 200: z.object({ success: z.boolean(), message: z.string(), secret: z.string() }) },
-      },
-    },
-    async (request) => {
-      const auth = requirePermission(request, { resource: 'seats', action: 'update' });
-      await ownSeat(auth.accountNo, request.params.id);
-      const secret = newSecret();
-      await db
-        .updateTable('seats')
-        .set({ secret })
-        .where('id', '=', request.params.id)
-        .where('account_no', '=', auth.accountNo)
-        .execute();
-      // The phone must register again with the new secret.
-      await db.deleteFrom('seat_registrations').where('seat_id', '=', request.params.id).execute();
-      return { success: true, message: SEAT_MESSAGES.passwordReset, secret };
-    },
-  );
+  registerSipCredentialRoutes(app, db, {
+    path: '/seat',
+    table: 'seats',
+    registrations: { table: 'seat_registrations', key: 'seat_id' },
+    resource: 'seats',
+    tags,
+    resetMessage: SEAT_MESSAGES.passwordReset,
+  });
 
   registerSeatSettingRoutes(app, platform);
 }

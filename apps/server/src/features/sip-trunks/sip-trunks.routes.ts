@@ -10,7 +10,6 @@ import {
   DEFAULT_CALL_TIMES,
   DEFAULT_RESTRICTIONS,
   destinationValue,
-  idParam,
   isProviderAdmin,
   MESSAGES,
   normaliseRestrictions,
@@ -29,10 +28,11 @@ import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { type AuthContext, requirePermission } from '../../platform/auth.ts';
-import { HttpError, notFound } from '../../platform/errors.ts';
+import { HttpError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { type ColumnDef, registerResource } from '../../platform/resource.ts';
 import { newSecret } from '../../platform/secrets.ts';
+import { registerSipCredentialRoutes } from '../../platform/sip-credentials.ts';
 
 const PRIVATE_RANGES = "array['10.0.0.0/8','172.16.0.0/12','192.168.0.0/16','127.0.0.0/8','100.64.0.0/10']::inet[]";
 const REGISTERED = "(sip_trunks.host = '' and trunk_registrations.expires_at > now())";
@@ -302,58 +302,12 @@ export function registerSipTrunkRoutes(app: FastifyInstance, platform: Platform)
     },
   );
 
-  const ownTrunk = async (accountNo: number, id: number) => {
-    const trunk = await db
-      .selectFrom('sip_trunks')
-      .select(['id', 'name', 'secret'])
-      .where('id', '=', id)
-      .where('account_no', '=', accountNo)
-      .executeTakeFirst();
-    if (!trunk) throw notFound();
-    return trunk;
-  };
-
-  // The SIP credentials of a registering PBX, shown on request (never in lists or reads).
-  r.get(
-    '/trunk/:id/password',
-    {
-      schema: {
-        tags: ['sip-trunks'],
-        params: idParam,
-        response: { 200: z.object({ username: z.string(), secret: z.string() }) },
-      },
-    },
-    async (request) => {
-      const auth = requirePermission(request, { resource: 'SIPTrunks', action: 'update' });
-      const trunk = await ownTrunk(auth.accountNo, request.params.id);
-      return { username: trunk.name, secret: trunk.secret };
-    },
-  );
-
-  r.get(
-    '/trunk/:id/password/reset',
-    {
-      schema: {
-        tags: ['sip-trunks'],
-        params: idParam,
-        response: { 200: z.object({ success: z.boolean(), message: z.string(), secret: z.string() }) },
-      },
-    },
-    async (request) => {
-      const auth = requirePermission(request, { resource: 'SIPTrunks', action: 'update' });
-      await ownTrunk(auth.accountNo, request.params.id);
-      const secret = newSecret();
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('sip_trunks')
-          .set({ secret })
-          .where('id', '=', request.params.id)
-          .where('account_no', '=', auth.accountNo)
-          .execute();
-        // The PBX must register again with the new secret.
-        await trx.deleteFrom('trunk_registrations').where('trunk_id', '=', request.params.id).execute();
-      });
-      return { success: true, message: TRUNK_MESSAGES.secretReset, secret };
-    },
-  );
+  registerSipCredentialRoutes(app, db, {
+    path: '/trunk',
+    table: 'sip_trunks',
+    registrations: { table: 'trunk_registrations', key: 'trunk_id' },
+    resource: 'SIPTrunks',
+    tags: ['sip-trunks'],
+    resetMessage: TRUNK_MESSAGES.secretReset,
+  });
 }
