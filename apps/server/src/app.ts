@@ -69,6 +69,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: process.env.TRUST_PROXY === 'true',
     bodyLimit: 1_000_000,
+    // The spec's clients call some lists with a trailing slash (POST /trunk/-1/-1/).
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -80,6 +80,8 @@ describe('SIP trunks', () => {
     expect(desc).toMatchObject({ totalRecords: 2, lastPage: false });
     expect(desc.records[0]?.nickname).toBe('Main PBX');
     expect(json<Page<SipTrunk>>(await list(retail, '0/15', { search: 'dr s' })).records).toHaveLength(1);
+    // The spec's client asks for every trunk with a trailing slash.
+    expect(json<Page<SipTrunk>>(await list(retail, '-1/-1/')).totalRecords).toBe(2);
     expect(
       json<Page<SipTrunk>>(await list(retail, '0/15', { filters: { status: 'Direct IP' } })).records.map(
         (r) => r.nickname,
