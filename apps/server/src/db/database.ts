@@ -11,6 +11,7 @@ import * as m004 from './migrations/004-seats.ts';
 import * as m005 from './migrations/005-sip-trunks.ts';
 import * as m006 from './migrations/006-telephone-numbers.ts';
 import * as m007 from './migrations/007-teams.ts';
+import * as m008 from './migrations/008-seat-access.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005-sip-trunks': m005,
   '006-telephone-numbers': m006,
   '007-teams': m007,
+  '008-seat-access': m008,
 };
 
 class StaticMigrations implements MigrationProvider {

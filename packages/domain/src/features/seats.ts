@@ -19,6 +19,7 @@ import { MESSAGES } from '../messages.ts';
 import { PATTERNS } from '../patterns.ts';
 import { can, type PermissionHolder } from '../permissions.ts';
 import { destinationField } from './destinations.ts';
+import { DEFAULT_IP_LOCATION, IP_LOCATIONS } from './sip-trunks.ts';
 import { newUserBody } from './users.ts';
 
 export const SEAT_MESSAGES = {
@@ -39,6 +40,8 @@ export const SEAT_MESSAGES = {
   reinitialised: 'The device will be re-initialised at its next check-in',
   /** Ours: a softphone user needs a single seat. */
   softphoneUserSingle: 'A softphone user can only be created with a single seat',
+  /** Ours: a new seat registers from the UK only. */
+  createGbOnly: 'A new seat can only register from the United Kingdom',
   /** Ours: a PIN is needed before remote access to the mailbox. */
   vmPinDigits: 'PIN must be numerical with length between 4 and 6 digits',
 } as const;
@@ -150,6 +153,13 @@ const seatShape = {
   keepOnNetwork: z.boolean().default(false),
   /** Provider admins only (reduced rental, internal calls only). */
   internal: z.boolean().default(false),
+  /** The access list outbound calls are limited to (one of the account's; null: no limit). */
+  aclId: z.coerce.number().int().positive().nullable().default(null),
+  /** The country the seat's phones may register from ('' = any). */
+  ipAcl: z
+    .string()
+    .refine((v) => IP_LOCATIONS.some((l) => l.value === v), { error: select })
+    .default(DEFAULT_IP_LOCATION),
 };
 
 export const seatInput = z.object(seatShape);
@@ -165,6 +175,8 @@ export const seatCreateInput = seatInput.extend({
   extension: z.coerce.number({ error: SEAT_MESSAGES.invalidNumber }).int({ error: SEAT_MESSAGES.invalidNumber }),
   nickname: optionalText({ max: SEAT_NICKNAME_MAX.create }),
   softphoneUser: softphoneUserInput.optional(),
+  /** A new seat registers from the UK only (spec 2 §5); it can be widened on the detail. */
+  ipAcl: z.literal(DEFAULT_IP_LOCATION, { error: SEAT_MESSAGES.createGbOnly }).default(DEFAULT_IP_LOCATION),
 });
 export type SeatCreateInput = z.input<typeof seatCreateInput>;
 export type SeatCreateValues = z.output<typeof seatCreateInput>;
@@ -217,6 +229,8 @@ export const seatRecord = z.object({
   hdCodec: z.boolean(),
   keepOnNetwork: z.boolean(),
   internal: z.boolean(),
+  aclId: z.number().int().nullable(),
+  ipAcl: z.string(),
   /** The control-panel user of a softphone seat. */
   userId: z.number().int().nullable(),
   /** Registered / Unregistered (the desk registration, from the registrations table). */

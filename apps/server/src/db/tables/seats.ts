@@ -48,6 +48,10 @@ export interface SeatsTable {
   /** string[] (jsonb; written as JSON text). */
   outbound_cli_lists: ColumnType<unknown, string | undefined, string>;
   unique_string: string;
+  /** The access list outbound calls are limited to (null: none). */
+  acl_id: number | null;
+  /** The country the seat's phones may register from ('' = any). */
+  ip_acl: Generated<string>;
   created_at: Generated<Timestamp>;
 }
 

@@ -101,6 +101,35 @@ describe('seat call options', () => {
   });
 });
 
+describe('seat access controls', () => {
+  it('limits outbound calls to one of the account’s access lists, and registration by country (GB at creation)', async () => {
+    const lists = (h: Headers) =>
+      t.api('POST', '/accesscontrol/-1/-1', h, {}).then((r) => json<Page<{ id: number; name: string }>>(r).records);
+    const [own] = await lists(retail);
+    const seat = await seatOf(retail, 206);
+    expect(seat).toMatchObject({ aclId: null, ipAcl: 'GB' });
+    expect((await save(retail, seat, { aclId: own?.id, ipAcl: 'IE' })).statusCode).toBe(200);
+    expect(await seatOf(retail, 206)).toMatchObject({ aclId: own?.id, ipAcl: 'IE' });
+
+    const foreignList = await t.database.db
+      .insertInto('access_lists')
+      .values({ account_no: 30001, name: 'Bella blocked', description: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const foreign = await save(retail, await seatOf(retail, 206), { aclId: foreignList.id });
+    expect(foreign.statusCode).toBe(400);
+    expect(json<Reply>(foreign).validation?.aclId).toBe(MESSAGES.selectOption);
+    const country = await save(retail, await seatOf(retail, 206), { ipAcl: 'XX' });
+    expect(json<Reply>(country).validation?.ipAcl).toBe(MESSAGES.selectOption);
+
+    const abroad = await t.api('POST', '/seat', retail, { extension: 240, ipAcl: 'FR' });
+    expect(abroad.statusCode).toBe(400);
+    expect(json<Reply>(abroad).validation?.ipAcl).toBe(SEAT_MESSAGES.createGbOnly);
+    expect((await t.api('POST', '/seat', retail, { extension: 240 })).statusCode).toBe(200);
+    expect((await seatOf(retail, 240)).ipAcl).toBe('GB');
+  });
+});
+
 describe('seat provisioning', () => {
   it('lists the devices with their lock state; Unlock, Re-Initialise and LDAP regenerate answer with the spec’s texts', async () => {
     const seat = await seatOf(retail, 201);

@@ -92,6 +92,8 @@ const toRow = (input: SeatValues) => ({
   hd_codec: input.hdCodec,
   keep_on_network: input.keepOnNetwork,
   internal: input.internal,
+  acl_id: input.aclId,
+  ip_acl: input.ipAcl,
 });
 
 const restriction = (field: string): ColumnDef => ({
@@ -147,6 +149,8 @@ const columns: Record<keyof z.infer<typeof seatRecord>, ColumnDef> = {
   hdCodec: { sql: 'seats.hd_codec', kind: 'boolean' },
   keepOnNetwork: { sql: 'seats.keep_on_network', kind: 'boolean' },
   internal: { sql: 'seats.internal', kind: 'boolean' },
+  aclId: { sql: 'seats.acl_id', kind: 'number' },
+  ipAcl: { sql: 'seats.ip_acl', kind: 'text' },
   userId: { sql: 'seats.user_id', kind: 'number' },
   status: {
     sql: `(case when ${REGISTERED} then 'Registered' else 'Unregistered' end)`,
@@ -262,6 +266,15 @@ export function registerSeatRoutes(app: FastifyInstance, platform: Platform): vo
     }
     if (input.enableTeams && !current?.enable_teams && !(await teams.accountExists(auth.accountNo, trx))) {
       problems.enableTeams = TEAMS_MESSAGES.invitationFailed;
+    }
+    if (input.aclId !== null) {
+      const list = await trx
+        .selectFrom('access_lists')
+        .select('id')
+        .where('id', '=', input.aclId)
+        .where('account_no', '=', auth.accountNo)
+        .executeTakeFirst();
+      if (!list) problems.aclId = MESSAGES.selectOption;
     }
     if (input.vmMode === 2) {
       if (input.vmAdvancedPromptId !== null && !(await usablePrompt(trx, auth.accountNo, input.vmAdvancedPromptId))) {

@@ -10,6 +10,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import {
   destinationValue,
+  IP_LOCATIONS,
   isProviderAdmin,
   RING_TIMES,
   SEAT_CHANNELS,
@@ -28,7 +29,7 @@ import { ApiError, api } from '../../platform/api.ts';
 import { callRecordingTab, callRestrictionsTab, tpsTab } from '../../platform/call-options/call-options-tabs.tsx';
 import { TeamsGate } from '../../platform/call-options/teams-gate.tsx';
 import { type FieldDef, FormFields, type SelectOption } from '../../platform/fields/form-fields.tsx';
-import { usePromptOptions } from '../../platform/fields/option-sources.ts';
+import { useAccessListOptions, usePromptOptions } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { ProvisioningPanel, SeatLocationField, SoftphonePanel } from './seat-panels.tsx';
@@ -129,6 +130,7 @@ export default function SeatDetailPage() {
   const { session, can } = useSession();
   const callerIds = useCallerIds();
   const prompts = usePromptOptions();
+  const accessLists = useAccessListOptions();
   const admin = isProviderAdmin(session);
   const tabs: Array<TabDef<Seat, SeatInput> | false> = [
     {
@@ -249,7 +251,7 @@ export default function SeatDetailPage() {
     {
       label: 'Advanced',
       kind: 'form',
-      fields: ['transport', 'enableVideo', 'videoCodec', 'hdCodec', 'keepOnNetwork', 'internal'],
+      fields: ['transport', 'enableVideo', 'videoCodec', 'hdCodec', 'keepOnNetwork', 'aclId', 'ipAcl', 'internal'],
       render: (form, _s, readOnly) => (
         <FormFields
           control={form.control}
@@ -265,6 +267,20 @@ export default function SeatDetailPage() {
             },
             { kind: 'switch', name: 'hdCodec', label: 'HD Audio Codec' },
             { kind: 'switch', name: 'keepOnNetwork', label: 'Keep Calls On Network' },
+            {
+              kind: 'select',
+              name: 'aclId',
+              label: 'Outbound Access List',
+              options: accessLists,
+              nullable: true,
+              helper: 'When set, outbound calls are limited to the numbers on this list',
+            },
+            {
+              kind: 'select',
+              name: 'ipAcl',
+              label: 'Phones May Register From',
+              options: IP_LOCATIONS.map((l) => ({ ...l })),
+            },
             ...(admin ? [{ kind: 'switch', name: 'internal', label: 'Internal Seat' } as FieldDef<SeatInput>] : []),
           ]}
         />

@@ -19,16 +19,6 @@ export function useEms(id: number) {
   });
 }
 
-/** The account's access lists, for the screening select. */
-export function useAccessListOptions(): SelectOption[] {
-  const { data } = useQuery({
-    queryKey: ['list', '/accesscontrol', 'options'],
-    queryFn: () => api.post<{ records: Array<{ id: number; name: string }> }>('/accesscontrol/-1/-1', {}),
-    staleTime: 30_000,
-  });
-  return (data?.records ?? []).map((l) => ({ value: l.id, label: l.name }));
-}
-
 export function useNumberTeams(id: number) {
   return useQuery({
     queryKey: ['record', TN_PATH, String(id), 'msteams'],

@@ -23,9 +23,10 @@ import {
 import type { UseFormReturn } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { FormFields } from '../../platform/fields/form-fields.tsx';
+import { useAccessListOptions } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { TabbedForm, useRecord } from '../../platform/tabbed-form/tabbed-form.tsx';
-import { TN_PATH, useAccessListOptions, useNumberTeams } from './api.ts';
+import { TN_PATH, useNumberTeams } from './api.ts';
 import { EmergencyTab } from './emergency-tab.tsx';
 
 type Form = UseFormReturn<TelephoneNumberInput>;

@@ -28,7 +28,15 @@ export type FieldDef<V extends FieldValues> =
       type?: 'text' | 'email' | 'tel' | 'number' | 'password';
       helper?: string;
     }
-  | { kind: 'select'; name: Path<V>; label: string; options: SelectOption[]; required?: boolean; nullable?: boolean }
+  | {
+      kind: 'select';
+      name: Path<V>;
+      label: string;
+      options: SelectOption[];
+      required?: boolean;
+      nullable?: boolean;
+      helper?: string;
+    }
   | { kind: 'switch'; name: Path<V>; label: string }
   | { kind: 'destination'; name: Path<V>; label: string; required?: boolean; exclude?: string[] };
 
@@ -79,7 +87,8 @@ export function FormSelectField<V extends FieldValues>({
   options,
   required,
   nullable,
-}: BaseProps<V> & { options: SelectOption[]; required?: boolean; nullable?: boolean }) {
+  helper,
+}: BaseProps<V> & { options: SelectOption[]; required?: boolean; nullable?: boolean; helper?: string }) {
   const id = `select-${String(name)}`;
   // An option whose value is '' (e.g. 'Account default') is shown like any other choice.
   const emptyOption = options.some((o) => o.value === '');
@@ -124,7 +133,7 @@ export function FormSelectField<V extends FieldValues>({
               </MenuItem>
             ))}
           </Select>
-          {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+          {(fieldState.error || helper) && <FormHelperText>{fieldState.error?.message ?? helper}</FormHelperText>}
         </FormControl>
       )}
     />
@@ -189,6 +198,7 @@ export function FormFields<V extends FieldValues>({
                 options={f.options}
                 required={f.required}
                 nullable={f.nullable}
+                helper={f.helper}
                 disabled={disabled}
               />
             );

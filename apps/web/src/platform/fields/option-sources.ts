@@ -25,3 +25,13 @@ export function useDestinationOptions() {
     select: (d) => d.records,
   });
 }
+
+/** The account's access lists, for number screening and seat call limits. */
+export function useAccessListOptions(): SelectOption[] {
+  const { data } = useQuery({
+    queryKey: ['list', '/accesscontrol', 'options'],
+    queryFn: () => api.post<{ records: Array<{ id: number; name: string }> }>('/accesscontrol/-1/-1', {}),
+    staleTime: 30_000,
+  });
+  return (data?.records ?? []).map((l) => ({ value: l.id, label: l.name }));
+}
