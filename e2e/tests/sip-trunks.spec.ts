@@ -52,4 +52,49 @@ test.describe('SIP trunks', () => {
     await page.getByRole('tab', { name: 'Call Restrictions' }).click();
     await expect(page.getByLabel('International PIN')).toHaveValue('4321');
   });
+
+  test('a retail account with a trunk cannot add another, and is told why', async ({ page }) => {
+    await signIn(page, 'retail');
+    await openTrunks(page);
+    await expect(page.getByRole('row', { name: /DR site/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Add/ })).toBeDisabled();
+    await expect(
+      page.getByText('Retail accounts can have 1 SIP trunk. Please contact your account manager to add more'),
+    ).toBeVisible();
+  });
+
+  test('a dynamic trunk shows its SIP username, and Show / Reset Password the secret', async ({ page }) => {
+    await signIn(page, 'prepay');
+    await openTrunks(page);
+    await page.getByRole('link', { name: '30001_trunk_salon' }).click();
+    await expect(page.getByText('SIP username: 30001_trunk_salon')).toBeVisible();
+    await expect(page.getByLabel('Channels')).toHaveValue('2');
+    await page.getByRole('button', { name: 'Show Password' }).click();
+    const secret = page.getByTestId('sip-secret');
+    await expect(secret).toHaveText(/\S{8,}/);
+    const before = await secret.textContent();
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText('The SIP password has been reset')).toBeVisible();
+    await expect(secret).not.toHaveText(before ?? '');
+    await expect(secret).toHaveText(/\S{8,}/);
+  });
+
+  test('Teams: no tenant offers the invitation and Create Teams Account, then the switch', async ({ page }) => {
+    // Acme (retail, 30000): the seats spec gives Bella (prepay, 30001) its Teams tenant first.
+    await signIn(page, 'retail');
+    await openTrunks(page);
+    await page.getByRole('link', { name: '30000_trunk_dr' }).click();
+    await page.getByRole('tab', { name: 'Teams' }).click();
+    await expect(page.getByRole('switch', { name: 'Enable Microsoft Teams' })).toHaveCount(0);
+    await page.getByLabel('Teams Administrator Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Send Admin Invitation' }).click();
+    await expect(page.getByText('Please enter a valid email to enable teams')).toBeVisible();
+    await page.getByRole('button', { name: 'Create Teams Account' }).click();
+    await expect(page.getByText('Teams account created')).toBeVisible();
+    await page.getByRole('switch', { name: 'Enable Microsoft Teams' }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('DR site has been updated')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Enable Microsoft Teams' })).toBeChecked();
+  });
 });

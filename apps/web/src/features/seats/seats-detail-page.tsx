@@ -3,9 +3,7 @@
  * location), Voicemail, Diverts, Call Recording, Call Restrictions, TPS/CTPS, Provisioning, Teams,
  * Advanced, Desktop Softphone and Mobile Softphone.
  */
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import {
@@ -23,14 +21,14 @@ import {
   VOICEMAIL_MODES,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useParams } from 'react-router';
-import { ApiError, api } from '../../platform/api.ts';
+import { api } from '../../platform/api.ts';
 import { callRecordingTab, callRestrictionsTab, tpsTab } from '../../platform/call-options/call-options-tabs.tsx';
 import { TeamsGate } from '../../platform/call-options/teams-gate.tsx';
 import { type FieldDef, FormFields, type SelectOption } from '../../platform/fields/form-fields.tsx';
 import { useAccessListOptions, usePromptOptions } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
+import { SipCredentials } from '../../platform/sip-credentials.tsx';
 import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { ProvisioningPanel, SeatLocationField, SoftphonePanel } from './seat-panels.tsx';
 
@@ -46,25 +44,6 @@ function useCallerIds(): SelectOption[] {
 
 /** Registration status and the SIP credentials. */
 function Registration({ seat }: { seat: Seat }) {
-  const { can } = useSession();
-  const [secret, setSecret] = useState<{ username: string; secret: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const show = async () => {
-    try {
-      setSecret(await api.get<{ username: string; secret: string }>(`/seat/${seat.id}/password`));
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Something went wrong, please try again.');
-    }
-  };
-  const reset = async () => {
-    try {
-      const reply = await api.get<{ message: string; secret: string }>(`/seat/${seat.id}/password/reset`);
-      setSecret({ username: seat.name, secret: reply.secret });
-      setError(null);
-    } catch {
-      setError('Something went wrong, please try again.');
-    }
-  };
   return (
     <Box sx={{ display: 'grid', gap: 1, mb: 1 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -80,28 +59,7 @@ function Registration({ seat }: { seat: Seat }) {
           </Typography>
         )}
       </Box>
-      <Typography variant="body2">
-        SIP username: <strong>{seat.name}</strong>
-        {secret && (
-          <>
-            {' '}
-            — password: <code data-testid="sip-secret">{secret.secret}</code>
-          </>
-        )}
-      </Typography>
-      {can('seats', 'update') && (
-        <Box sx={{ display: 'flex', gap: 1 }}>
-          {!secret && (
-            <Button size="small" variant="outlined" onClick={show}>
-              Show Password
-            </Button>
-          )}
-          <Button size="small" variant="outlined" color="warning" onClick={reset}>
-            Reset Password
-          </Button>
-        </Box>
-      )}
-      {error && <Alert severity="error">{error}</Alert>}
+      <SipCredentials path={`/seat/${seat.id}`} username={seat.name} />
     </Box>
   );
 }

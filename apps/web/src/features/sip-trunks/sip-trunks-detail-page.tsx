@@ -3,23 +3,21 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
-  CALL_RECORDING_OPTIONS,
-  CALL_TIMES_FIELDS,
   destinationValue,
   IP_LOCATIONS,
   isProviderAdmin,
   NUMBER_MAPPINGS,
-  RESTRICTION_FIELDS,
   type SipTrunk,
   type SipTrunkInput,
   sipTrunkInput,
   TRANSPORTS,
-  TRUNK_TPS_MODES,
 } from '@switchboard/domain';
 import { useParams } from 'react-router';
-import { CallRestrictionsFields } from '../../platform/call-options/call-restrictions-fields.tsx';
+import { callRecordingTab, callRestrictionsTab, tpsTab } from '../../platform/call-options/call-options-tabs.tsx';
+import { TeamsGate } from '../../platform/call-options/teams-gate.tsx';
 import { type FieldDef, FormFields, FormTextField } from '../../platform/fields/form-fields.tsx';
 import { useSession } from '../../platform/session-context.ts';
+import { SipCredentials } from '../../platform/sip-credentials.tsx';
 import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { generalFields, TRUNK_PATH, toValues, useNumberOptions } from './fields.ts';
 
@@ -32,7 +30,7 @@ function StatusLine({ trunk }: { trunk: SipTrunk }) {
         : 'Unregistered: the PBX has not registered with the server';
   return (
     <Alert severity={trunk.status === 'Offline' ? 'info' : 'success'} icon={false}>
-      <strong>{trunk.status}</strong> — {text}. SIP username: {trunk.name}
+      <strong>{trunk.status}</strong> — {text}.
     </Alert>
   );
 }
@@ -52,7 +50,7 @@ export default function SipTrunkDetailPage() {
       toValues={toValues}
       name={(v) => v.nickname}
       title={(t) => `${t.nickname} (${t.id})`}
-      tabs={(
+      tabs={
         [
           {
             label: 'General',
@@ -68,6 +66,7 @@ export default function SipTrunkDetailPage() {
             render: (form, t, readOnly) => (
               <>
                 <StatusLine trunk={t} />
+                {t.host === '' && <SipCredentials path={`${TRUNK_PATH}/${t.id}`} username={t.name} />}
                 <FormFields
                   control={form.control}
                   fields={generalFields(numbers, [destinationValue('trunk', t.id)])}
@@ -128,63 +127,23 @@ export default function SipTrunkDetailPage() {
               );
             },
           },
-          {
-            label: 'Call Restrictions',
-            kind: 'form',
-            fields: [...RESTRICTION_FIELDS, ...CALL_TIMES_FIELDS],
-            render: (form, _t, readOnly) => (
-              <CallRestrictionsFields<SipTrunkInput>
-                form={form}
-                area="SIPTrunksCallRestrictions"
-                disabled={readOnly}
-                callTimes
-              />
-            ),
-          },
-          {
-            label: 'Call Recording',
-            kind: 'form',
-            fields: ['callRecording'],
-            render: (form, _t, readOnly) => (
-              <FormFields
-                control={form.control}
-                disabled={readOnly}
-                fields={[
-                  {
-                    kind: 'select',
-                    name: 'callRecording',
-                    label: 'Call Recording',
-                    options: CALL_RECORDING_OPTIONS.map((o) => ({ ...o })),
-                  },
-                ]}
-              />
-            ),
-          },
-          {
-            label: 'TPS/CTPS',
-            kind: 'form',
-            fields: ['tps', 'ctps'],
-            render: (form, _t, readOnly) => (
-              <FormFields
-                control={form.control}
-                disabled={readOnly}
-                fields={[
-                  { kind: 'select', name: 'tps', label: 'TPS', options: TRUNK_TPS_MODES.map((o) => ({ ...o })) },
-                  { kind: 'select', name: 'ctps', label: 'CTPS', options: TRUNK_TPS_MODES.map((o) => ({ ...o })) },
-                ]}
-              />
-            ),
-          },
+          ...(mayRestrict
+            ? [callRestrictionsTab<SipTrunk, SipTrunkInput>({ area: 'SIPTrunksCallRestrictions', callTimes: true })]
+            : []),
+          callRecordingTab<SipTrunk, SipTrunkInput>(),
+          tpsTab<SipTrunk, SipTrunkInput>({ trunk: true }),
           {
             label: 'Teams',
             kind: 'form',
             fields: ['enableTeams'],
             render: (form, _t, readOnly) => (
-              <FormFields
-                control={form.control}
-                disabled={readOnly}
-                fields={[{ kind: 'switch', name: 'enableTeams', label: 'Enable Microsoft Teams' }]}
-              />
+              <TeamsGate disabled={readOnly}>
+                <FormFields
+                  control={form.control}
+                  disabled={readOnly}
+                  fields={[{ kind: 'switch', name: 'enableTeams', label: 'Enable Microsoft Teams' }]}
+                />
+              </TeamsGate>
             ),
           },
           {
@@ -217,7 +176,7 @@ export default function SipTrunkDetailPage() {
             ),
           },
         ] satisfies TabDef<SipTrunk, SipTrunkInput>[]
-      ).filter((tab) => tab.label !== 'Call Restrictions' || mayRestrict)}
+      }
     />
   );
 }

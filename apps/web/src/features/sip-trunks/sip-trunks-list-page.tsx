@@ -1,17 +1,44 @@
-/** /sip: the account's SIP trunks; add with the General fields (and a host for Direct IP). */
+/**
+ * /sip: the account's SIP trunks; add with the General fields (and a host for Direct IP). A retail
+ * account has at most one trunk (spec 2 §6): Add is disabled with the server's reason once it has one.
+ */
 import Typography from '@mui/material/Typography';
 import {
   CALL_RECORDING_OPTIONS,
+  isProviderAdmin,
+  type ListReply,
   type SipTrunk,
   type SipTrunkInput,
   sipTrunkInput,
+  TRUNK_MESSAGES,
   TRUNK_STATUSES,
 } from '@switchboard/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../platform/api.ts';
 import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
+import { useSession } from '../../platform/session-context.ts';
 import { generalFields, TRUNK_PATH, useNumberOptions } from './fields.ts';
+
+/** The retail trunk cap the server enforces (TRUNK_MESSAGES.retailTrunks); provider admins may exceed it. */
+const RETAIL_MAX_TRUNKS = 1;
+
+/** The cap's reason while the account may not add another trunk, otherwise undefined. */
+function useRetailCap(): string | undefined {
+  const { session } = useSession();
+  const capped = session.accountKind === 'retail' && !isProviderAdmin(session);
+  // The dashboard's count query (a number), under ['list', path] so the table's refresh after an
+  // add or delete recounts.
+  const count = useQuery({
+    queryKey: ['list', TRUNK_PATH, 'count'],
+    queryFn: async () => (await api.post<ListReply<SipTrunk>>(`${TRUNK_PATH}/0/1`, {})).totalRecords,
+    enabled: capped,
+  });
+  return capped && (count.data ?? 0) >= RETAIL_MAX_TRUNKS ? TRUNK_MESSAGES.retailTrunks : undefined;
+}
 
 export default function SipTrunksListPage() {
   const numbers = useNumberOptions();
+  const retailCap = useRetailCap();
   return (
     <>
       <Typography variant="h5" component="h1" gutterBottom>
@@ -74,6 +101,7 @@ export default function SipTrunksListPage() {
         ]}
         add={{
           title: 'Add SIP Trunk',
+          disabledReason: retailCap,
           schema: sipTrunkInput as never,
           defaults: { nickname: '', emergencyServicesCid: '', cliNumber: '', channelLimit: 2, host: '', permit: [] },
           fields: [

@@ -70,6 +70,8 @@ export interface AddConfig<V extends FieldValues> {
    * per-item results. The list is refreshed afterwards.
    */
   submit?: (values: V) => Promise<ItemResult[]>;
+  /** Why no more records may be added (e.g. a retail cap): Add is disabled and this is shown. */
+  disabledReason?: string;
 }
 
 export interface BulkEditConfig<T, V extends FieldValues> {
@@ -217,7 +219,12 @@ export function PagedTable<
         ))}
         <Box sx={{ flex: 1 }} />
         {mayCreate && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog('add')}>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            disabled={add.disabledReason !== undefined}
+            onClick={() => setDialog('add')}
+          >
             Add
           </Button>
         )}
@@ -246,6 +253,11 @@ export function PagedTable<
           </Button>
         )}
       </Box>
+      {mayCreate && add.disabledReason !== undefined && (
+        <Alert severity="info" sx={{ mb: 1.5 }}>
+          {add.disabledReason}
+        </Alert>
+      )}
 
       <Paper variant="outlined">
         {list.query.isFetching && <LinearProgress sx={{ height: 2 }} />}
