@@ -281,6 +281,21 @@ export const TEAMS_MESSAGES = {
   createFailed: 'Unable to create teams account, please contact support',
 } as const;
 
+/**
+ * The Teams switch of a seat or trunk (spec 2 §2 Teams tab, §4): it can be switched on only once the
+ * account has a Teams tenant (no tenant leads to the invitation or Create Teams Account instead); a
+ * switch already on may stay on. `tenantExists` is asked only when Teams is being switched on.
+ * Field to message: { enableTeams: 'Unable to enable teams, please contact support' } or {}.
+ */
+export async function teamsSwitchProblems(
+  enableTeams: boolean,
+  wasEnabled: boolean,
+  tenantExists: () => Promise<boolean>,
+): Promise<Record<string, string>> {
+  if (!enableTeams || wasEnabled || (await tenantExists())) return {};
+  return { enableTeams: TEAMS_MESSAGES.invitationFailed };
+}
+
 /** POST /teams/admin/invitation: the tenant admin's email, max 50 and valid. */
 export const teamsInvitationInput = z.object({
   email: z

@@ -1,13 +1,32 @@
 /** The account's routable objects, contributed by each area that can be a destination. */
 import {
   CONFERENCING_DESTINATION,
+  can,
   DESTINATION_TYPE_LABELS,
   type DestinationOption,
   type DestinationType,
   destinationValue,
+  type PermissionHolder,
   parseDestination,
+  type Resource,
 } from '@switchboard/domain';
 import type { DB } from '../db/database.ts';
+
+/**
+ * The permission resource of each destination type's area (spec 2 §6): the destination choices
+ * show a type's objects (names included) only to a holder with read on it.
+ */
+export const DESTINATION_READ_RESOURCE: Record<DestinationType, Resource> = {
+  seat: 'seats',
+  trunk: 'SIPTrunks',
+  timeprofile: 'timeprofile',
+  callgroup: 'callGroups',
+  queue: 'queues',
+  ivr: 'IVR',
+  nts: 'externalExt',
+  voicemail: 'voicemail',
+  conference: 'conference',
+};
 
 export interface DestinationSource {
   type: DestinationType;
@@ -26,9 +45,14 @@ export class DestinationRegistry {
     return [...this.#sources.keys()];
   }
 
-  async list(db: DB, accountNo: number): Promise<DestinationOption[]> {
+  /**
+   * The account's destinations; with `reader`, only the types whose area the reader may read
+   * (the choices a user is shown). Validation and labels of stored values use the full list.
+   */
+  async list(db: DB, accountNo: number, reader?: PermissionHolder): Promise<DestinationOption[]> {
     const out: DestinationOption[] = [];
     for (const source of this.#sources.values()) {
+      if (reader && !can(reader, DESTINATION_READ_RESOURCE[source.type], 'read')) continue;
       for (const item of await source.list(db, accountNo)) {
         out.push({
           value: destinationValue(source.type, item.key),

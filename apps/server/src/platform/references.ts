@@ -15,6 +15,11 @@ export interface Reference {
   table: string;
   /** The column holding the destination value or the telephone number. */
   column: string;
+  /**
+   * How the column holds the value: 'value' (default) the column equals it; 'jsonArray' the
+   * column is a jsonb array of values that contains it (e.g. a seat's outbound CLI list).
+   */
+  holds?: 'value' | 'jsonArray';
   /** How the referrer is named in the refusal: 'Telephone Number', 'Seat', ... */
   type: string;
   /** A trusted SQL expression naming the referring row. */
@@ -33,15 +38,26 @@ export class ReferenceRegistry {
     this.#refs.push(...refs);
   }
 
-  /** Every use of `value` within the account. */
+  /** Every use of `value` within the account (a row using it in several columns is named once). */
   async usages(db: DB, accountNo: number, kind: Reference['kind'], value: string): Promise<Usage[]> {
     const out: Usage[] = [];
+    const seen = new Set<string>();
     for (const ref of this.#refs.filter((r) => r.kind === kind)) {
+      const column = sql.ref(ref.column);
+      const match =
+        ref.holds === 'jsonArray'
+          ? sql`jsonb_typeof(${column}) = 'array' and ${column} @> ${JSON.stringify([value])}::jsonb`
+          : sql`${column} = ${value}`;
       const rows = await sql<{ name: string }>`
         select ${sql.raw(ref.name)} as name from ${sql.table(ref.table)}
-        where account_no = ${accountNo} and ${sql.ref(ref.column)} = ${value}
+        where account_no = ${accountNo} and ${match}
         order by 1`.execute(db);
-      for (const row of rows.rows) out.push({ type: ref.type, name: String(row.name) });
+      for (const row of rows.rows) {
+        const key = `${ref.type}\u0000${row.name}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push({ type: ref.type, name: String(row.name) });
+      }
     }
     return out;
   }

@@ -17,7 +17,7 @@ import {
 import { optionalText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { PATTERNS } from '../patterns.ts';
-import { can, type PermissionHolder } from '../permissions.ts';
+import { can, isProviderAdmin, type PermissionHolder, type Resource } from '../permissions.ts';
 import { destinationField } from './destinations.ts';
 import { DEFAULT_IP_LOCATION, IP_LOCATIONS } from './sip-trunks.ts';
 import { newUserBody } from './users.ts';
@@ -38,6 +38,8 @@ export const SEAT_MESSAGES = {
   noLocations: 'Please add a telephone number to continue',
   /** Ours (the spec gives no success text for Re-Initialise). */
   reinitialised: 'The device will be re-initialised at its next check-in',
+  /** Ours: creating a seat as a softphone user without the right (spec 2 §2). */
+  softphoneUserForbidden: 'You do not have permission to create softphone users',
   /** Ours: a softphone user needs a single seat. */
   softphoneUserSingle: 'A softphone user can only be created with a single seat',
   /** Ours: a new seat registers from the UK only. */
@@ -76,7 +78,7 @@ export function seatRange(digits: number) {
   return z
     .object({
       from: n,
-      to: z.union([z.literal(''), z.null(), n]).optional(),
+      to: z.union([z.literal(''), z.null(), n], { error: SEAT_MESSAGES.invalidNumber }).optional(),
       nickname: optionalText({ max: SEAT_NICKNAME_MAX.create }),
     })
     .superRefine((r, ctx) => {
@@ -350,9 +352,96 @@ export type SeatLocation = z.infer<typeof seatLocationRecord>;
 export const SEAT_LOCATION_DELAY_MS = 1000;
 
 /**
- * Creating a seat as a softphone user needs the right to create control-panel users (customers,
- * wholesale or admin, spec 2 §2) and the softphone permission.
+ * The permission resources whose create right lets a seat be created as a softphone user (spec 2 §2:
+ * "create permission for customers, wholesale or admin"):
+ * - customers: the account's own control-panel users (cpUsers, feature 2010 — what POST /users
+ *   needs, and what an account holder has) and the provider's customers (VHCustomers);
+ * - wholesale: the reseller's customers and administration (wholesaleCustomers, wholesaleAdmin);
+ * - admin: admin and VHAdmin.
+ * The wholesale account-type flag (9004) is deliberately not one of them: it marks the account, not
+ * the user, so it would let every user of a reseller (read-only ones too) create users.
  */
+export const SOFTPHONE_USER_RESOURCES = [
+  'cpUsers',
+  'VHCustomers',
+  'wholesaleCustomers',
+  'wholesaleAdmin',
+  'admin',
+  'VHAdmin',
+] as const satisfies ReadonlyArray<Resource>;
+
+/** Whether the holder may create a seat as a softphone user (provider admins always may). */
 export function maySoftphoneUser(holder: PermissionHolder): boolean {
-  return can(holder, 'cpUsers', 'create') && can(holder, 'softphone', 'read');
+  return isProviderAdmin(holder) || SOFTPHONE_USER_RESOURCES.some((r) => can(holder, r, 'create'));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The spec's seat body (spec 2 §7 "POST /seat to create or edit, with callerId (name plus the
+// number in angle brackets), nickname, musicOnHold, emergencyServiceCid, options (including
+// weekdayTimes and weekendTimes), email, vmEnable, vmAdvanced, keepOnNetwork, vmAdvancedPromptId,
+// vmAdvancedDest, twinSeat"), mapped onto the flat fields the seat schemas validate.
+// ---------------------------------------------------------------------------------------------
+
+/** The spec's caller ID: 'Name <number>' (either part may be empty). */
+export function parseCallerId(callerId: string): { callerIdName: string; callerIdNumber: string } {
+  const text = callerId.trim();
+  const bracketed = /^(.*?)\s*<\s*([^<>]*?)\s*>$/.exec(text);
+  if (bracketed) return { callerIdName: (bracketed[1] ?? '').trim(), callerIdNumber: bracketed[2] ?? '' };
+  // No brackets: a bare number is the number, anything else the name.
+  return /^\+?\d+$/.test(text)
+    ? { callerIdName: '', callerIdNumber: text }
+    : { callerIdName: text, callerIdNumber: '' };
+}
+
+/** The spec's caller ID of a name and number ('Acme Plumbing <01214960000>'). */
+export function formatCallerId(name: string, number: string): string {
+  return [name.trim(), number ? `<${number}>` : ''].filter(Boolean).join(' ');
+}
+
+/** A call-times value as the spec may send it: 'off', 'on' or 'HH:mm-HH:mm'; objects pass through. */
+function specCallTimes(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim().toLowerCase();
+  if (text === 'off' || text === 'on') return { mode: text };
+  const range = /^(\d{2}:\d{2})\s*-\s*(\d{2}:\d{2})$/.exec(text);
+  return range ? { mode: 'range', from: range[1], to: range[2] } : value;
+}
+
+const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The spec's option names that differ from ours. */
+const SPEC_OPTION_NAMES: Record<string, string> = { acl: 'aclId' };
+const SPEC_ONLY_FIELDS = ['callerId', 'options', 'email', 'vmEnable', 'vmAdvanced', 'twinSeat'] as const;
+
+/**
+ * Maps a seat create / save body in the spec's shape onto our flat fields, before validation (the
+ * same schema then validates either shape):
+ * - callerId 'Name <number>' → callerIdName, callerIdNumber;
+ * - options { callRecording, allow..., acl, channelLimit, internationalPIN, ipAcl, tps, ctps,
+ *   teamsCLI, weekdayTimes, weekendTimes } → the flat option fields (acl → aclId; call times also
+ *   as 'off', 'on' or 'HH:mm-HH:mm');
+ * - email → vmEmail (the seat's email is its voicemail email);
+ * - vmEnable / vmAdvanced → vmMode (disabled 0, basic 1, advanced 2);
+ * - twinSeat is accepted and ignored: our twin (the seat's softphone user) is `softphoneUser`, the
+ *   control-panel user created with the seat, which needs a name, surname, username and email that
+ *   a bare flag cannot give.
+ * A field given under our own name wins over its spec form. Anything not an object is returned as
+ * is (the schema refuses it); a body already in our shape comes back unchanged.
+ */
+export function fromSpecSeatBody(body: unknown): unknown {
+  if (!isRecord(body) || !SPEC_ONLY_FIELDS.some((f) => f in body)) return body;
+  const { callerId, options, email, vmEnable, vmAdvanced, twinSeat: _twinSeat, ...rest } = body;
+  const out: Record<string, unknown> = {};
+  if (typeof callerId === 'string') Object.assign(out, parseCallerId(callerId));
+  if (isRecord(options)) {
+    for (const [key, value] of Object.entries(options)) {
+      const field = SPEC_OPTION_NAMES[key] ?? key;
+      if (!(field in seatShape)) continue;
+      out[field] = field === 'weekdayTimes' || field === 'weekendTimes' ? specCallTimes(value) : value;
+    }
+  }
+  if (email !== undefined) out.vmEmail = email;
+  if (vmEnable !== undefined) out.vmMode = !truthy(vmEnable) ? 0 : truthy(vmAdvanced) ? 2 : 1;
+  else if (truthy(vmAdvanced)) out.vmMode = 2;
+  return { ...out, ...rest };
 }

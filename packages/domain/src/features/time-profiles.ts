@@ -110,15 +110,23 @@ export const timeProfileNumber = z.coerce
   .min(TIME_PROFILE_NUMBER.min, { error: TIME_PROFILE_MESSAGES.invalidNumber })
   .max(TIME_PROFILE_NUMBER.max, { error: TIME_PROFILE_MESSAGES.invalidNumber });
 
-/** Create: the number plus the profile (the web's bulk add sends one of these per number). */
-export const timeProfileCreate = timeProfileInput.extend({ extension: timeProfileNumber });
+/**
+ * Create: the number plus the profile (the web's bulk add sends one of these per number). The days
+ * default to the spec's hours (spec 2 §9: 09:00-17:30 Monday to Friday, weekend off).
+ */
+export const timeProfileCreate = timeProfileInput.extend({
+  extension: timeProfileNumber,
+  days: daysSchema.default(defaultDays),
+});
 export type TimeProfileCreate = z.input<typeof timeProfileCreate>;
 
 /** A bulk range: from, optional to (at least from + 1), at most 10 numbers. */
 export const timeProfileRange = z
   .object({
     from: timeProfileNumber,
-    to: z.union([z.literal(''), z.null(), timeProfileNumber]).optional(),
+    to: z
+      .union([z.literal(''), z.null(), timeProfileNumber], { error: TIME_PROFILE_MESSAGES.invalidNumber })
+      .optional(),
     name: requiredText({ max: 100 }),
   })
   .superRefine((r, ctx) => {

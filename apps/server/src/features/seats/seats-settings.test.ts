@@ -1,5 +1,7 @@
 import {
   CALL_OPTION_MESSAGES,
+  FEATURES,
+  MASK,
   MESSAGES,
   NEW_USER_GRANTS,
   SEAT_MESSAGES,
@@ -258,6 +260,100 @@ describe('seat softphones and voicemail', () => {
       softphoneUser: { ...user, username: 'viewer.made' },
     });
     expect(viewerTry.statusCode).toBe(403);
+  });
+});
+
+describe('softphone user permission', () => {
+  /** A user of Acme (30000) with only the given grants (plus the panel), signed in. */
+  const userWith = async (username: string, grants: Array<[number, number]>): Promise<Headers> => {
+    const db = t.database.db;
+    const { password_hash } = await db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('username', '=', 'viewer')
+      .executeTakeFirstOrThrow();
+    const user = await db
+      .insertInto('users')
+      .values({
+        account_no: 30000,
+        username,
+        password_hash,
+        name: 'Test',
+        surname: 'User',
+        email: `${username}@acmeplumbing.example`,
+        enabled: true,
+        is_holder: false,
+        avatar: null,
+        avatar_mime: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('user_permissions')
+      .values(
+        [[FEATURES.betaPanel, MASK.readOnly], ...grants].map(([feature_id, mask]) => ({
+          user_id: user.id,
+          feature_id: feature_id as number,
+          mask: mask as number,
+        })),
+      )
+      .execute();
+    return t.login(username);
+  };
+  const person = (username: string) => ({
+    name: 'Sam',
+    surname: 'Reed',
+    username,
+    email: `${username}@acmeplumbing.example`,
+  });
+  const extensions = async () =>
+    json<Page<Seat>>(await t.api('POST', '/seat/-1/-1', retail, {})).records.map((s) => s.extension);
+  const userExists = async (username: string) =>
+    (await t.database.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst()) !==
+    undefined;
+
+  it('refuses it (403, with the reason) without create permission for customers, wholesale or admin, creating nothing', async () => {
+    // Seats and softphones in full, users read-only: a plain seat yes, a softphone user no.
+    const staff = await userWith('seats.staff', [
+      [FEATURES.seats, MASK.all],
+      [FEATURES.softphone, MASK.all],
+      [FEATURES.users, MASK.readOnly],
+    ]);
+    const before = await extensions();
+    const refused = await t.api('POST', '/seat', staff, { extension: 233, softphoneUser: person('staff.made') });
+    expect(refused.statusCode).toBe(403);
+    expect(json<Reply>(refused)).toEqual({
+      success: false,
+      message: SEAT_MESSAGES.softphoneUserForbidden,
+      validation: { softphoneUser: SEAT_MESSAGES.softphoneUserForbidden },
+    });
+    expect(await extensions()).toEqual(before);
+    expect(await userExists('staff.made')).toBe(false);
+    const plain = await t.api('POST', '/seat', staff, { extension: 233, nickname: 'Plain' });
+    expect(plain.statusCode).toBe(200);
+    expect((await seatOf(retail, 233)).userId).toBeNull();
+  });
+
+  it('allows it with create on the account’s users, wholesale customers or as a provider admin', async () => {
+    const seatOwner = (extension: number) => seatOf(retail, extension).then((s) => s.userId);
+    // The account holder (every customer feature, users included).
+    expect(
+      (await t.api('POST', '/seat', retail, { extension: 234, softphoneUser: person('holder.made') })).statusCode,
+    ).toBe(200);
+    expect(await seatOwner(234)).not.toBeNull();
+    // Reseller staff: create on wholesale customers, users not granted at all.
+    const reseller = await userWith('reseller.staff', [
+      [FEATURES.seats, MASK.all],
+      [FEATURES.wholesaleCustomers, MASK.create | MASK.read],
+    ]);
+    const made = await t.api('POST', '/seat', reseller, { extension: 235, softphoneUser: person('reseller.made') });
+    expect(made.statusCode).toBe(200);
+    expect(await seatOwner(235)).not.toBeNull();
+    // The provider admin acting as the customer.
+    expect(
+      (await t.api('POST', '/seat', admin, { extension: 236, softphoneUser: person('admin.made') })).statusCode,
+    ).toBe(200);
+    expect(await userExists('admin.made')).toBe(true);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   DEFAULT_CALL_TIMES,
   DEFAULT_RESTRICTIONS,
   destinationValue,
+  fromSpecSeatBody,
   idParam,
   MESSAGES,
   maySoftphoneUser,
@@ -27,16 +28,16 @@ import {
   seatLabel,
   seatRange,
   seatRecord,
-  TEAMS_MESSAGES,
+  teamsSwitchProblems,
 } from '@switchboard/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { type AuthContext, requirePermission } from '../../platform/auth.ts';
-import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
+import { HttpError, notFound, validationError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { type ColumnDef, registerResource } from '../../platform/resource.ts';
 import { newSecret } from '../../platform/secrets.ts';
@@ -216,6 +217,9 @@ export function registerSeatRoutes(app: FastifyInstance, platform: Platform): vo
   references.add(
     { kind: 'number', table: 'seats', column: 'caller_id_number', type: 'Seat', name: seatName },
     { kind: 'number', table: 'seats', column: 'emergency_service_cid', type: 'Seat', name: seatName },
+    { kind: 'number', table: 'seats', column: 'teams_cli', type: 'Seat', name: seatName },
+    // The softphone's outbound CLI list (a jsonb array of numbers).
+    { kind: 'number', table: 'seats', column: 'outbound_cli_lists', holds: 'jsonArray', type: 'Seat', name: seatName },
     { kind: 'destination', table: 'seats', column: 'vm_advanced_dest', type: 'Seat', name: seatName },
   );
 
@@ -264,9 +268,12 @@ export function registerSeatRoutes(app: FastifyInstance, platform: Platform): vo
         .executeTakeFirst();
       if (!own) problems[field] = SEAT_MESSAGES.notAccountNumber;
     }
-    if (input.enableTeams && !current?.enable_teams && !(await teams.accountExists(auth.accountNo, trx))) {
-      problems.enableTeams = TEAMS_MESSAGES.invitationFailed;
-    }
+    Object.assign(
+      problems,
+      await teamsSwitchProblems(input.enableTeams, current?.enable_teams ?? false, () =>
+        teams.accountExists(auth.accountNo, trx),
+      ),
+    );
     if (input.aclId !== null) {
       const list = await trx
         .selectFrom('access_lists')
@@ -288,6 +295,21 @@ export function registerSeatRoutes(app: FastifyInstance, platform: Platform): vo
     }
     return problems;
   };
+
+  // The spec's seat body (callerId 'Name <number>', options {...}, email, vmEnable / vmAdvanced,
+  // twinSeat) is accepted on create and save (POST /seat, PUT and POST /seat/{id}): it is mapped
+  // onto our fields before the schema validates it. Registered before the routes it applies to.
+  const specSeatBody: preValidationAsyncHookHandler = async (request) => {
+    request.body = fromSpecSeatBody(request.body);
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = ([] as string[]).concat(route.method);
+    const saves = route.routePath === '/seat' || route.routePath === '/seat/:id';
+    if (!saves || !methods.some((m) => m === 'POST' || m === 'PUT')) return;
+    route.preValidation = [...([] as unknown[]).concat(route.preValidation ?? []), specSeatBody] as NonNullable<
+      typeof route.preValidation
+    >;
+  });
 
   registerResource(app, platform, {
     path: '/seat',
@@ -325,6 +347,11 @@ export function registerSeatRoutes(app: FastifyInstance, platform: Platform): vo
     check: async ({ trx, auth, id }, input) => {
       if (id === undefined) {
         const values = input as SeatCreateValues;
+        if (values.softphoneUser && !maySoftphoneUser(auth)) {
+          throw new HttpError(403, SEAT_MESSAGES.softphoneUserForbidden, {
+            softphoneUser: SEAT_MESSAGES.softphoneUserForbidden,
+          });
+        }
         const { min, max } = seatExtensionRange(await extensionDigits(trx, auth.accountNo));
         if (!(values.extension >= min && values.extension <= max)) return { extension: SEAT_MESSAGES.invalidNumber };
         const taken = await trx
@@ -334,7 +361,6 @@ export function registerSeatRoutes(app: FastifyInstance, platform: Platform): vo
           .where('extension', '=', values.extension)
           .executeTakeFirst();
         if (taken) return { extension: SEAT_MESSAGES.inUse };
-        if (values.softphoneUser && !maySoftphoneUser(auth)) throw forbidden();
         return checkSeat(trx, auth, values, null);
       }
       const current = (await trx

@@ -237,3 +237,272 @@ describe('seats', () => {
     ]);
   });
 });
+
+describe('the spec’s seat body (spec 2 §7 POST /seat)', () => {
+  it('creates and saves with callerId, options, email, vmEnable / vmAdvanced and twinSeat, read back flat', async () => {
+    const res = await inject('POST', '/seat', retail, {
+      extension: 260,
+      callerId: 'Acme Kitchen <01214960001>',
+      nickname: 'Kitchen',
+      musicOnHold: 'default',
+      emergencyServiceCid: '01214960000',
+      options: {
+        callRecording: 2,
+        allowUK118: true,
+        allowInternational: true,
+        internationalPIN: '2468',
+        tps: 'block',
+        ctps: 'option',
+        weekdayTimes: '08:00-18:00',
+        weekendTimes: 'off',
+      },
+      email: 'kitchen@acmeplumbing.example',
+      vmEnable: true,
+      vmAdvanced: true,
+      vmAdvancedDest: 'seat:201',
+      keepOnNetwork: true,
+      twinSeat: false,
+    });
+    expect(json(res)).toMatchObject({ success: true, message: 'Kitchen created successfully' });
+    const id = json<{ id: number }>(res).id;
+    const created = json<Seat>(await inject('GET', `/seat/${id}`, retail));
+    expect(created).toMatchObject({
+      extension: 260,
+      callerIdName: 'Acme Kitchen',
+      callerIdNumber: '01214960001',
+      nickname: 'Kitchen',
+      musicOnHold: 'default',
+      emergencyServiceCid: '01214960000',
+      callRecording: 2,
+      allowUK118: true,
+      allowInternational: true,
+      internationalPIN: '2468',
+      tps: 'block',
+      ctps: 'option',
+      weekdayTimes: { mode: 'range', from: '08:00', to: '18:00' },
+      weekendTimes: { mode: 'off', from: '00:00', to: '23:59' },
+      vmEmail: 'kitchen@acmeplumbing.example',
+      vmMode: 2,
+      vmAdvancedDest: 'seat:201',
+      keepOnNetwork: true,
+      userId: null,
+    });
+
+    // Saved with the spec's POST /seat/{id} in the spec's shape.
+    const saved = await inject('POST', `/seat/${id}`, retail, {
+      callerId: '<01214960000>',
+      nickname: 'Canteen',
+      emergencyServiceCid: '01214960000',
+      options: { callRecording: 0, allowUK118: true, weekdayTimes: 'on', weekendTimes: '10:00-14:00' },
+      email: '',
+      vmEnable: false,
+      vmAdvanced: false,
+      keepOnNetwork: false,
+    });
+    expect(json(saved)).toMatchObject({ success: true, message: 'Canteen has been updated' });
+    const after = json<Seat>(await inject('GET', `/seat/${id}`, retail));
+    expect(after).toMatchObject({
+      callerIdName: '',
+      callerIdNumber: '01214960000',
+      nickname: 'Canteen',
+      callRecording: 0,
+      weekdayTimes: { mode: 'on', from: '00:00', to: '23:59' },
+      weekendTimes: { mode: 'range', from: '10:00', to: '14:00' },
+      vmMode: 0,
+      vmAdvancedDest: '',
+      vmEmail: '',
+      allowInternational: false,
+      internationalPIN: '',
+    });
+
+    // A bad value in the spec's shape is refused under our field name; nothing changes.
+    const bad = await inject('PUT', `/seat/${id}`, retail, {
+      callerId: 'Acme <01179460000>',
+      nickname: 'Bad',
+      email: 'not-an-email',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(json<Reply>(bad).validation).toEqual({ vmEmail: MESSAGES.email });
+    const foreign = await inject('PUT', `/seat/${id}`, retail, { callerId: 'Acme <01179460000>', nickname: 'Bad' });
+    expect(json<Reply>(foreign).validation).toEqual({ callerIdNumber: SEAT_MESSAGES.notAccountNumber });
+    expect(json<Seat>(await inject('GET', `/seat/${id}`, retail))).toEqual(after);
+    expect((await inject('DELETE', `/seat/${id}`, retail)).statusCode).toBe(200);
+  });
+});
+
+describe('seat extension ranges by the account’s digit setting (spec 2 §5)', () => {
+  const setDigits = (digits: number) =>
+    t.database.db.updateTable('accounts').set({ extension_digits: digits }).where('account_no', '=', 30001).execute();
+  const extensions = async () => json<Page<Seat>>(await list(prepay, '-1/-1')).records.map((s) => s.extension);
+  const removeAllBut = async (keep: number[]) => {
+    for (const s of json<Page<Seat>>(await list(prepay, '-1/-1')).records) {
+      if (!keep.includes(s.extension)) expect((await inject('DELETE', `/seat/${s.id}`, prepay)).statusCode).toBe(200);
+    }
+  };
+  const refusedRange = async (payload: object, field: 'from' | 'to') => {
+    const res = await inject('POST', '/seat/range', prepay, payload);
+    expect(res.statusCode).toBe(400);
+    expect(json<Reply>(res).validation[field]).toBe(SEAT_MESSAGES.invalidNumber);
+  };
+  const refusedSingle = async (extension: number) => {
+    const res = await inject('POST', '/seat', prepay, { extension });
+    expect(res.statusCode).toBe(400);
+    expect(json<Reply>(res)).toMatchObject({
+      message: 'Please input a valid number',
+      validation: { extension: 'Please input a valid number' },
+    });
+  };
+  const original = [201, 202, 203];
+
+  afterAll(async () => {
+    await removeAllBut(original);
+    await setDigits(3);
+  });
+
+  it('four digits: 2000-9989 for the range add and a single seat, outside refused, nothing created', async () => {
+    await setDigits(4);
+    expect(json(await inject('GET', '/seat/30001/next', prepay))).toEqual({ extension: 2000 });
+    await refusedRange({ from: 1999 }, 'from');
+    await refusedRange({ from: 9990 }, 'from');
+    await refusedRange({ from: 9985, to: 9990 }, 'to');
+    await refusedRange({ from: 2000, to: 'abc' }, 'to');
+    // The three-digit range no longer applies.
+    await refusedRange({ from: 300 }, 'from');
+    await refusedSingle(1999);
+    await refusedSingle(9990);
+    await refusedSingle(998);
+    expect(await extensions()).toEqual(original);
+
+    const range = await inject('POST', '/seat/range', prepay, { from: 2000, to: 2002 });
+    expect(range.statusCode).toBe(200);
+    expect(json<{ results: Array<{ extension: number }> }>(range).results.map((r) => r.extension)).toEqual([
+      2000, 2001, 2002,
+    ]);
+    expect((await inject('POST', '/seat/range', prepay, { from: 9989 })).statusCode).toBe(200);
+    await removeAllBut(original);
+    for (const extension of [2000, 9989]) {
+      const res = await inject('POST', '/seat', prepay, { extension });
+      expect(res.statusCode).toBe(200);
+      expect(json<Seat>(await inject('GET', `/seat/${json<{ id: number }>(res).id}`, prepay)).name).toBe(
+        `30001*${extension}`,
+      );
+    }
+    expect(await extensions()).toEqual([...original, 2000, 9989]);
+    await removeAllBut(original);
+  });
+
+  it('five digits: 20000-99899 for the range add and a single seat, outside refused, nothing created', async () => {
+    await setDigits(5);
+    expect(json(await inject('GET', '/seat/30001/next', prepay))).toEqual({ extension: 20000 });
+    await refusedRange({ from: 19999 }, 'from');
+    await refusedRange({ from: 99900 }, 'from');
+    await refusedRange({ from: 99895, to: 99900 }, 'to');
+    await refusedRange({ from: 9989 }, 'from');
+    await refusedSingle(19999);
+    await refusedSingle(99900);
+    await refusedSingle(9989);
+    expect(await extensions()).toEqual(original);
+
+    const range = await inject('POST', '/seat/range', prepay, { from: 99898, to: 99899 });
+    expect(json<{ results: Array<{ extension: number }> }>(range).results.map((r) => r.extension)).toEqual([
+      99898, 99899,
+    ]);
+    expect((await inject('POST', '/seat/range', prepay, { from: 20000 })).statusCode).toBe(200);
+    await removeAllBut(original);
+    for (const extension of [20000, 99899]) {
+      expect((await inject('POST', '/seat', prepay, { extension })).statusCode).toBe(200);
+    }
+    expect(await extensions()).toEqual([...original, 20000, 99899]);
+  });
+});
+
+describe('seat field limits (spec 2 §5)', () => {
+  const refused = async (res: Awaited<ReturnType<typeof inject>>, field: string, message: string) => {
+    expect(res.statusCode).toBe(400);
+    expect(json<Reply>(res).validation).toEqual({ [field]: message });
+    expect(json<Reply>(res).message).toBe(message);
+  };
+
+  it('nickname: at most 11 when creating (single and range), 15 on the detail', async () => {
+    const before = json<Page<Seat>>(await list(retail, '-1/-1')).totalRecords;
+    await refused(
+      await inject('POST', '/seat', retail, { extension: 250, nickname: 'x'.repeat(12) }),
+      'nickname',
+      'Length must not exceed 11 characters',
+    );
+    await refused(
+      await inject('POST', '/seat/range', retail, { from: 250, to: 251, nickname: 'x'.repeat(12) }),
+      'nickname',
+      MESSAGES.maxLength(11),
+    );
+    expect(json<Page<Seat>>(await list(retail, '-1/-1')).totalRecords).toBe(before);
+    const created = await inject('POST', '/seat', retail, { extension: 250, nickname: 'x'.repeat(11) });
+    expect(created.statusCode).toBe(200);
+    const seat = json<Seat>(await inject('GET', `/seat/${json<{ id: number }>(created).id}`, retail));
+    expect(seat.nickname).toBe('x'.repeat(11));
+    await refused(
+      await inject('PUT', `/seat/${seat.id}`, retail, body(seat, { nickname: 'y'.repeat(16) })),
+      'nickname',
+      'Length must not exceed 15 characters',
+    );
+    expect(json<Seat>(await inject('GET', `/seat/${seat.id}`, retail))).toEqual(seat);
+    expect((await inject('PUT', `/seat/${seat.id}`, retail, body(seat, { nickname: 'y'.repeat(15) }))).statusCode).toBe(
+      200,
+    );
+    expect(json<Seat>(await inject('GET', `/seat/${seat.id}`, retail)).nickname).toBe('y'.repeat(15));
+  });
+
+  it('caller ID name at most 80; voicemail full name at most 150; voicemail email at most 50 and valid', async () => {
+    const seat = json<Seat>(await inject('GET', `/seat/${await seatId(retail, 250)}`, retail));
+    await refused(
+      await inject('PUT', `/seat/${seat.id}`, retail, body(seat, { callerIdName: 'n'.repeat(81) })),
+      'callerIdName',
+      'Length must not exceed 80 characters',
+    );
+    await refused(
+      await inject('POST', '/seat', retail, { extension: 251, callerIdName: 'n'.repeat(81) }),
+      'callerIdName',
+      MESSAGES.maxLength(80),
+    );
+    await refused(
+      await inject('PUT', `/seat/${seat.id}`, retail, body(seat, { vmFullname: 'f'.repeat(151) })),
+      'vmFullname',
+      'Length must not exceed 150 characters',
+    );
+    const longEmail = `${'e'.repeat(38)}@acme.example`; // 51 characters
+    expect(longEmail).toHaveLength(51);
+    await refused(
+      await inject('PUT', `/seat/${seat.id}`, retail, body(seat, { vmEmail: longEmail })),
+      'vmEmail',
+      'Length must not exceed 50 characters',
+    );
+    await refused(
+      await inject('PUT', `/seat/${seat.id}`, retail, body(seat, { vmEmail: 'no-at-sign.example' })),
+      'vmEmail',
+      'Must be a valid email address',
+    );
+    // The mailbox settings apply the same limits.
+    const box = (payload: object) =>
+      inject('POST', `/voicemail/${seat.name}/settings`, retail, {
+        fullname: '',
+        email: '',
+        password: '',
+        vmDelete: false,
+        ...payload,
+      });
+    await refused(await box({ fullname: 'f'.repeat(151) }), 'fullname', MESSAGES.maxLength(150));
+    await refused(await box({ email: longEmail }), 'email', MESSAGES.maxLength(50));
+    await refused(await box({ email: 'no-at-sign.example' }), 'email', MESSAGES.email);
+    expect(json<Seat>(await inject('GET', `/seat/${seat.id}`, retail))).toEqual(seat);
+
+    const atLimit = {
+      callerIdName: 'n'.repeat(80),
+      vmFullname: 'f'.repeat(150),
+      vmEmail: `${'e'.repeat(37)}@acme.example`,
+    };
+    expect(atLimit.vmEmail).toHaveLength(50);
+    expect((await inject('PUT', `/seat/${seat.id}`, retail, body(seat, atLimit))).statusCode).toBe(200);
+    expect(json<Seat>(await inject('GET', `/seat/${seat.id}`, retail))).toMatchObject(atLimit);
+    expect((await inject('DELETE', `/seat/${seat.id}`, retail)).statusCode).toBe(200);
+  });
+});

@@ -21,6 +21,7 @@ import {
   TRUNK_ADMIN_FIELDS,
   TRUNK_CHANNELS,
   TRUNK_MESSAGES,
+  teamsSwitchProblems,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -139,6 +140,7 @@ type Current = {
 
 export function registerSipTrunkRoutes(app: FastifyInstance, platform: Platform): void {
   const { db, destinations, references } = platform;
+  const teams = platform.providers.teams;
 
   destinations.add({
     type: 'trunk',
@@ -220,6 +222,13 @@ export function registerSipTrunkRoutes(app: FastifyInstance, platform: Platform)
     ) {
       problems.channelLimit = TRUNK_MESSAGES.retailChannels;
     }
+    // Teams needs the account's Teams tenant, as for seats.
+    Object.assign(
+      problems,
+      await teamsSwitchProblems(input.enableTeams, current?.enable_teams ?? false, () =>
+        teams.accountExists(auth.accountNo, trx),
+      ),
+    );
     for (const field of ['cliNumber', 'emergencyServicesCid'] as const) {
       if (input[field] === '') continue;
       const own = await trx

@@ -1,4 +1,12 @@
-import { CALL_OPTION_MESSAGES, FEATURES, MASK, MESSAGES, type SipTrunk, TRUNK_MESSAGES } from '@switchboard/domain';
+import {
+  CALL_OPTION_MESSAGES,
+  FEATURES,
+  MASK,
+  MESSAGES,
+  type SipTrunk,
+  TEAMS_MESSAGES,
+  TRUNK_MESSAGES,
+} from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
 
@@ -123,7 +131,27 @@ describe('SIP trunks', () => {
     expect(salonExtra.statusCode).toBe(200);
   });
 
+  it('refuses Teams until the account has a Teams tenant, and changes nothing', async () => {
+    expect(json(await inject('GET', '/teams/exists/30000', retail))).toEqual({ teamsAccountExists: false });
+    const dr = await byNick(retail, 'DR site');
+    const refused = await inject('PUT', `/trunk/${dr.id}`, retail, body(dr, { enableTeams: true, nickname: 'DR x' }));
+    expect(refused.statusCode).toBe(400);
+    expect(json<Reply>(refused)).toMatchObject({
+      success: false,
+      message: TEAMS_MESSAGES.invitationFailed,
+      validation: { enableTeams: TEAMS_MESSAGES.invitationFailed },
+    });
+    expect(await byNick(retail, 'DR site')).toEqual(dr);
+    // Nor can a new trunk start with Teams on.
+    const create = await inject('POST', '/trunk', admin, trunk({ nickname: 'Teams PBX', enableTeams: true }));
+    expect(create.statusCode).toBe(400);
+    expect(json<Reply>(create).validation).toEqual({ enableTeams: TEAMS_MESSAGES.invitationFailed });
+    expect(await byNick(retail, 'Teams PBX')).toBeUndefined();
+  });
+
   it('updates every tab’s fields and reads them back', async () => {
+    // Teams needs the account's tenant first (as the seat Teams tab does).
+    expect(json(await inject('POST', '/teams/30000/create', retail))).toMatchObject({ success: true });
     const dr = await byNick(retail, 'DR site');
     const changes = {
       nickname: 'DR site 2',

@@ -2,6 +2,9 @@ import {
   type EmsErrorRow,
   type EmsRecord,
   MESSAGES,
+  type Seat,
+  type SipTrunk,
+  seatValues,
   TELEPHONE_NUMBER_MESSAGES,
   type TelephoneNumber,
   telephoneNumberValues,
@@ -442,6 +445,60 @@ describe('telephone numbers: delete', () => {
     expect(reply.message).toContain(MESSAGES.inUseIn('Seat', '201 - Reception'));
     expect(reply.message).toContain(MESSAGES.inUseIn('Seat', '212 - Training room'));
     expect((await inject('GET', `/numbering/allocated/${main.id}`, retail)).statusCode).toBe(200);
+  });
+
+  it('refuses to delete a seat’s Teams number or a number in its softphone outbound CLI list', async () => {
+    const seats = json<Page<Seat>>(await inject('POST', '/seat/-1/-1', retail)).records;
+    const seat = (extension: number) => seats.find((s) => s.extension === extension) as Seat;
+    const onCall = json<Seat>(await inject('GET', `/seat/${seat(205).id}`, retail));
+    const teams = await inject('PUT', `/seat/${onCall.id}`, retail, { ...seatValues(onCall), teamsCLI: '01214960002' });
+    expect(teams.statusCode).toBe(200);
+    const accounts = await byNumber(retail, '01214960002');
+    const refused = await inject('DELETE', `/numbering/allocated/${accounts.id}`, retail);
+    expect(refused.statusCode).toBe(409);
+    expect(json<Reply>(refused)).toMatchObject({ success: false, message: 'In use in Seat 205 - On-call' });
+    expect(await byNumber(retail, '01214960002')).toEqual(accounts);
+
+    const workshop = seat(206);
+    const cli = await inject('POST', `/seat/${workshop.id}/softphone`, retail, {
+      enableDesktopCallWaiting: true,
+      enableMobileCallWaiting: true,
+      outboundCLILists: ['01214960004'],
+    });
+    expect(cli.statusCode).toBe(200);
+    const director = await byNumber(retail, '01214960004');
+    const listed = await inject('DELETE', `/numbering/allocated/${director.id}`, retail);
+    expect(listed.statusCode).toBe(409);
+    expect(json<Reply>(listed)).toMatchObject({ success: false, message: 'In use in Seat 206 - Workshop' });
+    expect(await byNumber(retail, '01214960004')).toEqual(director);
+    expect(
+      json<{ outboundCLILists: string[] }>(await inject('GET', `/seat/${workshop.id}/softphone`, retail)),
+    ).toMatchObject({ outboundCLILists: ['01214960004'] });
+    // A seat using the number twice (caller ID and Teams number) is named once.
+    const both = await inject('PUT', `/seat/${onCall.id}`, retail, { ...seatValues(onCall), teamsCLI: '01214960000' });
+    expect(both.statusCode).toBe(200);
+    const main = await byNumber(retail, '01214960000');
+    const uses = json<Reply>(await inject('DELETE', `/numbering/allocated/${main.id}`, retail)).message.split('\n');
+    expect(uses.filter((u) => u === MESSAGES.inUseIn('Seat', '205 - On-call'))).toHaveLength(1);
+  });
+
+  it('refuses to delete a number a SIP trunk presents or gives as its emergency location', async () => {
+    const emergency = await byNumber(retail, '01214960003');
+    const res = await inject('DELETE', `/numbering/allocated/${emergency.id}`, retail);
+    expect(res.statusCode).toBe(409);
+    expect(json<Reply>(res)).toMatchObject({ success: false, message: 'In use in SIP Trunk DR site' });
+    expect(await byNumber(retail, '01214960003')).toEqual(emergency);
+
+    const trunks = json<Page<SipTrunk>>(await inject('POST', '/trunk/-1/-1', retail)).records;
+    const { id, name, status, ip, agent, location, publicIp, onNet, accountNo, ...main } = trunks.find(
+      (tr) => tr.nickname === 'Main PBX',
+    ) as SipTrunk;
+    expect((await inject('PUT', `/trunk/${id}`, retail, { ...main, cliNumber: '01214960001' })).statusCode).toBe(200);
+    const sales = await byNumber(retail, '01214960001');
+    const cli = await inject('DELETE', `/numbering/allocated/${sales.id}`, retail);
+    expect(cli.statusCode).toBe(409);
+    expect(json<Reply>(cli)).toMatchObject({ success: false, message: 'In use in SIP Trunk Main PBX' });
+    expect(await byNumber(retail, '01214960001')).toEqual(sales);
   });
 
   it('deletes an unused number', async () => {

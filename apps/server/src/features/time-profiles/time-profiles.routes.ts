@@ -178,11 +178,20 @@ export function registerTimeProfileRoutes(app: FastifyInstance, platform: Platfo
     },
   });
 
-  // The lowest free number (the add form's default).
-  r.get(
-    '/timeprofile/next',
-    { schema: { tags, response: { 200: z.object({ extension: z.number().nullable() }) } } },
-    async (request) => {
+  // The spec saves a profile with POST /timeprofile/{id} (spec 2 §7): the same as PUT.
+  r.post('/timeprofile/:id', { schema: { tags, params: idParam, body: timeProfileInput } }, async (request, reply) => {
+    const { 'content-length': _length, ...headers } = request.headers;
+    const res = await app.inject({ method: 'PUT', url: request.url, headers, payload: request.body });
+    return reply.code(res.statusCode).type('application/json').send(res.body);
+  });
+
+  // The next free number (the add form's default); GET, and POST like the other numbered areas.
+  const nextReply = { 200: z.object({ extension: z.number().nullable() }) };
+  r.route({
+    method: ['GET', 'POST'],
+    url: '/timeprofile/next',
+    schema: { tags, response: nextReply },
+    handler: async (request) => {
       const auth = requirePermission(request, read);
       const used = new Set(
         (
@@ -197,7 +206,7 @@ export function registerTimeProfileRoutes(app: FastifyInstance, platform: Platfo
       }
       return { extension: null };
     },
-  );
+  });
 
   // Bulk add by range: every number checked first, then all created in one transaction.
   r.post(

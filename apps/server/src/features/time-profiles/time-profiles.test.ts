@@ -110,6 +110,65 @@ describe('time profiles', () => {
     expect((await inject('GET', `/timeprofile/${id}`, retail)).statusCode).toBe(404);
   });
 
+  it('saves with the spec’s POST /timeprofile/{id} as with PUT, validated alike and changing nothing on failure', async () => {
+    const created = await inject('POST', '/timeprofile', retail, profile({ extension: 311, name: 'Alias' }));
+    const id = json<{ id: number }>(created).id;
+    const before = json<TimeProfile>(await inject('GET', `/timeprofile/${id}`, retail));
+    const res = await inject(
+      'POST',
+      `/timeprofile/${id}`,
+      retail,
+      profile({ name: 'Alias saved', bankHoliday: 3, outDestination: 'timeprofile:300' }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toMatchObject({ success: true, message: 'Alias saved has been updated', id });
+    expect(json<TimeProfile>(await inject('GET', `/timeprofile/${id}`, retail))).toEqual({
+      ...before,
+      name: 'Alias saved',
+      bankHoliday: 3,
+      outDestination: 'timeprofile:300',
+    });
+    const saved = json<TimeProfile>(await inject('GET', `/timeprofile/${id}`, retail));
+    const bad = await inject('POST', `/timeprofile/${id}`, retail, profile({ name: '' }));
+    expect(bad.statusCode).toBe(400);
+    expect(json<{ validation: Record<string, string> }>(bad).validation).toEqual({ name: MESSAGES.required });
+    const self = await inject('POST', `/timeprofile/${id}`, retail, profile({ inDestination: 'timeprofile:311' }));
+    expect(self.statusCode).toBe(400);
+    expect(json<{ message: string }>(self).message).toBe('A time profile cannot route to itself');
+    expect(json<TimeProfile>(await inject('GET', `/timeprofile/${id}`, retail))).toEqual(saved);
+    // The same permission and account rules as PUT.
+    expect((await inject('POST', `/timeprofile/${id}`, viewer, profile())).statusCode).toBe(403);
+    expect((await inject('POST', `/timeprofile/${id}`, prepay, profile())).statusCode).toBe(404);
+    expect(json<TimeProfile>(await inject('GET', `/timeprofile/${id}`, retail))).toEqual(saved);
+    // POST /timeprofile/next still gives the next number, not a save.
+    expect(json(await inject('POST', '/timeprofile/next', retail))).toEqual({ extension: 312 });
+    expect((await inject('DELETE', `/timeprofile/${id}`, retail)).statusCode).toBe(200);
+  });
+
+  it('creates a profile without days on the spec’s default hours (09:00-17:30 Monday to Friday, weekend off)', async () => {
+    const { days: _days, ...withoutDays } = profile({ extension: 312, name: 'Default hours' });
+    const res = await inject('POST', '/timeprofile', retail, withoutDays);
+    expect(res.statusCode).toBe(200);
+    const read = json<TimeProfile>(await inject('GET', `/timeprofile/${json<{ id: number }>(res).id}`, retail));
+    expect(read.days).toEqual(defaultDays());
+    expect(read.days.friday).toEqual({ enabled: true, start: '09:00', end: '17:30' });
+    expect(read.days.saturday).toEqual({ enabled: false, start: '09:00', end: '17:30' });
+    expect(read.days.sunday.enabled).toBe(false);
+    // Only the name is needed besides the number.
+    const minimal = await inject('POST', '/timeprofile', retail, { extension: 313, name: 'Minimal' });
+    expect(minimal.statusCode).toBe(200);
+    const min = json<TimeProfile>(await inject('GET', `/timeprofile/${json<{ id: number }>(minimal).id}`, retail));
+    expect(min).toMatchObject({ name: 'Minimal', description: '', bankHoliday: 0, mode: 0, days: defaultDays() });
+    // An update still sends its days: without them the save is refused and nothing changes.
+    const { days: _d, ...noDays } = profile({ name: 'No days' });
+    const upd = await inject('PUT', `/timeprofile/${read.id}`, retail, noDays);
+    expect(upd.statusCode).toBe(400);
+    expect(json<TimeProfile>(await inject('GET', `/timeprofile/${read.id}`, retail)).name).toBe('Default hours');
+    for (const id of [read.id, min.id]) {
+      expect((await inject('DELETE', `/timeprofile/${id}`, retail)).statusCode).toBe(200);
+    }
+  });
+
   it('validates the number, name, days and destinations with the spec’s messages', async () => {
     const bad = async (body: object, field: string, message: string) => {
       const res = await inject('POST', '/timeprofile', retail, body);

@@ -1,0 +1,106 @@
+import { type DestinationOption, FEATURES, MASK } from '@switchboard/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+
+let t: TestContext;
+let retail: Headers;
+let viewer: Headers;
+let prepay: Headers;
+
+type Headers = Record<string, string>;
+type Page<T> = { records: T[]; totalRecords: number; lastPage: boolean };
+
+/** A user of Acme (30000) holding only the given read grants (plus the panel), signed in. */
+const userWith = async (username: string, features: number[]): Promise<Headers> => {
+  const db = t.database.db;
+  const viewerRow = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('username', '=', 'viewer')
+    .executeTakeFirstOrThrow();
+  const user = await db
+    .insertInto('users')
+    .values({
+      account_no: 30000,
+      username,
+      password_hash: viewerRow.password_hash,
+      name: 'Limited',
+      surname: 'User',
+      email: `${username}@acmeplumbing.example`,
+      enabled: true,
+      is_holder: false,
+      avatar: null,
+      avatar_mime: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('user_permissions')
+    .values(
+      [FEATURES.betaPanel, ...features].map((feature_id) => ({ user_id: user.id, feature_id, mask: MASK.readOnly })),
+    )
+    .execute();
+  return t.login(username);
+};
+
+beforeAll(async () => {
+  t = await createTestContext();
+  retail = await t.login('retail');
+  viewer = await t.login('viewer');
+  prepay = await t.login('prepay');
+});
+afterAll(async () => t?.close());
+
+const destinations = async (headers: Headers) => {
+  const res = await t.api('GET', '/destinations', headers);
+  expect(res.statusCode).toBe(200);
+  const page = json<Page<DestinationOption>>(res);
+  // The paged form answers the same choices.
+  expect(json<Page<DestinationOption>>(await t.api('POST', '/destinations/-1/-1', headers, {}))).toEqual(page);
+  return page;
+};
+const types = (page: Page<DestinationOption>) => [...new Set(page.records.map((d) => d.type))].sort();
+
+describe('destinations', () => {
+  it('lists the account’s seats, trunks and time profiles to a user who may read them', async () => {
+    const all = await destinations(retail);
+    expect(types(all)).toEqual(['seat', 'timeprofile', 'trunk']);
+    expect(all.totalRecords).toBe(all.records.length);
+    expect(all.lastPage).toBe(true);
+    expect(all.records).toContainEqual({
+      value: 'seat:201',
+      label: '201 - Reception',
+      type: 'seat',
+      typeLabel: 'Seat',
+    });
+    expect(all.records.map((d) => d.label)).toContain('Main PBX');
+    expect(all.records.map((d) => d.label)).toContain('300 - Office hours');
+    // A read-only user reads every area, so sees the same choices.
+    expect(await destinations(viewer)).toEqual(all);
+    // Another account's objects never appear.
+    expect((await destinations(prepay)).records.map((d) => d.label)).not.toContain('201 - Reception');
+  });
+
+  it('leaves out each area the user may not read, names included', async () => {
+    const profilesOnly = await destinations(await userWith('profiles.only', [FEATURES.timeProfile]));
+    expect(types(profilesOnly)).toEqual(['timeprofile']);
+    expect(profilesOnly.records.map((d) => d.label)).toEqual(['300 - Office hours', '301 - Weekend cover']);
+    expect(profilesOnly.totalRecords).toBe(2);
+    const text = JSON.stringify(profilesOnly);
+    expect(text).not.toContain('Reception');
+    expect(text).not.toContain('Main PBX');
+
+    const seatsAndTrunks = await destinations(
+      await userWith('seats.trunks', [FEATURES.seats, FEATURES.sipTrunks, FEATURES.numbers]),
+    );
+    expect(types(seatsAndTrunks)).toEqual(['seat', 'trunk']);
+
+    const nothing = await destinations(await userWith('no.areas', [FEATURES.numbers]));
+    expect(nothing).toEqual({ records: [], totalRecords: 0, lastPage: true });
+  });
+
+  it('needs a session', async () => {
+    expect((await t.api('GET', '/destinations', {})).statusCode).toBe(401);
+    expect((await t.api('POST', '/destinations/-1/-1', {}, {})).statusCode).toBe(401);
+  });
+});
