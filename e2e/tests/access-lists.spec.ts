@@ -60,6 +60,8 @@ test.describe('access lists', () => {
     await page.getByLabel('Description').fill('Called after 6pm');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Out of hours engineers has been updated')).toBeVisible();
+    // The save re-reads the record (and resets the form) before Save is enabled again.
+    await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
     await page.getByLabel('Name').fill('');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('This is a required field')).toBeVisible();
@@ -92,10 +94,33 @@ test.describe('access lists', () => {
     await expect(dialog.getByText('No file chosen')).toBeVisible();
     await dialog.locator('input[type=file]').setInputFiles(file);
     await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(dialog.getByText('Something went wrong please try again', { exact: true })).toBeVisible();
     await expect(dialog.getByText(/2 numbers added/)).toBeVisible();
-    await expect(dialog.getByText(/Line 3: not-a-number/)).toBeVisible();
+    await expect(dialog.getByText('1 error(s) occurred', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Line 3: not-a-number — Please enter a valid telephone number.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('cell', { name: '01214960902', exact: true })).toBeVisible();
+
+    // A clean file keeps the success text, without the error or the accordion.
+    const good = path.join(os.tmpdir(), `numbers-good-${Date.now()}.csv`);
+    fs.writeFileSync(good, '01214960903\n01214960904\n');
+    await page.getByRole('button', { name: 'Upload CSV' }).click();
+    await dialog.locator('input[type=file]').setInputFiles(good);
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(dialog.getByText('2 numbers added to Priority customers', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Something went wrong please try again')).toHaveCount(0);
+    await expect(dialog.getByText(/error\(s\) occurred/)).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // A refused request: the same text, the server's reason in the red accordion.
+    const bad = path.join(os.tmpdir(), `numbers-bad-${Date.now()}.csv`);
+    fs.writeFileSync(bad, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]));
+    await page.getByRole('button', { name: 'Upload CSV' }).click();
+    await dialog.locator('input[type=file]').setInputFiles(bad);
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(dialog.getByText('Something went wrong please try again', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Invalid file format', { exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
   });
 
   test('bulk deletes selected lists with per-item feedback', async ({ page }) => {

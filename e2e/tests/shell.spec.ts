@@ -25,6 +25,7 @@ test.describe('sign-in and the sidebar each demo user gets', () => {
     await expect(nav.getByRole('link', { name: 'Customers' })).toHaveCount(0);
     await expect(nav.getByText(/^Balance:/)).toHaveCount(0);
     await expect(nav.getByText('Live Help Chat')).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'User Manager' })).toHaveCount(0);
     await expect(nav.getByRole('button', { name: 'Log Out' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Control Panel' })).toBeVisible();
   });
@@ -45,11 +46,12 @@ test.describe('sign-in and the sidebar each demo user gets', () => {
     await expect(nav.getByText('Live Help Chat')).toHaveCount(0);
   });
 
-  test('admin: customers and Live Help Chat (parent 0)', async ({ page }) => {
+  test('admin: customers, User Manager and Live Help Chat (parent 0)', async ({ page }) => {
     await signIn(page, 'admin');
     const nav = sidebar(page);
     await expect(nav.getByRole('link', { name: 'Customers' })).toBeVisible();
     await expect(nav.getByText('Live Help Chat')).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'User Manager' })).toHaveAttribute('href', '/user-manager');
   });
 
   test('viewer: can read access lists but sees no add or delete buttons', async ({ page }) => {
@@ -102,6 +104,28 @@ test.describe('disguise', () => {
   });
 });
 
+test.describe('disguise: the customers area', () => {
+  test('an admin acting as a customer has no Customers entry, and /customers is refused', async ({ page }) => {
+    await signIn(page, 'admin');
+    await sidebar(page).getByRole('link', { name: 'Customers' }).click();
+    const row = page.getByRole('row', { name: /Acme Plumbing Ltd/ });
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: 'Act as customer' }).click();
+    const nav = sidebar(page);
+    await expect(nav.getByRole('button', { name: 'Back to Portal' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Access Lists' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Customers' })).toHaveCount(0);
+    // The customer's account is not top-level: no User Manager either.
+    await expect(nav.getByRole('link', { name: 'User Manager' })).toHaveCount(0);
+    await page.goto('/customers');
+    await expect(page.getByText('You do not have access to view this page')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Acme Plumbing Ltd/ })).toHaveCount(0);
+    await sidebar(page).getByRole('button', { name: 'Back to Portal' }).click();
+    await expect(page).toHaveURL(/\/customers$/);
+    await expect(sidebar(page).getByRole('link', { name: 'Customers' })).toBeVisible();
+  });
+});
+
 test.describe('idle session', () => {
   test('the expiry modal counts down; Stay Logged In keeps the session', async ({ page }) => {
     await signIn(page, 'retail', SHORT_IDLE_URL);
@@ -118,5 +142,25 @@ test.describe('idle session', () => {
       timeout: 15_000,
     });
     await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
+  });
+
+  test('at zero a reseller acting as a customer is logged out, not sent back to the portal', async ({ page }) => {
+    await signIn(page, 'reseller', SHORT_IDLE_URL);
+    await sidebar(page).getByRole('link', { name: 'Customers' }).click();
+    await page
+      .getByRole('row', { name: /Wetherby Lettings/ })
+      .getByRole('button', { name: 'Act as customer' })
+      .click();
+    await expect(sidebar(page).getByRole('button', { name: 'Back to Portal' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Your session is about to expire' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    // The session is gone on the server, not just the disguise.
+    const session = await page.request.get(`${SHORT_IDLE_URL}/api/v1/users/auth/session`);
+    expect(session.status()).toBe(401);
+    await page.goto(`${SHORT_IDLE_URL}/customers`);
+    await expect(page).toHaveURL(/\/login/);
   });
 });

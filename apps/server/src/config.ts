@@ -41,18 +41,23 @@ function int(value: string | undefined, fallback: number): number {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
+  // Relative paths are the user's: npm runs workspace scripts in the workspace folder but records
+  // where `npm start` was typed in INIT_CWD.
+  const base = env.INIT_CWD ?? process.cwd();
   return {
     port: int(env.PORT, 3000),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(root, 'data'),
+    dataDir: env.DATA_DIR ? path.resolve(base, env.DATA_DIR) : path.join(root, 'data'),
     authTokenName: env.AUTH_TOKEN_NAME ?? 'sb_auth_token',
     sessionTtlMs: int(env.SESSION_TTL_MINUTES, 120) * 60_000,
     secureCookies: env.SECURE_COOKIES === 'true',
     loginMaxPerUsername: int(env.LOGIN_MAX_PER_USERNAME, 5),
     loginMaxPerAddress: int(env.LOGIN_MAX_PER_ADDRESS, 30),
     loginWindowMs: int(env.LOGIN_WINDOW_MINUTES, 15) * 60_000,
-    webDist: env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
+    // An empty WEB_DIST serves the API alone.
+    webDist:
+      env.WEB_DIST === undefined ? path.join(root, 'apps/web/dist') : env.WEB_DIST && path.resolve(base, env.WEB_DIST),
     seedDemo: env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
     panel: {

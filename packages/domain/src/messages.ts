@@ -11,6 +11,8 @@ export const MESSAGES = {
   backToPortal: 'Back to Portal',
   logOut: 'Log Out',
   liveHelpChat: 'Live Help Chat',
+  /** The external user-manager link (spec 1 §2: top-level accounts only). */
+  userManager: 'User Manager',
   // spec 1 §5 generic field messages
   required: 'This is a required field',
   maxLength: (n: number) => `Length must not exceed ${n} characters`,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatBytes, formatPence } from './constants.ts';
 import { parseNumbersCsv } from './features/access-lists.ts';
-import { isPublicIp, PATTERNS } from './patterns.ts';
+import { MESSAGES } from './messages.ts';
+import { isPrivateIp, isPublicIp, PATTERNS } from './patterns.ts';
 
 const cases: Record<keyof typeof PATTERNS, { good: string[]; bad: string[] }> = {
   telephone: {
@@ -61,6 +62,17 @@ describe('public IP', () => {
     '%s is not public',
     (ip) => expect(isPublicIp(ip)).toBe(false),
   );
+  it.each(['10.0.0.1', '10.255.255.255', '192.168.0.1', '172.16.0.1', '172.20.1.1', '172.31.255.255'])(
+    '%s is private',
+    (ip) => expect(isPrivateIp(ip)).toBe(true),
+  );
+  it.each(['8.8.8.8', '172.15.0.1', '172.32.0.1', '192.169.0.1', '11.0.0.1', '256.1.1.1', '10.0.0', 'host', ''])(
+    '%s is not private',
+    (ip) => expect(isPrivateIp(ip)).toBe(false),
+  );
+  it('has the spec message', () => {
+    expect(MESSAGES.publicIp).toBe('Please enter a valid IP address for a public network.');
+  });
 });
 
 describe('formatting', () => {

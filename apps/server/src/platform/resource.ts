@@ -175,6 +175,29 @@ export async function pagedList<Rec>(
   return { records, totalRecords: total, lastPage };
 }
 
+/** The body of an id-less delete: `{ id }` or `{ ids: [...] }` (at most MAX_DELETE_IDS). */
+export const MAX_DELETE_IDS = 500;
+const positiveId = z.number().int().positive();
+export const deleteBody = z.union([
+  z.strictObject({ id: positiveId }),
+  z.strictObject({ ids: z.array(positiveId).min(1).max(MAX_DELETE_IDS) }),
+]);
+export type DeleteBody = z.infer<typeof deleteBody>;
+
+/** The delete reply: the per-id reply, with `ids` when the body gave several. */
+export const deleteReply = saveReply.extend({ ids: z.array(z.number().int()).optional() });
+
+/** The distinct ids of a delete body, in the order given. */
+export function idsOf(body: DeleteBody): number[] {
+  return 'id' in body ? [body.id] : [...new Set(body.ids)];
+}
+
+/** 'Successfully deleted {name}' (names joined for several), echoing `id` or `ids` as the body did. */
+export function deleteReplyOf(body: DeleteBody, ids: number[], names: string[]): z.infer<typeof deleteReply> {
+  const message = MESSAGES.successfullyDeleted(names.join(', '));
+  return 'id' in body ? { success: true, message, id: body.id } : { success: true, message, ids };
+}
+
 const offsetLimit = listParams;
 
 export function registerResource<Rec extends Record<string, unknown>, Input extends z.ZodObject>(
@@ -194,8 +217,8 @@ export function registerResource<Rec extends Record<string, unknown>, Input exte
   const listReplySchema = z.object({ records: z.array(def.record), totalRecords: z.number(), lastPage: z.boolean() });
   const tags = [def.tag];
 
-  const readOne = async (auth: AuthContext, id: number): Promise<Rec> => {
-    const row = await selectColumns(scoped(anyDb, def, auth.accountNo), columns)
+  const readOne = async (auth: AuthContext, id: number, via: AnyDB = anyDb): Promise<Rec> => {
+    const row = await selectColumns(scoped(via, def, auth.accountNo), columns)
       .where(`${def.table}.id`, '=', id)
       .executeTakeFirst();
     if (!row) throw notFound();
@@ -322,23 +345,45 @@ export function registerResource<Rec extends Record<string, unknown>, Input exte
     },
   );
 
+  /**
+   * Deletes one of the caller's records inside `trx`: 404 when it is not the caller's, the in-use
+   * refusal when something routes to it, then the area's own refusals. Answers the record's name.
+   */
+  const deleteOne = async (trx: Transaction<Database>, auth: AuthContext, id: number): Promise<string> => {
+    const record = await readOne(auth, id, trx as AnyDB);
+    if (def.destination) {
+      const value = destinationValue(def.destination.type, def.destination.key(record));
+      await platform.references.assertUnused(trx, auth.accountNo, 'destination', value);
+    }
+    if (def.beforeDelete) await def.beforeDelete({ trx, auth, id }, record);
+    const deleted = await (trx as AnyDB)
+      .deleteFrom(def.table)
+      .where('id', '=', id)
+      .where('account_no', '=', auth.accountNo)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) throw notFound();
+    return def.label(record as unknown as z.output<Input>);
+  };
+
+  /** Deletes every id or none (one transaction); answers the names in the order given. */
+  const deleteAll = (auth: AuthContext, ids: number[]): Promise<string[]> =>
+    db.transaction().execute(async (trx) => {
+      const names: string[] = [];
+      for (const id of ids) names.push(await deleteOne(trx, auth, id));
+      return names;
+    });
+
   r.delete(`${def.path}/:id`, { schema: { tags, params: idParam, response: { 200: saveReply } } }, async (request) => {
     const auth = authorise(request, 'delete');
-    const record = await readOne(auth, request.params.id);
-    await db.transaction().execute(async (trx) => {
-      if (def.destination) {
-        const value = destinationValue(def.destination.type, def.destination.key(record));
-        await platform.references.assertUnused(trx, auth.accountNo, 'destination', value);
-      }
-      if (def.beforeDelete) await def.beforeDelete({ trx, auth, id: request.params.id }, record);
-      const deleted = await (trx as AnyDB)
-        .deleteFrom(def.table)
-        .where('id', '=', request.params.id)
-        .where('account_no', '=', auth.accountNo)
-        .executeTakeFirst();
-      if (Number(deleted.numDeletedRows) === 0) throw notFound();
-    });
-    const name = def.label(record as unknown as z.output<Input>);
-    return { success: true, message: MESSAGES.successfullyDeleted(name), id: request.params.id };
+    const id = request.params.id;
+    return deleteReplyOf({ id }, [id], await deleteAll(auth, [id]));
+  });
+
+  // The spec's id-less form (e.g. 'DELETE /accesscontrol'): the id, or the ids, in the body.
+  r.delete(def.path, { schema: { tags, body: deleteBody, response: { 200: deleteReply } } }, async (request) => {
+    const auth = authorise(request, 'delete');
+    const ids = idsOf(request.body);
+    const names = await deleteAll(auth, ids);
+    return deleteReplyOf(request.body, ids, names);
   });
 }

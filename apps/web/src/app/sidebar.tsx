@@ -1,7 +1,11 @@
-/** The sidebar: Dashboard, the built areas the user may read, Balance, Live Help Chat, Log Out. */
+/**
+ * The sidebar: Dashboard, the built areas the user may read, Balance, User Manager and Live Help Chat
+ * (top-level accounts), Log Out or Back to Portal.
+ */
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import LogoutIcon from '@mui/icons-material/Logout';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -26,7 +30,7 @@ export function useVisibleAreas(): AreaDefinition[] {
 function Balance({ accountNo }: { accountNo: string }) {
   const { data } = useQuery({
     queryKey: ['account', accountNo],
-    queryFn: () => api.get<Account>(`/account/${accountNo}`),
+    queryFn: () => api.get<Pick<Account, 'balance'>>(`/account/${accountNo}`),
   });
   if (!data) return null;
   return (
@@ -106,14 +110,17 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       <Divider />
       <List dense>
         {can('prepay', 'read') && <Balance accountNo={session.account_no} />}
-        {session.parent === '0' && (
-          <ListItemButton component="a" href={config.liveChatUrl} target="_blank" rel="noopener">
-            <ListItemIcon>
-              <SupportAgentIcon />
-            </ListItemIcon>
-            <ListItemText primary={MESSAGES.liveHelpChat} />
-          </ListItemButton>
-        )}
+        {/* Top-level accounts only (session parent '0', spec 1 §2): the user manager and live chat. */}
+        {session.parent === '0' &&
+          [
+            { href: config.userManagerUrl, icon: <ManageAccountsIcon />, label: MESSAGES.userManager },
+            { href: config.liveChatUrl, icon: <SupportAgentIcon />, label: MESSAGES.liveHelpChat },
+          ].map((link) => (
+            <ListItemButton key={link.label} component="a" href={link.href} target="_blank" rel="noopener">
+              <ListItemIcon>{link.icon}</ListItemIcon>
+              <ListItemText primary={link.label} />
+            </ListItemButton>
+          ))}
         <ListItemButton
           onClick={() => void logout()}
           aria-label={impersonating ? MESSAGES.backToPortal : MESSAGES.logOut}

@@ -14,7 +14,9 @@ const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchst
 interface IdleModalProps {
   idleTimeoutMs: number;
   countdownSeconds: number;
+  /** 'Stay Logged In': refreshes the session. */
   onStay: () => Promise<void>;
+  /** At zero, and the modal's 'Log Out': a real logout, also while acting as a customer (spec 1 §4). */
   onLogout: () => Promise<void>;
 }
 

@@ -108,26 +108,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const impersonating = session !== null && session.puppeteer !== null && session.puppeteer === session.user_id;
 
-  const logout = useCallback(async () => {
-    if (impersonating) {
-      try {
-        await api.delete('/users/auth/disguise');
-      } catch {
-        toast.error(MESSAGES.logoutFailed);
-        return;
-      }
-      queryClient.clear();
-      await refresh();
-      navigate('/customers');
-      return;
-    }
+  /** Really logs out: GET /users/auth/logout, then the login URL. False (with the toast) on failure. */
+  const signOut = useCallback(async (): Promise<boolean> => {
     try {
       await api.get('/users/auth/logout');
     } catch (error) {
       const code = error instanceof ApiError ? (error.body as { code?: string } | null)?.code : undefined;
       if (code !== 'KRUGER') {
         toast.error(MESSAGES.logoutFailed);
-        return;
+        return false;
       }
     }
     queryClient.clear();
@@ -135,7 +124,41 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const loginUrl = config?.loginUrl ?? '/login';
     if (loginUrl.startsWith('/')) navigate(loginUrl, { replace: true });
     else window.location.assign(loginUrl);
-  }, [impersonating, config, navigate, queryClient, refresh, toast]);
+    return true;
+  }, [config, navigate, queryClient, toast]);
+
+  /** Log Out, or 'Back to Portal' while acting as a customer: ends the disguise, back to /customers. */
+  const logout = useCallback(async () => {
+    if (!impersonating) {
+      await signOut();
+      return;
+    }
+    try {
+      await api.delete('/users/auth/disguise');
+    } catch {
+      toast.error(MESSAGES.logoutFailed);
+      return;
+    }
+    queryClient.clear();
+    await refresh();
+    navigate('/customers');
+  }, [impersonating, navigate, queryClient, refresh, signOut, toast]);
+
+  /**
+   * The idle modal's logout (spec 1 §4: at zero the user is logged out): a real logout even while
+   * acting as a customer — the disguise is ended first (so it is audited), then the session.
+   */
+  const idleLogout = useCallback(async () => {
+    if (impersonating) {
+      // The logout below ends the whole session either way: a failure here must not keep it open.
+      await api.delete('/users/auth/disguise').catch(() => undefined);
+    }
+    if (!(await signOut()) && impersonating) {
+      // Still signed in, but no longer as the customer: show what the session now is.
+      queryClient.clear();
+      await refresh();
+    }
+  }, [impersonating, queryClient, refresh, signOut]);
 
   const value = useMemo<SessionContextValue | null>(() => {
     if (!session || !config) return null;
@@ -157,7 +180,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         idleTimeoutMs={value.config.idleTimeoutMs}
         countdownSeconds={value.config.logoutCountdownSeconds}
         onStay={refresh}
-        onLogout={logout}
+        onLogout={idleLogout}
       />
     </SessionContext.Provider>
   );

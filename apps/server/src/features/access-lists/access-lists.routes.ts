@@ -21,7 +21,15 @@ import { z } from 'zod';
 import { requirePermission } from '../../platform/auth.ts';
 import { HttpError, notFound, validationError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { type ColumnDef, pagedList, registerResource } from '../../platform/resource.ts';
+import {
+  type ColumnDef,
+  deleteBody,
+  deleteReply,
+  deleteReplyOf,
+  idsOf,
+  pagedList,
+  registerResource,
+} from '../../platform/resource.ts';
 import { readTextUpload } from '../../platform/uploads.ts';
 import { usablePrompt } from '../prompts/prompts.routes.ts';
 
@@ -150,19 +158,38 @@ export function registerAccessListRoutes(app: FastifyInstance, platform: Platfor
     },
   );
 
+  /** Deletes every entry id or none (one transaction); 404 when any is not the caller's. */
+  const deleteEntries = (accountNo: number, ids: number[]) =>
+    db.transaction().execute(async (trx) => {
+      const deleted = await trx
+        .deleteFrom('access_list_entries')
+        .where('id', 'in', ids)
+        .where('account_no', '=', accountNo)
+        .returning(['id', 'number'])
+        .execute();
+      if (deleted.length !== ids.length) throw notFound();
+      const numbers = new Map(deleted.map((e) => [e.id, e.number]));
+      return ids.map((id) => numbers.get(id) ?? '');
+    });
+
   r.delete(
     '/accesscontrol/entry/:id',
     { schema: { tags, params: idParam, response: { 200: saveReply } } },
     async (request) => {
       const auth = requirePermission(request, { resource: 'acl', action: 'update' });
-      const entry = await db
-        .deleteFrom('access_list_entries')
-        .where('id', '=', request.params.id)
-        .where('account_no', '=', auth.accountNo)
-        .returning(['id', 'number'])
-        .executeTakeFirst();
-      if (!entry) throw notFound();
-      return { success: true, message: MESSAGES.successfullyDeleted(entry.number), id: entry.id };
+      const id = request.params.id;
+      return deleteReplyOf({ id }, [id], await deleteEntries(auth.accountNo, [id]));
+    },
+  );
+
+  // The spec's 'DELETE /accesscontrol/entry': the entry id, or ids, in the body.
+  r.delete(
+    '/accesscontrol/entry',
+    { schema: { tags, body: deleteBody, response: { 200: deleteReply } } },
+    async (request) => {
+      const auth = requirePermission(request, { resource: 'acl', action: 'update' });
+      const ids = idsOf(request.body);
+      return deleteReplyOf(request.body, ids, await deleteEntries(auth.accountNo, ids));
     },
   );
 

@@ -349,3 +349,186 @@ describe('access lists: entries', () => {
     expect(none.statusCode).toBe(400);
   });
 });
+
+describe('access lists: CSV upload to another account’s list', () => {
+  it('answers 404 to 30001 uploading to a 30000 list, and changes nothing', async () => {
+    const theirs = json<Page>(await list(retail, '-1/-1')).records.find((r) => r.name === 'Nuisance callers') as List;
+    const entriesOf = async () =>
+      json<{ records: Array<{ number: string }> }>(
+        await t.app.inject({ method: 'GET', url: `/api/v1/accesscontrol/${theirs.id}/entries`, headers: retail }),
+      ).records.map((e) => e.number);
+    const before = await entriesOf();
+    const boundary = '----sbtest';
+    const payload = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="numbers"; filename="numbers.csv"\r\nContent-Type: text/csv\r\n\r\n01632960777\n01632960778\r\n--${boundary}--\r\n`,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/accesscontrol/entry/${theirs.id}/csv`,
+      headers: { ...prepay, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(json(res)).toMatchObject({ success: false, message: MESSAGES.recordNotFound });
+    expect(await entriesOf()).toEqual(before);
+    const stray = await t.database.db
+      .selectFrom('access_list_entries')
+      .select('id')
+      .where('number', 'in', ['01632960777', '01632960778'])
+      .execute();
+    expect(stray).toEqual([]);
+  });
+});
+
+describe('access lists: id-less deletes (DELETE /accesscontrol, DELETE /accesscontrol/entry)', () => {
+  const del = (url: string, headers: Record<string, string>, payload?: unknown) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1${url}`,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const exists = async (id: number) =>
+    (await t.app.inject({ method: 'GET', url: `/api/v1/accesscontrol/${id}`, headers: retail })).statusCode === 200;
+  const newList = async (name: string) => json<{ id: number }>(await create(retail, { name })).id;
+  const addEntry = async (listId: number, number: string) =>
+    json<{ id: number }>(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/accesscontrol/entry/${listId}`,
+        headers: retail,
+        payload: { number },
+      }),
+    ).id;
+  const entryNumbers = async (listId: number) =>
+    json<{ records: Array<{ number: string }> }>(
+      await t.app.inject({ method: 'GET', url: `/api/v1/accesscontrol/${listId}/entries`, headers: retail }),
+    ).records.map((e) => e.number);
+
+  it('deletes one list by { id } with the per-id reply', async () => {
+    const id = await newList('Bulk one');
+    const res = await del('/accesscontrol', retail, { id });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({ success: true, message: 'Successfully deleted Bulk one', id });
+    expect(await exists(id)).toBe(false);
+  });
+
+  it('deletes several lists by { ids } in one go', async () => {
+    const a = await newList('Bulk A');
+    const b = await newList('Bulk B');
+    await addEntry(a, '01214960601');
+    const res = await del('/accesscontrol', retail, { ids: [a, b] });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({ success: true, message: 'Successfully deleted Bulk A, Bulk B', ids: [a, b] });
+    expect(await exists(a)).toBe(false);
+    expect(await exists(b)).toBe(false);
+  });
+
+  it('answers 404 and deletes nothing when any id is another account’s', async () => {
+    const mine = await newList('Keep me');
+    const theirs = json<Page>(await list(prepay, '-1/-1')).records[0] as List;
+    const res = await del('/accesscontrol', retail, { ids: [mine, theirs.id] });
+    expect(res.statusCode).toBe(404);
+    expect(json(res)).toMatchObject({ success: false, message: MESSAGES.recordNotFound });
+    expect(await exists(mine)).toBe(true);
+    expect(json<Page>(await list(prepay, '-1/-1')).records.map((r) => r.name)).toEqual([theirs.name]);
+    expect((await del('/accesscontrol', retail, { id: theirs.id })).statusCode).toBe(404);
+    expect((await del('/accesscontrol', retail, { ids: [mine, 99_999_999] })).statusCode).toBe(404);
+    expect(await exists(mine)).toBe(true);
+  });
+
+  it('refuses a bad body with 400 and deletes nothing', async () => {
+    const id = await newList('Bad bodies');
+    for (const body of [
+      undefined,
+      {},
+      { ids: [] },
+      { ids: ['x'] },
+      { ids: [id, -1] },
+      { id: 0 },
+      { id: String(id) },
+      { id, ids: [id] },
+      { id, extra: true },
+    ]) {
+      const res = await del('/accesscontrol', retail, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(json(res).success).toBe(false);
+    }
+    expect(await exists(id)).toBe(true);
+  });
+
+  it('needs the acl delete mask (403)', async () => {
+    const id = await newList('Viewer target');
+    const res = await del('/accesscontrol', viewer, { ids: [id] });
+    expect(res.statusCode).toBe(403);
+    expect(json(res).message).toBe(MESSAGES.forbidden);
+    expect(await exists(id)).toBe(true);
+    expect((await del('/accesscontrol', {}, { ids: [id] })).statusCode).toBe(401);
+  });
+
+  it('refuses an in-use record as the per-id delete does, and deletes nothing', async () => {
+    type Profile = { id: number; name: string };
+    const profiles = json<{ records: Profile[] }>(
+      await t.app.inject({ method: 'POST', url: '/api/v1/timeprofile/-1/-1', headers: retail, payload: {} }),
+    ).records;
+    const used = profiles.find((p) => p.name === 'Weekend cover') as Profile;
+    const perId = await del(`/timeprofile/${used.id}`, retail);
+    const bulk = await del('/timeprofile', retail, { ids: profiles.map((p) => p.id) });
+    expect(perId.statusCode).toBe(409);
+    expect(bulk.statusCode).toBe(409);
+    expect(json(bulk)).toMatchObject({ success: false, message: expect.stringMatching(/^In use in /) });
+    const single = await del('/timeprofile', retail, { id: used.id });
+    expect(single.statusCode).toBe(409);
+    expect(json(single)).toEqual(json(perId));
+    const after = json<{ records: Profile[] }>(
+      await t.app.inject({ method: 'POST', url: '/api/v1/timeprofile/-1/-1', headers: retail, payload: {} }),
+    ).records;
+    expect(after.map((p) => p.id)).toEqual(profiles.map((p) => p.id));
+  });
+
+  it('deletes entries by { id } and { ids }', async () => {
+    const listId = await newList('Entry deletes');
+    const one = await addEntry(listId, '01214960701');
+    const two = await addEntry(listId, '01214960702');
+    const three = await addEntry(listId, '01214960703');
+    const single = await del('/accesscontrol/entry', retail, { id: one });
+    expect(json(single)).toEqual({ success: true, message: 'Successfully deleted 01214960701', id: one });
+    const several = await del('/accesscontrol/entry', retail, { ids: [three, two] });
+    expect(several.statusCode).toBe(200);
+    expect(json(several)).toEqual({
+      success: true,
+      message: 'Successfully deleted 01214960703, 01214960702',
+      ids: [three, two],
+    });
+    expect(await entryNumbers(listId)).toEqual([]);
+  });
+
+  it('answers 404 for another account’s entry and deletes none of the batch', async () => {
+    const listId = await newList('Entry guard');
+    const mine = await addEntry(listId, '01214960801');
+    const theirList = json<Page>(await list(prepay, '-1/-1')).records[0] as List;
+    const theirEntries = json<{ records: Array<{ id: number; number: string }> }>(
+      await t.app.inject({ method: 'GET', url: `/api/v1/accesscontrol/${theirList.id}/entries`, headers: prepay }),
+    ).records;
+    const theirs = theirEntries[0] as { id: number };
+    const res = await del('/accesscontrol/entry', retail, { ids: [mine, theirs.id] });
+    expect(res.statusCode).toBe(404);
+    expect(json(res)).toMatchObject({ success: false, message: MESSAGES.recordNotFound });
+    expect(await entryNumbers(listId)).toEqual(['01214960801']);
+    const theirsAfter = json<{ records: Array<{ id: number }> }>(
+      await t.app.inject({ method: 'GET', url: `/api/v1/accesscontrol/${theirList.id}/entries`, headers: prepay }),
+    ).records;
+    expect(theirsAfter).toHaveLength(theirEntries.length);
+  });
+
+  it('refuses a bad entry body with 400, and a read-only user with 403', async () => {
+    const listId = await newList('Entry bodies');
+    const id = await addEntry(listId, '01214960901');
+    for (const body of [undefined, {}, { ids: [] }, { ids: [id, 'x'] }, { id: -5 }, { number: '01214960901' }]) {
+      const res = await del('/accesscontrol/entry', retail, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await del('/accesscontrol/entry', viewer, { id })).statusCode).toBe(403);
+    expect(await entryNumbers(listId)).toEqual(['01214960901']);
+  });
+});

@@ -207,6 +207,15 @@ export function registerSessionRoutes(app: FastifyInstance, { db, config }: Plat
     if (request.params.account_no !== auth.accountNo) throw notFound();
     const a = await db.selectFrom('accounts').selectAll().where('account_no', '=', auth.accountNo).executeTakeFirst();
     if (!a) throw notFound();
+    // Without account read (spec 1 §6), only what the shell and the areas need of the account: the
+    // extension length (seat lists) and, with prepay read, the balance (the sidebar's Balance item).
+    if (!can(auth, 'account', 'read')) {
+      return {
+        accountNo: a.account_no,
+        extensionDigits: a.extension_digits,
+        ...(can(auth, 'prepay', 'read') ? { balance: a.balance_pence / 100 } : {}),
+      };
+    }
     return {
       accountNo: a.account_no,
       parent: a.parent,

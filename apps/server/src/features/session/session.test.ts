@@ -241,6 +241,12 @@ describe('disguise', () => {
       payload: { accountNo: 20002 },
     });
     expect(nested.statusCode).toBe(409);
+    // The customers list is the portal's: refused while disguised, even with the VHAdmin mask kept.
+    expect(s.puppeteer).toBe(s.user_id);
+    expect((s.permissions as Record<string, number>)['3006']).toBe(15);
+    const customers = await t.app.inject({ method: 'POST', url: '/api/v1/customers/0/15', headers, payload: {} });
+    expect(customers.statusCode).toBe(403);
+    expect(json(customers).message).toBe(MESSAGES.forbidden);
   });
 });
 
@@ -269,6 +275,45 @@ describe('password check, account, theme, users', () => {
     const own = await t.app.inject({ method: 'GET', url: '/api/v1/account/30001', headers });
     expect(json(own)).toMatchObject({ accountNo: 30001, company: 'Bella Hair Studio', balance: 12.34 });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/account/30000', headers })).statusCode).toBe(404);
+  });
+
+  it('gives the full profile only with account read; otherwise what the shell needs', async () => {
+    const setAccountMask = async (username: string, mask: number) => {
+      const user = await t.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow();
+      await t.database.db
+        .updateTable('user_permissions')
+        .set({ mask })
+        .where('user_id', '=', user.id)
+        .where('feature_id', '=', 2001)
+        .execute();
+    };
+    const prepay = await t.login('prepay');
+    const retail = await t.login('retail');
+    await setAccountMask('prepay', 0);
+    await setAccountMask('retail', 1);
+    try {
+      // Prepay read still shows the sidebar's balance; nothing of the profile beyond it.
+      const reduced = await t.app.inject({ method: 'GET', url: '/api/v1/account/30001', headers: prepay });
+      expect(reduced.statusCode).toBe(200);
+      expect(json(reduced)).toEqual({ accountNo: 30001, extensionDigits: 3, balance: 12.34 });
+      // A postpay account has no Balance item: no balance either.
+      const postpay = await t.app.inject({ method: 'GET', url: '/api/v1/account/30000', headers: retail });
+      expect(json(postpay)).toEqual({ accountNo: 30000, extensionDigits: 3 });
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/account/30000', headers: prepay })).statusCode).toBe(
+        404,
+      );
+    } finally {
+      await setAccountMask('prepay', 15);
+      await setAccountMask('retail', 15);
+    }
+    const full = json(await t.app.inject({ method: 'GET', url: '/api/v1/account/30000', headers: retail }));
+    expect(full).toMatchObject({ accountNo: 30000, company: 'Acme Plumbing Ltd', email: 'alice@acmeplumbing.example' });
+    expect(full).toHaveProperty('address_postcode');
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/account/30000' })).statusCode).toBe(401);
   });
 
   it('gives the default theme, and a reseller brand to its customers', async () => {

@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { FormFields } from '../../platform/fields/form-fields.tsx';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { accessListFields } from './access-list-fields.ts';
-import { ACL_PATH, usePromptOptions } from './api.ts';
+import { ACL_PATH, usePromptSelect } from './api.ts';
 import { NumbersTab } from './numbers-tab.tsx';
 
 const toValues = (r: AccessList): AccessListInput => ({
@@ -15,7 +15,7 @@ const toValues = (r: AccessList): AccessListInput => ({
 
 export default function AccessListDetailPage() {
   const { id = '' } = useParams();
-  const prompts = usePromptOptions();
+  const prompts = usePromptSelect();
   return (
     <TabbedForm<AccessList, AccessListInput>
       path={ACL_PATH}

@@ -4,10 +4,10 @@ import Typography from '@mui/material/Typography';
 import { type AccessList, type AccessListInput, accessListInput } from '@switchboard/domain';
 import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
 import { accessListFields } from './access-list-fields.ts';
-import { ACL_PATH, usePromptOptions } from './api.ts';
+import { ACL_PATH, usePromptSelect } from './api.ts';
 
 export default function AccessListsListPage() {
-  const prompts = usePromptOptions();
+  const prompts = usePromptSelect();
   return (
     <>
       <Typography variant="h5" component="h1" gutterBottom>

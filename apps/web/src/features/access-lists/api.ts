@@ -1,4 +1,4 @@
 /** Access lists: the API path the pages share. */
-export { usePromptOptions } from '../../platform/fields/option-sources.ts';
+export { usePromptSelect } from '../../platform/fields/option-sources.ts';
 
 export const ACL_PATH = '/accesscontrol';

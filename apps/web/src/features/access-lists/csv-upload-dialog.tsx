@@ -21,11 +21,43 @@ interface CsvUploadDialogProps {
   onUploaded: () => Promise<void>;
 }
 
+/** A failed line, or the request's own failure (line 0: the server's reason for refusing the file). */
+type Failure = CsvUploadReply['failures'][number];
+
+/** The per-line failures in the red accordion (spec 2 §8). */
+function FailureAccordion({ failures }: { failures: Failure[] }) {
+  return (
+    <Accordion
+      defaultExpanded
+      disableGutters
+      sx={{
+        border: 1,
+        borderColor: 'error.main',
+        '& .MuiAccordionSummary-root': { bgcolor: 'error.main', color: 'error.contrastText' },
+      }}
+    >
+      <AccordionSummary expandIcon={<ExpandMoreIcon sx={{ color: 'error.contrastText' }} />}>
+        <Typography>{MESSAGES.errorsOccurred(failures.length)}</Typography>
+      </AccordionSummary>
+      <AccordionDetails>
+        <List dense>
+          {failures.map((f) => (
+            <ListItem key={`${f.line}-${f.number}`}>
+              <ListItemText primary={f.line > 0 ? `Line ${f.line}: ${f.number} — ${f.message}` : f.message} />
+            </ListItem>
+          ))}
+        </List>
+      </AccordionDetails>
+    </Accordion>
+  );
+}
+
 export function CsvUploadDialog({ open, listId, onClose, onUploaded }: CsvUploadDialogProps) {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [result, setResult] = useState<CsvUploadReply | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  /** The request failed: the server's reason, when it gave one. */
+  const [failure, setFailure] = useState<string[] | null>(null);
 
   const close = () => {
     setFile(null);
@@ -44,44 +76,33 @@ export function CsvUploadDialog({ open, listId, onClose, onUploaded }: CsvUpload
       setFailure(null);
     } catch (error) {
       setResult(null);
-      setFailure(error instanceof ApiError ? error.message : MESSAGES.csvUploadFailed);
+      const reason = error instanceof ApiError ? error.message : '';
+      setFailure(reason && reason !== MESSAGES.csvUploadFailed ? [reason] : []);
     }
     await onUploaded();
     return true;
   };
 
-  const feedback = failure ? (
-    <Alert severity="error">{failure}</Alert>
-  ) : result ? (
+  // Any failure (the request's, or some lines') says the spec's text, the lines in the red accordion.
+  const failures: Failure[] | null = failure
+    ? failure.map((message) => ({ line: 0, number: '', message }))
+    : result && result.failures.length > 0
+      ? result.failures
+      : null;
+  const feedback = failures ? (
     <>
-      <Alert severity={result.failures.length === 0 ? 'success' : 'warning'} sx={{ mb: 2 }}>
-        {result.message}
+      <Alert severity="error" sx={{ mb: 2 }}>
+        {MESSAGES.csvUploadFailed}
       </Alert>
-      {result.failures.length > 0 && (
-        <Accordion
-          defaultExpanded
-          disableGutters
-          sx={{
-            border: 1,
-            borderColor: 'error.main',
-            '& .MuiAccordionSummary-root': { bgcolor: 'error.main', color: 'error.contrastText' },
-          }}
-        >
-          <AccordionSummary expandIcon={<ExpandMoreIcon sx={{ color: 'error.contrastText' }} />}>
-            <Typography>{MESSAGES.errorsOccurred(result.failures.length)}</Typography>
-          </AccordionSummary>
-          <AccordionDetails>
-            <List dense>
-              {result.failures.map((f) => (
-                <ListItem key={`${f.line}-${f.number}`}>
-                  <ListItemText primary={`Line ${f.line}: ${f.number} — ${f.message}`} />
-                </ListItem>
-              ))}
-            </List>
-          </AccordionDetails>
-        </Accordion>
+      {result && (
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          {result.message}
+        </Typography>
       )}
+      {failures.length > 0 && <FailureAccordion failures={failures} />}
     </>
+  ) : result ? (
+    <Alert severity="success">{result.message}</Alert>
   ) : null;
 
   return (

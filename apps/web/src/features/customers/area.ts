@@ -1,5 +1,15 @@
 import GroupsIcon from '@mui/icons-material/Groups';
 import type { AreaDefinition } from '../../app/areas.ts';
+import { useSession } from '../../platform/session-context.ts';
+
+/**
+ * The portal is the user's own account: while acting as a customer (the session's puppeteer is set)
+ * the server refuses the customers list (403) and a second disguise, so the area is hidden — even
+ * from a provider admin, who keeps the VHAdmin mask while disguised.
+ */
+export function useInPortal(): boolean {
+  return useSession().session.puppeteer === null;
+}
 
 /** The wholesale customers page: the accounts below the user's own, with 'Act as customer'. */
 export const customersArea: AreaDefinition = {
@@ -9,4 +19,5 @@ export const customersArea: AreaDefinition = {
   group: 'Portal',
   rules: [{ resource: 'wholesaleCustomers', action: 'read' }],
   routes: [{ path: '', load: () => import('./customers-page.tsx') }],
+  useVisible: useInPortal,
 };

@@ -9,8 +9,24 @@ import { ApiError, api } from '../../platform/api.ts';
 import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
 import { useSession } from '../../platform/session-context.ts';
 import { useToast } from '../../platform/toast.ts';
+import { useInPortal } from './area.ts';
 
 export default function CustomersPage() {
+  const inPortal = useInPortal();
+  if (!inPortal) return <ActingAsCustomer />;
+  return <Customers />;
+}
+
+/** The page while acting as a customer: the 403 the server gives, as the area gate shows it. */
+function ActingAsCustomer() {
+  return (
+    <Typography variant="h5" component="h1" sx={{ textAlign: 'center', py: 8, px: 2 }}>
+      {MESSAGES.forbidden}
+    </Typography>
+  );
+}
+
+function Customers() {
   const { refresh } = useSession();
   const navigate = useNavigate();
   const toast = useToast();
