@@ -14,3 +14,11 @@ export async function signIn(page: Page, username: string, baseURL?: string): Pr
 export function sidebar(page: Page) {
   return page.getByRole('navigation', { name: 'Main menu' });
 }
+
+/** The count a Dashboard widget shows for an area ('seats', 'time-profiles', 'ems-errors'). */
+export async function dashboardCount(page: Page, area: string): Promise<number> {
+  await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
+  const count = page.getByTestId(`count-${area}`);
+  await expect(count).toHaveText(/^\d+$/);
+  return Number(await count.textContent());
+}

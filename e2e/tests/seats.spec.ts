@@ -14,8 +14,8 @@ test.describe('seats', () => {
   test('bulk adds seats with per-item feedback, and the dashboard count follows', async ({ page }) => {
     await expect(page.getByTestId('count-seats')).toHaveText('12');
     await openSeats(page);
-    await expect(page.getByRole('row', { name: /201 Reception/ })).toContainText('Registered');
-    await page.getByRole('button', { name: /^Add/ }).click();
+    await expect(page.getByRole('row', { name: /201 Reception/ }).getByLabel('Desk: Registered')).toBeVisible();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByLabel('From')).toHaveValue('213');
     await dialog.getByLabel('To', { exact: true }).fill('400');
@@ -32,9 +32,65 @@ test.describe('seats', () => {
       await expect(dialog.getByText(`Seat ${ext} - Hot desk created successfully`)).toBeVisible();
     }
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await expect(page.getByRole('row', { name: /214 Hot desk/ })).toContainText('Unregistered');
+    await expect(page.getByRole('row', { name: /214 Hot desk/ }).getByLabel('Desk: Unregistered')).toBeVisible();
     await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByTestId('count-seats')).toHaveText('15');
+  });
+
+  test('the status column shows the desk phone and both softphones', async ({ page }) => {
+    await openSeats(page);
+    const row = page.getByRole('row', { name: /201 Reception/ });
+    await expect(row.getByLabel('Desk: Registered')).toBeVisible();
+    await expect(row.getByLabel(/^Desktop: (Registered|Unregistered)$/)).toBeVisible();
+    await expect(row.getByLabel('Mobile: Unregistered')).toBeVisible();
+  });
+
+  test('adds a seat as a softphone user; a taken username is refused under its field', async ({ page }) => {
+    await openSeats(page);
+    await page.getByRole('button', { name: 'Add Softphone User' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Extension')).toHaveValue('216');
+    await dialog.getByLabel('Nickname').fill('Jo mobile');
+    await dialog.getByLabel('First Name').fill('Jo');
+    await dialog.getByLabel('Last Name').fill('Bloggs');
+    await dialog.getByLabel('Username').fill('viewer');
+    await dialog.getByLabel('Email').fill('jo@acmeplumbing.example');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByText('This username is already in use')).toBeVisible();
+    await dialog.getByLabel('Username').fill('jo.bloggs');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByText('Jo mobile created successfully')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByLabel('Search').fill('Jo mobile');
+    await expect(page.getByRole('row', { name: /216 Jo mobile/ })).toBeVisible();
+  });
+
+  test('bulk edits seats, changing only the fields that were set', async ({ page }) => {
+    await openSeats(page);
+    const dialog = page.getByRole('dialog');
+    await page.getByRole('checkbox', { name: 'Select 213 - Hot desk' }).check();
+    await page.getByRole('button', { name: 'Edit (1)' }).click();
+    await expect(dialog.getByLabel('Call Recording')).toHaveText('Leave unchanged');
+    await dialog.getByLabel('Withhold Number').click();
+    await page.getByRole('option', { name: 'On' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('213 - Hot desk edited successfully')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('row', { name: /213 Hot desk/ })).toContainText('Withheld');
+
+    await page.getByRole('checkbox', { name: 'Select 213 - Hot desk' }).check();
+    await page.getByRole('checkbox', { name: 'Select 214 - Hot desk' }).check();
+    await page.getByRole('button', { name: 'Edit (2)' }).click();
+    await dialog.getByLabel('Call Recording').click();
+    await page.getByRole('option', { name: 'Permanent' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('213 - Hot desk edited successfully')).toBeVisible();
+    await expect(dialog.getByText('214 - Hot desk edited successfully')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('row', { name: /213 Hot desk/ })).toContainText('Permanent');
+    await expect(page.getByRole('row', { name: /214 Hot desk/ })).toContainText('Permanent');
+    await expect(page.getByRole('row', { name: /213 Hot desk/ })).toContainText('Withheld');
+    await expect(page.getByRole('row', { name: /214 Hot desk/ })).not.toContainText('Withheld');
   });
 
   test('edits a seat on several tabs and shows "{name} has been updated"', async ({ page }) => {
@@ -164,4 +220,20 @@ test.describe('seat call options, provisioning, Teams and softphones', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Van 1 has been updated')).toBeVisible();
   });
+});
+
+test('a user without the softphone and call-restriction permissions sees the section message on those tabs', async ({
+  page,
+}) => {
+  await signIn(page, 'viewer');
+  await openSeats(page);
+  await page.getByRole('link', { name: '201' }).click();
+  await expect(page.getByRole('heading', { name: 'Reception (201)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  for (const tab of ['Call Restrictions', 'Desktop Softphone', 'Mobile Softphone']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByText('You do not have the required permissions to access this section.')).toBeVisible();
+  }
+  await page.getByRole('tab', { name: 'Voicemail' }).click();
+  await expect(page.getByText('You do not have the required permissions to access this section.')).toHaveCount(0);
 });

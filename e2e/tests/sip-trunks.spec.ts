@@ -31,6 +31,31 @@ test.describe('SIP trunks', () => {
     await expect(page.getByTestId('count-sip')).toHaveText('2');
   });
 
+  test('bulk edits trunks, changing only the fields that were set', async ({ page }) => {
+    await signIn(page, 'prepay');
+    await openTrunks(page);
+    await page.getByRole('checkbox', { name: 'Select Salon PBX' }).check();
+    await page.getByRole('checkbox', { name: 'Select Studio PBX' }).check();
+    await page.getByRole('button', { name: 'Edit (2)' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Channels').fill('250');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Value must not exceed 200')).toBeVisible();
+    await dialog.getByLabel('Channels').fill('3');
+    await dialog.getByLabel('Call Recording').click();
+    await page.getByRole('option', { name: 'Pausable' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Salon PBX edited successfully')).toBeVisible();
+    await expect(dialog.getByText('Studio PBX edited successfully')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('row', { name: /Salon PBX/ })).toContainText('Pausable');
+    const studio = page.getByRole('row', { name: /Studio PBX/ });
+    await expect(studio).toContainText('Pausable');
+    await expect(studio).toContainText('Direct IP');
+    await studio.getByRole('link').first().click();
+    await expect(page.getByLabel('Channels')).toHaveValue('3');
+  });
+
   test('edits a trunk on several tabs, with a validation error under its field', async ({ page }) => {
     await signIn(page, 'retail');
     await openTrunks(page);
@@ -68,7 +93,8 @@ test.describe('SIP trunks', () => {
     await openTrunks(page);
     await page.getByRole('link', { name: '30001_trunk_salon' }).click();
     await expect(page.getByText('SIP username: 30001_trunk_salon')).toBeVisible();
-    await expect(page.getByLabel('Channels')).toHaveValue('2');
+    // 3 since the bulk edit above.
+    await expect(page.getByLabel('Channels')).toHaveValue('3');
     await page.getByRole('button', { name: 'Show Password' }).click();
     const secret = page.getByTestId('sip-secret');
     await expect(secret).toHaveText(/\S{8,}/);

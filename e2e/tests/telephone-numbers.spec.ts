@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { sidebar, signIn } from './helpers.ts';
+import { dashboardCount, sidebar, signIn } from './helpers.ts';
 
 async function openList(page: Page) {
   await sidebar(page).getByRole('link', { name: 'Telephone Numbers' }).click();
@@ -78,7 +78,12 @@ test.describe('telephone numbers', () => {
   });
 
   test('updates the emergency address: pending, rejected by the registry, then confirmed', async ({ page }) => {
+    // The dashboard's error widget and its warning panel count the failed number.
+    expect(await dashboardCount(page, 'ems-errors')).toBe(1);
+    await expect(page.getByRole('alert').filter({ hasText: 'View the errors' })).toBeVisible();
+    const numbers = await dashboardCount(page, 'telephone-numbers');
     await openList(page);
+    await expect(page.getByText(`1–${Math.min(numbers, 15)} of ${numbers}`)).toBeVisible();
     await openNumber(page, '01214960003');
     await page.getByRole('tab', { name: 'Emergency' }).click();
     await expect(page.getByTestId('ems-address')).toContainText('Unit 9 Canal Strete');
@@ -119,5 +124,8 @@ test.describe('telephone numbers', () => {
     await expect(sidebar(page).getByRole('link', { name: 'EMS Errors' })).toBeHidden();
     await page.goto('/ems-errors');
     await expect(page.getByText('There are no records to show')).toBeVisible();
+    await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByTestId('count-ems-errors')).toHaveText('0');
+    await expect(page.getByText('View the errors')).toBeHidden();
   });
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { sidebar, signIn } from './helpers.ts';
+import { dashboardCount, sidebar, signIn } from './helpers.ts';
 
 async function openList(page: Page) {
   await sidebar(page).getByRole('link', { name: 'Time Profiles' }).click();
@@ -18,6 +18,8 @@ test.describe('time profiles', () => {
   });
 
   test('bulk adds a range, refusing a clash and too many with the spec’s messages', async ({ page }) => {
+    const before = await dashboardCount(page, 'time-profiles');
+    await openList(page);
     await page.getByRole('button', { name: /^Add/ }).click();
     const dialog = page.getByRole('dialog');
     // The next free number is offered.
@@ -46,6 +48,8 @@ test.describe('time profiles', () => {
     await expect(dialog.getByText('502 - Branch created successfully')).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('row', { name: /501 Branch/ })).toBeVisible();
+    await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByTestId('count-time-profiles')).toHaveText(String(before + 3));
   });
 
   test('edits the schedule and shows "{name} has been updated"', async ({ page }) => {
@@ -111,13 +115,24 @@ test.describe('time profiles', () => {
 });
 
 test.describe('time profiles bulk edit', () => {
-  test('sets the bank holiday region of several profiles at once', async ({ page }) => {
+  test('sets the bank holiday region of several profiles at once, leaving their other fields', async ({ page }) => {
     await signIn(page, 'retail');
     await openList(page);
+    const dialog = page.getByRole('dialog');
+    // Force one profile closed first: a later edit of the bank holidays must leave that alone.
+    await page.getByRole('checkbox', { name: 'Select 301 - Weekend cover' }).check();
+    await page.getByRole('button', { name: 'Edit (1)' }).click();
+    await expect(dialog.getByLabel('Bank Holidays')).toHaveText('Leave unchanged');
+    await dialog.getByLabel('Mode').click();
+    await page.getByRole('option', { name: 'Always closed' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('301 - Weekend cover edited successfully')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('row', { name: /301 Weekend cover/ })).toContainText('Always closed');
+
     await page.getByRole('checkbox', { name: 'Select 300 - Office hours' }).check();
     await page.getByRole('checkbox', { name: 'Select 301 - Weekend cover' }).check();
     await page.getByRole('button', { name: 'Edit (2)' }).click();
-    const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Bank Holidays').click();
     await page.getByRole('option', { name: 'Scotland' }).click();
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -126,5 +141,7 @@ test.describe('time profiles bulk edit', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('row', { name: /300 Office hours/ })).toContainText('Scotland');
     await expect(page.getByRole('row', { name: /301 Weekend cover/ })).toContainText('Scotland');
+    await expect(page.getByRole('row', { name: /301 Weekend cover/ })).toContainText('Always closed');
+    await expect(page.getByRole('row', { name: /300 Office hours/ })).toContainText('Automatic');
   });
 });

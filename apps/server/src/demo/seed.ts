@@ -54,6 +54,13 @@ const CUSTOMER_FEATURES: number[] = [
   FEATURES.store,
 ];
 
+/** What the read-only demo user is not granted at all. */
+const VIEWER_WITHHELD: number[] = [
+  FEATURES.seatsCallRestrictions,
+  FEATURES.sipTrunksCallRestrictions,
+  FEATURES.softphone,
+];
+
 function grants(features: number[], mask: number): Array<[number, number]> {
   return [...features.map((f): [number, number] => [f, mask]), [FEATURES.betaPanel, MASK.readOnly]];
 }
@@ -266,7 +273,11 @@ export const DEMO_USERS: UserSeed[] = [
     surname: 'Hale',
     email: 'victor@acmeplumbing.example',
     is_holder: false,
-    permissions: grants(CUSTOMER_FEATURES, MASK.readOnly),
+    // Read-only, and without the call-restriction and softphone sections (they show the section message).
+    permissions: grants(
+      CUSTOMER_FEATURES.filter((f) => !VIEWER_WITHHELD.includes(f)),
+      MASK.readOnly,
+    ),
   },
 ];
 

@@ -168,6 +168,16 @@ export const seatInput = z.object(seatShape);
 export type SeatInput = z.input<typeof seatInput>;
 export type SeatValues = z.output<typeof seatInput>;
 
+/** The seats list's bulk edit: what several seats commonly share (each field optional in the modal). */
+export const seatBulkEdit = seatInput.pick({
+  callRecording: true,
+  ringTime: true,
+  vmMode: true,
+  withholdNumber: true,
+  keepOnNetwork: true,
+  transport: true,
+});
+
 /** The control-panel user created with a softphone seat (spec 2 §5 "New user", §7 POST /users). */
 export const softphoneUserInput = newUserBody.pick({ name: true, surname: true, username: true, email: true });
 export type SoftphoneUserInput = z.input<typeof softphoneUserInput>;

@@ -92,6 +92,14 @@ export const sipTrunkInput = z
     }
   });
 export type SipTrunkInput = z.input<typeof sipTrunkInput>;
+
+/** The trunks list's bulk edit (each field optional in the modal; the retail cap is checked per trunk). */
+export const sipTrunkBulkEdit = z.object({
+  callRecording: callRecordingField,
+  channelLimit: trunkChannelLimitField,
+  transport: transportField,
+  ...trunkTpsShape,
+});
 export type SipTrunkValues = z.output<typeof sipTrunkInput>;
 
 export const sipTrunkRecord = z.object({

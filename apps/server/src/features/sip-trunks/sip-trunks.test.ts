@@ -26,18 +26,16 @@ beforeAll(async () => {
   const viewerId = (
     await t.database.db.selectFrom('users').select('id').where('username', '=', 'viewer').executeTakeFirstOrThrow()
   ).id;
-  for (const feature of [FEATURES.sipTrunks, FEATURES.sipTrunksCallRestrictions]) {
-    await t.database.db
-      .updateTable('user_permissions')
-      .set({ mask: 15 })
-      .where('user_id', '=', viewerId)
-      .where('feature_id', '=', feature)
-      .execute();
-  }
+  // (The demo viewer has no restrictions grant at all: it is given one here.)
+  const grants = [FEATURES.sipTrunks, FEATURES.sipTrunksCallRestrictions];
   await t.database.db
     .deleteFrom('user_permissions')
     .where('user_id', '=', viewerId)
-    .where('feature_id', '=', FEATURES.highRisk)
+    .where('feature_id', 'in', [...grants, FEATURES.highRisk])
+    .execute();
+  await t.database.db
+    .insertInto('user_permissions')
+    .values(grants.map((feature_id) => ({ user_id: viewerId, feature_id, mask: 15 })))
     .execute();
   viewer = await t.login('viewer');
   // harrogate (another account) may only read trunks.

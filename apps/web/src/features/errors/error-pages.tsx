@@ -1,6 +1,5 @@
 /** The 404, 403, render-crash and section-permission pages with the spec's exact texts. */
 
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -45,6 +44,3 @@ export function CrashPage() {
 }
 
 /** For a section of a page the user may not see. */
-export function SectionForbidden() {
-  return <Alert severity="warning">{MESSAGES.sectionForbidden}</Alert>;
-}

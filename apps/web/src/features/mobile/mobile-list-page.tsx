@@ -62,10 +62,8 @@ export default function MobileListPage() {
         bulkEdit={{
           title: 'Edit Mobile Numbers',
           schema: activeEdit,
-          defaults: { active: true },
           fields: [{ kind: 'switch', name: 'active', label: 'Active' }],
           current: (m) => ({ ...body(m) }),
-          apply: (m, v) => ({ ...body(m), active: v.active }),
         }}
       />
     </>

@@ -65,14 +65,18 @@ export function ProvisioningPanel({ seat }: { seat: Seat }) {
   });
   const mayUpdate = can('seats', 'update');
 
-  const act = async (call: () => Promise<{ success: boolean; message: string }>, fallback: string) => {
+  /**
+   * Runs a device action. A failure shows the server's message or the fallback (Unlock, spec 2 §8),
+   * or always the fallback when `fixed` (re-initialisation: 'Something went wrong, please try again.').
+   */
+  const act = async (call: () => Promise<{ success: boolean; message: string }>, fallback: string, fixed = false) => {
     setBusy(true);
     try {
       const reply = await call();
       if (reply.success) toast.success(reply.message);
-      else toast.error(reply.message || fallback);
+      else toast.error((!fixed && reply.message) || fallback);
     } catch (error) {
-      toast.error(error instanceof ApiError && error.status !== 0 ? error.message : fallback);
+      toast.error(!fixed && error instanceof ApiError && error.status !== 0 ? error.message : fallback);
     } finally {
       setBusy(false);
       await queryClient.invalidateQueries({ queryKey: key });
@@ -155,6 +159,7 @@ export function ProvisioningPanel({ seat }: { seat: Seat }) {
                           act(
                             () => api.post(`/provisioning/seat/${seat.id}/reinit`, { deviceId: d.id }),
                             SEAT_MESSAGES.somethingWrong,
+                            true,
                           )
                         }
                       >

@@ -26,7 +26,7 @@ import { api } from '../../platform/api.ts';
 import { callRecordingTab, callRestrictionsTab, tpsTab } from '../../platform/call-options/call-options-tabs.tsx';
 import { TeamsGate } from '../../platform/call-options/teams-gate.tsx';
 import { type FieldDef, FormFields, type SelectOption } from '../../platform/fields/form-fields.tsx';
-import { useAccessListOptions, usePromptOptions } from '../../platform/fields/option-sources.ts';
+import { useAccessListOptions, usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { SipCredentials } from '../../platform/sip-credentials.tsx';
 import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
@@ -87,7 +87,7 @@ export default function SeatDetailPage() {
   const { id = '' } = useParams();
   const { session, can } = useSession();
   const callerIds = useCallerIds();
-  const prompts = usePromptOptions();
+  const prompts = usePromptSelect();
   const accessLists = useAccessListOptions();
   const admin = isProviderAdmin(session);
   const tabs: Array<TabDef<Seat, SeatInput> | false> = [
@@ -142,7 +142,14 @@ export default function SeatDetailPage() {
         }
         if (mode === 2) {
           fields.push(
-            { kind: 'select', name: 'vmAdvancedPromptId', label: 'Prompt', options: prompts, nullable: true },
+            {
+              kind: 'select',
+              name: 'vmAdvancedPromptId',
+              label: 'Prompt',
+              options: prompts.options,
+              helper: prompts.helper,
+              nullable: true,
+            },
             {
               kind: 'destination',
               name: 'vmAdvancedDest',
@@ -172,12 +179,14 @@ export default function SeatDetailPage() {
       ),
     },
     callRecordingTab<Seat, SeatInput>(),
-    can('seatsCallRestrictions', 'read') &&
-      callRestrictionsTab<Seat, SeatInput>({
+    {
+      ...callRestrictionsTab<Seat, SeatInput>({
         area: 'seatsCallRestrictions',
         callTimes: true,
         channelLimit: { ...SEAT_CHANNELS, adminOnly: true },
       }),
+      forbidden: !can('seatsCallRestrictions', 'read'),
+    },
     tpsTab<Seat, SeatInput>(),
     { label: 'Provisioning', kind: 'panel', render: (seat) => <ProvisioningPanel seat={seat} /> },
     {
@@ -244,13 +253,15 @@ export default function SeatDetailPage() {
         />
       ),
     },
-    can('softphone', 'read') && {
+    {
       label: 'Desktop Softphone',
+      forbidden: !can('softphone', 'read'),
       kind: 'panel',
       render: (seat) => <SoftphonePanel seat={seat} kind="desktop" numbers={callerIds} />,
     },
-    can('softphone', 'read') && {
+    {
       label: 'Mobile Softphone',
+      forbidden: !can('softphone', 'read'),
       kind: 'panel',
       render: (seat) => <SoftphonePanel seat={seat} kind="mobile" numbers={callerIds} />,
     },

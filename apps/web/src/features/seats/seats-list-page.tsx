@@ -1,17 +1,60 @@
-/** /seats: the account's seats with registration status; bulk add by extension range. */
+/**
+ * /seats: the account's seats with the registration status of the desk phone and the two softphones;
+ * bulk add by extension range, a single seat as a softphone user (with its control-panel user),
+ * bulk edit and delete.
+ */
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import {
   CALL_RECORDING_OPTIONS,
   MESSAGES,
+  maySoftphoneUser,
+  RING_TIMES,
   type Seat,
+  type SeatInput,
   type SeatRange,
+  seatBulkEdit,
+  seatCreateInput,
   seatExtensionRange,
   seatRange,
+  seatValues,
+  softphoneUserInput,
+  TRANSPORTS,
+  VOICEMAIL_MODES,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../platform/api.ts';
+import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
 import { useSession } from '../../platform/session-context.ts';
+
+/** One seat created as a softphone user: the seat and the control-panel user both. */
+const softphoneSeat = seatCreateInput.extend({ softphoneUser: softphoneUserInput });
+
+/** The desk phone's and the softphones' registrations (spec 2 §2: online status desk, mobile, desktop). */
+function Statuses({ seat }: { seat: Seat }) {
+  const parts = [
+    { label: 'Desk', status: seat.status },
+    { label: 'Desktop', status: seat.desktopStatus },
+    { label: 'Mobile', status: seat.mobileStatus },
+  ];
+  return (
+    <Box component="span" sx={{ display: 'flex', gap: 0.25, flexWrap: 'nowrap', '& .MuiChip-label': { px: 0.75 } }}>
+      {parts.map((p) => (
+        <Chip
+          key={p.label}
+          size="small"
+          label={p.label}
+          aria-label={`${p.label}: ${p.status}`}
+          title={`${p.label}: ${p.status}`}
+          color={p.status === 'Registered' ? 'success' : 'default'}
+          variant={p.status === 'Registered' ? 'filled' : 'outlined'}
+        />
+      ))}
+    </Box>
+  );
+}
 
 type RangeReply = { results: Array<{ extension: number; success: boolean; message: string }> };
 
@@ -22,6 +65,7 @@ const yesNo = [
 
 export default function SeatsListPage() {
   const { session } = useSession();
+  const softphoneUsers = maySoftphoneUser(session);
   const account = useQuery({
     queryKey: ['account', session.account_no],
     queryFn: () => api.get<{ extensionDigits: number }>(`/account/${session.account_no}`),
@@ -69,15 +113,7 @@ export default function SeatsListPage() {
             field: 'status',
             header: 'Status',
             sortable: true,
-            render: (s) => (
-              <Typography
-                variant="body2"
-                component="span"
-                color={s.status === 'Registered' ? 'success.main' : 'text.secondary'}
-              >
-                {s.status}
-              </Typography>
-            ),
+            render: (s) => <Statuses seat={s} />,
           },
         ]}
         filters={[
@@ -90,6 +126,62 @@ export default function SeatsListPage() {
               { value: 'Registered', label: 'Registered' },
               { value: 'Unregistered', label: 'Unregistered' },
             ],
+          },
+        ]}
+        bulkEdit={{
+          title: 'Edit Seats',
+          schema: seatBulkEdit,
+          fields: [
+            {
+              kind: 'select',
+              name: 'callRecording',
+              label: 'Call Recording',
+              options: CALL_RECORDING_OPTIONS.map((m) => ({ ...m })),
+            },
+            {
+              kind: 'select',
+              name: 'ringTime',
+              label: 'Ring Time',
+              options: RING_TIMES.map((t) => ({ value: t, label: `${t} seconds` })),
+            },
+            { kind: 'select', name: 'vmMode', label: 'Voicemail', options: VOICEMAIL_MODES.map((m) => ({ ...m })) },
+            { kind: 'switch', name: 'withholdNumber', label: 'Withhold Number' },
+            { kind: 'switch', name: 'keepOnNetwork', label: 'Keep On Network' },
+            { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS.map((t) => ({ ...t })) },
+          ] satisfies FieldDef<SeatInput>[],
+          current: (s) => ({ ...seatValues(s) }),
+        }}
+        moreAdds={[
+          {
+            button: 'Add Softphone User',
+            visible: softphoneUsers,
+            title: 'Add Softphone User',
+            schema: softphoneSeat as never,
+            defaults: {
+              extension: next.data?.extension ?? '',
+              nickname: '',
+              softphoneUser: { name: '', surname: '', username: '', email: '' },
+            },
+            fields: [
+              {
+                kind: 'text',
+                name: 'extension',
+                label: 'Extension',
+                type: 'number',
+                required: true,
+                helper: `${min}-${max}`,
+              },
+              { kind: 'text', name: 'nickname', label: 'Nickname' },
+              { kind: 'text', name: 'softphoneUser.name', label: 'First Name', required: true },
+              { kind: 'text', name: 'softphoneUser.surname', label: 'Last Name', required: true },
+              { kind: 'text', name: 'softphoneUser.username', label: 'Username', required: true },
+              { kind: 'text', name: 'softphoneUser.email', label: 'Email', type: 'email', required: true },
+            ],
+            submit: async (values) => {
+              const reply = await api.post<{ message: string; id: number }>('/seat', values);
+              await next.refetch();
+              return [{ key: String(reply.id), ok: true, message: reply.message }];
+            },
           },
         ]}
         add={{

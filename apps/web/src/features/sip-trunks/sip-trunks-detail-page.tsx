@@ -127,9 +127,10 @@ export default function SipTrunkDetailPage() {
               );
             },
           },
-          ...(mayRestrict
-            ? [callRestrictionsTab<SipTrunk, SipTrunkInput>({ area: 'SIPTrunksCallRestrictions', callTimes: true })]
-            : []),
+          {
+            ...callRestrictionsTab<SipTrunk, SipTrunkInput>({ area: 'SIPTrunksCallRestrictions', callTimes: true }),
+            forbidden: !mayRestrict,
+          },
           callRecordingTab<SipTrunk, SipTrunkInput>(),
           tpsTab<SipTrunk, SipTrunkInput>({ trunk: true }),
           {

@@ -9,15 +9,18 @@ import {
   type ListReply,
   type SipTrunk,
   type SipTrunkInput,
+  sipTrunkBulkEdit,
   sipTrunkInput,
+  TRANSPORTS,
   TRUNK_MESSAGES,
   TRUNK_STATUSES,
+  TRUNK_TPS_MODES,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../platform/api.ts';
 import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
 import { useSession } from '../../platform/session-context.ts';
-import { generalFields, TRUNK_PATH, useNumberOptions } from './fields.ts';
+import { generalFields, TRUNK_PATH, toValues, useNumberOptions } from './fields.ts';
 
 /** The retail trunk cap the server enforces (TRUNK_MESSAGES.retailTrunks); provider admins may exceed it. */
 const RETAIL_MAX_TRUNKS = 1;
@@ -99,6 +102,23 @@ export default function SipTrunksListPage() {
           { field: 'callRecording', label: 'Call Recording', options: CALL_RECORDING_OPTIONS.map((o) => ({ ...o })) },
           { field: 'status', label: 'Status', options: TRUNK_STATUSES.map((s) => ({ value: s, label: s })) },
         ]}
+        bulkEdit={{
+          title: 'Edit SIP Trunks',
+          schema: sipTrunkBulkEdit,
+          fields: [
+            {
+              kind: 'select',
+              name: 'callRecording',
+              label: 'Call Recording',
+              options: CALL_RECORDING_OPTIONS.map((o) => ({ ...o })),
+            },
+            { kind: 'text', name: 'channelLimit', label: 'Channels', type: 'number' },
+            { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS.map((t) => ({ ...t })) },
+            { kind: 'select', name: 'tps', label: 'TPS', options: TRUNK_TPS_MODES.map((o) => ({ ...o })) },
+            { kind: 'select', name: 'ctps', label: 'CTPS', options: TRUNK_TPS_MODES.map((o) => ({ ...o })) },
+          ],
+          current: (t) => ({ ...toValues(t) }),
+        }}
         add={{
           title: 'Add SIP Trunk',
           disabledReason: retailCap,

@@ -2,7 +2,6 @@
 import type { EmsRecord, NumberTeams } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../platform/api.ts';
-import type { SelectOption } from '../../platform/fields/form-fields.tsx';
 
 export const TN_PATH = '/numbering/allocated';
 export const EMS_ERRORS_PATH = '/numbering/allocated/ems/errors';

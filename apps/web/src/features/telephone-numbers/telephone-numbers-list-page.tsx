@@ -6,6 +6,7 @@ import {
   DESTINATION_TYPE_LABELS,
   DESTINATION_TYPES,
   EMS_STATUSES,
+  MESSAGES,
   type TelephoneNumber,
   type TelephoneNumberBulkEdit,
   telephoneNumberBulkEdit,
@@ -84,10 +85,10 @@ export default function TelephoneNumbersListPage() {
             options: EMS_STATUSES.map((s) => ({ value: s, label: s })),
           },
         ]}
+        deleteFallback={MESSAGES.deleteFallback}
         bulkEdit={{
           title: 'Edit Telephone Numbers',
-          schema: telephoneNumberBulkEdit as never,
-          defaults: { destination: '', callRecord: 0 },
+          schema: telephoneNumberBulkEdit,
           fields: [
             { kind: 'destination', name: 'destination', label: 'Destination' },
             {
@@ -98,7 +99,6 @@ export default function TelephoneNumbersListPage() {
             },
           ],
           current: (n) => telephoneNumberValues(n),
-          apply: (n, values) => ({ ...telephoneNumberValues(n), ...values }),
         }}
       />
     </>

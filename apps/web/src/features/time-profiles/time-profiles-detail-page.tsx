@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import {
   BANK_HOLIDAY_OPTIONS,
   destinationValue,
+  TIME_PROFILE_MESSAGES,
   TIME_PROFILE_MODES,
   type TimeProfile,
   type TimeProfileInput,
@@ -14,7 +15,7 @@ import {
 import dayjs from 'dayjs';
 import { useParams } from 'react-router';
 import { FormFields } from '../../platform/fields/form-fields.tsx';
-import { usePromptOptions } from '../../platform/fields/option-sources.ts';
+import { usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { TP_PATH, toProfileValues, useBankHolidays, useDestinationLabel, useStatus } from './api.ts';
 import { CalendarTab } from './calendar-tab.tsx';
@@ -23,6 +24,7 @@ import { ScheduleTab } from './schedule-tab.tsx';
 function StatusLine({ profile }: { profile: TimeProfile }) {
   const status = useStatus(profile.id);
   const destinationLabel = useDestinationLabel();
+  if (status.isError) return <Alert severity="error">{TIME_PROFILE_MESSAGES.fetchFailed}</Alert>;
   if (!status.data) return null;
   const s = status.data;
   return (
@@ -42,6 +44,13 @@ function UpcomingBankHolidays({ region }: { region: number }) {
   const thisYear = useBankHolidays(region, year);
   const nextYear = useBankHolidays(region, year + 1);
   if (region === 0) return null;
+  if (thisYear.isError || nextYear.isError) {
+    return (
+      <Typography variant="body2" color="error">
+        {TIME_PROFILE_MESSAGES.fetchFailed}
+      </Typography>
+    );
+  }
   const today = dayjs().format('YYYY-MM-DD');
   const upcoming = [...(thisYear.data?.records ?? []), ...(nextYear.data?.records ?? [])]
     .filter((h) => h.date >= today)
@@ -57,7 +66,7 @@ function UpcomingBankHolidays({ region }: { region: number }) {
 
 export default function TimeProfileDetailPage() {
   const { id = '' } = useParams();
-  const prompts = usePromptOptions();
+  const prompts = usePromptSelect();
   return (
     <TabbedForm<TimeProfile, TimeProfileInput>
       path={TP_PATH}
@@ -113,7 +122,14 @@ export default function TimeProfileDetailPage() {
                   control={form.control}
                   disabled={readOnly}
                   fields={[
-                    { kind: 'select', name: 'inPromptId', label: 'Open Prompt', options: prompts, nullable: true },
+                    {
+                      kind: 'select',
+                      name: 'inPromptId',
+                      label: 'Open Prompt',
+                      options: prompts.options,
+                      helper: prompts.helper,
+                      nullable: true,
+                    },
                     { kind: 'destination', name: 'inDestination', label: 'Open Destination', exclude: self },
                   ]}
                 />
@@ -124,7 +140,14 @@ export default function TimeProfileDetailPage() {
                   control={form.control}
                   disabled={readOnly}
                   fields={[
-                    { kind: 'select', name: 'outPromptId', label: 'Closed Prompt', options: prompts, nullable: true },
+                    {
+                      kind: 'select',
+                      name: 'outPromptId',
+                      label: 'Closed Prompt',
+                      options: prompts.options,
+                      helper: prompts.helper,
+                      nullable: true,
+                    },
                     { kind: 'destination', name: 'outDestination', label: 'Closed Destination', exclude: self },
                   ]}
                 />

@@ -53,8 +53,7 @@ export default function TimeProfilesListPage() {
         ]}
         bulkEdit={{
           title: 'Edit Time Profiles',
-          schema: bulkEdit as never,
-          defaults: { bankHoliday: 1, mode: 0 },
+          schema: bulkEdit,
           fields: [
             {
               kind: 'select',
@@ -65,7 +64,6 @@ export default function TimeProfilesListPage() {
             { kind: 'select', name: 'mode', label: 'Mode', options: TIME_PROFILE_MODES.map((o) => ({ ...o })) },
           ],
           current: (p) => ({ ...toProfileValues(p) }),
-          apply: (p, v) => ({ ...toProfileValues(p), bankHoliday: v.bankHoliday, mode: v.mode }),
         }}
         add={{
           title: 'Add Time Profiles',

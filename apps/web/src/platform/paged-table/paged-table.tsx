@@ -42,6 +42,7 @@ import type { z } from 'zod';
 import { ApiError, api } from '../api.ts';
 import type { FieldDef, SelectOption } from '../fields/form-fields.tsx';
 import { useSession } from '../session-context.ts';
+import { keepDefaults, keepFields, keepSchema } from './bulk-edit.ts';
 import { FeedbackList, type ItemResult, runEach } from './feedback-list.tsx';
 import { RecordFormDialog } from './record-form-dialog.tsx';
 import { changedRows } from './row-changes.ts';
@@ -74,15 +75,23 @@ export interface AddConfig<V extends FieldValues> {
   disabledReason?: string;
 }
 
+/** A further way to create a record, with its own button (e.g. 'Add Softphone User' beside Add). */
+export interface ExtraAddConfig extends AddConfig<FieldValues> {
+  button: string;
+  /** False hides the button (e.g. a permission beyond create on the resource). */
+  visible?: boolean;
+}
+
 export interface BulkEditConfig<T, V extends FieldValues> {
   title: string;
-  schema: z.ZodType<V, FieldValues>;
-  defaults: DefaultValues<V>;
+  /** The area's bulk-edit schema (an object of the editable fields); only the fields set are applied. */
+  schema: z.ZodObject;
+  /** The editable fields; each starts as 'Leave unchanged' (see bulk-edit.ts). */
   fields: FieldDef<V>[];
-  /** The full update body for a row with the edit applied. */
-  apply: (row: T, values: V) => Record<string, unknown>;
-  /** The row's current body, to skip rows the edit does not change. */
+  /** The row's current update body, to skip rows the edit does not change. */
   current: (row: T) => Record<string, unknown>;
+  /** The update body with the set fields applied, when it is not `{ ...current(row), ...changes }`. */
+  apply?: (row: T, changes: Partial<V>) => Record<string, unknown>;
 }
 
 export interface PagedTableProps<T extends { id: number }, A extends FieldValues, E extends FieldValues> {
@@ -96,6 +105,7 @@ export interface PagedTableProps<T extends { id: number }, A extends FieldValues
   rowLink?: (row: T) => string;
   filters?: FilterDef[];
   add?: AddConfig<A>;
+  moreAdds?: ExtraAddConfig[];
   bulkEdit?: BulkEditConfig<T, E>;
   /** Extra per-row actions (e.g. 'Act as customer'). */
   rowActions?: (row: T) => ReactNode;
@@ -106,6 +116,8 @@ export interface PagedTableProps<T extends { id: number }, A extends FieldValues
   deletePath?: (row: T) => string;
   /** False for lists whose records cannot be deleted here (e.g. customers). */
   deletable?: boolean;
+  /** Shown for a failed delete when the server gave no message (numbers: spec 2 §8). */
+  deleteFallback?: string;
   /** The action a delete needs (removing a list's entry is an update of the list). */
   deleteAction?: 'delete' | 'update';
   searchable?: boolean;
@@ -116,8 +128,10 @@ export interface PagedTableProps<T extends { id: number }, A extends FieldValues
   alsoInvalidate?: unknown[][];
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : MESSAGES.noResponse;
+/** The server's message for a failed call, or the fallback when it sent none (or did not answer). */
+function errorMessage(error: unknown, fallback: string = MESSAGES.noResponse): string {
+  const server = error instanceof ApiError ? (error.body as { message?: unknown } | null)?.message : undefined;
+  return typeof server === 'string' && server !== '' ? server : fallback;
 }
 
 export function PagedTable<
@@ -130,11 +144,13 @@ export function PagedTable<
   const queryClient = useQueryClient();
   const list = usePagedList<T>(path, nested ?? false, tableKey, props.fixedFilters);
   const [selected, setSelected] = useState<Map<number, T>>(new Map());
-  const [dialog, setDialog] = useState<'add' | 'edit' | 'delete' | null>(null);
+  // 'add' is the Add button's dialog; a number is the index of one of moreAdds.
+  const [dialog, setDialog] = useState<'add' | 'edit' | 'delete' | number | null>(null);
   const [deleteResults, setDeleteResults] = useState<ItemResult[] | null>(null);
   const [deleting, setDeleting] = useState(false);
 
   const mayCreate = add !== undefined && can(resource, 'create');
+  const moreAdds = can(resource, 'create') ? (props.moreAdds ?? []) : [];
   const mayUpdate = bulkEdit !== undefined && can(resource, 'update');
   const mayDelete = (props.deletable ?? true) && can(resource, props.deleteAction ?? 'delete');
   const selectable = (props.selectable ?? true) && (mayUpdate || mayDelete);
@@ -161,12 +177,24 @@ export function PagedTable<
       rows,
       (r) => String(r.id),
       (r) => api.delete<SaveReply>(props.deletePath ? props.deletePath(r) : `${path}/${r.id}`),
-      (r, e) => `${label(r)}: ${errorMessage(e)}`,
+      (r, e) => `${label(r)}: ${errorMessage(e, props.deleteFallback)}`,
     );
     setDeleteResults(results);
     setDeleting(false);
     setSelected(new Map());
     await invalidate();
+  };
+
+  /** One create: the config's own submit (e.g. a range add), else one POST of the values to {path}. */
+  const create = async <V extends FieldValues>(config: AddConfig<V>, values: V): Promise<ItemResult[]> => {
+    if (config.submit) {
+      const results = await config.submit(values);
+      await invalidate();
+      return results;
+    }
+    const reply = await api.post<SaveReply>(path, values);
+    await invalidate();
+    return [{ key: String(reply.id ?? 'new'), ok: true, message: reply.message }];
   };
 
   const colSpan = columns.length + (selectable ? 1 : 0) + (rowActions ? 1 : 0);
@@ -217,41 +245,57 @@ export function PagedTable<
             </Select>
           </FormControl>
         ))}
-        <Box sx={{ flex: 1 }} />
-        {mayCreate && (
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            disabled={add.disabledReason !== undefined}
-            onClick={() => setDialog('add')}
-          >
-            Add
-          </Button>
-        )}
-        {mayUpdate && (
-          <Button
-            variant="outlined"
-            startIcon={<EditIcon />}
-            disabled={selected.size === 0}
-            onClick={() => setDialog('edit')}
-          >
-            Edit{selected.size ? ` (${selected.size})` : ''}
-          </Button>
-        )}
-        {mayDelete && (
-          <Button
-            variant="outlined"
-            color="error"
-            startIcon={<DeleteIcon />}
-            disabled={selected.size === 0}
-            onClick={() => {
-              setDeleteResults(null);
-              setDialog('delete');
-            }}
-          >
-            Delete{selected.size ? ` (${selected.size})` : ''}
-          </Button>
-        )}
+        {/* The actions stay together, at the right (on their own line when the filters fill it). */}
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end', ml: 'auto' }}>
+          {mayCreate && (
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              disabled={add.disabledReason !== undefined}
+              onClick={() => setDialog('add')}
+            >
+              Add
+            </Button>
+          )}
+          {moreAdds.map(
+            (extra, i) =>
+              (extra.visible ?? true) && (
+                <Button
+                  key={extra.button}
+                  variant="outlined"
+                  startIcon={<AddIcon />}
+                  disabled={(add?.disabledReason ?? extra.disabledReason) !== undefined}
+                  onClick={() => setDialog(i)}
+                >
+                  {extra.button}
+                </Button>
+              ),
+          )}
+          {mayUpdate && (
+            <Button
+              variant="outlined"
+              startIcon={<EditIcon />}
+              disabled={selected.size === 0}
+              onClick={() => setDialog('edit')}
+            >
+              Edit{selected.size ? ` (${selected.size})` : ''}
+            </Button>
+          )}
+          {mayDelete && (
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteIcon />}
+              disabled={selected.size === 0}
+              onClick={() => {
+                setDeleteResults(null);
+                setDialog('delete');
+              }}
+            >
+              Delete{selected.size ? ` (${selected.size})` : ''}
+            </Button>
+          )}
+        </Box>
       </Box>
       {mayCreate && add.disabledReason !== undefined && (
         <Alert severity="info" sx={{ mb: 1.5 }}>
@@ -352,38 +396,33 @@ export function PagedTable<
         />
       </Paper>
 
-      {add && (
-        <RecordFormDialog<A>
-          open={dialog === 'add'}
-          title={add.title}
+      {[
+        ...(add ? [{ config: add as AddConfig<FieldValues>, key: 'add' as const }] : []),
+        ...moreAdds.map((config, i) => ({ config, key: i })),
+      ].map(({ config, key }) => (
+        <RecordFormDialog<FieldValues>
+          key={String(key)}
+          open={dialog === key}
+          title={config.title}
           submitLabel="Create"
-          schema={add.schema}
-          defaults={add.defaults}
-          fields={add.fields}
+          schema={config.schema}
+          defaults={config.defaults}
+          fields={config.fields}
           successSummary={MESSAGES.createdSuccessfully}
           resetOnSuccess
           onClose={() => setDialog(null)}
-          submit={async (values) => {
-            if (add.submit) {
-              const results = await add.submit(values);
-              await invalidate();
-              return results;
-            }
-            const reply = await api.post<SaveReply>(path, values);
-            await invalidate();
-            return [{ key: String(reply.id ?? 'new'), ok: true, message: reply.message }];
-          }}
+          submit={(values) => create(config, values)}
         />
-      )}
+      ))}
 
       {bulkEdit && (
-        <RecordFormDialog<E>
+        <RecordFormDialog<Record<string, unknown>>
           open={dialog === 'edit'}
           title={bulkEdit.title}
           submitLabel="Save"
-          schema={bulkEdit.schema}
-          defaults={bulkEdit.defaults}
-          fields={bulkEdit.fields}
+          schema={keepSchema(bulkEdit.schema) as never}
+          defaults={keepDefaults(bulkEdit.fields)}
+          fields={keepFields(bulkEdit.fields) as FieldDef<Record<string, unknown>>[]}
           successSummary={MESSAGES.editedSuccessfully}
           onClose={() => setDialog(null)}
           submit={async (values) => {
@@ -391,7 +430,12 @@ export function PagedTable<
             // Only rows the edit really changes are saved.
             const changed = changedRows(
               rows.map((r) => ({ id: r.id, ...bulkEdit.current(r) })),
-              (r) => ({ ...bulkEdit.apply(selected.get(r.id) as T, values), id: r.id }),
+              (r) => {
+                const row = selected.get(r.id) as T;
+                const changes = values as Partial<E>;
+                const body = bulkEdit.apply ? bulkEdit.apply(row, changes) : { ...bulkEdit.current(row), ...changes };
+                return { ...body, id: r.id };
+              },
             );
             const results = await runEach(
               changed,
@@ -403,6 +447,8 @@ export function PagedTable<
               },
               (r, e) => MESSAGES.rowEditRefused(`${label(selected.get(r.id) as T)}: ${errorMessage(e)}`),
             );
+            // The selection holds the rows as loaded: drop it, so a further edit starts from fresh copies.
+            setSelected(new Map());
             await invalidate();
             return results.length ? results : [{ key: 'none', ok: true, message: 'Nothing to change' }];
           }}

@@ -21,9 +21,14 @@ import type { z } from 'zod';
 import { useBreadcrumb } from '../../app/breadcrumbs.tsx';
 import { ApiError, api } from '../api.ts';
 import { applyServerErrors } from '../fields/server-errors.ts';
+import { SectionForbidden } from '../section-forbidden.tsx';
 import { useSession } from '../session-context.ts';
 import { useToast } from '../toast.ts';
 
+/**
+ * A tab of the detail page. `forbidden` (the user lacks the tab's own permission, e.g. softphone)
+ * keeps the tab in its place and shows the section-permission message instead of its content.
+ */
 export type TabDef<R, V extends FieldValues> =
   | {
       label: string;
@@ -31,8 +36,9 @@ export type TabDef<R, V extends FieldValues> =
       render: (form: UseFormReturn<V>, record: R, readOnly: boolean) => ReactNode;
       /** The top-level fields the tab edits, so an error on it can be pointed at from another tab. */
       fields?: string[];
+      forbidden?: boolean;
     }
-  | { label: string; kind: 'panel'; render: (record: R) => ReactNode };
+  | { label: string; kind: 'panel'; render: (record: R) => ReactNode; forbidden?: boolean };
 
 export interface TabbedFormProps<R, V extends FieldValues> {
   path: string;
@@ -120,7 +126,9 @@ export function TabbedForm<R, V extends FieldValues>(props: TabbedFormProps<R, V
           ))}
         </Tabs>
         <Box sx={{ p: { xs: 2, sm: 3 } }}>
-          {tab.kind === 'form' ? (
+          {tab.forbidden ? (
+            <SectionForbidden />
+          ) : tab.kind === 'form' ? (
             <Box component="form" onSubmit={save} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
               {banner && <Alert severity="error">{banner}</Alert>}
               {otherTabs.map((t) => (
