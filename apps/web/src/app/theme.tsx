@@ -17,7 +17,13 @@ export function buildTheme(primary: string = DEFAULT_THEME.primary, accent: stri
       MuiTab: {
         styleOverrides: { root: { minWidth: LAYOUT.tabWidth, maxWidth: LAYOUT.tabWidth, textTransform: 'none' } },
       },
-      MuiDialog: { styleOverrides: { paper: { maxWidth: LAYOUT.modalMaxWidth } } },
+      // The spec's default modal maximum width (1200 px); a dialog that asks for a size keeps it.
+      MuiDialog: {
+        defaultProps: { maxWidth: false },
+        styleOverrides: {
+          paper: ({ ownerState }) => (ownerState.maxWidth === false ? { maxWidth: LAYOUT.modalMaxWidth } : {}),
+        },
+      },
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
     },
   });
