@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Switchboard-1';
 
@@ -21,4 +21,16 @@ export async function dashboardCount(page: Page, area: string): Promise<number> 
   const count = page.getByTestId(`count-${area}`);
   await expect(count).toHaveText(/^\d+$/);
   return Number(await count.textContent());
+}
+
+/** Picks an option of a select: opens the field labelled `label` within `scope`, then the option. */
+export async function choose(
+  scope: Page | Locator,
+  label: string | RegExp,
+  option: string | RegExp,
+  labelOptions?: { exact?: boolean },
+): Promise<void> {
+  await scope.getByLabel(label, labelOptions).click();
+  const page = 'page' in scope ? scope.page() : scope;
+  await page.getByRole('option', { name: option }).click();
 }

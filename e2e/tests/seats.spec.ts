@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { sidebar, signIn } from './helpers.ts';
+import { choose, sidebar, signIn } from './helpers.ts';
 
 async function openSeats(page: Page) {
   await sidebar(page).getByRole('link', { name: 'Seats' }).click();
@@ -71,8 +71,7 @@ test.describe('seats', () => {
     await page.getByRole('checkbox', { name: 'Select 213 - Hot desk' }).check();
     await page.getByRole('button', { name: 'Edit (1)' }).click();
     await expect(dialog.getByLabel('Call Recording')).toHaveText('Leave unchanged');
-    await dialog.getByLabel('Withhold Number').click();
-    await page.getByRole('option', { name: 'On' }).click();
+    await choose(dialog, 'Withhold Number', 'On');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('213 - Hot desk edited successfully')).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -81,8 +80,7 @@ test.describe('seats', () => {
     await page.getByRole('checkbox', { name: 'Select 213 - Hot desk' }).check();
     await page.getByRole('checkbox', { name: 'Select 214 - Hot desk' }).check();
     await page.getByRole('button', { name: 'Edit (2)' }).click();
-    await dialog.getByLabel('Call Recording').click();
-    await page.getByRole('option', { name: 'Permanent' }).click();
+    await choose(dialog, 'Call Recording', 'Permanent');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('213 - Hot desk edited successfully')).toBeVisible();
     await expect(dialog.getByText('214 - Hot desk edited successfully')).toBeVisible();
@@ -102,16 +100,14 @@ test.describe('seats', () => {
     await expect(page.getByLabel('Voicemail to Email')).toBeVisible();
     await page.getByLabel('Voicemail to Email').fill('office@acmeplumbing.example');
     await page.getByRole('tab', { name: 'Call Recording' }).click();
-    await page.getByLabel('Call Recording').click();
-    await page.getByRole('option', { name: 'Pausable' }).click();
+    await choose(page, 'Call Recording', 'Pausable');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Office desk has been updated')).toBeVisible();
     await page.reload();
     await page.getByRole('tab', { name: 'Voicemail' }).click();
     await expect(page.getByLabel('Voicemail to Email')).toHaveValue('office@acmeplumbing.example');
     // Disabled voicemail hides the email field.
-    await page.getByLabel('Voicemail', { exact: true }).click();
-    await page.getByRole('option', { name: 'Disabled' }).click();
+    await choose(page, 'Voicemail', 'Disabled', { exact: true });
     await expect(page.getByLabel('Voicemail to Email')).toHaveCount(0);
   });
 
@@ -149,8 +145,7 @@ test.describe('seat call options, provisioning, Teams and softphones', () => {
     await expect(page.getByLabel('International PIN')).toHaveCount(0);
     await page.getByRole('switch', { name: 'International', exact: true }).check();
     await page.getByLabel('International PIN').fill('2468');
-    await page.getByLabel('Weekday outbound calls').click();
-    await page.getByRole('option', { name: 'Between set times' }).click();
+    await choose(page, 'Weekday outbound calls', 'Between set times');
     await page.getByLabel('From').fill('18:00');
     await page.getByLabel('To', { exact: true }).fill('08:00');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -158,8 +153,7 @@ test.describe('seat call options, provisioning, Teams and softphones', () => {
     await page.getByLabel('From').fill('07:30');
     await page.getByLabel('To', { exact: true }).fill('18:00');
     await page.getByRole('tab', { name: 'TPS/CTPS' }).click();
-    await page.getByLabel('TPS', { exact: true }).click();
-    await page.getByRole('option', { name: 'Block' }).click();
+    await choose(page, 'TPS', 'Block', { exact: true });
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Estimating has been updated')).toBeVisible();
     await page.reload();
@@ -198,8 +192,7 @@ test.describe('seat call options, provisioning, Teams and softphones', () => {
     await page.getByRole('button', { name: 'Create Teams Account' }).click();
     await expect(page.getByText('Teams account created')).toBeVisible();
     await page.getByRole('switch', { name: 'Enable Microsoft Teams' }).check();
-    await page.getByLabel('Teams Number').click();
-    await page.getByRole('option', { name: /01179460000/ }).click();
+    await choose(page, 'Teams Number', /01179460000/);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Back office has been updated')).toBeVisible();
   });

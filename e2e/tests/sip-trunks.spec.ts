@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { sidebar, signIn } from './helpers.ts';
+import { choose, sidebar, signIn } from './helpers.ts';
 
 async function openTrunks(page: Page) {
   await sidebar(page).getByRole('link', { name: 'SIP Trunks' }).click();
@@ -15,8 +15,7 @@ test.describe('SIP trunks', () => {
     await page.getByRole('button', { name: /^Add/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Nickname').fill('Studio PBX');
-    await dialog.getByLabel('Emergency Location').click();
-    await page.getByRole('option', { name: /01179460000/ }).click();
+    await choose(dialog, 'Emergency Location', /01179460000/);
     await dialog.getByLabel('Host IP Address').fill('192.168.0.20');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog.getByText('Please enter a valid IP address for a public network.')).toBeVisible();
@@ -42,8 +41,7 @@ test.describe('SIP trunks', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('Value must not exceed 200')).toBeVisible();
     await dialog.getByLabel('Channels').fill('3');
-    await dialog.getByLabel('Call Recording').click();
-    await page.getByRole('option', { name: 'Pausable' }).click();
+    await choose(dialog, 'Call Recording', 'Pausable');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('Salon PBX edited successfully')).toBeVisible();
     await expect(dialog.getByText('Studio PBX edited successfully')).toBeVisible();

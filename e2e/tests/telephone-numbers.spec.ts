@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { dashboardCount, sidebar, signIn } from './helpers.ts';
+import { choose, dashboardCount, sidebar, signIn } from './helpers.ts';
 
 async function openList(page: Page) {
   await sidebar(page).getByRole('link', { name: 'Telephone Numbers' }).click();
@@ -30,10 +30,8 @@ test.describe('telephone numbers', () => {
     await openNumber(page, '01214960004');
     await expect(page.getByRole('heading', { name: 'Director (01214960004)' })).toBeVisible();
     await expect(page.getByLabel('Destination')).toHaveValue('208 - Director');
-    await page.getByLabel('Destination').click();
-    await page.getByRole('option', { name: '301 - Weekend cover' }).click();
-    await page.getByLabel('Distinctive Ring').click();
-    await page.getByRole('option', { name: 'Distinctive ring 3' }).click();
+    await choose(page, 'Destination', '301 - Weekend cover');
+    await choose(page, 'Distinctive Ring', 'Distinctive ring 3');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Director has been updated')).toBeVisible();
     await page.reload();

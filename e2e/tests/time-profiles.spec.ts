@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { dashboardCount, sidebar, signIn } from './helpers.ts';
+import { choose, dashboardCount, sidebar, signIn } from './helpers.ts';
 
 async function openList(page: Page) {
   await sidebar(page).getByRole('link', { name: 'Time Profiles' }).click();
@@ -77,8 +77,7 @@ test.describe('time profiles', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog.getByText('This is a required field').first()).toBeVisible();
     await dialog.getByLabel('Description').fill('Office move');
-    await dialog.getByLabel('Destination').click();
-    await page.getByRole('option', { name: '301 - Weekend cover' }).click();
+    await choose(dialog, 'Destination', '301 - Weekend cover');
     await dialog.getByLabel('Start').fill('2027-03-05 12:00');
     await dialog.getByLabel('End').fill('05/03/2027 18:00');
     await dialog.getByRole('button', { name: 'Create' }).click();
@@ -123,8 +122,7 @@ test.describe('time profiles bulk edit', () => {
     await page.getByRole('checkbox', { name: 'Select 301 - Weekend cover' }).check();
     await page.getByRole('button', { name: 'Edit (1)' }).click();
     await expect(dialog.getByLabel('Bank Holidays')).toHaveText('Leave unchanged');
-    await dialog.getByLabel('Mode').click();
-    await page.getByRole('option', { name: 'Always closed' }).click();
+    await choose(dialog, 'Mode', 'Always closed');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('301 - Weekend cover edited successfully')).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -133,8 +131,7 @@ test.describe('time profiles bulk edit', () => {
     await page.getByRole('checkbox', { name: 'Select 300 - Office hours' }).check();
     await page.getByRole('checkbox', { name: 'Select 301 - Weekend cover' }).check();
     await page.getByRole('button', { name: 'Edit (2)' }).click();
-    await dialog.getByLabel('Bank Holidays').click();
-    await page.getByRole('option', { name: 'Scotland' }).click();
+    await choose(dialog, 'Bank Holidays', 'Scotland');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('300 - Office hours edited successfully')).toBeVisible();
     await expect(dialog.getByText('301 - Weekend cover edited successfully')).toBeVisible();
