@@ -18,6 +18,8 @@ test.describe('seats', () => {
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByLabel('From')).toHaveValue('213');
+    // The confirmation prices what will be created: £6 a month a seat (spec 1 §9).
+    await expect(dialog.getByTestId('form-summary')).toHaveText('Monthly cost: £6.00 (1 × £6.00)');
     await dialog.getByLabel('To', { exact: true }).fill('400');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(
@@ -25,7 +27,9 @@ test.describe('seats', () => {
         'You cannot add more than 100 seats at one time, please contact your account manager to add more',
       ),
     ).toBeVisible();
+    await expect(dialog.getByTestId('form-summary')).toHaveCount(0);
     await dialog.getByLabel('To', { exact: true }).fill('215');
+    await expect(dialog.getByTestId('form-summary')).toHaveText('Monthly cost: £18.00 (3 × £6.00)');
     await dialog.getByLabel('Nickname').fill('Hot desk');
     await dialog.getByRole('button', { name: 'Create' }).click();
     for (const ext of [213, 214, 215]) {
@@ -50,6 +54,7 @@ test.describe('seats', () => {
     await page.getByRole('button', { name: 'Add Softphone User' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByLabel('Extension')).toHaveValue('216');
+    await expect(dialog.getByTestId('form-summary')).toHaveText('Monthly cost: £6.00 (1 × £6.00)');
     await dialog.getByLabel('Nickname').fill('Jo mobile');
     await dialog.getByLabel('First Name').fill('Jo');
     await dialog.getByLabel('Last Name').fill('Bloggs');

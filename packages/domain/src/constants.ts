@@ -53,3 +53,11 @@ export function formatBytes(bytes: number): string {
   }
   return `${Number.isInteger(value) ? value : value.toFixed(1)} ${BYTE_UNITS[unit]}`;
 }
+
+/** The monthly rental a create confirmation shows per item (spec 1 §9: total = £6 × the number of items). */
+export const CREATE_MONTHLY_PENCE = 600;
+
+/** The create confirmation's cost line: 'Monthly cost: £18.00 (3 × £6.00)'. */
+export function createMonthlyCost(items: number): string {
+  return `Monthly cost: ${formatPence(items * CREATE_MONTHLY_PENCE)} (${items} × ${formatPence(CREATE_MONTHLY_PENCE)})`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatPence } from './constants.ts';
+import { createMonthlyCost, formatBytes, formatPence } from './constants.ts';
 import { parseNumbersCsv } from './features/access-lists.ts';
 import { MESSAGES } from './messages.ts';
 import { isPrivateIp, isPublicIp, PATTERNS } from './patterns.ts';
@@ -80,6 +80,10 @@ describe('formatting', () => {
     expect(formatPence(1234)).toBe('£12.34');
     expect(formatPence(-100)).toBe('-£1.00');
     expect(formatPence(0)).toBe('£0.00');
+    // The create confirmation: £6 per item, 6 × the number of items (spec 1 §9).
+    expect(createMonthlyCost(1)).toBe('Monthly cost: £6.00 (1 × £6.00)');
+    expect(createMonthlyCost(3)).toBe('Monthly cost: £18.00 (3 × £6.00)');
+    expect(createMonthlyCost(100)).toBe('Monthly cost: £600.00 (100 × £6.00)');
   });
   it('shows byte units', () => {
     expect(formatBytes(500)).toBe('500 B');

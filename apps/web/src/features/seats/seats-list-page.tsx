@@ -8,6 +8,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import {
   CALL_RECORDING_OPTIONS,
+  createMonthlyCost,
   MESSAGES,
   maySoftphoneUser,
   RING_TIMES,
@@ -156,6 +157,7 @@ export default function SeatsListPage() {
             button: 'Add Softphone User',
             visible: softphoneUsers,
             title: 'Add Softphone User',
+            summary: () => createMonthlyCost(1),
             schema: softphoneSeat as never,
             defaults: {
               extension: next.data?.extension ?? '',
@@ -186,6 +188,13 @@ export default function SeatsListPage() {
         ]}
         add={{
           title: 'Add Seats',
+          // The single-step confirmation: what the range would cost a month, once the schema accepts it.
+          summary: (values) => {
+            const range = seatRange(digits).safeParse(values);
+            if (!range.success) return null;
+            const { from, to } = range.data;
+            return createMonthlyCost(typeof to === 'number' ? to - from + 1 : 1);
+          },
           schema: seatRange(digits) as never,
           defaults: { from: next.data?.extension ?? '', to: '', nickname: '' } as never,
           fields: [

@@ -73,6 +73,8 @@ export interface AddConfig<V extends FieldValues> {
   submit?: (values: V) => Promise<ItemResult[]>;
   /** Why no more records may be added (e.g. a retail cap): Add is disabled and this is shown. */
   disabledReason?: string;
+  /** A line computed from the values as they are typed (e.g. the monthly cost of what is created). */
+  summary?: (values: V) => ReactNode;
 }
 
 /** A further way to create a record, with its own button (e.g. 'Add Softphone User' beside Add). */
@@ -409,6 +411,7 @@ export function PagedTable<
           defaults={config.defaults}
           fields={config.fields}
           successSummary={MESSAGES.createdSuccessfully}
+          summary={config.summary}
           resetOnSuccess
           onClose={() => setDialog(null)}
           submit={(values) => create(config, values)}

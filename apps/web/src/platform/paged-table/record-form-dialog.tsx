@@ -11,7 +11,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { MESSAGES } from '@switchboard/domain';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { type DefaultValues, type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../api.ts';
@@ -32,6 +32,8 @@ interface RecordFormDialogProps<V extends FieldValues> {
   onClose: () => void;
   /** Keep the form open for another entry after a successful single save. */
   resetOnSuccess?: boolean;
+  /** A line computed from the values as they are typed (e.g. a create confirmation's monthly cost). */
+  summary?: (values: V) => ReactNode;
 }
 
 export function RecordFormDialog<V extends FieldValues>(props: RecordFormDialogProps<V>) {
@@ -40,6 +42,7 @@ export function RecordFormDialog<V extends FieldValues>(props: RecordFormDialogP
     resolver: zodResolver(schema as never) as unknown as Resolver<V>,
     defaultValues: defaults,
   });
+  const summary = props.summary ? props.summary(form.watch()) : null;
   const [results, setResults] = useState<ItemResult[] | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
 
@@ -83,6 +86,11 @@ export function RecordFormDialog<V extends FieldValues>(props: RecordFormDialogP
         <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
           {banner && <Alert severity="error">{banner}</Alert>}
           <FormFields control={form.control} fields={fields} disabled={form.formState.isSubmitting} />
+          {summary && !results && (
+            <Alert severity="info" icon={false} data-testid="form-summary">
+              {summary}
+            </Alert>
+          )}
           {results && <FeedbackList results={results} successSummary={successSummary} />}
         </DialogContent>
         <DialogActions>
