@@ -5,7 +5,7 @@
  * which option. One copy for both areas, on the web and on the server.
  */
 import { z } from 'zod';
-import { integer, optionalText } from './fields.ts';
+import { integer, optionalText, recordId } from './fields.ts';
 import { MESSAGES } from './messages.ts';
 import { PATTERNS } from './patterns.ts';
 import { can, isProviderAdmin, type PermissionHolder, type Resource } from './permissions.ts';
@@ -303,7 +303,7 @@ export const teamsInvitationInput = z.object({
     .trim()
     .max(50, { error: TEAMS_MESSAGES.invalidEmail })
     .pipe(z.email({ error: TEAMS_MESSAGES.invalidEmail })),
-  accountNo: z.coerce.number().int().positive(),
+  accountNo: recordId(),
 });
 export type TeamsInvitationInput = z.input<typeof teamsInvitationInput>;
 export const teamsExistsReply = z.object({ teamsAccountExists: z.boolean() });

@@ -49,6 +49,26 @@ export function email(max?: number) {
   return schema.pipe(z.email({ error: MESSAGES.email }));
 }
 
-/** A record id in a path: a positive integer. */
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** The largest value of PostgreSQL's integer (serial) columns: every id and account number. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A record id (or account number): a positive integer an integer column can hold, given as a
+ * number or a string of digits (paths, queries and form selects send strings; a boolean is not an
+ * id). The one id schema for paths, bodies and queries, so a larger number is a 400 here, never a
+ * database error. `message` is the field's message for any bad value (a body field's 'Please
+ * select an option'); without it, zod's own texts (as for any unparseable path id). `numberOnly`:
+ * a JSON number and nothing else (the id-less delete bodies).
+ */
+export function recordId(message?: string, options: { numberOnly?: boolean } = {}) {
+  const error = message === undefined ? undefined : { error: message };
+  const id = z.number(error).int(error).positive(error).max(MAX_ID, error);
+  if (options.numberOnly) return id;
+  return z
+    .union([z.number(error), z.string(error).trim().regex(/^\d+$/, error)], error)
+    .pipe(z.coerce.number<string | number>(error).int(error).positive(error).max(MAX_ID, error));
+}
+
+/** A record id in a path: a positive integer up to MAX_ID (otherwise 400, like any bad id). */
+export const idParam = z.object({ id: recordId() });
 export type IdParam = z.infer<typeof idParam>;

@@ -79,6 +79,8 @@ export const MESSAGES = {
   // in-use refusals (spec 2 §8)
   inUseIn: (type: string, name: string) => `In use in ${type} ${name}`,
   deleteFallback: 'Unexpected error occured. Please try again or contact support.',
+  /** Ours: a value the database cannot take (a number out of range, text where a number goes). */
+  badRequest: 'The request contains a value that is out of range or of the wrong type',
   selectOption: 'Please select an option',
   // names
   nameInUse: 'This name is already in use. Please choose a different name',

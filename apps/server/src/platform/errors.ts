@@ -39,6 +39,30 @@ export function fromZodError(error: ZodError): HttpError {
   return validationError(fieldMessages(error.issues));
 }
 
+/** A unique constraint (or unique index) of a table, to the field and message a clash gives. */
+export type UniqueViolations = Record<string, { field: string; message: string }>;
+
+/**
+ * A database unique violation (23505) of one of `constraints`, as the 400 with its field message;
+ * undefined for any other error. The constraint is named on `constraint` (pg) or, failing that,
+ * in the message (every driver quotes it there).
+ */
+export function uniqueViolationError(error: unknown, constraints: UniqueViolations): HttpError | undefined {
+  const e = error as { code?: string; constraint?: string; message?: string } | null;
+  if (e?.code !== '23505') return undefined;
+  const known =
+    (e.constraint ? constraints[e.constraint] : undefined) ??
+    Object.entries(constraints).find(([name]) => e.message?.includes(`"${name}"`))?.[1];
+  return known ? validationError({ [known.field]: known.message }) : undefined;
+}
+
+/**
+ * PostgreSQL's errors of a value it cannot take: 22003 numeric value out of range, 22P02 invalid
+ * text representation (e.g. 'x' for an integer). The schemas keep such values out; this is the
+ * safety net that keeps one that slips through a 400 rather than a 500.
+ */
+const BAD_VALUE_CODES: ReadonlySet<string> = new Set(['22003', '22P02']);
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
@@ -56,6 +80,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       const e = validationError(validation);
       return reply.status(400).send({ success: false, message: e.message, validation });
+    }
+    if (typeof error.code === 'string' && BAD_VALUE_CODES.has(error.code)) {
+      request.log.warn({ err: error }, 'value refused by the database');
+      return reply.status(400).send({ success: false, message: MESSAGES.badRequest });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -16,8 +16,10 @@ import {
   listBody,
   listParams,
   listQuery,
+  MAX_ID,
   MESSAGES,
   type Resource,
+  recordId,
   type SortDirection,
   saveReply,
 } from '@switchboard/domain';
@@ -28,7 +30,7 @@ import { z } from 'zod';
 import type { DB } from '../db/database.ts';
 import type { TenantTable } from '../db/schema.ts';
 import { type AuthContext, type PermissionRule, requirePermission } from './auth.ts';
-import { HttpError, notFound, validationError } from './errors.ts';
+import { HttpError, notFound, type UniqueViolations, uniqueViolationError, validationError } from './errors.ts';
 import type { Platform } from './platform.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the factory builds SQL over any declared table.
@@ -87,7 +89,13 @@ export interface ResourceDefinition<Rec extends Record<string, unknown>, Input e
    * Unique constraints of the table, by constraint name, to the field and message a clash gives:
    * the database is the last word when two saves race past `check`.
    */
-  uniqueViolations?: Record<string, { field: string; message: string }>;
+  uniqueViolations?: UniqueViolations;
+  /**
+   * Secret text fields (e.g. a PIN) sent only to users who `maySee` them; others get '' in lists
+   * and reads (the record schema still holds). A save by such a user that carries '' keeps the
+   * stored value, so a form filled from the blanked record does not wipe it.
+   */
+  secrets?: { fields: Array<keyof Rec & keyof z.output<Input> & string>; maySee: (auth: AuthContext) => boolean };
   /** The name used in feedback ('{name} has been updated'). */
   label: (input: z.output<Input>) => string;
   /** Rules needing the database (uniqueness, references): field to message. */
@@ -103,6 +111,16 @@ export interface ResourceDefinition<Rec extends Record<string, unknown>, Input e
   afterCreate?: (ctx: WriteContext & { id: number }, input: Record<string, unknown>) => Promise<void>;
   /** Further refusals before a delete (throw an HttpError), inside the delete's transaction. */
   beforeDelete?: (ctx: WriteContext, record: Rec) => Promise<void>;
+}
+
+/**
+ * Locks the account's row until the transaction ends: creates that check a per-account limit
+ * (count, then insert) take it first, so concurrent creates are counted one after the other.
+ * FOR NO KEY UPDATE: exclusive among these creates, yet it does not block the foreign-key checks
+ * of other inserts into the account's tables (FOR UPDATE would, for no gain).
+ */
+export async function lockAccount(trx: Transaction<Database>, accountNo: number): Promise<void> {
+  await trx.selectFrom('accounts').select('account_no').where('account_no', '=', accountNo).forNoKeyUpdate().execute();
 }
 
 /** The area's table filtered on the effective account: the only way the factory reads rows. */
@@ -123,6 +141,38 @@ function normalise<Rec>(row: Record<string, unknown>, columns: Record<string, Co
       col.kind === 'number' && v !== null && v !== undefined ? Number(v) : col.kind === 'boolean' ? Boolean(v) : v;
   }
   return out as Rec;
+}
+
+const INT_MIN = -MAX_ID - 1;
+const FILTER_EXPECTS: Record<FieldKind, string> = {
+  number: 'a whole number',
+  boolean: 'true or false',
+  text: 'text',
+  json: 'text',
+};
+
+/**
+ * A filter's value as its column's kind: a whole number within the integer range for number
+ * columns (a numeric string is accepted), true / false (also 'true' / 'false', 1 / 0) for
+ * boolean columns, a string for text. Anything else is a 400 naming the filter, never SQL.
+ */
+function filterValueOf(field: string, col: ColumnDef, value: string | number | boolean): string | number | boolean {
+  let typed: string | number | boolean | undefined;
+  if (col.kind === 'number') {
+    const n =
+      typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : NaN;
+    if (Number.isInteger(n) && n >= INT_MIN && n <= MAX_ID) typed = n;
+  } else if (col.kind === 'boolean') {
+    if (value === true || value === 'true' || value === 1 || value === '1') typed = true;
+    else if (value === false || value === 'false' || value === 0 || value === '0') typed = false;
+  } else if (typeof value === 'string') {
+    typed = value;
+  }
+  if (typed === undefined) {
+    const message = `The filter '${field}' must be ${FILTER_EXPECTS[col.kind]}`;
+    throw new HttpError(400, message, { [`filters.${field}`]: message });
+  }
+  return typed;
 }
 
 export interface ListOptions {
@@ -154,8 +204,7 @@ export async function pagedList<Rec>(
     const col = columns[field];
     if (!col?.filterable) throw new HttpError(400, `Unknown filter '${field}'`);
     if (value === '' || value === null) continue;
-    const typed = col.kind === 'boolean' ? value === true || value === 'true' || value === 1 || value === '1' : value;
-    q = q.where(sql.raw(col.sql), '=', typed);
+    q = q.where(sql.raw(col.sql), '=', filterValueOf(field, col, value));
   }
   const countRow = await q.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirst();
   const total = Number(countRow?.total ?? 0);
@@ -177,10 +226,10 @@ export async function pagedList<Rec>(
 
 /** The body of an id-less delete: `{ id }` or `{ ids: [...] }` (at most MAX_DELETE_IDS). */
 export const MAX_DELETE_IDS = 500;
-const positiveId = z.number().int().positive();
+const bodyId = recordId(undefined, { numberOnly: true });
 export const deleteBody = z.union([
-  z.strictObject({ id: positiveId }),
-  z.strictObject({ ids: z.array(positiveId).min(1).max(MAX_DELETE_IDS) }),
+  z.strictObject({ id: bodyId }),
+  z.strictObject({ ids: z.array(bodyId).min(1).max(MAX_DELETE_IDS) }),
 ]);
 export type DeleteBody = z.infer<typeof deleteBody>;
 
@@ -224,6 +273,21 @@ export function registerResource<Rec extends Record<string, unknown>, Input exte
     if (!row) throw notFound();
     return normalise<Rec>(row as Record<string, unknown>, columns);
   };
+  /** The record as `auth` may see it: secrets blanked for those who may not. */
+  const shown = (auth: AuthContext, record: Rec): Rec => {
+    if (!def.secrets || def.secrets.maySee(auth)) return record;
+    return { ...record, ...Object.fromEntries(def.secrets.fields.map((f) => [f, ''])) };
+  };
+  const shownPage = (auth: AuthContext, page: ListReply<Rec>): ListReply<Rec> =>
+    !def.secrets || def.secrets.maySee(auth) ? page : { ...page, records: page.records.map((r) => shown(auth, r)) };
+  /** A save by a user who cannot see the secrets: '' (what they were sent) keeps the stored value. */
+  const keepSecrets = async (trx: Transaction<Database>, auth: AuthContext, id: number, input: z.output<Input>) => {
+    if (!def.secrets || def.secrets.maySee(auth)) return input;
+    const blank = def.secrets.fields.filter((f) => (input as Record<string, unknown>)[f] === '');
+    if (blank.length === 0) return input;
+    const stored = await readOne(auth, id, trx as AnyDB);
+    return { ...input, ...Object.fromEntries(blank.map((f) => [f, stored[f]])) } as z.output<Input>;
+  };
 
   r.post(
     `${def.path}/:offset/:limit`,
@@ -231,10 +295,11 @@ export function registerResource<Rec extends Record<string, unknown>, Input exte
     async (request) => {
       const auth = authorise(request, 'read');
       const body = request.body ?? {};
-      return pagedList<Rec>(scoped(anyDb, def, auth.accountNo), columns, def.defaultSort, {
+      const page = await pagedList<Rec>(scoped(anyDb, def, auth.accountNo), columns, def.defaultSort, {
         ...request.params,
         ...body,
       });
+      return shownPage(auth, page);
     },
   );
 
@@ -244,13 +309,14 @@ export function registerResource<Rec extends Record<string, unknown>, Input exte
     async (request) => {
       const auth = authorise(request, 'read');
       const q = request.query;
-      return pagedList<Rec>(scoped(anyDb, def, auth.accountNo), columns, def.defaultSort, {
+      const page = await pagedList<Rec>(scoped(anyDb, def, auth.accountNo), columns, def.defaultSort, {
         ...request.params,
         sortBy: q.sortBy,
         direction: q.sortByDir,
         search: q.search,
         filters: q.filters,
       });
+      return shownPage(auth, page);
     },
   );
 
@@ -259,7 +325,7 @@ export function registerResource<Rec extends Record<string, unknown>, Input exte
     { schema: { tags, params: idParam, response: { 200: def.record as z.ZodType } } },
     async (request) => {
       const auth = authorise(request, 'read');
-      return readOne(auth, request.params.id);
+      return shown(auth, await readOne(auth, request.params.id));
     },
   );
 
@@ -269,14 +335,7 @@ export function registerResource<Rec extends Record<string, unknown>, Input exte
   };
 
   const uniqueViolation = (error: unknown): never => {
-    const e = error as { code?: string; constraint?: string; message?: string };
-    if (e.code === '23505' && def.uniqueViolations) {
-      const known =
-        (e.constraint && def.uniqueViolations[e.constraint]) ??
-        Object.entries(def.uniqueViolations).find(([name]) => e.message?.includes(name))?.[1];
-      if (known) throw validationError({ [known.field]: known.message });
-    }
-    throw error;
+    throw (def.uniqueViolations && uniqueViolationError(error, def.uniqueViolations)) || error;
   };
 
   const createBody = def.create?.input ?? def.input;
@@ -290,6 +349,8 @@ export function registerResource<Rec extends Record<string, unknown>, Input exte
       .transaction()
       .execute(async (trx) => {
         if (def.maxRecords !== undefined && !isProviderAdmin(auth)) {
+          // One create at a time per account past this point, so two cannot both pass the count.
+          await lockAccount(trx, auth.accountNo);
           const count = await (trx as AnyDB)
             .selectFrom(def.table)
             .select(sql<number>`count(*)::int`.as('n'))
@@ -319,7 +380,7 @@ export function registerResource<Rec extends Record<string, unknown>, Input exte
     { schema: { tags, params: idParam, body: def.input, response: { 200: saveReply } } },
     async (request) => {
       const auth = authorise(request, 'update');
-      const input = request.body as z.output<Input>;
+      const body = request.body as z.output<Input>;
       const id = request.params.id;
       await db
         .transaction()
@@ -332,6 +393,7 @@ export function registerResource<Rec extends Record<string, unknown>, Input exte
             .forUpdate()
             .executeTakeFirst();
           if (!existing) throw notFound();
+          const input = await keepSecrets(trx, auth, id, body);
           await runChecks({ trx, auth, id }, input);
           await (trx as AnyDB)
             .updateTable(def.table)
@@ -341,7 +403,7 @@ export function registerResource<Rec extends Record<string, unknown>, Input exte
             .execute();
         })
         .catch(uniqueViolation);
-      return { success: true, message: MESSAGES.updated(def.label(input)), id };
+      return { success: true, message: MESSAGES.updated(def.label(body)), id };
     },
   );
 

@@ -8,9 +8,14 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { audit } from './audit.ts';
 import type { AuthContext } from './auth.ts';
-import { validationError } from './errors.ts';
+import { type UniqueViolations, uniqueViolationError, validationError } from './errors.ts';
 
 export const USERNAME_TAKEN = 'This username is already in use';
+
+/** The users table's unique index (lower(username), migration 001), for a username at `field`. */
+export const usernameViolations = (field: string): UniqueViolations => ({
+  users_username_uq: { field, message: USERNAME_TAKEN },
+});
 
 export async function createUser(
   trx: Transaction<Database>,
@@ -26,6 +31,8 @@ export async function createUser(
     .where((eb) => eb(eb.fn('lower', ['username']), '=', body.username.toLowerCase()))
     .executeTakeFirst();
   if (taken) throw validationError({ [usernameField]: USERNAME_TAKEN });
+  // The check above cannot see a user another transaction is creating: the unique index is the
+  // last word, and its violation is the same field message (the caller's transaction rolls back).
   const user = await trx
     .insertInto('users')
     .values({
@@ -41,7 +48,10 @@ export async function createUser(
       avatar_mime: null,
     })
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .catch((error: unknown) => {
+      throw uniqueViolationError(error, usernameViolations(usernameField)) ?? error;
+    });
   if (body.saveUserPermissions) {
     await trx
       .insertInto('user_permissions')

@@ -1,6 +1,6 @@
 /** Access lists (spec 2: /access-lists, permission acl, calls on /accesscontrol). */
 import { z } from 'zod';
-import { optionalText, requiredText } from '../fields.ts';
+import { optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { PATTERNS } from '../patterns.ts';
 
@@ -17,7 +17,7 @@ export type AccessList = z.infer<typeof accessListRecord>;
 export const accessListInput = z.object({
   name: requiredText({ max: 50 }),
   description: optionalText({ max: 50 }),
-  promptId: z.coerce.number().int().positive().nullable().default(null),
+  promptId: recordId(MESSAGES.recordNotFound).nullable().default(null),
 });
 export type AccessListInput = z.input<typeof accessListInput>;
 

@@ -14,7 +14,7 @@ import {
   transportField,
   videoCodecField,
 } from '../call-options.ts';
-import { optionalText } from '../fields.ts';
+import { optionalText, recordId } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { PATTERNS } from '../patterns.ts';
 import { can, isProviderAdmin, type PermissionHolder, type Resource } from '../permissions.ts';
@@ -133,7 +133,7 @@ const seatShape = {
   /** The mailbox PIN for remote access; '' keeps the current one. */
   vmPin: optionalText({ pattern: PATTERNS.pin }),
   vmDelete: z.boolean().default(false),
-  vmAdvancedPromptId: z.coerce.number().int().positive().nullable().default(null),
+  vmAdvancedPromptId: recordId(MESSAGES.recordNotFound).nullable().default(null),
   vmAdvancedDest: destinationField,
   cfwdAll: divert,
   cfwdBusy: divert,
@@ -156,7 +156,7 @@ const seatShape = {
   /** Provider admins only (reduced rental, internal calls only). */
   internal: z.boolean().default(false),
   /** The access list outbound calls are limited to (one of the account's; null: no limit). */
-  aclId: z.coerce.number().int().positive().nullable().default(null),
+  aclId: recordId(select).nullable().default(null),
   /** The country the seat's phones may register from ('' = any). */
   ipAcl: z
     .string()

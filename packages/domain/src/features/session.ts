@@ -1,6 +1,6 @@
 /** Sign-in, session and theme shapes (spec 1 §3 "Session", §7 "Session and theme"). */
 import { z } from 'zod';
-import { requiredText } from '../fields.ts';
+import { recordId, requiredText } from '../fields.ts';
 
 export const loginBody = z.object({
   username: requiredText({ max: 100 }),
@@ -37,7 +37,7 @@ export const sessionReply = z.union([
 
 export const passwordCheckBody = z.object({ password: z.string().min(1).max(200) });
 
-export const disguiseBody = z.object({ accountNo: z.coerce.number().int().positive() });
+export const disguiseBody = z.object({ accountNo: recordId() });
 
 /** Web runtime configuration served by the API so tests can shorten the timings. */
 export const panelConfig = z.object({

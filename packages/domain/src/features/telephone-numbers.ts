@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { CALL_RECORDING_OPTIONS } from '../call-options.ts';
-import { optionalText, requiredText } from '../fields.ts';
+import { optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { PATTERNS } from '../patterns.ts';
 import { destinationField } from './destinations.ts';
@@ -58,7 +58,7 @@ export const telephoneNumberInput = z
     cidPrefix: optionalText({ max: 15 }),
     cidCalledNumber: z.boolean().default(false),
     cidOnDivert: z.boolean().default(false),
-    telephoneNumberAclId: z.coerce.number().int().positive().nullable().default(null),
+    telephoneNumberAclId: recordId(select).nullable().default(null),
     telephoneNumberAclReject: z.coerce
       .number()
       .int()

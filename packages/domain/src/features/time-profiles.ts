@@ -1,6 +1,6 @@
 /** Time profiles and calendar entries (spec 2: /time-profiles, permission timeprofile). */
 import { z } from 'zod';
-import { optionalText, requiredText } from '../fields.ts';
+import { optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { destinationField } from './destinations.ts';
 
@@ -88,7 +88,7 @@ export function defaultDays(): Days {
 
 const SELECT = 'Please select an option';
 
-const promptId = z.coerce.number().int().positive().nullable().default(null);
+const promptId = recordId(MESSAGES.recordNotFound).nullable().default(null);
 
 export const timeProfileInput = z.object({
   name: requiredText({ max: 100 }),
@@ -186,7 +186,7 @@ export function calendarKey(value: string): string {
 
 export const calendarInput = z
   .object({
-    timeProfileId: z.coerce.number().int().positive(),
+    timeProfileId: recordId(MESSAGES.recordNotFound),
     description: requiredText({ max: 100 }),
     destination: destinationField.refine((v) => v !== '', { error: MESSAGES.required }),
     start: calendarDateTime,

@@ -34,6 +34,8 @@ import { readTextUpload } from '../../platform/uploads.ts';
 import { usablePrompt } from '../prompts/prompts.routes.ts';
 
 const tags = ['access-lists'];
+/** Numbers per statement of a CSV upload: 1,000 look-ups, or 3,000 parameters per insert. */
+const CSV_BATCH = 1000;
 
 export function registerAccessListRoutes(app: FastifyInstance, platform: Platform): void {
   const db = platform.db;
@@ -217,35 +219,41 @@ export function registerAccessListRoutes(app: FastifyInstance, platform: Platfor
           valid.push({ line: row.line, number: parsed.data });
         }
       }
+      // In batches (a statement takes at most 65,535 parameters; a big CSV has tens of thousands of
+      // numbers), all in one transaction: every number is added, or none.
       const added = await db.transaction().execute(async (trx) => {
-        if (valid.length === 0) return 0;
-        const existing = new Set(
-          (
-            await trx
-              .selectFrom('access_list_entries')
-              .select('number')
-              .where('access_list_id', '=', list.id)
-              .where(
-                'number',
-                'in',
-                valid.map((v) => v.number),
-              )
-              .execute()
-          ).map((e) => e.number),
-        );
-        const fresh = valid.filter((v) => {
-          if (!existing.has(v.number)) return true;
-          failures.push({ ...v, message: MESSAGES.aclDuplicate });
-          return false;
-        });
-        if (fresh.length === 0) return 0;
-        const result = await trx
-          .insertInto('access_list_entries')
-          .values(fresh.map((v) => ({ account_no: auth.accountNo, access_list_id: list.id, number: v.number })))
-          .onConflict((oc) => oc.columns(['access_list_id', 'number']).doNothing())
-          .returning(sql<number>`1`.as('one'))
-          .execute();
-        return result.length;
+        let count = 0;
+        for (let start = 0; start < valid.length; start += CSV_BATCH) {
+          const batch = valid.slice(start, start + CSV_BATCH);
+          const existing = new Set(
+            (
+              await trx
+                .selectFrom('access_list_entries')
+                .select('number')
+                .where('access_list_id', '=', list.id)
+                .where(
+                  'number',
+                  'in',
+                  batch.map((v) => v.number),
+                )
+                .execute()
+            ).map((e) => e.number),
+          );
+          const fresh = batch.filter((v) => {
+            if (!existing.has(v.number)) return true;
+            failures.push({ ...v, message: MESSAGES.aclDuplicate });
+            return false;
+          });
+          if (fresh.length === 0) continue;
+          const result = await trx
+            .insertInto('access_list_entries')
+            .values(fresh.map((v) => ({ account_no: auth.accountNo, access_list_id: list.id, number: v.number })))
+            .onConflict((oc) => oc.columns(['access_list_id', 'number']).doNothing())
+            .returning(sql<number>`1`.as('one'))
+            .execute();
+          count += result.length;
+        }
+        return count;
       });
       failures.sort((a, b) => a.line - b.line);
       const message =

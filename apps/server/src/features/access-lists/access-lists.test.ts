@@ -1,4 +1,5 @@
 import { MESSAGES } from '@switchboard/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
 
@@ -347,6 +348,57 @@ describe('access lists: entries', () => {
     expect(json(byContent).message).toBe(MESSAGES.invalidFileFormat);
     const none = await upload('01214960400', 'numbers.csv', 'text/csv', 'other');
     expect(none.statusCode).toBe(400);
+  });
+
+  describe('a CSV of 25,000 numbers (more than one statement’s 65,535 parameters)', () => {
+    // 25,000 distinct valid UK numbers; one already on the list (from the upload above), near the end.
+    const numbers = Array.from({ length: 25_000 }, (_, i) => `01632${String(100_000 + i)}`);
+    numbers[24_000] = '01214960300';
+    const csv = `number\n${numbers.join('\n')}\n`;
+    const entries = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('access_list_entries')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .where('access_list_id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    it('adds every number or none: a failure in a late batch leaves the list as it was', async () => {
+      const before = await entries();
+      // The database refuses one number near the end (a trigger raising an error).
+      await sql
+        .raw(`create or replace function test_refuse() returns trigger language plpgsql as $$
+          begin raise exception 'refused by the test'; end $$`)
+        .execute(t.database.db);
+      await sql
+        .raw(`create trigger test_refuse_number before insert on access_list_entries for each row
+          when (new.number = '${numbers[24_999]}') execute function test_refuse()`)
+        .execute(t.database.db);
+      try {
+        const res = await upload(csv);
+        expect(res.statusCode).toBe(500);
+        expect(json(res)).toEqual({ success: false, message: MESSAGES.saveFallbackSupport });
+      } finally {
+        await sql.raw('drop trigger test_refuse_number on access_list_entries').execute(t.database.db);
+      }
+      expect(await entries()).toBe(before);
+    });
+
+    it('adds them all in one upload, with the duplicate as the one failure', async () => {
+      const before = await entries();
+      const res = await upload(csv);
+      expect(res.statusCode).toBe(200);
+      expect(json(res)).toEqual({
+        success: false,
+        message: `24999 numbers added to Entries test, ${MESSAGES.errorsOccurred(1)}`,
+        added: 24_999,
+        failures: [{ line: 24_002, number: '01214960300', message: MESSAGES.aclDuplicate }],
+      });
+      expect(await entries()).toBe(before + 24_999);
+    });
   });
 });
 

@@ -1,6 +1,8 @@
 import { MESSAGES } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { uniqueViolationError } from '../../platform/errors.ts';
+import { createTestContext, json, onPostgres, raceWithOpenTransaction, type TestContext } from '../../test/harness.ts';
+import { MOBILE_UNIQUE_VIOLATIONS } from './mobile.routes.ts';
 
 let t: TestContext;
 let retail: Record<string, string>;
@@ -128,5 +130,78 @@ describe('mobile numbers', () => {
         .where('account_no', '=', 30001)
         .execute();
     }
+  });
+});
+
+describe('mobile numbers: the unique index (mobiles_number_uq)', () => {
+  const numbers = async (number: string) =>
+    (
+      await t.database.db
+        .selectFrom('mobiles')
+        .select(['account_no', 'description'])
+        .where('number', '=', number)
+        .execute()
+    ).map((m) => `${m.account_no} ${m.description}`);
+  const held = (number: string, description: string) => ({ account_no: 30000, description, number, active: true });
+  const duplicate = {
+    success: false,
+    message: MESSAGES.mobileDuplicate,
+    validation: { mobileNo: MESSAGES.mobileDuplicate },
+  };
+
+  it('maps its violation to the number field’s duplicate message', async () => {
+    // What a save that got past the check meets (PGlite and PostgreSQL alike).
+    const error = await t.database.db
+      .insertInto('mobiles')
+      .values(held('07700900501', 'Clash'))
+      .execute()
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    const mapped = uniqueViolationError(error, MOBILE_UNIQUE_VIOLATIONS);
+    expect(mapped?.statusCode).toBe(400);
+    expect({ success: false, message: mapped?.message, validation: mapped?.validation }).toEqual(duplicate);
+    expect(await numbers('07700900501')).toEqual(['30000 Alice mobile']);
+  });
+
+  it.skipIf(!onPostgres)(
+    'answers a number added by a concurrent save with 400 and the duplicate message, on create and update',
+    async () => {
+      const before = json<Page>(await list(retail, '-1/-1'));
+      const created = await raceWithOpenTransaction(
+        t.database.db,
+        (trx) => trx.insertInto('mobiles').values(held('07700900444', 'Held')).execute(),
+        () => create(retail, { mobileDescription: 'Racer', mobileNo: '07700900444' }),
+      );
+      expect(created.statusCode).toBe(400);
+      expect(json(created)).toEqual(duplicate);
+      expect(await numbers('07700900444')).toEqual(['30000 Held']);
+
+      const van = before.records.find((m) => m.mobileDescription === 'Van 1 engineer') as Mobile;
+      const updated = await raceWithOpenTransaction(
+        t.database.db,
+        (trx) => trx.insertInto('mobiles').values(held('07700900445', 'Held 2')).execute(),
+        () =>
+          t.app.inject({
+            method: 'PUT',
+            url: `/api/v1/mobile/${van.id}`,
+            headers: retail,
+            payload: { mobileDescription: 'Van 1 engineer', mobileNo: '07700900445', active: true },
+          }),
+      );
+      expect(updated.statusCode).toBe(400);
+      expect(json(updated)).toEqual(duplicate);
+      expect(await numbers('07700900445')).toEqual(['30000 Held 2']);
+      const after = json<Page>(await list(retail, '-1/-1'));
+      expect(after.records.filter((m) => !m.mobileDescription.startsWith('Held'))).toEqual(before.records);
+    },
+  );
+
+  it('refuses a filter value of the wrong type with 400 naming the filter', async () => {
+    const res = await list(retail, '0/15', { filters: { active: 'maybe' } });
+    expect(res.statusCode).toBe(400);
+    const message = "The filter 'active' must be true or false";
+    expect(json(res)).toEqual({ success: false, message, validation: { 'filters.active': message } });
   });
 });

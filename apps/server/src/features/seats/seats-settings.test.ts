@@ -14,7 +14,16 @@ import {
   type VoicemailSettings,
 } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { uniqueViolationError } from '../../platform/errors.ts';
+import { USERNAME_TAKEN, usernameViolations } from '../../platform/users.ts';
+import {
+  addUser,
+  createTestContext,
+  json,
+  onPostgres,
+  raceWithOpenTransaction,
+  type TestContext,
+} from '../../test/harness.ts';
 
 let t: TestContext;
 let retail: Headers;
@@ -133,6 +142,14 @@ describe('seat access controls', () => {
 });
 
 describe('seat provisioning', () => {
+  it('sends a device’s LDAP password only to a user who may update the seat', async () => {
+    const seat = await seatOf(retail, 201);
+    const [full] = json<Page<SeatDevice>>(await t.api('GET', `/seat/${seat.id}/devices`, retail)).records;
+    expect(full?.ldapPassword).toMatch(/^\S{16,}$/);
+    const [blank] = json<Page<SeatDevice>>(await t.api('GET', `/seat/${seat.id}/devices`, viewer)).records;
+    expect(blank).toMatchObject({ id: full?.id, make: 'Yealink', ldapPassword: '' });
+  });
+
   it('lists the devices with their lock state; Unlock, Re-Initialise and LDAP regenerate answer with the spec’s texts', async () => {
     const seat = await seatOf(retail, 201);
     const devices = json<Page<SeatDevice>>(await t.api('GET', `/seat/${seat.id}/devices`, retail)).records;
@@ -413,4 +430,111 @@ describe('Teams', () => {
     expect(await seatOf(prepay, 202)).toMatchObject({ enableTeams: true, teamsCLI: '01179460000' });
     expect((await t.api('POST', '/teams/30000/create', viewer)).statusCode).toBe(403);
   });
+});
+
+describe('the international PIN goes only to users who may set it', () => {
+  const listed = async (headers: Headers, extension: number) =>
+    json<Page<Seat>>(await t.api('POST', '/seat/-1/-1', headers, {})).records.find((s) => s.extension === extension);
+
+  it('is sent to a user who may set it, and blank to a read-only user, in lists and reads', async () => {
+    expect(await seatOf(retail, 208)).toMatchObject({ allowInternational: true, internationalPIN: '739104' });
+    expect((await listed(retail, 208))?.internationalPIN).toBe('739104');
+    // The viewer reads seats but may not update them (nor change restrictions).
+    expect(await seatOf(viewer, 208)).toMatchObject({ allowInternational: true, internationalPIN: '' });
+    const viewed = json<Page<Seat>>(await t.api('POST', '/seat/-1/-1', viewer, {})).records;
+    expect(viewed.map((s) => s.internationalPIN).every((pin) => pin === '')).toBe(true);
+    const viaGet = json<Page<Seat>>(await t.api('GET', '/seat/-1/-1', viewer)).records;
+    expect(viaGet.find((s) => s.extension === 208)?.internationalPIN).toBe('');
+  });
+
+  it('is kept when a user who may save the seat but not set the PIN saves the blanked record back', async () => {
+    // Seats and their restrictions in full, but no high-risk grant: the PIN is not theirs to set.
+    await addUser(t.database.db, {
+      username: 'seat.clerk',
+      accountNo: 30000,
+      grants: [
+        [FEATURES.seats, MASK.all],
+        [FEATURES.seatsCallRestrictions, MASK.all],
+      ],
+    });
+    const clerk = await t.login('seat.clerk');
+    const seen = await seatOf(clerk, 208);
+    expect(seen).toMatchObject({ allowInternational: true, internationalPIN: '' });
+    const saved = await save(clerk, seen, { nickname: 'Director 2' });
+    expect(saved.statusCode).toBe(200);
+    expect(json<Reply>(saved)).toMatchObject({ success: true, message: 'Director 2 has been updated' });
+    const stored = await seatOf(retail, 208);
+    expect(stored).toMatchObject({ nickname: 'Director 2', allowInternational: true, internationalPIN: '739104' });
+    // Setting a PIN stays refused, and changes nothing.
+    const refused = await save(clerk, seen, { internationalPIN: '1234' });
+    expect(refused.statusCode).toBe(403);
+    expect(json<Reply>(refused)).toEqual({
+      success: false,
+      message: CALL_OPTION_MESSAGES.highRisk,
+      validation: { internationalPIN: CALL_OPTION_MESSAGES.highRisk },
+    });
+    expect(await seatOf(retail, 208)).toEqual(stored);
+    // The user who sees the PIN saves it back as it is.
+    expect((await save(retail, stored, { nickname: 'Director' })).statusCode).toBe(200);
+    expect(await seatOf(retail, 208)).toMatchObject({ nickname: 'Director', internationalPIN: '739104' });
+  });
+});
+
+describe('a softphone user’s username taken by a concurrent create', () => {
+  const kim = { name: 'Kim', surname: 'Race', username: 'kim.race', email: 'kim@acmeplumbing.example' };
+  const clash = (username: string) => ({
+    account_no: 30000,
+    username,
+    password_hash: null,
+    name: 'Kim',
+    surname: 'Other',
+    email: 'kim.other@acmeplumbing.example',
+    enabled: true,
+    is_holder: false,
+    avatar: null,
+    avatar_mime: null,
+  });
+
+  it('maps the users_username_uq violation to the username field’s message', async () => {
+    // The index the seat create relies on when its check cannot see the clash (PGlite and PostgreSQL).
+    const error = await t.database.db
+      .insertInto('users')
+      .values(clash('RETAIL'))
+      .execute()
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    const mapped = uniqueViolationError(error, usernameViolations('softphoneUser.username'));
+    expect(mapped?.statusCode).toBe(400);
+    expect(mapped?.message).toBe(USERNAME_TAKEN);
+    expect(mapped?.validation).toEqual({ 'softphoneUser.username': USERNAME_TAKEN });
+  });
+
+  it.skipIf(!onPostgres)(
+    'answers 400 with the field message (the unique index, past the check), creating neither seat nor user',
+    async () => {
+      const extensions = async () =>
+        json<Page<Seat>>(await t.api('POST', '/seat/-1/-1', retail, {})).records.map((s) => s.extension);
+      const before = await extensions();
+      const res = await raceWithOpenTransaction(
+        t.database.db,
+        (trx) => trx.insertInto('users').values(clash('KIM.RACE')).execute(),
+        () => t.api('POST', '/seat', retail, { extension: 239, nickname: 'Kim', softphoneUser: kim }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(json<Reply>(res)).toEqual({
+        success: false,
+        message: USERNAME_TAKEN,
+        validation: { 'softphoneUser.username': USERNAME_TAKEN },
+      });
+      expect(await extensions()).toEqual(before);
+      const kims = await t.database.db
+        .selectFrom('users')
+        .select('username')
+        .where((eb) => eb(eb.fn('lower', ['username']), '=', 'kim.race'))
+        .execute();
+      expect(kims).toEqual([{ username: 'KIM.RACE' }]);
+    },
+  );
 });

@@ -7,16 +7,19 @@ import {
   adminOnlyChanges,
   type CallRestrictions,
   type CallTimes,
+  can,
   DEFAULT_CALL_TIMES,
   DEFAULT_RESTRICTIONS,
   destinationValue,
   fromSpecSeatBody,
   idParam,
   MESSAGES,
+  mayChangeRestriction,
   maySoftphoneUser,
   normaliseRestrictions,
   RESTRICTION_FIELDS,
   rangeNumbers,
+  recordId,
   restrictedOptionChanges,
   SEAT_ADMIN_FIELDS,
   SEAT_MESSAGES,
@@ -176,6 +179,13 @@ const columns: Record<keyof z.infer<typeof seatRecord>, ColumnDef> = {
   provisioned: { sql: 'exists (select 1 from seat_devices d where d.seat_id = seats.id)', kind: 'boolean' },
   accountNo: { sql: 'seats.account_no', kind: 'number' },
 };
+
+/**
+ * The international PIN is sent only to users who may set it: seats update, and the rule that
+ * guards a change of the PIN on save (seatsCallRestrictions update with high-risk, spec 2 §6).
+ */
+export const mayKnowSeatPin = (auth: AuthContext): boolean =>
+  can(auth, 'seats', 'update') && mayChangeRestriction(auth, 'seatsCallRestrictions', 'internationalPIN');
 
 type Current = {
   internal: boolean;
@@ -338,10 +348,12 @@ export function registerSeatRoutes(app: FastifyInstance, platform: Platform): vo
         };
       },
     },
+    // (The softphone user's username index, users_username_uq, is translated by createUser.)
     uniqueViolations: {
       seats_extension_uq: { field: 'extension', message: SEAT_MESSAGES.inUse },
       seats_name_key: { field: 'extension', message: SEAT_MESSAGES.inUse },
     },
+    secrets: { fields: ['internationalPIN'], maySee: mayKnowSeatPin },
     label: (input) => (input as { nickname: string }).nickname || 'Seat',
     destination: { type: 'seat', key: (s) => String(s.extension) },
     check: async ({ trx, auth, id }, input) => {
@@ -406,7 +418,7 @@ export function registerSeatRoutes(app: FastifyInstance, platform: Platform): vo
     {
       schema: {
         tags,
-        params: z.object({ account: z.coerce.number().int() }),
+        params: z.object({ account: recordId() }),
         response: { 200: z.object({ extension: z.number().nullable() }) },
       },
     },

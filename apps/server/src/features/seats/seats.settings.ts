@@ -4,9 +4,11 @@
  * addresses the seats register from; and the account's Teams tenant (seat and trunk Teams tabs).
  */
 import {
+  can,
   idParam,
   MESSAGES,
   PROVISIONING_LOCK_MINUTES,
+  recordId,
   SEAT_MESSAGES,
   seatActionReply,
   seatDeviceRecord,
@@ -37,8 +39,8 @@ const LOCKED = `(seat_devices.locked or seat_devices.unlocked_at is null or seat
 const PRIVATE_RANGES = "array['10.0.0.0/8','172.16.0.0/12','192.168.0.0/16','127.0.0.0/8','100.64.0.0/10']::inet[]";
 
 const seatNameParam = z.object({ name: z.string().regex(/^\d+\*\d+$/, { error: MESSAGES.recordNotFound }) });
-const deviceParams = z.object({ id: z.coerce.number().int().positive(), deviceId: z.coerce.number().int().positive() });
-const accountParam = z.object({ accountNo: z.coerce.number().int().positive() });
+const deviceParams = z.object({ id: recordId(), deviceId: recordId() });
+const accountParam = z.object({ accountNo: recordId() });
 const iso = (d: unknown) => (d === null || d === undefined ? null : new Date(d as string).toISOString());
 
 export function registerSeatSettingRoutes(app: FastifyInstance, platform: Platform): void {
@@ -59,7 +61,8 @@ export function registerSeatSettingRoutes(app: FastifyInstance, platform: Platfo
 
   // ---- Provisioning --------------------------------------------------------------------------
 
-  const devicesOf = async (accountNo: number, seatId: number) => {
+  /** The seat's devices; the LDAP password only for a user who may update the seat (it unlocks the directory). */
+  const devicesOf = async (accountNo: number, seatId: number, withSecrets: boolean) => {
     const rows = await db
       .selectFrom('seat_devices')
       .select([
@@ -86,7 +89,7 @@ export function registerSeatSettingRoutes(app: FastifyInstance, platform: Platfo
       locked: d.is_locked,
       locksAt: d.is_locked ? null : iso(d.locks_at),
       initialised: d.initialised,
-      ldapPassword: d.ldap_password,
+      ldapPassword: withSecrets ? d.ldap_password : '',
     }));
   };
 
@@ -96,7 +99,7 @@ export function registerSeatSettingRoutes(app: FastifyInstance, platform: Platfo
     async (request) => {
       const auth = requirePermission(request, { resource: 'seats', action: 'read' });
       await ownSeat(auth.accountNo, request.params.id);
-      return { records: await devicesOf(auth.accountNo, request.params.id) };
+      return { records: await devicesOf(auth.accountNo, request.params.id, can(auth, 'seats', 'update')) };
     },
   );
 
@@ -153,7 +156,7 @@ export function registerSeatSettingRoutes(app: FastifyInstance, platform: Platfo
       schema: {
         tags,
         params: idParam,
-        body: z.object({ deviceId: z.coerce.number().int().positive() }),
+        body: z.object({ deviceId: recordId() }),
         response: { 200: seatActionReply },
       },
     },
@@ -176,7 +179,7 @@ export function registerSeatSettingRoutes(app: FastifyInstance, platform: Platfo
       schema: {
         tags,
         params: idParam,
-        body: z.object({ deviceId: z.coerce.number().int().positive() }),
+        body: z.object({ deviceId: recordId() }),
         response: { 200: seatActionReply },
       },
     },

@@ -1,5 +1,8 @@
-import { MESSAGES, SEAT_MESSAGES, type Seat } from '@switchboard/domain';
+import { MAX_ID, MESSAGES, SEAT_MESSAGES, type Seat, seatValues } from '@switchboard/domain';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerErrorHandler } from '../../platform/errors.ts';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
@@ -504,5 +507,118 @@ describe('seat field limits (spec 2 §5)', () => {
     expect((await inject('PUT', `/seat/${seat.id}`, retail, body(seat, atLimit))).statusCode).toBe(200);
     expect(json<Seat>(await inject('GET', `/seat/${seat.id}`, retail))).toMatchObject(atLimit);
     expect((await inject('DELETE', `/seat/${seat.id}`, retail)).statusCode).toBe(200);
+  });
+});
+
+describe('ids past the integer range (a 400 like any bad id, never a 500)', () => {
+  const BIG = 3_000_000_000;
+  const all = async () => json<Page<Seat>>(await list(retail, '-1/-1'));
+
+  it('answers 400 for a path id past 2147483647, as for an unparseable id, and changes nothing', async () => {
+    const before = await all();
+    const calls: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string]> = [
+      ['GET', `/seat/${BIG}`],
+      ['PUT', `/seat/${BIG}`],
+      ['POST', `/seat/${BIG}`],
+      ['DELETE', `/seat/${BIG}`],
+      ['GET', `/seat/${BIG}/devices`],
+      ['GET', `/seat/${BIG}/next`],
+    ];
+    for (const [method, url] of calls) {
+      const res = await inject(
+        method,
+        url,
+        retail,
+        method === 'PUT' || method === 'POST' ? { nickname: 'X' } : undefined,
+      );
+      expect(res.statusCode, `${method} ${url}`).toBe(400);
+      const reply = json<Reply>(res);
+      expect(reply.success).toBe(false);
+      expect(Object.values(reply.validation)).toEqual([reply.message]);
+      expect(reply.message).toContain(String(MAX_ID));
+    }
+    const word = await inject('GET', '/seat/abc', retail);
+    expect(word.statusCode).toBe(400);
+    expect(Object.keys(json<Reply>(word).validation)).toEqual(['id']);
+    // The largest id is a valid one that is not there.
+    expect((await inject('GET', `/seat/${MAX_ID}`, retail)).statusCode).toBe(404);
+    expect(await all()).toEqual(before);
+  });
+
+  it('answers 400 with the field’s message for a body id past 2147483647, and changes nothing', async () => {
+    const before = await all();
+    const seat = json<Seat>(await inject('GET', `/seat/${await seatId(retail, 201)}`, retail));
+    const put = (changes: object) => inject('PUT', `/seat/${seat.id}`, retail, { ...seatValues(seat), ...changes });
+    const refusedWith = async (res: Awaited<ReturnType<typeof put>>, field: string, message: string) => {
+      expect(res.statusCode).toBe(400);
+      expect(json<Reply>(res)).toEqual({ success: false, message, validation: { [field]: message } });
+    };
+    await refusedWith(await put({ aclId: BIG }), 'aclId', MESSAGES.selectOption);
+    await refusedWith(await put({ aclId: String(BIG) }), 'aclId', MESSAGES.selectOption);
+    await refusedWith(await put({ vmMode: 2, vmAdvancedPromptId: BIG }), 'vmAdvancedPromptId', MESSAGES.recordNotFound);
+    await refusedWith(
+      await inject('POST', '/seat', retail, { extension: 240, nickname: 'Big', aclId: BIG }),
+      'aclId',
+      MESSAGES.selectOption,
+    );
+    const del = await inject('DELETE', '/seat', retail, { ids: [seat.id, BIG] });
+    expect(del.statusCode).toBe(400);
+    expect(json<Reply>(del).success).toBe(false);
+    expect(await all()).toEqual(before);
+  });
+
+  it('answers a value the database refuses (22003 out of range, 22P02 not a number) with 400, not 500', async () => {
+    // The error handler's safety net, with the database's own errors (every route's schema keeps
+    // these values out, so a bare app raises them).
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    app.get('/out-of-range', () => sql`select ${String(BIG)}::int4 as n`.execute(t.database.db));
+    app.get('/not-a-number', () => sql`select ${'x'}::int4 as n`.execute(t.database.db));
+    app.get('/other', () => sql`select 1 / 0 as n`.execute(t.database.db));
+    for (const url of ['/out-of-range', '/not-a-number']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toEqual({ success: false, message: MESSAGES.badRequest });
+    }
+    // Any other database error stays a 500.
+    expect((await app.inject({ method: 'GET', url: '/other' })).statusCode).toBe(500);
+    await app.close();
+  });
+});
+
+describe('list filters of the wrong type (400 naming the filter, never a 500)', () => {
+  const filtered = async (filters: object) =>
+    json<Page<Seat>>(await list(retail, '-1/-1', { filters })).records.map((s) => s.extension);
+
+  it('refuses a value that is not its column’s kind, in the POST and the GET form', async () => {
+    const expects = (field: string, what: string) => {
+      const message = `The filter '${field}' must be ${what}`;
+      return { success: false, message, validation: { [`filters.${field}`]: message } };
+    };
+    for (const value of ['x', 1.5, true, 3_000_000_000, '1e3']) {
+      const res = await list(retail, '0/15', { filters: { callRecording: value } });
+      expect(res.statusCode, String(value)).toBe(400);
+      expect(json(res)).toEqual(expects('callRecording', 'a whole number'));
+    }
+    for (const value of ['x', 2]) {
+      const res = await list(retail, '0/15', { filters: { publicIp: value } });
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toEqual(expects('publicIp', 'true or false'));
+    }
+    const status = await list(retail, '0/15', { filters: { status: 5 } });
+    expect(status.statusCode).toBe(400);
+    expect(json(status)).toEqual(expects('status', 'text'));
+    const query = encodeURIComponent(JSON.stringify({ callRecording: 'x' }));
+    const get = await inject('GET', `/seat/0/15?filters=${query}`, retail);
+    expect(get.statusCode).toBe(400);
+    expect(json(get)).toEqual(expects('callRecording', 'a whole number'));
+  });
+
+  it('still filters with good values, also given as text', async () => {
+    expect(await filtered({ callRecording: 2 })).toEqual([204]);
+    expect(await filtered({ callRecording: '2' })).toEqual([204]);
+    expect(await filtered({ publicIp: 'true' })).toEqual([205, 210, 211]);
+    expect(await filtered({ publicIp: true, callRecording: 0 })).toEqual([205, 210, 211]);
+    expect(await filtered({ callRecording: '' })).toHaveLength(12);
   });
 });

@@ -24,16 +24,18 @@ export async function assertNotThrottled(db: DB, config: Config, username: strin
   }
 }
 
+/** Records a sign-in attempt; a good one also forgives the username's earlier failures (one transaction). */
 export async function recordAttempt(db: DB, username: string, ip: string, success: boolean): Promise<void> {
-  await db.insertInto('login_attempts').values({ username: username.toLowerCase(), ip, success }).execute();
-  if (success) {
-    // A good sign-in forgives the username's earlier failures.
-    await db
-      .deleteFrom('login_attempts')
-      .where(sql`lower(username)`, '=', username.toLowerCase())
-      .where('success', '=', false)
-      .execute();
-  }
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('login_attempts').values({ username: username.toLowerCase(), ip, success }).execute();
+    if (success) {
+      await trx
+        .deleteFrom('login_attempts')
+        .where(sql`lower(username)`, '=', username.toLowerCase())
+        .where('success', '=', false)
+        .execute();
+    }
+  });
 }
 
 /** Verifies a password against a stored argon2id hash; a missing hash never verifies. */

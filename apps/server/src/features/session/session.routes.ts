@@ -10,6 +10,7 @@ import {
   MESSAGES,
   newUserBody,
   passwordCheckBody,
+  recordId,
   type Session,
 } from '@switchboard/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -24,7 +25,7 @@ import { createUser } from '../../platform/users.ts';
 import { assertNotThrottled, isDescendant, passwordMatches, recordAttempt } from './session.logic.ts';
 
 const tags = ['session'];
-const accountParam = z.object({ account_no: z.coerce.number().int().positive() });
+const accountParam = z.object({ account_no: recordId() });
 
 export function sessionRecordOf(auth: AuthContext): Session {
   return {
@@ -102,20 +103,23 @@ export function registerSessionRoutes(app: FastifyInstance, { db, config }: Plat
     if (!hasPanelAccess({ permissions })) throw forbidden();
     const { token, hash: tokenHash } = newToken();
     const now = Date.now();
-    await db
-      .insertInto('sessions')
-      .values({
-        token_hash: tokenHash,
-        user_id: user.id,
-        account_no: user.account_no,
-        puppeteer: null,
-        last_seen_at: new Date(now),
-        expires_at: new Date(now + config.sessionTtlMs),
-        ip,
-        user_agent: String(request.headers['user-agent'] ?? '').slice(0, 300),
-      })
-      .execute();
-    await audit(db, { userId: user.id, accountNo: user.account_no, action: 'login', ip });
+    // The session and its audit entry together, or neither.
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('sessions')
+        .values({
+          token_hash: tokenHash,
+          user_id: user.id,
+          account_no: user.account_no,
+          puppeteer: null,
+          last_seen_at: new Date(now),
+          expires_at: new Date(now + config.sessionTtlMs),
+          ip,
+          user_agent: String(request.headers['user-agent'] ?? '').slice(0, 300),
+        })
+        .execute();
+      await audit(trx, { userId: user.id, accountNo: user.account_no, action: 'login', ip });
+    });
     setCookie(reply, token);
     return { success: true, token };
   });
@@ -131,8 +135,10 @@ export function registerSessionRoutes(app: FastifyInstance, { db, config }: Plat
   r.get('/users/auth/logout', { schema: { tags } }, async (request, reply) => {
     const auth = request.auth;
     if (auth) {
-      await db.deleteFrom('sessions').where('token_hash', '=', auth.tokenHash).execute();
-      await audit(db, { userId: auth.userId, accountNo: auth.homeAccountNo, action: 'logout', ip: request.ip });
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('sessions').where('token_hash', '=', auth.tokenHash).execute();
+        await audit(trx, { userId: auth.userId, accountNo: auth.homeAccountNo, action: 'logout', ip: request.ip });
+      });
     }
     reply.clearCookie(config.authTokenName, { path: '/' });
     return { status: 'success' };

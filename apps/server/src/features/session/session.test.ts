@@ -1,4 +1,5 @@
 import { MESSAGES } from '@switchboard/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
 
@@ -399,6 +400,131 @@ describe('password check, account, theme, users', () => {
       payload: { name: 'A', surname: 'B', username: 'someone', email: 'a@b.example', accountNo: 30000 },
     });
     expect(denied.statusCode).toBe(403);
+  });
+});
+
+describe('new users: saveUserPermissions as the spec’s grants list', () => {
+  const newUser = (headers: Record<string, string>, username: string, saveUserPermissions: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers,
+      payload: {
+        name: 'Dee',
+        surname: 'Grant',
+        username,
+        email: `${username}@acmeplumbing.example`,
+        accountNo: 30000,
+        enabled: true,
+        saveUserPermissions,
+      },
+    });
+  const grantsOf = async (id: number) =>
+    t.database.db
+      .selectFrom('user_permissions')
+      .select(['feature_id', 'mask'])
+      .where('user_id', '=', id)
+      .orderBy('feature_id')
+      .execute();
+  const TWO_GRANTS = [
+    { feature_id: 7, mask: 2 },
+    { feature_id: 2046, mask: 15 },
+  ];
+
+  it('accepts a list and still applies exactly the two fixed grants, whatever the list holds', async () => {
+    const headers = await t.login('retail');
+    const asked = [
+      { featureId: 2012, mask: 15 },
+      { featureId: 3006, mask: 15 },
+    ];
+    const res = await newUser(headers, 'dee.grant', asked);
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toMatchObject({ success: true, message: `dee.grant ${MESSAGES.createdSuccessfully}` });
+    expect(await grantsOf(json<{ id: number }>(res).id)).toEqual(TWO_GRANTS);
+    const empty = await newUser(headers, 'dee.empty', []);
+    expect(empty.statusCode).toBe(200);
+    expect(await grantsOf(json<{ id: number }>(empty).id)).toEqual(TWO_GRANTS);
+    // The boolean keeps its meaning.
+    const none = await newUser(headers, 'dee.none', false);
+    expect(none.statusCode).toBe(200);
+    expect(await grantsOf(json<{ id: number }>(none).id)).toEqual([]);
+  });
+
+  it('refuses anything else with 400 under the field, creating no user', async () => {
+    const headers = await t.login('retail');
+    const res = await newUser(headers, 'dee.bad', 'yes');
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toMatchObject({ success: false });
+    expect(Object.keys(json<{ validation: object }>(res).validation)).toEqual(['saveUserPermissions']);
+    const made = await t.database.db.selectFrom('users').select('id').where('username', '=', 'dee.bad').execute();
+    expect(made).toEqual([]);
+  });
+});
+
+describe('sign-in and logout write all or nothing', () => {
+  // A database that refuses one of the writes (a trigger raising an error), to see the others undone.
+  const refuse = async (name: string, table: string, timing: string, when = '') => {
+    await sql
+      .raw(`create or replace function test_refuse() returns trigger language plpgsql as $$
+      begin raise exception 'refused by the test'; end $$`)
+      .execute(t.database.db);
+    await sql
+      .raw(`create trigger ${name} ${timing} on ${table} for each row ${when} execute function test_refuse()`)
+      .execute(t.database.db);
+    return () => sql.raw(`drop trigger ${name} on ${table}`).execute(t.database.db);
+  };
+  const count = async (table: 'sessions' | 'login_attempts' | 'audit_log') =>
+    Number(
+      (await t.database.db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n,
+    );
+  const failed = { success: false, message: MESSAGES.saveFallbackSupport };
+
+  it('signs in with the session and its audit entry together, or neither', async () => {
+    const before = { sessions: await count('sessions'), audit: await count('audit_log') };
+    const undo = await refuse('test_refuse_login', 'audit_log', 'before insert', "when (new.action = 'login')");
+    try {
+      const res = await login('harrogate', 'Switchboard-1');
+      expect(res.statusCode).toBe(500);
+      expect(json(res)).toEqual(failed);
+    } finally {
+      await undo();
+    }
+    expect({ sessions: await count('sessions'), audit: await count('audit_log') }).toEqual(before);
+    expect((await login('harrogate', 'Switchboard-1')).statusCode).toBe(200);
+  });
+
+  it('logs out with the session’s removal and its audit entry together, or neither', async () => {
+    const headers = await t.login('harrogate');
+    const before = { sessions: await count('sessions'), audit: await count('audit_log') };
+    const undo = await refuse('test_refuse_logout', 'audit_log', 'before insert', "when (new.action = 'logout')");
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/users/auth/logout', headers });
+      expect(res.statusCode).toBe(500);
+      expect(json(res)).toEqual(failed);
+    } finally {
+      await undo();
+    }
+    expect({ sessions: await count('sessions'), audit: await count('audit_log') }).toEqual(before);
+    // The session still works, and a logout now succeeds.
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/auth/session', headers })).statusCode).toBe(200);
+    expect(json(await t.app.inject({ method: 'GET', url: '/api/v1/users/auth/logout', headers }))).toEqual({
+      status: 'success',
+    });
+  });
+
+  it('records a good attempt and forgives earlier failures together, or neither', async () => {
+    expect((await login('harrogate', 'wrong-password', '10.7.7.7')).statusCode).toBe(401);
+    const before = { attempts: await count('login_attempts'), sessions: await count('sessions') };
+    const undo = await refuse('test_refuse_forgive', 'login_attempts', 'before delete');
+    try {
+      const res = await login('harrogate', 'Switchboard-1', '10.7.7.7');
+      expect(res.statusCode).toBe(500);
+      expect(json(res)).toEqual(failed);
+    } finally {
+      await undo();
+    }
+    expect({ attempts: await count('login_attempts'), sessions: await count('sessions') }).toEqual(before);
+    expect((await login('harrogate', 'Switchboard-1', '10.7.7.7')).statusCode).toBe(200);
   });
 });
 

@@ -7,11 +7,13 @@ import {
   adminOnlyChanges,
   type CallRestrictions,
   type CallTimes,
+  can,
   DEFAULT_CALL_TIMES,
   DEFAULT_RESTRICTIONS,
   destinationValue,
   isProviderAdmin,
   MESSAGES,
+  mayChangeRestriction,
   normaliseRestrictions,
   RESTRICTION_FIELDS,
   restrictedOptionChanges,
@@ -31,7 +33,7 @@ import type { Database } from '../../db/schema.ts';
 import { type AuthContext, requirePermission } from '../../platform/auth.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { type ColumnDef, registerResource } from '../../platform/resource.ts';
+import { type ColumnDef, lockAccount, registerResource } from '../../platform/resource.ts';
 import { newSecret } from '../../platform/secrets.ts';
 import { registerSipCredentialRoutes } from '../../platform/sip-credentials.ts';
 
@@ -127,6 +129,10 @@ const columns: Record<keyof z.infer<typeof sipTrunkRecord>, ColumnDef> = {
   accountNo: { sql: 'sip_trunks.account_no', kind: 'number' },
 };
 
+/** The international PIN is sent only to users who may set it (as for seats). */
+const mayKnowTrunkPin = (auth: AuthContext): boolean =>
+  can(auth, 'SIPTrunks', 'update') && mayChangeRestriction(auth, 'SIPTrunksCallRestrictions', 'internationalPIN');
+
 type Current = {
   id: number;
   trunk_ip_auth: boolean;
@@ -206,6 +212,8 @@ export function registerSipTrunkRoutes(app: FastifyInstance, platform: Platform)
     }
     // Retail accounts: 1 trunk (a provider admin may add more, like the provisioned demo estate).
     if (!admin && retail && !current) {
+      // The account row is locked first, so two concurrent creates cannot both count none.
+      await lockAccount(trx, auth.accountNo);
       const count = await trx
         .selectFrom('sip_trunks')
         .select(sql<number>`count(*)::int`.as('n'))
@@ -267,6 +275,7 @@ export function registerSipTrunkRoutes(app: FastifyInstance, platform: Platform)
       }),
     },
     label: (input) => (input as unknown as SipTrunkValues).nickname,
+    secrets: { fields: ['internationalPIN'], maySee: mayKnowTrunkPin },
     destination: { type: 'trunk', key: (t) => String(t.id) },
     check: async ({ trx, auth, id }, input) => {
       const current =

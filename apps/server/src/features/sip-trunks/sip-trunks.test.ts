@@ -1,5 +1,6 @@
 import {
   CALL_OPTION_MESSAGES,
+  DEFAULT_RESTRICTIONS,
   FEATURES,
   MASK,
   MESSAGES,
@@ -8,7 +9,15 @@ import {
   TRUNK_MESSAGES,
 } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { lockAccount } from '../../platform/resource.ts';
+import {
+  addUser,
+  createTestContext,
+  json,
+  onPostgres,
+  raceWithOpenTransaction,
+  type TestContext,
+} from '../../test/harness.ts';
 
 let t: TestContext;
 let retail: Record<string, string>;
@@ -362,5 +371,65 @@ describe('SIP trunks', () => {
     const dr = await byNick(retail, 'DR site 2');
     expect((await inject('PUT', `/trunk/${dr.id}`, readOnly, body(dr))).statusCode).toBe(403);
     expect((await inject('DELETE', `/trunk/${dr.id}`, readOnly)).statusCode).toBe(403);
+  });
+});
+
+describe('the retail one-trunk cap under concurrent creates', () => {
+  const NUMBER = '01632960900';
+  let racer: Headers;
+  beforeAll(async () => {
+    const db = t.database.db;
+    // A retail account with no trunk yet, its number and a user who may add trunks.
+    const acme = await db.selectFrom('accounts').selectAll().where('account_no', '=', 30000).executeTakeFirstOrThrow();
+    await db
+      .insertInto('accounts')
+      .values({ ...acme, account_no: 30002, company: 'Race Electrical Ltd' })
+      .execute();
+    await db.insertInto('telephone_numbers').values({ account_no: 30002, number: NUMBER }).execute();
+    await addUser(db, { username: 'race.retail', accountNo: 30002, grants: [[FEATURES.sipTrunks, MASK.all]] });
+    racer = await t.login('race.retail');
+  });
+  const trunks = async () =>
+    (await t.database.db.selectFrom('sip_trunks').select('nickname').where('account_no', '=', 30002).execute()).map(
+      (r) => r.nickname,
+    );
+  const add = (nickname: string) => inject('POST', '/trunk', racer, trunk({ nickname, emergencyServicesCid: NUMBER }));
+  const capped = { success: false, message: TRUNK_MESSAGES.retailTrunks };
+
+  it('lets exactly one of two simultaneous creates through; the other gets the cap’s 409', async () => {
+    const replies = await Promise.all([add('Race A'), add('Race B')]);
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const refused = replies.find((r) => r.statusCode === 409);
+    expect(json<Reply>(refused as (typeof replies)[number])).toEqual(capped);
+    expect(await trunks()).toHaveLength(1);
+    // And a later one is refused as before.
+    expect((await add('Race C')).statusCode).toBe(409);
+    expect(await trunks()).toHaveLength(1);
+    await t.database.db.deleteFrom('sip_trunks').where('account_no', '=', 30002).execute();
+  });
+
+  it.skipIf(!onPostgres)('makes a create wait for another in flight on the account, then counts it (409)', async () => {
+    // Another create, past its count and insert but not yet committed, holds the account's lock.
+    const res = await raceWithOpenTransaction(
+      t.database.db,
+      async (trx) => {
+        await lockAccount(trx, 30002);
+        await trx
+          .insertInto('sip_trunks')
+          .values({
+            account_no: 30002,
+            name: '30002_trunk_held',
+            secret: 'held-secret',
+            nickname: 'Held',
+            emergency_services_cid: NUMBER,
+            restrictions: JSON.stringify(DEFAULT_RESTRICTIONS),
+          })
+          .execute();
+      },
+      () => add('Race D'),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(json(res)).toEqual(capped);
+    expect(await trunks()).toEqual(['Held']);
   });
 });

@@ -20,6 +20,7 @@ import {
   listParams,
   MESSAGES,
   numberTeamsRecord,
+  recordId,
   SORT_DIRECTIONS,
   saveReply,
   TELEPHONE_NUMBER_MESSAGES,
@@ -134,7 +135,7 @@ const listBodyWithAccount = z
     search: z.string().max(100).optional(),
     filters: filtersSchema.optional(),
     /** The dashboard sends its account; it must be the session's. */
-    accountNo: z.coerce.number().int().optional(),
+    accountNo: recordId().optional(),
   })
   .nullish();
 
@@ -168,12 +169,22 @@ export function registerTelephoneNumberRoutes(app: FastifyInstance, platform: Pl
     return records.map((n) => ({ ...n, displayDestination: options.get(n.destination)?.label ?? n.destination }));
   };
 
+  /**
+   * The fax PDF password goes only to users who may update the number (and so save it back);
+   * others get '' (the field stays, so the record keeps its shape).
+   */
+  const withSecrets = (auth: AuthContext, records: TelephoneNumber[]) =>
+    can(auth, 'numbers', 'update') ? records : records.map((n) => ({ ...n, faxPassword: '' }));
+
   const readOne = async (auth: AuthContext, id: number): Promise<TelephoneNumber> => {
     const row = await selectRecord(scoped(db, auth.accountNo))
       .where('telephone_numbers.id', '=', id)
       .executeTakeFirst();
     if (!row) throw notFound();
-    const [record] = await withDestinations(auth.accountNo, [normalise(row as Record<string, unknown>)]);
+    const [record] = await withDestinations(
+      auth.accountNo,
+      withSecrets(auth, [normalise(row as Record<string, unknown>)]),
+    );
     return record as TelephoneNumber;
   };
 
@@ -198,7 +209,7 @@ export function registerTelephoneNumberRoutes(app: FastifyInstance, platform: Pl
         { field: 'telephoneNumber', direction: 'asc' },
         { ...request.params, ...body },
       );
-      return { ...page, records: await withDestinations(auth.accountNo, page.records) };
+      return { ...page, records: await withDestinations(auth.accountNo, withSecrets(auth, page.records)) };
     },
   );
 
@@ -492,7 +503,8 @@ export function registerTelephoneNumberRoutes(app: FastifyInstance, platform: Pl
     },
   );
 
-  // Teams information of a number: whether the account has Teams, and the seats presenting it.
+  // Teams information of a number: whether the account has Teams, and the seats presenting it on
+  // Teams (Teams on, and the number is the seat's Teams number, or its caller ID when it has none).
   r.get(
     `${PATH}/msteams/:id`,
     { schema: { tags, params: idParam, response: { 200: numberTeamsRecord } } },
@@ -509,7 +521,13 @@ export function registerTelephoneNumberRoutes(app: FastifyInstance, platform: Pl
         .selectFrom('seats')
         .select(['extension', 'nickname'])
         .where('account_no', '=', auth.accountNo)
-        .where('caller_id_number', '=', number.number)
+        .where('enable_teams', '=', true)
+        .where((eb) =>
+          eb.or([
+            eb('teams_cli', '=', number.number),
+            eb.and([eb('teams_cli', '=', ''), eb('caller_id_number', '=', number.number)]),
+          ]),
+        )
         .orderBy('extension')
         .execute();
       return {

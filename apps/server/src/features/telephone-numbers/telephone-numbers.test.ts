@@ -430,8 +430,33 @@ describe('telephone numbers: emergency data', () => {
     const teams = json<{ telephoneNumber: string; teamsAccountExists: boolean; seats: string[] }>(res);
     expect(teams.telephoneNumber).toBe('01214960000');
     expect(typeof teams.teamsAccountExists).toBe('boolean');
-    expect(teams.seats).toContain('201 - Reception');
+    // No seat has Teams on: none presents the number on Teams (their caller ID alone does not count).
+    expect(teams.seats).toEqual([]);
     expect((await inject('GET', `/numbering/allocated/msteams/${main.id}`, prepay)).statusCode).toBe(404);
+  });
+
+  it('lists the seats with Teams on that present the number on Teams: their Teams number, or their caller ID when they have none', async () => {
+    const db = t.database.db;
+    // Every Acme seat presents 01214960000 as its caller ID.
+    const setSeat = (extension: number, values: { enable_teams: boolean; teams_cli: string }) =>
+      db.updateTable('seats').set(values).where('account_no', '=', 30000).where('extension', '=', extension).execute();
+    const teamsSeats = async (number: string) => {
+      const n = await byNumber(retail, number);
+      const res = await inject('GET', `/numbering/allocated/msteams/${n.id}`, retail);
+      expect(res.statusCode).toBe(200);
+      return json<{ seats: string[] }>(res).seats;
+    };
+    await setSeat(201, { enable_teams: true, teams_cli: '' }); // caller ID 01214960000
+    await setSeat(202, { enable_teams: true, teams_cli: '01214960001' }); // its own Teams number
+    await setSeat(203, { enable_teams: true, teams_cli: '01214960000' });
+    await setSeat(204, { enable_teams: false, teams_cli: '01214960000' }); // Teams off
+    try {
+      expect(await teamsSeats('01214960000')).toEqual(['201 - Reception', '203 - Office manager']);
+      expect(await teamsSeats('01214960001')).toEqual(['202 - Accounts']);
+      expect(await teamsSeats('01214960002')).toEqual([]);
+    } finally {
+      for (const extension of [201, 202, 203, 204]) await setSeat(extension, { enable_teams: false, teams_cli: '' });
+    }
   });
 });
 
@@ -546,5 +571,82 @@ describe('telephone numbers: permissions and isolation', () => {
     const res = await inject('DELETE', `/seat/${frontDesk?.id}`, prepay);
     expect(res.statusCode).toBe(409);
     expect(json<Reply>(res).message).toContain('In use in Telephone Number 01179460001 (Bookings)');
+  });
+});
+
+describe('telephone numbers: the fax PDF password', () => {
+  it('goes only to users who may update the number; a read-only user gets it blank in lists and reads', async () => {
+    const accounts = await byNumber(retail, '01214960002');
+    const set = await save(retail, accounts, {
+      faxContact: true,
+      faxAddress: 'fax@acmeplumbing.example',
+      faxPassword: 'Pdf-secret-9',
+    });
+    expect(set.statusCode).toBe(200);
+    const full = await byNumber(retail, '01214960002');
+    expect(full.faxPassword).toBe('Pdf-secret-9');
+    expect(json<TelephoneNumber>(await inject('GET', `/numbering/allocated/${full.id}`, retail)).faxPassword).toBe(
+      'Pdf-secret-9',
+    );
+    // The viewer reads numbers but may not update them.
+    const viewed = await list(viewer);
+    expect(viewed.records.every((n) => n.faxPassword === '')).toBe(true);
+    const read = json<TelephoneNumber>(await inject('GET', `/numbering/allocated/${full.id}`, viewer));
+    expect(read).toEqual({ ...full, faxPassword: '' });
+    // A save by the user who sees it carries it, so it stays.
+    expect((await save(retail, full, { nickname: 'Accounts 2' })).statusCode).toBe(200);
+    expect(await byNumber(retail, '01214960002')).toMatchObject({
+      nickname: 'Accounts 2',
+      faxPassword: 'Pdf-secret-9',
+    });
+    expect((await save(retail, full, { nickname: full.nickname })).statusCode).toBe(200);
+  });
+});
+
+describe('telephone numbers: bad ids and filters (400, never a 500)', () => {
+  const BIG = 3_000_000_000;
+
+  it('answers 400 for ids past 2147483647, in the path and in the body, and changes nothing', async () => {
+    const before = await list(retail);
+    for (const url of [
+      `/numbering/allocated/${BIG}`,
+      `/numbering/allocated/msteams/${BIG}`,
+      `/numbering/allocated/${BIG}/ems`,
+    ]) {
+      const res = await inject('GET', url, retail);
+      expect(res.statusCode, url).toBe(400);
+      expect(json<Reply>(res).validation).toHaveProperty('id');
+    }
+    const sales = await byNumber(retail, '01214960001');
+    const res = await save(retail, sales, { telephoneNumberAclId: BIG });
+    expect(res.statusCode).toBe(400);
+    expect(json<Reply>(res)).toEqual({
+      success: false,
+      message: MESSAGES.selectOption,
+      validation: { telephoneNumberAclId: MESSAGES.selectOption },
+    });
+    expect(await list(retail)).toEqual(before);
+  });
+
+  it('refuses a filter value of the wrong type, naming the filter', async () => {
+    const refused = (field: string, what: string) => {
+      const message = `The filter '${field}' must be ${what}`;
+      return { success: false, message, validation: { [`filters.${field}`]: message } };
+    };
+    const cases: Array<[string, unknown, string]> = [
+      ['callRecord', 'x', 'a whole number'],
+      ['callRecord', 1.5, 'a whole number'],
+      ['callRecord', true, 'a whole number'],
+      ['anonCallReject', 'maybe', 'true or false'],
+      ['destinationType', 5, 'text'],
+    ];
+    for (const [field, value, what] of cases) {
+      const res = await inject('POST', '/numbering/allocated/0/15', retail, { filters: { [field]: value } });
+      expect(res.statusCode, `${field}=${String(value)}`).toBe(400);
+      expect(json(res)).toEqual(refused(field, what));
+    }
+    expect((await list(retail, '0/15', { filters: { callRecord: '2' } })).records.map((n) => n.nickname)).toEqual([
+      'Sales',
+    ]);
   });
 });

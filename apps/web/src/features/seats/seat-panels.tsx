@@ -130,7 +130,9 @@ export function ProvisioningPanel({ seat }: { seat: Seat }) {
                   </Box>
                 </TableCell>
                 <TableCell>
-                  {shown === d.id ? (
+                  {!mayUpdate ? (
+                    '—'
+                  ) : shown === d.id ? (
                     <code data-testid="ldap-password">{d.ldapPassword}</code>
                   ) : (
                     <Button size="small" onClick={() => setShown(d.id)}>
