@@ -1,6 +1,6 @@
 import { type DestinationOption, FEATURES, MASK } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { addUser, createTestContext, json, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
 let retail: Headers;
@@ -12,34 +12,11 @@ type Page<T> = { records: T[]; totalRecords: number; lastPage: boolean };
 
 /** A user of Acme (30000) holding only the given read grants (plus the panel), signed in. */
 const userWith = async (username: string, features: number[]): Promise<Headers> => {
-  const db = t.database.db;
-  const viewerRow = await db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('username', '=', 'viewer')
-    .executeTakeFirstOrThrow();
-  const user = await db
-    .insertInto('users')
-    .values({
-      account_no: 30000,
-      username,
-      password_hash: viewerRow.password_hash,
-      name: 'Limited',
-      surname: 'User',
-      email: `${username}@acmeplumbing.example`,
-      enabled: true,
-      is_holder: false,
-      avatar: null,
-      avatar_mime: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('user_permissions')
-    .values(
-      [FEATURES.betaPanel, ...features].map((feature_id) => ({ user_id: user.id, feature_id, mask: MASK.readOnly })),
-    )
-    .execute();
+  await addUser(t.database.db, {
+    username,
+    accountNo: 30000,
+    grants: features.map((f): [number, number] => [f, MASK.readOnly]),
+  });
   return t.login(username);
 };
 

@@ -283,38 +283,7 @@ describe('seat softphones and voicemail', () => {
 describe('softphone user permission', () => {
   /** A user of Acme (30000) with only the given grants (plus the panel), signed in. */
   const userWith = async (username: string, grants: Array<[number, number]>): Promise<Headers> => {
-    const db = t.database.db;
-    const { password_hash } = await db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('username', '=', 'viewer')
-      .executeTakeFirstOrThrow();
-    const user = await db
-      .insertInto('users')
-      .values({
-        account_no: 30000,
-        username,
-        password_hash,
-        name: 'Test',
-        surname: 'User',
-        email: `${username}@acmeplumbing.example`,
-        enabled: true,
-        is_holder: false,
-        avatar: null,
-        avatar_mime: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('user_permissions')
-      .values(
-        [[FEATURES.betaPanel, MASK.readOnly], ...grants].map(([feature_id, mask]) => ({
-          user_id: user.id,
-          feature_id: feature_id as number,
-          mask: mask as number,
-        })),
-      )
-      .execute();
+    await addUser(t.database.db, { username, accountNo: 30000, grants });
     return t.login(username);
   };
   const person = (username: string) => ({
