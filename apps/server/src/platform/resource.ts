@@ -102,6 +102,8 @@ export interface ResourceDefinition<Rec extends Record<string, unknown>, Input e
   check?: (ctx: WriteContext, input: z.output<Input>) => Promise<Record<string, string>>;
   /** Record limit per account: Add is refused past it unless VHAdmin. */
   maxRecords?: number;
+  /** The spec also saves with POST {path}/{id} (seats, time profiles): registered as the same update. */
+  saveByPost?: boolean;
   /**
    * When the area is a destination: its type and the key of a record. Deleting a record that
    * something routes to is refused with 'In use in {type} {name}' for each use.
@@ -375,10 +377,12 @@ export function registerResource<Rec extends Record<string, unknown>, Input exte
     return { success: true, message: `${def.label(input)} ${MESSAGES.createdSuccessfully}`, id };
   });
 
-  r.put(
-    `${def.path}/:id`,
-    { schema: { tags, params: idParam, body: def.input, response: { 200: saveReply } } },
-    async (request) => {
+  // The update: PUT {path}/{id}, and POST {path}/{id} too where the spec saves that way (saveByPost).
+  r.route({
+    method: def.saveByPost ? ['PUT', 'POST'] : 'PUT',
+    url: `${def.path}/:id`,
+    schema: { tags, params: idParam, body: def.input, response: { 200: saveReply } },
+    handler: async (request) => {
       const auth = authorise(request, 'update');
       const body = request.body as z.output<Input>;
       const id = request.params.id;
@@ -405,7 +409,7 @@ export function registerResource<Rec extends Record<string, unknown>, Input exte
         .catch(uniqueViolation);
       return { success: true, message: MESSAGES.updated(def.label(body)), id };
     },
-  );
+  });
 
   /**
    * Deletes one of the caller's records inside `trx`: 404 when it is not the caller's, the in-use

@@ -1,6 +1,6 @@
 /** Routes: /login (public), then the authenticated shell with every built area, lazily loaded. */
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-import { CrashPage, ForbiddenPage, NotFoundPage } from '../features/errors/error-pages.tsx';
+import { CrashPage, ForbiddenPage, NotFoundPage } from '../platform/error-pages.tsx';
 import { useSession } from '../platform/session-context.ts';
 import { SessionProvider } from '../platform/session-provider.tsx';
 import { AREAS } from './area-registry.ts';

@@ -12,7 +12,6 @@ import {
   DEFAULT_RESTRICTIONS,
   destinationValue,
   fromSpecSeatBody,
-  idParam,
   MESSAGES,
   mayChangeRestriction,
   maySoftphoneUser,
@@ -334,6 +333,7 @@ export function registerSeatRoutes(app: FastifyInstance, platform: Platform): vo
       ),
     columns,
     defaultSort: { field: 'extension', direction: 'asc' },
+    saveByPost: true,
     toRow,
     create: {
       input: seatCreateInput,
@@ -403,13 +403,6 @@ export function registerSeatRoutes(app: FastifyInstance, platform: Platform): vo
       );
       await trx.updateTable('seats').set({ user_id: userId }).where('id', '=', id).execute();
     },
-  });
-
-  // The spec saves a seat with POST /seat/{id}: the same as PUT.
-  r.post('/seat/:id', { schema: { tags, params: idParam, body: seatInput } }, async (request, reply) => {
-    const { 'content-length': _length, ...headers } = request.headers;
-    const res = await app.inject({ method: 'PUT', url: request.url, headers, payload: request.body });
-    return reply.code(res.statusCode).type('application/json').send(res.body);
   });
 
   // The next free extension within the account's digit range (after the highest in use).

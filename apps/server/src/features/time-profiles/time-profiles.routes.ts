@@ -155,6 +155,7 @@ export function registerTimeProfileRoutes(app: FastifyInstance, platform: Platfo
       accountNo: { sql: 'time_profiles.account_no', kind: 'number' },
     },
     defaultSort: { field: 'extension', direction: 'asc' },
+    saveByPost: true,
     toRow,
     create: {
       input: timeProfileCreate,
@@ -176,13 +177,6 @@ export function registerTimeProfileRoutes(app: FastifyInstance, platform: Platfo
       }
       return checkProfile(trx, auth, input, extension);
     },
-  });
-
-  // The spec saves a profile with POST /timeprofile/{id} (spec 2 §7): the same as PUT.
-  r.post('/timeprofile/:id', { schema: { tags, params: idParam, body: timeProfileInput } }, async (request, reply) => {
-    const { 'content-length': _length, ...headers } = request.headers;
-    const res = await app.inject({ method: 'PUT', url: request.url, headers, payload: request.body });
-    return reply.code(res.statusCode).type('application/json').send(res.body);
   });
 
   // The next free number (the add form's default); GET, and POST like the other numbered areas.

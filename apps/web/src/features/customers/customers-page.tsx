@@ -6,6 +6,7 @@ import { type Customer, MESSAGES } from '@switchboard/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiError, api } from '../../platform/api.ts';
+import { ForbiddenPage } from '../../platform/error-pages.tsx';
 import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
 import { useSession } from '../../platform/session-context.ts';
 import { useToast } from '../../platform/toast.ts';
@@ -13,17 +14,9 @@ import { useInPortal } from './area.ts';
 
 export default function CustomersPage() {
   const inPortal = useInPortal();
-  if (!inPortal) return <ActingAsCustomer />;
+  // Acting as a customer the server refuses the list (403): the page says so, as the area gate would.
+  if (!inPortal) return <ForbiddenPage />;
   return <Customers />;
-}
-
-/** The page while acting as a customer: the 403 the server gives, as the area gate shows it. */
-function ActingAsCustomer() {
-  return (
-    <Typography variant="h5" component="h1" sx={{ textAlign: 'center', py: 8, px: 2 }}>
-      {MESSAGES.forbidden}
-    </Typography>
-  );
 }
 
 function Customers() {

@@ -20,8 +20,8 @@ import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useBreadcrumb } from '../../app/breadcrumbs.tsx';
 import { ApiError, api } from '../api.ts';
+import { SectionForbidden } from '../error-pages.tsx';
 import { applyServerErrors } from '../fields/server-errors.ts';
-import { SectionForbidden } from '../section-forbidden.tsx';
 import { useSession } from '../session-context.ts';
 import { useToast } from '../toast.ts';
 

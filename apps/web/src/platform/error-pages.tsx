@@ -1,5 +1,9 @@
-/** The 404, 403, render-crash and section-permission pages with the spec's exact texts. */
+/**
+ * The 404, 403, render-crash and section-permission pages with the spec's exact texts (spec 1 §2),
+ * shared by the router and by areas that refuse a page or a section themselves.
+ */
 
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -44,3 +48,8 @@ export function CrashPage() {
 }
 
 /** For a section of a page the user may not see. */
+
+/** A section the user may not see: 'You do not have the required permissions to access this section.' */
+export function SectionForbidden() {
+  return <Alert severity="warning">{MESSAGES.sectionForbidden}</Alert>;
+}
