@@ -15,6 +15,9 @@ import { MESSAGES } from '../messages.ts';
 import { isPublicIp } from '../patterns.ts';
 import { destinationField } from './destinations.ts';
 
+/** Retail accounts may have this many SIP trunks (spec 2 §6); provider admins may add more. */
+export const RETAIL_MAX_TRUNKS = 1;
+
 export const TRUNK_MESSAGES = {
   retailTrunks: 'Retail accounts can have 1 SIP trunk. Please contact your account manager to add more',
   retailChannels: 'Retail accounts can have at most 2 channels',

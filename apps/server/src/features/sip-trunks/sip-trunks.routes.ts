@@ -16,6 +16,7 @@ import {
   mayChangeRestriction,
   normaliseRestrictions,
   RESTRICTION_FIELDS,
+  RETAIL_MAX_TRUNKS,
   restrictedOptionChanges,
   type SipTrunkValues,
   sipTrunkInput,
@@ -210,7 +211,7 @@ export function registerSipTrunkRoutes(app: FastifyInstance, platform: Platform)
       const messages = Object.values(refused);
       throw new HttpError(403, messages.length === 1 ? (messages[0] as string) : MESSAGES.multipleErrors, refused);
     }
-    // Retail accounts: 1 trunk (a provider admin may add more, like the provisioned demo estate).
+    // Retail accounts: RETAIL_MAX_TRUNKS (a provider admin may add more, like the provisioned demo estate).
     if (!admin && retail && !current) {
       // The account row is locked first, so two concurrent creates cannot both count none.
       await lockAccount(trx, auth.accountNo);
@@ -219,7 +220,7 @@ export function registerSipTrunkRoutes(app: FastifyInstance, platform: Platform)
         .select(sql<number>`count(*)::int`.as('n'))
         .where('account_no', '=', auth.accountNo)
         .executeTakeFirst();
-      if (Number(count?.n ?? 0) >= 1) throw new HttpError(409, TRUNK_MESSAGES.retailTrunks);
+      if (Number(count?.n ?? 0) >= RETAIL_MAX_TRUNKS) throw new HttpError(409, TRUNK_MESSAGES.retailTrunks);
     }
     const problems: Record<string, string> = {};
     if (

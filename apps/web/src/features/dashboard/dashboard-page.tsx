@@ -14,26 +14,15 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import {
-  ACCOUNT_ACTIVITY,
-  DASHBOARD_TEXTS,
-  type DashboardCount,
-  EMS_ERRORS_COUNT,
-  type ListReply,
-} from '@switchboard/domain';
+import { ACCOUNT_ACTIVITY, DASHBOARD_TEXTS, type DashboardCount, EMS_ERRORS_COUNT } from '@switchboard/domain';
 import { useQueries } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { AREAS } from '../../app/area-registry.ts';
-import { api } from '../../platform/api.ts';
+import { listCountQuery } from '../../platform/paged-table/use-paged-list.ts';
 import { useSession } from '../../platform/session-context.ts';
 
 function useCounts(items: DashboardCount[]) {
-  return useQueries({
-    queries: items.map((item) => ({
-      queryKey: ['list', item.api, 'count'],
-      queryFn: async () => (await api.post<ListReply<unknown>>(`${item.api}/0/1`, {})).totalRecords,
-    })),
-  });
+  return useQueries({ queries: items.map((item) => listCountQuery(item.api)) });
 }
 
 function CountList({ items, label }: { items: DashboardCount[]; label: string }) {

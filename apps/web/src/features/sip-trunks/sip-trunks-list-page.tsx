@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import {
   CALL_RECORDING_OPTIONS,
   isProviderAdmin,
-  type ListReply,
+  RETAIL_MAX_TRUNKS,
   type SipTrunk,
   type SipTrunkInput,
   sipTrunkBulkEdit,
@@ -17,25 +17,16 @@ import {
   TRUNK_TPS_MODES,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../platform/api.ts';
 import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
+import { listCountQuery } from '../../platform/paged-table/use-paged-list.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { generalFields, TRUNK_PATH, toValues, useNumberOptions } from './fields.ts';
 
-/** The retail trunk cap the server enforces (TRUNK_MESSAGES.retailTrunks); provider admins may exceed it. */
-const RETAIL_MAX_TRUNKS = 1;
-
-/** The cap's reason while the account may not add another trunk, otherwise undefined. */
+/** The retail trunk cap's reason while the account may not add another trunk (the server enforces it). */
 function useRetailCap(): string | undefined {
   const { session } = useSession();
   const capped = session.accountKind === 'retail' && !isProviderAdmin(session);
-  // The dashboard's count query (a number), under ['list', path] so the table's refresh after an
-  // add or delete recounts.
-  const count = useQuery({
-    queryKey: ['list', TRUNK_PATH, 'count'],
-    queryFn: async () => (await api.post<ListReply<SipTrunk>>(`${TRUNK_PATH}/0/1`, {})).totalRecords,
-    enabled: capped,
-  });
+  const count = useQuery({ ...listCountQuery(TRUNK_PATH), enabled: capped });
   return capped && (count.data ?? 0) >= RETAIL_MAX_TRUNKS ? TRUNK_MESSAGES.retailTrunks : undefined;
 }
 

@@ -97,3 +97,13 @@ export function usePagedList<T>(
     },
   };
 }
+
+/**
+ * A list's record count (POST {path}/0/1, its totalRecords): the dashboard's widgets and the limits
+ * lists enforce (a retail trunk cap). Under ['list', path], so a table's refresh after a change
+ * recounts.
+ */
+export const listCountQuery = (path: string) => ({
+  queryKey: ['list', path, 'count'],
+  queryFn: async () => (await api.post<ListReply<unknown>>(`${path}/0/1`, {})).totalRecords,
+});
