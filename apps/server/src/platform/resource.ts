@@ -105,6 +105,11 @@ export interface ResourceDefinition<Rec extends Record<string, unknown>, Input e
   /** The spec also saves with POST {path}/{id} (seats, time profiles): registered as the same update. */
   saveByPost?: boolean;
   /**
+   * Another shape the area's create and save bodies may come in (e.g. the spec's seat body), mapped
+   * onto the schema's before validation, so one schema validates either.
+   */
+  bodyFrom?: (body: unknown) => unknown;
+  /**
    * When the area is a destination: its type and the key of a record. Deleting a record that
    * something routes to is refused with 'In use in {type} {name}' for each use.
    */
@@ -340,48 +345,63 @@ export function registerResource<Rec extends Record<string, unknown>, Input exte
     throw (def.uniqueViolations && uniqueViolationError(error, def.uniqueViolations)) || error;
   };
 
+  // Create and save: a body in the area's other shape is mapped before the schema sees it.
+  const { bodyFrom } = def;
+  const mapBody = bodyFrom
+    ? {
+        preValidation: async (request: FastifyRequest) => {
+          request.body = bodyFrom(request.body);
+        },
+      }
+    : {};
+
   const createBody = def.create?.input ?? def.input;
   const createRow = (input: z.output<Input>, auth: AuthContext) =>
     def.create ? def.create.toRow(input as Record<string, unknown>, auth) : def.toRow(input);
 
-  r.post(def.path, { schema: { tags, body: createBody, response: { 200: saveReply } } }, async (request) => {
-    const auth = authorise(request, 'create');
-    const input = request.body as z.output<Input>;
-    const id = await db
-      .transaction()
-      .execute(async (trx) => {
-        if (def.maxRecords !== undefined && !isProviderAdmin(auth)) {
-          // One create at a time per account past this point, so two cannot both pass the count.
-          await lockAccount(trx, auth.accountNo);
-          const count = await (trx as AnyDB)
-            .selectFrom(def.table)
-            .select(sql<number>`count(*)::int`.as('n'))
-            .where('account_no', '=', auth.accountNo)
-            .executeTakeFirst();
-          if (Number(count?.n ?? 0) >= def.maxRecords) {
-            throw new HttpError(409, `You cannot add more than ${def.maxRecords} records to this account`);
+  r.post(
+    def.path,
+    { schema: { tags, body: createBody, response: { 200: saveReply } }, ...mapBody },
+    async (request) => {
+      const auth = authorise(request, 'create');
+      const input = request.body as z.output<Input>;
+      const id = await db
+        .transaction()
+        .execute(async (trx) => {
+          if (def.maxRecords !== undefined && !isProviderAdmin(auth)) {
+            // One create at a time per account past this point, so two cannot both pass the count.
+            await lockAccount(trx, auth.accountNo);
+            const count = await (trx as AnyDB)
+              .selectFrom(def.table)
+              .select(sql<number>`count(*)::int`.as('n'))
+              .where('account_no', '=', auth.accountNo)
+              .executeTakeFirst();
+            if (Number(count?.n ?? 0) >= def.maxRecords) {
+              throw new HttpError(409, `You cannot add more than ${def.maxRecords} records to this account`);
+            }
           }
-        }
-        await runChecks({ trx, auth }, input);
-        const inserted = await (trx as AnyDB)
-          .insertInto(def.table)
-          .values({ ...createRow(input, auth), account_no: auth.accountNo })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        if (def.afterCreate) {
-          await def.afterCreate({ trx, auth, id: Number(inserted.id) }, input as Record<string, unknown>);
-        }
-        return Number(inserted.id);
-      })
-      .catch(uniqueViolation);
-    return { success: true, message: `${def.label(input)} ${MESSAGES.createdSuccessfully}`, id };
-  });
+          await runChecks({ trx, auth }, input);
+          const inserted = await (trx as AnyDB)
+            .insertInto(def.table)
+            .values({ ...createRow(input, auth), account_no: auth.accountNo })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          if (def.afterCreate) {
+            await def.afterCreate({ trx, auth, id: Number(inserted.id) }, input as Record<string, unknown>);
+          }
+          return Number(inserted.id);
+        })
+        .catch(uniqueViolation);
+      return { success: true, message: `${def.label(input)} ${MESSAGES.createdSuccessfully}`, id };
+    },
+  );
 
   // The update: PUT {path}/{id}, and POST {path}/{id} too where the spec saves that way (saveByPost).
   r.route({
     method: def.saveByPost ? ['PUT', 'POST'] : 'PUT',
     url: `${def.path}/:id`,
     schema: { tags, params: idParam, body: def.input, response: { 200: saveReply } },
+    ...mapBody,
     handler: async (request) => {
       const auth = authorise(request, 'update');
       const body = request.body as z.output<Input>;

@@ -32,7 +32,7 @@ import {
   seatRecord,
   teamsSwitchProblems,
 } from '@switchboard/domain';
-import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
@@ -305,21 +305,6 @@ export function registerSeatRoutes(app: FastifyInstance, platform: Platform): vo
     return problems;
   };
 
-  // The spec's seat body (callerId 'Name <number>', options {...}, email, vmEnable / vmAdvanced,
-  // twinSeat) is accepted on create and save (POST /seat, PUT and POST /seat/{id}): it is mapped
-  // onto our fields before the schema validates it. Registered before the routes it applies to.
-  const specSeatBody: preValidationAsyncHookHandler = async (request) => {
-    request.body = fromSpecSeatBody(request.body);
-  };
-  app.addHook('onRoute', (route) => {
-    const methods = ([] as string[]).concat(route.method);
-    const saves = route.routePath === '/seat' || route.routePath === '/seat/:id';
-    if (!saves || !methods.some((m) => m === 'POST' || m === 'PUT')) return;
-    route.preValidation = [...([] as unknown[]).concat(route.preValidation ?? []), specSeatBody] as NonNullable<
-      typeof route.preValidation
-    >;
-  });
-
   registerResource(app, platform, {
     path: '/seat',
     table: 'seats',
@@ -334,6 +319,9 @@ export function registerSeatRoutes(app: FastifyInstance, platform: Platform): vo
     columns,
     defaultSort: { field: 'extension', direction: 'asc' },
     saveByPost: true,
+    // The spec's seat body (callerId 'Name <number>', options {...}, email, vmEnable / vmAdvanced,
+    // twinSeat) is accepted on create and save as well as ours.
+    bodyFrom: fromSpecSeatBody,
     toRow,
     create: {
       input: seatCreateInput,
