@@ -156,6 +156,14 @@ export function mayChangeRestriction(
   return (HIGH_RISK_FIELDS as ReadonlyArray<string>).includes(field) ? hasHighRisk(holder) : true;
 }
 
+/**
+ * Whether the holder is sent the record's international PIN: only who may update the record (seats,
+ * SIPTrunks) and set the PIN under its restrictions permission (with high-risk); others get ''.
+ */
+export function mayKnowInternationalPin(holder: PermissionHolder, record: Resource, restrictions: Resource): boolean {
+  return can(holder, record, 'update') && mayChangeRestriction(holder, restrictions, 'internationalPIN');
+}
+
 /** The restriction fields that differ between two states and the holder may not change. */
 export function forbiddenRestrictionChanges(
   holder: PermissionHolder,

@@ -7,13 +7,12 @@ import {
   adminOnlyChanges,
   type CallRestrictions,
   type CallTimes,
-  can,
   DEFAULT_CALL_TIMES,
   DEFAULT_RESTRICTIONS,
   destinationValue,
   fromSpecSeatBody,
   MESSAGES,
-  mayChangeRestriction,
+  mayKnowInternationalPin,
   maySoftphoneUser,
   normaliseRestrictions,
   RESTRICTION_FIELDS,
@@ -179,13 +178,6 @@ const columns: Record<keyof z.infer<typeof seatRecord>, ColumnDef> = {
   accountNo: { sql: 'seats.account_no', kind: 'number' },
 };
 
-/**
- * The international PIN is sent only to users who may set it: seats update, and the rule that
- * guards a change of the PIN on save (seatsCallRestrictions update with high-risk, spec 2 §6).
- */
-export const mayKnowSeatPin = (auth: AuthContext): boolean =>
-  can(auth, 'seats', 'update') && mayChangeRestriction(auth, 'seatsCallRestrictions', 'internationalPIN');
-
 type Current = {
   internal: boolean;
   extension: number;
@@ -341,7 +333,10 @@ export function registerSeatRoutes(app: FastifyInstance, platform: Platform): vo
       seats_extension_uq: { field: 'extension', message: SEAT_MESSAGES.inUse },
       seats_name_key: { field: 'extension', message: SEAT_MESSAGES.inUse },
     },
-    secrets: { fields: ['internationalPIN'], maySee: mayKnowSeatPin },
+    secrets: {
+      fields: ['internationalPIN'],
+      maySee: (auth) => mayKnowInternationalPin(auth, 'seats', 'seatsCallRestrictions'),
+    },
     label: (input) => (input as { nickname: string }).nickname || 'Seat',
     destination: { type: 'seat', key: (s) => String(s.extension) },
     check: async ({ trx, auth, id }, input) => {

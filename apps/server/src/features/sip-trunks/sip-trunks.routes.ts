@@ -7,13 +7,12 @@ import {
   adminOnlyChanges,
   type CallRestrictions,
   type CallTimes,
-  can,
   DEFAULT_CALL_TIMES,
   DEFAULT_RESTRICTIONS,
   destinationValue,
   isProviderAdmin,
   MESSAGES,
-  mayChangeRestriction,
+  mayKnowInternationalPin,
   normaliseRestrictions,
   RESTRICTION_FIELDS,
   RETAIL_MAX_TRUNKS,
@@ -129,10 +128,6 @@ const columns: Record<keyof z.infer<typeof sipTrunkRecord>, ColumnDef> = {
   onNet: { sql: `(${ADDRESS} is not null and not ${PUBLIC_IP})`, kind: 'boolean', sortable: true },
   accountNo: { sql: 'sip_trunks.account_no', kind: 'number' },
 };
-
-/** The international PIN is sent only to users who may set it (as for seats). */
-const mayKnowTrunkPin = (auth: AuthContext): boolean =>
-  can(auth, 'SIPTrunks', 'update') && mayChangeRestriction(auth, 'SIPTrunksCallRestrictions', 'internationalPIN');
 
 type Current = {
   id: number;
@@ -276,7 +271,10 @@ export function registerSipTrunkRoutes(app: FastifyInstance, platform: Platform)
       }),
     },
     label: (input) => (input as unknown as SipTrunkValues).nickname,
-    secrets: { fields: ['internationalPIN'], maySee: mayKnowTrunkPin },
+    secrets: {
+      fields: ['internationalPIN'],
+      maySee: (auth) => mayKnowInternationalPin(auth, 'SIPTrunks', 'SIPTrunksCallRestrictions'),
+    },
     destination: { type: 'trunk', key: (t) => String(t.id) },
     check: async ({ trx, auth, id }, input) => {
       const current =
