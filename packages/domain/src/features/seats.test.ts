@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURES, MASK } from '../permissions.ts';
 import {
-  formatCallerId,
   fromSpecSeatBody,
   maySoftphoneUser,
   parseCallerId,
@@ -10,7 +9,7 @@ import {
   seatInput,
 } from './seats.ts';
 
-describe('parseCallerId / formatCallerId', () => {
+describe('parseCallerId', () => {
   it.each([
     ['Acme Plumbing <01214960000>', 'Acme Plumbing', '01214960000'],
     ['  Acme  <  +441214960000 > ', 'Acme', '+441214960000'],
@@ -21,16 +20,6 @@ describe('parseCallerId / formatCallerId', () => {
     ['', '', ''],
   ])('%j → name %j, number %j', (callerId, callerIdName, callerIdNumber) => {
     expect(parseCallerId(callerId)).toEqual({ callerIdName, callerIdNumber });
-  });
-
-  it('formats back to the spec’s form', () => {
-    expect(formatCallerId('Acme Plumbing', '01214960000')).toBe('Acme Plumbing <01214960000>');
-    expect(formatCallerId('', '01214960000')).toBe('<01214960000>');
-    expect(formatCallerId('Acme', '')).toBe('Acme');
-    expect(parseCallerId(formatCallerId('Acme Plumbing', '01214960000'))).toEqual({
-      callerIdName: 'Acme Plumbing',
-      callerIdNumber: '01214960000',
-    });
   });
 });
 

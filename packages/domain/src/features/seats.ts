@@ -403,11 +403,6 @@ export function parseCallerId(callerId: string): { callerIdName: string; callerI
     : { callerIdName: text, callerIdNumber: '' };
 }
 
-/** The spec's caller ID of a name and number ('Acme Plumbing <01214960000>'). */
-export function formatCallerId(name: string, number: string): string {
-  return [name.trim(), number ? `<${number}>` : ''].filter(Boolean).join(' ');
-}
-
 /** A call-times value as the spec may send it: 'off', 'on' or 'HH:mm-HH:mm'; objects pass through. */
 function specCallTimes(value: unknown): unknown {
   if (typeof value !== 'string') return value;

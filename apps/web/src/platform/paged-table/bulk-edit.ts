@@ -2,8 +2,7 @@
  * Bulk edit changes only what the person sets (spec 1 §4 "Tables": a row counts as changed when it
  * differs from the loaded copy). Every field of the bulk-edit modal starts as 'Leave unchanged';
  * the values it produces hold only the fields that were set, validated by the area's own schema.
- *
- *   const form = keepForm(telephoneNumberBulkEdit, fields);  // fields, defaults, schema for the modal
+ * PagedTable builds its modal from keepFields, keepDefaults and keepSchema.
  */
 import { z } from 'zod';
 import type { FieldDef } from '../fields/form-fields.tsx';

@@ -90,10 +90,8 @@ export interface BulkEditConfig<T, V extends FieldValues> {
   schema: z.ZodObject;
   /** The editable fields; each starts as 'Leave unchanged' (see bulk-edit.ts). */
   fields: FieldDef<V>[];
-  /** The row's current update body, to skip rows the edit does not change. */
+  /** The row's current update body; the update sends it with the set fields applied. */
   current: (row: T) => Record<string, unknown>;
-  /** The update body with the set fields applied, when it is not `{ ...current(row), ...changes }`. */
-  apply?: (row: T, changes: Partial<V>) => Record<string, unknown>;
 }
 
 export interface PagedTableProps<T extends { id: number }, A extends FieldValues, E extends FieldValues> {
@@ -433,12 +431,7 @@ export function PagedTable<
             // Only rows the edit really changes are saved.
             const changed = changedRows(
               rows.map((r) => ({ id: r.id, ...bulkEdit.current(r) })),
-              (r) => {
-                const row = selected.get(r.id) as T;
-                const changes = values as Partial<E>;
-                const body = bulkEdit.apply ? bulkEdit.apply(row, changes) : { ...bulkEdit.current(row), ...changes };
-                return { ...body, id: r.id };
-              },
+              (r) => ({ ...bulkEdit.current(selected.get(r.id) as T), ...values, id: r.id }),
             );
             const results = await runEach(
               changed,
