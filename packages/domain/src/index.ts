@@ -1,5 +1,6 @@
 export * from './call-options.ts';
 export * from './constants.ts';
+export * from './contract.ts';
 export * from './features/access-lists.ts';
 export * from './features/account.ts';
 export * from './features/dashboard.ts';

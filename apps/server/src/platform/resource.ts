@@ -8,7 +8,10 @@
  */
 import {
   type Action,
+  type DeleteBody,
   type DestinationType,
+  deleteBody,
+  deleteReply,
   destinationValue,
   idParam,
   isProviderAdmin,
@@ -19,7 +22,6 @@ import {
   MAX_ID,
   MESSAGES,
   type Resource,
-  recordId,
   type SortDirection,
   saveReply,
 } from '@switchboard/domain';
@@ -231,19 +233,9 @@ export async function pagedList<Rec>(
   return { records, totalRecords: total, lastPage };
 }
 
-/** The body of an id-less delete: `{ id }` or `{ ids: [...] }` (at most MAX_DELETE_IDS). */
-export const MAX_DELETE_IDS = 500;
-const bodyId = recordId(undefined, { numberOnly: true });
-export const deleteBody = z.union([
-  z.strictObject({ id: bodyId }),
-  z.strictObject({ ids: z.array(bodyId).min(1).max(MAX_DELETE_IDS) }),
-]);
-export type DeleteBody = z.infer<typeof deleteBody>;
-
-/** The delete reply: the per-id reply, with `ids` when the body gave several. */
-export const deleteReply = saveReply.extend({ ids: z.array(z.number().int()).optional() });
-
 /** The distinct ids of a delete body, in the order given. */
+export { deleteBody, deleteReply };
+
 export function idsOf(body: DeleteBody): number[] {
   return 'id' in body ? [body.id] : [...new Set(body.ids)];
 }

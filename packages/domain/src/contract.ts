@@ -1,0 +1,127 @@
+/**
+ * Route contracts: one declaration of a call (method, path, params, query, body, reply) shared by
+ * the server, which registers and validates it, and the web client, which calls it with types
+ * derived from the same zod schemas. Paths are relative to the API base and name their parameters
+ * ':name' (Fastify's syntax); the client fills them in from `params`.
+ */
+import { z } from 'zod';
+import { idParam, recordId } from './fields.ts';
+import { listBody, listParams, listQuery, listReplySchema, saveReply } from './paging.ts';
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export interface RouteContract {
+  /** The method the client uses; the server also answers `alsoMethods` (the spec's second verb). */
+  method: HttpMethod;
+  alsoMethods?: readonly HttpMethod[];
+  /** '/accesscontrol/:id/entries' */
+  path: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  reply: z.ZodType;
+  /** The OpenAPI tag (the area's folder name). */
+  tag: string;
+  summary?: string;
+}
+
+/** Declares a route; the identity function, kept for the literal types it infers. */
+export function route<const R extends RouteContract>(contract: R): R {
+  return contract;
+}
+
+type SchemaIn<S> = S extends z.ZodType ? z.input<S> : undefined;
+type SchemaOut<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a caller sends: the inputs of the route's schemas. */
+export type RouteParamsIn<R extends RouteContract> = SchemaIn<R['params']>;
+export type RouteQueryIn<R extends RouteContract> = SchemaIn<R['query']>;
+export type RouteBodyIn<R extends RouteContract> = SchemaIn<R['body']>;
+/** What a handler receives: the outputs (parsed, defaulted, coerced). */
+export type RouteParams<R extends RouteContract> = SchemaOut<R['params']>;
+export type RouteQuery<R extends RouteContract> = SchemaOut<R['query']>;
+export type RouteBody<R extends RouteContract> = SchemaOut<R['body']>;
+/** What the handler returns (the reply schema's input) and what the client gets (its output). */
+export type RouteReplyIn<R extends RouteContract> = z.input<R['reply']>;
+export type RouteReply<R extends RouteContract> = z.output<R['reply']>;
+
+/** '/seat/:id/password' with { id: 7 } → '/seat/7/password'. */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter '${name}' for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The body of an id-less delete (the spec's 'DELETE /accesscontrol'): `{ id }` or `{ ids: [...] }`. */
+export const MAX_DELETE_IDS = 500;
+const bodyId = recordId(undefined, { numberOnly: true });
+export const deleteBody = z.union([
+  z.strictObject({ id: bodyId }),
+  z.strictObject({ ids: z.array(bodyId).min(1).max(MAX_DELETE_IDS) }),
+]);
+export type DeleteBody = z.infer<typeof deleteBody>;
+
+/** The delete reply: the per-id reply, with `ids` when the body gave several. */
+export const deleteReply = saveReply.extend({ ids: z.array(z.number().int()).optional() });
+export type DeleteReply = z.infer<typeof deleteReply>;
+
+export interface ResourceSchemas<Rec extends z.ZodType, In extends z.ZodType, Cr extends z.ZodType> {
+  tag: string;
+  record: Rec;
+  /** The update body (PUT {path}/{id}). */
+  input: In;
+  /** The create body when richer than the update's (e.g. a number fixed once created). */
+  create?: Cr;
+  /** The spec also saves with POST {path}/{id} (seats, time profiles). */
+  saveByPost?: boolean;
+}
+
+/**
+ * The generic contract of spec 1 §7 for one resource: list (POST and GET {path}/{offset}/{limit},
+ * -1/-1 = all), read, create, update, delete and the id-less delete.
+ */
+export function resourceRoutes<
+  const P extends string,
+  Rec extends z.ZodType,
+  In extends z.ZodType,
+  Cr extends z.ZodType = In,
+>(path: P, schemas: ResourceSchemas<Rec, In, Cr>) {
+  const { tag, record, input } = schemas;
+  const create = (schemas.create ?? input) as Cr;
+  const listReply = listReplySchema(record);
+  return {
+    list: route({
+      method: 'POST',
+      path: `${path}/:offset/:limit`,
+      params: listParams,
+      body: listBody,
+      reply: listReply,
+      tag,
+    }),
+    listByQuery: route({
+      method: 'GET',
+      path: `${path}/:offset/:limit`,
+      params: listParams,
+      query: listQuery,
+      reply: listReply,
+      tag,
+    }),
+    read: route({ method: 'GET', path: `${path}/:id`, params: idParam, reply: record, tag }),
+    create: route({ method: 'POST', path, body: create, reply: saveReply, tag }),
+    update: route({
+      method: 'PUT',
+      ...(schemas.saveByPost ? { alsoMethods: ['POST'] as const } : {}),
+      path: `${path}/:id`,
+      params: idParam,
+      body: input,
+      reply: saveReply,
+      tag,
+    }),
+    remove: route({ method: 'DELETE', path: `${path}/:id`, params: idParam, reply: saveReply, tag }),
+    removeMany: route({ method: 'DELETE', path, body: deleteBody, reply: deleteReply, tag }),
+  };
+}
+export type ResourceRoutes = ReturnType<typeof resourceRoutes>;
