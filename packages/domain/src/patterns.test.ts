@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMonthlyCost, formatBytes, formatPence } from './constants.ts';
 import { parseNumbersCsv } from './features/access-lists.ts';
-import { MESSAGES } from './messages.ts';
-import { isPrivateIp, isPublicIp, PATTERNS } from './patterns.ts';
+import { PATTERNS } from './patterns.ts';
 
 const cases: Record<keyof typeof PATTERNS, { good: string[]; bad: string[] }> = {
   telephone: {
@@ -51,27 +50,6 @@ describe('shared patterns of spec 1 §5', () => {
     expect(PATTERNS.extension.message).toBe('Please enter a valid VoIP Extension');
     expect(PATTERNS.bankAccount.message).toBe('Please enter a valid UK bank account number');
     expect(PATTERNS.sortCode.message).toBe('Please enter a valid sort code');
-  });
-});
-
-describe('public IP', () => {
-  it.each(['8.8.8.8', '81.2.69.160', '172.15.0.1', '172.32.0.1', '192.169.0.1'])('%s is public', (ip) =>
-    expect(isPublicIp(ip)).toBe(true),
-  );
-  it.each(['10.0.0.1', '192.168.1.1', '172.16.0.1', '172.31.255.255', '256.1.1.1', 'host', '1.2.3'])(
-    '%s is not public',
-    (ip) => expect(isPublicIp(ip)).toBe(false),
-  );
-  it.each(['10.0.0.1', '10.255.255.255', '192.168.0.1', '172.16.0.1', '172.20.1.1', '172.31.255.255'])(
-    '%s is private',
-    (ip) => expect(isPrivateIp(ip)).toBe(true),
-  );
-  it.each(['8.8.8.8', '172.15.0.1', '172.32.0.1', '192.169.0.1', '11.0.0.1', '256.1.1.1', '10.0.0', 'host', ''])(
-    '%s is not private',
-    (ip) => expect(isPrivateIp(ip)).toBe(false),
-  );
-  it('has the spec message', () => {
-    expect(MESSAGES.publicIp).toBe('Please enter a valid IP address for a public network.');
   });
 });
 

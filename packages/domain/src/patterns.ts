@@ -6,21 +6,7 @@ export interface PatternRule {
   message: string;
 }
 
-const PRIVATE_V4 = /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/;
-const V4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-
-export function isIPv4(value: string): boolean {
-  return V4.test(value);
-}
-
-/** Public IP: a dotted IPv4 address that is not 10.x, 192.168.x or 172.16-31.x. */
-export function isPublicIp(value: string): boolean {
-  return isIPv4(value) && !PRIVATE_V4.test(value);
-}
-
-export function isPrivateIp(value: string): boolean {
-  return isIPv4(value) && PRIVATE_V4.test(value);
-}
+export { isIPv4, isPrivateIp, isPublicIp, NON_UNICAST_IPV4_CIDRS } from './ip.ts';
 
 export const PATTERNS = {
   telephone: { pattern: /^[0-9+]{5,14}$/, message: MESSAGES.telephone },

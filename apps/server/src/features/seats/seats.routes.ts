@@ -39,6 +39,7 @@ import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { type AuthContext, requirePermission } from '../../platform/auth.ts';
 import { HttpError, notFound, validationError } from '../../platform/errors.ts';
+import { publicIpSql } from '../../platform/ip-sql.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { type ColumnDef, registerResource } from '../../platform/resource.ts';
 import { newSecret } from '../../platform/secrets.ts';
@@ -48,9 +49,8 @@ import { usablePrompt } from '../prompts/prompts.routes.ts';
 import { registerSeatSettingRoutes } from './seats.settings.ts';
 
 const tags = ['seats'];
-const PRIVATE_RANGES = "array['10.0.0.0/8','172.16.0.0/12','192.168.0.0/16','127.0.0.0/8','100.64.0.0/10']::inet[]";
 const REGISTERED = '(seat_registrations.expires_at is not null and seat_registrations.expires_at > now())';
-const PUBLIC_IP = `(${REGISTERED} and not (seat_registrations.ipaddr::inet <<= any(${PRIVATE_RANGES})))`;
+const PUBLIC_IP = `(${REGISTERED} and ${publicIpSql('seat_registrations.ipaddr')})`;
 const softphoneStatus = (kind: 'desktop' | 'mobile') => `(case when exists (select 1 from seat_registrations r
   where r.seat_id = seats.id and r.kind = '${kind}' and r.expires_at > now()) then 'Registered' else 'Unregistered' end)`;
 

@@ -29,6 +29,7 @@ import { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
 import { type AuthContext, requirePermission } from '../../platform/auth.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
+import { publicIpSql } from '../../platform/ip-sql.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { newSecret } from '../../platform/secrets.ts';
 
@@ -36,7 +37,6 @@ const tags = ['seats'];
 const LOCK_AFTER = `interval '${PROVISIONING_LOCK_MINUTES} minutes'`;
 /** A device is locked once it checked in, or 15 minutes after an unlock. */
 const LOCKED = `(seat_devices.locked or seat_devices.unlocked_at is null or seat_devices.unlocked_at + ${LOCK_AFTER} <= now())`;
-const PRIVATE_RANGES = "array['10.0.0.0/8','172.16.0.0/12','192.168.0.0/16','127.0.0.0/8','100.64.0.0/10']::inet[]";
 
 const seatNameParam = z.object({ name: z.string().regex(/^\d+\*\d+$/, { error: MESSAGES.recordNotFound }) });
 const deviceParams = z.object({ id: recordId(), deviceId: recordId() });
@@ -414,7 +414,7 @@ export function registerSeatSettingRoutes(app: FastifyInstance, platform: Platfo
       const rows = await sql<{ ip: string }>`
         select distinct r.ipaddr as ip from seat_registrations r join seats s on s.id = r.seat_id
         where s.account_no = ${auth.accountNo} and r.expires_at > now()
-          and not (r.ipaddr::inet <<= any(${sql.raw(PRIVATE_RANGES)}))
+          and ${sql.raw(publicIpSql('r.ipaddr'))}
         order by 1`.execute(db);
       return { records: rows.rows };
     },

@@ -32,15 +32,15 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { type AuthContext, requirePermission } from '../../platform/auth.ts';
 import { HttpError } from '../../platform/errors.ts';
+import { publicIpSql } from '../../platform/ip-sql.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { type ColumnDef, lockAccount, registerResource } from '../../platform/resource.ts';
 import { newSecret } from '../../platform/secrets.ts';
 import { registerSipCredentialRoutes } from '../../platform/sip-credentials.ts';
 
-const PRIVATE_RANGES = "array['10.0.0.0/8','172.16.0.0/12','192.168.0.0/16','127.0.0.0/8','100.64.0.0/10']::inet[]";
 const REGISTERED = "(sip_trunks.host = '' and trunk_registrations.expires_at > now())";
 const ADDRESS = `(case when sip_trunks.host <> '' then sip_trunks.host when ${REGISTERED} then trunk_registrations.ipaddr end)`;
-const PUBLIC_IP = `coalesce(not (${ADDRESS}::inet <<= any(${PRIVATE_RANGES})), false)`;
+const PUBLIC_IP = publicIpSql(ADDRESS);
 
 function restrictionsOf(input: SipTrunkValues): CallRestrictions {
   // The PIN guards international calls: it goes when they are barred.
