@@ -5,8 +5,12 @@ import { PATTERNS } from './patterns.ts';
 
 const cases: Record<keyof typeof PATTERNS, { good: string[]; bad: string[] }> = {
   telephone: {
-    good: ['01214960000', '+441214960000', '12345', '12345678901234'],
-    bad: ['1234', '123456789012345', '0121 496', 'abc12345'],
+    good: ['01214960000', '+441214960000', '12345', '12345678901234', '+1234', '+4412149600000'],
+    bad: [
+      ...['1234', '123456789012345', '0121 496', 'abc12345', '+123', '+44121496000000'],
+      // A plus only as the first character, and only one.
+      ...['+++++', '1+2+3+4+5', '12345+', '0121+4960000', '++441214960000', '+'],
+    ],
   },
   ukPostcode: {
     good: ['B1 2JR', 'M2 7EF', 'LS22 6NE', 'SW1A 1AA', 'sw1a1aa', 'GIR 0AA'],
@@ -31,8 +35,9 @@ const cases: Record<keyof typeof PATTERNS, { good: string[]; bad: string[] }> = 
     bad: ['switchboard-1', 'SWITCHBOARD-1', 'Switchboard1', 'Aa1!a', `Aa1!${'a'.repeat(47)}`],
   },
   ukMobile: {
-    good: ['07700900501', '447700900501', '+447700900501'],
-    bad: ['01214960000', '0770090050', '+4407700900501'],
+    good: ['07700900501', '447700900501', '+447700900501', '07400123456', '07911123456', '07624123456'],
+    // Not 070 (personal numbers) nor 076 (pagers), but 07624 (Isle of Man mobiles).
+    bad: ['01214960000', '0770090050', '+4407700900501', '07012345678', '+447012345678', '07600123456', '0762412345'],
   },
 };
 

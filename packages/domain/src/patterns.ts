@@ -9,7 +9,8 @@ export interface PatternRule {
 export { isIPv4, isPrivateIp, isPublicIp, NON_UNICAST_IPV4_CIDRS } from './ip.ts';
 
 export const PATTERNS = {
-  telephone: { pattern: /^[0-9+]{5,14}$/, message: MESSAGES.telephone },
+  /** 5-14 characters, digits or plus: a plus only as the first character, then at least 4 digits. */
+  telephone: { pattern: /^(?:\+\d{4,13}|\d{5,14})$/, message: MESSAGES.telephone },
   ukPostcode: {
     pattern: /^([Gg][Ii][Rr] ?0[Aa]{2}|[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2})$/,
     message: MESSAGES.ukPostcode,
@@ -29,6 +30,10 @@ export const PATTERNS = {
     pattern: /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,50}$/,
     message: MESSAGES.password,
   },
-  /** UK mobile: 07xxxxxxxxx, 447xxxxxxxxx or +447xxxxxxxxx (ours: the spec leaves it open). */
-  ukMobile: { pattern: /^(\+?447|07)\d{9}$/, message: MESSAGES.mobileNumber },
+  /**
+   * UK mobile (ours: the spec leaves it open): 07, 447 or +447 and 9 more digits, in the mobile
+   * ranges 071-075 and 077-079, or 07624; not 070 (personal numbers) nor 076 (pagers). phone.test.ts
+   * checks it against libphonenumber's kinds of every 07 range.
+   */
+  ukMobile: { pattern: /^(?:0|\+?44)7(?:[1-57-9]\d{8}|624\d{6})$/, message: MESSAGES.mobileNumber },
 } as const satisfies Record<string, PatternRule>;

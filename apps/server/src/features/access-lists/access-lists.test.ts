@@ -297,6 +297,12 @@ describe('access lists: entries', () => {
     expect(json(await add('123456789012345'))).toMatchObject({
       validation: { number: 'Please enter a valid telephone number.' },
     });
+    // A plus only as the first character.
+    for (const number of ['+++++', '1+2+3+4+5', '01214960+00']) {
+      const res = await add(number);
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toMatchObject({ validation: { number: 'Please enter a valid telephone number.' } });
+    }
     await add('01214960200');
     const dup = await add('01214960200');
     expect(dup.statusCode).toBe(400);
