@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createMonthlyCost, formatBytes, formatPence } from './constants.ts';
-import { parseNumbersCsv } from './features/access-lists.ts';
 import { PATTERNS } from './patterns.ts';
 
 const cases: Record<keyof typeof PATTERNS, { good: string[]; bad: string[] }> = {
@@ -71,15 +70,5 @@ describe('formatting', () => {
   it('shows byte units', () => {
     expect(formatBytes(500)).toBe('500 B');
     expect(formatBytes(20_000_000)).toBe('20 MB');
-  });
-});
-
-describe('CSV of numbers', () => {
-  it('reads the first column, skips a header and blank lines, keeps line numbers', () => {
-    expect(parseNumbersCsv('number\n01214960000\n\n"07700900111",x\r\nbad')).toEqual([
-      { line: 2, number: '01214960000' },
-      { line: 4, number: '07700900111' },
-      { line: 5, number: 'bad' },
-    ]);
   });
 });

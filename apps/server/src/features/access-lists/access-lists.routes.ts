@@ -10,7 +10,6 @@ import {
   listBody,
   listParamsBase,
   MESSAGES,
-  parseNumbersCsv,
   saveReply,
   withPagingRules,
 } from '@switchboard/domain';
@@ -19,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { requirePermission } from '../../platform/auth.ts';
+import { readNumbersCsv } from '../../platform/csv.ts';
 import { HttpError, notFound, validationError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import {
@@ -202,7 +202,7 @@ export function registerAccessListRoutes(app: FastifyInstance, platform: Platfor
       const auth = requirePermission(request, { resource: 'acl', action: 'update' });
       const list = await ownList(auth.accountNo, request.params.id);
       const text = await readTextUpload(request, 'numbers', { extensions: ['.csv'], mimeTypes: ['text/csv'] });
-      const rows = parseNumbersCsv(text);
+      const rows = await readNumbersCsv(text, 'numbers');
       if (rows.length === 0) throw new HttpError(400, MESSAGES.csvRequired, { numbers: MESSAGES.csvRequired });
 
       const failures: Array<{ line: number; number: string; message: string }> = [];
