@@ -19,13 +19,13 @@ test.describe('SIP trunks', () => {
     await dialog.getByLabel('Host IP Address').fill('192.168.0.20');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog.getByText('Please enter a valid IP address for a public network.')).toBeVisible();
-    await dialog.getByLabel('Host IP Address').fill('198.51.100.44');
+    await dialog.getByLabel('Host IP Address').fill('81.2.68.44');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog.getByText('Studio PBX created successfully')).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
     const row = page.getByRole('row', { name: /Studio PBX/ });
     await expect(row).toContainText('Direct IP');
-    await expect(row).toContainText('198.51.100.44');
+    await expect(row).toContainText('81.2.68.44');
     await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByTestId('count-sip')).toHaveText('2');
   });
@@ -58,7 +58,7 @@ test.describe('SIP trunks', () => {
     await signIn(page, 'retail');
     await openTrunks(page);
     await page.getByRole('link', { name: '30000_trunk_dr' }).click();
-    await expect(page.getByText(/Registered from 198.51.100.20/)).toBeVisible();
+    await expect(page.getByText(/Registered from 81.2.68.20/)).toBeVisible();
     await page.getByRole('tab', { name: 'IP Address' }).click();
     await page.getByLabel('Permitted IP 1').fill('10.1.1.1');
     await page.getByRole('tab', { name: 'Call Restrictions' }).click();
@@ -68,7 +68,7 @@ test.describe('SIP trunks', () => {
     await expect(page.getByText('Please check the IP Address tab')).toBeVisible();
     await page.getByRole('tab', { name: 'IP Address' }).click();
     await expect(page.getByText('Please enter a valid IP address for a public network.')).toBeVisible();
-    await page.getByLabel('Permitted IP 1').fill('198.51.100.20');
+    await page.getByLabel('Permitted IP 1').fill('81.2.68.20');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('DR site has been updated')).toBeVisible();
     await page.reload();

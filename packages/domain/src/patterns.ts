@@ -6,24 +6,11 @@ export interface PatternRule {
   message: string;
 }
 
-const PRIVATE_V4 = /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/;
-const V4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-
-export function isIPv4(value: string): boolean {
-  return V4.test(value);
-}
-
-/** Public IP: a dotted IPv4 address that is not 10.x, 192.168.x or 172.16-31.x. */
-export function isPublicIp(value: string): boolean {
-  return isIPv4(value) && !PRIVATE_V4.test(value);
-}
-
-export function isPrivateIp(value: string): boolean {
-  return isIPv4(value) && PRIVATE_V4.test(value);
-}
+export { isIPv4, isPrivateIp, isPublicIp, NON_UNICAST_IPV4_CIDRS } from './ip.ts';
 
 export const PATTERNS = {
-  telephone: { pattern: /^[0-9+]{5,14}$/, message: MESSAGES.telephone },
+  /** 5-14 characters, digits or plus: a plus only as the first character, then at least 4 digits. */
+  telephone: { pattern: /^(?:\+\d{4,13}|\d{5,14})$/, message: MESSAGES.telephone },
   ukPostcode: {
     pattern: /^([Gg][Ii][Rr] ?0[Aa]{2}|[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2})$/,
     message: MESSAGES.ukPostcode,
@@ -43,6 +30,10 @@ export const PATTERNS = {
     pattern: /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,50}$/,
     message: MESSAGES.password,
   },
-  /** UK mobile: 07xxxxxxxxx, 447xxxxxxxxx or +447xxxxxxxxx (ours: the spec leaves it open). */
-  ukMobile: { pattern: /^(\+?447|07)\d{9}$/, message: MESSAGES.mobileNumber },
+  /**
+   * UK mobile (ours: the spec leaves it open): 07, 447 or +447 and 9 more digits, in the mobile
+   * ranges 071-075 and 077-079, or 07624; not 070 (personal numbers) nor 076 (pagers). phone.test.ts
+   * checks it against libphonenumber's kinds of every 07 range.
+   */
+  ukMobile: { pattern: /^(?:0|\+?44)7(?:[1-57-9]\d{8}|624\d{6})$/, message: MESSAGES.mobileNumber },
 } as const satisfies Record<string, PatternRule>;

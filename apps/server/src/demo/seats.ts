@@ -84,7 +84,7 @@ export async function seedSeats(trx: Transaction<Database>): Promise<void> {
         seat_id: s.id,
         kind: 'desk',
         user_agent: remote ? 'Switchboard Softphone 3.2 (Android)' : 'Yealink SIP-T54W 96.86.0.100',
-        ipaddr: remote ? `203.0.113.${s.extension - 180}` : `192.168.1.${s.extension - 150}`,
+        ipaddr: remote ? `81.2.69.${s.extension - 180}` : `192.168.1.${s.extension - 150}`,
         port: remote ? 42000 + s.extension : 5060,
         expires_at: expires,
       };
@@ -96,7 +96,7 @@ export async function seedSeats(trx: Transaction<Database>): Promise<void> {
       seat_id: s.id,
       kind: s.extension >= 210 ? 'mobile' : 'desktop',
       user_agent: s.extension >= 210 ? 'Switchboard Mobile 3.2 (iOS)' : 'Switchboard Desktop 3.2 (Windows)',
-      ipaddr: `203.0.113.${s.extension - 150}`,
+      ipaddr: `81.2.69.${s.extension - 150}`,
       port: 51000 + s.extension,
       expires_at: expires,
     }));

@@ -20,9 +20,9 @@ export async function seedSipTrunks(trx: Transaction<Database>): Promise<void> {
         cli_number: '01214960000',
         emergency_services_cid: '01214960000',
         channel_limit: 2,
-        host: '203.0.113.10',
+        host: '81.2.69.10',
         trunk_ip_auth: true,
-        permit: JSON.stringify(['203.0.113.10', '203.0.113.11']),
+        permit: JSON.stringify(['81.2.69.10', '81.2.69.11']),
         restrictions,
       },
       {
@@ -59,7 +59,7 @@ export async function seedSipTrunks(trx: Transaction<Database>): Promise<void> {
         account_no: 30000,
         trunk_id: dr.id,
         user_agent: 'Asterisk PBX 20.5.0',
-        ipaddr: '198.51.100.20',
+        ipaddr: '81.2.68.20',
         port: 5060,
         expires_at: new Date(Date.now() + 10 * 365 * 24 * 3600 * 1000),
       })

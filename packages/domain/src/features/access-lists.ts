@@ -43,22 +43,6 @@ export const csvUploadReply = z.object({
 });
 export type CsvUploadReply = z.infer<typeof csvUploadReply>;
 
-/** Splits a CSV of numbers: one per line (first column), a header line without digits is skipped. */
-export function parseNumbersCsv(text: string): Array<{ line: number; number: string }> {
-  const rows: Array<{ line: number; number: string }> = [];
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
-  lines.forEach((raw, index) => {
-    const first = (raw.split(',')[0] ?? '')
-      .trim()
-      .replace(/^"(.*)"$/, '$1')
-      .replace(/\s+/g, '');
-    if (first === '') return;
-    if (index === 0 && !/\d/.test(first)) return;
-    rows.push({ line: index + 1, number: first });
-  });
-  return rows;
-}
-
 const tag = 'access-lists';
 const entryList = listReplySchema(accessListEntryRecord);
 

@@ -5,11 +5,11 @@ import {
   accessListRoutes,
   aclNumber,
   MESSAGES,
-  parseNumbersCsv,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { children } from '../../platform/children.ts';
+import { readNumbersCsv } from '../../platform/csv.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -78,7 +78,7 @@ export function registerAccessListRoutes(api: FastifyInstance, platform: Platfor
       const { db } = ctx;
       await lists.lock(db, params.id);
       const list = await lists.read(db, params.id);
-      const rows = parseNumbersCsv(text);
+      const rows = await readNumbersCsv(text, 'numbers');
       if (rows.length === 0) throw new HttpError(400, MESSAGES.csvRequired, { numbers: MESSAGES.csvRequired });
 
       const failures: Array<{ line: number; number: string; message: string }> = [];

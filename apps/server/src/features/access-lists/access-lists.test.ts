@@ -297,6 +297,12 @@ describe('access lists: entries', () => {
     expect(json(await add('123456789012345'))).toMatchObject({
       validation: { number: 'Please enter a valid telephone number.' },
     });
+    // A plus only as the first character.
+    for (const number of ['+++++', '1+2+3+4+5', '01214960+00']) {
+      const res = await add(number);
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toMatchObject({ validation: { number: 'Please enter a valid telephone number.' } });
+    }
     await add('01214960200');
     const dup = await add('01214960200');
     expect(dup.statusCode).toBe(400);
@@ -336,6 +342,53 @@ describe('access lists: entries', () => {
       { line: 5, number: '01214960300', message: 'This telephone number is already a part of this access list' },
       { line: 6, number: '01214960200', message: 'This telephone number is already a part of this access list' },
     ]);
+  });
+
+  type Upload = { success: boolean; added: number; failures: Array<{ line: number; number: string; message: string }> };
+  const numbersOnList = async () =>
+    json<{ records: Array<{ number: string }> }>(
+      await t.app.inject({ method: 'GET', url: `/api/v1/accesscontrol/${id}/entries`, headers: retail }),
+    ).records.map((e) => e.number);
+
+  it('reads quoted fields whole, commas inside and all', async () => {
+    const res = await upload(
+      'Number,Name\r\n"01134960500","Smith, John"\r\n"0113 496 0501",Leeds\r\n"0113,496,0502","x, y"\r\n',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(json<Upload>(res)).toMatchObject({
+      added: 2,
+      failures: [{ line: 4, number: '0113,496,0502', message: 'Please enter a valid telephone number.' }],
+    });
+    expect(await numbersOnList()).toEqual(expect.arrayContaining(['01134960500', '01134960501']));
+  });
+
+  it('reads a semicolon file', async () => {
+    const res = await upload('number;name\n01134960510;Leeds office\n01134960511;"York; shop"\nbad;x\n');
+    expect(json<Upload>(res)).toMatchObject({
+      added: 2,
+      failures: [{ line: 4, number: 'bad', message: 'Please enter a valid telephone number.' }],
+    });
+    expect(await numbersOnList()).toEqual(expect.arrayContaining(['01134960510', '01134960511']));
+  });
+
+  it('reads a file with a byte order mark (a spreadsheet’s CSV UTF-8), CRLF and a line break in a name', async () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const res = await upload(
+      Buffer.concat([bom, Buffer.from('Number;Name\r\n01134960520;"Zoë\r\nLeeds"\r\n01134960521;York\r\n12;x\r\n')]),
+    );
+    expect(json<Upload>(res)).toMatchObject({
+      added: 2,
+      failures: [{ line: 5, number: '12', message: 'Please enter a valid telephone number.' }],
+    });
+    expect(await numbersOnList()).toEqual(expect.arrayContaining(['01134960520', '01134960521']));
+  });
+
+  it('refuses a file that is no CSV (an unclosed quote), adding nothing', async () => {
+    const before = await numbersOnList();
+    const res = await upload('01134960530\n"01134960531\n01134960532\n');
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toMatchObject({ success: false, message: MESSAGES.invalidFileFormat });
+    expect(await numbersOnList()).toEqual(before);
   });
 
   it('refuses a file that is not CSV, by name or by content', async () => {

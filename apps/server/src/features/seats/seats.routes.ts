@@ -27,6 +27,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { fromZodError, HttpError, notFound } from '../../platform/errors.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
+import { publicIpSql } from '../../platform/ip-sql.ts';
 import { numbered, numberFree } from '../../platform/numbered.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resource, type Validator } from '../../platform/resources.ts';
@@ -45,9 +46,8 @@ import {
 } from '../../platform/validators.ts';
 import { registerSeatSettingRoutes } from './seats.settings.ts';
 
-const PRIVATE_RANGES = "array['10.0.0.0/8','172.16.0.0/12','192.168.0.0/16','127.0.0.0/8','100.64.0.0/10']::inet[]";
 const REGISTERED = '(seat_registrations.expires_at is not null and seat_registrations.expires_at > now())';
-const PUBLIC_IP = `(${REGISTERED} and not (seat_registrations.ipaddr::inet <<= any(${PRIVATE_RANGES})))`;
+const PUBLIC_IP = `(${REGISTERED} and ${publicIpSql('seat_registrations.ipaddr')})`;
 const softphoneStatus = (kind: 'desktop' | 'mobile') => `(case when exists (select 1 from seat_registrations r
   where r.seat_id = seats.id and r.kind = '${kind}' and r.expires_at > now()) then 'Registered' else 'Unregistered' end)`;
 const SEAT_NAME = "seats.extension || case when seats.nickname <> '' then ' - ' || seats.nickname else '' end";

@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { notFound, validationError } from '../../platform/errors.ts';
+import { publicIpSql } from '../../platform/ip-sql.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { ResourceHandle } from '../../platform/resources.ts';
 import { type Ctx, tenantRoute } from '../../platform/routes.ts';
@@ -24,7 +25,6 @@ import type { Tx } from '../../platform/tenancy.ts';
 const LOCK_AFTER = `interval '${PROVISIONING_LOCK_MINUTES} minutes'`;
 /** A device is locked once it checked in, or 15 minutes after an unlock. */
 const LOCKED = `(seat_devices.locked or seat_devices.unlocked_at is null or seat_devices.unlocked_at + ${LOCK_AFTER} <= now())`;
-const PRIVATE_RANGES = "array['10.0.0.0/8','172.16.0.0/12','192.168.0.0/16','127.0.0.0/8','100.64.0.0/10']::inet[]";
 const iso = (d: unknown) => (d === null || d === undefined ? null : new Date(d as string).toISOString());
 
 export function registerSeatSettingRoutes(
@@ -304,7 +304,7 @@ export function registerSeatSettingRoutes(
     handler: async ({ db }) => {
       const rows = await sql<{ ip: string }>`
         select distinct r.ipaddr as ip from seat_registrations r
-        where r.expires_at > now() and not (r.ipaddr::inet <<= any(${sql.raw(PRIVATE_RANGES)}))
+        where r.expires_at > now() and ${sql.raw(publicIpSql('r.ipaddr'))}
         order by 1`.execute(db);
       return { records: rows.rows };
     },

@@ -1,4 +1,4 @@
-import { MAX_ID, MESSAGES, SEAT_MESSAGES, type Seat, seatValues } from '@switchboard/domain';
+import { isPublicIp, MAX_ID, MESSAGES, SEAT_MESSAGES, type Seat, seatValues } from '@switchboard/domain';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +93,36 @@ describe('seats', () => {
     expect(await filtered({ callRecording: 2 })).toEqual([204]);
     expect(await filtered({ status: 'Unregistered' })).toEqual([207, 212]);
     expect((await list(retail, '0/15', { filters: { secret: 'x' } })).statusCode).toBe(400);
+  });
+
+  it('shows a seat’s address as public exactly when the validator would accept it', async () => {
+    const id = await seatId(retail, 205);
+    const desk = t.database.db.updateTable('seat_registrations').where('seat_id', '=', id).where('kind', '=', 'desk');
+    const original = await t.database.db
+      .selectFrom('seat_registrations')
+      .select('ipaddr')
+      .where('seat_id', '=', id)
+      .where('kind', '=', 'desk')
+      .executeTakeFirstOrThrow();
+    const addresses = [
+      ...['81.2.69.25', '8.8.8.8', '172.32.0.1', '100.128.0.1', '223.255.255.255'],
+      ...['127.0.0.1', '0.0.0.0', '100.64.1.1', '169.254.1.1', '224.0.0.1', '255.255.255.255', '240.0.0.1'],
+      ...['192.0.2.1', '198.51.100.1', '203.0.113.1', '10.0.0.1', '172.16.0.1', '192.168.1.1'],
+      ...['01.2.3.4', '256.1.1.1', '::1', '2001:db8::1', ''],
+    ];
+    try {
+      for (const ip of addresses) {
+        await desk.set({ ipaddr: ip }).execute();
+        const seat = json<Page<Seat>>(await list(retail, '-1/-1')).records.find((s) => s.id === id) as Seat;
+        expect([ip, seat.publicIp, seat.onNet]).toEqual([ip, isPublicIp(ip), !isPublicIp(ip)]);
+        const publicOnes = json<Page<Seat>>(await list(retail, '-1/-1', { filters: { publicIp: true } }));
+        expect([ip, publicOnes.records.some((s) => s.id === id)]).toEqual([ip, isPublicIp(ip)]);
+        const unique = json<{ records: Array<{ ip: string }> }>(await inject('GET', '/seat/uniqueips', retail));
+        expect([ip, unique.records.some((r) => r.ip === ip)]).toEqual([ip, isPublicIp(ip)]);
+      }
+    } finally {
+      await desk.set({ ipaddr: original.ipaddr }).execute();
+    }
   });
 
   it('gives the next free extension of the caller’s own account only', async () => {

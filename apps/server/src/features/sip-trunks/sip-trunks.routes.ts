@@ -23,6 +23,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { field, fieldMap } from '../../platform/fields.ts';
+import { publicIpSql } from '../../platform/ip-sql.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resource, type Validator } from '../../platform/resources.ts';
 import { tenantRoute } from '../../platform/routes.ts';
@@ -30,10 +31,9 @@ import { newSecret } from '../../platform/secrets.ts';
 import { sipCredentials } from '../../platform/sip-credentials.ts';
 import { adminOnly, destination, maxRecords, ownNumbers, restricted, teamsSwitch } from '../../platform/validators.ts';
 
-const PRIVATE_RANGES = "array['10.0.0.0/8','172.16.0.0/12','192.168.0.0/16','127.0.0.0/8','100.64.0.0/10']::inet[]";
 const REGISTERED = "(sip_trunks.host = '' and trunk_registrations.expires_at > now())";
 const ADDRESS = `(case when sip_trunks.host <> '' then sip_trunks.host when ${REGISTERED} then trunk_registrations.ipaddr end)`;
-const PUBLIC_IP = `coalesce(not (${ADDRESS}::inet <<= any(${PRIVATE_RANGES})), false)`;
+const PUBLIC_IP = publicIpSql(ADDRESS);
 
 const restriction = (key: string) => field.member('restrictions', key, key === 'internationalPIN' ? 'text' : 'boolean');
 

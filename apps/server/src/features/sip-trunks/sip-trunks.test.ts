@@ -2,6 +2,7 @@ import {
   CALL_OPTION_MESSAGES,
   DEFAULT_RESTRICTIONS,
   FEATURES,
+  isPublicIp,
   MASK,
   MESSAGES,
   type SipTrunk,
@@ -86,10 +87,10 @@ describe('SIP trunks', () => {
   it('lists with status, location, public IP; searched, sorted and filtered', async () => {
     const page = json<Page<SipTrunk>>(await list(retail));
     expect(page.records.map((r) => [r.nickname, r.status, r.ip, r.publicIp, r.location])).toEqual([
-      ['DR site', 'Online', '198.51.100.20', true, true],
-      ['Main PBX', 'Direct IP', '203.0.113.10', true, true],
+      ['DR site', 'Online', '81.2.68.20', true, true],
+      ['Main PBX', 'Direct IP', '81.2.69.10', true, true],
     ]);
-    expect(page.records[1]?.permit).toEqual(['203.0.113.10', '203.0.113.11']);
+    expect(page.records[1]?.permit).toEqual(['81.2.69.10', '81.2.69.11']);
     expect(page.records[0]).not.toHaveProperty('secret');
     const desc = json<Page<SipTrunk>>(await list(retail, '0/1', { sortBy: 'nickname', direction: 'desc' }));
     expect(desc).toMatchObject({ totalRecords: 2, lastPage: false });
@@ -106,18 +107,18 @@ describe('SIP trunks', () => {
       ['Salon PBX', 'Offline'],
     ]);
     const ips = json<{ records: Array<{ ip: string }> }>(await inject('POST', '/trunk/uniqueips', retail));
-    expect(ips.records.map((r) => r.ip)).toEqual(['198.51.100.20', '203.0.113.10']);
+    expect(ips.records.map((r) => r.ip)).toEqual(['81.2.68.20', '81.2.69.10']);
   });
 
   it('caps retail accounts at 1 trunk and 2 channels, unless a provider admin adds it', async () => {
     const refused = await inject('POST', '/trunk', retail, trunk());
     expect(refused.statusCode).toBe(409);
     expect(json<Reply>(refused).message).toBe(TRUNK_MESSAGES.retailTrunks);
-    const created = await inject('POST', '/trunk', admin, trunk({ host: '198.51.100.77', channelLimit: 30 }));
+    const created = await inject('POST', '/trunk', admin, trunk({ host: '81.2.68.77', channelLimit: 30 }));
     expect(json(created)).toMatchObject({ success: true, message: 'Branch PBX created successfully' });
     const id = json<Reply>(created).id;
     const read = json<SipTrunk>(await inject('GET', `/trunk/${id}`, retail));
-    expect(read).toMatchObject({ status: 'Direct IP', channelLimit: 30, host: '198.51.100.77', accountNo: 30000 });
+    expect(read).toMatchObject({ status: 'Direct IP', channelLimit: 30, host: '81.2.68.77', accountNo: 30000 });
     // The retail user may keep the admin's channel count but not raise another trunk past 2.
     const dr = await byNick(retail, 'DR site');
     const more = await inject('PUT', `/trunk/${dr.id}`, retail, body(dr, { channelLimit: 3 }));
@@ -167,7 +168,7 @@ describe('SIP trunks', () => {
       emergencyServicesCid: '01214960000',
       trunkFailOver: 'timeprofile:300',
       channelLimit: 1,
-      permit: ['198.51.100.20', '198.51.100.21', ''],
+      permit: ['81.2.68.20', '81.2.68.21', ''],
       transport: 'tcp',
       trunkNoPlus: 2,
       enableTeams: true,
@@ -181,7 +182,7 @@ describe('SIP trunks', () => {
     const res = await inject('PUT', `/trunk/${dr.id}`, retail, body(dr, changes));
     expect(json(res)).toMatchObject({ success: true, message: 'DR site 2 has been updated' });
     const after = json<SipTrunk>(await inject('GET', `/trunk/${dr.id}`, retail));
-    expect(after).toMatchObject({ ...changes, permit: ['198.51.100.20', '198.51.100.21'], status: 'Online' });
+    expect(after).toMatchObject({ ...changes, permit: ['81.2.68.20', '81.2.68.21'], status: 'Online' });
     // Barring international calls drops the PIN.
     await inject('PUT', `/trunk/${dr.id}`, retail, body(after, { allowInternational: false }));
     expect(json<SipTrunk>(await inject('GET', `/trunk/${dr.id}`, retail))).toMatchObject({
@@ -203,6 +204,11 @@ describe('SIP trunks', () => {
     await bad({ emergencyServicesCid: '01179460000' }, 'emergencyServicesCid', TRUNK_MESSAGES.notAccountNumber);
     await bad({ host: '192.168.1.10' }, 'host', MESSAGES.publicIp);
     await bad({ permit: ['10.0.0.1'] }, 'permit.0', MESSAGES.publicIp);
+    // Loopback, unspecified, carrier-grade NAT, link-local, multicast and broadcast are no public network.
+    for (const ip of ['127.0.0.1', '0.0.0.0', '100.64.1.1', '169.254.1.1', '224.0.0.1', '255.255.255.255']) {
+      await bad({ host: ip }, 'host', MESSAGES.publicIp);
+      await bad({ permit: ['81.2.68.20', ip] }, 'permit.1', MESSAGES.publicIp);
+    }
     await bad({ permit: ['1.1.1.1', '1.1.1.2', '1.1.1.3', '1.1.1.4'] }, 'permit', MESSAGES.maxIps);
     await bad({ channelLimit: 0 }, 'channelLimit', MESSAGES.minValue(1));
     await bad({ channelLimit: 201 }, 'channelLimit', MESSAGES.maxValue(200));
@@ -211,6 +217,36 @@ describe('SIP trunks', () => {
     expect(json<SipTrunk>(await inject('GET', `/trunk/${dr.id}`, retail))).toMatchObject({ nickname: 'DR site 2' });
     const create = await inject('POST', '/trunk', admin, { nickname: '' });
     expect(Object.keys(json<Reply>(create).validation).sort()).toEqual(['emergencyServicesCid', 'nickname']);
+  });
+
+  it('shows a trunk’s address as public exactly when the validator would accept it', async () => {
+    // The account's registering trunk (an empty host): its address is the registration's.
+    const registering = async () =>
+      json<Page<SipTrunk>>(await list(retail, '-1/-1')).records.find((r) => r.host === '') as SipTrunk;
+    const dr = await registering();
+    const registration = t.database.db.updateTable('trunk_registrations').where('trunk_id', '=', dr.id);
+    const original = await t.database.db
+      .selectFrom('trunk_registrations')
+      .select('ipaddr')
+      .where('trunk_id', '=', dr.id)
+      .executeTakeFirstOrThrow();
+    const addresses = [
+      ...['81.2.68.20', '8.8.8.8', '172.32.0.1', '100.128.0.1', '223.255.255.255'],
+      ...['127.0.0.1', '0.0.0.0', '100.64.1.1', '169.254.1.1', '224.0.0.1', '255.255.255.255', '240.0.0.1'],
+      ...['192.0.2.1', '198.51.100.1', '203.0.113.1', '10.0.0.1', '172.16.0.1', '192.168.1.1'],
+      ...['01.2.3.4', '256.1.1.1', '::1', '2001:db8::1', ''],
+    ];
+    try {
+      for (const ip of addresses) {
+        await registration.set({ ipaddr: ip }).execute();
+        const row = await registering();
+        expect([ip, row.publicIp, row.onNet]).toEqual([ip, isPublicIp(ip), !isPublicIp(ip)]);
+        const publicOnes = json<Page<SipTrunk>>(await list(retail, '-1/-1', { filters: { publicIp: true } }));
+        expect([ip, publicOnes.records.some((r) => r.id === dr.id)]).toEqual([ip, isPublicIp(ip)]);
+      }
+    } finally {
+      await registration.set({ ipaddr: original.ipaddr }).execute();
+    }
   });
 
   it('leaves IP authentication and any-number presentation to provider admins', async () => {
