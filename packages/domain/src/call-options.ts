@@ -107,6 +107,20 @@ export type CallTimes = z.output<typeof callTimesSchema>;
 export const callTimesRecord = z.object({ mode: z.enum(['off', 'on', 'range']), from: z.string(), to: z.string() });
 
 export const callTimesShape = { weekdayTimes: callTimesSchema, weekendTimes: callTimesSchema };
+/** The restrictions and call times as a seat's or trunk's record carries them. */
+export const callOptionsRecordShape = {
+  allowUKGeo: z.boolean(),
+  allowUKMobile: z.boolean(),
+  allowUK118: z.boolean(),
+  allowUKOther: z.boolean(),
+  allowUKPremium09: z.boolean(),
+  allowUKPremium070: z.boolean(),
+  allowInternational: z.boolean(),
+  allowInternationalHighRisk: z.boolean(),
+  internationalPIN: z.string(),
+  weekdayTimes: callTimesRecord,
+  weekendTimes: callTimesRecord,
+} satisfies Record<keyof CallRestrictions | 'weekdayTimes' | 'weekendTimes', z.ZodType>;
 export const CALL_TIMES_FIELDS = ['weekdayTimes', 'weekendTimes'] as const;
 export const DEFAULT_CALL_TIMES: CallTimes = { mode: 'on', ...ALL_DAY };
 

@@ -33,24 +33,39 @@ export const listBody = z
   })
   .default({});
 
-/** GET query of a list call: sortByDir instead of direction, filters as JSON. */
-export const listQuery = z.object({
-  sortBy: z.string().max(64).optional(),
-  sortByDir: z.enum(SORT_DIRECTIONS).optional(),
-  search: z.string().max(100).optional(),
-  filters: z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
-      if (raw === undefined || raw === '') return undefined;
-      try {
-        return filtersSchema.parse(JSON.parse(raw));
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'filters must be a JSON object' });
-        return z.NEVER;
-      }
-    }),
-});
+/**
+ * GET query of a list call: sortByDir instead of direction, filters as JSON (checked by `filters`:
+ * the server passes its area's whitelist, a client the generic record).
+ */
+export function listQueryWith(filters: z.ZodType, sortBy: z.ZodType = z.string().max(64)) {
+  return z.object({
+    sortBy: sortBy.optional(),
+    sortByDir: z.enum(SORT_DIRECTIONS).optional(),
+    search: z.string().max(100).optional(),
+    filters: z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        if (raw === undefined || raw === '') return undefined;
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(raw);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'filters must be a JSON object' });
+          return z.NEVER;
+        }
+        const result = filters.safeParse(parsed);
+        if (!result.success) {
+          for (const issue of result.error.issues) {
+            ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.map(String) });
+          }
+          return z.NEVER;
+        }
+        return result.data as ListFilters;
+      }),
+  });
+}
+export const listQuery = listQueryWith(filtersSchema);
 
 export interface ListRequest {
   offset: number;

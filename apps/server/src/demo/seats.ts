@@ -2,6 +2,7 @@
  * Demo seats for accounts 30000 (a dozen, most registered, desk phones provisioned) and 30001
  * (three), with the registrar's view of their desk phones and softphones.
  */
+import { DEFAULT_RESTRICTIONS } from '@switchboard/domain';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { newSecret } from '../platform/secrets.ts';
@@ -22,17 +23,6 @@ const ACME = [
 ];
 const BELLA = ['Front desk', 'Salon floor', 'Back office'];
 const ALL_DAY = { mode: 'on', from: '00:00', to: '23:59' };
-const RESTRICTIONS = {
-  allowUKGeo: true,
-  allowUKMobile: true,
-  allowUK118: false,
-  allowUKOther: true,
-  allowUKPremium09: false,
-  allowUKPremium070: false,
-  allowInternational: false,
-  allowInternationalHighRisk: false,
-  internationalPIN: '',
-};
 const YEAR = 365 * 24 * 3600 * 1000;
 const MAC = (n: number) =>
   `80:5e:c0:${(0x10 + Math.floor(n / 256)).toString(16)}:${(n % 256).toString(16).padStart(2, '0')}:a1`;
@@ -59,7 +49,9 @@ export async function seedSeats(trx: Transaction<Database>): Promise<void> {
       transport: i % 5 === 3 ? 'tls' : 'udp',
       // The director may call abroad (with a PIN); the workshop only in working hours.
       restrictions: JSON.stringify(
-        director ? { ...RESTRICTIONS, allowInternational: true, internationalPIN: '739104' } : RESTRICTIONS,
+        director
+          ? { ...DEFAULT_RESTRICTIONS, allowInternational: true, internationalPIN: '739104' }
+          : DEFAULT_RESTRICTIONS,
       ),
       weekday_times: JSON.stringify(
         s.nickname === 'Workshop' ? { mode: 'range', from: '07:30', to: '18:00' } : ALL_DAY,

@@ -4,7 +4,14 @@
  * two steps — the page's ids (filter, sort, offset, limit), then only those rows decorated with
  * every column — so the cost of the computed columns does not grow with the account.
  */
-import { type ListReply, MAX_ID, recordId, SORT_DIRECTIONS, type SortDirection } from '@switchboard/domain';
+import {
+  type ListReply,
+  listQueryWith,
+  MAX_ID,
+  recordId,
+  SORT_DIRECTIONS,
+  type SortDirection,
+} from '@switchboard/domain';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { type FieldDef, type FieldMap, fieldsWith, readable, recordFrom } from './fields.ts';
@@ -93,33 +100,7 @@ export function listBodyFor<Rec>(fields: FieldMap<Rec>) {
 
 /** GET query of the area's list: sortByDir instead of direction, filters as JSON. */
 export function listQueryFor<Rec>(fields: FieldMap<Rec>) {
-  const filters = filtersSchemaFor(fields);
-  return z.object({
-    sortBy: sortBySchema(fields).optional(),
-    sortByDir: z.enum(SORT_DIRECTIONS).optional(),
-    search: z.string().max(100).optional(),
-    filters: z
-      .string()
-      .optional()
-      .transform((raw, ctx) => {
-        if (raw === undefined || raw === '') return undefined;
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(raw);
-        } catch {
-          ctx.addIssue({ code: 'custom', message: 'filters must be a JSON object' });
-          return z.NEVER;
-        }
-        const result = filters.safeParse(parsed);
-        if (!result.success) {
-          for (const issue of result.error.issues) {
-            ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.map(String) });
-          }
-          return z.NEVER;
-        }
-        return result.data;
-      }),
-  });
+  return listQueryWith(filtersSchemaFor(fields), sortBySchema(fields));
 }
 
 function selectAll<Rec>(query: AnyQuery, fields: FieldMap<Rec>): AnyQuery {

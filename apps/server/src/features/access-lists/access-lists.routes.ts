@@ -1,11 +1,5 @@
 /** Access lists (spec 2 §2, §5, §7 "Access lists"): /accesscontrol, its entries and CSV upload. */
-import {
-  type AccessList,
-  type AccessListEntry,
-  accessListRoutes,
-  aclNumber,
-  MESSAGES,
-} from '@switchboard/domain';
+import { type AccessList, type AccessListEntry, accessListRoutes, aclNumber, MESSAGES } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { children } from '../../platform/children.ts';

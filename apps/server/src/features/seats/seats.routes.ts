@@ -9,7 +9,6 @@ import {
   DEFAULT_RESTRICTIONS,
   fromSpecSeatBody,
   MESSAGES,
-  mayKnowInternationalPin,
   maySoftphoneUser,
   normaliseRestrictions,
   RESTRICTION_FIELDS,
@@ -25,6 +24,7 @@ import {
   seatRoutes,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
+import { callOptionFields } from '../../platform/call-option-fields.ts';
 import { fromZodError, HttpError, notFound } from '../../platform/errors.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
 import { publicIpSql } from '../../platform/ip-sql.ts';
@@ -52,8 +52,6 @@ const softphoneStatus = (kind: 'desktop' | 'mobile') => `(case when exists (sele
   where r.seat_id = seats.id and r.kind = '${kind}' and r.expires_at > now()) then 'Registered' else 'Unregistered' end)`;
 const SEAT_NAME = "seats.extension || case when seats.nickname <> '' then ' - ' || seats.nickname else '' end";
 
-const restriction = (key: string) => field.member('restrictions', key, key === 'internationalPIN' ? 'text' : 'boolean');
-
 const fields = fieldMap<Seat, 'vmPin'>('seats', {
   id: field.id(),
   extension: field.number('extension', { sortable: true, searchable: true, createOnly: true }),
@@ -78,19 +76,7 @@ const fields = fieldMap<Seat, 'vmPin'>('seats', {
   cfwdNoAnswer: field.text('cfwd_no_answer'),
   cfwdUnavail: field.text('cfwd_unavail'),
   callRecording: field.number('call_recording', { sortable: true, filterable: true }),
-  allowUKGeo: restriction('allowUKGeo'),
-  allowUKMobile: restriction('allowUKMobile'),
-  allowUK118: restriction('allowUK118'),
-  allowUKOther: restriction('allowUKOther'),
-  allowUKPremium09: restriction('allowUKPremium09'),
-  allowUKPremium070: restriction('allowUKPremium070'),
-  allowInternational: restriction('allowInternational'),
-  allowInternationalHighRisk: restriction('allowInternationalHighRisk'),
-  internationalPIN: field.member('restrictions', 'internationalPIN', 'text', {
-    secret: (auth) => mayKnowInternationalPin(auth, 'seats', 'seatsCallRestrictions'),
-  }),
-  weekdayTimes: field.json('weekday_times'),
-  weekendTimes: field.json('weekend_times'),
+  ...callOptionFields('seats', 'seatsCallRestrictions'),
   tps: field.text('tps'),
   ctps: field.text('ctps'),
   channelLimit: field.number('channel_limit'),

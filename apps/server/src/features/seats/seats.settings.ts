@@ -97,40 +97,40 @@ export function registerSeatSettingRoutes(
   };
 
   // Unlock: the device may fetch its configuration (with the seat's credentials) for 15 minutes.
-  tenantRoute(api, platform, seatRoutes.unlockDevice, {
-    allow: update,
-    handler: async (ctx, { params }) => {
-      await changeDevice(ctx, params, { locked: false, unlocked_at: new Date() }, 'device.unlock');
-      return { success: true, message: SEAT_MESSAGES.unlocked };
-    },
-  });
-
   // Re-Initialise: new security details; the device is provisioned afresh at its next check-in.
-  tenantRoute(api, platform, seatRoutes.reinitDevice, {
-    allow: update,
-    handler: async (ctx, { params, body }) => {
-      await changeDevice(
-        ctx,
-        { id: params.id, deviceId: body.deviceId },
-        { initialised: false, locked: false, unlocked_at: new Date(), ldap_password: newSecret(16) },
-        'device.reinit',
-      );
-      return { success: true, message: SEAT_MESSAGES.reinitialised };
+  // LDAP: a new directory password.
+  const deviceActions = [
+    {
+      route: seatRoutes.unlockDevice,
+      kind: 'device.unlock',
+      change: () => ({ locked: false, unlocked_at: new Date() }),
+      message: SEAT_MESSAGES.unlocked,
     },
-  });
-
-  tenantRoute(api, platform, seatRoutes.regenerateLdapPassword, {
-    allow: update,
-    handler: async (ctx, { params, body }) => {
-      await changeDevice(
-        ctx,
-        { id: params.id, deviceId: body.deviceId },
-        { ldap_password: newSecret(16) },
-        'device.ldap.regenerate',
-      );
-      return { success: true, message: SEAT_MESSAGES.ldapReset };
+    {
+      route: seatRoutes.reinitDevice,
+      kind: 'device.reinit',
+      change: () => ({ initialised: false, locked: false, unlocked_at: new Date(), ldap_password: newSecret(16) }),
+      message: SEAT_MESSAGES.reinitialised,
     },
-  });
+    {
+      route: seatRoutes.regenerateLdapPassword,
+      kind: 'device.ldap.regenerate',
+      change: () => ({ ldap_password: newSecret(16) }),
+      message: SEAT_MESSAGES.ldapReset,
+    },
+  ] as const;
+  for (const action of deviceActions) {
+    tenantRoute(api, platform, action.route, {
+      allow: update,
+      handler: async (ctx, { params, body }) => {
+        // The device is named in the path (unlock) or in the body (the spec's other two calls).
+        const p = params as { id: number; deviceId?: number };
+        const deviceId = p.deviceId ?? (body as { deviceId?: number } | undefined)?.deviceId ?? 0;
+        await changeDevice(ctx, { id: p.id, deviceId }, action.change(), action.kind);
+        return { success: true, message: action.message };
+      },
+    });
+  }
 
   // ---- Softphones ----------------------------------------------------------------------------
 

@@ -25,6 +25,23 @@ import { assertNotThrottled, isDescendant, passwordMatches, recordAttempt } from
 const tags = ['session'];
 const accountParam = z.object({ account_no: recordId() });
 
+/** Points the session at another effective account (acting as a customer, or back), audited. */
+async function actAs(
+  tx: Tx,
+  auth: AuthContext,
+  as: { accountNo: number; puppeteer: number | null },
+  action: string,
+  target: number,
+  ip: string,
+): Promise<void> {
+  await tx
+    .updateTable('sessions')
+    .set({ account_no: as.accountNo, puppeteer: as.puppeteer })
+    .where('token_hash', '=', auth.tokenHash)
+    .execute();
+  await audit(tx, { userId: auth.userId, accountNo: auth.homeAccountNo, action, targetAccountNo: target, ip });
+}
+
 /** The session even without panel access (leaving a disguise must always work). */
 function requireAuthOnly(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorised();
@@ -181,18 +198,7 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
           .where('is_holder', '=', true)
           .executeTakeFirst();
         if (!holder) throw new HttpError(409, 'This customer account has no account holder to act as');
-        await tx
-          .updateTable('sessions')
-          .set({ account_no: target, puppeteer: auth.userId })
-          .where('token_hash', '=', auth.tokenHash)
-          .execute();
-        await audit(tx, {
-          userId: auth.userId,
-          accountNo: auth.homeAccountNo,
-          action: 'disguise.start',
-          targetAccountNo: target,
-          ip: request.ip,
-        });
+        await actAs(tx, auth, { accountNo: target, puppeteer: auth.userId }, 'disguise.start', target, request.ip);
       });
       return { success: true, message: `Acting as customer ${target}` };
     },
@@ -203,20 +209,9 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
     handler: async ({ request }) => {
       const auth = requireAuthOnly(request);
       if (auth.puppeteer === null) return { success: true, message: 'Not acting as a customer' };
-      await tenancy.crossAccount('disguise', async (tx) => {
-        await tx
-          .updateTable('sessions')
-          .set({ account_no: auth.homeAccountNo, puppeteer: null })
-          .where('token_hash', '=', auth.tokenHash)
-          .execute();
-        await audit(tx, {
-          userId: auth.userId,
-          accountNo: auth.homeAccountNo,
-          action: 'disguise.end',
-          targetAccountNo: auth.accountNo,
-          ip: request.ip,
-        });
-      });
+      await tenancy.crossAccount('disguise', (tx) =>
+        actAs(tx, auth, { accountNo: auth.homeAccountNo, puppeteer: null }, 'disguise.end', auth.accountNo, request.ip),
+      );
       return { success: true, message: 'Back to portal' };
     },
   });

@@ -9,7 +9,6 @@ import {
   DEFAULT_RESTRICTIONS,
   isProviderAdmin,
   MESSAGES,
-  mayKnowInternationalPin,
   normaliseRestrictions,
   RESTRICTION_FIELDS,
   RETAIL_MAX_TRUNKS,
@@ -22,6 +21,7 @@ import {
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { callOptionFields } from '../../platform/call-option-fields.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
 import { publicIpSql } from '../../platform/ip-sql.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -34,8 +34,6 @@ import { adminOnly, destination, maxRecords, ownNumbers, restricted, teamsSwitch
 const REGISTERED = "(sip_trunks.host = '' and trunk_registrations.expires_at > now())";
 const ADDRESS = `(case when sip_trunks.host <> '' then sip_trunks.host when ${REGISTERED} then trunk_registrations.ipaddr end)`;
 const PUBLIC_IP = publicIpSql(ADDRESS);
-
-const restriction = (key: string) => field.member('restrictions', key, key === 'internationalPIN' ? 'text' : 'boolean');
 
 const fields = fieldMap<SipTrunk>('sip_trunks', {
   id: field.id(),
@@ -56,19 +54,7 @@ const fields = fieldMap<SipTrunk>('sip_trunks', {
   callRecording: field.number('call_recording', { sortable: true, filterable: true }),
   tps: field.text('tps'),
   ctps: field.text('ctps'),
-  allowUKGeo: restriction('allowUKGeo'),
-  allowUKMobile: restriction('allowUKMobile'),
-  allowUK118: restriction('allowUK118'),
-  allowUKOther: restriction('allowUKOther'),
-  allowUKPremium09: restriction('allowUKPremium09'),
-  allowUKPremium070: restriction('allowUKPremium070'),
-  allowInternational: restriction('allowInternational'),
-  allowInternationalHighRisk: restriction('allowInternationalHighRisk'),
-  internationalPIN: field.member('restrictions', 'internationalPIN', 'text', {
-    secret: (auth) => mayKnowInternationalPin(auth, 'SIPTrunks', 'SIPTrunksCallRestrictions'),
-  }),
-  weekdayTimes: field.json('weekday_times'),
-  weekendTimes: field.json('weekend_times'),
+  ...callOptionFields('SIPTrunks', 'SIPTrunksCallRestrictions'),
   ipLocation: field.text('ip_location'),
   status: field.computed(
     `(case when sip_trunks.host <> '' then 'Direct IP' when ${REGISTERED} then 'Online' else 'Offline' end)`,
