@@ -22,6 +22,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite; 'memory' for an in-memory database. */
   dataDir: string;
+  /** Told of errors of idle pooled connections (PostgreSQL); they are otherwise ignored. */
+  onPoolError?: (error: Error) => void;
   /** A PGlite data dump to start from (tests: a migrated, seeded template). */
   loadDataDir?: Blob | File | undefined;
 }
@@ -36,6 +38,9 @@ export interface DatabaseHandle {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server drops (a restart, a failover) is an event, not a crash: the
+    // pool replaces it on next use.
+    pool.on('error', (error) => options.onPoolError?.(error));
     // int8 (count(*), bigserial) as numbers: our counts and ids stay far below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
