@@ -18,9 +18,9 @@ import { type Account, formatPence, MESSAGES, TIMINGS } from '@switchboard/domai
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, useLocation } from 'react-router';
 import { api } from '../platform/api.ts';
+import type { AreaDefinition } from '../platform/areas.ts';
 import { useSession } from '../platform/session-context.ts';
 import { AREAS } from './area-registry.ts';
-import type { AreaDefinition } from './areas.ts';
 
 export function useVisibleAreas(): AreaDefinition[] {
   const { can } = useSession();

@@ -1,5 +1,5 @@
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
-import type { AreaDefinition } from '../../app/areas.ts';
+import type { AreaDefinition } from '../../platform/areas.ts';
 import { useEmsErrorCount } from './api.ts';
 
 /**
