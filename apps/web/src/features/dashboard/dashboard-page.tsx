@@ -18,11 +18,11 @@ import Typography from '@mui/material/Typography';
 import { ACCOUNT_ACTIVITY, DASHBOARD_TEXTS, type DashboardCount, EMS_ERRORS_COUNT } from '@switchboard/domain';
 import { useQueries } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { listCountQuery } from '../../platform/paged-table/use-paged-list.ts';
+import { countQuery } from '../../platform/resource.ts';
 import { useSession } from '../../platform/session-context.ts';
 
 function useCounts(items: DashboardCount[]) {
-  return useQueries({ queries: items.map((item) => listCountQuery(item.api)) });
+  return useQueries({ queries: items.map((item) => countQuery(item.api)) });
 }
 
 function CountList({ items, label }: { items: DashboardCount[]; label: string }) {

@@ -1,12 +1,22 @@
-/** The count of numbers with failed emergency data (the dashboard reads the same query). */
-import { EMS_ERRORS_COUNT, type ListReply } from '@switchboard/domain';
+/** The EMS errors list (numbers whose emergency data failed) and its count, read by the sidebar too. */
+import { EMS_ERRORS_COUNT, emsErrorRecord, listBody, listParams, listReplySchema, route } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../platform/api.ts';
+import { countQuery, listSource, resourceKeys } from '../../platform/resource.ts';
+
+/** The area's contract (interim, as the domain will declare it: replaced by its import when it lands). */
+export const emsErrorRoutes = {
+  list: route({
+    method: 'POST',
+    path: `${EMS_ERRORS_COUNT.api}/:offset/:limit`,
+    params: listParams,
+    body: listBody,
+    reply: listReplySchema(emsErrorRecord),
+    tag: 'telephone-numbers',
+  }),
+};
+export const emsErrorKeys = resourceKeys(EMS_ERRORS_COUNT.api);
+export const emsErrors = listSource(emsErrorRoutes.list, { key: emsErrorKeys.lists() });
 
 export function useEmsErrorCount() {
-  return useQuery({
-    queryKey: ['list', EMS_ERRORS_COUNT.api, 'count'],
-    queryFn: async () => (await api.post<ListReply<unknown>>(`${EMS_ERRORS_COUNT.api}/0/1`, {})).totalRecords,
-    staleTime: 30_000,
-  });
+  return useQuery({ ...countQuery(EMS_ERRORS_COUNT.api), staleTime: 30_000 });
 }

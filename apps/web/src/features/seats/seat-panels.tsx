@@ -4,7 +4,6 @@
  * own save to /seat/{id}/softphone; the mobile tab shows the app's QR code of uniqueString) and the
  * emergency location dialog.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -33,16 +32,16 @@ import {
   type SeatDevice,
   type SeatLocation,
   type SeatSoftphone,
-  type SeatSoftphoneInput,
   seatSoftphoneInput,
 } from '@switchboard/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { ApiError, api } from '../../platform/api.ts';
 import type { SelectOption } from '../../platform/fields/form-fields.tsx';
 import { FormSwitchField } from '../../platform/fields/form-fields.tsx';
+import { useSchemaForm } from '../../platform/fields/form-schema.ts';
 import { applyServerErrors } from '../../platform/fields/server-errors.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { useToast } from '../../platform/toast.ts';
@@ -209,9 +208,7 @@ export function SoftphonePanel({
   const [banner, setBanner] = useState<string | null>(null);
   const key = ['seat', seat.id, 'softphone'];
   const phone = useQuery({ queryKey: key, queryFn: () => api.get<SeatSoftphone>(`/seat/${seat.id}/softphone`) });
-  const form = useForm<SeatSoftphoneInput>({
-    resolver: zodResolver(seatSoftphoneInput) as unknown as Resolver<SeatSoftphoneInput>,
-  });
+  const form = useSchemaForm(seatSoftphoneInput);
   useEffect(() => {
     if (phone.data) {
       form.reset({

@@ -14,6 +14,7 @@ import {
   SEAT_CHANNELS,
   type Seat,
   type SeatInput,
+  type SeatValues,
   seatInput,
   seatValues,
   TRANSPORTS,
@@ -30,6 +31,7 @@ import { useAccessListOptions, usePromptSelect } from '../../platform/fields/opt
 import { useSession } from '../../platform/session-context.ts';
 import { SipCredentials } from '../../platform/sip-credentials.tsx';
 import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { seats } from './api.ts';
 import { ProvisioningPanel, SeatLocationField, SoftphonePanel } from './seat-panels.tsx';
 
 const toValues = (s: Seat): SeatInput => seatValues(s);
@@ -90,7 +92,7 @@ export default function SeatDetailPage() {
   const prompts = usePromptSelect();
   const accessLists = useAccessListOptions();
   const admin = isProviderAdmin(session);
-  const tabs: Array<TabDef<Seat, SeatInput> | false> = [
+  const tabs: Array<TabDef<Seat, SeatInput, SeatValues> | false> = [
     {
       label: 'General',
       kind: 'form',
@@ -178,16 +180,16 @@ export default function SeatDetailPage() {
         />
       ),
     },
-    callRecordingTab<Seat, SeatInput>(),
+    callRecordingTab<Seat, SeatInput, SeatValues>(),
     {
-      ...callRestrictionsTab<Seat, SeatInput>({
+      ...callRestrictionsTab<Seat, SeatInput, SeatValues>({
         area: 'seatsCallRestrictions',
         callTimes: true,
         channelLimit: { ...SEAT_CHANNELS, adminOnly: true },
       }),
       forbidden: !can('seatsCallRestrictions', 'read'),
     },
-    tpsTab<Seat, SeatInput>(),
+    tpsTab<Seat, SeatInput, SeatValues>(),
     { label: 'Provisioning', kind: 'panel', render: (seat) => <ProvisioningPanel seat={seat} /> },
     {
       label: 'Teams',
@@ -267,15 +269,14 @@ export default function SeatDetailPage() {
     },
   ];
   return (
-    <TabbedForm<Seat, SeatInput>
-      path="/seat"
-      id={id}
+    <TabbedForm
+      source={seats.record(id)}
       resource="seats"
-      schema={seatInput as never}
+      schema={seatInput}
       toValues={toValues}
       name={(v) => v.nickname || 'Seat'}
       title={(s) => (s.nickname ? `${s.nickname} (${s.extension})` : `Seat ${s.extension}`)}
-      tabs={tabs.filter((t): t is TabDef<Seat, SeatInput> => t !== false)}
+      tabs={tabs.filter((t): t is TabDef<Seat, SeatInput, SeatValues> => t !== false)}
     />
   );
 }

@@ -1,12 +1,30 @@
-/** Telephone numbers: API paths and the queries the pages share. */
-import type { EmsRecord, NumberTeams } from '@switchboard/domain';
+/** Telephone numbers on the web: the resource at /numbering/allocated, and the queries the pages share. */
+import {
+  EMS_ERRORS_COUNT,
+  type EmsRecord,
+  type NumberTeams,
+  resourceRoutes,
+  telephoneNumberInput,
+  telephoneNumberRecord,
+} from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../platform/api.ts';
+import { resourceApi, resourceKeys } from '../../platform/resource.ts';
 
 export const TN_PATH = '/numbering/allocated';
-export const EMS_ERRORS_PATH = '/numbering/allocated/ems/errors';
 
-export const emsKey = (id: number | string) => ['record', TN_PATH, String(id), 'ems'] as const;
+/** The area's contract (interim, as the domain will declare it: replaced by its import when it lands). */
+export const numberRoutes = resourceRoutes(TN_PATH, {
+  tag: 'telephone-numbers',
+  record: telephoneNumberRecord,
+  input: telephoneNumberInput,
+});
+export const numbers = resourceApi(TN_PATH, numberRoutes);
+export const numberKeys = numbers.keys;
+/** The EMS errors list (its own area) counts and lists numbers too: an emergency update refreshes it. */
+export const emsErrorKeys = resourceKeys(EMS_ERRORS_COUNT.api);
+
+export const emsKey = (id: number | string) => [...numberKeys.detail(id), 'ems'] as const;
 
 /** The number's emergency address and the registry's state; polled while an update is pending. */
 export function useEms(id: number) {
@@ -20,7 +38,7 @@ export function useEms(id: number) {
 
 export function useNumberTeams(id: number) {
   return useQuery({
-    queryKey: ['record', TN_PATH, String(id), 'msteams'],
+    queryKey: [...numberKeys.detail(id), 'msteams'],
     queryFn: () => api.get<NumberTeams>(`${TN_PATH}/msteams/${id}`),
     retry: false,
   });

@@ -1,20 +1,66 @@
-/** Time profiles: API paths and the queries the pages share. */
+/**
+ * Time profiles on the web: the resources /timeprofile (saved by PUT, or POST as the spec also
+ * does) and /timeprofilecalendar, the next free number and the bulk add by range, the live status,
+ * the bank holidays, and the query keys the pages share.
+ */
 import {
   BANK_HOLIDAY_OPTIONS,
   type CalendarEntry,
   type CalendarInput,
+  calendarInput,
+  calendarRecord,
+  resourceRoutes,
+  route,
+  saveReply,
   TIME_PROFILE_MODES,
   type TimeProfile,
   type TimeProfileInput,
   type TimeProfileStatus,
+  timeProfileCreate,
+  timeProfileInput,
+  timeProfileRange,
+  timeProfileRecord,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { api } from '../../platform/api.ts';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import { useDestinationOptions } from '../../platform/fields/option-sources.ts';
+import { resourceApi } from '../../platform/resource.ts';
 
 export const TP_PATH = '/timeprofile';
-export const CALENDAR_PATH = '/timeprofilecalendar';
+const tag = 'time-profiles';
+
+/** The area's contract (interim, as the domain will declare it: replaced by its import when it lands). */
+export const timeProfileRoutes = {
+  ...resourceRoutes(TP_PATH, {
+    tag,
+    record: timeProfileRecord,
+    input: timeProfileInput,
+    create: timeProfileCreate,
+    saveByPost: true,
+  }),
+  next: route({ method: 'GET', path: '/timeprofile/next', reply: z.object({ extension: z.number().nullable() }), tag }),
+  range: route({
+    method: 'POST',
+    path: '/timeprofile/range',
+    body: timeProfileRange,
+    reply: saveReply.extend({
+      results: z.array(z.object({ extension: z.number(), success: z.boolean(), message: z.string(), id: z.number() })),
+    }),
+    tag,
+  }),
+};
+export const calendarRoutes = resourceRoutes('/timeprofilecalendar', {
+  tag,
+  record: calendarRecord,
+  input: calendarInput,
+});
+
+export const timeProfiles = resourceApi(TP_PATH, timeProfileRoutes);
+export const timeProfileKeys = timeProfiles.keys;
+export const calendars = resourceApi('/timeprofilecalendar', calendarRoutes);
+export const calendarKeys = calendars.keys;
 
 export const bankHolidayLabel = (value: number) =>
   BANK_HOLIDAY_OPTIONS.find((o) => o.value === value)?.label ?? String(value);
@@ -50,16 +96,9 @@ export function calendarFields(exclude: string[]): FieldDef<CalendarInput>[] {
   ];
 }
 
-export function useNextNumber() {
-  return useQuery({
-    queryKey: ['list', TP_PATH, 'next'],
-    queryFn: () => api.get<{ extension: number | null }>(`${TP_PATH}/next`),
-  });
-}
-
 export function useStatus(id: number) {
   return useQuery({
-    queryKey: ['record', TP_PATH, String(id), 'status'],
+    queryKey: [...timeProfileKeys.detail(id), 'status'],
     queryFn: () => api.get<TimeProfileStatus>(`${TP_PATH}/${id}/status`),
     refetchInterval: 60_000,
   });

@@ -46,7 +46,8 @@ export function useDestinationOptions() {
 /** The account's access lists, for number screening and seat call limits. */
 export function useAccessListOptions(): SelectOption[] {
   const { data } = useQuery({
-    queryKey: ['list', '/accesscontrol', 'options'],
+    // Under the access lists' keys, so a change to the lists refreshes the options.
+    queryKey: ['/accesscontrol', 'list', 'options'],
     queryFn: () => api.post<{ records: Array<{ id: number; name: string }> }>('/accesscontrol/-1/-1', {}),
     staleTime: 30_000,
   });

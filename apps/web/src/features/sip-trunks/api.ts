@@ -1,10 +1,27 @@
-/** SIP trunk fields shared by the add modal and the detail tabs. */
-import { type SipTrunk, type SipTrunkInput, TRUNK_CHANNELS } from '@switchboard/domain';
+/** SIP trunks on the web: the resource at /trunk, and the fields shared by the add modal and the detail tabs. */
+import {
+  resourceRoutes,
+  type SipTrunk,
+  type SipTrunkInput,
+  sipTrunkInput,
+  sipTrunkRecord,
+  TRUNK_CHANNELS,
+} from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../platform/api.ts';
 import type { FieldDef, SelectOption } from '../../platform/fields/form-fields.tsx';
+import { resourceApi } from '../../platform/resource.ts';
 
 export const TRUNK_PATH = '/trunk';
+
+/** The area's contract (interim, as the domain will declare it: replaced by its import when it lands). */
+export const trunkRoutes = resourceRoutes(TRUNK_PATH, {
+  tag: 'sip-trunks',
+  record: sipTrunkRecord,
+  input: sipTrunkInput,
+});
+export const trunks = resourceApi(TRUNK_PATH, trunkRoutes);
+export const trunkKeys = trunks.keys;
 
 /** The account's numbers, for caller ID and emergency location. */
 export function useNumberOptions(): SelectOption[] {
