@@ -14,19 +14,9 @@ import type { ListReply, ListRequest, RouteContract, RouteReply, SaveReply } fro
 import { keepPreviousData, type QueryKey, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { send } from './client.ts';
+import { resourceKeys } from './query-keys.ts';
 
-export function resourceKeys<const Root extends string>(root: Root) {
-  return {
-    /** Everything of the resource: invalidated after any change. */
-    all: [root] as const,
-    lists: () => [root, 'list'] as const,
-    list: (request: object) => [root, 'list', request] as const,
-    count: () => [root, 'list', 'count'] as const,
-    details: () => [root, 'detail'] as const,
-    detail: (id: number | string) => [root, 'detail', String(id)] as const,
-  };
-}
-export type ResourceKeys = ReturnType<typeof resourceKeys>;
+export { countQuery, type ResourceKeys, resourceKeys } from './query-keys.ts';
 
 /** A route answering a page of records (POST {path}/:offset/:limit with the list body). */
 export type ListRoute = RouteContract & { reply: z.ZodType<ListReply<{ id: number }>> };
@@ -128,15 +118,3 @@ export function resourceApi<const Root extends string, R extends CrudRoutes>(roo
   };
 }
 export type ResourceApi = ReturnType<typeof resourceApi<string, CrudRoutes>>;
-
-/**
- * A list's record count by its API path (POST {path}/0/1, its totalRecords), under the path's
- * count key: the dashboard's widgets count areas it does not import, and a change made in the
- * area (which invalidates its `all`) recounts them.
- */
-export function countQuery(path: string) {
-  return queryOptions({
-    queryKey: resourceKeys(path).count(),
-    queryFn: async () => (await send<ListReply<unknown>>({ method: 'POST', path: `${path}/0/1` }, {})).totalRecords,
-  });
-}

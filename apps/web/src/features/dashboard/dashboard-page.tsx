@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { ACCOUNT_ACTIVITY, DASHBOARD_TEXTS, type DashboardCount, EMS_ERRORS_COUNT } from '@switchboard/domain';
 import { useQueries } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { countQuery } from '../../platform/resource.ts';
+import { countQuery } from '../../platform/query-keys.ts';
 import { useSession } from '../../platform/session-context.ts';
 
 function useCounts(items: DashboardCount[]) {

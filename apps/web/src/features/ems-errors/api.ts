@@ -1,7 +1,6 @@
-/** The EMS errors list (numbers whose emergency data failed) and its count, read by the sidebar too. */
+/** The EMS errors list: the numbers whose emergency data failed. */
 import { EMS_ERRORS_COUNT, emsErrorRecord, listBody, listParams, listReplySchema, route } from '@switchboard/domain';
-import { useQuery } from '@tanstack/react-query';
-import { countQuery, listSource, resourceKeys } from '../../platform/resource.ts';
+import { listSource, resourceKeys } from '../../platform/resource.ts';
 
 /** The area's contract (interim, as the domain will declare it: replaced by its import when it lands). */
 export const emsErrorRoutes = {
@@ -16,7 +15,3 @@ export const emsErrorRoutes = {
 };
 export const emsErrorKeys = resourceKeys(EMS_ERRORS_COUNT.api);
 export const emsErrors = listSource(emsErrorRoutes.list, { key: emsErrorKeys.lists() });
-
-export function useEmsErrorCount() {
-  return useQuery({ ...countQuery(EMS_ERRORS_COUNT.api), staleTime: 30_000 });
-}
