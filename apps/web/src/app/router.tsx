@@ -3,7 +3,7 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import type { AreaDefinition } from '../platform/areas.ts';
 import { CrashPage, ForbiddenPage, NotFoundPage } from '../platform/error-pages.tsx';
 import { useSession } from '../platform/session-context.ts';
-import { SessionProvider } from '../platform/session-provider.tsx';
+import { FullPageSpinner, SessionProvider } from '../platform/session-provider.tsx';
 import { AREAS } from './area-registry.ts';
 import { Shell } from './shell.tsx';
 import { AccountTheme } from './theme.tsx';
@@ -39,6 +39,8 @@ const areaRoutes: RouteObject[] = AREAS.map((area) => ({
 export const router = createBrowserRouter([
   {
     errorElement: <CrashPage />,
+    // The first page's lazy route loads before anything renders: a spinner meanwhile.
+    HydrateFallback: FullPageSpinner,
     children: [
       {
         path: '/login',
