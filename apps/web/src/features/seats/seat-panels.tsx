@@ -32,6 +32,7 @@ import {
   type SeatDevice,
   type SeatLocation,
   type SeatSoftphone,
+  type SeatSoftphoneInput,
   seatSoftphoneInput,
 } from '@switchboard/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -43,8 +44,10 @@ import type { SelectOption } from '../../platform/fields/form-fields.tsx';
 import { FormSwitchField } from '../../platform/fields/form-fields.tsx';
 import { useSchemaForm } from '../../platform/fields/form-schema.ts';
 import { applyServerErrors } from '../../platform/fields/server-errors.ts';
+import { useChange } from '../../platform/mutation.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { useToast } from '../../platform/toast.ts';
+import { seatKeys } from './api.ts';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' }) : 'Never';
@@ -57,7 +60,7 @@ export function ProvisioningPanel({ seat }: { seat: Seat }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<number | null>(null);
-  const key = ['seat', seat.id, 'devices'];
+  const key = [...seatKeys.detail(seat.id), 'devices'];
   const devices = useQuery({
     queryKey: key,
     queryFn: () => api.get<{ records: SeatDevice[] }>(`/seat/${seat.id}/devices`),
@@ -203,12 +206,15 @@ export function SoftphonePanel({
   numbers: SelectOption[];
 }) {
   const { can } = useSession();
-  const toast = useToast();
-  const queryClient = useQueryClient();
   const [banner, setBanner] = useState<string | null>(null);
-  const key = ['seat', seat.id, 'softphone'];
+  const key = [...seatKeys.detail(seat.id), 'softphone'];
   const phone = useQuery({ queryKey: key, queryFn: () => api.get<SeatSoftphone>(`/seat/${seat.id}/softphone`) });
   const form = useSchemaForm(seatSoftphoneInput);
+  const save = useChange({
+    mutationFn: (values: SeatSoftphoneInput) => api.post<{ message: string }>(`/seat/${seat.id}/softphone`, values),
+    invalidates: [key],
+    success: (reply) => reply.message,
+  });
   useEffect(() => {
     if (phone.data) {
       form.reset({
@@ -225,12 +231,10 @@ export function SoftphonePanel({
   const data = phone.data;
   const status = kind === 'desktop' ? data.desktopStatus : data.mobileStatus;
 
-  const save = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     setBanner(null);
     try {
-      const reply = await api.post<{ message: string }>(`/seat/${seat.id}/softphone`, values);
-      toast.success(reply.message);
-      await queryClient.invalidateQueries({ queryKey: key });
+      await save.mutateAsync(values);
     } catch (error) {
       setBanner(applyServerErrors(error, form.setError));
     }
@@ -238,7 +242,7 @@ export function SoftphonePanel({
   const cliError = form.formState.errors.outboundCLILists?.message;
 
   return (
-    <Box component="form" onSubmit={save} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
+    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
       {banner && <Alert severity="error">{banner}</Alert>}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Chip size="small" variant="outlined" color={status === 'Registered' ? 'success' : 'default'} label={status} />
@@ -317,7 +321,7 @@ export function SeatLocationField({
 }) {
   const [open, setOpen] = useState(false);
   const current = useQuery({
-    queryKey: ['seat', seat.id, 'ems'],
+    queryKey: [...seatKeys.detail(seat.id), 'ems'],
     queryFn: () => api.get<{ location: SeatLocation | null }>(`/seat/${seat.id}/ems`),
   });
   const saved = current.data?.location;
