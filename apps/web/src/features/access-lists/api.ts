@@ -25,7 +25,7 @@ const listId = z.object({ id: recordId() });
 /** The area's contract (interim, as the domain will declare it: replaced by its import when it lands). */
 export const accessListRoutes = {
   ...resourceRoutes('/accesscontrol', { tag, record: accessListRecord, input: accessListInput }),
-  entries: route({
+  entriesPage: route({
     method: 'POST',
     path: '/accesscontrol/:id/entries/:offset/:limit',
     params: listParamsBase.extend(listId.shape),
@@ -49,7 +49,7 @@ export const accessListKeys = accessLists.keys;
 
 /** A list's numbers: a change to them changes the list's entry count too. */
 export const entriesSource = (id: number) =>
-  listSource(accessListRoutes.entries, {
+  listSource(accessListRoutes.entriesPage, {
     key: [...accessListKeys.detail(id), 'entries'],
     params: { id },
     invalidates: [accessListKeys.all],

@@ -21,15 +21,17 @@ import { useToast } from '../../platform/toast.ts';
 import { useInPortal } from './area.ts';
 
 /** The customers list (interim contract, as the domain will declare it: replaced by its import when it lands). */
-const customersList = route({
-  method: 'POST',
-  path: '/customers/:offset/:limit',
-  params: listParams,
-  body: listBody,
-  reply: listReplySchema(customerRecord),
-  tag: 'customers',
-});
-const customers = listSource(customersList, { key: resourceKeys('/customers').lists() });
+const customerRoutes = {
+  list: route({
+    method: 'POST',
+    path: '/customers/:offset/:limit',
+    params: listParams,
+    body: listBody,
+    reply: listReplySchema(customerRecord),
+    tag: 'customers',
+  }),
+};
+const customers = listSource(customerRoutes.list, { key: resourceKeys('/customers').lists() });
 
 export default function CustomersPage() {
   const inPortal = useInPortal();

@@ -4,7 +4,7 @@ import { listSource, resourceKeys } from '../../platform/resource.ts';
 
 /** The area's contract (interim, as the domain will declare it: replaced by its import when it lands). */
 export const emsErrorRoutes = {
-  list: route({
+  emsErrors: route({
     method: 'POST',
     path: `${EMS_ERRORS_COUNT.api}/:offset/:limit`,
     params: listParams,
@@ -14,4 +14,4 @@ export const emsErrorRoutes = {
   }),
 };
 export const emsErrorKeys = resourceKeys(EMS_ERRORS_COUNT.api);
-export const emsErrors = listSource(emsErrorRoutes.list, { key: emsErrorKeys.lists() });
+export const emsErrors = listSource(emsErrorRoutes.emsErrors, { key: emsErrorKeys.lists() });

@@ -15,12 +15,12 @@ import { resourceApi } from '../../platform/resource.ts';
 export const TRUNK_PATH = '/trunk';
 
 /** The area's contract (interim, as the domain will declare it: replaced by its import when it lands). */
-export const trunkRoutes = resourceRoutes(TRUNK_PATH, {
+export const sipTrunkRoutes = resourceRoutes(TRUNK_PATH, {
   tag: 'sip-trunks',
   record: sipTrunkRecord,
   input: sipTrunkInput,
 });
-export const trunks = resourceApi(TRUNK_PATH, trunkRoutes);
+export const trunks = resourceApi(TRUNK_PATH, sipTrunkRoutes);
 export const trunkKeys = trunks.keys;
 
 /** The account's numbers, for caller ID and emergency location. */

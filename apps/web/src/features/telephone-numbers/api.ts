@@ -14,12 +14,12 @@ import { resourceApi, resourceKeys } from '../../platform/resource.ts';
 export const TN_PATH = '/numbering/allocated';
 
 /** The area's contract (interim, as the domain will declare it: replaced by its import when it lands). */
-export const numberRoutes = resourceRoutes(TN_PATH, {
+export const telephoneNumberRoutes = resourceRoutes(TN_PATH, {
   tag: 'telephone-numbers',
   record: telephoneNumberRecord,
   input: telephoneNumberInput,
 });
-export const numbers = resourceApi(TN_PATH, numberRoutes);
+export const numbers = resourceApi(TN_PATH, telephoneNumberRoutes);
 export const numberKeys = numbers.keys;
 /** The EMS errors list (its own area) counts and lists numbers too: an emergency update refreshes it. */
 export const emsErrorKeys = resourceKeys(EMS_ERRORS_COUNT.api);
