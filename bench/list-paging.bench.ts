@@ -6,16 +6,18 @@
  */
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../apps/server/src/app.ts';
+import { allMigrations } from '../apps/server/src/areas.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrate, openDatabase } from '../apps/server/src/db/database.ts';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/demo/seed.ts';
+import { createTenancy } from '../apps/server/src/platform/tenancy.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 
 const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory' });
-await migrate(handle.db);
-await seedDemo(handle.db);
+await migrate(handle.db, allMigrations());
+await seedDemo(createTenancy(handle.db));
 const existing = await handle.db
   .selectFrom('access_lists')
   .select('id')

@@ -15,19 +15,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { AREAS, allMigrations } from './areas.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrate, openDatabase } from './db/database.ts';
 import { seedDemo } from './demo/seed.ts';
-import { registerAccessListRoutes } from './features/access-lists/access-lists.routes.ts';
-import { registerCustomerRoutes } from './features/customers/customers.routes.ts';
-import { registerDestinationRoutes } from './features/destinations/destinations.routes.ts';
-import { registerMobileRoutes } from './features/mobile/mobile.routes.ts';
-import { registerPromptRoutes } from './features/prompts/prompts.routes.ts';
-import { registerSeatRoutes } from './features/seats/seats.routes.ts';
-import { registerSessionRoutes } from './features/session/session.routes.ts';
-import { registerSipTrunkRoutes } from './features/sip-trunks/sip-trunks.routes.ts';
-import { registerTelephoneNumberRoutes } from './features/telephone-numbers/telephone-numbers.routes.ts';
-import { registerTimeProfileRoutes } from './features/time-profiles/time-profiles.routes.ts';
 import { resolveAuth } from './platform/auth.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
@@ -35,35 +26,28 @@ import { createPlatform, type Platform } from './platform/platform.ts';
 
 export const API_BASE = '/api/v1';
 
-/** Every area's routes, registered under the API base. A new area adds one line here. */
-const AREA_ROUTES: Array<(api: FastifyInstance, platform: Platform) => void> = [
-  registerSessionRoutes,
-  registerCustomerRoutes,
-  registerPromptRoutes,
-  registerDestinationRoutes,
-  registerAccessListRoutes,
-  registerMobileRoutes,
-  registerTimeProfileRoutes,
-  registerSeatRoutes,
-  registerSipTrunkRoutes,
-  registerTelephoneNumberRoutes,
-];
-
 export interface BuildOptions {
   /** An already opened database (tests share one per file). */
   database?: DatabaseHandle;
   logger?: boolean;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The platform the areas were given (tests reach the tenancy and the outbox through it). */
+    platform: Platform;
+  }
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const handle = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const db = handle.db;
   if (!options.database) {
-    await migrate(db);
-    if (config.seedDemo) await seedDemo(db);
+    await migrate(db, allMigrations());
   }
 
   const platform = createPlatform(db, config);
+  if (!options.database && config.seedDemo) await seedDemo(platform.tenancy);
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -103,12 +87,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith(API_BASE)) request.auth = await resolveAuth(db, request, config);
+    if (request.url.startsWith(API_BASE)) {
+      request.auth = await platform.tenancy.crossAccount('session', (tx) => resolveAuth(tx, request, config));
+    }
   });
 
   await app.register(
     async (api) => {
-      for (const register of AREA_ROUTES) register(api, platform);
+      for (const area of AREAS) area.routes(api, platform);
     },
     { prefix: API_BASE },
   );
@@ -127,9 +113,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
 
-  const stopHousekeeping = options.database ? () => undefined : startHousekeeping(db);
+  // Background work of a serving process (tests drive it themselves: platform.outbox.drain()).
+  const stopHousekeeping = options.database ? () => undefined : startHousekeeping(platform.tenancy);
+  const outbox = options.database ? null : platform.outbox.start(1000, (error) => app.log.error(error));
+  app.decorate('platform', platform);
   app.addHook('onClose', async () => {
     stopHousekeeping();
+    outbox?.stop();
     if (!options.database) await handle.close();
   });
   return app;

@@ -5,7 +5,8 @@
  * which option. One copy for both areas, on the web and on the server.
  */
 import { z } from 'zod';
-import { integer, optionalText, recordId } from './fields.ts';
+import { route } from './contract.ts';
+import { idParam, integer, optionalText, recordId } from './fields.ts';
 import { MESSAGES } from './messages.ts';
 import { PATTERNS } from './patterns.ts';
 import { can, isProviderAdmin, type PermissionHolder, type Resource } from './permissions.ts';
@@ -315,3 +316,51 @@ export const teamsInvitationInput = z.object({
 });
 export type TeamsInvitationInput = z.input<typeof teamsInvitationInput>;
 export const teamsExistsReply = z.object({ teamsAccountExists: z.boolean() });
+
+const messageReply = z.object({ success: z.boolean(), message: z.string() });
+const teamsAccount = z.object({ accountNo: recordId() });
+
+/** The account's Teams tenant (spec 2 §7), used by the seat and trunk Teams tabs. */
+export const teamsRoutes = {
+  exists: route({
+    method: 'GET',
+    path: '/teams/exists/:accountNo',
+    params: teamsAccount,
+    reply: teamsExistsReply,
+    tag: 'teams',
+  }),
+  invite: route({
+    method: 'POST',
+    path: '/teams/admin/invitation',
+    body: teamsInvitationInput,
+    reply: messageReply,
+    tag: 'teams',
+  }),
+  create: route({
+    method: 'POST',
+    path: '/teams/:accountNo/create',
+    params: teamsAccount,
+    reply: messageReply,
+    tag: 'teams',
+  }),
+};
+
+/** A seat's or trunk's SIP credentials: shown on request (never in lists or reads) and reset. */
+export function sipCredentialRoutes<const P extends string>(path: P, tag: string) {
+  return {
+    password: route({
+      method: 'GET',
+      path: `${path}/:id/password`,
+      params: idParam,
+      reply: z.object({ username: z.string(), secret: z.string() }),
+      tag,
+    }),
+    resetPassword: route({
+      method: 'GET',
+      path: `${path}/:id/password/reset`,
+      params: idParam,
+      reply: z.object({ success: z.boolean(), message: z.string(), secret: z.string() }),
+      tag,
+    }),
+  };
+}

@@ -78,6 +78,8 @@ export const MESSAGES = {
   mobileDuplicate: 'This mobile number is already in use on this account',
   // in-use refusals (spec 2 §8)
   inUseIn: (type: string, name: string) => `In use in ${type} ${name}`,
+  /** Ours: a delete refused by the database for a use the panel could not name (it raced a save). */
+  inUse: 'This record is in use and cannot be deleted',
   deleteFallback: 'Unexpected error occured. Please try again or contact support.',
   /** Ours: a value the database cannot take (a number out of range, text where a number goes). */
   badRequest: 'The request contains a value that is out of range or of the wrong type',

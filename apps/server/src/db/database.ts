@@ -4,32 +4,17 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import pg from 'pg';
-import * as m001 from './migrations/001-foundation.ts';
-import * as m002 from './migrations/002-access-lists-mobile.ts';
-import * as m003 from './migrations/003-time-profiles.ts';
-import * as m004 from './migrations/004-seats.ts';
-import * as m005 from './migrations/005-sip-trunks.ts';
-import * as m006 from './migrations/006-telephone-numbers.ts';
-import * as m007 from './migrations/007-teams.ts';
-import * as m008 from './migrations/008-seat-access.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
 
-const MIGRATIONS: Record<string, Migration> = {
-  '001-foundation': m001,
-  '002-access-lists-mobile': m002,
-  '003-time-profiles': m003,
-  '004-seats': m004,
-  '005-sip-trunks': m005,
-  '006-telephone-numbers': m006,
-  '007-teams': m007,
-  '008-seat-access': m008,
-};
-
 class StaticMigrations implements MigrationProvider {
+  readonly #migrations: Record<string, Migration>;
+  constructor(migrations: Record<string, Migration>) {
+    this.#migrations = migrations;
+  }
   async getMigrations(): Promise<Record<string, Migration>> {
-    return MIGRATIONS;
+    return this.#migrations;
   }
 }
 
@@ -71,11 +56,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return { db, kind: 'pglite', pglite, close: () => db.destroy() };
 }
 
-export async function migrate(db: DB): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticMigrations() });
+/** Runs `migrations` (every area's, src/areas.ts allMigrations()) in name order. */
+export async function migrate(db: DB, migrations: Record<string, Migration>): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticMigrations(migrations) });
   const { error, results } = await migrator.migrateToLatest();
-  for (const r of results ?? []) {
-    if (r.status === 'Error') throw new Error(`Migration ${r.migrationName} failed`);
+  const failed = results?.find((r) => r.status === 'Error');
+  if (failed || error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
   }
-  if (error) throw error;
 }

@@ -1,10 +1,5 @@
 /** Table types for Kysely (Selectable / Insertable / Updateable derive from these). */
 import type { ColumnType, Generated } from 'kysely';
-import type { AccessListMobileTables } from './tables/access-lists-mobile.ts';
-import type { SeatTables } from './tables/seats.ts';
-import type { SipTrunkTables } from './tables/sip-trunks.ts';
-import type { TelephoneNumberTables } from './tables/telephone-numbers.ts';
-import type { TimeProfileTables } from './tables/time-profiles.ts';
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -105,7 +100,25 @@ export interface TeamsAccountsTable {
   updated_at: Timestamp;
 }
 
+export interface ChangeEventsTable {
+  id: Generated<number>;
+  at: Timestamp;
+  account_no: number;
+  area: string;
+  record_id: number | null;
+  kind: string;
+  before: ColumnType<unknown, string | null, string | null>;
+  after: ColumnType<unknown, string | null, string | null>;
+  user_id: number | null;
+  puppeteer: number | null;
+  ip: string | null;
+  processed_at: Timestamp | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
 export interface FoundationTables {
+  change_events: ChangeEventsTable;
   teams_accounts: TeamsAccountsTable;
   accounts: AccountsTable;
   users: UsersTable;
@@ -116,14 +129,11 @@ export interface FoundationTables {
   prompts: PromptsTable;
 }
 
-/** Every table: the foundation's plus one interface per area (db/tables/<area>.ts). */
-export interface Database
-  extends FoundationTables,
-    AccessListMobileTables,
-    TimeProfileTables,
-    SeatTables,
-    SipTrunkTables,
-    TelephoneNumberTables {}
+/**
+ * Every table: the foundation's, merged with each area's (features/<area>/tables.ts declares its
+ * tables into this interface with `declare module`).
+ */
+export interface Database extends FoundationTables {}
 
 /** Tables whose rows belong to one account (tenant scoping by account_no). */
 export type TenantTable = {

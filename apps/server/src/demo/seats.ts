@@ -80,6 +80,7 @@ export async function seedSeats(trx: Transaction<Database>): Promise<void> {
     .map((s) => {
       const remote = acmeOff(s, [205, 210, 211]);
       return {
+        account_no: s.account_no,
         seat_id: s.id,
         kind: 'desk',
         user_agent: remote ? 'Switchboard Softphone 3.2 (Android)' : 'Yealink SIP-T54W 96.86.0.100',
@@ -91,6 +92,7 @@ export async function seedSeats(trx: Transaction<Database>): Promise<void> {
   const softphones = seats
     .filter((s) => acmeOff(s, [201, 208, 210, 211]))
     .map((s) => ({
+      account_no: s.account_no,
       seat_id: s.id,
       kind: s.extension >= 210 ? 'mobile' : 'desktop',
       user_agent: s.extension >= 210 ? 'Switchboard Mobile 3.2 (iOS)' : 'Switchboard Desktop 3.2 (Windows)',

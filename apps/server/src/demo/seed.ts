@@ -5,8 +5,8 @@
 import { hash } from '@node-rs/argon2';
 import { FEATURES, MASK } from '@switchboard/domain';
 import type { Insertable } from 'kysely';
-import type { DB } from '../db/database.ts';
 import type { AccountsTable } from '../db/schema.ts';
+import type { Tenancy } from '../platform/tenancy.ts';
 import { seedSeats } from './seats.ts';
 import { seedSipTrunks } from './sip-trunks.ts';
 import { seedTelephoneNumbers } from './telephone-numbers.ts';
@@ -289,11 +289,14 @@ const SYSTEM_PROMPTS = [
   'We are currently closed',
 ];
 
-export async function seedDemo(db: DB): Promise<boolean> {
-  const existing = await db.selectFrom('accounts').select('account_no').limit(1).executeTakeFirst();
+/** Seeds the demo provider into an empty database (through the escape hatch: it spans accounts). */
+export async function seedDemo(tenancy: Tenancy): Promise<boolean> {
+  const existing = await tenancy.crossAccount('seed', (tx) =>
+    tx.selectFrom('accounts').select('account_no').limit(1).executeTakeFirst(),
+  );
   if (existing) return false;
   const passwordHash = await hash(DEMO_PASSWORD);
-  await db.transaction().execute(async (trx) => {
+  await tenancy.crossAccount('seed', async (trx) => {
     await trx.insertInto('accounts').values(ACCOUNTS.map(account)).execute();
     for (const u of DEMO_USERS) {
       const { permissions, ...user } = u;

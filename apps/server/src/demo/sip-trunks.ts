@@ -56,6 +56,7 @@ export async function seedSipTrunks(trx: Transaction<Database>): Promise<void> {
     await trx
       .insertInto('trunk_registrations')
       .values({
+        account_no: 30000,
         trunk_id: dr.id,
         user_agent: 'Asterisk PBX 20.5.0',
         ipaddr: '198.51.100.20',

@@ -1,5 +1,5 @@
 /** The audit log: who did what, as whom, from where. */
-import type { DB } from '../db/database.ts';
+import type { Tx } from './tenancy.ts';
 
 export interface AuditEntry {
   userId: number | null;
@@ -10,7 +10,7 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
-export async function audit(db: DB, entry: AuditEntry): Promise<void> {
+export async function audit(db: Tx, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({

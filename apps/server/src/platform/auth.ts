@@ -12,10 +12,10 @@ import {
   type PermissionMap,
   type Resource,
 } from '@switchboard/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import type { DB } from '../db/database.ts';
 import { forbidden, HttpError, unauthorised } from './errors.ts';
+import type { Tx } from './tenancy.ts';
 
 export interface AuthContext {
   tokenHash: string;
@@ -53,7 +53,7 @@ export function hashToken(token: string): string {
 
 /** Stored masks of a user, plus the account-type flags of the effective account. */
 export async function permissionsFor(
-  db: DB,
+  db: Tx,
   userId: number,
   account: { account_type: string; account_kind: string },
 ): Promise<PermissionMap> {
@@ -72,7 +72,7 @@ export async function permissionsFor(
   return map;
 }
 
-export async function loadSession(db: DB, tokenHash: string, config: Config): Promise<AuthContext | null> {
+export async function loadSession(db: Tx, tokenHash: string, config: Config): Promise<AuthContext | null> {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -159,7 +159,7 @@ export function candidateTokens(request: FastifyRequest, tokenName: string): str
   return [...new Set(tokens)].filter((t) => t.length > 0 && t.length <= 200);
 }
 
-export async function resolveAuth(db: DB, request: FastifyRequest, config: Config): Promise<AuthContext | null> {
+export async function resolveAuth(db: Tx, request: FastifyRequest, config: Config): Promise<AuthContext | null> {
   for (const token of candidateTokens(request, config.authTokenName)) {
     const auth = await loadSession(db, hashToken(token), config);
     if (auth) return auth;
@@ -186,13 +186,6 @@ export function requirePermission(request: FastifyRequest, ...rules: PermissionR
     if (!can(auth, rule.resource, rule.action)) throw forbidden();
   }
   return auth;
-}
-
-/** A preHandler form of requirePermission, for routes declared outside the resource factory. */
-export function guard(...rules: PermissionRule[]) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    requirePermission(request, ...rules);
-  };
 }
 
 export class RateLimitedError extends HttpError {

@@ -57,6 +57,24 @@ export function uniqueViolationError(error: unknown, constraints: UniqueViolatio
 }
 
 /**
+ * A foreign-key violation (23503) of a write: the field whose column the constraint is on gets
+ * 'Please select an option' (the referenced row is not the account's, or went meanwhile).
+ * Constraints are named '{table}_{column}_tenant_fk' or '{table}_{column}_fkey' (db/tenancy-sql.ts).
+ */
+export function foreignKeyViolationError(
+  error: unknown,
+  fields: Record<string, { column?: string | undefined }>,
+): HttpError | undefined {
+  const e = error as { code?: string; constraint?: string; message?: string } | null;
+  if (e?.code !== '23503') return undefined;
+  const constraint = e.constraint ?? /constraint "([^"]+)"/.exec(e.message ?? '')?.[1] ?? '';
+  const field = Object.entries(fields).find(
+    ([, d]) => d.column && (constraint.endsWith(`_${d.column}_tenant_fk`) || constraint.endsWith(`_${d.column}_fkey`)),
+  )?.[0];
+  return field ? validationError({ [field]: MESSAGES.selectOption }) : undefined;
+}
+
+/**
  * PostgreSQL's errors of a value it cannot take: 22003 numeric value out of range, 22P02 invalid
  * text representation (e.g. 'x' for an integer). The schemas keep such values out; this is the
  * safety net that keeps one that slips through a 400 rather than a 500.

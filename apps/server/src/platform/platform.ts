@@ -1,26 +1,35 @@
-/** What every area's routes are given: the database, the configuration and the shared registries. */
+/**
+ * What every area's routes are given: the configuration, the tenancy (the only way to the
+ * database: a tenant transaction or the named escape hatch), the shared registries, the outbox
+ * and the external services. The database handle itself stays with the app and the migrations.
+ */
 import type { Config } from '../config.ts';
 import type { DB } from '../db/database.ts';
 import { type EmergencyRegistry, SandboxEmsRegistry } from '../providers/ems/ems.ts';
 import { SandboxTeams, type TeamsService } from '../providers/teams/teams.ts';
 import { DestinationRegistry } from './destinations.ts';
+import { Outbox } from './outbox.ts';
 import { ReferenceRegistry } from './references.ts';
+import { createTenancy, type Tenancy } from './tenancy.ts';
 
 export interface Platform {
-  db: DB;
   config: Config;
+  tenancy: Tenancy;
   destinations: DestinationRegistry;
   references: ReferenceRegistry;
+  outbox: Outbox;
   /** External services (sandbox implementations by default). */
   providers: { teams: TeamsService; ems: EmergencyRegistry };
 }
 
-export function createPlatform(db: DB, config: Config): Platform {
+export function createPlatform(db: DB, config: Config, log?: (message: string) => void): Platform {
+  const tenancy = createTenancy(db, log ? (use) => log(`cross-account: ${use}`) : undefined);
   return {
-    db,
     config,
+    tenancy,
     destinations: new DestinationRegistry(),
     references: new ReferenceRegistry(),
-    providers: { teams: new SandboxTeams(db), ems: new SandboxEmsRegistry(db) },
+    outbox: new Outbox(tenancy),
+    providers: { teams: new SandboxTeams(), ems: new SandboxEmsRegistry(tenancy) },
   };
 }

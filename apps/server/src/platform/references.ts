@@ -1,19 +1,25 @@
 /**
  * References between areas, declared once and checked generically:
- * - destinations: what routes to a seat, trunk, time profile... ('{type}:{key}' in a column);
- * - numbers: what uses a telephone number (caller ID, emergency location...).
+ * - 'destination': what routes to a seat, trunk, time profile... ('{type}:{key}' in a column);
+ * - 'number': what uses a telephone number (caller ID, emergency location...);
+ * - 'row:{table}': what holds the id of a row of that table (a seat's access list); declared by
+ *   the field maps' `ref()` fields, which also carry a foreign key with the account.
  * Deleting something referenced is refused with 'In use in {type} {name}' for each use.
+ *
+ * The queries run in the tenant transaction: row-level security keeps them to the account.
  */
 import { MESSAGES } from '@switchboard/domain';
 import { sql } from 'kysely';
-import type { DB } from '../db/database.ts';
 import { HttpError } from './errors.ts';
+import type { Tx } from './tenancy.ts';
+
+export type ReferenceKind = 'destination' | 'number' | `row:${string}`;
 
 export interface Reference {
-  kind: 'destination' | 'number';
-  /** The referring table (must have account_no). */
+  kind: ReferenceKind;
+  /** The referring table. */
   table: string;
-  /** The column holding the destination value or the telephone number. */
+  /** The column holding the destination value, the telephone number or the id. */
   column: string;
   /**
    * How the column holds the value: 'value' (default) the column equals it; 'jsonArray' the
@@ -38,20 +44,18 @@ export class ReferenceRegistry {
     this.#refs.push(...refs);
   }
 
-  /** Every use of `value` within the account (a row using it in several columns is named once). */
-  async usages(db: DB, accountNo: number, kind: Reference['kind'], value: string): Promise<Usage[]> {
+  /** Every use of `value` in the account (a row using it in several columns is named once). */
+  async usages(tx: Tx, kind: ReferenceKind, value: string | number): Promise<Usage[]> {
     const out: Usage[] = [];
     const seen = new Set<string>();
     for (const ref of this.#refs.filter((r) => r.kind === kind)) {
-      const column = sql.ref(ref.column);
+      const column = sql.ref(`${ref.table}.${ref.column}`);
       const match =
         ref.holds === 'jsonArray'
           ? sql`jsonb_typeof(${column}) = 'array' and ${column} @> ${JSON.stringify([value])}::jsonb`
           : sql`${column} = ${value}`;
       const rows = await sql<{ name: string }>`
-        select ${sql.raw(ref.name)} as name from ${sql.table(ref.table)}
-        where account_no = ${accountNo} and ${match}
-        order by 1`.execute(db);
+        select ${sql.raw(ref.name)} as name from ${sql.table(ref.table)} where ${match} order by 1`.execute(tx);
       for (const row of rows.rows) {
         const key = `${ref.type}\u0000${row.name}`;
         if (seen.has(key)) continue;
@@ -62,10 +66,14 @@ export class ReferenceRegistry {
     return out;
   }
 
-  /** Refuses (409) when anything uses `value`, listing each use. */
-  async assertUnused(db: DB, accountNo: number, kind: Reference['kind'], value: string): Promise<void> {
-    const uses = await this.usages(db, accountNo, kind, value);
+  /** Refuses (409) when there are uses, naming each. */
+  refuseIfUsed(uses: Usage[]): void {
     if (uses.length > 0) throw inUseError(uses);
+  }
+
+  /** Refuses (409) when anything uses `value`, naming each use. */
+  async assertUnused(tx: Tx, kind: ReferenceKind, value: string | number): Promise<void> {
+    this.refuseIfUsed(await this.usages(tx, kind, value));
   }
 }
 

@@ -1,80 +1,60 @@
 /**
  * The SIP credentials of a seat or a trunk: shown on request (never in lists or reads) and reset
- * to a new random secret, which drops the current registration so the device must register again.
+ * to a new random secret, which drops the current registrations so the device must register again.
  */
-import { idParam, type Resource } from '@switchboard/domain';
+import type { RouteContract } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { z } from 'zod';
-import type { DB } from '../db/database.ts';
-import { audit } from './audit.ts';
-import { requirePermission } from './auth.ts';
 import { notFound } from './errors.ts';
+import type { Platform } from './platform.ts';
+import type { ResourceHandle } from './resources.ts';
+import { tenantRoute } from './routes.ts';
 import { newSecret } from './secrets.ts';
 
 export interface SipCredentialsOptions {
-  /** '/seat' or '/trunk': the routes are {path}/:id/password and {path}/:id/password/reset. */
-  path: string;
-  table: 'seats' | 'sip_trunks';
+  routes: { password: RouteContract; resetPassword: RouteContract };
+  // biome-ignore lint/suspicious/noExplicitAny: a seat's or a trunk's resource.
+  resource: ResourceHandle<any, any, any>;
   /** The registrar's table and its key column. */
   registrations: { table: 'seat_registrations' | 'trunk_registrations'; key: 'seat_id' | 'trunk_id' };
-  resource: Resource;
-  tags: string[];
   resetMessage: string;
 }
 
-export function registerSipCredentialRoutes(app: FastifyInstance, db: DB, options: SipCredentialsOptions): void {
-  const { path, table, registrations, resource, tags, resetMessage } = options;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  const own = async (accountNo: number, id: number) => {
+export function sipCredentials(api: FastifyInstance, platform: Platform, options: SipCredentialsOptions): void {
+  const { resource, registrations } = options;
+  const table = resource.def.table;
+  const credentials = async (tx: Parameters<typeof resource.lock>[0], id: number) => {
     const { rows } = await sql<{ name: string; secret: string }>`
-      select name, secret from ${sql.table(table)} where id = ${id} and account_no = ${accountNo}`.execute(db);
+      select name, secret from ${sql.table(table)} where id = ${id}`.execute(tx);
     const row = rows[0];
     if (!row) throw notFound();
     return row;
   };
 
-  r.get(
-    `${path}/:id/password`,
-    { schema: { tags, params: idParam, response: { 200: z.object({ username: z.string(), secret: z.string() }) } } },
-    async (request) => {
-      const auth = requirePermission(request, { resource, action: 'update' });
-      const row = await own(auth.accountNo, request.params.id);
+  tenantRoute(api, platform, options.routes.password, {
+    allow: resource.rules('update'),
+    handler: async ({ db }, { params }) => {
+      const id = (params as { id: number }).id;
+      await resource.read(db, id);
+      const row = await credentials(db, id);
       return { username: row.name, secret: row.secret };
     },
-  );
+  });
 
-  r.get(
-    `${path}/:id/password/reset`,
-    {
-      schema: {
-        tags,
-        params: idParam,
-        response: { 200: z.object({ success: z.boolean(), message: z.string(), secret: z.string() }) },
-      },
-    },
-    async (request) => {
-      const auth = requirePermission(request, { resource, action: 'update' });
-      const id = request.params.id;
-      const row = await own(auth.accountNo, id);
+  tenantRoute(api, platform, options.routes.resetPassword, {
+    allow: resource.rules('update'),
+    // A GET that changes state (the spec's call): a write transaction.
+    readOnly: false,
+    handler: async (ctx, { params }) => {
+      const id = (params as { id: number }).id;
+      await resource.lock(ctx.db, id);
       const secret = newSecret();
-      await db.transaction().execute(async (trx) => {
-        await sql`update ${sql.table(table)} set secret = ${secret}
-          where id = ${id} and account_no = ${auth.accountNo}`.execute(trx);
-        await sql`delete from ${sql.table(registrations.table)} where ${sql.ref(registrations.key)} = ${id}`.execute(
-          trx,
-        );
-        await audit(trx, {
-          userId: auth.userId,
-          accountNo: auth.accountNo,
-          action: `${table}.secret.reset`,
-          details: { id, name: row.name },
-          ip: request.ip,
-        });
-      });
-      return { success: true, message: resetMessage, secret };
+      await sql`update ${sql.table(table)} set secret = ${secret} where id = ${id}`.execute(ctx.db);
+      await sql`delete from ${sql.table(registrations.table)} where ${sql.ref(registrations.key)} = ${id}`.execute(
+        ctx.db,
+      );
+      await ctx.emit({ area: resource.def.area, recordId: id, kind: 'secret.reset' });
+      return { success: true, message: options.resetMessage, secret };
     },
-  );
+  });
 }

@@ -1,14 +1,12 @@
 /**
  * Creating a control-panel user (spec 2 §7 POST /users): shared by POST /users and by seats
- * created as softphone users. Runs inside the caller's transaction; the new user gets the
+ * created as softphone users. Runs in the caller's tenant transaction; the new user gets the
  * spec's two permission grants when asked.
  */
 import { NEW_USER_GRANTS, type NewUserBody } from '@switchboard/domain';
-import type { Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import { audit } from './audit.ts';
-import type { AuthContext } from './auth.ts';
-import { type UniqueViolations, uniqueViolationError, validationError } from './errors.ts';
+import { type UniqueViolations, uniqueViolationError } from './errors.ts';
+import type { Ctx } from './routes.ts';
 
 export const USERNAME_TAKEN = 'This username is already in use';
 
@@ -18,22 +16,15 @@ export const usernameViolations = (field: string): UniqueViolations => ({
 });
 
 export async function createUser(
-  trx: Transaction<Database>,
-  auth: AuthContext,
-  body: NewUserBody,
-  ip: string,
+  ctx: Pick<Ctx, 'db' | 'auth' | 'request'>,
+  body: Pick<NewUserBody, 'username' | 'name' | 'surname' | 'email' | 'enabled' | 'saveUserPermissions'>,
   /** The field path of the username in the caller's body (for the validation map). */
   usernameField = 'username',
 ): Promise<number> {
-  const taken = await trx
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['username']), '=', body.username.toLowerCase()))
-    .executeTakeFirst();
-  if (taken) throw validationError({ [usernameField]: USERNAME_TAKEN });
-  // The check above cannot see a user another transaction is creating: the unique index is the
-  // last word, and its violation is the same field message (the caller's transaction rolls back).
-  const user = await trx
+  const { db, auth } = ctx;
+  // Usernames are unique across the provider: the unique index (which sees every account, unlike
+  // this account's transaction) is what refuses a taken one.
+  const user = await db
     .insertInto('users')
     .values({
       account_no: auth.accountNo,
@@ -53,17 +44,17 @@ export async function createUser(
       throw uniqueViolationError(error, usernameViolations(usernameField)) ?? error;
     });
   if (body.saveUserPermissions) {
-    await trx
+    await db
       .insertInto('user_permissions')
       .values(NEW_USER_GRANTS.map((g) => ({ user_id: user.id, feature_id: g.featureId, mask: g.mask })))
       .execute();
   }
-  await audit(trx, {
+  await audit(db, {
     userId: auth.userId,
     accountNo: auth.accountNo,
     action: 'user.create',
     details: { newUserId: user.id, username: body.username },
-    ip,
+    ip: ctx.request.ip,
   });
   return user.id;
 }

@@ -9,10 +9,12 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
+import { allMigrations } from '../areas.ts';
 import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, type DB, migrate, openDatabase } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { DEMO_PASSWORD, seedDemo } from '../demo/seed.ts';
+import { createTenancy } from '../platform/tenancy.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -67,8 +69,8 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
 
 export async function createTestContext(overrides: Parameters<typeof loadConfig>[1] = {}): Promise<TestContext> {
   const { handle, drop } = await openTestDatabase();
-  await migrate(handle.db);
-  await seedDemo(handle.db);
+  await migrate(handle.db, allMigrations());
+  await seedDemo(createTenancy(handle.db));
   const config = loadConfig({}, { webDist: undefined, logLevel: 'silent', ...overrides });
   const app = await buildApp(config, { database: handle, logger: false });
   await app.ready();

@@ -1,7 +1,9 @@
 /** Access lists (spec 2: /access-lists, permission acl, calls on /accesscontrol). */
 import { z } from 'zod';
-import { optionalText, recordId, requiredText } from '../fields.ts';
+import { deleteBody, deleteReply, resourceRoutes, route } from '../contract.ts';
+import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
+import { listBody, listParamsBase, listReplySchema, saveReply, withPagingRules } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
 
 export const accessListRecord = z.object({
@@ -41,8 +43,6 @@ export const csvUploadReply = z.object({
 });
 export type CsvUploadReply = z.infer<typeof csvUploadReply>;
 
-export const ACL_SORTABLE = ['name', 'description', 'promptName', 'numEntries'] as const;
-
 /** Splits a CSV of numbers: one per line (first column), a header line without digits is skipped. */
 export function parseNumbersCsv(text: string): Array<{ line: number; number: string }> {
   const rows: Array<{ line: number; number: string }> = [];
@@ -59,5 +59,41 @@ export function parseNumbersCsv(text: string): Array<{ line: number; number: str
   return rows;
 }
 
-export const promptOption = z.object({ id: z.number().int(), name: z.string(), system: z.boolean() });
-export type PromptOption = z.infer<typeof promptOption>;
+const tag = 'access-lists';
+const entryList = listReplySchema(accessListEntryRecord);
+
+/** Spec 2 §7 "Access lists": /accesscontrol, its entries (numbers) and their CSV upload. */
+export const accessListRoutes = {
+  ...resourceRoutes('/accesscontrol', { tag, record: accessListRecord, input: accessListInput }),
+  /** Every entry of a list (by the list's id). */
+  entries: route({ method: 'GET', path: '/accesscontrol/:id/entries', params: idParam, reply: entryList, tag }),
+  /** The Numbers tab's nested table: the entries paged and searchable. */
+  entriesPage: route({
+    method: 'POST',
+    path: '/accesscontrol/:id/entries/:offset/:limit',
+    params: withPagingRules(idParam.extend(listParamsBase.shape)),
+    body: listBody,
+    reply: entryList,
+    tag,
+  }),
+  /** Adds a number to the list :id. */
+  addEntry: route({
+    method: 'POST',
+    path: '/accesscontrol/entry/:id',
+    params: idParam,
+    body: accessListEntryInput,
+    reply: saveReply,
+    tag,
+  }),
+  /** Removes the entry :id. */
+  removeEntry: route({ method: 'DELETE', path: '/accesscontrol/entry/:id', params: idParam, reply: saveReply, tag }),
+  removeEntries: route({ method: 'DELETE', path: '/accesscontrol/entry', body: deleteBody, reply: deleteReply, tag }),
+  /** Multipart upload (field 'numbers') of a CSV of numbers into the list :id. */
+  uploadCsv: route({
+    method: 'POST',
+    path: '/accesscontrol/entry/:id/csv',
+    params: idParam,
+    reply: csvUploadReply,
+    tag,
+  }),
+};

@@ -1,5 +1,7 @@
 /** The account (spec 1 §3 "Account") and the customer list of a reseller. */
 import { z } from 'zod';
+import { route } from '../contract.ts';
+import { listBody, listParams, listReplySchema } from '../paging.ts';
 
 export const accountRecord = z.object({
   accountNo: z.number().int(),
@@ -38,3 +40,15 @@ export const customerRecord = z.object({
   accountKind: z.enum(['wholesale', 'retail', 'standard']),
 });
 export type Customer = z.infer<typeof customerRecord>;
+
+/** The wholesale customers page: the accounts below the caller's own. */
+export const customerRoutes = {
+  list: route({
+    method: 'POST',
+    path: '/customers/:offset/:limit',
+    params: listParams,
+    body: listBody,
+    reply: listReplySchema(customerRecord),
+    tag: 'customers',
+  }),
+};

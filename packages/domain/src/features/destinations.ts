@@ -4,6 +4,8 @@
  * string '{type}:{key}' — e.g. 'seat:201', 'trunk:7', 'timeprofile:300' — or 'CONFERENCING'.
  */
 import { z } from 'zod';
+import { route } from '../contract.ts';
+import { listParams, listReplySchema } from '../paging.ts';
 
 export const DESTINATION_TYPES = [
   'seat',
@@ -60,3 +62,15 @@ export const destinationField = z
     error: 'Please select an option',
   })
   .default('');
+
+/** Spec 2 §7 '/destinations': every routable object of the account the session may read. */
+export const destinationRoutes = {
+  all: route({ method: 'GET', path: '/destinations', reply: listReplySchema(destinationOption), tag: 'destinations' }),
+  page: route({
+    method: 'POST',
+    path: '/destinations/:offset/:limit',
+    params: listParams,
+    reply: listReplySchema(destinationOption),
+    tag: 'destinations',
+  }),
+};

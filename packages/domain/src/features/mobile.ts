@@ -1,5 +1,6 @@
 /** Mobile numbers (spec 2: /mobile, retail accounts only, list gated by callGroups). */
 import { z } from 'zod';
+import { resourceRoutes } from '../contract.ts';
 import { optionalText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { PATTERNS } from '../patterns.ts';
@@ -24,4 +25,5 @@ export const mobileInput = z.object({
 });
 export type MobileInput = z.input<typeof mobileInput>;
 
-export const MOBILE_SORTABLE = ['mobileDescription', 'mobileNo', 'active'] as const;
+/** Spec 2 'Mobile numbers': /mobile (retail accounts only). */
+export const mobileRoutes = resourceRoutes('/mobile', { tag: 'mobile', record: mobileRecord, input: mobileInput });

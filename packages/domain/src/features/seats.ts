@@ -10,12 +10,16 @@ import {
   callTimesRecord,
   callTimesShape,
   seatChannelLimitField,
+  sipCredentialRoutes,
   tpsShape,
   transportField,
   videoCodecField,
 } from '../call-options.ts';
-import { optionalText, recordId } from '../fields.ts';
+import { resourceRoutes, route } from '../contract.ts';
+import { idParam, optionalText, recordId } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
+import { nextNumberReply, numberRange, rangeReply } from '../numbering.ts';
+import { saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
 import { can, isProviderAdmin, type PermissionHolder, type Resource } from '../permissions.ts';
 import { destinationField } from './destinations.ts';
@@ -63,31 +67,11 @@ export function seatExtensionRange(digits: number): { min: number; max: number }
   return SEAT_EXTENSION_RANGES[digits] ?? { min: 200, max: 998 };
 }
 
-function seatNumber(digits: number) {
-  const { min, max } = seatExtensionRange(digits);
-  return z.coerce
-    .number({ error: SEAT_MESSAGES.invalidNumber })
-    .int({ error: SEAT_MESSAGES.invalidNumber })
-    .min(min, { error: SEAT_MESSAGES.invalidNumber })
-    .max(max, { error: SEAT_MESSAGES.invalidNumber });
-}
-
 /** The bulk add: from, optional to (above from), at most 100 seats, within the account's range. */
 export function seatRange(digits: number) {
-  const n = seatNumber(digits);
-  return z
-    .object({
-      from: n,
-      to: z.union([z.literal(''), z.null(), n], { error: SEAT_MESSAGES.invalidNumber }).optional(),
-      nickname: optionalText({ max: SEAT_NICKNAME_MAX.create }),
-    })
-    .superRefine((r, ctx) => {
-      if (r.to === '' || r.to === null || r.to === undefined) return;
-      if (r.to <= r.from) ctx.addIssue({ code: 'custom', path: ['from'], message: SEAT_MESSAGES.lessThanTo });
-      else if (r.to - r.from + 1 > SEAT_BULK_MAX) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: SEAT_MESSAGES.tooMany });
-      }
-    });
+  return numberRange(seatExtensionRange(digits), SEAT_BULK_MAX, SEAT_MESSAGES, {
+    nickname: optionalText({ max: SEAT_NICKNAME_MAX.create }),
+  });
 }
 export type SeatRange = z.input<ReturnType<typeof seatRange>>;
 
@@ -450,3 +434,109 @@ export function fromSpecSeatBody(body: unknown): unknown {
   else if (truthy(vmAdvanced)) out.vmMode = 2;
   return { ...out, ...rest };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The calls (spec 2 §7 "Seats")
+// ---------------------------------------------------------------------------------------------
+
+const tag = 'seats';
+const deviceBody = z.object({ deviceId: recordId() });
+/** A seat's SIP username ('{account}*{extension}'): the voicemail box's name. */
+const seatNameParam = z.object({ name: z.string().regex(/^\d+\*\d+$/, { error: MESSAGES.recordNotFound }) });
+
+export const seatRoutes = {
+  ...resourceRoutes('/seat', { tag, record: seatRecord, input: seatInput, create: seatCreateInput, saveByPost: true }),
+  ...sipCredentialRoutes('/seat', tag),
+  /** The next free extension within the account's digit range. */
+  next: route({
+    method: 'GET',
+    path: '/seat/:account/next',
+    params: z.object({ account: recordId() }),
+    reply: nextNumberReply,
+    tag,
+  }),
+  /** Bulk add by range (the body is checked against the account's extension digits: seatRange). */
+  range: route({
+    method: 'POST',
+    path: '/seat/range',
+    body: z.record(z.string(), z.unknown()),
+    reply: rangeReply,
+    tag,
+  }),
+  devices: route({
+    method: 'GET',
+    path: '/seat/:id/devices',
+    params: idParam,
+    reply: z.object({ records: z.array(seatDeviceRecord) }),
+    tag,
+  }),
+  unlockDevice: route({
+    method: 'POST',
+    path: '/seat/:id/devices/:deviceId/unlock',
+    params: z.object({ id: recordId(), deviceId: recordId() }),
+    reply: seatActionReply,
+    tag,
+  }),
+  reinitDevice: route({
+    method: 'POST',
+    path: '/provisioning/seat/:id/reinit',
+    params: idParam,
+    body: deviceBody,
+    reply: seatActionReply,
+    tag,
+  }),
+  regenerateLdapPassword: route({
+    method: 'POST',
+    path: '/seat/:id/ldap/regenpassword',
+    params: idParam,
+    body: deviceBody,
+    reply: seatActionReply,
+    tag,
+  }),
+  softphone: route({ method: 'GET', path: '/seat/:id/softphone', params: idParam, reply: seatSoftphoneRecord, tag }),
+  saveSoftphone: route({
+    method: 'POST',
+    path: '/seat/:id/softphone',
+    params: idParam,
+    body: seatSoftphoneInput,
+    reply: saveReply,
+    tag,
+  }),
+  voicemail: route({
+    method: 'GET',
+    path: '/voicemail/:name/settings',
+    params: seatNameParam,
+    reply: voicemailSettingsRecord,
+    tag,
+  }),
+  saveVoicemail: route({
+    method: 'POST',
+    path: '/voicemail/:name/settings',
+    params: seatNameParam,
+    body: voicemailSettingsInput,
+    reply: seatActionReply,
+    tag,
+  }),
+  /** The locations a seat can take: the account's numbers with an emergency address. */
+  locations: route({
+    method: 'GET',
+    path: '/seat/locations',
+    reply: z.object({ records: z.array(seatLocationRecord) }),
+    tag,
+  }),
+  /** The seat's location: its emergency CLI, or its caller ID when none is set. */
+  location: route({
+    method: 'GET',
+    path: '/seat/:id/ems',
+    params: idParam,
+    reply: z.object({ location: seatLocationRecord.nullable() }),
+    tag,
+  }),
+  /** The public addresses the account's seats register from. */
+  uniqueIps: route({
+    method: 'GET',
+    path: '/seat/uniqueips',
+    reply: z.object({ records: z.array(z.object({ ip: z.string() })) }),
+    tag,
+  }),
+};

@@ -1,6 +1,10 @@
 /** Sign-in, session and theme shapes (spec 1 §3 "Session", §7 "Session and theme"). */
 import { z } from 'zod';
+import { route } from '../contract.ts';
 import { recordId, requiredText } from '../fields.ts';
+import { saveReply } from '../paging.ts';
+import { accountRecord } from './account.ts';
+import { newUserBody } from './users.ts';
 
 export const loginBody = z.object({
   username: requiredText({ max: 100 }),
@@ -54,3 +58,46 @@ export type PanelConfig = z.infer<typeof panelConfig>;
 
 export const themeRecord = z.object({ br_primary_colour: z.string(), br_accent_colour: z.string() });
 export type Theme = z.infer<typeof themeRecord>;
+
+/** GET /account/{n} without account read: what the shell needs (spec 1 §6 leaves the rest out). */
+export const accountSummary = z.object({
+  accountNo: z.number().int(),
+  extensionDigits: z.number().int(),
+  balance: z.number().optional(),
+});
+
+export const statusReply = z.object({ status: z.enum(['success', 'error']), message: z.string().optional() });
+export const messageReply = z.object({ success: z.boolean(), message: z.string() });
+const accountParam = z.object({ account_no: recordId() });
+
+/** Spec 1 §7 "Session and theme", sign-in and disguise. */
+export const sessionRoutes = {
+  panelConfig: route({ method: 'GET', path: '/panel/config', reply: panelConfig, tag: 'session' }),
+  login: route({ method: 'POST', path: '/users/auth/login', body: loginBody, reply: loginReply, tag: 'session' }),
+  session: route({ method: 'GET', path: '/users/auth/session', reply: sessionReply, tag: 'session' }),
+  logout: route({ method: 'GET', path: '/users/auth/logout', reply: statusReply, tag: 'session' }),
+  disguise: route({
+    method: 'POST',
+    path: '/users/auth/disguise',
+    body: disguiseBody,
+    reply: messageReply,
+    tag: 'session',
+  }),
+  undisguise: route({ method: 'DELETE', path: '/users/auth/disguise', reply: messageReply, tag: 'session' }),
+  passwordCheck: route({
+    method: 'POST',
+    path: '/users/auth/passwordcheck',
+    body: passwordCheckBody,
+    reply: messageReply,
+    tag: 'session',
+  }),
+  account: route({
+    method: 'GET',
+    path: '/account/:account_no',
+    params: accountParam,
+    reply: z.union([accountRecord, accountSummary]),
+    tag: 'session',
+  }),
+  theme: route({ method: 'GET', path: '/theme/:account_no', params: accountParam, reply: themeRecord, tag: 'session' }),
+  createUser: route({ method: 'POST', path: '/users', body: newUserBody, reply: saveReply, tag: 'session' }),
+};

@@ -6,10 +6,12 @@ import {
   callRestrictionsShape,
   callTimesRecord,
   callTimesShape,
+  sipCredentialRoutes,
   transportField,
   trunkChannelLimitField,
   trunkTpsShape,
 } from '../call-options.ts';
+import { resourceRoutes, route } from '../contract.ts';
 import { optionalText, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { isPublicIp } from '../patterns.ts';
@@ -145,3 +147,18 @@ export const sipTrunkRecord = z.object({
   accountNo: z.number().int(),
 });
 export type SipTrunk = z.infer<typeof sipTrunkRecord>;
+
+const tag = 'sip-trunks';
+
+/** Spec 2 §7 "SIP trunks": /trunk, its SIP credentials and the addresses trunks use. */
+export const sipTrunkRoutes = {
+  ...resourceRoutes('/trunk', { tag, record: sipTrunkRecord, input: sipTrunkInput }),
+  ...sipCredentialRoutes('/trunk', tag),
+  /** Every address the account's trunks use (host or registration), for the IP allow-lists. */
+  uniqueIps: route({
+    method: 'POST',
+    path: '/trunk/uniqueips',
+    reply: z.object({ records: z.array(z.object({ ip: z.string() })) }),
+    tag,
+  }),
+};

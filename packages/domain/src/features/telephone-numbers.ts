@@ -6,8 +6,10 @@
  */
 import { z } from 'zod';
 import { CALL_RECORDING_OPTIONS } from '../call-options.ts';
-import { optionalText, recordId, requiredText } from '../fields.ts';
+import { resourceRoutes, route } from '../contract.ts';
+import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
+import { filtersSchema, listParams, listReplySchema, SORT_DIRECTIONS, saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
 import { destinationField } from './destinations.ts';
 
@@ -254,3 +256,45 @@ export const numberTeamsRecord = z.object({
   seats: z.array(z.string()),
 });
 export type NumberTeams = z.infer<typeof numberTeamsRecord>;
+
+// ---------------------------------------------------------------------------------------------
+// The calls (spec 2 §7 "Telephone numbers", spec 3 §7 "Emergency address")
+// ---------------------------------------------------------------------------------------------
+
+const tag = 'telephone-numbers';
+const PATH = '/numbering/allocated';
+const withAccount = z.object({
+  sortBy: z.string().max(64).optional(),
+  direction: z.enum(SORT_DIRECTIONS).optional(),
+  search: z.string().max(100).optional(),
+  filters: filtersSchema.optional(),
+  /** The dashboard sends its account; it must be the session's. */
+  accountNo: recordId().optional(),
+});
+
+export const telephoneNumberRoutes = {
+  ...resourceRoutes(PATH, { tag, record: telephoneNumberRecord, input: telephoneNumberInput }),
+  ems: route({ method: 'GET', path: `${PATH}/:id/ems`, params: idParam, reply: emsRecord, tag }),
+  /** An update goes to the registry: the address is pending (edits refused) until it answers. */
+  saveEms: route({ method: 'PUT', path: `${PATH}/:id/ems`, params: idParam, body: emsInput, reply: saveReply, tag }),
+  /** The numbers whose emergency data the registry rejected (/ems-errors; the dashboard's count). */
+  emsErrors: route({
+    method: 'POST',
+    path: `${PATH}/ems/errors/:offset/:limit`,
+    params: listParams,
+    body: withAccount.nullish(),
+    reply: listReplySchema(emsErrorRecord),
+    tag,
+  }),
+  /** The account's emergency addresses (the seat-location dialog picks one by its number). */
+  emsAddresses: route({ method: 'POST', path: '/emsaddress', reply: listReplySchema(emsAddressRecord), tag }),
+  /** The account's numbers a seat or trunk may present (spec 2 §7: records of name and number). */
+  callerIds: route({
+    method: 'POST',
+    path: `${PATH}/callerids`,
+    reply: z.object({ records: z.array(z.object({ name: z.string(), number: z.string() })) }),
+    tag,
+  }),
+  /** Teams information of a number. */
+  teams: route({ method: 'GET', path: `${PATH}/msteams/:id`, params: idParam, reply: numberTeamsRecord, tag }),
+};

@@ -1,7 +1,9 @@
 /** Time profiles and calendar entries (spec 2: /time-profiles, permission timeprofile). */
 import { z } from 'zod';
-import { optionalText, recordId, requiredText } from '../fields.ts';
+import { resourceRoutes, route } from '../contract.ts';
+import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
+import { nextNumberReply, numberInRange, numberRange, rangeReply } from '../numbering.ts';
 import { destinationField } from './destinations.ts';
 
 export const TIME_PROFILE_MESSAGES = {
@@ -104,11 +106,7 @@ export const timeProfileInput = z.object({
 export type TimeProfileInput = z.input<typeof timeProfileInput>;
 export type TimeProfileValues = z.output<typeof timeProfileInput>;
 
-export const timeProfileNumber = z.coerce
-  .number({ error: TIME_PROFILE_MESSAGES.invalidNumber })
-  .int({ error: TIME_PROFILE_MESSAGES.invalidNumber })
-  .min(TIME_PROFILE_NUMBER.min, { error: TIME_PROFILE_MESSAGES.invalidNumber })
-  .max(TIME_PROFILE_NUMBER.max, { error: TIME_PROFILE_MESSAGES.invalidNumber });
+export const timeProfileNumber = numberInRange(TIME_PROFILE_NUMBER, TIME_PROFILE_MESSAGES.invalidNumber);
 
 /**
  * Create: the number plus the profile (the web's bulk add sends one of these per number). The days
@@ -121,27 +119,11 @@ export const timeProfileCreate = timeProfileInput.extend({
 export type TimeProfileCreate = z.input<typeof timeProfileCreate>;
 
 /** A bulk range: from, optional to (at least from + 1), at most 10 numbers. */
-export const timeProfileRange = z
-  .object({
-    from: timeProfileNumber,
-    to: z
-      .union([z.literal(''), z.null(), timeProfileNumber], { error: TIME_PROFILE_MESSAGES.invalidNumber })
-      .optional(),
-    name: requiredText({ max: 100 }),
-  })
-  .superRefine((r, ctx) => {
-    if (r.to === '' || r.to === null || r.to === undefined) return;
-    if (r.to <= r.from) ctx.addIssue({ code: 'custom', path: ['from'], message: TIME_PROFILE_MESSAGES.lessThanTo });
-    else if (r.to - r.from + 1 > TIME_PROFILE_BULK_MAX) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: TIME_PROFILE_MESSAGES.tooMany });
-    }
-  });
+export const timeProfileRange = numberRange(TIME_PROFILE_NUMBER, TIME_PROFILE_BULK_MAX, TIME_PROFILE_MESSAGES, {
+  name: requiredText({ max: 100 }),
+});
 export type TimeProfileRange = z.input<typeof timeProfileRange>;
-
-export function rangeNumbers(range: { from: number; to?: number | '' | null }): number[] {
-  const to = typeof range.to === 'number' ? range.to : range.from;
-  return Array.from({ length: to - range.from + 1 }, (_, i) => range.from + i);
-}
+export type TimeProfileRangeValues = z.output<typeof timeProfileRange>;
 
 export const timeProfileRecord = z.object({
   id: z.number().int(),
@@ -217,3 +199,47 @@ export const timeProfileStatus = z.object({
   detail: z.string(),
 });
 export type TimeProfileStatus = z.infer<typeof timeProfileStatus>;
+
+const tag = 'time-profiles';
+
+/** Spec 2 §7 "Time profiles": /timeprofile (saved by PUT or POST /timeprofile/{id}). */
+export const timeProfileRoutes = {
+  ...resourceRoutes('/timeprofile', {
+    tag,
+    record: timeProfileRecord,
+    input: timeProfileInput,
+    create: timeProfileCreate,
+    saveByPost: true,
+  }),
+  /** The next free number (the add form's default); GET, and POST like the other numbered areas. */
+  next: route({ method: 'GET', alsoMethods: ['POST'], path: '/timeprofile/next', reply: nextNumberReply, tag }),
+  /** Bulk add by range, in one transaction. */
+  range: route({ method: 'POST', path: '/timeprofile/range', body: timeProfileRange, reply: rangeReply, tag }),
+  /** Where the profile routes now (or at ?at=ISO instant), and why. */
+  status: route({
+    method: 'GET',
+    path: '/timeprofile/:id/status',
+    params: idParam,
+    query: z.object({ at: z.iso.datetime({ offset: true }).optional() }),
+    reply: timeProfileStatus,
+    tag,
+  }),
+  /** The bank holidays the server applies for a region and year (shown on the profile). */
+  bankHolidays: route({
+    method: 'GET',
+    path: '/timeprofile/bankholidays/:region/:year',
+    params: z.object({
+      region: z.coerce.number().int().min(0).max(3),
+      year: z.coerce.number().int().min(1995).max(2100),
+    }),
+    reply: z.object({ records: z.array(z.object({ date: z.string(), name: z.string() })) }),
+    tag,
+  }),
+};
+
+/** Calendar entries overriding a profile in their range. */
+export const calendarRoutes = resourceRoutes('/timeprofilecalendar', {
+  tag,
+  record: calendarRecord,
+  input: calendarInput,
+});

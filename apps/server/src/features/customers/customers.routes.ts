@@ -1,60 +1,51 @@
-/** The wholesale customers page (/customers): the accounts below the caller's own account. */
-import { can, customerRecord, isProviderAdmin, listBody, listParams } from '@switchboard/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+/** The wholesale customers page (/customers): the accounts below the caller's own. */
+import { type Customer, can, customerRoutes, isProviderAdmin } from '@switchboard/domain';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod';
-import { requireAuth } from '../../platform/auth.ts';
 import { forbidden } from '../../platform/errors.ts';
+import { field, fieldMap } from '../../platform/fields.ts';
+import { listBodyFor, pagedList } from '../../platform/list.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { type ColumnDef, pagedList } from '../../platform/resource.ts';
+import { openRoute } from '../../platform/routes.ts';
 
-const columns: Record<string, ColumnDef> = {
-  id: { sql: 'accounts.account_no', kind: 'number' },
-  accountNo: { sql: 'accounts.account_no', kind: 'number', sortable: true, searchable: true },
-  company: { sql: 'accounts.company', kind: 'text', sortable: true, searchable: true },
-  name: { sql: "accounts.first_name || ' ' || accounts.surname", kind: 'text', sortable: true, searchable: true },
-  email: { sql: 'accounts.email', kind: 'text', sortable: true, searchable: true },
-  accountType: { sql: 'accounts.account_type', kind: 'text', sortable: true, filterable: true },
-  accountKind: { sql: 'accounts.account_kind', kind: 'text', sortable: true, filterable: true },
-};
+const fields = fieldMap<Customer>('accounts', {
+  id: field.computed('accounts.account_no', 'number'),
+  accountNo: field.computed('accounts.account_no', 'number', { sortable: true, searchable: true }),
+  company: field.text('company', { sortable: true, searchable: true }),
+  name: field.computed("accounts.first_name || ' ' || accounts.surname", 'text', { sortable: true, searchable: true }),
+  email: field.text('email', { sortable: true, searchable: true }),
+  accountType: field.text('account_type', { sortable: true, filterable: true }),
+  accountKind: field.text('account_kind', { sortable: true, filterable: true }),
+});
 
-export function registerCustomerRoutes(app: FastifyInstance, { db }: Platform): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const reply = z.object({ records: z.array(customerRecord), totalRecords: z.number(), lastPage: z.boolean() });
-
-  const customersOf = (request: FastifyRequest) => {
-    const auth = requireAuth(request);
+export function registerCustomerRoutes(api: FastifyInstance, platform: Platform): void {
+  openRoute(api, platform, customerRoutes.list, {
     // The portal is the user's own account: a reseller acting as a customer must go back first.
-    if (auth.puppeteer !== null) throw forbidden();
-    const allowed =
-      can(auth, 'wholesaleCustomers', 'read') || can(auth, 'VHCustomers', 'read') || isProviderAdmin(auth);
-    if (!allowed) throw forbidden();
-    const home = auth.homeAccountNo;
-    // Every account below the caller's own (children and their children).
-    return db.selectFrom('accounts').where(
-      sql<boolean>`accounts.account_no in (
-        with recursive below(account_no) as (
-          select account_no from accounts where parent = ${home} and account_no <> ${home}
-          union
-          select c.account_no from accounts c join below b on c.parent = b.account_no
-        )
-        select account_no from below)`,
-    );
-  };
-
-  r.post(
-    '/customers/:offset/:limit',
-    { schema: { tags: ['customers'], params: listParams, body: listBody.optional(), response: { 200: reply } } },
-    async (request) =>
-      pagedList(
-        customersOf(request),
-        columns,
-        { field: 'accountNo', direction: 'asc' },
-        {
-          ...request.params,
-          ...(request.body ?? {}),
-        },
-      ),
-  );
+    allow: (auth) =>
+      auth.puppeteer === null &&
+      (can(auth, 'wholesaleCustomers', 'read') || can(auth, 'VHCustomers', 'read') || isProviderAdmin(auth)),
+    schema: { body: listBodyFor(fields) },
+    handler: async ({ auth }, { params, body }) => {
+      if (!auth) throw forbidden();
+      const home = auth.homeAccountNo;
+      // Accounts of other tenants: the named escape hatch, limited to those below the caller's own.
+      return platform.tenancy.crossAccount('customers', (tx) =>
+        pagedList(
+          tx.selectFrom('accounts').where(
+            sql<boolean>`accounts.account_no in (
+              with recursive below(account_no) as (
+                select account_no from accounts where parent = ${home} and account_no <> ${home}
+                union
+                select c.account_no from accounts c join below b on c.parent = b.account_no
+              )
+              select account_no from below)`,
+          ),
+          fields,
+          'accounts.account_no',
+          { field: 'accountNo', direction: 'asc' },
+          { ...params, ...(body ?? {}) },
+        ),
+      );
+    },
+  });
 }

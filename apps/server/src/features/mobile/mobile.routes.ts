@@ -1,43 +1,36 @@
 /** Mobile numbers (spec 2): retail accounts only; the list uses the callGroups permission. */
-import { MESSAGES, mobileInput, mobileRecord } from '@switchboard/domain';
+import { MESSAGES, type Mobile, mobileRoutes } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { UniqueViolations } from '../../platform/errors.ts';
+import { field, fieldMap } from '../../platform/fields.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { registerResource } from '../../platform/resource.ts';
+import { resource } from '../../platform/resources.ts';
+import { uniqueIn } from '../../platform/validators.ts';
 
-/** A number once per account (mobiles_number_uq, migration 002): the check's message when two saves race. */
+const fields = fieldMap<Mobile>('mobiles', {
+  id: field.id(),
+  mobileDescription: field.text('description', { sortable: true, searchable: true }),
+  mobileNo: field.text('number', { sortable: true, searchable: true }),
+  active: field.boolean('active', { sortable: true, filterable: true }),
+});
+
+/** A number once per account (mobiles_number_uq, migration 002): the message when two saves race. */
 export const MOBILE_UNIQUE_VIOLATIONS: UniqueViolations = {
   mobiles_number_uq: { field: 'mobileNo', message: MESSAGES.mobileDuplicate },
 };
 
-export function registerMobileRoutes(app: FastifyInstance, platform: Platform): void {
-  registerResource(app, platform, {
-    path: '/mobile',
+export function registerMobileRoutes(api: FastifyInstance, platform: Platform): void {
+  resource(api, platform, {
+    area: 'mobile',
+    routes: mobileRoutes,
     table: 'mobiles',
-    tag: 'mobile',
     permission: 'mobile',
     readPermission: 'callGroups',
     requires: [{ resource: 'retail', action: 'read' }],
-    record: mobileRecord,
-    input: mobileInput,
-    columns: {
-      id: { sql: 'mobiles.id', kind: 'number' },
-      mobileDescription: { sql: 'mobiles.description', kind: 'text', sortable: true, searchable: true },
-      mobileNo: { sql: 'mobiles.number', kind: 'text', sortable: true, searchable: true },
-      active: { sql: 'mobiles.active', kind: 'boolean', sortable: true, filterable: true },
-    },
+    fields,
     defaultSort: { field: 'mobileNo', direction: 'asc' },
-    toRow: (input) => ({ description: input.mobileDescription, number: input.mobileNo, active: input.active }),
+    label: (m) => m.mobileDescription || m.mobileNo,
+    validate: [uniqueIn('mobileNo', 'mobiles', 'number', MESSAGES.mobileDuplicate)],
     uniqueViolations: MOBILE_UNIQUE_VIOLATIONS,
-    label: (input) => input.mobileDescription || input.mobileNo,
-    check: async ({ trx, auth, id }, input): Promise<Record<string, string>> => {
-      let q = trx
-        .selectFrom('mobiles')
-        .select('id')
-        .where('account_no', '=', auth.accountNo)
-        .where('number', '=', input.mobileNo);
-      if (id !== undefined) q = q.where('id', '<>', id);
-      return (await q.executeTakeFirst()) ? { mobileNo: MESSAGES.mobileDuplicate } : {};
-    },
   });
 }

@@ -4,131 +4,80 @@
  * extension, the bulk range add, and the SIP secret (shown on request, reset).
  */
 import {
-  adminOnlyChanges,
   type CallRestrictions,
-  type CallTimes,
   DEFAULT_CALL_TIMES,
   DEFAULT_RESTRICTIONS,
-  destinationValue,
   fromSpecSeatBody,
   MESSAGES,
   mayKnowInternationalPin,
   maySoftphoneUser,
   normaliseRestrictions,
   RESTRICTION_FIELDS,
-  rangeNumbers,
-  recordId,
-  restrictedOptionChanges,
   SEAT_ADMIN_FIELDS,
   SEAT_MESSAGES,
+  type Seat,
   type SeatCreateValues,
   type SeatValues,
-  seatCreateInput,
   seatExtensionRange,
   seatInput,
   seatLabel,
   seatRange,
-  seatRecord,
-  teamsSwitchProblems,
+  seatRoutes,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Transaction } from 'kysely';
-import { z } from 'zod';
-import type { DB } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
-import { type AuthContext, requirePermission } from '../../platform/auth.ts';
-import { HttpError, notFound, validationError } from '../../platform/errors.ts';
+import { fromZodError, HttpError, notFound } from '../../platform/errors.ts';
+import { field, fieldMap } from '../../platform/fields.ts';
+import { numbered, numberFree } from '../../platform/numbered.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { type ColumnDef, registerResource } from '../../platform/resource.ts';
+import { resource, type Validator } from '../../platform/resources.ts';
 import { newSecret } from '../../platform/secrets.ts';
-import { registerSipCredentialRoutes } from '../../platform/sip-credentials.ts';
+import { sipCredentials } from '../../platform/sip-credentials.ts';
+import type { Tx } from '../../platform/tenancy.ts';
 import { createUser } from '../../platform/users.ts';
-import { usablePrompt } from '../prompts/prompts.routes.ts';
+import {
+  adminOnly,
+  destination,
+  ownNumbers,
+  ownRow,
+  restricted,
+  teamsSwitch,
+  usablePrompt,
+} from '../../platform/validators.ts';
 import { registerSeatSettingRoutes } from './seats.settings.ts';
 
-const tags = ['seats'];
 const PRIVATE_RANGES = "array['10.0.0.0/8','172.16.0.0/12','192.168.0.0/16','127.0.0.0/8','100.64.0.0/10']::inet[]";
 const REGISTERED = '(seat_registrations.expires_at is not null and seat_registrations.expires_at > now())';
 const PUBLIC_IP = `(${REGISTERED} and not (seat_registrations.ipaddr::inet <<= any(${PRIVATE_RANGES})))`;
 const softphoneStatus = (kind: 'desktop' | 'mobile') => `(case when exists (select 1 from seat_registrations r
   where r.seat_id = seats.id and r.kind = '${kind}' and r.expires_at > now()) then 'Registered' else 'Unregistered' end)`;
+const SEAT_NAME = "seats.extension || case when seats.nickname <> '' then ' - ' || seats.nickname else '' end";
 
-function restrictionsOf(input: SeatValues): CallRestrictions {
-  // The PIN guards international calls: it goes when they are barred.
-  return normaliseRestrictions(Object.fromEntries(RESTRICTION_FIELDS.map((f) => [f, input[f]])) as CallRestrictions);
-}
+const restriction = (key: string) => field.member('restrictions', key, key === 'internationalPIN' ? 'text' : 'boolean');
 
-const toRow = (input: SeatValues) => ({
-  nickname: input.nickname,
-  caller_id_name: input.callerIdName,
-  caller_id_number: input.callerIdNumber,
-  withhold_number: input.withholdNumber,
-  emergency_service_cid: input.emergencyServiceCid,
-  ring_time: input.ringTime,
-  music_on_hold: input.musicOnHold,
-  vm_mode: input.vmMode,
-  vm_fullname: input.vmFullname,
-  vm_email: input.vmEmail,
-  // An empty PIN keeps the current one.
-  ...(input.vmPin ? { vm_pin: input.vmPin } : {}),
-  vm_delete: input.vmDelete,
-  vm_advanced_prompt_id: input.vmMode === 2 ? input.vmAdvancedPromptId : null,
-  vm_advanced_dest: input.vmMode === 2 ? input.vmAdvancedDest : '',
-  cfwd_all: input.cfwdAll,
-  cfwd_busy: input.cfwdBusy,
-  cfwd_no_answer: input.cfwdNoAnswer,
-  cfwd_unavail: input.cfwdUnavail,
-  call_recording: input.callRecording,
-  restrictions: JSON.stringify(restrictionsOf(input)),
-  weekday_times: JSON.stringify(input.weekdayTimes),
-  weekend_times: JSON.stringify(input.weekendTimes),
-  tps: input.tps,
-  ctps: input.ctps,
-  channel_limit: input.channelLimit,
-  enable_teams: input.enableTeams,
-  teams_cli: input.teamsCLI,
-  transport: input.transport,
-  enable_video: input.enableVideo,
-  video_codec: input.videoCodec,
-  hd_codec: input.hdCodec,
-  keep_on_network: input.keepOnNetwork,
-  internal: input.internal,
-  acl_id: input.aclId,
-  ip_acl: input.ipAcl,
-});
-
-const restriction = (field: string): ColumnDef => ({
-  sql:
-    field === 'internationalPIN'
-      ? `coalesce(seats.restrictions->>'${field}', '')`
-      : `coalesce((seats.restrictions->>'${field}')::boolean, false)`,
-  kind: field === 'internationalPIN' ? 'text' : 'boolean',
-});
-
-const columns: Record<keyof z.infer<typeof seatRecord>, ColumnDef> = {
-  id: { sql: 'seats.id', kind: 'number' },
-  extension: { sql: 'seats.extension', kind: 'number', sortable: true, searchable: true },
-  name: { sql: 'seats.name', kind: 'text', searchable: true },
-  nickname: { sql: 'seats.nickname', kind: 'text', sortable: true, searchable: true },
-  callerIdName: { sql: 'seats.caller_id_name', kind: 'text', sortable: true, searchable: true },
-  callerIdNumber: { sql: 'seats.caller_id_number', kind: 'text', sortable: true, searchable: true },
-  withholdNumber: { sql: 'seats.withhold_number', kind: 'boolean' },
-  emergencyServiceCid: { sql: 'seats.emergency_service_cid', kind: 'text' },
-  ringTime: { sql: 'seats.ring_time', kind: 'number' },
-  musicOnHold: { sql: 'seats.music_on_hold', kind: 'text' },
-  vmMode: { sql: 'seats.vm_mode', kind: 'number', filterable: true },
-  vmFullname: { sql: 'seats.vm_fullname', kind: 'text' },
-  vmEmail: { sql: 'seats.vm_email', kind: 'text', searchable: true },
-  vmPinSet: { sql: "(seats.vm_pin <> '')", kind: 'boolean' },
-  vmDelete: { sql: 'seats.vm_delete', kind: 'boolean' },
-  vmAdvancedPromptId: { sql: 'seats.vm_advanced_prompt_id', kind: 'number' },
-  vmAdvancedDest: { sql: 'seats.vm_advanced_dest', kind: 'text' },
-  cfwdAll: { sql: 'seats.cfwd_all', kind: 'text' },
-  cfwdBusy: { sql: 'seats.cfwd_busy', kind: 'text' },
-  cfwdNoAnswer: { sql: 'seats.cfwd_no_answer', kind: 'text' },
-  cfwdUnavail: { sql: 'seats.cfwd_unavail', kind: 'text' },
-  callRecording: { sql: 'seats.call_recording', kind: 'number', sortable: true, filterable: true },
+const fields = fieldMap<Seat, 'vmPin'>('seats', {
+  id: field.id(),
+  extension: field.number('extension', { sortable: true, searchable: true, createOnly: true }),
+  name: field.text('name', { searchable: true, createOnly: true }),
+  nickname: field.text('nickname', { sortable: true, searchable: true }),
+  callerIdName: field.text('caller_id_name', { sortable: true, searchable: true }),
+  callerIdNumber: field.text('caller_id_number', { sortable: true, searchable: true, uses: { kind: 'number' } }),
+  withholdNumber: field.boolean('withhold_number'),
+  emergencyServiceCid: field.text('emergency_service_cid', { uses: { kind: 'number' } }),
+  ringTime: field.number('ring_time'),
+  musicOnHold: field.text('music_on_hold'),
+  vmMode: field.number('vm_mode', { filterable: true }),
+  vmFullname: field.text('vm_fullname'),
+  vmEmail: field.text('vm_email', { searchable: true }),
+  vmPin: field.writeOnly('vm_pin', { keepWhenEmpty: true }),
+  vmPinSet: field.computed("(seats.vm_pin <> '')", 'boolean'),
+  vmDelete: field.boolean('vm_delete'),
+  vmAdvancedPromptId: field.number('vm_advanced_prompt_id'),
+  vmAdvancedDest: field.text('vm_advanced_dest', { uses: { kind: 'destination' } }),
+  cfwdAll: field.text('cfwd_all'),
+  cfwdBusy: field.text('cfwd_busy'),
+  cfwdNoAnswer: field.text('cfwd_no_answer'),
+  cfwdUnavail: field.text('cfwd_unavail'),
+  callRecording: field.number('call_recording', { sortable: true, filterable: true }),
   allowUKGeo: restriction('allowUKGeo'),
   allowUKMobile: restriction('allowUKMobile'),
   allowUK118: restriction('allowUK118'),
@@ -137,361 +86,203 @@ const columns: Record<keyof z.infer<typeof seatRecord>, ColumnDef> = {
   allowUKPremium070: restriction('allowUKPremium070'),
   allowInternational: restriction('allowInternational'),
   allowInternationalHighRisk: restriction('allowInternationalHighRisk'),
-  internationalPIN: restriction('internationalPIN'),
-  weekdayTimes: { sql: 'seats.weekday_times', kind: 'json' },
-  weekendTimes: { sql: 'seats.weekend_times', kind: 'json' },
-  tps: { sql: 'seats.tps', kind: 'text' },
-  ctps: { sql: 'seats.ctps', kind: 'text' },
-  channelLimit: { sql: 'seats.channel_limit', kind: 'number' },
-  enableTeams: { sql: 'seats.enable_teams', kind: 'boolean' },
-  teamsCLI: { sql: 'seats.teams_cli', kind: 'text' },
-  transport: { sql: 'seats.transport', kind: 'text' },
-  enableVideo: { sql: 'seats.enable_video', kind: 'boolean' },
-  videoCodec: { sql: 'seats.video_codec', kind: 'text' },
-  hdCodec: { sql: 'seats.hd_codec', kind: 'boolean' },
-  keepOnNetwork: { sql: 'seats.keep_on_network', kind: 'boolean' },
-  internal: { sql: 'seats.internal', kind: 'boolean' },
-  aclId: { sql: 'seats.acl_id', kind: 'number' },
-  ipAcl: { sql: 'seats.ip_acl', kind: 'text' },
-  userId: { sql: 'seats.user_id', kind: 'number' },
-  status: {
-    sql: `(case when ${REGISTERED} then 'Registered' else 'Unregistered' end)`,
-    kind: 'text',
+  internationalPIN: field.member('restrictions', 'internationalPIN', 'text', {
+    secret: (auth) => mayKnowInternationalPin(auth, 'seats', 'seatsCallRestrictions'),
+  }),
+  weekdayTimes: field.json('weekday_times'),
+  weekendTimes: field.json('weekend_times'),
+  tps: field.text('tps'),
+  ctps: field.text('ctps'),
+  channelLimit: field.number('channel_limit'),
+  enableTeams: field.boolean('enable_teams'),
+  teamsCLI: field.text('teams_cli', { uses: { kind: 'number' } }),
+  transport: field.text('transport'),
+  enableVideo: field.boolean('enable_video'),
+  videoCodec: field.text('video_codec'),
+  hdCodec: field.boolean('hd_codec'),
+  keepOnNetwork: field.boolean('keep_on_network'),
+  internal: field.boolean('internal'),
+  aclId: field.ref('acl_id', 'access_lists'),
+  ipAcl: field.text('ip_acl'),
+  userId: field.ref('user_id', 'users'),
+  status: field.computed(`(case when ${REGISTERED} then 'Registered' else 'Unregistered' end)`, 'text', {
     sortable: true,
     filterable: true,
-  },
-  desktopStatus: { sql: softphoneStatus('desktop'), kind: 'text', filterable: true },
-  mobileStatus: { sql: softphoneStatus('mobile'), kind: 'text', filterable: true },
-  userAgent: { sql: "coalesce(seat_registrations.user_agent, '')", kind: 'text' },
-  ipaddr: { sql: `(case when ${REGISTERED} then seat_registrations.ipaddr else '' end)`, kind: 'text' },
-  port: { sql: `(case when ${REGISTERED} then seat_registrations.port end)`, kind: 'number' },
-  location: {
-    sql: `exists (select 1 from telephone_numbers t where t.account_no = seats.account_no
-      and t.number = coalesce(nullif(seats.emergency_service_cid, ''), seats.caller_id_number)
+  }),
+  desktopStatus: field.computed(softphoneStatus('desktop'), 'text', { filterable: true }),
+  mobileStatus: field.computed(softphoneStatus('mobile'), 'text', { filterable: true }),
+  userAgent: field.computed("coalesce(seat_registrations.user_agent, '')", 'text'),
+  ipaddr: field.computed(`(case when ${REGISTERED} then seat_registrations.ipaddr else '' end)`, 'text'),
+  port: field.computed(`(case when ${REGISTERED} then seat_registrations.port end)`, 'number'),
+  location: field.computed(
+    `exists (select 1 from telephone_numbers t
+      where t.number = coalesce(nullif(seats.emergency_service_cid, ''), seats.caller_id_number)
       and t.ems_postcode <> '')`,
-    kind: 'boolean',
-    sortable: true,
-  },
-  publicIp: { sql: PUBLIC_IP, kind: 'boolean', sortable: true, filterable: true },
-  onNet: { sql: `(${REGISTERED} and not ${PUBLIC_IP})`, kind: 'boolean', sortable: true },
-  provisioned: { sql: 'exists (select 1 from seat_devices d where d.seat_id = seats.id)', kind: 'boolean' },
-  accountNo: { sql: 'seats.account_no', kind: 'number' },
-};
+    'boolean',
+    { sortable: true },
+  ),
+  publicIp: field.computed(PUBLIC_IP, 'boolean', { sortable: true, filterable: true }),
+  onNet: field.computed(`(${REGISTERED} and not ${PUBLIC_IP})`, 'boolean', { sortable: true }),
+  provisioned: field.computed('exists (select 1 from seat_devices d where d.seat_id = seats.id)', 'boolean'),
+  accountNo: field.computed('seats.account_no', 'number'),
+});
 
-type Current = {
-  internal: boolean;
-  extension: number;
-  channel_limit: number;
-  enable_teams: boolean;
-  restrictions: CallRestrictions;
-  weekday_times: CallTimes;
-  weekend_times: CallTimes;
-};
-
-async function extensionDigits(db: DB | Transaction<Database>, accountNo: number): Promise<number> {
-  const row = await db
-    .selectFrom('accounts')
-    .select('extension_digits')
-    .where('account_no', '=', accountNo)
-    .executeTakeFirst();
+/** The account's extension length (3, 4 or 5 digits). */
+export async function extensionDigits(tx: Tx): Promise<number> {
+  const row = await tx.selectFrom('accounts').select('extension_digits').executeTakeFirst();
   return row?.extension_digits ?? 3;
 }
 
-export function registerSeatRoutes(app: FastifyInstance, platform: Platform): void {
-  const { db, destinations, references } = platform;
-  const teams = platform.providers.teams;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  destinations.add({
-    type: 'seat',
-    list: async (d, accountNo) =>
-      (
-        await d
-          .selectFrom('seats')
-          .select(['extension', 'nickname'])
-          .where('account_no', '=', accountNo)
-          .orderBy('extension')
-          .execute()
-      ).map((s) => ({ key: String(s.extension), label: seatLabel(s) })),
-  });
-  const seatName = "seats.extension || case when seats.nickname <> '' then ' - ' || seats.nickname else '' end";
-  references.add(
-    { kind: 'number', table: 'seats', column: 'caller_id_number', type: 'Seat', name: seatName },
-    { kind: 'number', table: 'seats', column: 'emergency_service_cid', type: 'Seat', name: seatName },
-    { kind: 'number', table: 'seats', column: 'teams_cli', type: 'Seat', name: seatName },
-    // The softphone's outbound CLI list (a jsonb array of numbers).
-    { kind: 'number', table: 'seats', column: 'outbound_cli_lists', holds: 'jsonArray', type: 'Seat', name: seatName },
-    { kind: 'destination', table: 'seats', column: 'vm_advanced_dest', type: 'Seat', name: seatName },
+/**
+ * What the seat's values mean when stored: the PIN guards international calls and goes when they
+ * are barred; the advanced voicemail prompt and destination only exist in advanced mode.
+ */
+function prepare<V extends SeatValues>(values: V): V {
+  const restrictions = normaliseRestrictions(
+    Object.fromEntries(RESTRICTION_FIELDS.map((f) => [f, values[f]])) as CallRestrictions,
   );
-
-  /**
-   * The database rules of a seat: its numbers are the account's, the voicemail prompt and
-   * destination exist, Teams needs the account's Teams tenant, and the provider-admin-only fields
-   * and the call-restriction permissions (spec 2 §6) are enforced here, not just in the panel.
-   */
-  const checkSeat = async (
-    trx: Transaction<Database>,
-    auth: AuthContext,
-    input: SeatValues,
-    current: Current | null,
-  ): Promise<Record<string, string>> => {
-    const before = {
-      channelLimit: current?.channel_limit ?? 2,
-      internal: current?.internal ?? false,
-      ...(current?.restrictions ?? DEFAULT_RESTRICTIONS),
-      weekdayTimes: current?.weekday_times ?? DEFAULT_CALL_TIMES,
-      weekendTimes: current?.weekend_times ?? DEFAULT_CALL_TIMES,
-    };
-    const after = {
-      channelLimit: input.channelLimit,
-      internal: input.internal,
-      ...restrictionsOf(input),
-      weekdayTimes: input.weekdayTimes,
-      weekendTimes: input.weekendTimes,
-    };
-    const refused = {
-      ...adminOnlyChanges(auth, SEAT_ADMIN_FIELDS, before, after),
-      ...restrictedOptionChanges(auth, 'seatsCallRestrictions', before, after),
-    };
-    if (Object.keys(refused).length > 0) {
-      const messages = Object.values(refused);
-      throw new HttpError(403, messages.length === 1 ? (messages[0] as string) : MESSAGES.multipleErrors, refused);
-    }
-    const problems: Record<string, string> = {};
-    for (const field of ['callerIdNumber', 'emergencyServiceCid', 'teamsCLI'] as const) {
-      const number = input[field];
-      if (number === '') continue;
-      const own = await trx
-        .selectFrom('telephone_numbers')
-        .select('id')
-        .where('account_no', '=', auth.accountNo)
-        .where('number', '=', number)
-        .executeTakeFirst();
-      if (!own) problems[field] = SEAT_MESSAGES.notAccountNumber;
-    }
-    Object.assign(
-      problems,
-      await teamsSwitchProblems(input.enableTeams, current?.enable_teams ?? false, () =>
-        teams.accountExists(auth.accountNo, trx),
-      ),
-    );
-    if (input.aclId !== null) {
-      const list = await trx
-        .selectFrom('access_lists')
-        .select('id')
-        .where('id', '=', input.aclId)
-        .where('account_no', '=', auth.accountNo)
-        .executeTakeFirst();
-      if (!list) problems.aclId = MESSAGES.selectOption;
-    }
-    if (input.vmMode === 2) {
-      if (input.vmAdvancedPromptId !== null && !(await usablePrompt(trx, auth.accountNo, input.vmAdvancedPromptId))) {
-        problems.vmAdvancedPromptId = MESSAGES.recordNotFound;
-      }
-      if (current && input.vmAdvancedDest === destinationValue('seat', current.extension)) {
-        problems.vmAdvancedDest = MESSAGES.selectOption;
-      } else {
-        Object.assign(problems, await destinations.check(trx, auth.accountNo, 'vmAdvancedDest', input.vmAdvancedDest));
-      }
-    }
-    return problems;
+  return {
+    ...values,
+    ...restrictions,
+    vmAdvancedPromptId: values.vmMode === 2 ? values.vmAdvancedPromptId : null,
+    vmAdvancedDest: values.vmMode === 2 ? values.vmAdvancedDest : '',
   };
+}
 
-  registerResource(app, platform, {
-    path: '/seat',
+/** A new seat: within the account's range, and as a softphone user only with the right (spec 2 §2). */
+const newSeat: Validator<SeatCreateValues> = async ({ db, auth, values }) => {
+  if (values.softphoneUser && !maySoftphoneUser(auth)) {
+    throw new HttpError(403, SEAT_MESSAGES.softphoneUserForbidden, {
+      softphoneUser: SEAT_MESSAGES.softphoneUserForbidden,
+    });
+  }
+  const { min, max } = seatExtensionRange(await extensionDigits(db));
+  return values.extension >= min && values.extension <= max ? undefined : { extension: SEAT_MESSAGES.invalidNumber };
+};
+
+/** The advanced voicemail's prompt and destination (not the seat itself). */
+const advancedVoicemail: Validator<SeatValues, Seat> = async (w) => {
+  if (w.values.vmMode !== 2) return undefined;
+  return {
+    ...(await usablePrompt('vmAdvancedPromptId')(w)),
+    ...(await destination(['vmAdvancedDest'], {
+      type: 'seat',
+      key: (current) => (current ? (current.extension as number) : null),
+      message: MESSAGES.selectOption,
+    })(w)),
+  };
+};
+
+const CALL_OPTION_DEFAULTS = {
+  channelLimit: 2,
+  internal: false,
+  ...DEFAULT_RESTRICTIONS,
+  weekdayTimes: DEFAULT_CALL_TIMES,
+  weekendTimes: DEFAULT_CALL_TIMES,
+};
+
+export function registerSeatRoutes(api: FastifyInstance, platform: Platform): void {
+  const seats = resource(api, platform, {
+    area: 'seats',
+    routes: seatRoutes,
     table: 'seats',
-    tag: 'seats',
     permission: 'seats',
-    record: seatRecord,
-    input: seatInput,
+    fields,
     from: (q) =>
       q.leftJoin('seat_registrations', (j) =>
         j.onRef('seat_registrations.seat_id', '=', 'seats.id').on('seat_registrations.kind', '=', 'desk'),
       ),
-    columns,
     defaultSort: { field: 'extension', direction: 'asc' },
-    saveByPost: true,
+    label: (s) => s.nickname || 'Seat',
+    usage: { type: 'Seat', name: SEAT_NAME },
+    destination: {
+      type: 'seat',
+      key: (s) => String(s.extension),
+      source: { key: 'seats.extension', numericKey: true, label: SEAT_NAME },
+    },
     // The spec's seat body (callerId 'Name <number>', options {...}, email, vmEnable / vmAdvanced,
     // twinSeat) is accepted on create and save as well as ours.
-    bodyFrom: fromSpecSeatBody,
-    toRow,
-    create: {
-      input: seatCreateInput,
-      toRow: (input, auth) => {
-        const values = input as SeatCreateValues;
-        return {
-          ...toRow(values),
-          extension: values.extension,
-          name: `${auth.accountNo}*${values.extension}`,
-          secret: newSecret(),
-          unique_string: newSecret(32),
-        };
-      },
+    mapBody: fromSpecSeatBody,
+    prepare: (values) => prepare(values),
+    validateCreate: [newSeat, numberFree('extension', 'seats', 'extension', SEAT_MESSAGES.inUse)],
+    validate: [
+      adminOnly(SEAT_ADMIN_FIELDS, CALL_OPTION_DEFAULTS),
+      restricted('seatsCallRestrictions', CALL_OPTION_DEFAULTS),
+      ownNumbers(['callerIdNumber', 'emergencyServiceCid', 'teamsCLI'], SEAT_MESSAGES.notAccountNumber),
+      teamsSwitch,
+      ownRow('aclId', 'access_lists'),
+      advancedVoicemail,
+    ],
+    createColumns: (values, auth) => ({
+      name: `${auth.accountNo}*${values.extension}`,
+      secret: newSecret(),
+      unique_string: newSecret(32),
+    }),
+    // A softphone seat: the control-panel user (with the spec's two grants) in the same transaction.
+    afterCreate: async (ctx, id, values) => {
+      const user = values.softphoneUser;
+      if (!user) return;
+      const userId = await createUser(
+        ctx,
+        { ...user, enabled: true, saveUserPermissions: true },
+        'softphoneUser.username',
+      );
+      await ctx.db.updateTable('seats').set({ user_id: userId }).where('id', '=', id).execute();
     },
     // (The softphone user's username index, users_username_uq, is translated by createUser.)
     uniqueViolations: {
       seats_extension_uq: { field: 'extension', message: SEAT_MESSAGES.inUse },
       seats_name_key: { field: 'extension', message: SEAT_MESSAGES.inUse },
     },
-    secrets: {
-      fields: ['internationalPIN'],
-      maySee: (auth) => mayKnowInternationalPin(auth, 'seats', 'seatsCallRestrictions'),
-    },
-    label: (input) => (input as { nickname: string }).nickname || 'Seat',
-    destination: { type: 'seat', key: (s) => String(s.extension) },
-    check: async ({ trx, auth, id }, input) => {
-      if (id === undefined) {
-        const values = input as SeatCreateValues;
-        if (values.softphoneUser && !maySoftphoneUser(auth)) {
-          throw new HttpError(403, SEAT_MESSAGES.softphoneUserForbidden, {
-            softphoneUser: SEAT_MESSAGES.softphoneUserForbidden,
-          });
-        }
-        const { min, max } = seatExtensionRange(await extensionDigits(trx, auth.accountNo));
-        if (!(values.extension >= min && values.extension <= max)) return { extension: SEAT_MESSAGES.invalidNumber };
-        const taken = await trx
-          .selectFrom('seats')
-          .select('id')
-          .where('account_no', '=', auth.accountNo)
-          .where('extension', '=', values.extension)
-          .executeTakeFirst();
-        if (taken) return { extension: SEAT_MESSAGES.inUse };
-        return checkSeat(trx, auth, values, null);
-      }
-      const current = (await trx
-        .selectFrom('seats')
-        .select([
-          'internal',
-          'extension',
-          'channel_limit',
-          'enable_teams',
-          'restrictions',
-          'weekday_times',
-          'weekend_times',
-        ])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()) as Current;
-      return checkSeat(trx, auth, input, current);
-    },
-    // A softphone seat: the control-panel user (with the spec's two grants) in the same transaction.
-    afterCreate: async ({ trx, auth, id }, input) => {
-      const user = (input as SeatCreateValues).softphoneUser;
-      if (!user) return;
-      const userId = await createUser(
-        trx,
-        auth,
-        { ...user, accountNo: auth.accountNo, enabled: true, saveUserPermissions: true },
-        '',
-        'softphoneUser.username',
-      );
-      await trx.updateTable('seats').set({ user_id: userId }).where('id', '=', id).execute();
-    },
   });
 
-  // The next free extension within the account's digit range (after the highest in use).
-  r.get(
-    '/seat/:account/next',
-    {
-      schema: {
-        tags,
-        params: z.object({ account: recordId() }),
-        response: { 200: z.object({ extension: z.number().nullable() }) },
-      },
-    },
-    async (request) => {
-      const auth = requirePermission(request, { resource: 'seats', action: 'read' });
-      if (request.params.account !== auth.accountNo) throw notFound();
-      const { min, max } = seatExtensionRange(await extensionDigits(db, auth.accountNo));
-      const used = new Set(
-        (await db.selectFrom('seats').select('extension').where('account_no', '=', auth.accountNo).execute()).map(
-          (s) => s.extension,
-        ),
-      );
-      const inRange = [...used].filter((n) => n >= min && n <= max);
-      const after = inRange.length === 0 ? min : Math.max(...inRange) + 1;
-      if (after <= max && !used.has(after)) return { extension: after };
-      for (let n = min; n <= max; n++) if (!used.has(n)) return { extension: n };
-      return { extension: null };
-    },
-  );
-
-  // Bulk add by range: the account's range and every number checked first, all created in one go.
-  r.post(
-    '/seat/range',
-    {
-      schema: {
-        tags,
-        body: z.record(z.string(), z.unknown()),
-        response: {
-          200: z.object({
-            success: z.boolean(),
-            message: z.string(),
-            results: z.array(
-              z.object({ extension: z.number(), success: z.boolean(), message: z.string(), id: z.number() }),
-            ),
-          }),
-        },
-      },
-    },
-    async (request) => {
-      const auth = requirePermission(request, { resource: 'seats', action: 'create' });
-      const digits = await extensionDigits(db, auth.accountNo);
-      const parsed = seatRange(digits).safeParse(request.body);
-      if (!parsed.success) {
-        throw validationError(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
-      }
-      const range = parsed.data;
-      const numbers = rangeNumbers(range);
-      const results = await db
-        .transaction()
-        .execute(async (trx) => {
-          const clashes = await trx
-            .selectFrom('seats')
-            .select('extension')
-            .where('account_no', '=', auth.accountNo)
-            .where('extension', 'in', numbers)
-            .execute();
-          if (clashes.length > 0) {
-            throw validationError({ from: numbers.length === 1 ? SEAT_MESSAGES.inUse : SEAT_MESSAGES.rangeInUse });
-          }
-          const defaults = seatInput.parse({ nickname: range.nickname });
-          const rows = await trx
-            .insertInto('seats')
-            .values(
-              numbers.map((extension) => ({
-                ...toRow(defaults),
-                account_no: auth.accountNo,
-                extension,
-                name: `${auth.accountNo}*${extension}`,
-                secret: newSecret(),
-                unique_string: newSecret(32),
-              })),
-            )
-            .returning(['id', 'extension'])
-            .execute();
-          return rows.map((s) => ({
-            id: s.id,
-            extension: s.extension,
-            success: true,
-            message: `Seat ${seatLabel({ extension: s.extension, nickname: range.nickname })} ${MESSAGES.createdSuccessfully}`,
-          }));
-        })
-        .catch((error: { code?: string }) => {
-          if (error.code === '23505') throw validationError({ from: SEAT_MESSAGES.rangeInUse });
-          throw error;
-        });
-      return { success: true, message: MESSAGES.createdSuccessfully, results };
-    },
-  );
-
-  registerSipCredentialRoutes(app, db, {
-    path: '/seat',
+  // The softphone's outbound CLI list (a jsonb array of numbers, saved on the softphone tab).
+  platform.references.add({
+    kind: 'number',
     table: 'seats',
+    column: 'outbound_cli_lists',
+    holds: 'jsonArray',
+    type: 'Seat',
+    name: SEAT_NAME,
+  });
+
+  numbered<Seat, typeof seatRoutes.create.body, { from: number; to?: number | '' | null; nickname: string }>(
+    api,
+    platform,
+    {
+      resource: seats,
+      field: 'extension',
+      column: 'extension',
+      bounds: async (ctx) => seatExtensionRange(await extensionDigits(ctx.db)),
+      messages: SEAT_MESSAGES,
+      next: seatRoutes.next,
+      // The spec's path names the account, which must be the caller's.
+      checkNext: (ctx, params) => {
+        if ((params as { account: number }).account !== ctx.auth.accountNo) throw notFound();
+      },
+      range: {
+        route: seatRoutes.range,
+        parse: async (ctx, body) => {
+          const parsed = seatRange(await extensionDigits(ctx.db)).safeParse(body);
+          if (!parsed.success) throw fromZodError(parsed.error);
+          return parsed.data;
+        },
+        values: (range, extension) => ({
+          ...seatInput.parse({ nickname: range.nickname }),
+          extension,
+          ipAcl: 'GB',
+        }),
+        label: (s) => `Seat ${seatLabel(s)}`,
+      },
+    },
+  );
+
+  sipCredentials(api, platform, {
+    routes: seatRoutes,
+    resource: seats,
     registrations: { table: 'seat_registrations', key: 'seat_id' },
-    resource: 'seats',
-    tags,
     resetMessage: SEAT_MESSAGES.passwordReset,
   });
 
-  registerSeatSettingRoutes(app, platform);
+  registerSeatSettingRoutes(api, platform, seats);
 }

@@ -1,69 +1,46 @@
 /**
  * A seat's further settings (spec 2 §7 "Seats"): provisioned devices (lock, unlock,
  * re-initialise, LDAP password), softphones, the voicemail box, the emergency location and the
- * addresses the seats register from; and the account's Teams tenant (seat and trunk Teams tabs).
+ * addresses the seats register from.
  */
 import {
   can,
-  idParam,
   MESSAGES,
   PROVISIONING_LOCK_MINUTES,
-  recordId,
   SEAT_MESSAGES,
-  seatActionReply,
-  seatDeviceRecord,
+  type Seat,
   seatLabel,
-  seatLocationRecord,
-  seatSoftphoneInput,
-  seatSoftphoneRecord,
-  TEAMS_MESSAGES,
-  teamsExistsReply,
-  teamsInvitationInput,
-  voicemailSettingsInput,
-  voicemailSettingsRecord,
+  seatRoutes,
 } from '@switchboard/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod';
-import { audit } from '../../platform/audit.ts';
-import { type AuthContext, requirePermission } from '../../platform/auth.ts';
-import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
+import { notFound, validationError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
+import type { ResourceHandle } from '../../platform/resources.ts';
+import { type Ctx, tenantRoute } from '../../platform/routes.ts';
 import { newSecret } from '../../platform/secrets.ts';
+import type { Tx } from '../../platform/tenancy.ts';
 
-const tags = ['seats'];
 const LOCK_AFTER = `interval '${PROVISIONING_LOCK_MINUTES} minutes'`;
 /** A device is locked once it checked in, or 15 minutes after an unlock. */
 const LOCKED = `(seat_devices.locked or seat_devices.unlocked_at is null or seat_devices.unlocked_at + ${LOCK_AFTER} <= now())`;
 const PRIVATE_RANGES = "array['10.0.0.0/8','172.16.0.0/12','192.168.0.0/16','127.0.0.0/8','100.64.0.0/10']::inet[]";
-
-const seatNameParam = z.object({ name: z.string().regex(/^\d+\*\d+$/, { error: MESSAGES.recordNotFound }) });
-const deviceParams = z.object({ id: recordId(), deviceId: recordId() });
-const accountParam = z.object({ accountNo: recordId() });
 const iso = (d: unknown) => (d === null || d === undefined ? null : new Date(d as string).toISOString());
 
-export function registerSeatSettingRoutes(app: FastifyInstance, platform: Platform): void {
-  const { db } = platform;
-  const teams = platform.providers.teams;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  const ownSeat = async (accountNo: number, id: number) => {
-    const seat = await db
-      .selectFrom('seats')
-      .selectAll()
-      .where('id', '=', id)
-      .where('account_no', '=', accountNo)
-      .executeTakeFirst();
-    if (!seat) throw notFound();
-    return seat;
-  };
+export function registerSeatSettingRoutes(
+  api: FastifyInstance,
+  platform: Platform,
+  // biome-ignore lint/suspicious/noExplicitAny: the seats resource (its schemas are the domain's).
+  seats: ResourceHandle<Seat, any, any>,
+): void {
+  const read = seats.rules('read');
+  const update = seats.rules('update');
 
   // ---- Provisioning --------------------------------------------------------------------------
 
   /** The seat's devices; the LDAP password only for a user who may update the seat (it unlocks the directory). */
-  const devicesOf = async (accountNo: number, seatId: number, withSecrets: boolean) => {
-    const rows = await db
+  const devicesOf = async (tx: Tx, seatId: number, withSecrets: boolean) => {
+    const rows = await tx
       .selectFrom('seat_devices')
       .select([
         'id',
@@ -77,7 +54,6 @@ export function registerSeatSettingRoutes(app: FastifyInstance, platform: Platfo
         sql<Date | null>`seat_devices.unlocked_at + ${sql.raw(LOCK_AFTER)}`.as('locks_at'),
       ])
       .where('seat_id', '=', seatId)
-      .where('account_no', '=', accountNo)
       .orderBy('id')
       .execute();
     return rows.map((d) => ({
@@ -93,179 +69,113 @@ export function registerSeatSettingRoutes(app: FastifyInstance, platform: Platfo
     }));
   };
 
-  r.get(
-    '/seat/:id/devices',
-    { schema: { tags, params: idParam, response: { 200: z.object({ records: z.array(seatDeviceRecord) }) } } },
-    async (request) => {
-      const auth = requirePermission(request, { resource: 'seats', action: 'read' });
-      await ownSeat(auth.accountNo, request.params.id);
-      return { records: await devicesOf(auth.accountNo, request.params.id, can(auth, 'seats', 'update')) };
+  tenantRoute(api, platform, seatRoutes.devices, {
+    allow: read,
+    handler: async ({ db, auth }, { params }) => {
+      await seats.read(db, params.id);
+      return { records: await devicesOf(db, params.id, can(auth, 'seats', 'update')) };
     },
-  );
+  });
 
-  /** One device of one of the account's seats, locked for the change. */
+  /** One device of one of the account's seats, locked for the change, and the change's event. */
   const changeDevice = async (
-    auth: AuthContext,
+    ctx: Ctx,
     params: { id: number; deviceId: number },
-    change: (deviceId: number) => Record<string, unknown>,
-    action: string,
-    ip: string,
+    change: Record<string, unknown>,
+    kind: string,
   ) => {
-    await db.transaction().execute(async (trx) => {
-      const device = await trx
-        .selectFrom('seat_devices')
-        .select(['id', 'mac_address'])
-        .where('id', '=', params.deviceId)
-        .where('seat_id', '=', params.id)
-        .where('account_no', '=', auth.accountNo)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!device) throw notFound();
-      await trx.updateTable('seat_devices').set(change(device.id)).where('id', '=', device.id).execute();
-      await audit(trx, {
-        userId: auth.userId,
-        accountNo: auth.accountNo,
-        action,
-        details: { seatId: params.id, mac: device.mac_address },
-        ip,
-      });
-    });
+    const device = await ctx.db
+      .selectFrom('seat_devices')
+      .select(['id', 'mac_address'])
+      .where('id', '=', params.deviceId)
+      .where('seat_id', '=', params.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!device) throw notFound();
+    await ctx.db.updateTable('seat_devices').set(change).where('id', '=', device.id).execute();
+    await ctx.emit({ area: 'seats', recordId: params.id, kind, after: { device: device.mac_address } });
   };
 
   // Unlock: the device may fetch its configuration (with the seat's credentials) for 15 minutes.
-  r.post(
-    '/seat/:id/devices/:deviceId/unlock',
-    { schema: { tags, params: deviceParams, response: { 200: seatActionReply } } },
-    async (request) => {
-      const auth = requirePermission(request, { resource: 'seats', action: 'update' });
-      await changeDevice(
-        auth,
-        request.params,
-        () => ({ locked: false, unlocked_at: new Date() }),
-        'device.unlock',
-        request.ip,
-      );
+  tenantRoute(api, platform, seatRoutes.unlockDevice, {
+    allow: update,
+    handler: async (ctx, { params }) => {
+      await changeDevice(ctx, params, { locked: false, unlocked_at: new Date() }, 'device.unlock');
       return { success: true, message: SEAT_MESSAGES.unlocked };
     },
-  );
+  });
 
   // Re-Initialise: new security details; the device is provisioned afresh at its next check-in.
-  r.post(
-    '/provisioning/seat/:id/reinit',
-    {
-      schema: {
-        tags,
-        params: idParam,
-        body: z.object({ deviceId: recordId() }),
-        response: { 200: seatActionReply },
-      },
-    },
-    async (request) => {
-      const auth = requirePermission(request, { resource: 'seats', action: 'update' });
+  tenantRoute(api, platform, seatRoutes.reinitDevice, {
+    allow: update,
+    handler: async (ctx, { params, body }) => {
       await changeDevice(
-        auth,
-        { id: request.params.id, deviceId: request.body.deviceId },
-        () => ({ initialised: false, locked: false, unlocked_at: new Date(), ldap_password: newSecret(16) }),
+        ctx,
+        { id: params.id, deviceId: body.deviceId },
+        { initialised: false, locked: false, unlocked_at: new Date(), ldap_password: newSecret(16) },
         'device.reinit',
-        request.ip,
       );
       return { success: true, message: SEAT_MESSAGES.reinitialised };
     },
-  );
+  });
 
-  r.post(
-    '/seat/:id/ldap/regenpassword',
-    {
-      schema: {
-        tags,
-        params: idParam,
-        body: z.object({ deviceId: recordId() }),
-        response: { 200: seatActionReply },
-      },
-    },
-    async (request) => {
-      const auth = requirePermission(request, { resource: 'seats', action: 'update' });
+  tenantRoute(api, platform, seatRoutes.regenerateLdapPassword, {
+    allow: update,
+    handler: async (ctx, { params, body }) => {
       await changeDevice(
-        auth,
-        { id: request.params.id, deviceId: request.body.deviceId },
-        () => ({ ldap_password: newSecret(16) }),
+        ctx,
+        { id: params.id, deviceId: body.deviceId },
+        { ldap_password: newSecret(16) },
         'device.ldap.regenerate',
-        request.ip,
       );
       return { success: true, message: SEAT_MESSAGES.ldapReset };
     },
-  );
+  });
 
   // ---- Softphones ----------------------------------------------------------------------------
 
-  const softphoneOf = async (accountNo: number, id: number) => {
-    const seat = await ownSeat(accountNo, id);
-    const user = seat.user_id
-      ? await db.selectFrom('users').select('username').where('id', '=', seat.user_id).executeTakeFirst()
-      : undefined;
-    const registered = await db
-      .selectFrom('seat_registrations')
-      .select('kind')
-      .where('seat_id', '=', id)
-      .where('expires_at', '>', new Date())
-      .execute();
-    const status = (kind: string) =>
-      registered.some((r) => r.kind === kind) ? ('Registered' as const) : ('Unregistered' as const);
-    return {
-      enableDesktopCallWaiting: seat.enable_desktop_call_waiting,
-      enableMobileCallWaiting: seat.enable_mobile_call_waiting,
-      outboundCLILists: seat.outbound_cli_lists as string[],
-      uniqueString: seat.unique_string,
-      enabled: seat.user_id !== null,
-      username: user?.username ?? null,
-      desktopStatus: status('desktop'),
-      mobileStatus: status('mobile'),
-    };
-  };
-
-  r.get(
-    '/seat/:id/softphone',
-    { schema: { tags, params: idParam, response: { 200: seatSoftphoneRecord } } },
-    async (request) => {
-      const auth = requirePermission(
-        request,
-        { resource: 'seats', action: 'read' },
-        { resource: 'softphone', action: 'read' },
-      );
-      return softphoneOf(auth.accountNo, request.params.id);
+  tenantRoute(api, platform, seatRoutes.softphone, {
+    allow: [...read, { resource: 'softphone', action: 'read' }],
+    handler: async ({ db }, { params }) => {
+      const seat = await db.selectFrom('seats').selectAll().where('id', '=', params.id).executeTakeFirst();
+      if (!seat) throw notFound();
+      const user = seat.user_id
+        ? await db.selectFrom('users').select('username').where('id', '=', seat.user_id).executeTakeFirst()
+        : undefined;
+      const registered = await db
+        .selectFrom('seat_registrations')
+        .select('kind')
+        .where('seat_id', '=', params.id)
+        .where('expires_at', '>', new Date())
+        .execute();
+      const status = (kind: string) =>
+        registered.some((r) => r.kind === kind) ? ('Registered' as const) : ('Unregistered' as const);
+      return {
+        enableDesktopCallWaiting: seat.enable_desktop_call_waiting,
+        enableMobileCallWaiting: seat.enable_mobile_call_waiting,
+        outboundCLILists: seat.outbound_cli_lists as string[],
+        uniqueString: seat.unique_string,
+        enabled: seat.user_id !== null,
+        username: user?.username ?? null,
+        desktopStatus: status('desktop'),
+        mobileStatus: status('mobile'),
+      };
     },
-  );
+  });
 
-  r.post(
-    '/seat/:id/softphone',
-    {
-      schema: {
-        tags,
-        params: idParam,
-        body: seatSoftphoneInput,
-        response: { 200: z.object({ success: z.boolean(), message: z.string(), id: z.number().int() }) },
-      },
-    },
-    async (request) => {
-      const auth = requirePermission(
-        request,
-        { resource: 'seats', action: 'update' },
-        { resource: 'softphone', action: 'update' },
-      );
-      const id = request.params.id;
-      const body = request.body;
-      const seat = await ownSeat(auth.accountNo, id);
+  tenantRoute(api, platform, seatRoutes.saveSoftphone, {
+    allow: [...update, { resource: 'softphone', action: 'update' }],
+    handler: async (ctx, { params, body }) => {
+      const { db } = ctx;
+      const id = params.id;
+      await seats.lock(db, id);
+      const before = await seats.read(db, id);
       const lists = [...new Set(body.outboundCLILists)];
       if (lists.length > 0) {
-        const own = await db
-          .selectFrom('telephone_numbers')
-          .select('number')
-          .where('account_no', '=', auth.accountNo)
-          .where('number', 'in', lists)
-          .execute();
+        const own = await db.selectFrom('telephone_numbers').select('number').where('number', 'in', lists).execute();
         const mine = new Set(own.map((n) => n.number));
-        const foreign = lists.findIndex((n) => !mine.has(n));
-        if (foreign >= 0) throw validationError({ outboundCLILists: SEAT_MESSAGES.notAccountNumber });
+        if (lists.some((n) => !mine.has(n)))
+          throw validationError({ outboundCLILists: SEAT_MESSAGES.notAccountNumber });
       }
       await db
         .updateTable('seats')
@@ -275,42 +185,33 @@ export function registerSeatSettingRoutes(app: FastifyInstance, platform: Platfo
           outbound_cli_lists: JSON.stringify(lists),
         })
         .where('id', '=', id)
-        .where('account_no', '=', auth.accountNo)
         .execute();
-      const label = seatLabel(seat);
-      return { success: true, message: MESSAGES.updated(label), id };
+      await ctx.emit({
+        area: 'seats',
+        recordId: id,
+        kind: 'softphone.update',
+        after: { ...body, outboundCLILists: lists },
+      });
+      return { success: true, message: MESSAGES.updated(seatLabel(before)), id };
     },
-  );
+  });
 
   // ---- Voicemail box -------------------------------------------------------------------------
 
-  const seatByName = async (accountNo: number, name: string) => {
-    const seat = await db
+  const seatByName = async (tx: Tx, name: string) => {
+    const seat = await tx
       .selectFrom('seats')
-      .select([
-        'id',
-        'name',
-        'extension',
-        'nickname',
-        'vm_fullname',
-        'vm_email',
-        'vm_pin',
-        'vm_delete',
-        'keep_on_network',
-      ])
+      .select(['id', 'extension', 'nickname', 'vm_fullname', 'vm_email', 'vm_pin', 'vm_delete', 'keep_on_network'])
       .where('name', '=', name)
-      .where('account_no', '=', accountNo)
       .executeTakeFirst();
     if (!seat) throw notFound();
     return seat;
   };
 
-  r.get(
-    '/voicemail/:name/settings',
-    { schema: { tags, params: seatNameParam, response: { 200: voicemailSettingsRecord } } },
-    async (request) => {
-      const auth = requirePermission(request, { resource: 'seats', action: 'read' });
-      const seat = await seatByName(auth.accountNo, request.params.name);
+  tenantRoute(api, platform, seatRoutes.voicemail, {
+    allow: read,
+    handler: async ({ db }, { params }) => {
+      const seat = await seatByName(db, params.name);
       return {
         mailbox: String(seat.extension),
         fullname: seat.vm_fullname,
@@ -320,23 +221,13 @@ export function registerSeatSettingRoutes(app: FastifyInstance, platform: Platfo
         keepOnNetwork: seat.keep_on_network,
       };
     },
-  );
+  });
 
-  r.post(
-    '/voicemail/:name/settings',
-    {
-      schema: {
-        tags,
-        params: seatNameParam,
-        body: voicemailSettingsInput,
-        response: { 200: z.object({ success: z.boolean(), message: z.string() }) },
-      },
-    },
-    async (request) => {
-      const auth = requirePermission(request, { resource: 'seats', action: 'update' });
-      const seat = await seatByName(auth.accountNo, request.params.name);
-      const body = request.body;
-      await db
+  tenantRoute(api, platform, seatRoutes.saveVoicemail, {
+    allow: update,
+    handler: async (ctx, { params, body }) => {
+      const seat = await seatByName(ctx.db, params.name);
+      await ctx.db
         .updateTable('seats')
         .set({
           vm_fullname: body.fullname,
@@ -346,15 +237,25 @@ export function registerSeatSettingRoutes(app: FastifyInstance, platform: Platfo
         })
         .where('id', '=', seat.id)
         .execute();
-      const label = seatLabel(seat);
-      return { success: true, message: MESSAGES.updated(label) };
+      await ctx.emit({
+        area: 'seats',
+        recordId: seat.id,
+        kind: 'voicemail.update',
+        after: {
+          fullname: body.fullname,
+          email: body.email,
+          vmDelete: body.vmDelete,
+          pinChanged: body.password !== '',
+        },
+      });
+      return { success: true, message: MESSAGES.updated(seatLabel(seat)) };
     },
-  );
+  });
 
   // ---- Emergency location and addresses ------------------------------------------------------
 
-  const locationSelect = (accountNo: number) =>
-    db
+  const locationSelect = (tx: Tx) =>
+    tx
       .selectFrom('telephone_numbers')
       .select([
         'id',
@@ -366,8 +267,7 @@ export function registerSeatSettingRoutes(app: FastifyInstance, platform: Platfo
         'ems_locality',
         'ems_postcode',
         'ems_update_pending',
-      ])
-      .where('account_no', '=', accountNo);
+      ]);
   type LocationRow = Awaited<ReturnType<ReturnType<typeof locationSelect>['execute']>>[number];
   const toLocation = (t: LocationRow) => ({
     id: t.id,
@@ -380,103 +280,33 @@ export function registerSeatSettingRoutes(app: FastifyInstance, platform: Platfo
     updatePending: t.ems_update_pending,
   });
 
-  // The locations a seat can take: the account's numbers with an emergency address.
-  r.get(
-    '/seat/locations',
-    { schema: { tags, response: { 200: z.object({ records: z.array(seatLocationRecord) }) } } },
-    async (request) => {
-      const auth = requirePermission(request, { resource: 'seats', action: 'read' });
-      const rows = await locationSelect(auth.accountNo).where('ems_postcode', '<>', '').orderBy('number').execute();
+  tenantRoute(api, platform, seatRoutes.locations, {
+    allow: read,
+    handler: async ({ db }) => {
+      const rows = await locationSelect(db).where('ems_postcode', '<>', '').orderBy('number').execute();
       return { records: rows.map(toLocation) };
     },
-  );
+  });
 
-  // The seat's location: its emergency CLI, or its caller ID when none is set.
-  r.get(
-    '/seat/:id/ems',
-    { schema: { tags, params: idParam, response: { 200: z.object({ location: seatLocationRecord.nullable() }) } } },
-    async (request) => {
-      const auth = requirePermission(request, { resource: 'seats', action: 'read' });
-      const seat = await ownSeat(auth.accountNo, request.params.id);
-      const number = seat.emergency_service_cid || seat.caller_id_number;
+  tenantRoute(api, platform, seatRoutes.location, {
+    allow: read,
+    handler: async ({ db }, { params }) => {
+      const seat = await seats.read(db, params.id);
+      const number = seat.emergencyServiceCid || seat.callerIdNumber;
       if (!number) return { location: null };
-      const row = await locationSelect(auth.accountNo).where('number', '=', number).executeTakeFirst();
+      const row = await locationSelect(db).where('number', '=', number).executeTakeFirst();
       return { location: row && row.ems_postcode !== '' ? toLocation(row) : null };
     },
-  );
+  });
 
-  // The public addresses the account's seats register from (the list's public IP filter).
-  r.get(
-    '/seat/uniqueips',
-    { schema: { tags, response: { 200: z.object({ records: z.array(z.object({ ip: z.string() })) }) } } },
-    async (request) => {
-      const auth = requirePermission(request, { resource: 'seats', action: 'read' });
+  tenantRoute(api, platform, seatRoutes.uniqueIps, {
+    allow: read,
+    handler: async ({ db }) => {
       const rows = await sql<{ ip: string }>`
-        select distinct r.ipaddr as ip from seat_registrations r join seats s on s.id = r.seat_id
-        where s.account_no = ${auth.accountNo} and r.expires_at > now()
-          and not (r.ipaddr::inet <<= any(${sql.raw(PRIVATE_RANGES)}))
+        select distinct r.ipaddr as ip from seat_registrations r
+        where r.expires_at > now() and not (r.ipaddr::inet <<= any(${sql.raw(PRIVATE_RANGES)}))
         order by 1`.execute(db);
       return { records: rows.rows };
     },
-  );
-
-  // ---- Teams ---------------------------------------------------------------------------------
-
-  /** The caller's own account's Teams tenant, with the teams permission (2044). */
-  const teamsAuth = (request: FastifyRequest, accountNo: number, action: 'read' | 'create') => {
-    const auth = requirePermission(request, { resource: 'teams', action });
-    if (accountNo !== auth.accountNo) throw forbidden();
-    return auth;
-  };
-
-  r.get(
-    '/teams/exists/:accountNo',
-    { schema: { tags: ['teams'], params: accountParam, response: { 200: teamsExistsReply } } },
-    async (request) => {
-      const auth = teamsAuth(request, request.params.accountNo, 'read');
-      return { teamsAccountExists: await teams.accountExists(auth.accountNo) };
-    },
-  );
-
-  r.post(
-    '/teams/admin/invitation',
-    {
-      schema: {
-        tags: ['teams'],
-        body: teamsInvitationInput,
-        response: { 200: z.object({ success: z.boolean(), message: z.string() }) },
-      },
-    },
-    async (request) => {
-      const auth = teamsAuth(request, request.body.accountNo, 'create');
-      try {
-        await teams.sendAdminInvitation(auth.accountNo, request.body.email);
-      } catch (error) {
-        request.log.warn({ err: error }, 'teams invitation failed');
-        throw new HttpError(502, TEAMS_MESSAGES.invitationFailed);
-      }
-      return { success: true, message: TEAMS_MESSAGES.invitationSent };
-    },
-  );
-
-  r.post(
-    '/teams/:accountNo/create',
-    {
-      schema: {
-        tags: ['teams'],
-        params: accountParam,
-        response: { 200: z.object({ success: z.boolean(), message: z.string() }) },
-      },
-    },
-    async (request) => {
-      const auth = teamsAuth(request, request.params.accountNo, 'create');
-      try {
-        await teams.createAccount(auth.accountNo);
-      } catch (error) {
-        request.log.warn({ err: error }, 'teams account creation failed');
-        throw new HttpError(502, TEAMS_MESSAGES.createFailed);
-      }
-      return { success: true, message: TEAMS_MESSAGES.created };
-    },
-  );
+  });
 }

@@ -3,11 +3,11 @@ import { verify } from '@node-rs/argon2';
 import { MESSAGES } from '@switchboard/domain';
 import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
-import type { DB } from '../../db/database.ts';
 import { RateLimitedError } from '../../platform/auth.ts';
+import type { Tx } from '../../platform/tenancy.ts';
 
 /** Refuses with 429 when the username or the address has too many recent failures. */
-export async function assertNotThrottled(db: DB, config: Config, username: string, ip: string): Promise<void> {
+export async function assertNotThrottled(db: Tx, config: Config, username: string, ip: string): Promise<void> {
   const since = new Date(Date.now() - config.loginWindowMs);
   const row = await db
     .selectFrom('login_attempts')
@@ -25,17 +25,15 @@ export async function assertNotThrottled(db: DB, config: Config, username: strin
 }
 
 /** Records a sign-in attempt; a good one also forgives the username's earlier failures (one transaction). */
-export async function recordAttempt(db: DB, username: string, ip: string, success: boolean): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('login_attempts').values({ username: username.toLowerCase(), ip, success }).execute();
-    if (success) {
-      await trx
-        .deleteFrom('login_attempts')
-        .where(sql`lower(username)`, '=', username.toLowerCase())
-        .where('success', '=', false)
-        .execute();
-    }
-  });
+export async function recordAttempt(db: Tx, username: string, ip: string, success: boolean): Promise<void> {
+  await db.insertInto('login_attempts').values({ username: username.toLowerCase(), ip, success }).execute();
+  if (success) {
+    await db
+      .deleteFrom('login_attempts')
+      .where(sql`lower(username)`, '=', username.toLowerCase())
+      .where('success', '=', false)
+      .execute();
+  }
 }
 
 /** Verifies a password against a stored argon2id hash; a missing hash never verifies. */
@@ -49,7 +47,7 @@ export async function passwordMatches(hash: string | null, password: string): Pr
 }
 
 /** Accounts strictly below `accountNo` (children, grandchildren...). */
-export async function isDescendant(db: DB, ancestor: number, accountNo: number): Promise<boolean> {
+export async function isDescendant(db: Tx, ancestor: number, accountNo: number): Promise<boolean> {
   const row = await sql<{ found: boolean }>`
     with recursive below(account_no) as (
       select account_no from accounts where parent = ${ancestor} and account_no <> ${ancestor}

@@ -3,29 +3,33 @@ import { hash } from '@node-rs/argon2';
 import {
   can,
   DEFAULT_THEME,
-  disguiseBody,
   hasPanelAccess,
   isProviderAdmin,
-  loginBody,
   MESSAGES,
-  newUserBody,
-  passwordCheckBody,
   recordId,
   type Session,
+  sessionRoutes,
 } from '@switchboard/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DB } from '../../db/database.ts';
 import { audit } from '../../platform/audit.ts';
-import { type AuthContext, newToken, permissionsFor, requireAuth, requirePermission } from '../../platform/auth.ts';
-import { forbidden, HttpError, notFound } from '../../platform/errors.ts';
+import { type AuthContext, newToken, permissionsFor, requireAuth } from '../../platform/auth.ts';
+import { forbidden, HttpError, notFound, unauthorised } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { openRoute, tenantRoute } from '../../platform/routes.ts';
+import type { Tx } from '../../platform/tenancy.ts';
 import { createUser } from '../../platform/users.ts';
 import { assertNotThrottled, isDescendant, passwordMatches, recordAttempt } from './session.logic.ts';
 
 const tags = ['session'];
 const accountParam = z.object({ account_no: recordId() });
+
+/** The session even without panel access (leaving a disguise must always work). */
+function requireAuthOnly(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorised();
+  return request.auth;
+}
 
 export function sessionRecordOf(auth: AuthContext): Session {
   return {
@@ -44,7 +48,7 @@ export function sessionRecordOf(auth: AuthContext): Session {
 }
 
 /** Walks up the parent chain: a reseller's branding covers its customers. */
-async function brandingChain(db: DB, accountNo: number) {
+async function brandingChain(db: Tx, accountNo: number) {
   const chain = [];
   let current: number | null = accountNo;
   for (let depth = 0; current !== null && current !== 0 && depth < 10; depth++) {
@@ -60,8 +64,9 @@ async function brandingChain(db: DB, accountNo: number) {
   return chain;
 }
 
-export function registerSessionRoutes(app: FastifyInstance, { db, config }: Platform): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export function registerSessionRoutes(api: FastifyInstance, platform: Platform): void {
+  const { config, tenancy } = platform;
+  const routes = sessionRoutes;
 
   const setCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(config.authTokenName, token, {
@@ -71,197 +76,233 @@ export function registerSessionRoutes(app: FastifyInstance, { db, config }: Plat
       secure: config.secureCookies,
     });
 
-  r.get('/panel/config', { schema: { tags } }, async () => ({
-    idleTimeoutMs: config.panel.idleTimeoutMs,
-    logoutCountdownSeconds: config.panel.logoutCountdownSeconds,
-    keepAliveMs: config.panel.keepAliveMs,
-    loginUrl: config.panel.loginUrl,
-    authTokenName: config.authTokenName,
-    userManagerUrl: config.panel.userManagerUrl,
-    liveChatUrl: config.panel.liveChatUrl,
-    helpUrl: config.panel.helpUrl,
-  }));
-
-  r.post('/users/auth/login', { schema: { tags, body: loginBody } }, async (request, reply) => {
-    const { username, password } = request.body;
-    const ip = request.ip;
-    await assertNotThrottled(db, config, username, ip);
-    const user = await db
-      .selectFrom('users')
-      .selectAll()
-      .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
-      .executeTakeFirst();
-    const ok = user?.enabled === true && (await passwordMatches(user.password_hash, password));
-    await recordAttempt(db, username, ip, ok);
-    if (!ok || !user) throw new HttpError(401, MESSAGES.loginFailed);
-    const account = await db
-      .selectFrom('accounts')
-      .selectAll()
-      .where('account_no', '=', user.account_no)
-      .executeTakeFirstOrThrow();
-    const permissions = await permissionsFor(db, user.id, account);
-    if (!hasPanelAccess({ permissions })) throw forbidden();
-    const { token, hash: tokenHash } = newToken();
-    const now = Date.now();
-    // The session and its audit entry together, or neither.
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('sessions')
-        .values({
-          token_hash: tokenHash,
-          user_id: user.id,
-          account_no: user.account_no,
-          puppeteer: null,
-          last_seen_at: new Date(now),
-          expires_at: new Date(now + config.sessionTtlMs),
-          ip,
-          user_agent: String(request.headers['user-agent'] ?? '').slice(0, 300),
-        })
-        .execute();
-      await audit(trx, { userId: user.id, accountNo: user.account_no, action: 'login', ip });
-    });
-    setCookie(reply, token);
-    return { success: true, token };
+  openRoute(api, platform, routes.panelConfig, {
+    allow: 'public',
+    handler: async () => ({
+      idleTimeoutMs: config.panel.idleTimeoutMs,
+      logoutCountdownSeconds: config.panel.logoutCountdownSeconds,
+      keepAliveMs: config.panel.keepAliveMs,
+      loginUrl: config.panel.loginUrl,
+      authTokenName: config.authTokenName,
+      userManagerUrl: config.panel.userManagerUrl,
+      liveChatUrl: config.panel.liveChatUrl,
+      helpUrl: config.panel.helpUrl,
+    }),
   });
 
-  r.get('/users/auth/session', { schema: { tags } }, async (request, reply) => {
-    const auth = request.auth;
-    if (!auth || !hasPanelAccess(auth)) {
-      return reply.status(401).send({ status: 'error', message: MESSAGES.sessionRequired });
-    }
-    return { status: 'success', ...sessionRecordOf(auth) };
-  });
-
-  r.get('/users/auth/logout', { schema: { tags } }, async (request, reply) => {
-    const auth = request.auth;
-    if (auth) {
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('sessions').where('token_hash', '=', auth.tokenHash).execute();
-        await audit(trx, { userId: auth.userId, accountNo: auth.homeAccountNo, action: 'logout', ip: request.ip });
+  openRoute(api, platform, routes.login, {
+    allow: 'public',
+    handler: async ({ request, reply }, { body }) => {
+      const { username, password } = body;
+      const ip = request.ip;
+      const user = await tenancy.crossAccount('sign-in', async (tx) => {
+        await assertNotThrottled(tx, config, username, ip);
+        return tx
+          .selectFrom('users')
+          .selectAll()
+          .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+          .executeTakeFirst();
       });
-    }
-    reply.clearCookie(config.authTokenName, { path: '/' });
-    return { status: 'success' };
-  });
-
-  r.post('/users/auth/disguise', { schema: { tags, body: disguiseBody } }, async (request) => {
-    const auth = requireAuth(request);
-    const mayDisguise =
-      can(auth, 'wholesaleCustomers', 'read') || can(auth, 'VHCustomers', 'read') || isProviderAdmin(auth);
-    if (auth.puppeteer !== null) throw new HttpError(409, 'Go back to the portal before acting as another customer');
-    if (!mayDisguise) throw forbidden();
-    const target = request.body.accountNo;
-    if (!(await isDescendant(db, auth.homeAccountNo, target))) throw new HttpError(403, MESSAGES.disguiseRefused);
-    const holder = await db
-      .selectFrom('users')
-      .select('id')
-      .where('account_no', '=', target)
-      .where('is_holder', '=', true)
-      .executeTakeFirst();
-    if (!holder) throw new HttpError(409, 'This customer account has no account holder to act as');
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('sessions')
-        .set({ account_no: target, puppeteer: auth.userId })
-        .where('token_hash', '=', auth.tokenHash)
-        .execute();
-      await audit(trx, {
-        userId: auth.userId,
-        accountNo: auth.homeAccountNo,
-        action: 'disguise.start',
-        targetAccountNo: target,
-        ip: request.ip,
+      // The hash is checked outside any transaction: it takes tens of milliseconds of CPU.
+      const ok = user?.enabled === true && (await passwordMatches(user.password_hash, password));
+      const token = await tenancy.crossAccount('sign-in', async (tx) => {
+        await recordAttempt(tx, username, ip, ok);
+        if (!ok || !user) return null;
+        const account = await tx
+          .selectFrom('accounts')
+          .selectAll()
+          .where('account_no', '=', user.account_no)
+          .executeTakeFirstOrThrow();
+        const permissions = await permissionsFor(tx, user.id, account);
+        if (!hasPanelAccess({ permissions })) throw forbidden();
+        const { token, hash: tokenHash } = newToken();
+        const now = Date.now();
+        await tx
+          .insertInto('sessions')
+          .values({
+            token_hash: tokenHash,
+            user_id: user.id,
+            account_no: user.account_no,
+            puppeteer: null,
+            last_seen_at: new Date(now),
+            expires_at: new Date(now + config.sessionTtlMs),
+            ip,
+            user_agent: String(request.headers['user-agent'] ?? '').slice(0, 300),
+          })
+          .execute();
+        await audit(tx, { userId: user.id, accountNo: user.account_no, action: 'login', ip });
+        return token;
       });
-    });
-    return { success: true, message: `Acting as customer ${target}` };
+      if (!token) throw new HttpError(401, MESSAGES.loginFailed);
+      setCookie(reply, token);
+      return { success: true, token };
+    },
   });
 
-  r.delete('/users/auth/disguise', { schema: { tags } }, async (request) => {
-    const auth = request.auth;
-    if (!auth) throw new HttpError(401, MESSAGES.sessionRequired);
-    if (auth.puppeteer === null) return { success: true, message: 'Not acting as a customer' };
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('sessions')
-        .set({ account_no: auth.homeAccountNo, puppeteer: null })
-        .where('token_hash', '=', auth.tokenHash)
-        .execute();
-      await audit(trx, {
-        userId: auth.userId,
-        accountNo: auth.homeAccountNo,
-        action: 'disguise.end',
-        targetAccountNo: auth.accountNo,
-        ip: request.ip,
+  openRoute(api, platform, routes.session, {
+    allow: 'public',
+    handler: async ({ auth, reply }) => {
+      if (!auth || !hasPanelAccess(auth)) {
+        return reply.status(401).send({ status: 'error', message: MESSAGES.sessionRequired });
+      }
+      return { status: 'success' as const, ...sessionRecordOf(auth) };
+    },
+  });
+
+  openRoute(api, platform, routes.logout, {
+    allow: 'public',
+    handler: async ({ auth, request, reply }) => {
+      if (auth) {
+        await tenancy.crossAccount('session', async (tx) => {
+          await tx.deleteFrom('sessions').where('token_hash', '=', auth.tokenHash).execute();
+          await audit(tx, { userId: auth.userId, accountNo: auth.homeAccountNo, action: 'logout', ip: request.ip });
+        });
+      }
+      reply.clearCookie(config.authTokenName, { path: '/' });
+      return { status: 'success' as const };
+    },
+  });
+
+  openRoute(api, platform, routes.disguise, {
+    allow: 'session',
+    handler: async ({ request }, { body }) => {
+      const auth = requireAuth(request);
+      const mayDisguise =
+        can(auth, 'wholesaleCustomers', 'read') || can(auth, 'VHCustomers', 'read') || isProviderAdmin(auth);
+      if (auth.puppeteer !== null) throw new HttpError(409, 'Go back to the portal before acting as another customer');
+      if (!mayDisguise) throw forbidden();
+      const target = body.accountNo;
+      await tenancy.crossAccount('disguise', async (tx) => {
+        if (!(await isDescendant(tx, auth.homeAccountNo, target))) throw new HttpError(403, MESSAGES.disguiseRefused);
+        const holder = await tx
+          .selectFrom('users')
+          .select('id')
+          .where('account_no', '=', target)
+          .where('is_holder', '=', true)
+          .executeTakeFirst();
+        if (!holder) throw new HttpError(409, 'This customer account has no account holder to act as');
+        await tx
+          .updateTable('sessions')
+          .set({ account_no: target, puppeteer: auth.userId })
+          .where('token_hash', '=', auth.tokenHash)
+          .execute();
+        await audit(tx, {
+          userId: auth.userId,
+          accountNo: auth.homeAccountNo,
+          action: 'disguise.start',
+          targetAccountNo: target,
+          ip: request.ip,
+        });
       });
-    });
-    return { success: true, message: 'Back to portal' };
+      return { success: true, message: `Acting as customer ${target}` };
+    },
   });
 
-  r.post('/users/auth/passwordcheck', { schema: { tags, body: passwordCheckBody } }, async (request, reply) => {
-    const auth = requireAuth(request);
-    // The password of the person at the keyboard: the impersonator's own while disguised.
-    await assertNotThrottled(db, config, auth.username, request.ip);
-    const user = await db.selectFrom('users').select('password_hash').where('id', '=', auth.userId).executeTakeFirst();
-    const ok = await passwordMatches(user?.password_hash ?? null, request.body.password);
-    await recordAttempt(db, auth.username, request.ip, ok);
-    if (!ok) return reply.status(400).send({ success: false, message: MESSAGES.passwordWrong });
-    return { success: true, message: 'Password confirmed' };
+  openRoute(api, platform, routes.undisguise, {
+    allow: 'session',
+    handler: async ({ request }) => {
+      const auth = requireAuthOnly(request);
+      if (auth.puppeteer === null) return { success: true, message: 'Not acting as a customer' };
+      await tenancy.crossAccount('disguise', async (tx) => {
+        await tx
+          .updateTable('sessions')
+          .set({ account_no: auth.homeAccountNo, puppeteer: null })
+          .where('token_hash', '=', auth.tokenHash)
+          .execute();
+        await audit(tx, {
+          userId: auth.userId,
+          accountNo: auth.homeAccountNo,
+          action: 'disguise.end',
+          targetAccountNo: auth.accountNo,
+          ip: request.ip,
+        });
+      });
+      return { success: true, message: 'Back to portal' };
+    },
   });
 
-  r.get('/account/:account_no', { schema: { tags, params: accountParam } }, async (request) => {
-    const auth = requireAuth(request);
-    if (request.params.account_no !== auth.accountNo) throw notFound();
-    const a = await db.selectFrom('accounts').selectAll().where('account_no', '=', auth.accountNo).executeTakeFirst();
-    if (!a) throw notFound();
-    // Without account read (spec 1 §6), only what the shell and the areas need of the account: the
-    // extension length (seat lists) and, with prepay read, the balance (the sidebar's Balance item).
-    if (!can(auth, 'account', 'read')) {
+  openRoute(api, platform, routes.passwordCheck, {
+    allow: 'session',
+    handler: async ({ request, reply }, { body }) => {
+      const auth = requireAuth(request);
+      // The password of the person at the keyboard: the impersonator's own while disguised.
+      const user = await tenancy.crossAccount('session', async (tx) => {
+        await assertNotThrottled(tx, config, auth.username, request.ip);
+        return tx.selectFrom('users').select('password_hash').where('id', '=', auth.userId).executeTakeFirst();
+      });
+      const ok = await passwordMatches(user?.password_hash ?? null, body.password);
+      await tenancy.crossAccount('session', (tx) => recordAttempt(tx, auth.username, request.ip, ok));
+      if (!ok) return reply.status(400).send({ success: false, message: MESSAGES.passwordWrong });
+      return { success: true, message: 'Password confirmed' };
+    },
+  });
+
+  // Any signed-in user may read their effective account (what they may see of it).
+  const anyUser = () => true;
+
+  tenantRoute(api, platform, routes.account, {
+    allow: anyUser,
+    handler: async ({ auth, db }, { params }) => {
+      if (params.account_no !== auth.accountNo) throw notFound();
+      const a = await db.selectFrom('accounts').selectAll().executeTakeFirst();
+      if (!a) throw notFound();
+      // Without account read (spec 1 §6), only what the shell and the areas need of the account: the
+      // extension length (seat lists) and, with prepay read, the balance (the sidebar's Balance item).
+      if (!can(auth, 'account', 'read')) {
+        return {
+          accountNo: a.account_no,
+          extensionDigits: a.extension_digits,
+          ...(can(auth, 'prepay', 'read') ? { balance: a.balance_pence / 100 } : {}),
+        };
+      }
       return {
         accountNo: a.account_no,
+        parent: a.parent,
+        accountType: a.account_type,
+        accountKind: a.account_kind,
+        firstName: a.first_name,
+        surname: a.surname,
+        company: a.company,
+        address_line1: a.address_line1,
+        address_line2: a.address_line2,
+        address_city: a.address_city,
+        address_county: a.address_county,
+        address_country: a.address_country,
+        address_postcode: a.address_postcode,
+        telephone: a.telephone,
+        fax: a.fax,
+        mobile: a.mobile,
+        email: a.email,
+        endUserType: a.end_user_type,
+        vulnerablePerson: a.vulnerable_person,
+        alert: a.alert,
+        balance: a.balance_pence / 100,
         extensionDigits: a.extension_digits,
-        ...(can(auth, 'prepay', 'read') ? { balance: a.balance_pence / 100 } : {}),
       };
-    }
-    return {
-      accountNo: a.account_no,
-      parent: a.parent,
-      accountType: a.account_type,
-      accountKind: a.account_kind,
-      firstName: a.first_name,
-      surname: a.surname,
-      company: a.company,
-      address_line1: a.address_line1,
-      address_line2: a.address_line2,
-      address_city: a.address_city,
-      address_county: a.address_county,
-      address_country: a.address_country,
-      address_postcode: a.address_postcode,
-      telephone: a.telephone,
-      fax: a.fax,
-      mobile: a.mobile,
-      email: a.email,
-      endUserType: a.end_user_type,
-      vulnerablePerson: a.vulnerable_person,
-      alert: a.alert,
-      balance: a.balance_pence / 100,
-      extensionDigits: a.extension_digits,
-    };
+    },
   });
 
-  r.get('/theme/:account_no', { schema: { tags, params: accountParam } }, async (request) => {
-    const auth = requireAuth(request);
-    if (request.params.account_no !== auth.accountNo) throw notFound();
-    const chain = await brandingChain(db, auth.accountNo);
-    return {
-      br_primary_colour: chain.find((a) => a.primary_colour)?.primary_colour ?? DEFAULT_THEME.primary,
-      br_accent_colour: chain.find((a) => a.accent_colour)?.accent_colour ?? DEFAULT_THEME.accent,
-    };
+  // A reseller's branding covers its customers: the parents' rows are read through the escape hatch.
+  openRoute(api, platform, routes.theme, {
+    allow: anyUser,
+    handler: async ({ request }, { params }) => {
+      const auth = requireAuth(request);
+      if (params.account_no !== auth.accountNo) throw notFound();
+      const chain = await tenancy.crossAccount('session', (tx) => brandingChain(tx, auth.accountNo));
+      return {
+        br_primary_colour: chain.find((a) => a.primary_colour)?.primary_colour ?? DEFAULT_THEME.primary,
+        br_accent_colour: chain.find((a) => a.accent_colour)?.accent_colour ?? DEFAULT_THEME.accent,
+      };
+    },
   });
 
+  // Images (not JSON): plain routes.
+  const r = api.withTypeProvider<ZodTypeProvider>();
   r.get('/theme/:account_no/logo', { schema: { tags, params: accountParam } }, async (request, reply) => {
     const auth = requireAuth(request);
     if (request.params.account_no !== auth.accountNo) throw notFound();
-    const withLogo = (await brandingChain(db, auth.accountNo)).find((a) => a.logo && a.logo_mime);
+    const chain = await tenancy.crossAccount('session', (tx) => brandingChain(tx, auth.accountNo));
+    const withLogo = chain.find((a) => a.logo && a.logo_mime);
     if (!withLogo?.logo || !withLogo.logo_mime) throw notFound();
     return reply
       .type(withLogo.logo_mime)
@@ -271,21 +312,22 @@ export function registerSessionRoutes(app: FastifyInstance, { db, config }: Plat
 
   r.get('/users/avatar', { schema: { tags } }, async (request, reply) => {
     const auth = requireAuth(request);
-    const user = await db
-      .selectFrom('users')
-      .select(['avatar', 'avatar_mime'])
-      .where('id', '=', auth.userId)
-      .executeTakeFirst();
+    const user = await tenancy.tenant(
+      auth.accountNo,
+      (tx) => tx.selectFrom('users').select(['avatar', 'avatar_mime']).where('id', '=', auth.userId).executeTakeFirst(),
+      { readOnly: true },
+    );
     if (!user?.avatar || !user.avatar_mime) throw notFound();
     return reply.type(user.avatar_mime).header('cache-control', 'private, max-age=300').send(Buffer.from(user.avatar));
   });
 
-  r.post('/users', { schema: { tags, body: newUserBody } }, async (request) => {
-    const auth = requirePermission(request, { resource: 'cpUsers', action: 'create' });
-    const body = request.body;
-    if (body.accountNo !== auth.accountNo) throw forbidden();
-    const id = await db.transaction().execute((trx) => createUser(trx, auth, body, request.ip));
-    return { success: true, message: `${body.username} ${MESSAGES.createdSuccessfully}`, id };
+  tenantRoute(api, platform, routes.createUser, {
+    allow: { resource: 'cpUsers', action: 'create' },
+    handler: async (ctx, { body }) => {
+      if (body.accountNo !== ctx.auth.accountNo) throw forbidden();
+      const id = await createUser(ctx, body, 'username');
+      return { success: true, message: `${body.username} ${MESSAGES.createdSuccessfully}`, id };
+    },
   });
 }
 

@@ -544,7 +544,7 @@ describe('housekeeping', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('token_hash', '<>', liveHash)
       .execute();
-    const swept = await sweepExpired(t.database.db);
+    const swept = await sweepExpired(t.app.platform.tenancy);
     expect(swept.sessions).toBeGreaterThanOrEqual(1);
     expect(swept.attempts).toBe(1);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/auth/session', headers: live })).statusCode).toBe(

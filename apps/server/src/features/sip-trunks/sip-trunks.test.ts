@@ -9,7 +9,7 @@ import {
   TRUNK_MESSAGES,
 } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockAccount } from '../../platform/resource.ts';
+import { lockAccount } from '../../platform/validators.ts';
 import {
   addUser,
   createTestContext,

@@ -39,7 +39,7 @@ beforeAll(async () => {
     payload: { accountNo: 30000 },
   });
   expect(res.statusCode).toBe(200);
-  registry = new SandboxEmsRegistry(t.database.db, { delayMs: 60_000 });
+  registry = new SandboxEmsRegistry(t.app.platform.tenancy, { delayMs: 60_000 });
   registry.onResult(applyEmsResult);
 });
 afterAll(async () => t?.close());

@@ -12,9 +12,8 @@
  * `settle()` decides every open submission at once (tests).
  */
 import { PATTERNS } from '@switchboard/domain';
-import { sql, type Transaction } from 'kysely';
-import type { DB } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
+import type { Tenancy, Tx } from '../../platform/tenancy.ts';
 
 export interface EmsAddressData {
   title: string;
@@ -42,11 +41,11 @@ export interface EmsResult {
 }
 
 /** Applies an answer (the registry's callback), inside the transaction that records it. */
-export type EmsResultHandler = (trx: Transaction<Database>, result: EmsResult) => Promise<void>;
+export type EmsResultHandler = (tx: Tx, result: EmsResult) => Promise<void>;
 
 export interface EmergencyRegistry {
-  /** Queues an update; `trx` makes the queueing part of the caller's change where supported. */
-  submit(submission: EmsSubmission, trx?: Transaction<Database>): Promise<void>;
+  /** Queues an update as part of the caller's change (its tenant transaction). */
+  submit(tx: Tx, submission: EmsSubmission): Promise<void>;
   /** Registers the callback answers are delivered to. */
   onResult(handler: EmsResultHandler): void;
   /** Answers the submissions that are due; returns how many. */
@@ -85,17 +84,17 @@ export function sandboxDecision(address: EmsAddressData): { code: number; messag
 }
 
 export class SandboxEmsRegistry implements EmergencyRegistry {
-  readonly #db: DB;
+  readonly #tenancy: Tenancy;
   readonly #delayMs: number;
   readonly #handlers: EmsResultHandler[] = [];
 
-  constructor(db: DB, options: { delayMs?: number } = {}) {
-    this.#db = db;
+  constructor(tenancy: Tenancy, options: { delayMs?: number } = {}) {
+    this.#tenancy = tenancy;
     this.#delayMs = options.delayMs ?? Number(process.env.EMS_SANDBOX_DELAY_MS ?? 2000);
   }
 
-  async submit(submission: EmsSubmission, trx?: Transaction<Database>): Promise<void> {
-    await (trx ?? this.#db)
+  async submit(tx: Tx, submission: EmsSubmission): Promise<void> {
+    await tx
       .insertInto('ems_submissions')
       .values({
         account_no: submission.accountNo,
@@ -136,7 +135,8 @@ export class SandboxEmsRegistry implements EmergencyRegistry {
   async #decide(before: Date | null): Promise<number> {
     let decided = 0;
     for (;;) {
-      const done = await this.#db.transaction().execute(async (trx) => {
+      // The registry answers for any account: the escape hatch, one submission per transaction.
+      const done = await this.#tenancy.crossAccount('provider-callback', async (trx) => {
         let query = trx
           .selectFrom('ems_submissions')
           .select(['id', 'account_no', 'number', 'address'])

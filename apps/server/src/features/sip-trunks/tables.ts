@@ -1,7 +1,7 @@
 /** Tables of SIP trunks and their registrations. */
 import type { CallRestrictions, CallTimes } from '@switchboard/domain';
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../schema.ts';
+import type { Timestamp } from '../../db/schema.ts';
 
 export interface SipTrunksTable {
   id: Generated<number>;
@@ -32,6 +32,7 @@ export interface SipTrunksTable {
 }
 
 export interface TrunkRegistrationsTable {
+  account_no: number;
   trunk_id: number;
   user_agent: Generated<string>;
   ipaddr: string;
@@ -39,7 +40,10 @@ export interface TrunkRegistrationsTable {
   expires_at: Timestamp;
 }
 
-export interface SipTrunkTables {
-  sip_trunks: SipTrunksTable;
-  trunk_registrations: TrunkRegistrationsTable;
+/** The area's tables, merged into the one Database type (db/schema.ts). */
+declare module '../../db/schema.ts' {
+  interface Database {
+    sip_trunks: SipTrunksTable;
+    trunk_registrations: TrunkRegistrationsTable;
+  }
 }

@@ -1,6 +1,6 @@
 /** Tables of allocated telephone numbers and their emergency (EMS) data. */
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../schema.ts';
+import type { Timestamp } from '../../db/schema.ts';
 
 export interface TelephoneNumbersTable {
   id: Generated<number>;
@@ -51,7 +51,10 @@ export interface EmsSubmissionsTable {
   message: Generated<string>;
 }
 
-export interface TelephoneNumberTables {
-  telephone_numbers: TelephoneNumbersTable;
-  ems_submissions: EmsSubmissionsTable;
+/** The area's tables, merged into the one Database type (db/schema.ts). */
+declare module '../../db/schema.ts' {
+  interface Database {
+    telephone_numbers: TelephoneNumbersTable;
+    ems_submissions: EmsSubmissionsTable;
+  }
 }

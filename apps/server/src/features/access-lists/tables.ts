@@ -1,6 +1,6 @@
 /** Tables of access lists and mobile numbers. */
 import type { Generated } from 'kysely';
-import type { Timestamp } from '../schema.ts';
+import type { Timestamp } from '../../db/schema.ts';
 
 export interface AccessListsTable {
   id: Generated<number>;
@@ -28,8 +28,11 @@ export interface MobilesTable {
   created_at: Timestamp;
 }
 
-export interface AccessListMobileTables {
-  access_lists: AccessListsTable;
-  access_list_entries: AccessListEntriesTable;
-  mobiles: MobilesTable;
+/** The area's tables, merged into the one Database type (db/schema.ts). */
+declare module '../../db/schema.ts' {
+  interface Database {
+    access_lists: AccessListsTable;
+    access_list_entries: AccessListEntriesTable;
+    mobiles: MobilesTable;
+  }
 }

@@ -1,7 +1,7 @@
 /** Tables of time profiles and calendar entries. */
 import type { Days } from '@switchboard/domain';
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../schema.ts';
+import type { Timestamp } from '../../db/schema.ts';
 
 export interface TimeProfilesTable {
   id: Generated<number>;
@@ -31,7 +31,10 @@ export interface TimeProfileCalendarsTable {
   created_at: Timestamp;
 }
 
-export interface TimeProfileTables {
-  time_profiles: TimeProfilesTable;
-  time_profile_calendars: TimeProfileCalendarsTable;
+/** The area's tables, merged into the one Database type (db/schema.ts). */
+declare module '../../db/schema.ts' {
+  interface Database {
+    time_profiles: TimeProfilesTable;
+    time_profile_calendars: TimeProfileCalendarsTable;
+  }
 }

@@ -1,6 +1,6 @@
 /** Tables of seats and their registrations. */
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../schema.ts';
+import type { Timestamp } from '../../db/schema.ts';
 
 export interface SeatsTable {
   id: Generated<number>;
@@ -56,6 +56,7 @@ export interface SeatsTable {
 }
 
 export interface SeatRegistrationsTable {
+  account_no: number;
   seat_id: number;
   /** desk (the SIP phone), desktop or mobile (softphones). */
   kind: Generated<string>;
@@ -81,8 +82,11 @@ export interface SeatDevicesTable {
   created_at: Generated<Timestamp>;
 }
 
-export interface SeatTables {
-  seats: SeatsTable;
-  seat_registrations: SeatRegistrationsTable;
-  seat_devices: SeatDevicesTable;
+/** The area's tables, merged into the one Database type (db/schema.ts). */
+declare module '../../db/schema.ts' {
+  interface Database {
+    seats: SeatsTable;
+    seat_registrations: SeatRegistrationsTable;
+    seat_devices: SeatDevicesTable;
+  }
 }

@@ -1,0 +1,53 @@
+/**
+ * Every server area, in registration order. A new area adds one line here; everything else it
+ * needs (migrations, tables, routes, destinations, references) lives in its own folder.
+ */
+import type { Migration } from 'kysely/migration';
+import * as m001 from './db/migrations/001-foundation.ts';
+import * as m007 from './db/migrations/007-teams.ts';
+import * as m009 from './db/migrations/009-tenancy.ts';
+import { area as accessLists } from './features/access-lists/area.ts';
+import { area as customers } from './features/customers/area.ts';
+import { area as destinations } from './features/destinations/area.ts';
+import { area as mobile } from './features/mobile/area.ts';
+import { area as prompts } from './features/prompts/area.ts';
+import { area as seats } from './features/seats/area.ts';
+import { area as session } from './features/session/area.ts';
+import { area as sipTrunks } from './features/sip-trunks/area.ts';
+import { area as teams } from './features/teams/area.ts';
+import { area as telephoneNumbers } from './features/telephone-numbers/area.ts';
+import { area as timeProfiles } from './features/time-profiles/area.ts';
+import type { ServerArea } from './platform/area.ts';
+
+export const AREAS: readonly ServerArea[] = [
+  session,
+  customers,
+  prompts,
+  destinations,
+  accessLists,
+  mobile,
+  timeProfiles,
+  seats,
+  sipTrunks,
+  telephoneNumbers,
+  teams,
+];
+
+/** The platform's own migrations (accounts and users, Teams tenants, row-level security). */
+const PLATFORM_MIGRATIONS: Record<string, Migration> = {
+  '001-foundation': m001,
+  '007-teams': m007,
+  '009-tenancy': m009,
+};
+
+/** Every migration, platform's and areas', by name (the Migrator runs them in name order). */
+export function allMigrations(): Record<string, Migration> {
+  const all: Record<string, Migration> = { ...PLATFORM_MIGRATIONS };
+  for (const area of AREAS) {
+    for (const [name, migration] of Object.entries(area.migrations ?? {})) {
+      if (name in all) throw new Error(`Migration ${name} is declared twice (area ${area.name})`);
+      all[name] = migration;
+    }
+  }
+  return all;
+}

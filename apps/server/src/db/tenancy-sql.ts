@@ -1,0 +1,192 @@
+/**
+ * Row-level security, declared by migrations (see DESIGN.md "Isolation by the database").
+ *
+ * Two database roles, neither a superuser nor the tables' owner, so the policies bind:
+ * - TENANT_ROLE: every request's queries. Its policies let it see and write only the rows of the
+ *   account in the transaction setting `app.account_no` (set by the platform, never by an area).
+ * - CROSS_ACCOUNT_ROLE: the named escape hatch (sign-in, the reseller's customers list, jobs that
+ *   work over every account). Its policies allow every row.
+ * The connection's own user (the owner: it runs the migrations) switches to one of them at the
+ * start of each transaction; the tables are FORCE'd, so an owner that forgot to switch sees nothing.
+ */
+import { type Kysely, sql } from 'kysely';
+
+export const TENANT_ROLE = 'switchboard_app';
+export const CROSS_ACCOUNT_ROLE = 'switchboard_cross_account';
+
+/** The account of the transaction, or null when none is set (then no tenant row matches). */
+const CURRENT_ACCOUNT = 'app_account_no()';
+
+/**
+ * Creates the two roles when missing (they are cluster-wide: several databases of one server share
+ * them) and lets the connecting user switch to them. Safe when another database's migration does
+ * the same at the same moment.
+ */
+export async function createRoles(db: Kysely<unknown>): Promise<void> {
+  for (const role of [TENANT_ROLE, CROSS_ACCOUNT_ROLE]) {
+    await sql
+      .raw(`do $$ begin
+        if not exists (select from pg_roles where rolname = '${role}') then
+          create role ${role} nologin;
+        end if;
+      exception when duplicate_object or unique_violation then null;
+      end $$`)
+      .execute(db);
+    await sql
+      .raw(`do $$ begin
+        if not pg_has_role(current_user, '${role}', 'member') then
+          execute format('grant ${role} to %I', current_user);
+        end if;
+      exception when duplicate_object or unique_violation then null;
+      end $$`)
+      .execute(db);
+  }
+  await run(
+    db,
+    `grant usage on schema public to ${TENANT_ROLE}, ${CROSS_ACCOUNT_ROLE}`,
+    `create or replace function app_account_no() returns integer language sql stable as
+      $f$ select nullif(current_setting('app.account_no', true), '')::integer $f$`,
+  );
+}
+
+/** Runs statements one by one (a prepared statement takes one command). */
+export async function run(db: Kysely<unknown>, ...statements: string[]): Promise<void> {
+  for (const statement of statements) await sql.raw(statement).execute(db);
+}
+
+export interface TenantTableOptions {
+  /**
+   * 'own' (default): the account's rows only. 'shared': rows with a null account_no belong to the
+   * provider and every account may read them (system prompts); writes stay the account's own.
+   * 'readOnly': the tenant may read its rows but not write them (its account row).
+   */
+  rows?: 'own' | 'shared' | 'readOnly' | 'readInsert';
+  /** The tenant role never touches the table (sessions, sign-in attempts): only the escape hatch. */
+  crossAccountOnly?: boolean;
+}
+
+/** Enables and forces row-level security on a table with an account_no column, with its grants. */
+export async function tenantTable(db: Kysely<unknown>, table: string, options: TenantTableOptions = {}): Promise<void> {
+  const t = table;
+  const statements = [
+    `alter table ${t} enable row level security`,
+    `alter table ${t} force row level security`,
+    `grant select, insert, update, delete on ${t} to ${CROSS_ACCOUNT_ROLE}`,
+    `create policy ${t}_cross_account on ${t} to ${CROSS_ACCOUNT_ROLE} using (true) with check (true)`,
+  ];
+  if (!options.crossAccountOnly) {
+    const own = `account_no = ${CURRENT_ACCOUNT}`;
+    switch (options.rows ?? 'own') {
+      case 'own':
+        statements.push(
+          `grant select, insert, update, delete on ${t} to ${TENANT_ROLE}`,
+          `create policy ${t}_tenant on ${t} to ${TENANT_ROLE} using (${own}) with check (${own})`,
+        );
+        break;
+      case 'shared':
+        statements.push(
+          `grant select, insert, update, delete on ${t} to ${TENANT_ROLE}`,
+          `create policy ${t}_tenant_read on ${t} for select to ${TENANT_ROLE} using (${own} or account_no is null)`,
+          `create policy ${t}_tenant_insert on ${t} for insert to ${TENANT_ROLE} with check (${own})`,
+          `create policy ${t}_tenant_update on ${t} for update to ${TENANT_ROLE} using (${own}) with check (${own})`,
+          `create policy ${t}_tenant_delete on ${t} for delete to ${TENANT_ROLE} using (${own})`,
+        );
+        break;
+      case 'readOnly':
+        statements.push(
+          `grant select, update on ${t} to ${TENANT_ROLE}`,
+          `create policy ${t}_tenant_read on ${t} for select to ${TENANT_ROLE} using (${own})`,
+          `create policy ${t}_tenant_update on ${t} for update to ${TENANT_ROLE} using (${own}) with check (${own})`,
+        );
+        break;
+      case 'readInsert':
+        statements.push(
+          `grant select, insert on ${t} to ${TENANT_ROLE}`,
+          `create policy ${t}_tenant_read on ${t} for select to ${TENANT_ROLE} using (${own})`,
+          `create policy ${t}_tenant_insert on ${t} for insert to ${TENANT_ROLE} with check (${own})`,
+        );
+        break;
+    }
+  }
+  for (const statement of statements) await sql.raw(statement).execute(db);
+  // Serial ids: both roles draw from the table's sequences.
+  await sql
+    .raw(`do $$ declare s record; begin
+      for s in select pg_get_serial_sequence('${t}', a.attname) as seq from pg_attribute a
+        where a.attrelid = '${t}'::regclass and a.attnum > 0 and not a.attisdropped
+          and pg_get_serial_sequence('${t}', a.attname) is not null
+      loop
+        execute format('grant usage, select on sequence %s to ${TENANT_ROLE}, ${CROSS_ACCOUNT_ROLE}', s.seq);
+      end loop;
+    end $$`)
+    .execute(db);
+}
+
+/** A unique (account_no, id) key, so other tenant tables can refer to a row together with its account. */
+export async function accountKey(db: Kysely<unknown>, table: string): Promise<void> {
+  await sql.raw(`alter table ${table} add constraint ${table}_account_key unique (account_no, id)`).execute(db);
+}
+
+export interface TenantReference {
+  table: string;
+  column: string;
+  references: string;
+  /** 'restrict' (default): the referenced row cannot go while used; 'cascade': it takes these rows with it. */
+  onDelete?: 'restrict' | 'cascade';
+  /** The constraint it replaces (a plain foreign key on `column`). */
+  replaces?: string;
+}
+
+/**
+ * A foreign key that carries the account: (account_no, column) → references(account_no, id), so a
+ * row can only point at a row of its own account — whatever the application checks.
+ */
+export async function tenantReference(db: Kysely<unknown>, ref: TenantReference): Promise<void> {
+  if (ref.replaces) await sql.raw(`alter table ${ref.table} drop constraint ${ref.replaces}`).execute(db);
+  const onDelete = ref.onDelete ?? 'restrict';
+  await sql
+    .raw(`alter table ${ref.table} add constraint ${ref.table}_${ref.column}_tenant_fk
+      foreign key (account_no, ${ref.column}) references ${ref.references} (account_no, id) on delete ${onDelete}`)
+    .execute(db);
+  await sql
+    .raw(`create index if not exists ${ref.table}_${ref.column}_idx on ${ref.table} (${ref.column})`)
+    .execute(db);
+}
+
+/**
+ * References to a shared table (prompts: the account's own or the provider's, account_no null): a
+ * restricting foreign key on the id, and a trigger refusing a row of another account — a composite
+ * key cannot say "mine or the provider's".
+ */
+export async function sharedReference(
+  db: Kysely<unknown>,
+  ref: { table: string; columns: string[]; references: string; replaces?: string[] },
+): Promise<void> {
+  for (const name of ref.replaces ?? []) await sql.raw(`alter table ${ref.table} drop constraint ${name}`).execute(db);
+  for (const column of ref.columns) {
+    await sql
+      .raw(`alter table ${ref.table} add constraint ${ref.table}_${column}_fkey
+        foreign key (${column}) references ${ref.references} (id) on delete restrict`)
+      .execute(db);
+    await sql.raw(`create index if not exists ${ref.table}_${column}_idx on ${ref.table} (${column})`).execute(db);
+  }
+  const checks = ref.columns
+    .map(
+      (c) => `if new.${c} is not null and not exists (select 1 from ${ref.references} r
+          where r.id = new.${c} and (r.account_no is null or r.account_no = new.account_no)) then
+        raise exception 'the ${ref.references} row % is not usable by account %', new.${c}, new.account_no
+          using errcode = '23503', constraint = '${ref.table}_${c}_fkey';
+      end if;`,
+    )
+    .join('\n');
+  await run(
+    db,
+    `create or replace function ${ref.table}_shared_refs() returns trigger language plpgsql
+      security definer set search_path = public as $f$ begin
+        ${checks}
+        return new;
+      end $f$`,
+    `create trigger ${ref.table}_shared_refs before insert or update on ${ref.table}
+      for each row execute function ${ref.table}_shared_refs()`,
+  );
+}

@@ -1,0 +1,7 @@
+import type { ServerArea } from '../../platform/area.ts';
+import { registerDestinationRoutes } from './destinations.routes.ts';
+
+export const area: ServerArea = {
+  name: 'destinations',
+  routes: registerDestinationRoutes,
+};

@@ -1,0 +1,11 @@
+import type { ServerArea } from '../../platform/area.ts';
+import * as m006 from './migrations/006-telephone-numbers.ts';
+import { registerTelephoneNumberRoutes } from './telephone-numbers.routes.ts';
+
+export const area: ServerArea = {
+  name: 'telephone-numbers',
+  migrations: {
+    '006-telephone-numbers': m006,
+  },
+  routes: registerTelephoneNumberRoutes,
+};

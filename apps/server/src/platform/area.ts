@@ -1,0 +1,17 @@
+/**
+ * A server area's manifest: its migrations and its routes (which declare its destinations and
+ * references on the platform). The registry (src/areas.ts) lists every area; adding an area
+ * touches its own folder and one line there.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Migration } from 'kysely/migration';
+import type { Platform } from './platform.ts';
+
+export interface ServerArea {
+  /** The area's folder name. */
+  name: string;
+  /** Its migrations by name; names order every area's migrations into one history. */
+  migrations?: Record<string, Migration>;
+  /** Registers its routes under the API base. */
+  routes(api: FastifyInstance, platform: Platform): void;
+}

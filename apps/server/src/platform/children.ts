@@ -1,0 +1,174 @@
+/**
+ * Nested child collections of a resource (an access list's numbers, a call group's members...):
+ * rows of a child table that belong to one parent row. The area names its routes (the spec gives
+ * each collection its own paths); the builder registers those it is given: every child of a parent,
+ * a paged list, add, update, delete and the id-less delete. Changing the children is an update of
+ * the parent: it needs update on the parent's permission and is recorded as the parent's event.
+ */
+import { type Action, MESSAGES, type RouteContract, type SortDirection } from '@switchboard/domain';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { TenantTable } from '../db/schema.ts';
+import { foreignKeyViolationError, notFound, type UniqueViolations, uniqueViolationError } from './errors.ts';
+import { type FieldDef, type FieldMap, rowFrom } from './fields.ts';
+import { type DefaultSort, listBodyFor, pagedList, selectRecords } from './list.ts';
+import type { Platform } from './platform.ts';
+import { type ResourceHandle, runValidators, type Validator } from './resources.ts';
+import { type Ctx, tenantRoute } from './routes.ts';
+
+export interface ChildrenDef<Child extends { id: number }> {
+  // biome-ignore lint/suspicious/noExplicitAny: any resource can have children.
+  parent: ResourceHandle<any, any, any>;
+  table: TenantTable;
+  /** The child table's column holding the parent's id. */
+  parentColumn: string;
+  fields: FieldMap<Child>;
+  defaultSort: { field: keyof Child & string; direction: SortDirection };
+  /** The child's name in feedback ('{name} created successfully', 'Successfully deleted {name}'). */
+  label: (child: Child) => string;
+  /** The event kind's prefix ('entry' gives 'entry.create', 'entry.delete'). */
+  kind: string;
+  routes: {
+    /** Every child of the parent :id. */
+    all?: RouteContract;
+    /** A page of the parent :id's children (:offset/:limit). */
+    page?: RouteContract;
+    /** Adds a child to the parent :id. */
+    add?: RouteContract;
+    /** Deletes the child :id. */
+    remove?: RouteContract;
+    /** Deletes the children { id } / { ids } (all or none). */
+    removeMany?: RouteContract;
+  };
+  /** The parent permission's action that changing children needs (default 'update'). */
+  writeAction?: Action;
+  validate?: ReadonlyArray<Validator>;
+  uniqueViolations?: UniqueViolations;
+}
+
+export function children<Child extends { id: number }>(
+  api: FastifyInstance,
+  platform: Platform,
+  def: ChildrenDef<Child>,
+): void {
+  const { parent, table, fields } = def;
+  const parentTable = parent.def.table;
+  const idSql = `${table}.id`;
+  const readRules = parent.rules('read');
+  const writeRules = parent.rules(def.writeAction ?? 'update');
+  const ofParent = (ctx: Ctx, parentId: number) =>
+    ctx.db.selectFrom(table).where(sql.ref(`${table}.${def.parentColumn}`), '=', parentId);
+  /** The parent's name, or 404 when it is not the account's. */
+  const parentLabel = async (ctx: Ctx, parentId: number) => parent.def.label(await parent.read(ctx.db, parentId));
+  const emit = (ctx: Ctx, parentId: number, kind: string, before: Child | null, after: Child | null) =>
+    ctx.emit({
+      area: parent.def.area,
+      recordId: parentId,
+      kind: `${def.kind}.${kind}`,
+      before: before as Record<string, unknown> | null,
+      after: after as Record<string, unknown> | null,
+    });
+  const mapViolation = (error: unknown): never => {
+    throw (
+      uniqueViolationError(error, def.uniqueViolations ?? {}) ??
+      foreignKeyViolationError(error, fields as Record<string, FieldDef>) ??
+      error
+    );
+  };
+
+  /** Deletes each child (all or none); answers their names in order. */
+  const removeAll = async (ctx: Ctx, ids: number[]): Promise<string[]> => {
+    const found = await selectRecords<Child>(ctx.db.selectFrom(table).where(sql.ref(idSql), 'in', ids), fields);
+    if (found.length !== ids.length) throw notFound();
+    const byId = new Map(found.map((c) => [c.id, c]));
+    await ctx.db.deleteFrom(table).where('id', 'in', ids).execute();
+    for (const child of found) {
+      const parentId = Number((child as Record<string, unknown>)[parentKey]);
+      await emit(ctx, parentId, 'delete', child, null);
+    }
+    return ids.map((id) => def.label(byId.get(id) as Child));
+  };
+  // The field holding the parent's id (events name the parent).
+  const parentKey =
+    Object.entries(fields as Record<string, FieldDef>).find(([, d]) => d.column === def.parentColumn)?.[0] ?? '';
+  if (parentKey === '') throw new Error(`The children of ${parentTable} need a field for ${def.parentColumn}`);
+
+  const { routes } = def;
+  if (routes.all) {
+    tenantRoute(api, platform, routes.all, {
+      allow: readRules,
+      handler: async (ctx, { params }) => {
+        const parentId = (params as { id: number }).id;
+        await parent.read(ctx.db, parentId);
+        const records = await selectRecords<Child>(
+          ofParent(ctx, parentId).orderBy(
+            sql.raw((fields[def.defaultSort.field] as FieldDef).sql),
+            def.defaultSort.direction,
+          ),
+          fields,
+        );
+        return { records, totalRecords: records.length, lastPage: true };
+      },
+    });
+  }
+  if (routes.page) {
+    tenantRoute(api, platform, routes.page, {
+      allow: readRules,
+      readOnly: true,
+      schema: { body: listBodyFor(fields) },
+      handler: async (ctx, { params, body }) => {
+        const p = params as { id: number; offset: number; limit: number };
+        await parent.read(ctx.db, p.id);
+        return pagedList(ofParent(ctx, p.id), fields, idSql, def.defaultSort as DefaultSort, {
+          offset: p.offset,
+          limit: p.limit,
+          ...((body ?? {}) as object),
+        });
+      },
+    });
+  }
+  if (routes.add) {
+    tenantRoute(api, platform, routes.add, {
+      allow: writeRules,
+      handler: async (ctx, { params, body }) => {
+        const parentId = (params as { id: number }).id;
+        await parent.lock(ctx.db, parentId);
+        await parentLabel(ctx, parentId);
+        const values = { ...(body as Record<string, unknown>), [parentKey]: parentId };
+        await runValidators({ ...ctx, id: undefined, current: null, values }, def.validate ?? []);
+        const row = { ...rowFrom(fields, values, { create: true }), account_no: ctx.auth.accountNo };
+        const inserted = await ctx.db
+          .insertInto(table)
+          .values(row)
+          .returning('id')
+          .executeTakeFirstOrThrow()
+          .catch(mapViolation);
+        const id = Number(inserted.id);
+        const [child] = await selectRecords<Child>(ctx.db.selectFrom(table).where(sql.ref(idSql), '=', id), fields);
+        await emit(ctx, parentId, 'create', null, child as Child);
+        return { success: true, message: `${def.label(child as Child)} ${MESSAGES.createdSuccessfully}`, id };
+      },
+    });
+  }
+  if (routes.remove) {
+    tenantRoute(api, platform, routes.remove, {
+      allow: writeRules,
+      handler: async (ctx, { params }) => {
+        const id = (params as { id: number }).id;
+        const [name] = await removeAll(ctx, [id]);
+        return { success: true, message: MESSAGES.successfullyDeleted(name ?? ''), id };
+      },
+    });
+  }
+  if (routes.removeMany) {
+    tenantRoute(api, platform, routes.removeMany, {
+      allow: writeRules,
+      handler: async (ctx, { body }) => {
+        const b = body as { id: number } | { ids: number[] };
+        const ids = 'id' in b ? [b.id] : [...new Set(b.ids)];
+        const message = MESSAGES.successfullyDeleted((await removeAll(ctx, ids)).join(', '));
+        return 'id' in b ? { success: true, message, id: b.id } : { success: true, message, ids };
+      },
+    });
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * Lists (spec 1 §7: {path}/{offset}/{limit}, -1/-1 = all; sortBy, direction, search, filters):
+ * the sort / filter whitelist and its schema come from the area's field map. A page is fetched in
+ * two steps — the page's ids (filter, sort, offset, limit), then only those rows decorated with
+ * every column — so the cost of the computed columns does not grow with the account.
+ */
+import { type ListReply, MAX_ID, recordId, SORT_DIRECTIONS, type SortDirection } from '@switchboard/domain';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import { z } from 'zod';
+import { type FieldDef, type FieldMap, fieldsWith, readable, recordFrom } from './fields.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: lists run over any declared table and its joins.
+export type AnyQuery = SelectQueryBuilder<any, any, any>;
+
+export interface ListOptions {
+  offset: number;
+  limit: number;
+  sortBy?: string | undefined;
+  direction?: SortDirection | undefined;
+  search?: string | undefined;
+  filters?: Record<string, string | number | boolean | null> | undefined;
+}
+
+export interface DefaultSort {
+  field: string;
+  direction: SortDirection;
+}
+
+const INT_MIN = -MAX_ID - 1;
+const wholeNumber = (field: string) => {
+  const message = `The filter '${field}' must be a whole number`;
+  return z
+    .union([z.number(), z.string().regex(/^-?\d+$/)], { error: message })
+    .pipe(
+      z.coerce
+        .number<string | number>()
+        .int({ error: message })
+        .min(INT_MIN, { error: message })
+        .max(MAX_ID, { error: message }),
+    );
+};
+const trueOrFalse = (field: string) => {
+  const message = `The filter '${field}' must be true or false`;
+  return z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)], { error: message })
+    .transform((v) => v === true || v === 'true' || v === '1' || v === 1);
+};
+
+/** The schema of one filter's value by its field's kind; '' and null mean "no filter". */
+function filterValueSchema(field: string, def: FieldDef) {
+  const expects = def.kind === 'number' ? 'a whole number' : def.kind === 'boolean' ? 'true or false' : 'text';
+  const message = `The filter '${field}' must be ${expects}`;
+  const value =
+    def.kind === 'number'
+      ? wholeNumber(field)
+      : def.kind === 'boolean'
+        ? trueOrFalse(field)
+        : z.string({ error: message }).max(100, { error: message });
+  return z.union([z.literal('').transform(() => null), z.null(), value], { error: message }).optional();
+}
+
+/** The `filters` object of a list: only the filterable fields, each by its kind. */
+export function filtersSchemaFor<Rec>(fields: FieldMap<Rec>) {
+  const shape = Object.fromEntries(
+    fieldsWith(fields, 'filterable').map((name) => [name, filterValueSchema(name, fields[name as keyof Rec & string])]),
+  );
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `Unknown filter '${issue.keys[0]}'` : 'filters must be an object',
+  });
+}
+
+function sortBySchema<Rec>(fields: FieldMap<Rec>) {
+  const sortable = fieldsWith(fields, 'sortable');
+  const error = (issue: { input?: unknown }) => `Cannot sort by '${String(issue.input)}'`;
+  return sortable.length > 0 ? z.enum(sortable as [string, ...string[]], { error }) : z.never({ error });
+}
+
+/** POST body of the area's list (the contract's generic body, with the area's whitelist). */
+export function listBodyFor<Rec>(fields: FieldMap<Rec>) {
+  return z
+    .object({
+      sortBy: sortBySchema(fields).optional(),
+      direction: z.enum(SORT_DIRECTIONS).optional(),
+      search: z.string().max(100).optional(),
+      filters: filtersSchemaFor(fields).optional(),
+      /** The dashboard names its account; it must be the session's (checked by the route). */
+      accountNo: recordId().optional(),
+    })
+    .nullish()
+    .transform((body) => body ?? {});
+}
+
+/** GET query of the area's list: sortByDir instead of direction, filters as JSON. */
+export function listQueryFor<Rec>(fields: FieldMap<Rec>) {
+  const filters = filtersSchemaFor(fields);
+  return z.object({
+    sortBy: sortBySchema(fields).optional(),
+    sortByDir: z.enum(SORT_DIRECTIONS).optional(),
+    search: z.string().max(100).optional(),
+    filters: z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        if (raw === undefined || raw === '') return undefined;
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(raw);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'filters must be a JSON object' });
+          return z.NEVER;
+        }
+        const result = filters.safeParse(parsed);
+        if (!result.success) {
+          for (const issue of result.error.issues) {
+            ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.map(String) });
+          }
+          return z.NEVER;
+        }
+        return result.data;
+      }),
+  });
+}
+
+function selectAll<Rec>(query: AnyQuery, fields: FieldMap<Rec>): AnyQuery {
+  return query.select(readable(fields).map(([name, d]) => sql.raw(d.sql).as(name)));
+}
+
+/** The rows of `query` (already scoped and joined) as records, in the query's order. */
+export async function selectRecords<Rec>(query: AnyQuery, fields: FieldMap<Rec>): Promise<Rec[]> {
+  const rows = (await selectAll(query, fields).execute()) as Record<string, unknown>[];
+  return rows.map((r) => recordFrom(fields, r));
+}
+
+/**
+ * One page of `query` (the area's scoped FROM with its joins). `idSql` is the expression of the row
+ * id (the page is fetched by id, then decorated).
+ */
+export async function pagedList<Rec>(
+  query: AnyQuery,
+  fields: FieldMap<Rec>,
+  idSql: string,
+  defaultSort: DefaultSort,
+  options: ListOptions,
+): Promise<ListReply<Rec>> {
+  const defs = fields as Record<string, FieldDef>;
+  let q = query;
+  const search = options.search?.trim();
+  if (search) {
+    const searchable = Object.values(defs).filter((d) => d.searchable);
+    const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    if (searchable.length > 0) {
+      q = q.where((eb) => eb.or(searchable.map((d) => eb(sql.raw(`(${d.sql})::text`), 'ilike', pattern))));
+    }
+  }
+  for (const [name, value] of Object.entries(options.filters ?? {})) {
+    const def = defs[name];
+    // The schema has refused unknown filters; a value of null / '' is no filter.
+    if (!def?.filterable || value === null || value === '') continue;
+    q = q.where(sql.raw(def.sql), '=', value);
+  }
+
+  const sortField = options.sortBy && defs[options.sortBy]?.sortable ? options.sortBy : defaultSort.field;
+  const direction = options.sortBy ? (options.direction ?? 'asc') : defaultSort.direction;
+  const sortDef = defs[sortField] as FieldDef;
+  const sortSql = sql.raw(sortDef.sortSql ?? sortDef.sql);
+  const all = options.limit === -1;
+
+  // Step 1: the page's ids in order, with the total of the filtered list.
+  let ids = q
+    .select([sql.raw(idSql).as('id'), sql<number>`count(*) over ()`.as('total')])
+    .orderBy(sortSql, direction)
+    .orderBy(sql.raw(idSql), 'asc');
+  if (!all) ids = ids.offset(options.offset).limit(options.limit);
+  const idRows = (await ids.execute()) as Array<{ id: number; total: number }>;
+  let total = Number(idRows[0]?.total ?? 0);
+  if (idRows.length === 0 && options.offset > 0) {
+    // Past the end: the window function saw no rows; count them for the reply.
+    const row = await q.select(sql<number>`count(*)`.as('total')).executeTakeFirst();
+    total = Number((row as { total?: number } | undefined)?.total ?? 0);
+  }
+  const order = idRows.map((r) => Number(r.id));
+
+  // Step 2: only those rows, with every column.
+  let records: Rec[] = [];
+  if (order.length > 0) {
+    const rows = (await selectAll(query.where(sql.raw(idSql), 'in', order), fields)
+      .select(sql.raw(idSql).as('__row_id'))
+      .execute()) as Record<string, unknown>[];
+    const byId = new Map(rows.map((r) => [Number(r.__row_id), recordFrom(fields, r)]));
+    records = order.map((id) => byId.get(id)).filter((r): r is Rec => r !== undefined);
+  }
+  const lastPage = all || options.offset + options.limit >= total;
+  return { records, totalRecords: total, lastPage };
+}

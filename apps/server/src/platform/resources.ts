@@ -1,0 +1,390 @@
+/**
+ * Resource builders: an area declares its contract (domain `resourceRoutes`), table, permission,
+ * field map and rules; `resource()` registers list, read, create, update, delete and the id-less
+ * delete from them. An area that needs its own verb leaves it out (`except`) and writes it with the
+ * handle's pieces (read, insert, update, emit...), keeping the rest.
+ *
+ * Every handler runs in the tenant transaction of the effective account (platform/routes.ts), so
+ * rows of other accounts are out of reach of every query here by the database's own rules.
+ */
+import {
+  type Action,
+  type DestinationType,
+  destinationValue,
+  type ListReply,
+  MESSAGES,
+  type Resource,
+  type RouteContract,
+  type SortDirection,
+  saveReply,
+} from '@switchboard/domain';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { TenantTable } from '../db/schema.ts';
+import type { AuthContext, PermissionRule } from './auth.ts';
+import {
+  foreignKeyViolationError,
+  HttpError,
+  notFound,
+  type UniqueViolations,
+  uniqueViolationError,
+  validationError,
+} from './errors.ts';
+import { type FieldDef, type FieldMap, hiddenSecrets, recordFrom, rowFrom, shownTo } from './fields.ts';
+import { type AnyQuery, type DefaultSort, listBodyFor, listQueryFor, pagedList, selectRecords } from './list.ts';
+import { secretFingerprint } from './outbox.ts';
+import type { Platform } from './platform.ts';
+import { type Ctx, tenantRoute } from './routes.ts';
+import type { Tx } from './tenancy.ts';
+
+/** The routes `resource()` registers (from domain `resourceRoutes`). */
+export interface ResourceContracts {
+  list: RouteContract;
+  listByQuery: RouteContract;
+  read: RouteContract;
+  create: RouteContract;
+  update: RouteContract;
+  remove: RouteContract;
+  removeMany: RouteContract;
+}
+export type Verb = keyof ResourceContracts;
+
+/** What a validator sees: the write's context, the record before (update) and the values to write. */
+export interface WriteCtx<V, Rec> extends Ctx {
+  /** The record's id; undefined on create. */
+  id: number | undefined;
+  /** The record before the write; null on create. */
+  current: Rec | null;
+  values: V;
+}
+
+/** Field → message; a validator may also throw (an HttpError 403 for a permission). */
+export type Problems = Record<string, string>;
+// biome-ignore lint/suspicious/noExplicitAny: validators are written once for any area's values.
+export type Validator<V = any, Rec = any> = (
+  w: WriteCtx<V, Rec>,
+) => Promise<Problems | undefined> | Problems | undefined;
+
+/** Runs the validators; any problem refuses the write with every field's message. */
+export async function runValidators<V, Rec>(w: WriteCtx<V, Rec>, validators: ReadonlyArray<Validator<V, Rec>>) {
+  const problems: Problems = {};
+  for (const validate of validators) {
+    const found = await validate(w);
+    if (found) for (const [field, message] of Object.entries(found)) problems[field] ??= message;
+  }
+  if (Object.keys(problems).length > 0) throw validationError(problems);
+}
+
+export interface ResourceDef<Rec extends { id: number }, In extends z.ZodType, Cr extends z.ZodType> {
+  /** The area's folder name: the change events' area. */
+  area: string;
+  routes: ResourceContracts & { create: { body: Cr }; update: { body: In } };
+  table: TenantTable;
+  /** The permission resource; its create / read / update / delete guard each route. */
+  permission: Resource;
+  /** A different resource for listing and reading (spec: the mobile list uses callGroups). */
+  readPermission?: Resource;
+  /** Further rules every route needs (spec: mobile pages are retail only). */
+  requires?: PermissionRule[];
+  fields: FieldMap<Rec>;
+  /** Joins over the area's table (aliased by its own name). */
+  from?: (query: AnyQuery) => AnyQuery;
+  defaultSort: { field: keyof Rec & string; direction: SortDirection };
+  /** The record's name in feedback ('{name} has been updated', 'Successfully deleted {name}'). */
+  label: (record: Rec) => string;
+  /** How the record is named when it uses something another delete must respect ('Seat', SQL). */
+  usage?: { type: string; name: string };
+  /** Values made consistent before validation and writing (e.g. a PIN dropped with international calls). */
+  prepare?: (
+    values: z.output<In> | z.output<Cr>,
+    w: { auth: AuthContext; create: boolean },
+  ) => z.output<In> | z.output<Cr>;
+  /** Rules of create and update. */
+  validate?: ReadonlyArray<Validator<z.output<In> | z.output<Cr>, Rec>>;
+  /** Rules of create only (run before `validate`). */
+  validateCreate?: ReadonlyArray<Validator<z.output<Cr>, Rec>>;
+  /** Columns a create writes beyond the fields (e.g. a generated SIP secret). */
+  createColumns?: (values: z.output<Cr>, auth: AuthContext) => Record<string, unknown>;
+  /** Further writes of a create (rows of other tables), in its transaction. */
+  afterCreate?: (ctx: Ctx, id: number, values: z.output<Cr>) => Promise<void>;
+  /** Unique constraints, by name, to the field and message a clash gives. */
+  uniqueViolations?: UniqueViolations;
+  /**
+   * When the area can be routed to: its records are destinations '{type}:{key}' (listed for the
+   * pickers from `source`), and deleting one something routes to is refused.
+   */
+  destination?: {
+    type: DestinationType;
+    key: (record: Rec) => string;
+    source?: { key: string; numericKey?: boolean; label: string; order?: string };
+  };
+  /** Further refusals before a delete (throw an HttpError). */
+  beforeDelete?: (ctx: Ctx, record: Rec) => Promise<void>;
+  /** Post-processing of listed and read records (e.g. destination labels). */
+  decorate?: (ctx: Ctx, records: Rec[]) => Promise<Rec[]>;
+  /** Another shape the create and update bodies may come in (e.g. the spec's seat body), mapped before validation. */
+  mapBody?: (body: unknown) => unknown;
+  /** Verbs the area writes itself. */
+  except?: ReadonlyArray<Verb>;
+}
+
+export interface ResourceHandle<Rec extends { id: number }, In extends z.ZodType, Cr extends z.ZodType> {
+  def: ResourceDef<Rec, In, Cr>;
+  rules: (action: Action) => PermissionRule[];
+  /** The area's table with its joins (row-level security scopes it to the account). */
+  scoped: (tx: Tx) => AnyQuery;
+  /** The record, or 404. */
+  read: (tx: Tx, id: number) => Promise<Rec>;
+  /** Locks the record's row for the rest of the transaction (404 when it is not the account's). */
+  lock: (tx: Tx, id: number) => Promise<void>;
+  /** Creates the record (validation, limits, references, event); answers its id. */
+  create: (ctx: Ctx, values: z.output<Cr>) => Promise<{ id: number; record: Rec }>;
+  /** Updates the record (lock, secrets kept, validation, event); answers it as written. */
+  update: (ctx: Ctx, id: number, values: z.output<In>) => Promise<Rec>;
+  /** Deletes the record (in-use refusals, event); answers its name. */
+  remove: (ctx: Ctx, id: number) => Promise<string>;
+  /** Records a change of this area (secrets fingerprinted). */
+  emit: (ctx: Ctx, kind: string, id: number | null, before: Rec | null, after: Rec | null) => Promise<void>;
+}
+
+export function resource<Rec extends { id: number }, In extends z.ZodType, Cr extends z.ZodType>(
+  api: FastifyInstance,
+  platform: Platform,
+  def: ResourceDef<Rec, In, Cr>,
+): ResourceHandle<Rec, In, Cr> {
+  const { fields, table } = def;
+  const defs = fields as Record<string, FieldDef>;
+  const idSql = `${table}.id`;
+  const except = new Set(def.except ?? []);
+  const rules = (action: Action): PermissionRule[] => [
+    ...(def.requires ?? []),
+    { resource: action === 'read' ? (def.readPermission ?? def.permission) : def.permission, action },
+  ];
+  const scoped = (tx: Tx): AnyQuery => {
+    const base = (tx as unknown as { selectFrom: (t: string) => AnyQuery }).selectFrom(table);
+    return def.from ? def.from(base) : base;
+  };
+
+  // What this area's records use, so a delete elsewhere can name them ('In use in Seat 201').
+  if (def.usage) {
+    for (const d of Object.values(defs)) {
+      if (d.references && d.column) {
+        platform.references.add({ kind: `row:${d.references.table}`, table, column: d.column, ...def.usage });
+      }
+      if (d.uses && d.column) {
+        platform.references.add({
+          kind: d.uses.kind,
+          table,
+          column: d.column,
+          holds: d.uses.many ? 'jsonArray' : 'value',
+          ...def.usage,
+        });
+      }
+    }
+  }
+  // What routes to this area's records: the destination pickers and labels.
+  if (def.destination?.source) {
+    platform.destinations.add({ type: def.destination.type, table, ...def.destination.source });
+  }
+
+  const read = async (tx: Tx, id: number): Promise<Rec> => {
+    const [record] = await selectRecords<Rec>(scoped(tx).where(sql.raw(idSql), '=', id), fields);
+    if (!record) throw notFound();
+    return record;
+  };
+  const lock = async (tx: Tx, id: number) => {
+    const { rows } = await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(tx);
+    if (rows.length === 0) throw notFound();
+  };
+  /** A record as stored in an event: secrets replaced by a fingerprint. */
+  const forEvent = (record: Rec | null): Record<string, unknown> | null => {
+    if (!record) return null;
+    const out: Record<string, unknown> = { ...record };
+    for (const [name, d] of Object.entries(defs)) if (d.secret) out[name] = secretFingerprint(out[name]);
+    // Write-only fields (a PIN) are never read back: the event says nothing of them.
+    return out;
+  };
+  const emit: ResourceHandle<Rec, In, Cr>['emit'] = (ctx, kind, id, before, after) =>
+    ctx.emit({ area: def.area, recordId: id, kind, before: forEvent(before), after: forEvent(after) });
+  const mapViolation = (error: unknown): never => {
+    throw uniqueViolationError(error, def.uniqueViolations ?? {}) ?? foreignKeyViolationError(error, defs) ?? error;
+  };
+  const writeCtx = <V>(ctx: Ctx, id: number | undefined, current: Rec | null, values: V): WriteCtx<V, Rec> => ({
+    ...ctx,
+    id,
+    current,
+    values,
+  });
+
+  const create: ResourceHandle<Rec, In, Cr>['create'] = async (ctx, input) => {
+    const values = (def.prepare ? def.prepare(input, { auth: ctx.auth, create: true }) : input) as z.output<Cr>;
+    const w = writeCtx(ctx, undefined, null, values);
+    await runValidators(w, [...(def.validateCreate ?? []), ...((def.validate ?? []) as Validator[])]);
+    const row = {
+      ...rowFrom(fields, values as Record<string, unknown>, { create: true }),
+      ...(def.createColumns?.(values, ctx.auth) ?? {}),
+      account_no: ctx.auth.accountNo,
+    };
+    const inserted = await sql<{ id: number }>`insert into ${sql.table(table)} ${insertValues(row)} returning id`
+      .execute(ctx.db)
+      .catch(mapViolation);
+    const id = Number(inserted.rows[0]?.id);
+    if (def.afterCreate) await def.afterCreate(ctx, id, values);
+    const record = await read(ctx.db, id);
+    await emit(ctx, 'create', id, null, record);
+    return { id, record };
+  };
+
+  const update: ResourceHandle<Rec, In, Cr>['update'] = async (ctx, id, input) => {
+    await lock(ctx.db, id);
+    const current = await read(ctx.db, id);
+    let values = (def.prepare ? def.prepare(input, { auth: ctx.auth, create: false }) : input) as z.output<In>;
+    // A user who was sent '' for a secret and sends it back keeps the stored value.
+    const hidden = hiddenSecrets(fields, ctx.auth).filter((f) => (values as Record<string, unknown>)[f] === '');
+    if (hidden.length > 0) {
+      const kept = Object.fromEntries(hidden.map((f) => [f, (current as Record<string, unknown>)[f]]));
+      values = { ...(values as Record<string, unknown>), ...kept } as z.output<In>;
+    }
+    await runValidators(writeCtx(ctx, id, current, values), (def.validate ?? []) as Validator[]);
+    const row = rowFrom(fields, values as Record<string, unknown>, { create: false, current });
+    if (Object.keys(row).length > 0) {
+      await ctx.db.updateTable(table).set(row).where('id', '=', id).execute().catch(mapViolation);
+    }
+    const after = await read(ctx.db, id);
+    await emit(ctx, 'update', id, current, after);
+    return after;
+  };
+
+  const remove: ResourceHandle<Rec, In, Cr>['remove'] = async (ctx, id) => {
+    await lock(ctx.db, id);
+    const current = await read(ctx.db, id);
+    const uses = [
+      ...(def.destination
+        ? await platform.references.usages(
+            ctx.db,
+            'destination',
+            destinationValue(def.destination.type, def.destination.key(current)),
+          )
+        : []),
+      ...(await platform.references.usages(ctx.db, `row:${table}`, id)),
+    ];
+    platform.references.refuseIfUsed(uses);
+    if (def.beforeDelete) await def.beforeDelete(ctx, current);
+    await ctx.db
+      .deleteFrom(table)
+      .where('id', '=', id)
+      .execute()
+      .catch((error: unknown) => {
+        // A use the registry does not know (or one committed meanwhile): the foreign key refuses.
+        // 23001 restrict_violation, 23503 foreign_key_violation.
+        const code = (error as { code?: string }).code;
+        if (code === '23001' || code === '23503') throw new HttpError(409, MESSAGES.inUse);
+        throw error;
+      });
+    await emit(ctx, 'delete', id, current, null);
+    return def.label(current);
+  };
+
+  const shown = async (ctx: Ctx, records: Rec[]) => {
+    const visible = records.map((r) => shownTo(fields, ctx.auth, r));
+    return def.decorate ? def.decorate(ctx, visible) : visible;
+  };
+  const listPage = async (ctx: Ctx, options: Parameters<typeof pagedList>[4]): Promise<ListReply<Rec>> => {
+    const page = await pagedList<Rec>(scoped(ctx.db), fields, idSql, def.defaultSort as DefaultSort, options);
+    return { ...page, records: await shown(ctx, page.records) };
+  };
+
+  const r = def.routes;
+  if (!except.has('list')) {
+    tenantRoute(api, platform, r.list, {
+      allow: rules('read'),
+      readOnly: true,
+      schema: { body: listBodyFor(fields) },
+      handler: async (ctx, { params, body }) => {
+        const { accountNo, ...b } = (body ?? {}) as Record<string, unknown>;
+        if (accountNo !== undefined && accountNo !== ctx.auth.accountNo) throw notFound();
+        const p = params as { offset: number; limit: number };
+        return listPage(ctx, { ...p, ...(b as object) });
+      },
+    });
+  }
+  if (!except.has('listByQuery')) {
+    tenantRoute(api, platform, r.listByQuery, {
+      allow: rules('read'),
+      schema: { query: listQueryFor(fields) },
+      handler: async (ctx, { params, query }) => {
+        const q = query as {
+          sortBy?: string;
+          sortByDir?: SortDirection;
+          search?: string;
+          filters?: Record<string, never>;
+        };
+        const p = params as { offset: number; limit: number };
+        return listPage(ctx, { ...p, sortBy: q.sortBy, direction: q.sortByDir, search: q.search, filters: q.filters });
+      },
+    });
+  }
+  if (!except.has('read')) {
+    tenantRoute(api, platform, r.read, {
+      allow: rules('read'),
+      handler: async (ctx, { params }) => {
+        const [record] = await shown(ctx, [await read(ctx.db, (params as { id: number }).id)]);
+        return record;
+      },
+    });
+  }
+  if (!except.has('create')) {
+    tenantRoute(api, platform, r.create, {
+      allow: rules('create'),
+      ...(def.mapBody ? { mapBody: def.mapBody } : {}),
+      handler: async (ctx, { body }) => {
+        const { id, record } = await create(ctx, body as z.output<Cr>);
+        return { success: true, message: `${def.label(record)} ${MESSAGES.createdSuccessfully}`, id };
+      },
+    });
+  }
+  if (!except.has('update')) {
+    tenantRoute(api, platform, r.update, {
+      allow: rules('update'),
+      ...(def.mapBody ? { mapBody: def.mapBody } : {}),
+      handler: async (ctx, { params, body }) => {
+        const id = (params as { id: number }).id;
+        const record = await update(ctx, id, body as z.output<In>);
+        return { success: true, message: MESSAGES.updated(def.label(record)), id };
+      },
+    });
+  }
+  if (!except.has('remove')) {
+    tenantRoute(api, platform, r.remove, {
+      allow: rules('delete'),
+      handler: async (ctx, { params }) => {
+        const id = (params as { id: number }).id;
+        return { success: true, message: MESSAGES.successfullyDeleted(await remove(ctx, id)), id };
+      },
+    });
+  }
+  if (!except.has('removeMany')) {
+    tenantRoute(api, platform, r.removeMany, {
+      allow: rules('delete'),
+      handler: async (ctx, { body }) => {
+        const b = body as { id: number } | { ids: number[] };
+        const ids = 'id' in b ? [b.id] : [...new Set(b.ids)];
+        const names: string[] = [];
+        for (const id of ids) names.push(await remove(ctx, id));
+        const message = MESSAGES.successfullyDeleted(names.join(', '));
+        return 'id' in b ? { success: true, message, id: b.id } : { success: true, message, ids };
+      },
+    });
+  }
+
+  return { def, rules, scoped, read, lock, create, update, remove, emit };
+}
+
+/** `(col, ...) values ($1, ...)` of a row for a raw insert. */
+export function insertValues(row: Record<string, unknown>) {
+  const columns = Object.keys(row);
+  return sql`(${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(columns.map((c) => sql`${row[c]}`))})`;
+}
+
+export { recordFrom, saveReply };

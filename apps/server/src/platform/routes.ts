@@ -1,0 +1,187 @@
+/**
+ * Route builders: an area registers a route from its contract (packages/domain route()) and a
+ * guard. The platform checks the session and the permission before the body is validated, opens
+ * the tenant transaction of the effective account, hands the handler that transaction (never the
+ * database itself) and records the change events its writes emit, in the same transaction.
+ */
+import {
+  can,
+  type RouteBody,
+  type RouteContract,
+  type RouteParams,
+  type RouteQuery,
+  type RouteReplyIn,
+} from '@switchboard/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { z } from 'zod';
+import { type AuthContext, type PermissionRule, requireAuth } from './auth.ts';
+import { forbidden, unauthorised } from './errors.ts';
+import { type ChangeEvent, recordChange } from './outbox.ts';
+import type { Platform } from './platform.ts';
+import type { Tx } from './tenancy.ts';
+
+/**
+ * Who may call a route: permission rules that must all allow, one of several rule sets
+ * (`anyOf`), or a predicate over the session. Every guard also needs a signed-in session with
+ * panel access.
+ */
+export type Guard =
+  | PermissionRule
+  | readonly PermissionRule[]
+  | { anyOf: readonly PermissionRule[] }
+  | ((auth: AuthContext) => boolean);
+
+export function allows(auth: AuthContext, guard: Guard): boolean {
+  if (typeof guard === 'function') return guard(auth);
+  if ('anyOf' in guard) return guard.anyOf.some((r) => can(auth, r.resource, r.action));
+  const rules: readonly PermissionRule[] = Array.isArray(guard) ? guard : [guard as PermissionRule];
+  return rules.every((r) => can(auth, r.resource, r.action));
+}
+
+/** The session allowed by `guard`, or the 401 / 403. */
+export function authorise(request: FastifyRequest, guard: Guard): AuthContext {
+  const auth = requireAuth(request);
+  if (!allows(auth, guard)) throw forbidden();
+  return auth;
+}
+
+export interface RouteInput<R extends RouteContract> {
+  params: RouteParams<R>;
+  query: RouteQuery<R>;
+  body: RouteBody<R>;
+}
+
+/** What a tenant route's handler is given. */
+export interface Ctx {
+  auth: AuthContext;
+  /** The transaction of the effective account: row-level security binds every query in it. */
+  db: Tx;
+  platform: Platform;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** Records a change of the account in this transaction (the outbox). */
+  emit(event: ChangeEvent): Promise<void>;
+}
+
+export interface TenantRouteOptions<R extends RouteContract, P = undefined> {
+  allow: Guard;
+  /**
+   * Work done before the transaction opens, after the guard (e.g. receiving an upload): a slow
+   * client never holds a database connection. Its result is the handler's `received`.
+   */
+  receive?: (request: FastifyRequest) => Promise<P>;
+  /** A read-only transaction (default for GET). */
+  readOnly?: boolean;
+  /** Stricter server-side schemas than the contract's (e.g. a list body with the area's whitelist). */
+  schema?: { body?: z.ZodType; query?: z.ZodType };
+  /** Another shape the body may come in (e.g. the spec's seat body), mapped before validation. */
+  mapBody?: (body: unknown) => unknown;
+  handler: (ctx: Ctx, input: RouteInput<R> & { received: P }) => Promise<RouteReplyIn<R>>;
+}
+
+function register<R extends RouteContract>(
+  api: FastifyInstance,
+  contract: R,
+  schema: { body?: z.ZodType | undefined; query?: z.ZodType | undefined },
+  preValidation: ((request: FastifyRequest) => Promise<void>) | undefined,
+  handler: RouteHandlerMethod,
+): void {
+  const body = schema.body ?? contract.body;
+  const query = schema.query ?? contract.query;
+  api.route({
+    method: [contract.method, ...(contract.alsoMethods ?? [])],
+    url: contract.path,
+    schema: {
+      tags: [contract.tag],
+      ...(contract.summary ? { summary: contract.summary } : {}),
+      ...(contract.params ? { params: contract.params } : {}),
+      ...(query ? { querystring: query } : {}),
+      ...(body ? { body } : {}),
+      response: { 200: contract.reply },
+    },
+    ...(preValidation ? { preValidation } : {}),
+    handler,
+  });
+}
+
+function inputOf<R extends RouteContract>(request: FastifyRequest): RouteInput<R> {
+  // Validated by the route's schemas (fastify-type-provider-zod) before the handler runs.
+  return { params: request.params, query: request.query, body: request.body } as RouteInput<R>;
+}
+
+/**
+ * A route of the effective account: guard checked before validation, the handler run in the
+ * account's transaction (read-only for reads).
+ */
+export function tenantRoute<R extends RouteContract, P = undefined>(
+  api: FastifyInstance,
+  platform: Platform,
+  contract: R,
+  options: TenantRouteOptions<R, P>,
+): void {
+  const readOnly = options.readOnly ?? contract.method === 'GET';
+  register(
+    api,
+    contract,
+    options.schema ?? {},
+    async (request) => {
+      authorise(request, options.allow);
+      if (options.mapBody) request.body = options.mapBody(request.body);
+    },
+    async (request, reply) => {
+      const auth = authorise(request, options.allow);
+      const received = (options.receive ? await options.receive(request) : undefined) as P;
+      return platform.tenancy.tenant(
+        auth.accountNo,
+        (db) =>
+          options.handler(
+            { auth, db, platform, request, reply, emit: (event) => recordChange(db, auth, request.ip, event) },
+            { ...inputOf<R>(request), received },
+          ),
+        { readOnly },
+      );
+    },
+  );
+}
+
+export interface OpenCtx {
+  /** The session, when there is one (null on public routes without one). */
+  auth: AuthContext | null;
+  platform: Platform;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface OpenRouteOptions<R extends RouteContract> {
+  /** 'public': anyone (sign-in, the panel configuration); 'session': any signed-in session; else a guard. */
+  allow: 'public' | 'session' | Guard;
+  schema?: { body?: z.ZodType; query?: z.ZodType };
+  /** Opens the transactions it needs itself (platform.tenancy), e.g. the escape hatch of sign-in. */
+  handler: (ctx: OpenCtx, input: RouteInput<R>) => Promise<RouteReplyIn<R>>;
+}
+
+/** A route that is not one account's work (sign-in, session, the reseller's customers). */
+export function openRoute<R extends RouteContract>(
+  api: FastifyInstance,
+  platform: Platform,
+  contract: R,
+  options: OpenRouteOptions<R>,
+): void {
+  const check = (request: FastifyRequest): AuthContext | null => {
+    if (options.allow === 'public') return request.auth;
+    if (options.allow === 'session') {
+      if (!request.auth) throw unauthorised();
+      return request.auth;
+    }
+    return authorise(request, options.allow);
+  };
+  register(
+    api,
+    contract,
+    options.schema ?? {},
+    async (request) => {
+      check(request);
+    },
+    async (request, reply) => options.handler({ auth: check(request), platform, request, reply }, inputOf<R>(request)),
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * Every query of the application runs in a transaction that has switched to one of the two database
+ * roles of db/tenancy-sql.ts:
+ * - `tenant(accountNo, fn)`: the tenant role, with the account set for the row-level security
+ *   policies. The platform opens it for each request with the effective account (after disguise);
+ *   an area only ever sees the transaction, so a query it writes without an account filter still
+ *   reaches the caller's rows and nothing else.
+ * - `crossAccount(use, fn)`: the escape hatch for work that is not one account's (signing in,
+ *   resolving a session, the reseller's customers, the demo seed, jobs over every account). Each
+ *   use is named from the closed list below, counted and logged, so every crossing of the tenant
+ *   boundary can be found by reading one type.
+ */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { CROSS_ACCOUNT_ROLE, TENANT_ROLE } from '../db/tenancy-sql.ts';
+
+/** A transaction bound to one account (or to the escape hatch). */
+export type Tx = Transaction<Database>;
+
+/** Every reason the application may work across accounts. Adding one is a reviewed change. */
+export const CROSS_ACCOUNT_USES = [
+  /** Signing in: the user is looked up by name before any account is known. */
+  'sign-in',
+  /** Resolving a session token to its user and effective account; logout; keep-alive. */
+  'session',
+  /** A reseller acting as one of its customers (checks the customer is below the reseller). */
+  'disguise',
+  /** The reseller's customers list: accounts below the caller's own. */
+  'customers',
+  /** Usernames are unique across the provider: a new user's name is checked against all. */
+  'username',
+  /** The demo estate and test fixtures. */
+  'seed',
+  /** Housekeeping: expired sessions and sign-in attempts. */
+  'housekeeping',
+  /** The change-event outbox worker: delivers every account's events. */
+  'outbox',
+  /** External registries answering for a number or an account (emergency-address registry). */
+  'provider-callback',
+] as const;
+export type CrossAccountUse = (typeof CROSS_ACCOUNT_USES)[number];
+
+export interface TenantOptions {
+  /** A read-only transaction (list and read routes): a write in it fails. */
+  readOnly?: boolean;
+}
+
+export interface Tenancy {
+  tenant<T>(accountNo: number, fn: (tx: Tx) => Promise<T>, options?: TenantOptions): Promise<T>;
+  crossAccount<T>(use: CrossAccountUse, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** How often each escape-hatch use ran since start (for the logs and tests). */
+  readonly crossAccountCounts: ReadonlyMap<CrossAccountUse, number>;
+}
+
+export function createTenancy(db: DB, log?: (use: CrossAccountUse) => void): Tenancy {
+  const counts = new Map<CrossAccountUse, number>();
+  const begin = (readOnly: boolean | undefined) =>
+    readOnly ? (db as Kysely<Database>).transaction().setAccessMode('read only') : db.transaction();
+  return {
+    async tenant(accountNo, fn, options = {}) {
+      if (!Number.isInteger(accountNo) || accountNo <= 0) throw new Error(`Not an account: ${accountNo}`);
+      return begin(options.readOnly).execute(async (tx) => {
+        await sql`select set_config('role', ${TENANT_ROLE}, true), set_config('app.account_no', ${String(accountNo)}, true)`.execute(
+          tx,
+        );
+        return fn(tx);
+      });
+    },
+    async crossAccount(use, fn) {
+      counts.set(use, (counts.get(use) ?? 0) + 1);
+      log?.(use);
+      return db.transaction().execute(async (tx) => {
+        await sql`select set_config('role', ${CROSS_ACCOUNT_ROLE}, true), set_config('app.account_no', '', true)`.execute(
+          tx,
+        );
+        return fn(tx);
+      });
+    },
+    crossAccountCounts: counts,
+  };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the builders query tables an area names at run time.
+export type LooseTx = Kysely<any>;
+/** The transaction for queries over a table named at run time (the builders' generic SQL). */
+export function loose(tx: Tx): LooseTx {
+  return tx as LooseTx;
+}

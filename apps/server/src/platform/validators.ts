@@ -1,0 +1,169 @@
+/**
+ * Reusable validators (values an area lists in its resource's `validate`): each looks at the
+ * write's values (and the record before, on update) and answers field messages, or throws the 403
+ * of a permission rule. They run in the tenant transaction, so "exists" means "exists in this
+ * account" without a filter of their own.
+ */
+import {
+  adminOnlyChanges,
+  type DestinationType,
+  destinationValue,
+  isProviderAdmin,
+  MESSAGES,
+  type Resource,
+  restrictedOptionChanges,
+  teamsSwitchProblems,
+} from '@switchboard/domain';
+import { sql } from 'kysely';
+import { HttpError } from './errors.ts';
+import type { Validator } from './resources.ts';
+import type { Tx } from './tenancy.ts';
+
+type Values = Record<string, unknown>;
+
+/** Refuses with the first message, or the multiple-errors banner, carrying every field. */
+function refuse(status: number, problems: Record<string, string>): never {
+  const messages = Object.values(problems);
+  throw new HttpError(status, messages.length === 1 ? (messages[0] as string) : MESSAGES.multipleErrors, problems);
+}
+
+/** A row of `table` with this id exists in the account (row-level security scopes the look-up). */
+export async function rowExists(tx: Tx, table: string, id: number): Promise<boolean> {
+  const { rows } = await sql`select 1 from ${sql.table(table)} where id = ${id}`.execute(tx);
+  return rows.length > 0;
+}
+
+/** `field` (an id or null) names a row of the account's `table`. */
+export const ownRow =
+  (field: string, table: string, message: string = MESSAGES.selectOption): Validator<Values> =>
+  async ({ db, values }) => {
+    const id = values[field];
+    if (id === null || id === undefined) return undefined;
+    return (await rowExists(db, table, Number(id))) ? undefined : { [field]: message };
+  };
+
+/** A prompt the account may use: its own or the provider's (row-level security shows exactly those). */
+export async function usablePromptRow(tx: Tx, promptId: number) {
+  return tx.selectFrom('prompts').select(['id', 'name', 'account_no']).where('id', '=', promptId).executeTakeFirst();
+}
+
+/** Each of `fields` (a prompt id or null) is a prompt the account may use. */
+export const usablePrompt =
+  (...fields: string[]): Validator<Values> =>
+  async ({ db, values }) => {
+    const problems: Record<string, string> = {};
+    for (const field of fields) {
+      const id = values[field];
+      if (id !== null && id !== undefined && !(await usablePromptRow(db, Number(id)))) {
+        problems[field] = MESSAGES.recordNotFound;
+      }
+    }
+    return problems;
+  };
+
+/**
+ * Each of `fields` ('' or '{type}:{key}') is a destination of the account, locked until the write
+ * commits; `self` names the record's own destination, which it may not route to.
+ */
+export const destination =
+  (
+    fields: string[],
+    self?: {
+      type: DestinationType;
+      key: (current: Values | null, values: Values) => string | number | null;
+      message: string;
+    },
+  ): Validator<Values> =>
+  async ({ db, platform, values, current }) => {
+    const problems: Record<string, string> = {};
+    const own = self ? self.key(current as Values | null, values) : null;
+    for (const field of fields) {
+      const value = String(values[field] ?? '');
+      if (self && own !== null && value === destinationValue(self.type, own)) {
+        problems[field] = self.message;
+        continue;
+      }
+      Object.assign(problems, await platform.destinations.check(db, field, value));
+    }
+    return problems;
+  };
+
+/** Fields only a provider admin may change (spec 2 §6): a change by anyone else is a 403. */
+export const adminOnly =
+  (fields: readonly string[], defaults: Values = {}): Validator<Values> =>
+  ({ auth, values, current }) => {
+    const refused = adminOnlyChanges(auth, fields, { ...defaults, ...(current ?? {}) }, values);
+    if (Object.keys(refused).length > 0) refuse(403, refused);
+    return undefined;
+  };
+
+/**
+ * The call-restriction fields of `area` (spec 2 §6: restrictions need the area's
+ * restriction feature, international / high-risk need highRisk): a change the user may not make
+ * is a 403.
+ */
+export const restricted =
+  (area: Resource, defaults: Values = {}): Validator<Values> =>
+  ({ auth, values, current }) => {
+    const refused = restrictedOptionChanges(auth, area, { ...defaults, ...(current ?? {}) }, values);
+    if (Object.keys(refused).length > 0) refuse(403, refused);
+    return undefined;
+  };
+
+/**
+ * A limit of records per account (none for provider admins): creates take the account's row lock
+ * first, so two cannot both pass the count.
+ */
+export const maxRecords =
+  (table: string, limit: (auth: { accountKind: string }) => number | undefined, message: string): Validator<Values> =>
+  async ({ db, auth }) => {
+    const max = limit(auth);
+    if (max === undefined || isProviderAdmin(auth)) return undefined;
+    await lockAccount(db, auth.accountNo);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db);
+    if (Number(rows[0]?.n ?? 0) >= max) throw new HttpError(409, message);
+    return undefined;
+  };
+
+/**
+ * Locks the account's row until the transaction ends (FOR NO KEY UPDATE: exclusive among such
+ * creates, without blocking other inserts' foreign-key checks).
+ */
+export async function lockAccount(tx: Tx, accountNo: number): Promise<void> {
+  await sql`select account_no from accounts where account_no = ${accountNo} for no key update`.execute(tx);
+}
+
+/** `field` is unique among the account's rows of `table` in `column` (the database's constraint is the last word). */
+export const uniqueIn =
+  (field: string, table: string, column: string, message: string): Validator<Values> =>
+  async ({ db, values, id }) => {
+    const value = values[field];
+    if (value === undefined || value === null || value === '') return undefined;
+    const { rows } = await sql`select id from ${sql.table(table)} where ${sql.ref(column)} = ${value}
+      ${id === undefined ? sql`` : sql`and id <> ${id}`}`.execute(db);
+    return rows.length > 0 ? { [field]: message } : undefined;
+  };
+
+/** Each of `fields` ('' or a number) is one of the account's telephone numbers. */
+export const ownNumbers =
+  (fields: string[], message: string): Validator<Values> =>
+  async ({ db, values }) => {
+    const problems: Record<string, string> = {};
+    for (const field of fields) {
+      const number = values[field];
+      if (number === '' || number === null || number === undefined) continue;
+      const own = await db
+        .selectFrom('telephone_numbers')
+        .select('id')
+        .where('number', '=', String(number))
+        .executeTakeFirst();
+      if (!own) problems[field] = message;
+    }
+    return problems;
+  };
+
+/** The Teams switch (spec 2 §4): it can be switched on only once the account has a Teams tenant. */
+export const teamsSwitch: Validator<Values> = async ({ db, platform, values, current }) =>
+  teamsSwitchProblems(Boolean(values.enableTeams), Boolean(current?.enableTeams), () =>
+    platform.providers.teams.accountExists(db),
+  );
