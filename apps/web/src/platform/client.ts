@@ -19,8 +19,17 @@ import {
 } from '@switchboard/domain';
 import { request } from './api.ts';
 
-/** A part of the input: required when the route declares it and its input cannot be undefined. */
-type Part<S, V> = S extends object ? (undefined extends V ? V | undefined : V) : undefined;
+/**
+ * A part of the input: required when the route declares it and its input needs something (it
+ * cannot be undefined, and is not an object of optional fields only, like an optional query).
+ */
+type Part<S, V> = S extends object
+  ? undefined extends V
+    ? V | undefined
+    : Partial<V> extends V
+      ? V | undefined
+      : V
+  : undefined;
 
 export interface CallParts<R extends RouteContract> {
   params: Part<R['params'], RouteParamsIn<R>>;
@@ -70,4 +79,13 @@ export function send<T>(route: Pick<RouteContract, 'method' | 'path'>, input: Ra
 /** Calls a route of a contract: the input typed from its schemas, the reply from its reply schema. */
 export function call<R extends RouteContract>(route: R, ...[input]: CallArgs<R>): Promise<RouteReply<R>> {
   return send<RouteReply<R>>(route, (input ?? {}) as RawInput);
+}
+
+/** A multipart upload (a CSV, an audio file) to a route: the params as `call`'s, the reply typed. */
+export function upload<R extends RouteContract>(
+  route: R,
+  params: RouteParamsIn<R> & Record<string, unknown>,
+  form: FormData,
+): Promise<RouteReply<R>> {
+  return request<RouteReply<R>>(route.method, fillPath(route.path, params), form);
 }

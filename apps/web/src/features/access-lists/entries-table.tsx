@@ -1,8 +1,9 @@
 /** The list's numbers: a nested paged table with delete (removing a number is an update of the list). */
 import type { AccessList } from '@switchboard/domain';
+import { accessListRoutes } from '@switchboard/domain';
 import { call } from '../../platform/client.ts';
 import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
-import { accessListRoutes, entriesSource } from './api.ts';
+import { entriesSource } from './api.ts';
 
 export function EntriesTable({ list }: { list: AccessList }) {
   return (

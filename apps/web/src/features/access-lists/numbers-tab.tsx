@@ -3,7 +3,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { type AccessList, accessListEntryInput } from '@switchboard/domain';
+import { type AccessList, accessListEntryInput, accessListRoutes } from '@switchboard/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../platform/api.ts';
@@ -14,7 +14,7 @@ import { applyServerErrors } from '../../platform/fields/server-errors.ts';
 import { useChange } from '../../platform/mutation.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { useToast } from '../../platform/toast.ts';
-import { accessListKeys, accessListRoutes } from './api.ts';
+import { accessListKeys } from './api.ts';
 import { CsvUploadDialog } from './csv-upload-dialog.tsx';
 import { EntriesTable } from './entries-table.tsx';
 

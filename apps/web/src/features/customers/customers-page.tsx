@@ -1,18 +1,11 @@
 /** /customers: the wholesale customers page — the accounts below the user's, with 'Act as customer'. */
 
 import Button from '@mui/material/Button';
-import {
-  type Customer,
-  customerRecord,
-  listBody,
-  listParams,
-  listReplySchema,
-  MESSAGES,
-  route,
-} from '@switchboard/domain';
+import { type Customer, customerRoutes, MESSAGES, sessionRoutes } from '@switchboard/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ApiError, api } from '../../platform/api.ts';
+import { ApiError } from '../../platform/api.ts';
+import { call } from '../../platform/client.ts';
 import { ForbiddenPage } from '../../platform/error-pages.tsx';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
 import { listSource, resourceKeys } from '../../platform/resource.ts';
@@ -20,17 +13,6 @@ import { useSession } from '../../platform/session-context.ts';
 import { useToast } from '../../platform/toast.ts';
 import { useInPortal } from './area.ts';
 
-/** The customers list (interim contract, as the domain will declare it: replaced by its import when it lands). */
-const customerRoutes = {
-  list: route({
-    method: 'POST',
-    path: '/customers/:offset/:limit',
-    params: listParams,
-    body: listBody,
-    reply: listReplySchema(customerRecord),
-    tag: 'customers',
-  }),
-};
 const customers = listSource(customerRoutes.list, { key: resourceKeys('/customers').lists() });
 
 export default function CustomersPage() {
@@ -48,7 +30,7 @@ function Customers() {
 
   const actAs = async (c: Customer) => {
     try {
-      await api.post('/users/auth/disguise', { accountNo: c.accountNo });
+      await call(sessionRoutes.disguise, { body: { accountNo: c.accountNo } });
       queryClient.clear();
       await refresh();
       navigate('/');

@@ -1,10 +1,8 @@
 /** Mobile numbers on the web: the resource at /mobile and the fields the pages share. */
-import { type MobileInput, mobileInput, mobileRecord, resourceRoutes } from '@switchboard/domain';
+import { type MobileInput, mobileRoutes } from '@switchboard/domain';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import { resourceApi } from '../../platform/resource.ts';
 
-/** The area's contract (interim, as the domain will declare it: replaced by its import when it lands). */
-export const mobileRoutes = resourceRoutes('/mobile', { tag: 'mobile', record: mobileRecord, input: mobileInput });
 export const mobiles = resourceApi('/mobile', mobileRoutes);
 export const mobileKeys = mobiles.keys;
 

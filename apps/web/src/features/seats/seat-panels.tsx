@@ -29,17 +29,17 @@ import {
   SEAT_LOCATION_DELAY_MS,
   SEAT_MESSAGES,
   type Seat,
-  type SeatDevice,
   type SeatLocation,
-  type SeatSoftphone,
   type SeatSoftphoneInput,
+  seatRoutes,
   seatSoftphoneInput,
 } from '@switchboard/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { ApiError, api } from '../../platform/api.ts';
+import { ApiError } from '../../platform/api.ts';
+import { call } from '../../platform/client.ts';
 import type { SelectOption } from '../../platform/fields/form-fields.tsx';
 import { FormSwitchField } from '../../platform/fields/form-fields.tsx';
 import { useSchemaForm } from '../../platform/fields/form-schema.ts';
@@ -63,7 +63,7 @@ export function ProvisioningPanel({ seat }: { seat: Seat }) {
   const key = [...seatKeys.detail(seat.id), 'devices'];
   const devices = useQuery({
     queryKey: key,
-    queryFn: () => api.get<{ records: SeatDevice[] }>(`/seat/${seat.id}/devices`),
+    queryFn: () => call(seatRoutes.devices, { params: { id: seat.id } }),
   });
   const mayUpdate = can('seats', 'update');
 
@@ -150,7 +150,10 @@ export function ProvisioningPanel({ seat }: { seat: Seat }) {
                         variant="outlined"
                         disabled={busy || !d.locked}
                         onClick={() =>
-                          act(() => api.post(`/seat/${seat.id}/devices/${d.id}/unlock`), SEAT_MESSAGES.unlockFailed)
+                          act(
+                            () => call(seatRoutes.unlockDevice, { params: { id: seat.id, deviceId: d.id } }),
+                            SEAT_MESSAGES.unlockFailed,
+                          )
                         }
                       >
                         Unlock
@@ -161,7 +164,7 @@ export function ProvisioningPanel({ seat }: { seat: Seat }) {
                         disabled={busy}
                         onClick={() =>
                           act(
-                            () => api.post(`/provisioning/seat/${seat.id}/reinit`, { deviceId: d.id }),
+                            () => call(seatRoutes.reinitDevice, { params: { id: seat.id }, body: { deviceId: d.id } }),
                             SEAT_MESSAGES.somethingWrong,
                             true,
                           )
@@ -175,7 +178,11 @@ export function ProvisioningPanel({ seat }: { seat: Seat }) {
                         disabled={busy}
                         onClick={() =>
                           act(
-                            () => api.post(`/seat/${seat.id}/ldap/regenpassword`, { deviceId: d.id }),
+                            () =>
+                              call(seatRoutes.regenerateLdapPassword, {
+                                params: { id: seat.id },
+                                body: { deviceId: d.id },
+                              }),
                             SEAT_MESSAGES.somethingWrong,
                           )
                         }
@@ -208,10 +215,11 @@ export function SoftphonePanel({
   const { can } = useSession();
   const [banner, setBanner] = useState<string | null>(null);
   const key = [...seatKeys.detail(seat.id), 'softphone'];
-  const phone = useQuery({ queryKey: key, queryFn: () => api.get<SeatSoftphone>(`/seat/${seat.id}/softphone`) });
+  const phone = useQuery({ queryKey: key, queryFn: () => call(seatRoutes.softphone, { params: { id: seat.id } }) });
   const form = useSchemaForm(seatSoftphoneInput);
   const save = useChange({
-    mutationFn: (values: SeatSoftphoneInput) => api.post<{ message: string }>(`/seat/${seat.id}/softphone`, values),
+    mutationFn: (values: SeatSoftphoneInput) =>
+      call(seatRoutes.saveSoftphone, { params: { id: seat.id }, body: values }),
     invalidates: [key],
     success: (reply) => reply.message,
   });
@@ -322,7 +330,7 @@ export function SeatLocationField({
   const [open, setOpen] = useState(false);
   const current = useQuery({
     queryKey: [...seatKeys.detail(seat.id), 'ems'],
-    queryFn: () => api.get<{ location: SeatLocation | null }>(`/seat/${seat.id}/ems`),
+    queryFn: () => call(seatRoutes.location, { params: { id: seat.id } }),
   });
   const saved = current.data?.location;
   // A choice not saved yet is shown from the dialog's list.
@@ -371,8 +379,7 @@ function LocationDialog({
     setError(false);
     // The spec's simulated one-second delay before the list appears.
     const started = Date.now();
-    api
-      .get<{ records: SeatLocation[] }>('/seat/locations')
+    call(seatRoutes.locations)
       .then(async (reply) => {
         await new Promise((r) => setTimeout(r, Math.max(0, SEAT_LOCATION_DELAY_MS - (Date.now() - started))));
         if (live) setRecords(reply.records);

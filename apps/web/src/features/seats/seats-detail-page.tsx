@@ -16,16 +16,18 @@ import {
   type SeatInput,
   type SeatValues,
   seatInput,
+  seatRoutes,
   seatValues,
   TRANSPORTS,
+  telephoneNumberRoutes,
   VIDEO_CODECS,
   VOICEMAIL_MODES,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { api } from '../../platform/api.ts';
 import { callRecordingTab, callRestrictionsTab, tpsTab } from '../../platform/call-options/call-options-tabs.tsx';
 import { TeamsGate } from '../../platform/call-options/teams-gate.tsx';
+import { call } from '../../platform/client.ts';
 import { type FieldDef, FormFields, type SelectOption } from '../../platform/fields/form-fields.tsx';
 import { useAccessListOptions, usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
@@ -39,7 +41,7 @@ const toValues = (s: Seat): SeatInput => seatValues(s);
 function useCallerIds(): SelectOption[] {
   const { data } = useQuery({
     queryKey: ['numbering', 'callerids'],
-    queryFn: () => api.post<{ records: Array<{ name: string; number: string }> }>('/numbering/allocated/callerids'),
+    queryFn: () => call(telephoneNumberRoutes.callerIds),
   });
   return (data?.records ?? []).map((n) => ({ value: n.number, label: `${n.number} (${n.name})` }));
 }
@@ -61,7 +63,7 @@ function Registration({ seat }: { seat: Seat }) {
           </Typography>
         )}
       </Box>
-      <SipCredentials path={`/seat/${seat.id}`} username={seat.name} />
+      <SipCredentials routes={seatRoutes} id={seat.id} resource="seats" username={seat.name} />
     </Box>
   );
 }

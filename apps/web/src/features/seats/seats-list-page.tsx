@@ -16,19 +16,21 @@ import {
   seatCreateInput,
   seatExtensionRange,
   seatRange,
+  seatRoutes,
   seatValues,
+  sessionRoutes,
   softphoneUserInput,
   TRANSPORTS,
   VOICEMAIL_MODES,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../platform/api.ts';
+import { call } from '../../platform/client.ts';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
 import { addAction } from '../../platform/paged-table/paged-table.tsx';
 import { nextNumberQuery, useRangeAdd } from '../../platform/range-add/range-add.ts';
 import { useSession } from '../../platform/session-context.ts';
-import { seatKeys, seatRoutes, seats } from './api.ts';
+import { seatKeys, seats } from './api.ts';
 
 /** One seat created as a softphone user: the seat and the control-panel user both. */
 const softphoneSeat = seatCreateInput.extend({ softphoneUser: softphoneUserInput });
@@ -67,7 +69,7 @@ export default function SeatsListPage() {
   const softphoneUsers = maySoftphoneUser(session);
   const account = useQuery({
     queryKey: ['account', session.account_no],
-    queryFn: () => api.get<{ extensionDigits: number }>(`/account/${session.account_no}`),
+    queryFn: () => call(sessionRoutes.account, { params: { account_no: session.account_no } }),
   });
   const digits = account.data?.extensionDigits ?? 3;
   const { min, max } = seatExtensionRange(digits);

@@ -1,25 +1,18 @@
 /** SIP trunks on the web: the resource at /trunk, and the fields shared by the add modal and the detail tabs. */
 import {
-  resourceRoutes,
   type SipTrunk,
   type SipTrunkInput,
-  sipTrunkInput,
-  sipTrunkRecord,
+  sipTrunkRoutes,
   TRUNK_CHANNELS,
+  telephoneNumberRoutes,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../platform/api.ts';
+import { call } from '../../platform/client.ts';
 import type { FieldDef, SelectOption } from '../../platform/fields/form-fields.tsx';
 import { resourceApi } from '../../platform/resource.ts';
 
 export const TRUNK_PATH = '/trunk';
 
-/** The area's contract (interim, as the domain will declare it: replaced by its import when it lands). */
-export const sipTrunkRoutes = resourceRoutes(TRUNK_PATH, {
-  tag: 'sip-trunks',
-  record: sipTrunkRecord,
-  input: sipTrunkInput,
-});
 export const trunks = resourceApi(TRUNK_PATH, sipTrunkRoutes);
 export const trunkKeys = trunks.keys;
 
@@ -27,7 +20,7 @@ export const trunkKeys = trunks.keys;
 export function useNumberOptions(): SelectOption[] {
   const { data } = useQuery({
     queryKey: ['numbering', 'callerids'],
-    queryFn: () => api.post<{ records: Array<{ name: string; number: string }> }>('/numbering/allocated/callerids'),
+    queryFn: () => call(telephoneNumberRoutes.callerIds),
   });
   return (data?.records ?? []).map((n) => ({ value: n.number, label: `${n.number} (${n.name})` }));
 }

@@ -11,6 +11,7 @@ import {
   type SipTrunkInput,
   type SipTrunkValues,
   sipTrunkInput,
+  sipTrunkRoutes,
   TRANSPORTS,
 } from '@switchboard/domain';
 import { useParams } from 'react-router';
@@ -20,7 +21,7 @@ import { type FieldDef, FormFields, FormTextField } from '../../platform/fields/
 import { useSession } from '../../platform/session-context.ts';
 import { SipCredentials } from '../../platform/sip-credentials.tsx';
 import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
-import { generalFields, TRUNK_PATH, toValues, trunks, useNumberOptions } from './api.ts';
+import { generalFields, toValues, trunks, useNumberOptions } from './api.ts';
 
 function StatusLine({ trunk }: { trunk: SipTrunk }) {
   const text =
@@ -66,7 +67,9 @@ export default function SipTrunkDetailPage() {
             render: (form, t, readOnly) => (
               <>
                 <StatusLine trunk={t} />
-                {t.host === '' && <SipCredentials path={`${TRUNK_PATH}/${t.id}`} username={t.name} />}
+                {t.host === '' && (
+                  <SipCredentials routes={sipTrunkRoutes} id={t.id} resource="SIPTrunks" username={t.name} />
+                )}
                 <FormFields
                   control={form.control}
                   fields={generalFields(numbers, [destinationValue('trunk', t.id)])}

@@ -1,24 +1,11 @@
 /** Telephone numbers on the web: the resource at /numbering/allocated, and the queries the pages share. */
-import {
-  EMS_ERRORS_COUNT,
-  type EmsRecord,
-  type NumberTeams,
-  resourceRoutes,
-  telephoneNumberInput,
-  telephoneNumberRecord,
-} from '@switchboard/domain';
+import { EMS_ERRORS_COUNT, telephoneNumberRoutes } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../platform/api.ts';
+import { call } from '../../platform/client.ts';
 import { resourceApi, resourceKeys } from '../../platform/resource.ts';
 
 export const TN_PATH = '/numbering/allocated';
 
-/** The area's contract (interim, as the domain will declare it: replaced by its import when it lands). */
-export const telephoneNumberRoutes = resourceRoutes(TN_PATH, {
-  tag: 'telephone-numbers',
-  record: telephoneNumberRecord,
-  input: telephoneNumberInput,
-});
 export const numbers = resourceApi(TN_PATH, telephoneNumberRoutes);
 export const numberKeys = numbers.keys;
 /** The EMS errors list (its own area) counts and lists numbers too: an emergency update refreshes it. */
@@ -30,7 +17,7 @@ export const emsKey = (id: number | string) => [...numberKeys.detail(id), 'ems']
 export function useEms(id: number) {
   return useQuery({
     queryKey: emsKey(id),
-    queryFn: () => api.get<EmsRecord>(`${TN_PATH}/${id}/ems`),
+    queryFn: () => call(telephoneNumberRoutes.ems, { params: { id } }),
     retry: false,
     refetchInterval: (q) => (q.state.data?.updatePending ? 2000 : false),
   });
@@ -39,7 +26,7 @@ export function useEms(id: number) {
 export function useNumberTeams(id: number) {
   return useQuery({
     queryKey: [...numberKeys.detail(id), 'msteams'],
-    queryFn: () => api.get<NumberTeams>(`${TN_PATH}/msteams/${id}`),
+    queryFn: () => call(telephoneNumberRoutes.teams, { params: { id } }),
     retry: false,
   });
 }

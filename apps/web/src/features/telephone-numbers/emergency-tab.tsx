@@ -21,14 +21,16 @@ import {
   emsInput,
   TELEPHONE_NUMBER_MESSAGES,
   type TelephoneNumber,
+  telephoneNumberRoutes,
 } from '@switchboard/domain';
 import { useEffect, useState } from 'react';
-import { ApiError, api } from '../../platform/api.ts';
+import { ApiError } from '../../platform/api.ts';
+import { call } from '../../platform/client.ts';
 import { FormFields } from '../../platform/fields/form-fields.tsx';
 import { useSchemaForm } from '../../platform/fields/form-schema.ts';
 import { useChange } from '../../platform/mutation.ts';
 import { useSession } from '../../platform/session-context.ts';
-import { emsErrorKeys, numberKeys, TN_PATH, useEms } from './api.ts';
+import { emsErrorKeys, numberKeys, useEms } from './api.ts';
 import { EmsStatusChip } from './ems-status-chip.tsx';
 
 const emptyAddress: EmsInput = {
@@ -102,7 +104,7 @@ function EmsDialog({
   const [banner, setBanner] = useState<string | null>(null);
   const form = useSchemaForm(emsInput, emptyAddress);
   const update = useChange({
-    mutationFn: (values: EmsInput) => api.put(`${TN_PATH}/${ems.id}/ems`, values),
+    mutationFn: (values: EmsInput) => call(telephoneNumberRoutes.saveEms, { params: { id: ems.id }, body: values }),
     // The number, its list's emergency column and the EMS errors list all follow.
     invalidates: [numberKeys.all, emsErrorKeys.all],
     success: () => TELEPHONE_NUMBER_MESSAGES.emsUpdated,

@@ -7,55 +7,19 @@ import {
   BANK_HOLIDAY_OPTIONS,
   type CalendarEntry,
   type CalendarInput,
-  calendarInput,
-  calendarRecord,
-  resourceRoutes,
-  route,
-  saveReply,
+  calendarRoutes,
   TIME_PROFILE_MODES,
   type TimeProfile,
   type TimeProfileInput,
-  type TimeProfileStatus,
-  timeProfileCreate,
-  timeProfileInput,
-  timeProfileRange,
-  timeProfileRecord,
+  timeProfileRoutes,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../../platform/api.ts';
+import { call } from '../../platform/client.ts';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import { useDestinationOptions } from '../../platform/fields/option-sources.ts';
 import { resourceApi } from '../../platform/resource.ts';
 
 export const TP_PATH = '/timeprofile';
-const tag = 'time-profiles';
-
-/** The area's contract (interim, as the domain will declare it: replaced by its import when it lands). */
-export const timeProfileRoutes = {
-  ...resourceRoutes(TP_PATH, {
-    tag,
-    record: timeProfileRecord,
-    input: timeProfileInput,
-    create: timeProfileCreate,
-    saveByPost: true,
-  }),
-  next: route({ method: 'GET', path: '/timeprofile/next', reply: z.object({ extension: z.number().nullable() }), tag }),
-  range: route({
-    method: 'POST',
-    path: '/timeprofile/range',
-    body: timeProfileRange,
-    reply: saveReply.extend({
-      results: z.array(z.object({ extension: z.number(), success: z.boolean(), message: z.string(), id: z.number() })),
-    }),
-    tag,
-  }),
-};
-export const calendarRoutes = resourceRoutes('/timeprofilecalendar', {
-  tag,
-  record: calendarRecord,
-  input: calendarInput,
-});
 
 export const timeProfiles = resourceApi(TP_PATH, timeProfileRoutes);
 export const timeProfileKeys = timeProfiles.keys;
@@ -99,7 +63,7 @@ export function calendarFields(exclude: string[]): FieldDef<CalendarInput>[] {
 export function useStatus(id: number) {
   return useQuery({
     queryKey: [...timeProfileKeys.detail(id), 'status'],
-    queryFn: () => api.get<TimeProfileStatus>(`${TP_PATH}/${id}/status`),
+    queryFn: () => call(timeProfileRoutes.status, { params: { id } }),
     refetchInterval: 60_000,
   });
 }
@@ -107,8 +71,7 @@ export function useStatus(id: number) {
 export function useBankHolidays(region: number, year: number) {
   return useQuery({
     queryKey: ['bank-holidays', region, year],
-    queryFn: () =>
-      api.get<{ records: Array<{ date: string; name: string }> }>(`${TP_PATH}/bankholidays/${region}/${year}`),
+    queryFn: () => call(timeProfileRoutes.bankHolidays, { params: { region, year } }),
     enabled: region > 0,
     staleTime: Number.POSITIVE_INFINITY,
   });

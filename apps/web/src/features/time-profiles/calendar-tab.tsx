@@ -1,16 +1,9 @@
 /** The Calendar tab: the profile's calendar entries, which override it in their date range. */
 import Typography from '@mui/material/Typography';
-import { calendarInput, destinationValue, type TimeProfile } from '@switchboard/domain';
+import { calendarInput, calendarRoutes, destinationValue, type TimeProfile } from '@switchboard/domain';
 import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
 import { listSource } from '../../platform/resource.ts';
-import {
-  calendarFields,
-  calendarKeys,
-  calendarRoutes,
-  calendars,
-  timeProfileKeys,
-  useDestinationLabel,
-} from './api.ts';
+import { calendarFields, calendarKeys, calendars, timeProfileKeys, useDestinationLabel } from './api.ts';
 
 export function CalendarTab({ profile }: { profile: TimeProfile }) {
   const destinationLabel = useDestinationLabel();

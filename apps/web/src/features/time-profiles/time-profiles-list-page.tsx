@@ -1,12 +1,17 @@
 /** /time-profiles: the account's time profiles, bulk add by number range, bulk edit, delete. */
-import { BANK_HOLIDAY_OPTIONS, TIME_PROFILE_MODES, timeProfileInput, timeProfileRange } from '@switchboard/domain';
+import {
+  BANK_HOLIDAY_OPTIONS,
+  TIME_PROFILE_MODES,
+  timeProfileInput,
+  timeProfileRange,
+  timeProfileRoutes,
+} from '@switchboard/domain';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
 import { useRangeAdd } from '../../platform/range-add/range-add.ts';
 import {
   bankHolidayLabel,
   modeLabel,
   timeProfileKeys,
-  timeProfileRoutes,
   timeProfiles,
   toProfileValues,
   useDestinationLabel,
