@@ -7,7 +7,7 @@ import { seatsArea } from '../features/seats/area.ts';
 import { sipTrunksArea } from '../features/sip-trunks/area.ts';
 import { telephoneNumbersArea } from '../features/telephone-numbers/area.ts';
 import { timeProfilesArea } from '../features/time-profiles/area.ts';
-import type { AreaDefinition } from './areas.ts';
+import type { AreaDefinition } from '../platform/areas.ts';
 
 export const AREAS: AreaDefinition[] = [
   customersArea,

@@ -1,10 +1,10 @@
 /** Routes: /login (public), then the authenticated shell with every built area, lazily loaded. */
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import type { AreaDefinition } from '../platform/areas.ts';
 import { CrashPage, ForbiddenPage, NotFoundPage } from '../platform/error-pages.tsx';
 import { useSession } from '../platform/session-context.ts';
-import { SessionProvider } from '../platform/session-provider.tsx';
+import { FullPageSpinner, SessionProvider } from '../platform/session-provider.tsx';
 import { AREAS } from './area-registry.ts';
-import type { AreaDefinition } from './areas.ts';
 import { Shell } from './shell.tsx';
 import { AccountTheme } from './theme.tsx';
 
@@ -24,6 +24,9 @@ function Authenticated() {
   );
 }
 
+/** The dashboard counts the built areas only. */
+const BUILT_PATHS = AREAS.map((a) => a.path);
+
 const areaRoutes: RouteObject[] = AREAS.map((area) => ({
   path: area.path,
   element: <AreaGate area={area} />,
@@ -36,6 +39,8 @@ const areaRoutes: RouteObject[] = AREAS.map((area) => ({
 export const router = createBrowserRouter([
   {
     errorElement: <CrashPage />,
+    // The first page's lazy route loads before anything renders: a spinner meanwhile.
+    HydrateFallback: FullPageSpinner,
     children: [
       {
         path: '/login',
@@ -49,9 +54,10 @@ export const router = createBrowserRouter([
             children: [
               {
                 index: true,
-                lazy: async () => ({
-                  Component: (await import('../features/dashboard/dashboard-page.tsx')).default,
-                }),
+                lazy: async () => {
+                  const { default: DashboardPage } = await import('../features/dashboard/dashboard-page.tsx');
+                  return { Component: () => <DashboardPage builtPaths={BUILT_PATHS} /> };
+                },
               },
               ...areaRoutes,
               { path: '*', element: <NotFoundPage /> },

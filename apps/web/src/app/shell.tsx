@@ -15,9 +15,10 @@ import { LAYOUT } from '@switchboard/domain';
 import { Suspense, useState } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { API_BASE } from '../platform/api.ts';
+import { BreadcrumbProvider } from '../platform/breadcrumb.tsx';
 import { useSession } from '../platform/session-context.ts';
 import { FullPageSpinner } from '../platform/session-provider.tsx';
-import { BreadcrumbProvider, PageBreadcrumbs } from './breadcrumbs.tsx';
+import { PageBreadcrumbs } from './breadcrumbs.tsx';
 import { Sidebar } from './sidebar.tsx';
 
 const DRAWER_WIDTH = 248;

@@ -14,13 +14,13 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import { type Account, formatPence, MESSAGES, TIMINGS } from '@switchboard/domain';
+import { formatPence, MESSAGES, type RouteReply, type sessionRoutes, TIMINGS } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, useLocation } from 'react-router';
 import { api } from '../platform/api.ts';
+import type { AreaDefinition } from '../platform/areas.ts';
 import { useSession } from '../platform/session-context.ts';
 import { AREAS } from './area-registry.ts';
-import type { AreaDefinition } from './areas.ts';
 
 export function useVisibleAreas(): AreaDefinition[] {
   const { can } = useSession();
@@ -30,9 +30,10 @@ export function useVisibleAreas(): AreaDefinition[] {
 function Balance({ accountNo }: { accountNo: string }) {
   const { data } = useQuery({
     queryKey: ['account', accountNo],
-    queryFn: () => api.get<Pick<Account, 'balance'>>(`/account/${accountNo}`),
+    // Typed by the contract, called without it: the sidebar is in the first load (no schemas there).
+    queryFn: () => api.get<RouteReply<typeof sessionRoutes.account>>(`/account/${accountNo}`),
   });
-  if (!data) return null;
+  if (data?.balance === undefined) return null;
   return (
     <ListItemButton disabled={false} sx={{ cursor: 'default' }} disableRipple>
       <ListItemIcon>

@@ -2,7 +2,7 @@
 
 import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { DEFAULT_THEME, LAYOUT, type Theme } from '@switchboard/domain';
+import { DEFAULT_THEME, LAYOUT, type RouteReply, type sessionRoutes } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { api } from '../platform/api.ts';
@@ -46,7 +46,8 @@ export function AccountTheme({ children }: { children: ReactNode }) {
   const { session } = useSession();
   const { data } = useQuery({
     queryKey: ['theme', session.account_no],
-    queryFn: () => api.get<Theme>(`/theme/${session.account_no}`),
+    // Typed by the contract, called without it: the theme is in the first load (no schemas there).
+    queryFn: () => api.get<RouteReply<typeof sessionRoutes.theme>>(`/theme/${session.account_no}`),
     staleTime: 5 * 60_000,
   });
   const theme = useMemo(

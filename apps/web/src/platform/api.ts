@@ -1,6 +1,8 @@
 /**
- * The API client: JSON over fetch to the versioned base, the session cookie sent with every call.
- * Failures become ApiError carrying the server's message and field validation.
+ * The fetch wrapper: JSON over fetch to the versioned base, the session cookie sent with every call.
+ * Failures become ApiError carrying the server's message and field validation. Areas call the API
+ * through client.ts (`call(route, ...)`, typed from the domain's route contracts); `api` remains
+ * for the calls no contract declares yet.
  */
 import { MESSAGES } from '@switchboard/domain';
 
@@ -18,9 +20,10 @@ export class ApiError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+/** One request to `${API_BASE}${path}`: a JSON body (or FormData), the JSON reply, ApiError on failure. */
+export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const init: RequestInit = { method, credentials: 'include', headers: { accept: 'application/json' } };
   if (body instanceof FormData) {
     init.body = body;
@@ -51,3 +54,9 @@ export const api = {
   delete: <T>(path: string) => request<T>('DELETE', path),
   upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),
 };
+
+/** The server's message for a failed call, or the fallback when it sent none (or did not answer). */
+export function errorMessage(error: unknown, fallback: string = MESSAGES.noResponse): string {
+  const server = error instanceof ApiError ? (error.body as { message?: unknown } | null)?.message : undefined;
+  return typeof server === 'string' && server !== '' ? server : fallback;
+}

@@ -11,7 +11,9 @@ import {
   MESSAGES,
   type PanelConfig,
   type Resource,
+  type RouteReply,
   type Session,
+  type sessionRoutes,
   TIMINGS,
 } from '@switchboard/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -22,7 +24,11 @@ import { IdleModal } from './idle-modal.tsx';
 import { SessionContext, type SessionContextValue } from './session-context.ts';
 import { useToast } from './toast.ts';
 
-type SessionReply = Session & { status: 'success' };
+/**
+ * The shell is in the first load, before any contract's schemas: its calls go through the fetch
+ * wrapper, typed by the contract's replies (a type-only import of sessionRoutes).
+ */
+type SessionReply = RouteReply<typeof sessionRoutes.session>;
 
 export function FullPageSpinner() {
   return (
@@ -33,7 +39,7 @@ export function FullPageSpinner() {
 }
 
 export function loadPanelConfig(): Promise<PanelConfig> {
-  return api.get<PanelConfig>('/panel/config');
+  return api.get<RouteReply<typeof sessionRoutes.panelConfig>>('/panel/config');
 }
 
 /** Sets the back-URL cookie (about 40 minutes). */

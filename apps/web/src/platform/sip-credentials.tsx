@@ -3,29 +3,31 @@
  * may update the record, Show Password (GET {path}/password) and Reset Password
  * (GET {path}/password/reset, which drops the registration; the server's message is shown).
  *
- *   <SipCredentials path={`/trunk/${trunk.id}`} username={trunk.name} />
+ *   <SipCredentials routes={sipTrunkRoutes} id={trunk.id} resource="SIPTrunks" username={trunk.name} />
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { type Resource, SEAT_MESSAGES } from '@switchboard/domain';
+import { type Resource, SEAT_MESSAGES, type sipCredentialRoutes } from '@switchboard/domain';
 import { useState } from 'react';
-import { ApiError, api } from './api.ts';
+import { ApiError } from './api.ts';
+import { call } from './client.ts';
 import { useSession } from './session-context.ts';
 import { useToast } from './toast.ts';
 
 export interface SipCredentialsProps {
-  /** The record's API path: '/seat/12' or '/trunk/3'. */
-  path: `/seat/${number}` | `/trunk/${number}`;
+  /** The area's credential routes (seatRoutes, sipTrunkRoutes: both spread sipCredentialRoutes). */
+  routes: ReturnType<typeof sipCredentialRoutes<string>>;
+  /** The seat's or trunk's id. */
+  id: number;
+  /** The permission that may read and reset the secret, as the server checks it. */
+  resource: Resource;
   /** The SIP username (the record's name). */
   username: string;
 }
 
-/** The permission that may read and reset the secret, as the server checks it. */
-const resourceOf = (path: SipCredentialsProps['path']): Resource => (path.startsWith('/seat/') ? 'seats' : 'SIPTrunks');
-
-export function SipCredentials({ path, username }: SipCredentialsProps) {
+export function SipCredentials({ routes, id, resource, username }: SipCredentialsProps) {
   const { can } = useSession();
   const toast = useToast();
   const [secret, setSecret] = useState<string | null>(null);
@@ -35,7 +37,7 @@ export function SipCredentials({ path, username }: SipCredentialsProps) {
   const show = async () => {
     setBusy(true);
     try {
-      const reply = await api.get<{ username: string; secret: string }>(`${path}/password`);
+      const reply = await call(routes.password, { params: { id } });
       setSecret(reply.secret);
       setError(null);
     } catch (e) {
@@ -47,7 +49,7 @@ export function SipCredentials({ path, username }: SipCredentialsProps) {
   const reset = async () => {
     setBusy(true);
     try {
-      const reply = await api.get<{ success: boolean; message: string; secret: string }>(`${path}/password/reset`);
+      const reply = await call(routes.resetPassword, { params: { id } });
       setSecret(reply.secret);
       setError(null);
       toast.success(reply.message);
@@ -69,7 +71,7 @@ export function SipCredentials({ path, username }: SipCredentialsProps) {
           </>
         )}
       </Typography>
-      {can(resourceOf(path), 'update') && (
+      {can(resource, 'update') && (
         <Box sx={{ display: 'flex', gap: 1 }}>
           {secret === null && (
             <Button size="small" variant="outlined" onClick={show} disabled={busy}>

@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { FormFields } from '../../platform/fields/form-fields.tsx';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { accessListFields } from './access-list-fields.ts';
-import { ACL_PATH, usePromptSelect } from './api.ts';
+import { accessLists, usePromptSelect } from './api.ts';
 import { NumbersTab } from './numbers-tab.tsx';
 
 const toValues = (r: AccessList): AccessListInput => ({
@@ -17,11 +17,10 @@ export default function AccessListDetailPage() {
   const { id = '' } = useParams();
   const prompts = usePromptSelect();
   return (
-    <TabbedForm<AccessList, AccessListInput>
-      path={ACL_PATH}
-      id={id}
+    <TabbedForm
+      source={accessLists.record(id)}
       resource="acl"
-      schema={accessListInput as never}
+      schema={accessListInput}
       toValues={toValues}
       name={(v) => v.name}
       title={(r) => `${r.name} (${r.id})`}

@@ -1,4 +1,19 @@
-/** Access lists: the API path the pages share. */
+/**
+ * Access lists on the web: the resource (list, read, create, update, delete at /accesscontrol),
+ * its numbers, and the query keys and options the pages share.
+ */
+import { accessListRoutes } from '@switchboard/domain';
+import { listSource, resourceApi } from '../../platform/resource.ts';
+
 export { usePromptSelect } from '../../platform/fields/option-sources.ts';
 
-export const ACL_PATH = '/accesscontrol';
+export const accessLists = resourceApi('/accesscontrol', accessListRoutes);
+export const accessListKeys = accessLists.keys;
+
+/** A list's numbers: a change to them changes the list's entry count too. */
+export const entriesSource = (id: number) =>
+  listSource(accessListRoutes.entriesPage, {
+    key: [...accessListKeys.detail(id), 'entries'],
+    params: { id },
+    invalidates: [accessListKeys.all],
+  });

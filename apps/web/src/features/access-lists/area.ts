@@ -1,5 +1,5 @@
 import ListAltIcon from '@mui/icons-material/ListAlt';
-import type { AreaDefinition } from '../../app/areas.ts';
+import type { AreaDefinition } from '../../platform/areas.ts';
 
 export const accessListsArea: AreaDefinition = {
   label: 'Access Lists',

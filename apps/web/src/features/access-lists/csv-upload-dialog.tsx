@@ -8,9 +8,10 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { type CsvUploadReply, MESSAGES } from '@switchboard/domain';
+import { accessListRoutes, type CsvUploadReply, MESSAGES } from '@switchboard/domain';
 import { useState } from 'react';
-import { ApiError, api } from '../../platform/api.ts';
+import { ApiError } from '../../platform/api.ts';
+import { upload as uploadFile } from '../../platform/client.ts';
 import { FileField } from '../../platform/fields/file-field.tsx';
 import { StagedForm } from '../../platform/staged-form/staged-form.tsx';
 
@@ -72,7 +73,7 @@ export function CsvUploadDialog({ open, listId, onClose, onUploaded }: CsvUpload
     const form = new FormData();
     form.append('numbers', file, file.name);
     try {
-      setResult(await api.upload<CsvUploadReply>(`/accesscontrol/entry/${listId}/csv`, form));
+      setResult(await uploadFile(accessListRoutes.uploadCsv, { id: listId }, form));
       setFailure(null);
     } catch (error) {
       setResult(null);

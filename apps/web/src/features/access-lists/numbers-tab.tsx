@@ -1,18 +1,20 @@
 /** The Numbers tab: the list's entries, add one number, delete, and a CSV upload. */
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { type AccessList, accessListEntryInput, type SaveReply } from '@switchboard/domain';
+import { type AccessList, accessListEntryInput, accessListRoutes } from '@switchboard/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { ApiError, api } from '../../platform/api.ts';
+import { ApiError } from '../../platform/api.ts';
+import { call } from '../../platform/client.ts';
 import { FormTextField } from '../../platform/fields/form-fields.tsx';
+import { useSchemaForm } from '../../platform/fields/form-schema.ts';
 import { applyServerErrors } from '../../platform/fields/server-errors.ts';
+import { useChange } from '../../platform/mutation.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { useToast } from '../../platform/toast.ts';
+import { accessListKeys } from './api.ts';
 import { CsvUploadDialog } from './csv-upload-dialog.tsx';
 import { EntriesTable } from './entries-table.tsx';
 
@@ -21,23 +23,20 @@ export function NumbersTab({ list }: { list: AccessList }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [uploadOpen, setUploadOpen] = useState(false);
-  const form = useForm<{ number: string }>({
-    resolver: zodResolver(accessListEntryInput),
-    defaultValues: { number: '' },
-  });
+  const form = useSchemaForm(accessListEntryInput, { number: '' });
   const mayUpdate = can('acl', 'update');
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['list', `/accesscontrol/${list.id}/entries`] });
-    await queryClient.invalidateQueries({ queryKey: ['record', '/accesscontrol', String(list.id)] });
-    await queryClient.invalidateQueries({ queryKey: ['list', '/accesscontrol'] });
-  };
+  // The list's numbers, its entry count and the lists' counts all change.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: accessListKeys.all });
+  const addEntry = useChange({
+    mutationFn: (body: { number: string }) => call(accessListRoutes.addEntry, { params: { id: list.id }, body }),
+    invalidates: [accessListKeys.all],
+    success: (reply) => reply.message,
+  });
 
   const add = form.handleSubmit(async (values) => {
     try {
-      const reply = await api.post<SaveReply>(`/accesscontrol/entry/${list.id}`, values);
-      toast.success(reply.message);
+      await addEntry.mutateAsync(values);
       form.reset({ number: '' });
-      await refresh();
     } catch (error) {
       const message = applyServerErrors(error, form.setError);
       // Field messages show under the field; anything else as a toast.

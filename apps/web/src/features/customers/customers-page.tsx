@@ -1,16 +1,19 @@
 /** /customers: the wholesale customers page — the accounts below the user's, with 'Act as customer'. */
 
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { type Customer, MESSAGES } from '@switchboard/domain';
+import { type Customer, customerRoutes, MESSAGES, sessionRoutes } from '@switchboard/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ApiError, api } from '../../platform/api.ts';
+import { ApiError } from '../../platform/api.ts';
+import { call } from '../../platform/client.ts';
 import { ForbiddenPage } from '../../platform/error-pages.tsx';
-import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
+import { ListPage } from '../../platform/paged-table/list-page.tsx';
+import { listSource, resourceKeys } from '../../platform/resource.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { useToast } from '../../platform/toast.ts';
 import { useInPortal } from './area.ts';
+
+const customers = listSource(customerRoutes.list, { key: resourceKeys('/customers').lists() });
 
 export default function CustomersPage() {
   const inPortal = useInPortal();
@@ -27,7 +30,7 @@ function Customers() {
 
   const actAs = async (c: Customer) => {
     try {
-      await api.post('/users/auth/disguise', { accountNo: c.accountNo });
+      await call(sessionRoutes.disguise, { body: { accountNo: c.accountNo } });
       queryClient.clear();
       await refresh();
       navigate('/');
@@ -37,33 +40,28 @@ function Customers() {
   };
 
   return (
-    <>
-      <Typography variant="h5" component="h1" gutterBottom>
-        Customers
-      </Typography>
-      <PagedTable<Customer>
-        path="/customers"
-        resource="wholesaleCustomers"
-        selectable={false}
-        deletable={false}
-        label={(c) => c.company}
-        columns={[
-          { field: 'accountNo', header: 'Account' },
-          { field: 'company', header: 'Company' },
-          { field: 'name', header: 'Contact' },
-          { field: 'email', header: 'Email' },
-          {
-            field: 'accountType',
-            header: 'Type',
-            render: (c) => `${c.accountKind === 'standard' ? '' : `${c.accountKind} `}${c.accountType}`,
-          },
-        ]}
-        rowActions={(c) => (
-          <Button size="small" variant="outlined" onClick={() => void actAs(c)}>
-            Act as customer
-          </Button>
-        )}
-      />
-    </>
+    <ListPage
+      title="Customers"
+      source={customers}
+      resource="wholesaleCustomers"
+      selectable={false}
+      label={(c) => c.company}
+      columns={[
+        { field: 'accountNo', header: 'Account' },
+        { field: 'company', header: 'Company' },
+        { field: 'name', header: 'Contact' },
+        { field: 'email', header: 'Email' },
+        {
+          field: 'accountType',
+          header: 'Type',
+          render: (c) => `${c.accountKind === 'standard' ? '' : `${c.accountKind} `}${c.accountType}`,
+        },
+      ]}
+      rowActions={(c) => (
+        <Button size="small" variant="outlined" onClick={() => void actAs(c)}>
+          Act as customer
+        </Button>
+      )}
+    />
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The dashboard (/): 'Account Activity' counts and 'Account Errors' (spec 1 §2), each read as the
  * totalRecords of POST {path}/0/1 and linking to its page. An area's count joins once the area
- * is built (its page is registered) and the user may read it.
+ * is built and the user may read it: the router passes the paths of the built areas (the registry
+ * lives in app/, which a feature does not import).
  */
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Alert from '@mui/material/Alert';
@@ -17,12 +18,11 @@ import Typography from '@mui/material/Typography';
 import { ACCOUNT_ACTIVITY, DASHBOARD_TEXTS, type DashboardCount, EMS_ERRORS_COUNT } from '@switchboard/domain';
 import { useQueries } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { AREAS } from '../../app/area-registry.ts';
-import { listCountQuery } from '../../platform/paged-table/use-paged-list.ts';
+import { countQuery } from '../../platform/query-keys.ts';
 import { useSession } from '../../platform/session-context.ts';
 
 function useCounts(items: DashboardCount[]) {
-  return useQueries({ queries: items.map((item) => listCountQuery(item.api)) });
+  return useQueries({ queries: items.map((item) => countQuery(item.api)) });
 }
 
 function CountList({ items, label }: { items: DashboardCount[]; label: string }) {
@@ -53,9 +53,9 @@ function CountList({ items, label }: { items: DashboardCount[]; label: string })
   );
 }
 
-export default function DashboardPage() {
+export default function DashboardPage({ builtPaths }: { builtPaths: readonly string[] }) {
   const { session, can } = useSession();
-  const built = new Set(AREAS.map((a) => a.path));
+  const built = new Set(builtPaths);
   const visible = (item: DashboardCount) => built.has(item.link) && can(item.resource, 'read');
   const activity = ACCOUNT_ACTIVITY.filter(visible);
   const errors = visible(EMS_ERRORS_COUNT) ? [EMS_ERRORS_COUNT] : [];

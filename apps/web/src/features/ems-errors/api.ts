@@ -1,12 +1,6 @@
-/** The count of numbers with failed emergency data (the dashboard reads the same query). */
-import { EMS_ERRORS_COUNT, type ListReply } from '@switchboard/domain';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../platform/api.ts';
+/** The EMS errors list: the numbers whose emergency data failed. */
+import { EMS_ERRORS_COUNT, telephoneNumberRoutes } from '@switchboard/domain';
+import { listSource, resourceKeys } from '../../platform/resource.ts';
 
-export function useEmsErrorCount() {
-  return useQuery({
-    queryKey: ['list', EMS_ERRORS_COUNT.api, 'count'],
-    queryFn: async () => (await api.post<ListReply<unknown>>(`${EMS_ERRORS_COUNT.api}/0/1`, {})).totalRecords,
-    staleTime: 30_000,
-  });
-}
+export const emsErrorKeys = resourceKeys(EMS_ERRORS_COUNT.api);
+export const emsErrors = listSource(telephoneNumberRoutes.emsErrors, { key: emsErrorKeys.lists() });

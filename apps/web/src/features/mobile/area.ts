@@ -1,5 +1,5 @@
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
-import type { AreaDefinition } from '../../app/areas.ts';
+import type { AreaDefinition } from '../../platform/areas.ts';
 
 /** Mobile numbers: retail accounts only; the list uses the callGroups permission (spec 2 §2, §6). */
 export const mobileArea: AreaDefinition = {

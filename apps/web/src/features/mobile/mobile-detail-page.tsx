@@ -3,7 +3,7 @@ import { type Mobile, type MobileInput, mobileInput } from '@switchboard/domain'
 import { useParams } from 'react-router';
 import { FormFields } from '../../platform/fields/form-fields.tsx';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
-import { MOBILE_PATH, mobileFields } from './mobile-fields.ts';
+import { mobileFields, mobiles } from './api.ts';
 
 const toValues = (m: Mobile): MobileInput => ({
   mobileDescription: m.mobileDescription,
@@ -14,11 +14,10 @@ const toValues = (m: Mobile): MobileInput => ({
 export default function MobileDetailPage() {
   const { id = '' } = useParams();
   return (
-    <TabbedForm<Mobile, MobileInput>
-      path={MOBILE_PATH}
-      id={id}
+    <TabbedForm
+      source={mobiles.record(id)}
       resource="mobile"
-      schema={mobileInput as never}
+      schema={mobileInput}
       toValues={toValues}
       name={(v) => v.mobileDescription || v.mobileNo}
       title={(m) => `${m.mobileDescription || m.mobileNo} (${m.id})`}

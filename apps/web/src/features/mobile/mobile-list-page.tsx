@@ -1,14 +1,11 @@
 /** /mobile: the account's mobile numbers (retail accounts only). */
-
 import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import { type Mobile, type MobileInput, mobileInput } from '@switchboard/domain';
-import { z } from 'zod';
-import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
-import { MOBILE_PATH, mobileFields } from './mobile-fields.ts';
+import { ListPage } from '../../platform/paged-table/list-page.tsx';
+import { mobileFields, mobiles } from './api.ts';
 
-const activeEdit = z.object({ active: z.boolean() });
-type ActiveEdit = z.infer<typeof activeEdit>;
+/** Bulk edit: the Active switch of the chosen numbers. */
+const activeEdit = mobileInput.pick({ active: true });
 
 const body = (m: Mobile): MobileInput => ({
   mobileDescription: m.mobileDescription,
@@ -18,54 +15,53 @@ const body = (m: Mobile): MobileInput => ({
 
 export default function MobileListPage() {
   return (
-    <>
-      <Typography variant="h5" component="h1" gutterBottom>
-        Mobile Numbers
-      </Typography>
-      <PagedTable<Mobile, MobileInput, ActiveEdit>
-        path={MOBILE_PATH}
-        resource="mobile"
-        label={(m) => m.mobileDescription || m.mobileNo}
-        rowLink={(m) => `/mobile/${m.id}`}
-        columns={[
-          { field: 'mobileDescription', header: 'Description', render: (m) => m.mobileDescription || '—' },
-          { field: 'mobileNo', header: 'Mobile Number' },
-          {
-            field: 'active',
-            header: 'Active',
-            render: (m) => (
-              <Chip
-                size="small"
-                label={m.active ? 'Yes' : 'No'}
-                color={m.active ? 'success' : 'default'}
-                variant="outlined"
-              />
-            ),
-          },
-        ]}
-        filters={[
-          {
-            field: 'active',
-            label: 'Active',
-            options: [
-              { value: true, label: 'Yes' },
-              { value: false, label: 'No' },
-            ],
-          },
-        ]}
-        add={{
-          title: 'Add Mobile Number',
-          schema: mobileInput as never,
-          defaults: { mobileDescription: '', mobileNo: '', active: true },
-          fields: mobileFields,
-        }}
-        bulkEdit={{
-          title: 'Edit Mobile Numbers',
-          schema: activeEdit,
-          fields: [{ kind: 'switch', name: 'active', label: 'Active' }],
-          current: (m) => ({ ...body(m) }),
-        }}
-      />
-    </>
+    <ListPage
+      title="Mobile Numbers"
+      source={mobiles.list}
+      resource="mobile"
+      label={(m) => m.mobileDescription || m.mobileNo}
+      rowLink={(m) => `/mobile/${m.id}`}
+      columns={[
+        { field: 'mobileDescription', header: 'Description', render: (m) => m.mobileDescription || '—' },
+        { field: 'mobileNo', header: 'Mobile Number' },
+        {
+          field: 'active',
+          header: 'Active',
+          render: (m) => (
+            <Chip
+              size="small"
+              label={m.active ? 'Yes' : 'No'}
+              color={m.active ? 'success' : 'default'}
+              variant="outlined"
+            />
+          ),
+        },
+      ]}
+      filters={[
+        {
+          field: 'active',
+          label: 'Active',
+          options: [
+            { value: true, label: 'Yes' },
+            { value: false, label: 'No' },
+          ],
+        },
+      ]}
+      add={{
+        title: 'Add Mobile Number',
+        schema: mobileInput,
+        defaults: { mobileDescription: '', mobileNo: '', active: true },
+        fields: mobileFields,
+        create: mobiles.create,
+      }}
+      bulkEdit={{
+        title: 'Edit Mobile Numbers',
+        schema: activeEdit,
+        fields: [{ kind: 'switch', name: 'active', label: 'Active' }],
+        current: body,
+        update: mobiles.update,
+      }}
+      remove={(m) => mobiles.remove(m.id)}
+    />
   );
 }

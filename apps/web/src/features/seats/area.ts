@@ -1,5 +1,5 @@
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
-import type { AreaDefinition } from '../../app/areas.ts';
+import type { AreaDefinition } from '../../platform/areas.ts';
 
 /** Seats: extensions (desk phones and softphones), spec 2 §2, permission seats. */
 export const seatsArea: AreaDefinition = {

@@ -4,7 +4,6 @@
  * own save to /seat/{id}/softphone; the mobile tab shows the app's QR code of uniqueString) and the
  * emergency location dialog.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -30,22 +29,25 @@ import {
   SEAT_LOCATION_DELAY_MS,
   SEAT_MESSAGES,
   type Seat,
-  type SeatDevice,
   type SeatLocation,
-  type SeatSoftphone,
   type SeatSoftphoneInput,
+  seatRoutes,
   seatSoftphoneInput,
 } from '@switchboard/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { ApiError, api } from '../../platform/api.ts';
+import { Controller } from 'react-hook-form';
+import { ApiError } from '../../platform/api.ts';
+import { call } from '../../platform/client.ts';
 import type { SelectOption } from '../../platform/fields/form-fields.tsx';
 import { FormSwitchField } from '../../platform/fields/form-fields.tsx';
+import { useSchemaForm } from '../../platform/fields/form-schema.ts';
 import { applyServerErrors } from '../../platform/fields/server-errors.ts';
+import { useChange } from '../../platform/mutation.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { useToast } from '../../platform/toast.ts';
+import { seatKeys } from './api.ts';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' }) : 'Never';
@@ -58,10 +60,10 @@ export function ProvisioningPanel({ seat }: { seat: Seat }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<number | null>(null);
-  const key = ['seat', seat.id, 'devices'];
+  const key = [...seatKeys.detail(seat.id), 'devices'];
   const devices = useQuery({
     queryKey: key,
-    queryFn: () => api.get<{ records: SeatDevice[] }>(`/seat/${seat.id}/devices`),
+    queryFn: () => call(seatRoutes.devices, { params: { id: seat.id } }),
   });
   const mayUpdate = can('seats', 'update');
 
@@ -148,7 +150,10 @@ export function ProvisioningPanel({ seat }: { seat: Seat }) {
                         variant="outlined"
                         disabled={busy || !d.locked}
                         onClick={() =>
-                          act(() => api.post(`/seat/${seat.id}/devices/${d.id}/unlock`), SEAT_MESSAGES.unlockFailed)
+                          act(
+                            () => call(seatRoutes.unlockDevice, { params: { id: seat.id, deviceId: d.id } }),
+                            SEAT_MESSAGES.unlockFailed,
+                          )
                         }
                       >
                         Unlock
@@ -159,7 +164,7 @@ export function ProvisioningPanel({ seat }: { seat: Seat }) {
                         disabled={busy}
                         onClick={() =>
                           act(
-                            () => api.post(`/provisioning/seat/${seat.id}/reinit`, { deviceId: d.id }),
+                            () => call(seatRoutes.reinitDevice, { params: { id: seat.id }, body: { deviceId: d.id } }),
                             SEAT_MESSAGES.somethingWrong,
                             true,
                           )
@@ -173,7 +178,11 @@ export function ProvisioningPanel({ seat }: { seat: Seat }) {
                         disabled={busy}
                         onClick={() =>
                           act(
-                            () => api.post(`/seat/${seat.id}/ldap/regenpassword`, { deviceId: d.id }),
+                            () =>
+                              call(seatRoutes.regenerateLdapPassword, {
+                                params: { id: seat.id },
+                                body: { deviceId: d.id },
+                              }),
                             SEAT_MESSAGES.somethingWrong,
                           )
                         }
@@ -204,13 +213,15 @@ export function SoftphonePanel({
   numbers: SelectOption[];
 }) {
   const { can } = useSession();
-  const toast = useToast();
-  const queryClient = useQueryClient();
   const [banner, setBanner] = useState<string | null>(null);
-  const key = ['seat', seat.id, 'softphone'];
-  const phone = useQuery({ queryKey: key, queryFn: () => api.get<SeatSoftphone>(`/seat/${seat.id}/softphone`) });
-  const form = useForm<SeatSoftphoneInput>({
-    resolver: zodResolver(seatSoftphoneInput) as unknown as Resolver<SeatSoftphoneInput>,
+  const key = [...seatKeys.detail(seat.id), 'softphone'];
+  const phone = useQuery({ queryKey: key, queryFn: () => call(seatRoutes.softphone, { params: { id: seat.id } }) });
+  const form = useSchemaForm(seatSoftphoneInput);
+  const save = useChange({
+    mutationFn: (values: SeatSoftphoneInput) =>
+      call(seatRoutes.saveSoftphone, { params: { id: seat.id }, body: values }),
+    invalidates: [key],
+    success: (reply) => reply.message,
   });
   useEffect(() => {
     if (phone.data) {
@@ -228,12 +239,10 @@ export function SoftphonePanel({
   const data = phone.data;
   const status = kind === 'desktop' ? data.desktopStatus : data.mobileStatus;
 
-  const save = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     setBanner(null);
     try {
-      const reply = await api.post<{ message: string }>(`/seat/${seat.id}/softphone`, values);
-      toast.success(reply.message);
-      await queryClient.invalidateQueries({ queryKey: key });
+      await save.mutateAsync(values);
     } catch (error) {
       setBanner(applyServerErrors(error, form.setError));
     }
@@ -241,7 +250,7 @@ export function SoftphonePanel({
   const cliError = form.formState.errors.outboundCLILists?.message;
 
   return (
-    <Box component="form" onSubmit={save} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
+    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
       {banner && <Alert severity="error">{banner}</Alert>}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Chip size="small" variant="outlined" color={status === 'Registered' ? 'success' : 'default'} label={status} />
@@ -320,8 +329,8 @@ export function SeatLocationField({
 }) {
   const [open, setOpen] = useState(false);
   const current = useQuery({
-    queryKey: ['seat', seat.id, 'ems'],
-    queryFn: () => api.get<{ location: SeatLocation | null }>(`/seat/${seat.id}/ems`),
+    queryKey: [...seatKeys.detail(seat.id), 'ems'],
+    queryFn: () => call(seatRoutes.location, { params: { id: seat.id } }),
   });
   const saved = current.data?.location;
   // A choice not saved yet is shown from the dialog's list.
@@ -370,8 +379,7 @@ function LocationDialog({
     setError(false);
     // The spec's simulated one-second delay before the list appears.
     const started = Date.now();
-    api
-      .get<{ records: SeatLocation[] }>('/seat/locations')
+    call(seatRoutes.locations)
       .then(async (reply) => {
         await new Promise((r) => setTimeout(r, Math.max(0, SEAT_LOCATION_DELAY_MS - (Date.now() - started))));
         if (live) setRecords(reply.records);

@@ -14,22 +14,26 @@ import {
   SEAT_CHANNELS,
   type Seat,
   type SeatInput,
+  type SeatValues,
   seatInput,
+  seatRoutes,
   seatValues,
   TRANSPORTS,
+  telephoneNumberRoutes,
   VIDEO_CODECS,
   VOICEMAIL_MODES,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { api } from '../../platform/api.ts';
 import { callRecordingTab, callRestrictionsTab, tpsTab } from '../../platform/call-options/call-options-tabs.tsx';
 import { TeamsGate } from '../../platform/call-options/teams-gate.tsx';
+import { call } from '../../platform/client.ts';
 import { type FieldDef, FormFields, type SelectOption } from '../../platform/fields/form-fields.tsx';
 import { useAccessListOptions, usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { SipCredentials } from '../../platform/sip-credentials.tsx';
 import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { seats } from './api.ts';
 import { ProvisioningPanel, SeatLocationField, SoftphonePanel } from './seat-panels.tsx';
 
 const toValues = (s: Seat): SeatInput => seatValues(s);
@@ -37,7 +41,7 @@ const toValues = (s: Seat): SeatInput => seatValues(s);
 function useCallerIds(): SelectOption[] {
   const { data } = useQuery({
     queryKey: ['numbering', 'callerids'],
-    queryFn: () => api.post<{ records: Array<{ name: string; number: string }> }>('/numbering/allocated/callerids'),
+    queryFn: () => call(telephoneNumberRoutes.callerIds),
   });
   return (data?.records ?? []).map((n) => ({ value: n.number, label: `${n.number} (${n.name})` }));
 }
@@ -59,7 +63,7 @@ function Registration({ seat }: { seat: Seat }) {
           </Typography>
         )}
       </Box>
-      <SipCredentials path={`/seat/${seat.id}`} username={seat.name} />
+      <SipCredentials routes={seatRoutes} id={seat.id} resource="seats" username={seat.name} />
     </Box>
   );
 }
@@ -90,7 +94,7 @@ export default function SeatDetailPage() {
   const prompts = usePromptSelect();
   const accessLists = useAccessListOptions();
   const admin = isProviderAdmin(session);
-  const tabs: Array<TabDef<Seat, SeatInput> | false> = [
+  const tabs: Array<TabDef<Seat, SeatInput, SeatValues> | false> = [
     {
       label: 'General',
       kind: 'form',
@@ -178,16 +182,16 @@ export default function SeatDetailPage() {
         />
       ),
     },
-    callRecordingTab<Seat, SeatInput>(),
+    callRecordingTab<Seat, SeatInput, SeatValues>(),
     {
-      ...callRestrictionsTab<Seat, SeatInput>({
+      ...callRestrictionsTab<Seat, SeatInput, SeatValues>({
         area: 'seatsCallRestrictions',
         callTimes: true,
         channelLimit: { ...SEAT_CHANNELS, adminOnly: true },
       }),
       forbidden: !can('seatsCallRestrictions', 'read'),
     },
-    tpsTab<Seat, SeatInput>(),
+    tpsTab<Seat, SeatInput, SeatValues>(),
     { label: 'Provisioning', kind: 'panel', render: (seat) => <ProvisioningPanel seat={seat} /> },
     {
       label: 'Teams',
@@ -267,15 +271,14 @@ export default function SeatDetailPage() {
     },
   ];
   return (
-    <TabbedForm<Seat, SeatInput>
-      path="/seat"
-      id={id}
+    <TabbedForm
+      source={seats.record(id)}
       resource="seats"
-      schema={seatInput as never}
+      schema={seatInput}
       toValues={toValues}
       name={(v) => v.nickname || 'Seat'}
       title={(s) => (s.nickname ? `${s.nickname} (${s.extension})` : `Seat ${s.extension}`)}
-      tabs={tabs.filter((t): t is TabDef<Seat, SeatInput> => t !== false)}
+      tabs={tabs.filter((t): t is TabDef<Seat, SeatInput, SeatValues> => t !== false)}
     />
   );
 }

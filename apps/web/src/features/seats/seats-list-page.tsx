@@ -5,30 +5,32 @@
  */
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import {
   CALL_RECORDING_OPTIONS,
   createMonthlyCost,
-  MESSAGES,
   maySoftphoneUser,
   RING_TIMES,
   type Seat,
   type SeatInput,
-  type SeatRange,
   seatBulkEdit,
   seatCreateInput,
   seatExtensionRange,
   seatRange,
+  seatRoutes,
   seatValues,
+  sessionRoutes,
   softphoneUserInput,
   TRANSPORTS,
   VOICEMAIL_MODES,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../platform/api.ts';
+import { call } from '../../platform/client.ts';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
-import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
+import { ListPage } from '../../platform/paged-table/list-page.tsx';
+import { addAction } from '../../platform/paged-table/paged-table.tsx';
+import { nextNumberQuery, useRangeAdd } from '../../platform/range-add/range-add.ts';
 import { useSession } from '../../platform/session-context.ts';
+import { seatKeys, seats } from './api.ts';
 
 /** One seat created as a softphone user: the seat and the control-panel user both. */
 const softphoneSeat = seatCreateInput.extend({ softphoneUser: softphoneUserInput });
@@ -57,8 +59,6 @@ function Statuses({ seat }: { seat: Seat }) {
   );
 }
 
-type RangeReply = { results: Array<{ extension: number; success: boolean; message: string }> };
-
 const yesNo = [
   { value: true, label: 'Yes' },
   { value: false, label: 'No' },
@@ -69,150 +69,130 @@ export default function SeatsListPage() {
   const softphoneUsers = maySoftphoneUser(session);
   const account = useQuery({
     queryKey: ['account', session.account_no],
-    queryFn: () => api.get<{ extensionDigits: number }>(`/account/${session.account_no}`),
+    queryFn: () => call(sessionRoutes.account, { params: { account_no: session.account_no } }),
   });
   const digits = account.data?.extensionDigits ?? 3;
-  const next = useQuery({
-    queryKey: ['list', '/seat', 'next'],
-    queryFn: () => api.get<{ extension: number | null }>(`/seat/${session.account_no}/next`),
-  });
   const { min, max } = seatExtensionRange(digits);
+  const nextParams = { account: session.account_no };
+  const next = useQuery(nextNumberQuery(seatRoutes.next, seatKeys, nextParams));
+  const add = useRangeAdd({
+    title: 'Add Seats',
+    next: seatRoutes.next,
+    nextParams,
+    range: seatRoutes.range,
+    keys: seatKeys,
+    schema: seatRange(digits),
+    name: { field: 'nickname', label: 'Nickname' },
+    fromHelper: `${min}-${max}`,
+    toHelper: 'Optional: add up to 100 at once',
+    // The single-step confirmation: what the range would cost a month, once the schema accepts it.
+    summary: (values) => {
+      const range = seatRange(digits).safeParse(values);
+      if (!range.success) return null;
+      const { from, to } = range.data;
+      return createMonthlyCost(typeof to === 'number' ? to - from + 1 : 1);
+    },
+  });
   return (
-    <>
-      <Typography variant="h5" component="h1" gutterBottom>
-        Seats
-      </Typography>
-      <PagedTable<Seat, SeatRange>
-        path="/seat"
-        resource="seats"
-        label={(s) => (s.nickname ? `${s.extension} - ${s.nickname}` : String(s.extension))}
-        rowLink={(s) => `/seats/${s.id}`}
-        columns={[
-          { field: 'extension', header: 'Extension', sortable: true },
-          { field: 'nickname', header: 'Nickname', sortable: true, render: (s) => s.nickname || '—' },
-          {
-            field: 'callerIdNumber',
-            header: 'Caller ID',
-            sortable: true,
-            render: (s) => (s.withholdNumber ? 'Withheld' : s.callerIdNumber || 'Account default'),
-          },
-          { field: 'location', header: 'Location', sortable: true, render: (s) => (s.location ? 'Set' : 'Not set') },
-          { field: 'publicIp', header: 'Public IP', sortable: true, render: (s) => (s.publicIp ? s.ipaddr : '—') },
-          {
-            field: 'onNet',
-            header: 'Network',
-            sortable: true,
-            render: (s) => (s.status !== 'Registered' ? '—' : s.onNet ? 'On-net' : 'Off-net'),
-          },
-          {
-            field: 'callRecording',
-            header: 'Call Recording',
-            sortable: true,
-            render: (s) => CALL_RECORDING_OPTIONS.find((m) => m.value === s.callRecording)?.label ?? '',
-          },
-          {
-            field: 'status',
-            header: 'Status',
-            sortable: true,
-            render: (s) => <Statuses seat={s} />,
-          },
-        ]}
-        filters={[
-          { field: 'publicIp', label: 'Public IP', options: yesNo },
-          { field: 'callRecording', label: 'Call Recording', options: CALL_RECORDING_OPTIONS.map((m) => ({ ...m })) },
-          {
-            field: 'status',
-            label: 'Status',
-            options: [
-              { value: 'Registered', label: 'Registered' },
-              { value: 'Unregistered', label: 'Unregistered' },
-            ],
-          },
-        ]}
-        bulkEdit={{
-          title: 'Edit Seats',
-          schema: seatBulkEdit,
-          fields: [
-            {
-              kind: 'select',
-              name: 'callRecording',
-              label: 'Call Recording',
-              options: CALL_RECORDING_OPTIONS.map((m) => ({ ...m })),
-            },
-            {
-              kind: 'select',
-              name: 'ringTime',
-              label: 'Ring Time',
-              options: RING_TIMES.map((t) => ({ value: t, label: `${t} seconds` })),
-            },
-            { kind: 'select', name: 'vmMode', label: 'Voicemail', options: VOICEMAIL_MODES.map((m) => ({ ...m })) },
-            { kind: 'switch', name: 'withholdNumber', label: 'Withhold Number' },
-            { kind: 'switch', name: 'keepOnNetwork', label: 'Keep On Network' },
-            { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS.map((t) => ({ ...t })) },
-          ] satisfies FieldDef<SeatInput>[],
-          current: (s) => ({ ...seatValues(s) }),
-        }}
-        moreAdds={[
-          {
-            button: 'Add Softphone User',
-            visible: softphoneUsers,
-            title: 'Add Softphone User',
-            summary: () => createMonthlyCost(1),
-            schema: softphoneSeat as never,
-            defaults: {
-              extension: next.data?.extension ?? '',
-              nickname: '',
-              softphoneUser: { name: '', surname: '', username: '', email: '' },
-            },
-            fields: [
-              {
-                kind: 'text',
-                name: 'extension',
-                label: 'Extension',
-                type: 'number',
-                required: true,
-                helper: `${min}-${max}`,
-              },
-              { kind: 'text', name: 'nickname', label: 'Nickname' },
-              { kind: 'text', name: 'softphoneUser.name', label: 'First Name', required: true },
-              { kind: 'text', name: 'softphoneUser.surname', label: 'Last Name', required: true },
-              { kind: 'text', name: 'softphoneUser.username', label: 'Username', required: true },
-              { kind: 'text', name: 'softphoneUser.email', label: 'Email', type: 'email', required: true },
-            ],
-            submit: async (values) => {
-              const reply = await api.post<{ message: string; id: number }>('/seat', values);
-              await next.refetch();
-              return [{ key: String(reply.id), ok: true, message: reply.message }];
-            },
-          },
-        ]}
-        add={{
-          title: 'Add Seats',
-          // The single-step confirmation: what the range would cost a month, once the schema accepts it.
-          summary: (values) => {
-            const range = seatRange(digits).safeParse(values);
-            if (!range.success) return null;
-            const { from, to } = range.data;
-            return createMonthlyCost(typeof to === 'number' ? to - from + 1 : 1);
-          },
-          schema: seatRange(digits) as never,
-          defaults: { from: next.data?.extension ?? '', to: '', nickname: '' } as never,
-          fields: [
-            { kind: 'text', name: 'from', label: 'From', type: 'number', required: true, helper: `${min}-${max}` },
-            { kind: 'text', name: 'to', label: 'To', type: 'number', helper: 'Optional: add up to 100 at once' },
-            { kind: 'text', name: 'nickname', label: 'Nickname' },
+    <ListPage
+      title="Seats"
+      source={seats.list}
+      resource="seats"
+      label={(s) => (s.nickname ? `${s.extension} - ${s.nickname}` : String(s.extension))}
+      rowLink={(s) => `/seats/${s.id}`}
+      columns={[
+        { field: 'extension', header: 'Extension', sortable: true },
+        { field: 'nickname', header: 'Nickname', sortable: true, render: (s) => s.nickname || '—' },
+        {
+          field: 'callerIdNumber',
+          header: 'Caller ID',
+          sortable: true,
+          render: (s) => (s.withholdNumber ? 'Withheld' : s.callerIdNumber || 'Account default'),
+        },
+        { field: 'location', header: 'Location', sortable: true, render: (s) => (s.location ? 'Set' : 'Not set') },
+        { field: 'publicIp', header: 'Public IP', sortable: true, render: (s) => (s.publicIp ? s.ipaddr : '—') },
+        {
+          field: 'onNet',
+          header: 'Network',
+          sortable: true,
+          render: (s) => (s.status !== 'Registered' ? '—' : s.onNet ? 'On-net' : 'Off-net'),
+        },
+        {
+          field: 'callRecording',
+          header: 'Call Recording',
+          sortable: true,
+          render: (s) => CALL_RECORDING_OPTIONS.find((m) => m.value === s.callRecording)?.label ?? '',
+        },
+        { field: 'status', header: 'Status', sortable: true, render: (s) => <Statuses seat={s} /> },
+      ]}
+      filters={[
+        { field: 'publicIp', label: 'Public IP', options: yesNo },
+        { field: 'callRecording', label: 'Call Recording', options: CALL_RECORDING_OPTIONS.map((m) => ({ ...m })) },
+        {
+          field: 'status',
+          label: 'Status',
+          options: [
+            { value: 'Registered', label: 'Registered' },
+            { value: 'Unregistered', label: 'Unregistered' },
           ],
-          submit: async (values) => {
-            const reply = await api.post<RangeReply>('/seat/range', values);
-            await next.refetch();
-            return reply.results.map((r) => ({
-              key: String(r.extension),
-              ok: r.success,
-              message: r.message || MESSAGES.saveFallback,
-            }));
+        },
+      ]}
+      bulkEdit={{
+        title: 'Edit Seats',
+        schema: seatBulkEdit,
+        fields: [
+          {
+            kind: 'select',
+            name: 'callRecording',
+            label: 'Call Recording',
+            options: CALL_RECORDING_OPTIONS.map((m) => ({ ...m })),
           },
-        }}
-      />
-    </>
+          {
+            kind: 'select',
+            name: 'ringTime',
+            label: 'Ring Time',
+            options: RING_TIMES.map((t) => ({ value: t, label: `${t} seconds` })),
+          },
+          { kind: 'select', name: 'vmMode', label: 'Voicemail', options: VOICEMAIL_MODES.map((m) => ({ ...m })) },
+          { kind: 'switch', name: 'withholdNumber', label: 'Withhold Number' },
+          { kind: 'switch', name: 'keepOnNetwork', label: 'Keep On Network' },
+          { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS.map((t) => ({ ...t })) },
+        ] satisfies FieldDef<SeatInput>[],
+        current: seatValues,
+        update: seats.update,
+      }}
+      moreAdds={[
+        addAction({
+          button: 'Add Softphone User',
+          visible: softphoneUsers,
+          title: 'Add Softphone User',
+          summary: () => createMonthlyCost(1),
+          schema: softphoneSeat,
+          defaults: {
+            extension: next.data?.extension ?? '',
+            nickname: '',
+            softphoneUser: { name: '', surname: '', username: '', email: '' },
+          },
+          fields: [
+            {
+              kind: 'text',
+              name: 'extension',
+              label: 'Extension',
+              type: 'number',
+              required: true,
+              helper: `${min}-${max}`,
+            },
+            { kind: 'text', name: 'nickname', label: 'Nickname' },
+            { kind: 'text', name: 'softphoneUser.name', label: 'First Name', required: true },
+            { kind: 'text', name: 'softphoneUser.surname', label: 'Last Name', required: true },
+            { kind: 'text', name: 'softphoneUser.username', label: 'Username', required: true },
+            { kind: 'text', name: 'softphoneUser.email', label: 'Email', type: 'email', required: true },
+          ],
+          create: seats.create,
+        }),
+      ]}
+      add={add}
+      remove={(s) => seats.remove(s.id)}
+    />
   );
 }

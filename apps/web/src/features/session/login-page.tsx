@@ -7,10 +7,11 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { loginBody } from '@switchboard/domain';
+import { loginBody, sessionRoutes } from '@switchboard/domain';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError, api } from '../../platform/api.ts';
+import { ApiError } from '../../platform/api.ts';
+import { call } from '../../platform/client.ts';
 
 export default function LoginPage() {
   const [username, setUsername] = useState('');
@@ -24,8 +25,7 @@ export default function LoginPage() {
 
   // Already signed in: straight to the panel.
   useEffect(() => {
-    api
-      .get<{ status: string }>('/users/auth/session')
+    call(sessionRoutes.session)
       .then((s) => s.status === 'success' && navigate(target, { replace: true }))
       .catch(() => undefined);
   }, [navigate, target]);
@@ -40,7 +40,7 @@ export default function LoginPage() {
     }
     setBusy(true);
     try {
-      await api.post('/users/auth/login', parsed.data);
+      await call(sessionRoutes.login, { body: parsed.data });
       navigate(target, { replace: true });
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'Something went wrong please try again');

@@ -1,5 +1,5 @@
 import SettingsEthernetIcon from '@mui/icons-material/SettingsEthernet';
-import type { AreaDefinition } from '../../app/areas.ts';
+import type { AreaDefinition } from '../../platform/areas.ts';
 
 /** SIP trunks (spec 2 §2, permission SIPTrunks). */
 export const sipTrunksArea: AreaDefinition = {

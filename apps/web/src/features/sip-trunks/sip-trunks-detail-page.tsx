@@ -9,7 +9,9 @@ import {
   NUMBER_MAPPINGS,
   type SipTrunk,
   type SipTrunkInput,
+  type SipTrunkValues,
   sipTrunkInput,
+  sipTrunkRoutes,
   TRANSPORTS,
 } from '@switchboard/domain';
 import { useParams } from 'react-router';
@@ -19,7 +21,7 @@ import { type FieldDef, FormFields, FormTextField } from '../../platform/fields/
 import { useSession } from '../../platform/session-context.ts';
 import { SipCredentials } from '../../platform/sip-credentials.tsx';
 import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
-import { generalFields, TRUNK_PATH, toValues, useNumberOptions } from './fields.ts';
+import { generalFields, toValues, trunks, useNumberOptions } from './api.ts';
 
 function StatusLine({ trunk }: { trunk: SipTrunk }) {
   const text =
@@ -42,11 +44,10 @@ export default function SipTrunkDetailPage() {
   const admin = isProviderAdmin(session);
   const mayRestrict = can('SIPTrunksCallRestrictions', 'read');
   return (
-    <TabbedForm<SipTrunk, SipTrunkInput>
-      path={TRUNK_PATH}
-      id={id}
+    <TabbedForm
+      source={trunks.record(id)}
       resource="SIPTrunks"
-      schema={sipTrunkInput as never}
+      schema={sipTrunkInput}
       toValues={toValues}
       name={(v) => v.nickname}
       title={(t) => `${t.nickname} (${t.id})`}
@@ -66,7 +67,9 @@ export default function SipTrunkDetailPage() {
             render: (form, t, readOnly) => (
               <>
                 <StatusLine trunk={t} />
-                {t.host === '' && <SipCredentials path={`${TRUNK_PATH}/${t.id}`} username={t.name} />}
+                {t.host === '' && (
+                  <SipCredentials routes={sipTrunkRoutes} id={t.id} resource="SIPTrunks" username={t.name} />
+                )}
                 <FormFields
                   control={form.control}
                   fields={generalFields(numbers, [destinationValue('trunk', t.id)])}
@@ -128,11 +131,14 @@ export default function SipTrunkDetailPage() {
             },
           },
           {
-            ...callRestrictionsTab<SipTrunk, SipTrunkInput>({ area: 'SIPTrunksCallRestrictions', callTimes: true }),
+            ...callRestrictionsTab<SipTrunk, SipTrunkInput, SipTrunkValues>({
+              area: 'SIPTrunksCallRestrictions',
+              callTimes: true,
+            }),
             forbidden: !mayRestrict,
           },
-          callRecordingTab<SipTrunk, SipTrunkInput>(),
-          tpsTab<SipTrunk, SipTrunkInput>({ trunk: true }),
+          callRecordingTab<SipTrunk, SipTrunkInput, SipTrunkValues>(),
+          tpsTab<SipTrunk, SipTrunkInput, SipTrunkValues>({ trunk: true }),
           {
             label: 'Teams',
             kind: 'form',
@@ -176,7 +182,7 @@ export default function SipTrunkDetailPage() {
               />
             ),
           },
-        ] satisfies TabDef<SipTrunk, SipTrunkInput>[]
+        ] satisfies TabDef<SipTrunk, SipTrunkInput, SipTrunkValues>[]
       }
     />
   );

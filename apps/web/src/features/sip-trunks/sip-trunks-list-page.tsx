@@ -7,8 +7,6 @@ import {
   CALL_RECORDING_OPTIONS,
   isProviderAdmin,
   RETAIL_MAX_TRUNKS,
-  type SipTrunk,
-  type SipTrunkInput,
   sipTrunkBulkEdit,
   sipTrunkInput,
   TRANSPORTS,
@@ -17,16 +15,15 @@ import {
   TRUNK_TPS_MODES,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
-import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
-import { listCountQuery } from '../../platform/paged-table/use-paged-list.ts';
+import { ListPage } from '../../platform/paged-table/list-page.tsx';
 import { useSession } from '../../platform/session-context.ts';
-import { generalFields, TRUNK_PATH, toValues, useNumberOptions } from './fields.ts';
+import { generalFields, toValues, trunks, useNumberOptions } from './api.ts';
 
 /** The retail trunk cap's reason while the account may not add another trunk (the server enforces it). */
 function useRetailCap(): string | undefined {
   const { session } = useSession();
   const capped = session.accountKind === 'retail' && !isProviderAdmin(session);
-  const count = useQuery({ ...listCountQuery(TRUNK_PATH), enabled: capped });
+  const count = useQuery({ ...trunks.count(), enabled: capped });
   return capped && (count.data ?? 0) >= RETAIL_MAX_TRUNKS ? TRUNK_MESSAGES.retailTrunks : undefined;
 }
 
@@ -34,93 +31,92 @@ export default function SipTrunksListPage() {
   const numbers = useNumberOptions();
   const retailCap = useRetailCap();
   return (
-    <>
-      <Typography variant="h5" component="h1" gutterBottom>
-        SIP Trunks
-      </Typography>
-      <PagedTable<SipTrunk, SipTrunkInput>
-        path={TRUNK_PATH}
-        resource="SIPTrunks"
-        label={(t) => t.nickname}
-        rowLink={(t) => `/sip/${t.id}`}
-        columns={[
-          { field: 'name', header: 'Name', sortable: true },
-          { field: 'nickname', header: 'Nickname', sortable: true },
-          { field: 'cliNumber', header: 'Caller ID', sortable: true, render: (t) => t.cliNumber || '—' },
-          {
-            field: 'location',
-            header: 'Emergency Location',
-            sortable: true,
-            render: (t) => (t.location ? 'Set' : 'Not set'),
-          },
-          { field: 'publicIp', header: 'Public IP', sortable: true, render: (t) => (t.publicIp ? t.ip : '—') },
-          {
-            field: 'onNet',
-            header: 'Network',
-            sortable: true,
-            render: (t) => (t.ip === '' ? '—' : t.onNet ? 'On-net' : 'Off-net'),
-          },
-          {
-            field: 'callRecording',
-            header: 'Call Recording',
-            sortable: true,
-            render: (t) => CALL_RECORDING_OPTIONS.find((o) => o.value === t.callRecording)?.label ?? '',
-          },
-          {
-            field: 'status',
-            header: 'Status',
-            sortable: true,
-            render: (t) => (
-              <Typography
-                variant="body2"
-                component="span"
-                color={t.status === 'Offline' ? 'text.secondary' : 'success.main'}
-              >
-                {t.status}
-              </Typography>
-            ),
-          },
-        ]}
-        filters={[
-          {
-            field: 'publicIp',
-            label: 'Public IP',
-            options: [
-              { value: true, label: 'Yes' },
-              { value: false, label: 'No' },
-            ],
-          },
-          { field: 'callRecording', label: 'Call Recording', options: CALL_RECORDING_OPTIONS.map((o) => ({ ...o })) },
-          { field: 'status', label: 'Status', options: TRUNK_STATUSES.map((s) => ({ value: s, label: s })) },
-        ]}
-        bulkEdit={{
-          title: 'Edit SIP Trunks',
-          schema: sipTrunkBulkEdit,
-          fields: [
-            {
-              kind: 'select',
-              name: 'callRecording',
-              label: 'Call Recording',
-              options: CALL_RECORDING_OPTIONS.map((o) => ({ ...o })),
-            },
-            { kind: 'text', name: 'channelLimit', label: 'Channels', type: 'number' },
-            { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS.map((t) => ({ ...t })) },
-            { kind: 'select', name: 'tps', label: 'TPS', options: TRUNK_TPS_MODES.map((o) => ({ ...o })) },
-            { kind: 'select', name: 'ctps', label: 'CTPS', options: TRUNK_TPS_MODES.map((o) => ({ ...o })) },
+    <ListPage
+      title="SIP Trunks"
+      source={trunks.list}
+      resource="SIPTrunks"
+      label={(t) => t.nickname}
+      rowLink={(t) => `/sip/${t.id}`}
+      columns={[
+        { field: 'name', header: 'Name', sortable: true },
+        { field: 'nickname', header: 'Nickname', sortable: true },
+        { field: 'cliNumber', header: 'Caller ID', sortable: true, render: (t) => t.cliNumber || '—' },
+        {
+          field: 'location',
+          header: 'Emergency Location',
+          sortable: true,
+          render: (t) => (t.location ? 'Set' : 'Not set'),
+        },
+        { field: 'publicIp', header: 'Public IP', sortable: true, render: (t) => (t.publicIp ? t.ip : '—') },
+        {
+          field: 'onNet',
+          header: 'Network',
+          sortable: true,
+          render: (t) => (t.ip === '' ? '—' : t.onNet ? 'On-net' : 'Off-net'),
+        },
+        {
+          field: 'callRecording',
+          header: 'Call Recording',
+          sortable: true,
+          render: (t) => CALL_RECORDING_OPTIONS.find((o) => o.value === t.callRecording)?.label ?? '',
+        },
+        {
+          field: 'status',
+          header: 'Status',
+          sortable: true,
+          render: (t) => (
+            <Typography
+              variant="body2"
+              component="span"
+              color={t.status === 'Offline' ? 'text.secondary' : 'success.main'}
+            >
+              {t.status}
+            </Typography>
+          ),
+        },
+      ]}
+      filters={[
+        {
+          field: 'publicIp',
+          label: 'Public IP',
+          options: [
+            { value: true, label: 'Yes' },
+            { value: false, label: 'No' },
           ],
-          current: (t) => ({ ...toValues(t) }),
-        }}
-        add={{
-          title: 'Add SIP Trunk',
-          disabledReason: retailCap,
-          schema: sipTrunkInput as never,
-          defaults: { nickname: '', emergencyServicesCid: '', cliNumber: '', channelLimit: 2, host: '', permit: [] },
-          fields: [
-            ...generalFields(numbers, []).filter((f) => f.name !== 'trunkFailOver'),
-            { kind: 'text', name: 'host', label: 'Host IP Address', helper: 'Empty for registration (dynamic)' },
-          ],
-        }}
-      />
-    </>
+        },
+        { field: 'callRecording', label: 'Call Recording', options: CALL_RECORDING_OPTIONS.map((o) => ({ ...o })) },
+        { field: 'status', label: 'Status', options: TRUNK_STATUSES.map((s) => ({ value: s, label: s })) },
+      ]}
+      bulkEdit={{
+        title: 'Edit SIP Trunks',
+        schema: sipTrunkBulkEdit,
+        fields: [
+          {
+            kind: 'select',
+            name: 'callRecording',
+            label: 'Call Recording',
+            options: CALL_RECORDING_OPTIONS.map((o) => ({ ...o })),
+          },
+          { kind: 'text', name: 'channelLimit', label: 'Channels', type: 'number' },
+          { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS.map((t) => ({ ...t })) },
+          { kind: 'select', name: 'tps', label: 'TPS', options: TRUNK_TPS_MODES.map((o) => ({ ...o })) },
+          { kind: 'select', name: 'ctps', label: 'CTPS', options: TRUNK_TPS_MODES.map((o) => ({ ...o })) },
+        ],
+        current: toValues,
+        update: trunks.update,
+      }}
+      add={{
+        title: 'Add SIP Trunk',
+        disabledReason: retailCap,
+        schema: sipTrunkInput,
+        defaults: { nickname: '', emergencyServicesCid: '', cliNumber: '', channelLimit: 2, host: '', permit: [] },
+        fields: [
+          ...generalFields(numbers, []).filter((f) => f.name !== 'trunkFailOver'),
+          { kind: 'text', name: 'host', label: 'Host IP Address', helper: 'Empty for registration (dynamic)' },
+        ],
+        create: trunks.create,
+      }}
+      remove={(t) => trunks.remove(t.id)}
+    />
   );
 }

@@ -1,18 +1,23 @@
-/** Telephone numbers: API paths and the queries the pages share. */
-import type { EmsRecord, NumberTeams } from '@switchboard/domain';
+/** Telephone numbers on the web: the resource at /numbering/allocated, and the queries the pages share. */
+import { EMS_ERRORS_COUNT, telephoneNumberRoutes } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../platform/api.ts';
+import { call } from '../../platform/client.ts';
+import { resourceApi, resourceKeys } from '../../platform/resource.ts';
 
 export const TN_PATH = '/numbering/allocated';
-export const EMS_ERRORS_PATH = '/numbering/allocated/ems/errors';
 
-export const emsKey = (id: number | string) => ['record', TN_PATH, String(id), 'ems'] as const;
+export const numbers = resourceApi(TN_PATH, telephoneNumberRoutes);
+export const numberKeys = numbers.keys;
+/** The EMS errors list (its own area) counts and lists numbers too: an emergency update refreshes it. */
+export const emsErrorKeys = resourceKeys(EMS_ERRORS_COUNT.api);
+
+export const emsKey = (id: number | string) => [...numberKeys.detail(id), 'ems'] as const;
 
 /** The number's emergency address and the registry's state; polled while an update is pending. */
 export function useEms(id: number) {
   return useQuery({
     queryKey: emsKey(id),
-    queryFn: () => api.get<EmsRecord>(`${TN_PATH}/${id}/ems`),
+    queryFn: () => call(telephoneNumberRoutes.ems, { params: { id } }),
     retry: false,
     refetchInterval: (q) => (q.state.data?.updatePending ? 2000 : false),
   });
@@ -20,8 +25,8 @@ export function useEms(id: number) {
 
 export function useNumberTeams(id: number) {
   return useQuery({
-    queryKey: ['record', TN_PATH, String(id), 'msteams'],
-    queryFn: () => api.get<NumberTeams>(`${TN_PATH}/msteams/${id}`),
+    queryKey: [...numberKeys.detail(id), 'msteams'],
+    queryFn: () => call(telephoneNumberRoutes.teams, { params: { id } }),
     retry: false,
   });
 }

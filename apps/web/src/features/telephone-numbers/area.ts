@@ -1,5 +1,5 @@
 import DialpadIcon from '@mui/icons-material/Dialpad';
-import type { AreaDefinition } from '../../app/areas.ts';
+import type { AreaDefinition } from '../../platform/areas.ts';
 
 /** Telephone numbers: the account's allocated numbers (DDIs), spec 2 §2, permission numbers. */
 export const telephoneNumbersArea: AreaDefinition = {

@@ -2,7 +2,6 @@
  * The number's emergency (EMS) address: the registry's state, the address, and the emergency
  * services address modal in view or edit mode (spec 3 §3, §4: an update pending disables edits).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import EditLocationIcon from '@mui/icons-material/EditLocation';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Alert from '@mui/material/Alert';
@@ -20,18 +19,18 @@ import {
   type EmsStatus,
   emsFailed,
   emsInput,
-  type SaveReply,
   TELEPHONE_NUMBER_MESSAGES,
   type TelephoneNumber,
+  telephoneNumberRoutes,
 } from '@switchboard/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
-import { ApiError, api } from '../../platform/api.ts';
+import { ApiError } from '../../platform/api.ts';
+import { call } from '../../platform/client.ts';
 import { FormFields } from '../../platform/fields/form-fields.tsx';
+import { useSchemaForm } from '../../platform/fields/form-schema.ts';
+import { useChange } from '../../platform/mutation.ts';
 import { useSession } from '../../platform/session-context.ts';
-import { useToast } from '../../platform/toast.ts';
-import { EMS_ERRORS_PATH, emsKey, TN_PATH, useEms } from './api.ts';
+import { emsErrorKeys, numberKeys, useEms } from './api.ts';
 import { EmsStatusChip } from './ems-status-chip.tsx';
 
 const emptyAddress: EmsInput = {
@@ -102,12 +101,13 @@ function EmsDialog({
   onClose: () => void;
   mayEdit: boolean;
 }) {
-  const toast = useToast();
-  const queryClient = useQueryClient();
   const [banner, setBanner] = useState<string | null>(null);
-  const form = useForm<EmsInput>({
-    resolver: zodResolver(emsInput as never) as unknown as Resolver<EmsInput>,
-    defaultValues: emptyAddress,
+  const form = useSchemaForm(emsInput, emptyAddress);
+  const update = useChange({
+    mutationFn: (values: EmsInput) => call(telephoneNumberRoutes.saveEms, { params: { id: ems.id }, body: values }),
+    // The number, its list's emergency column and the EMS errors list all follow.
+    invalidates: [numberKeys.all, emsErrorKeys.all],
+    success: () => TELEPHONE_NUMBER_MESSAGES.emsUpdated,
   });
   useEffect(() => {
     form.reset(toAddress(ems));
@@ -118,11 +118,7 @@ function EmsDialog({
   const save = form.handleSubmit(async (values) => {
     setBanner(null);
     try {
-      await api.put<SaveReply>(`${TN_PATH}/${ems.id}/ems`, values);
-      toast.success(TELEPHONE_NUMBER_MESSAGES.emsUpdated);
-      await queryClient.invalidateQueries({ queryKey: emsKey(ems.id) });
-      await queryClient.invalidateQueries({ queryKey: ['list', TN_PATH] });
-      await queryClient.invalidateQueries({ queryKey: ['list', EMS_ERRORS_PATH] });
+      await update.mutateAsync(values);
       onClose();
     } catch (error) {
       if (error instanceof ApiError) {

@@ -20,16 +20,17 @@ import {
   telephoneNumberLabel,
   telephoneNumberValues,
 } from '@switchboard/domain';
-import type { UseFormReturn } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { FormFields } from '../../platform/fields/form-fields.tsx';
+import type { FieldsForm } from '../../platform/fields/form-schema.ts';
 import { useAccessListOptions } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
-import { TabbedForm, useRecord } from '../../platform/tabbed-form/tabbed-form.tsx';
-import { TN_PATH, useNumberTeams } from './api.ts';
+import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { numbers, useNumberTeams } from './api.ts';
 import { EmergencyTab } from './emergency-tab.tsx';
 
-type Form = UseFormReturn<TelephoneNumberInput>;
+type Form = FieldsForm<TelephoneNumberInput>;
 
 function Hint({ children }: { children: string }) {
   return (
@@ -180,15 +181,14 @@ function TeamsInfo({ number }: { number: TelephoneNumber }) {
 export default function TelephoneNumberDetailPage() {
   const { id = '' } = useParams();
   const { session } = useSession();
-  const record = useRecord<TelephoneNumber>(TN_PATH, id);
+  const record = useQuery(numbers.detail(id));
   const admin = isProviderAdmin(session);
   const number = record.data?.telephoneNumber ?? '';
   return (
-    <TabbedForm<TelephoneNumber, TelephoneNumberInput>
-      path={TN_PATH}
-      id={id}
+    <TabbedForm
+      source={numbers.record(id)}
       resource="numbers"
-      schema={telephoneNumberInput as never}
+      schema={telephoneNumberInput}
       toValues={telephoneNumberValues}
       name={(v) => telephoneNumberLabel({ telephoneNumber: number, nickname: v.nickname ?? '' })}
       title={(n) => (n.nickname ? `${n.nickname} (${n.telephoneNumber})` : n.telephoneNumber)}

@@ -7,100 +7,96 @@ import {
   DESTINATION_TYPES,
   EMS_STATUSES,
   MESSAGES,
-  type TelephoneNumber,
-  type TelephoneNumberBulkEdit,
   telephoneNumberBulkEdit,
   telephoneNumberValues,
 } from '@switchboard/domain';
-import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
-import { TN_PATH } from './api.ts';
+import { ListPage } from '../../platform/paged-table/list-page.tsx';
+import { numbers } from './api.ts';
 import { EmsStatusChip } from './ems-status-chip.tsx';
 
 const recordingLabel = (value: number) => CALL_RECORD_OPTIONS.find((o) => o.value === value)?.label ?? String(value);
 
 export default function TelephoneNumbersListPage() {
   return (
-    <>
-      <Typography variant="h5" component="h1" gutterBottom>
-        Telephone Numbers
-      </Typography>
-      <PagedTable<TelephoneNumber, never, TelephoneNumberBulkEdit>
-        path={TN_PATH}
-        resource="numbers"
-        label={(n) => (n.nickname ? `${n.telephoneNumber} (${n.nickname})` : n.telephoneNumber)}
-        rowLink={(n) => `/telephone-numbers/${n.id}`}
-        columns={[
-          { field: 'telephoneNumber', header: 'Telephone Number', sortable: true },
-          { field: 'nickname', header: 'Nickname', sortable: true, render: (n) => n.nickname || '—' },
-          {
-            field: 'displayDestination',
-            header: 'Destination',
-            sortable: false,
-            render: (n) =>
-              n.destination ? (
-                <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                  {n.displayDestination}
-                  <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 0.75 }}>
-                    {DESTINATION_TYPE_LABELS[n.destinationType as keyof typeof DESTINATION_TYPE_LABELS] ?? ''}
-                  </Typography>
-                </Box>
-              ) : (
-                <Typography component="span" variant="body2" color="text.secondary">
-                  Not routed
+    <ListPage
+      title="Telephone Numbers"
+      source={numbers.list}
+      resource="numbers"
+      label={(n) => (n.nickname ? `${n.telephoneNumber} (${n.nickname})` : n.telephoneNumber)}
+      rowLink={(n) => `/telephone-numbers/${n.id}`}
+      columns={[
+        { field: 'telephoneNumber', header: 'Telephone Number', sortable: true },
+        { field: 'nickname', header: 'Nickname', sortable: true, render: (n) => n.nickname || '—' },
+        {
+          field: 'displayDestination',
+          header: 'Destination',
+          sortable: false,
+          render: (n) =>
+            n.destination ? (
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {n.displayDestination}
+                <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 0.75 }}>
+                  {DESTINATION_TYPE_LABELS[n.destinationType as keyof typeof DESTINATION_TYPE_LABELS] ?? ''}
                 </Typography>
-              ),
-          },
+              </Box>
+            ) : (
+              <Typography component="span" variant="body2" color="text.secondary">
+                Not routed
+              </Typography>
+            ),
+        },
+        {
+          field: 'telephoneNumberAclName',
+          header: 'Access List',
+          sortable: true,
+          render: (n) =>
+            n.telephoneNumberAclName
+              ? `${n.telephoneNumberAclName} (${n.telephoneNumberAclReject === 1 ? 'reject' : 'accept'})`
+              : '—',
+        },
+        {
+          field: 'callRecord',
+          header: 'Call Recording',
+          sortable: true,
+          render: (n) => recordingLabel(n.callRecord),
+        },
+        {
+          field: 'emsStatus',
+          header: 'Emergency Address',
+          sortable: true,
+          render: (n) => <EmsStatusChip status={n.emsStatus} />,
+        },
+      ]}
+      filters={[
+        {
+          field: 'destinationType',
+          label: 'Destination',
+          options: DESTINATION_TYPES.map((t) => ({ value: t, label: DESTINATION_TYPE_LABELS[t] })),
+        },
+        { field: 'callRecord', label: 'Call Recording', options: CALL_RECORD_OPTIONS.map((o) => ({ ...o })) },
+        {
+          field: 'emsStatus',
+          label: 'Emergency',
+          options: EMS_STATUSES.map((s) => ({ value: s, label: s })),
+        },
+      ]}
+      deleteFallback={MESSAGES.deleteFallback}
+      bulkEdit={{
+        title: 'Edit Telephone Numbers',
+        schema: telephoneNumberBulkEdit,
+        fields: [
+          { kind: 'destination', name: 'destination', label: 'Destination' },
           {
-            field: 'telephoneNumberAclName',
-            header: 'Access List',
-            sortable: true,
-            render: (n) =>
-              n.telephoneNumberAclName
-                ? `${n.telephoneNumberAclName} (${n.telephoneNumberAclReject === 1 ? 'reject' : 'accept'})`
-                : '—',
+            kind: 'select',
+            name: 'callRecord',
+            label: 'Call Recording',
+            options: CALL_RECORD_OPTIONS.map((o) => ({ ...o })),
           },
-          {
-            field: 'callRecord',
-            header: 'Call Recording',
-            sortable: true,
-            render: (n) => recordingLabel(n.callRecord),
-          },
-          {
-            field: 'emsStatus',
-            header: 'Emergency Address',
-            sortable: true,
-            render: (n) => <EmsStatusChip status={n.emsStatus} />,
-          },
-        ]}
-        filters={[
-          {
-            field: 'destinationType',
-            label: 'Destination',
-            options: DESTINATION_TYPES.map((t) => ({ value: t, label: DESTINATION_TYPE_LABELS[t] })),
-          },
-          { field: 'callRecord', label: 'Call Recording', options: CALL_RECORD_OPTIONS.map((o) => ({ ...o })) },
-          {
-            field: 'emsStatus',
-            label: 'Emergency',
-            options: EMS_STATUSES.map((s) => ({ value: s, label: s })),
-          },
-        ]}
-        deleteFallback={MESSAGES.deleteFallback}
-        bulkEdit={{
-          title: 'Edit Telephone Numbers',
-          schema: telephoneNumberBulkEdit,
-          fields: [
-            { kind: 'destination', name: 'destination', label: 'Destination' },
-            {
-              kind: 'select',
-              name: 'callRecord',
-              label: 'Call Recording',
-              options: CALL_RECORD_OPTIONS.map((o) => ({ ...o })),
-            },
-          ],
-          current: (n) => telephoneNumberValues(n),
-        }}
-      />
-    </>
+        ],
+        current: telephoneNumberValues,
+        update: numbers.update,
+      }}
+      remove={(n) => numbers.remove(n.id)}
+    />
   );
 }

@@ -1,20 +1,30 @@
-/** Time profiles: API paths and the queries the pages share. */
+/**
+ * Time profiles on the web: the resources /timeprofile (saved by PUT, or POST as the spec also
+ * does) and /timeprofilecalendar, the next free number and the bulk add by range, the live status,
+ * the bank holidays, and the query keys the pages share.
+ */
 import {
   BANK_HOLIDAY_OPTIONS,
   type CalendarEntry,
   type CalendarInput,
+  calendarRoutes,
   TIME_PROFILE_MODES,
   type TimeProfile,
   type TimeProfileInput,
-  type TimeProfileStatus,
+  timeProfileRoutes,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../platform/api.ts';
+import { call } from '../../platform/client.ts';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import { useDestinationOptions } from '../../platform/fields/option-sources.ts';
+import { resourceApi } from '../../platform/resource.ts';
 
 export const TP_PATH = '/timeprofile';
-export const CALENDAR_PATH = '/timeprofilecalendar';
+
+export const timeProfiles = resourceApi(TP_PATH, timeProfileRoutes);
+export const timeProfileKeys = timeProfiles.keys;
+export const calendars = resourceApi('/timeprofilecalendar', calendarRoutes);
+export const calendarKeys = calendars.keys;
 
 export const bankHolidayLabel = (value: number) =>
   BANK_HOLIDAY_OPTIONS.find((o) => o.value === value)?.label ?? String(value);
@@ -50,17 +60,10 @@ export function calendarFields(exclude: string[]): FieldDef<CalendarInput>[] {
   ];
 }
 
-export function useNextNumber() {
-  return useQuery({
-    queryKey: ['list', TP_PATH, 'next'],
-    queryFn: () => api.get<{ extension: number | null }>(`${TP_PATH}/next`),
-  });
-}
-
 export function useStatus(id: number) {
   return useQuery({
-    queryKey: ['record', TP_PATH, String(id), 'status'],
-    queryFn: () => api.get<TimeProfileStatus>(`${TP_PATH}/${id}/status`),
+    queryKey: [...timeProfileKeys.detail(id), 'status'],
+    queryFn: () => call(timeProfileRoutes.status, { params: { id } }),
     refetchInterval: 60_000,
   });
 }
@@ -68,8 +71,7 @@ export function useStatus(id: number) {
 export function useBankHolidays(region: number, year: number) {
   return useQuery({
     queryKey: ['bank-holidays', region, year],
-    queryFn: () =>
-      api.get<{ records: Array<{ date: string; name: string }> }>(`${TP_PATH}/bankholidays/${region}/${year}`),
+    queryFn: () => call(timeProfileRoutes.bankHolidays, { params: { region, year } }),
     enabled: region > 0,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,5 +1,5 @@
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import type { AreaDefinition } from '../../app/areas.ts';
+import type { AreaDefinition } from '../../platform/areas.ts';
 
 /** Time profiles with their calendar entries (spec 2 §2, permission timeprofile). */
 export const timeProfilesArea: AreaDefinition = {

@@ -1,22 +1,27 @@
 /** /time-profiles/{timeProfileId}/calendars/{id}: one calendar entry. */
 
-import type { TimeProfile } from '@switchboard/domain';
-import { type CalendarEntry, type CalendarInput, calendarInput } from '@switchboard/domain';
+import { calendarInput } from '@switchboard/domain';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { FormFields } from '../../platform/fields/form-fields.tsx';
-import { TabbedForm, useRecord } from '../../platform/tabbed-form/tabbed-form.tsx';
-import { CALENDAR_PATH, calendarFields, TP_PATH, toCalendarValues } from './api.ts';
+import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { calendarFields, calendars, timeProfileKeys, timeProfiles, toCalendarValues } from './api.ts';
 
 export default function CalendarEntryPage() {
   const { timeProfileId = '', id = '' } = useParams();
-  const profile = useRecord<TimeProfile>(TP_PATH, timeProfileId);
+  const profile = useQuery(timeProfiles.detail(timeProfileId));
+  // An entry changes its profile's status too.
+  const entry = calendars.record(id);
+  const source = {
+    ...entry,
+    invalidates: [...entry.invalidates, [...timeProfileKeys.detail(timeProfileId), 'status']],
+  };
   const self = profile.data ? [`timeprofile:${profile.data.extension}`] : [];
   return (
-    <TabbedForm<CalendarEntry, CalendarInput>
-      path={CALENDAR_PATH}
-      id={id}
+    <TabbedForm
+      source={source}
       resource="timeprofile"
-      schema={calendarInput as never}
+      schema={calendarInput}
       toValues={toCalendarValues}
       name={(v) => v.description}
       title={(c) =>

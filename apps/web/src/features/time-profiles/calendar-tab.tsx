@@ -1,14 +1,9 @@
 /** The Calendar tab: the profile's calendar entries, which override it in their date range. */
 import Typography from '@mui/material/Typography';
-import {
-  type CalendarEntry,
-  type CalendarInput,
-  calendarInput,
-  destinationValue,
-  type TimeProfile,
-} from '@switchboard/domain';
+import { calendarInput, calendarRoutes, destinationValue, type TimeProfile } from '@switchboard/domain';
 import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
-import { CALENDAR_PATH, calendarFields, TP_PATH, useDestinationLabel } from './api.ts';
+import { listSource } from '../../platform/resource.ts';
+import { calendarFields, calendarKeys, calendars, timeProfileKeys, useDestinationLabel } from './api.ts';
 
 export function CalendarTab({ profile }: { profile: TimeProfile }) {
   const destinationLabel = useDestinationLabel();
@@ -18,13 +13,16 @@ export function CalendarTab({ profile }: { profile: TimeProfile }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         During a calendar entry calls go to its destination, whatever the schedule says.
       </Typography>
-      <PagedTable<CalendarEntry, CalendarInput>
-        path={CALENDAR_PATH}
+      <PagedTable
+        source={listSource(calendarRoutes.list, {
+          key: calendarKeys.lists(),
+          // An entry changes its profile's status too.
+          invalidates: [calendarKeys.all, [...timeProfileKeys.detail(profile.id), 'status']],
+        })}
         resource="timeprofile"
         nested
         tableKey="calendar"
         fixedFilters={{ timeProfileId: profile.id }}
-        alsoInvalidate={[['record', TP_PATH, String(profile.id), 'status']]}
         label={(c) => c.description}
         rowLink={(c) => `/time-profiles/${profile.id}/calendars/${c.id}`}
         columns={[
@@ -35,10 +33,12 @@ export function CalendarTab({ profile }: { profile: TimeProfile }) {
         ]}
         add={{
           title: 'Add Calendar Entry',
-          schema: calendarInput as never,
+          schema: calendarInput,
           defaults: { timeProfileId: profile.id, description: '', destination: '', start: '', end: '' },
           fields: calendarFields([self]),
+          create: calendars.create,
         }}
+        remove={(c) => calendars.remove(c.id)}
       />
     </>
   );

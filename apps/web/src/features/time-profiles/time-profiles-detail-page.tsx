@@ -9,7 +9,6 @@ import {
   TIME_PROFILE_MESSAGES,
   TIME_PROFILE_MODES,
   type TimeProfile,
-  type TimeProfileInput,
   timeProfileInput,
 } from '@switchboard/domain';
 import dayjs from 'dayjs';
@@ -17,7 +16,7 @@ import { useParams } from 'react-router';
 import { FormFields } from '../../platform/fields/form-fields.tsx';
 import { usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
-import { TP_PATH, toProfileValues, useBankHolidays, useDestinationLabel, useStatus } from './api.ts';
+import { timeProfiles, toProfileValues, useBankHolidays, useDestinationLabel, useStatus } from './api.ts';
 import { CalendarTab } from './calendar-tab.tsx';
 import { ScheduleTab } from './schedule-tab.tsx';
 
@@ -68,11 +67,10 @@ export default function TimeProfileDetailPage() {
   const { id = '' } = useParams();
   const prompts = usePromptSelect();
   return (
-    <TabbedForm<TimeProfile, TimeProfileInput>
-      path={TP_PATH}
-      id={id}
+    <TabbedForm
+      source={timeProfiles.record(id)}
       resource="timeprofile"
-      schema={timeProfileInput as never}
+      schema={timeProfileInput}
       toValues={toProfileValues}
       name={(v) => v.name}
       title={(p) => `${p.name} (${p.extension})`}

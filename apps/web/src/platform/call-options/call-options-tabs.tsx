@@ -15,15 +15,16 @@ import {
   TPS_MODES,
   TRUNK_TPS_MODES,
 } from '@switchboard/domain';
-import { type FieldValues, type Path, type UseFormReturn, useWatch } from 'react-hook-form';
+import { type FieldValues, type Path, useWatch } from 'react-hook-form';
 import { FormSelectField } from '../fields/form-fields.tsx';
+import type { FieldsForm } from '../fields/form-schema.ts';
 import type { TabDef } from '../tabbed-form/tabbed-form.tsx';
 import { CallRestrictionsFields, type CallRestrictionsProps } from './call-restrictions-fields.tsx';
 
 export { CallRestrictionsFields as CallRestrictionsTab };
 
 interface TabProps<V extends FieldValues> {
-  form: UseFormReturn<V>;
+  form: FieldsForm<V>;
   disabled: boolean;
 }
 
@@ -75,9 +76,9 @@ export function TpsTab<V extends FieldValues>({ form, disabled, trunk }: TabProp
 }
 
 /** The Call Restrictions tab for a TabbedForm (omit it when the user may not read the restrictions). */
-export function callRestrictionsTab<R, V extends FieldValues>(
+export function callRestrictionsTab<R, V extends FieldValues, O extends FieldValues>(
   options: Omit<CallRestrictionsProps<V>, 'form' | 'disabled'>,
-): TabDef<R, V> {
+): TabDef<R, V, O> {
   return {
     label: 'Call Restrictions',
     kind: 'form',
@@ -90,7 +91,7 @@ export function callRestrictionsTab<R, V extends FieldValues>(
   };
 }
 
-export function callRecordingTab<R, V extends FieldValues>(): TabDef<R, V> {
+export function callRecordingTab<R, V extends FieldValues, O extends FieldValues>(): TabDef<R, V, O> {
   return {
     label: 'Call Recording',
     kind: 'form',
@@ -99,7 +100,9 @@ export function callRecordingTab<R, V extends FieldValues>(): TabDef<R, V> {
   };
 }
 
-export function tpsTab<R, V extends FieldValues>(options: { trunk?: boolean } = {}): TabDef<R, V> {
+export function tpsTab<R, V extends FieldValues, O extends FieldValues>(
+  options: { trunk?: boolean } = {},
+): TabDef<R, V, O> {
   return {
     label: 'TPS/CTPS',
     kind: 'form',

@@ -17,8 +17,9 @@ import {
   mayEditRestrictions,
   type Resource,
 } from '@switchboard/domain';
-import { type FieldValues, type Path, type UseFormReturn, useWatch } from 'react-hook-form';
+import { type FieldValues, type Path, useWatch } from 'react-hook-form';
 import { FormSwitchField, FormTextField } from '../fields/form-fields.tsx';
+import type { FieldsForm } from '../fields/form-schema.ts';
 import { useSession } from '../session-context.ts';
 import { CallTimesField } from './call-times-field.tsx';
 
@@ -31,7 +32,7 @@ export interface ChannelLimitOption {
 }
 
 export interface CallRestrictionsProps<V extends FieldValues> {
-  form: UseFormReturn<V>;
+  form: FieldsForm<V>;
   /** The restriction permission of the area (seatsCallRestrictions, SIPTrunksCallRestrictions). */
   area: Resource;
   disabled: boolean;

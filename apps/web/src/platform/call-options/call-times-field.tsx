@@ -6,8 +6,9 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CALL_TIMES_MODES } from '@switchboard/domain';
-import { type Control, Controller, type FieldValues, type Path, useWatch } from 'react-hook-form';
+import { Controller, type FieldValues, type Path, useWatch } from 'react-hook-form';
 import { FormSelectField } from '../fields/form-fields.tsx';
+import type { FieldsControl } from '../fields/form-schema.ts';
 
 function TimeInput<V extends FieldValues>({
   control,
@@ -15,7 +16,7 @@ function TimeInput<V extends FieldValues>({
   label,
   disabled,
 }: {
-  control: Control<V>;
+  control: FieldsControl<V>;
   name: Path<V>;
   label: string;
   disabled: boolean;
@@ -48,7 +49,7 @@ export function CallTimesField<V extends FieldValues>({
   label,
   disabled,
 }: {
-  control: Control<V>;
+  control: FieldsControl<V>;
   /** The `{ mode, from, to }` field, e.g. 'weekdayTimes'. */
   name: Path<V>;
   label: string;

@@ -9,10 +9,11 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { TEAMS_MESSAGES, teamsInvitationInput } from '@switchboard/domain';
+import { TEAMS_MESSAGES, teamsInvitationInput, teamsRoutes } from '@switchboard/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { ApiError, api } from '../api.ts';
+import { ApiError } from '../api.ts';
+import { call } from '../client.ts';
 import { useSession } from '../session-context.ts';
 import { useToast } from '../toast.ts';
 
@@ -26,7 +27,7 @@ export function TeamsGate({ children, disabled }: { children: ReactNode; disable
   const [busy, setBusy] = useState(false);
   const exists = useQuery({
     queryKey: ['teams', 'exists', accountNo],
-    queryFn: () => api.get<{ teamsAccountExists: boolean }>(`/teams/exists/${accountNo}`),
+    queryFn: () => call(teamsRoutes.exists, { params: { accountNo } }),
     enabled: can('teams', 'read'),
   });
 
@@ -47,7 +48,7 @@ export function TeamsGate({ children, disabled }: { children: ReactNode; disable
     setEmailError(null);
     setBusy(true);
     try {
-      const reply = await api.post<{ message: string }>('/teams/admin/invitation', parsed.data);
+      const reply = await call(teamsRoutes.invite, { body: parsed.data });
       toast.success(reply.message);
     } catch (error) {
       if (error instanceof ApiError && error.validation.email) setEmailError(error.validation.email);
@@ -59,7 +60,7 @@ export function TeamsGate({ children, disabled }: { children: ReactNode; disable
   const create = async () => {
     setBusy(true);
     try {
-      const reply = await api.post<{ message: string }>(`/teams/${accountNo}/create`);
+      const reply = await call(teamsRoutes.create, { params: { accountNo } });
       toast.success(reply.message);
       await queryClient.invalidateQueries({ queryKey: ['teams', 'exists', accountNo] });
     } catch {

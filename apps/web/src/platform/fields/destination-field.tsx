@@ -5,11 +5,12 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { DestinationOption } from '@switchboard/domain';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { Controller, type FieldValues, type Path } from 'react-hook-form';
+import type { FieldsControl } from './form-schema.ts';
 import { useDestinationOptions } from './option-sources.ts';
 
 export interface DestinationFieldProps<V extends FieldValues> {
-  control: Control<V>;
+  control: FieldsControl<V>;
   name: Path<V>;
   label: string;
   disabled?: boolean;

@@ -10,8 +10,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { Controller, type FieldValues, type Path } from 'react-hook-form';
 import { DestinationField } from './destination-field.tsx';
+import type { FieldsControl } from './form-schema.ts';
 
 export interface SelectOption {
   value: string | number | boolean;
@@ -41,7 +42,7 @@ export type FieldDef<V extends FieldValues> =
   | { kind: 'destination'; name: Path<V>; label: string; required?: boolean; exclude?: string[] };
 
 interface BaseProps<V extends FieldValues> {
-  control: Control<V>;
+  control: FieldsControl<V>;
   name: Path<V>;
   label: string;
   disabled?: boolean;
@@ -167,7 +168,7 @@ export function FormFields<V extends FieldValues>({
   fields,
   disabled,
 }: {
-  control: Control<V>;
+  control: FieldsControl<V>;
   fields: FieldDef<V>[];
   disabled?: boolean;
 }) {

@@ -1,7 +1,7 @@
 /** Option lists several areas pick from: prompts and the account's destinations. */
-import { type DestinationOption, MESSAGES, type PromptOption } from '@switchboard/domain';
+import { accessListRoutes, destinationRoutes, MESSAGES, promptRoutes } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api.ts';
+import { call } from '../client.ts';
 import type { SelectOption } from './form-fields.tsx';
 
 /** A select's options and the helper text its load state calls for (spec 2 §8). */
@@ -21,7 +21,7 @@ function helperFor(query: { isError: boolean; isSuccess: boolean }, count: numbe
 export function usePromptSelect(): SelectSource {
   const query = useQuery({
     queryKey: ['prompts', 'options'],
-    queryFn: () => api.get<{ records: PromptOption[] }>('/prompts/options'),
+    queryFn: () => call(promptRoutes.options),
     staleTime: 60_000,
   });
   const options = (query.data?.records ?? []).map((p) => ({
@@ -37,7 +37,7 @@ export const DESTINATIONS_KEY = ['destinations'] as const;
 export function useDestinationOptions() {
   return useQuery({
     queryKey: DESTINATIONS_KEY,
-    queryFn: () => api.get<{ records: DestinationOption[] }>('/destinations'),
+    queryFn: () => call(destinationRoutes.all),
     staleTime: 15_000,
     select: (d) => d.records,
   });
@@ -46,8 +46,9 @@ export function useDestinationOptions() {
 /** The account's access lists, for number screening and seat call limits. */
 export function useAccessListOptions(): SelectOption[] {
   const { data } = useQuery({
-    queryKey: ['list', '/accesscontrol', 'options'],
-    queryFn: () => api.post<{ records: Array<{ id: number; name: string }> }>('/accesscontrol/-1/-1', {}),
+    // Under the access lists' keys, so a change to the lists refreshes the options.
+    queryKey: ['/accesscontrol', 'list', 'options'],
+    queryFn: () => call(accessListRoutes.list, { params: { offset: -1, limit: -1 } }),
     staleTime: 30_000,
   });
   return (data?.records ?? []).map((l) => ({ value: l.id, label: l.name }));

@@ -2,7 +2,6 @@
  * The add and bulk-edit modals of the paged table: a react-hook-form over the domain schema,
  * the server's field messages under the fields, and per-item feedback.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,22 +11,23 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { MESSAGES } from '@switchboard/domain';
 import { type ReactNode, useEffect, useState } from 'react';
-import { type DefaultValues, type FieldValues, type Resolver, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
 import { ApiError } from '../api.ts';
 import { type FieldDef, FormFields } from '../fields/form-fields.tsx';
+import { type FormSchema, useSchemaForm } from '../fields/form-schema.ts';
 import { applyServerErrors } from '../fields/server-errors.ts';
 import { FeedbackList, type ItemResult } from './feedback-list.tsx';
 
-interface RecordFormDialogProps<V extends FieldValues> {
+export interface RecordFormDialogProps<V extends FieldValues, O extends FieldValues> {
   open: boolean;
   title: string;
   submitLabel: string;
-  schema: z.ZodType<V, FieldValues>;
+  /** The form's schema: the fields hold its input, `submit` gets its output. */
+  schema: FormSchema<V, O>;
   defaults: DefaultValues<V>;
   fields: FieldDef<V>[];
   /** Performs the save(s); returns per-item results. A thrown ApiError is shown on the form. */
-  submit: (values: V) => Promise<ItemResult[]>;
+  submit: (values: O) => Promise<ItemResult[]>;
   successSummary: string;
   onClose: () => void;
   /** Keep the form open for another entry after a successful single save. */
@@ -36,12 +36,9 @@ interface RecordFormDialogProps<V extends FieldValues> {
   summary?: (values: V) => ReactNode;
 }
 
-export function RecordFormDialog<V extends FieldValues>(props: RecordFormDialogProps<V>) {
+export function RecordFormDialog<V extends FieldValues, O extends FieldValues>(props: RecordFormDialogProps<V, O>) {
   const { open, title, submitLabel, schema, defaults, fields, submit, successSummary, onClose, resetOnSuccess } = props;
-  const form = useForm<V>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<V>,
-    defaultValues: defaults,
-  });
+  const form = useSchemaForm(schema, defaults);
   const summary = props.summary ? props.summary(form.watch()) : null;
   const [results, setResults] = useState<ItemResult[] | null>(null);
   const [banner, setBanner] = useState<string | null>(null);

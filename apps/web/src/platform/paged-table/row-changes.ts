@@ -6,14 +6,3 @@ export function isChanged<T extends Record<string, unknown>>(original: T, curren
   }
   return false;
 }
-
-/** The rows whose edited copy differs from the loaded one, with the flag the spec's rows carry. */
-export function changedRows<T extends Record<string, unknown> & { id: number }>(
-  originals: T[],
-  edit: (row: T) => T,
-): Array<T & { isChanged: true }> {
-  return originals
-    .map((row) => ({ row, next: edit(row) }))
-    .filter(({ row, next }) => isChanged(row, next))
-    .map(({ next }) => ({ ...next, isChanged: true as const }));
-}

@@ -1,109 +1,99 @@
-/** Paging, sorting, search and filter state of a list, and its query against {path}/{offset}/{limit}. */
-import {
-  DEFAULT_PAGE_SIZE,
-  type ListReply,
-  NESTED_PAGE_SIZE,
-  PAGE_SIZES,
-  type SortDirection,
-} from '@switchboard/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+/**
+ * Paging, sorting, search and filter state of a list, kept in the URL (list-state.ts), and its page
+ * query. The page size comes from the URL, else the size remembered for this page path (and nested
+ * table) in local storage, else the default. Search is debounced; a new search, filter, sort or
+ * page size goes back to the first page.
+ */
+import { DEFAULT_PAGE_SIZE, type ListRequest, NESTED_PAGE_SIZE, PAGE_SIZES } from '@switchboard/domain';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
-import { api } from '../api.ts';
+import { useLocation, useSearchParams } from 'react-router';
+import { type ListSource, listQuery } from '../resource.ts';
+import {
+  type FilterDecoders,
+  type FilterValue,
+  type ListState,
+  nextSort,
+  readListState,
+  writeListState,
+} from './list-state.ts';
 
-export interface SortState {
-  field: string;
-  direction: SortDirection;
-}
-
-/** Sorting cycles ascending → descending → none. */
-export function nextSort(current: SortState | null, field: string): SortState | null {
-  if (!current || current.field !== field) return { field, direction: 'asc' };
-  if (current.direction === 'asc') return { field, direction: 'desc' };
-  return null;
-}
+export const SEARCH_DEBOUNCE_MS = 300;
 
 function storedPageSize(key: string, fallback: number): number {
   const raw = Number(window.localStorage.getItem(key));
   return (PAGE_SIZES as readonly number[]).includes(raw) ? raw : fallback;
 }
 
-export function usePagedList<T>(
-  path: string,
-  nested: boolean,
-  tableKey?: string,
-  fixedFilters?: Record<string, string | number | boolean>,
-) {
+export interface PagedListOptions {
+  /** Nested tables default to 5 rows. */
+  nested?: boolean;
+  /** Names the table's URL params ('entries.page') and its remembered page size. */
+  tableKey?: string;
+  /** Maps each filter's URL text back to its value. */
+  decoders?: FilterDecoders;
+  /** Filters always sent (a nested table of one parent's children); not in the URL. */
+  fixedFilters?: Record<string, FilterValue>;
+}
+
+export function usePagedList<T>(source: ListSource<T>, options: PagedListOptions = {}) {
+  const { nested = false, tableKey, decoders = {}, fixedFilters } = options;
   const { pathname } = useLocation();
-  // Page size is remembered per page path (and per nested table on that page).
+  const [params, setParams] = useSearchParams();
+  const prefix = tableKey ? `${tableKey}.` : '';
+  const state = readListState(params, prefix, decoders);
   const storageKey = `pageSize:${pathname}${tableKey ? `#${tableKey}` : ''}`;
-  const [pageSize, setPageSizeState] = useState(() =>
-    storedPageSize(storageKey, nested ? NESTED_PAGE_SIZE : DEFAULT_PAGE_SIZE),
-  );
-  const [page, setPage] = useState(0);
-  const [sort, setSort] = useState<SortState | null>(null);
-  const [searchInput, setSearchInput] = useState('');
-  const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState<Record<string, string | number | boolean>>({});
+  const pageSize = state.size ?? storedPageSize(storageKey, nested ? NESTED_PAGE_SIZE : DEFAULT_PAGE_SIZE);
 
+  /** Discrete choices (page, sort, filter) are history entries; typing a search replaces the entry. */
+  const update = (patch: Partial<ListState>, replace = false) =>
+    setParams((current) => writeListState(current, prefix, patch), { replace });
+
+  const [searchInput, setSearchInput] = useState(state.search);
+  // The URL changed by itself (Back, a link): the box shows its search.
   useEffect(() => {
-    const t = window.setTimeout(() => {
-      setSearch(searchInput.trim());
-      setPage(0);
-    }, 300);
-    return () => window.clearTimeout(t);
-  }, [searchInput]);
+    setSearchInput((input) => (input.trim() === state.search ? input : state.search));
+  }, [state.search]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: update is rebuilt each render; the input drives this.
+  useEffect(() => {
+    const term = searchInput.trim();
+    if (term === state.search) return;
+    const timer = window.setTimeout(() => update({ search: term, page: 0 }, true), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [searchInput, state.search]);
 
-  const setPageSize = (size: number) => {
-    window.localStorage.setItem(storageKey, String(size));
-    setPageSizeState(size);
-    setPage(0);
+  const filters = state.filters;
+  const sent = { ...filters, ...fixedFilters };
+  const request: ListRequest = {
+    offset: state.page * pageSize,
+    limit: pageSize,
+    ...(state.sort ? { sortBy: state.sort.field, direction: state.sort.direction } : {}),
+    ...(state.search ? { search: state.search } : {}),
+    ...(Object.keys(sent).length ? { filters: sent } : {}),
   };
-
-  const body = {
-    ...(sort ? { sortBy: sort.field, direction: sort.direction } : {}),
-    ...(search ? { search } : {}),
-    ...(Object.keys(filters).length || fixedFilters ? { filters: { ...filters, ...fixedFilters } } : {}),
-  };
-  const query = useQuery({
-    queryKey: ['list', path, page, pageSize, body],
-    queryFn: () => api.post<ListReply<T>>(`${path}/${page * pageSize}/${pageSize}`, body),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(listQuery(source, request));
 
   return {
     query,
-    page,
-    setPage,
+    page: state.page,
+    setPage: (page: number) => update({ page }),
     pageSize,
-    setPageSize,
-    sort,
-    toggleSort: (field: string) => {
-      setSort((s) => nextSort(s, field));
-      setPage(0);
+    setPageSize: (size: number) => {
+      window.localStorage.setItem(storageKey, String(size));
+      update({ size, page: 0 });
     },
+    sort: state.sort,
+    toggleSort: (field: string) => update({ sort: nextSort(state.sort, field), page: 0 }),
     searchInput,
     setSearchInput,
-    searching: search !== '' || Object.keys(filters).length > 0,
+    searching: state.search !== '' || Object.keys(filters).length > 0,
     filters,
-    setFilter: (field: string, value: string | number | boolean | null) => {
-      setFilters((f) => {
-        const next = { ...f };
-        if (value === null || value === '') delete next[field];
-        else next[field] = value;
-        return next;
-      });
-      setPage(0);
+    setFilter: (field: string, value: FilterValue | null) => {
+      const next = { ...filters };
+      if (value === null || value === '') delete next[field];
+      else next[field] = value;
+      update({ filters: next, page: 0 });
     },
   };
 }
-
-/**
- * A list's record count (POST {path}/0/1, its totalRecords): the dashboard's widgets and the limits
- * lists enforce (a retail trunk cap). Under ['list', path], so a table's refresh after a change
- * recounts.
- */
-export const listCountQuery = (path: string) => ({
-  queryKey: ['list', path, 'count'],
-  queryFn: async () => (await api.post<ListReply<unknown>>(`${path}/0/1`, {})).totalRecords,
-});
+export type PagedList<T> = ReturnType<typeof usePagedList<T>>;

@@ -1,9 +1,9 @@
 /**
- * The detail page frame (spec 1 §2, DESIGN "TabbedForm"): loads GET {path}/{id}, tabs of 135 px
- * (kept in ?tab=), a react-hook-form over the domain schema, server messages under the fields,
+ * The detail page frame (spec 1 §2, DESIGN "TabbedForm"): loads the record (an area's
+ * `record(id)`: GET {path}/{id}), tabs of 135 px (kept in ?tab=), a react-hook-form over the
+ * domain schema (values its input, the save gets its output), server messages under the fields,
  * the multiple-errors banner, and '{name} has been updated'.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,68 +12,79 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, type Resource, type SaveReply } from '@switchboard/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, type Resource } from '@switchboard/domain';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { type DefaultValues, type FieldValues, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import type { z } from 'zod';
-import { useBreadcrumb } from '../../app/breadcrumbs.tsx';
-import { ApiError, api } from '../api.ts';
+import { ApiError } from '../api.ts';
+import { useBreadcrumb } from '../breadcrumb.tsx';
 import { SectionForbidden } from '../error-pages.tsx';
+import { type FormSchema, type SchemaForm, useSchemaForm } from '../fields/form-schema.ts';
 import { applyServerErrors } from '../fields/server-errors.ts';
+import { useChange } from '../mutation.ts';
+import type { RecordSource } from '../resource.ts';
 import { useSession } from '../session-context.ts';
-import { useToast } from '../toast.ts';
 
 /**
  * A tab of the detail page. `forbidden` (the user lacks the tab's own permission, e.g. softphone)
  * keeps the tab in its place and shows the section-permission message instead of its content.
  */
-export type TabDef<R, V extends FieldValues> =
+export type TabDef<R, V extends FieldValues, O extends FieldValues = V> =
   | {
       label: string;
       kind: 'form';
-      render: (form: UseFormReturn<V>, record: R, readOnly: boolean) => ReactNode;
+      render: (form: SchemaForm<V, O>, record: R, readOnly: boolean) => ReactNode;
       /** The top-level fields the tab edits, so an error on it can be pointed at from another tab. */
       fields?: string[];
       forbidden?: boolean;
     }
   | { label: string; kind: 'panel'; render: (record: R) => ReactNode; forbidden?: boolean };
 
-export interface TabbedFormProps<R, V extends FieldValues> {
-  path: string;
-  id: string;
+export interface TabbedFormProps<R, V extends FieldValues, O extends FieldValues> {
+  /** The record and its save (an area's `record(id)`). */
+  source: RecordSource<R, O>;
   resource: Resource;
-  schema: z.ZodType<V, FieldValues>;
+  /** The form's schema: the fields hold its input V, the save gets its output O. */
+  schema: FormSchema<V, O>;
   toValues: (record: R) => DefaultValues<V>;
   /** The name in '{name} has been updated' (from the saved values). */
-  name: (values: V) => string;
+  name: (values: O) => string;
   /** The page heading and last breadcrumb, e.g. 'Nuisance callers (3)'. */
   title: (record: R) => string;
-  tabs: TabDef<R, V>[];
+  tabs: TabDef<R, V, O>[];
   /** Shown when the record cannot be loaded for another reason than not existing (e.g. a failed request). */
   loadFailed?: string;
 }
 
-export function useRecord<R>(path: string, id: string) {
-  return useQuery({ queryKey: ['record', path, id], queryFn: () => api.get<R>(`${path}/${id}`), retry: false });
-}
-
-export function TabbedForm<R, V extends FieldValues>(props: TabbedFormProps<R, V>) {
-  const { path, id, resource, schema, toValues, name, title, tabs, loadFailed } = props;
-  const record = useRecord<R>(path, id);
+export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(props: TabbedFormProps<R, V, O>) {
+  const { source, resource, schema, toValues, name, title, tabs, loadFailed } = props;
+  const record = useQuery({ queryKey: source.key, queryFn: source.load, retry: false });
   const { can } = useSession();
-  const toast = useToast();
-  const queryClient = useQueryClient();
+  const save = useChange({
+    mutationFn: source.save,
+    invalidates: source.invalidates,
+    success: (_reply, values: O) => MESSAGES.updated(name(values)),
+  });
   const [params, setParams] = useSearchParams();
+  // Another tab keeps the rest of the URL (a nested table's place).
+  const openTab = (label: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('tab', label);
+        return next;
+      },
+      { replace: true },
+    );
   const tabIndex = Math.max(
     0,
     tabs.findIndex((t) => t.label === params.get('tab')),
   );
-  const tab = tabs[tabIndex] as TabDef<R, V>;
+  const tab = tabs[tabIndex] as TabDef<R, V, O>;
   const [banner, setBanner] = useState<string | null>(null);
   const readOnly = !can(resource, 'update');
-  const form = useForm<V>({ resolver: zodResolver(schema as never) as unknown as Resolver<V> });
+  const form = useSchemaForm(schema);
 
   useEffect(() => {
     if (record.data) form.reset(toValues(record.data));
@@ -87,14 +98,11 @@ export function TabbedForm<R, V extends FieldValues>(props: TabbedFormProps<R, V
   }
   const data = record.data;
 
-  const save = form.handleSubmit(
+  const submit = form.handleSubmit(
     async (values) => {
       setBanner(null);
       try {
-        await api.put<SaveReply>(`${path}/${id}`, values);
-        toast.success(MESSAGES.updated(name(values)));
-        await queryClient.invalidateQueries({ queryKey: ['record', path, id] });
-        await queryClient.invalidateQueries({ queryKey: ['list', path] });
+        await save.mutateAsync(values);
       } catch (error) {
         setBanner(applyServerErrors(error, form.setError));
       }
@@ -116,7 +124,7 @@ export function TabbedForm<R, V extends FieldValues>(props: TabbedFormProps<R, V
       <Paper variant="outlined">
         <Tabs
           value={tabIndex}
-          onChange={(_, i: number) => setParams({ tab: (tabs[i] as TabDef<R, V>).label }, { replace: true })}
+          onChange={(_, i: number) => openTab((tabs[i] as TabDef<R, V, O>).label)}
           variant="scrollable"
           scrollButtons="auto"
           sx={{ borderBottom: 1, borderColor: 'divider' }}
@@ -129,14 +137,14 @@ export function TabbedForm<R, V extends FieldValues>(props: TabbedFormProps<R, V
           {tab.forbidden ? (
             <SectionForbidden />
           ) : tab.kind === 'form' ? (
-            <Box component="form" onSubmit={save} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
+            <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
               {banner && <Alert severity="error">{banner}</Alert>}
               {otherTabs.map((t) => (
                 <Alert
                   key={t.label}
                   severity="warning"
                   action={
-                    <Button color="inherit" size="small" onClick={() => setParams({ tab: t.label }, { replace: true })}>
+                    <Button color="inherit" size="small" onClick={() => openTab(t.label)}>
                       Open
                     </Button>
                   }

@@ -1,16 +1,26 @@
-/** SIP trunk fields shared by the add modal and the detail tabs. */
-import { type SipTrunk, type SipTrunkInput, TRUNK_CHANNELS } from '@switchboard/domain';
+/** SIP trunks on the web: the resource at /trunk, and the fields shared by the add modal and the detail tabs. */
+import {
+  type SipTrunk,
+  type SipTrunkInput,
+  sipTrunkRoutes,
+  TRUNK_CHANNELS,
+  telephoneNumberRoutes,
+} from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../platform/api.ts';
+import { call } from '../../platform/client.ts';
 import type { FieldDef, SelectOption } from '../../platform/fields/form-fields.tsx';
+import { resourceApi } from '../../platform/resource.ts';
 
 export const TRUNK_PATH = '/trunk';
+
+export const trunks = resourceApi(TRUNK_PATH, sipTrunkRoutes);
+export const trunkKeys = trunks.keys;
 
 /** The account's numbers, for caller ID and emergency location. */
 export function useNumberOptions(): SelectOption[] {
   const { data } = useQuery({
     queryKey: ['numbering', 'callerids'],
-    queryFn: () => api.post<{ records: Array<{ name: string; number: string }> }>('/numbering/allocated/callerids'),
+    queryFn: () => call(telephoneNumberRoutes.callerIds),
   });
   return (data?.records ?? []).map((n) => ({ value: n.number, label: `${n.number} (${n.name})` }));
 }

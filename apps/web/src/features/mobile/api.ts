@@ -1,7 +1,10 @@
-import type { MobileInput } from '@switchboard/domain';
+/** Mobile numbers on the web: the resource at /mobile and the fields the pages share. */
+import { type MobileInput, mobileRoutes } from '@switchboard/domain';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
+import { resourceApi } from '../../platform/resource.ts';
 
-export const MOBILE_PATH = '/mobile';
+export const mobiles = resourceApi('/mobile', mobileRoutes);
+export const mobileKeys = mobiles.keys;
 
 export const mobileFields: FieldDef<MobileInput>[] = [
   { kind: 'text', name: 'mobileDescription', label: 'Description' },

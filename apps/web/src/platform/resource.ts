@@ -1,0 +1,120 @@
+/**
+ * An area's resource on the web: its query keys, the `queryOptions` of its list pages, record and
+ * count, and its create / update / delete calls, all from the contract routes of spec 1 §7
+ * (`resourceRoutes` in the domain). Each area keeps one of these in its api.ts:
+ *
+ *   export const accessLists = resourceApi('/accesscontrol', accessListRoutes);
+ *   export const accessListKeys = accessLists.keys; // .all, .lists(), .list(request), .detail(id)
+ *   useQuery(accessLists.detail(id));
+ *
+ * Keys start with the resource's API path, so whatever counts or lists that path (the dashboard's
+ * widgets, a limit) is refreshed by the area's own invalidation of `keys.all`.
+ */
+import type { ListReply, ListRequest, RouteContract, RouteReply, SaveReply } from '@switchboard/domain';
+import { keepPreviousData, type QueryKey, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { send } from './client.ts';
+import { resourceKeys } from './query-keys.ts';
+
+export { countQuery, type ResourceKeys, resourceKeys } from './query-keys.ts';
+
+/** A route answering a page of records (POST {path}/:offset/:limit with the list body). */
+export type ListRoute = RouteContract & { reply: z.ZodType<ListReply<{ id: number }>> };
+export type RowOf<R extends ListRoute> = RouteReply<R>['records'][number];
+
+/** How a paged table loads its pages: the cache key prefix and one page of a request. */
+export interface ListSource<T> {
+  /** The pages are cached under [...key, request]; a change to the table invalidates `invalidates`. */
+  key: QueryKey;
+  /** What a change made through the table invalidates (the resource's `all`, and its parent's). */
+  invalidates: QueryKey[];
+  fetch: (request: ListRequest) => Promise<ListReply<T>>;
+}
+
+/** The list body of a request (offset and limit go in the path). */
+function listBody({ offset: _o, limit: _l, ...body }: ListRequest) {
+  return body;
+}
+
+/**
+ * A list source from a list route: `params` are the route's own (a parent id), besides offset and
+ * limit. `invalidates` defaults to the key itself.
+ */
+export function listSource<R extends ListRoute>(
+  route: R,
+  options: { key: QueryKey; params?: Record<string, unknown>; invalidates?: QueryKey[] },
+): ListSource<RowOf<R>> {
+  return {
+    key: options.key,
+    invalidates: options.invalidates ?? [options.key],
+    fetch: (request) =>
+      send(route, {
+        params: { ...options.params, offset: request.offset, limit: request.limit },
+        body: listBody(request),
+      }),
+  };
+}
+
+/** The query of one page of a list source. */
+export function listQuery<T>(source: ListSource<T>, request: ListRequest) {
+  return queryOptions({
+    queryKey: [...source.key, request],
+    queryFn: () => source.fetch(request),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** What a detail page (TabbedForm) loads and saves: the record's query and its update. */
+export interface RecordSource<R, B> {
+  key: QueryKey;
+  load: () => Promise<R>;
+  save: (body: B) => Promise<SaveReply>;
+  /** What a save invalidates (the resource's `all`: the record, its lists and counts). */
+  invalidates: QueryKey[];
+}
+
+/** The routes of spec 1 §7 an area's resource has (the shape `resourceRoutes` returns). */
+export interface CrudRoutes {
+  list: ListRoute;
+  read: RouteContract;
+  create: RouteContract;
+  update: RouteContract;
+  remove: RouteContract;
+}
+
+export function resourceApi<const Root extends string, R extends CrudRoutes>(root: Root, routes: R) {
+  const keys = resourceKeys(root);
+  type Body<K extends 'create' | 'update'> = z.input<NonNullable<R[K]['body']>>;
+  return {
+    root,
+    routes,
+    keys,
+    /** The list's pages, for a PagedTable. */
+    list: listSource<R['list']>(routes.list, { key: keys.lists(), invalidates: [keys.all] }),
+    /** One record (GET {path}/:id); a refused or missing one is not retried. */
+    detail: (id: number | string) =>
+      queryOptions({
+        queryKey: keys.detail(id),
+        queryFn: () => send<RouteReply<R['read']>>(routes.read, { params: { id } }),
+        retry: false,
+      }),
+    /** The record count (POST {path}/0/1, its totalRecords): dashboard widgets and limits. */
+    count: () =>
+      queryOptions({
+        queryKey: keys.count(),
+        queryFn: async () =>
+          (await send<ListReply<unknown>>(routes.list, { params: { offset: 0, limit: 1 } })).totalRecords,
+      }),
+    /** The record and its update, for a TabbedForm. */
+    record: (id: number | string): RecordSource<RouteReply<R['read']>, Body<'update'>> => ({
+      key: keys.detail(id),
+      load: () => send(routes.read, { params: { id } }),
+      save: (body) => send(routes.update, { params: { id }, body }),
+      invalidates: [keys.all],
+    }),
+    create: (body: Body<'create'>) => send<SaveReply>(routes.create, { body }),
+    update: (id: number, body: Body<'update'>) => send<SaveReply>(routes.update, { params: { id }, body }),
+    remove: (id: number) => send<SaveReply>(routes.remove, { params: { id } }),
+  };
+}
+export type ResourceApi = ReturnType<typeof resourceApi<string, CrudRoutes>>;
