@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      { test: { name: 'tooling', include: ['scripts/**/*.test.ts'] } },
       {
         // Component tests of the panel: the real components against a fake fetch answering like the server.
         test: {

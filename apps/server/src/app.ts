@@ -15,9 +15,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { AREAS, allMigrations } from './areas.ts';
 import type { Config } from './config.ts';
-import { type DatabaseHandle, migrate, openDatabase } from './db/database.ts';
+import { type DatabaseHandle, describeDatabase, migrate, openDatabase, waitForDatabase } from './db/database.ts';
 import { seedDemo } from './demo/seed.ts';
 import { resolveAuth } from './platform/auth.ts';
 import { registerErrorHandler } from './platform/errors.ts';
@@ -39,10 +40,55 @@ declare module 'fastify' {
   }
 }
 
+/** Fields never written to the log: credentials, secrets and personal data by name. */
+const REDACTED = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.secret',
+  '*.token',
+  '*.pin',
+  '*.internationalPIN',
+  '*.faxPassword',
+  '*.vmPin',
+];
+
+/** A logged error: what went wrong, never the statement's parameters (they can hold secrets). */
+function errorForLog(error: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
+  const e = error as { name?: string; message?: string; code?: string; stack?: string; statusCode?: number };
+  return {
+    type: e?.name ?? 'Error',
+    message: e?.message ?? String(error),
+    stack: e?.stack ?? '',
+    code: e?.code,
+    statusCode: e?.statusCode,
+  };
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const handle = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const logger =
+    options.logger === false
+      ? false
+      : {
+          level: config.logLevel,
+          redact: { paths: REDACTED, censor: '[redacted]' },
+          serializers: { err: errorForLog },
+        };
+  const where = describeDatabase(config.databaseUrl, config.dataDir);
+  const bootLog = (message: string) => console.warn(`[switchboard] ${message}`);
+  const handle =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      statementTimeoutMs: config.dbStatementTimeoutMs,
+      connectTimeoutMs: config.dbConnectTimeoutMs,
+      onPoolError: (error) => bootLog(`a database connection was lost (${error.message}); it will be replaced`),
+    }));
   const db = handle.db;
   if (!options.database) {
+    await waitForDatabase(db, where, bootLog);
     await migrate(db, allMigrations());
   }
 
@@ -50,8 +96,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.database && config.seedDemo) await seedDemo(platform.tenancy);
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    logger,
+    trustProxy: config.trustProxy,
     bodyLimit: 1_000_000,
     // The spec's clients call some lists with a trailing slash (POST /trunk/-1/-1/).
     routerOptions: { ignoreTrailingSlash: true },
@@ -85,6 +131,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  // Liveness (the process answers) and readiness (the database answers): for a load balancer.
+  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', message: `cannot reach ${where}` });
+    }
+  });
+
+  // API replies carry account data and secrets: never stored by a browser or a proxy.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(API_BASE) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+  });
+
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith(API_BASE)) {
@@ -105,6 +168,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
     const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
     app.get('/*', async (request, reply) => {
+      // An unknown API path is a JSON 404, not the panel's page.
+      if (request.url.startsWith(`${API_BASE}/`) || request.url === API_BASE) {
+        return reply.status(404).send({ success: false, message: `Route GET ${request.url.split('?')[0]} not found` });
+      }
       const file = path.join(dist, path.normalize(request.url.split('?')[0] ?? '/'));
       if (file.startsWith(dist) && fs.existsSync(file) && fs.statSync(file).isFile()) {
         return reply.sendFile(path.relative(dist, file));

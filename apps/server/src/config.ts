@@ -1,4 +1,5 @@
 /** Server configuration from the environment, with the spec's defaults. */
+import fs from 'node:fs';
 import path from 'node:path';
 import { TIMINGS } from '@switchboard/domain';
 
@@ -20,6 +21,11 @@ export interface Config {
   loginWindowMs: number;
   webDist: string | undefined;
   seedDemo: boolean;
+  /** Take the client address from X-Forwarded-For (behind a load balancer). */
+  trustProxy: boolean;
+  /** PostgreSQL: a statement running longer is cancelled; a connection not made in time fails. */
+  dbStatementTimeoutMs: number;
+  dbConnectTimeoutMs: number;
   logLevel: string;
   panel: {
     idleTimeoutMs: number;
@@ -30,6 +36,14 @@ export interface Config {
     liveChatUrl: string;
     helpUrl: string;
   };
+}
+
+/**
+ * Inside a container the server must listen on every interface to be reachable; elsewhere it
+ * listens on this machine only unless HOST says otherwise.
+ */
+function inContainer(env: NodeJS.ProcessEnv): boolean {
+  return fs.existsSync('/.dockerenv') || Boolean(env.KUBERNETES_SERVICE_HOST) || env.container !== undefined;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -46,7 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const base = env.INIT_CWD ?? process.cwd();
   return {
     port: int(env.PORT, 3000),
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST ?? (inContainer(env) ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ? path.resolve(base, env.DATA_DIR) : path.join(root, 'data'),
     authTokenName: env.AUTH_TOKEN_NAME ?? 'sb_auth_token',
@@ -58,7 +72,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // An empty WEB_DIST serves the API alone.
     webDist:
       env.WEB_DIST === undefined ? path.join(root, 'apps/web/dist') : env.WEB_DIST && path.resolve(base, env.WEB_DIST),
-    seedDemo: env.SEED_DEMO !== 'false',
+    // The demo estate goes into the embedded database by default; into PostgreSQL only when asked.
+    seedDemo: env.SEED_DEMO === undefined || env.SEED_DEMO === '' ? !env.DATABASE_URL : env.SEED_DEMO === 'true',
+    trustProxy: env.TRUST_PROXY === 'true',
+    dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 15_000),
+    dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 5_000),
     logLevel: env.LOG_LEVEL ?? 'info',
     panel: {
       idleTimeoutMs: int(env.PANEL_IDLE_TIMEOUT_MS, TIMINGS.idleTimeoutMs),

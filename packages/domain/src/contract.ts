@@ -68,6 +68,14 @@ export type DeleteBody = z.infer<typeof deleteBody>;
 export const deleteReply = saveReply.extend({ ids: z.array(z.number().int()).optional() });
 export type DeleteReply = z.infer<typeof deleteReply>;
 
+/**
+ * Any subset of `input`'s fields (PATCH, and the spec's POST save): the server merges it with the
+ * stored record and validates the whole, so only the fields sent change.
+ */
+export function partialOf<In extends z.ZodType>(_input: In) {
+  return z.custom<Partial<z.input<In>>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
+}
+
 export interface ResourceSchemas<Rec extends z.ZodType, In extends z.ZodType, Cr extends z.ZodType> {
   tag: string;
   record: Rec;
@@ -75,7 +83,7 @@ export interface ResourceSchemas<Rec extends z.ZodType, In extends z.ZodType, Cr
   input: In;
   /** The create body when richer than the update's (e.g. a number fixed once created). */
   create?: Cr;
-  /** The spec also saves with POST {path}/{id} (seats, time profiles). */
+  /** The spec also saves with POST {path}/{id} (seats, time profiles): a partial save, like PATCH. */
   saveByPost?: boolean;
 }
 
@@ -111,15 +119,30 @@ export function resourceRoutes<
     }),
     read: route({ method: 'GET', path: `${path}/:id`, params: idParam, reply: record, tag }),
     create: route({ method: 'POST', path, body: create, reply: saveReply, tag }),
-    update: route({
-      method: 'PUT',
-      ...(schemas.saveByPost ? { alsoMethods: ['POST'] as const } : {}),
+    /** A complete body: every field of the update (a missing one is an error, never a default). */
+    update: route({ method: 'PUT', path: `${path}/:id`, params: idParam, body: input, reply: saveReply, tag }),
+    /** Only the fields sent change (a bulk edit sends what the user set). */
+    patch: route({
+      method: 'PATCH',
       path: `${path}/:id`,
       params: idParam,
-      body: input,
+      body: partialOf(input),
       reply: saveReply,
       tag,
     }),
+    /** The spec's POST {path}/{id} save, where it has one: partial, like PATCH. */
+    ...(schemas.saveByPost
+      ? {
+          save: route({
+            method: 'POST',
+            path: `${path}/:id`,
+            params: idParam,
+            body: partialOf(input),
+            reply: saveReply,
+            tag,
+          }),
+        }
+      : {}),
     remove: route({ method: 'DELETE', path: `${path}/:id`, params: idParam, reply: saveReply, tag }),
     removeMany: route({ method: 'DELETE', path, body: deleteBody, reply: deleteReply, tag }),
   };

@@ -12,20 +12,38 @@ interface TextOptions {
   pattern?: PatternRule;
 }
 
+/** A text without a limit of its own is refused past this length, before any other rule reads it. */
+export const TEXT_LIMIT = 1000;
+
+/** Control characters other than tab and line breaks (NUL above all): refused in every text. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/**
+ * The length limit (aborting: a pattern never reads an oversized text) and the control-character
+ * rule every text field has.
+ */
+function bounded(schema: z.ZodString, max: number | undefined): z.ZodString {
+  const limit = max ?? TEXT_LIMIT;
+  return schema
+    .max(limit, { error: MESSAGES.maxLength(limit), abort: true })
+    .refine((v) => !CONTROL_CHARACTER.test(v), { error: MESSAGES.controlCharacters, abort: true });
+}
+
 /** A required text: trimmed, non-empty ('This is a required field'), with optional limits. */
 export function requiredText(options: TextOptions = {}) {
-  let schema = z.string({ error: MESSAGES.required }).trim().min(1, { error: MESSAGES.required });
+  let schema = bounded(
+    z.string({ error: MESSAGES.required }).trim().min(1, { error: MESSAGES.required, abort: true }),
+    options.max,
+  );
   if (options.min !== undefined) schema = schema.min(options.min + 1, { error: MESSAGES.minLength(options.min) });
-  if (options.max !== undefined) schema = schema.max(options.max, { error: MESSAGES.maxLength(options.max) });
   if (options.pattern) schema = schema.regex(options.pattern.pattern, { error: options.pattern.message });
   return schema;
 }
 
 /** An optional text: empty means '' (never undefined on the wire), limits apply when filled. */
 export function optionalText(options: TextOptions = {}) {
-  let schema = z.string().trim();
-  if (options.max !== undefined) schema = schema.max(options.max, { error: MESSAGES.maxLength(options.max) });
-  const base = schema;
+  const base = bounded(z.string().trim(), options.max);
   const refined = options.pattern
     ? base.refine((v) => v === '' || (options.pattern as PatternRule).pattern.test(v), {
         error: options.pattern.message,
@@ -65,7 +83,7 @@ export function recordId(message?: string, options: { numberOnly?: boolean } = {
   const id = z.number(error).int(error).positive(error).max(MAX_ID, error);
   if (options.numberOnly) return id;
   return z
-    .union([z.number(error), z.string(error).trim().regex(/^\d+$/, error)], error)
+    .union([z.number(error), z.string(error).max(10, error).regex(/^\d+$/, error)], error)
     .pipe(z.coerce.number<string | number>(error).int(error).positive(error).max(MAX_ID, error));
 }
 

@@ -84,6 +84,10 @@ export const MESSAGES = {
   /** Ours: a value the database cannot take (a number out of range, text where a number goes). */
   badRequest: 'The request contains a value that is out of range or of the wrong type',
   selectOption: 'Please select an option',
+  /** Ours: a text with a control character (a NUL, an escape...) anywhere in it. */
+  controlCharacters: 'This field cannot contain control characters',
+  /** Ours: a write the data refuses for a reason the panel could not name (it raced another). */
+  conflict: 'This change conflicts with another change, please reload and try again',
   // names
   nameInUse: 'This name is already in use. Please choose a different name',
 } as const;

@@ -1,7 +1,7 @@
 /** The Kysely instance: PGlite (embedded, persisted in DATA_DIR) or PostgreSQL (DATABASE_URL). */
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Database } from './schema.ts';
@@ -20,6 +20,10 @@ class StaticMigrations implements MigrationProvider {
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
+  /** PostgreSQL: statements running longer are cancelled (and so is an idle open transaction). */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: how long making a connection may take. */
+  connectTimeoutMs?: number;
   /** Folder for PGlite; 'memory' for an in-memory database. */
   dataDir: string;
   /** Told of errors of idle pooled connections (PostgreSQL); they are otherwise ignored. */
@@ -37,7 +41,17 @@ export interface DatabaseHandle {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const statementTimeout = options.statementTimeoutMs ?? 15_000;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      // A silent database cannot hang a request forever: the server cancels a long statement, the
+      // client gives up a little later, and a transaction left idle is ended.
+      statement_timeout: statementTimeout,
+      query_timeout: statementTimeout + 5_000,
+      idle_in_transaction_session_timeout: statementTimeout * 2,
+    });
     // An idle connection the server drops (a restart, a failover) is an event, not a crash: the
     // pool replaces it on next use.
     pool.on('error', (error) => options.onPoolError?.(error));
@@ -69,5 +83,39 @@ export async function migrate(db: DB, migrations: Record<string, Migration>): Pr
   if (failed || error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
+  }
+}
+
+/** Where the database is, for messages (no password). */
+export function describeDatabase(databaseUrl: string | undefined, dataDir: string): string {
+  if (!databaseUrl) return `PGlite in ${dataDir}`;
+  try {
+    const url = new URL(databaseUrl);
+    return `PostgreSQL at ${url.hostname}:${url.port || '5432'}`;
+  } catch {
+    return 'PostgreSQL';
+  }
+}
+
+/**
+ * Waits until the database answers (PostgreSQL may start after the panel, or be restarting):
+ * retries with back-off up to `maxWaitMs`, saying each time what it waits for.
+ */
+export async function waitForDatabase(
+  db: DB,
+  where: string,
+  log: (message: string) => void,
+  maxWaitMs = 5 * 60_000,
+): Promise<void> {
+  const started = Date.now();
+  for (let delay = 500; ; delay = Math.min(delay * 2, 10_000)) {
+    try {
+      await sql`select 1`.execute(db);
+      return;
+    } catch (error) {
+      if (Date.now() - started + delay > maxWaitMs) throw error;
+      log(`cannot reach ${where} (${(error as Error).message}) — retrying in ${Math.round(delay / 1000)} s`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
   }
 }

@@ -2,7 +2,7 @@
  * Demo data: a believable provider. Password `Switchboard-1` for every demo login.
  * Runs once, on the first start of an empty database.
  */
-import { hash } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 import { FEATURES, MASK } from '@switchboard/domain';
 import type { Insertable } from 'kysely';
 import type { AccountsTable } from '../db/schema.ts';
@@ -376,4 +376,22 @@ export async function seedDemo(tenancy: Tenancy): Promise<boolean> {
     await seedTelephoneNumbers(trx);
   });
   return true;
+}
+
+/** The demo users whose password is still the published demo password (a deployment must change them). */
+export async function usersWithDemoPassword(tenancy: Tenancy): Promise<string[]> {
+  const users = await tenancy.crossAccount('startup', (tx) =>
+    tx
+      .selectFrom('users')
+      .select(['username', 'password_hash'])
+      .where(
+        'username',
+        'in',
+        DEMO_USERS.map((u) => u.username),
+      )
+      .execute(),
+  );
+  const still: string[] = [];
+  for (const u of users) if (u.password_hash && (await verify(u.password_hash, DEMO_PASSWORD))) still.push(u.username);
+  return still;
 }

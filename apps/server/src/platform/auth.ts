@@ -148,14 +148,25 @@ export async function loadSession(db: Tx, tokenHash: string, config: Config): Pr
   };
 }
 
-/** Candidate tokens: the bearer token first, then every cookie whose name ends with the token name. */
+/** At most this many cookies are tried (a request cannot make the server check hundreds). */
+const MAX_COOKIE_CANDIDATES = 3;
+
+/**
+ * Candidate tokens: the bearer token first, then the cookie of exactly the configured name, then
+ * (the spec's rule for reading a provider's cookie) a few other cookies whose name ends with it.
+ */
 export function candidateTokens(request: FastifyRequest, tokenName: string): string[] {
   const tokens: string[] = [];
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) tokens.push(header.slice(7).trim());
-  for (const [name, value] of Object.entries(request.cookies ?? {})) {
-    if (name.endsWith(tokenName) && value) tokens.push(value);
-  }
+  const cookies = request.cookies ?? {};
+  const exact = cookies[tokenName];
+  if (exact) tokens.push(exact);
+  const others = Object.entries(cookies)
+    .filter(([name, value]) => name !== tokenName && name.endsWith(tokenName) && value)
+    .slice(0, MAX_COOKIE_CANDIDATES - (exact ? 1 : 0))
+    .map(([, value]) => value as string);
+  tokens.push(...others);
   return [...new Set(tokens)].filter((t) => t.length > 0 && t.length <= 200);
 }
 

@@ -99,9 +99,18 @@ export async function* readCsv(source: CsvSource): AsyncGenerator<CsvRecord> {
   for await (const item of parser) {
     const { record, raw, info } = parsedRecord.parse(item);
     // info.lines is the line a record ends on: a quoted line break inside it moves its start back.
-    const inside = raw.replace(/^\n+|\n+$/g, '').split('\n').length - 1;
+    const inside = trimNewlines(raw).split('\n').length - 1;
     yield { line: info.lines - inside, fields: record };
   }
+}
+
+/** `text` without its leading and trailing line breaks (no pattern: linear on any input). */
+function trimNewlines(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text[start] === '\n') start++;
+  while (end > start && text[end - 1] === '\n') end--;
+  return text.slice(start, end);
 }
 
 /** The first column of each record, with its line. */

@@ -79,7 +79,23 @@ export function foreignKeyViolationError(
  * text representation (e.g. 'x' for an integer). The schemas keep such values out; this is the
  * safety net that keeps one that slips through a 400 rather than a 500.
  */
-const BAD_VALUE_CODES: ReadonlySet<string> = new Set(['22003', '22P02']);
+function isDataException(code: unknown): boolean {
+  // SQLSTATE class 22: data exceptions (22003 out of range, 22P02 bad text representation, 22021
+  // a character not in the encoding such as NUL, 22001 too long...).
+  return typeof code === 'string' && code.startsWith('22');
+}
+
+/** Integrity violations the area did not map to a field: the write conflicts with the data. */
+const CONFLICT_CODES: ReadonlySet<string> = new Set(['23505', '23503', '23001', '23514', '23P01']);
+
+/** Errors of reading a request (busboy's multipart parser, a body cut short). */
+function isMalformedRequest(error: { message?: string; code?: string }): boolean {
+  const message = error.message ?? '';
+  return (
+    /^(Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found)/.test(message) ||
+    error.code === 'ECONNRESET'
+  );
+}
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -99,8 +115,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const e = validationError(validation);
       return reply.status(400).send({ success: false, message: e.message, validation });
     }
-    if (typeof error.code === 'string' && BAD_VALUE_CODES.has(error.code)) {
+    if (isDataException(error.code)) {
       request.log.warn({ err: error }, 'value refused by the database');
+      return reply.status(400).send({ success: false, message: MESSAGES.badRequest });
+    }
+    if (typeof error.code === 'string' && CONFLICT_CODES.has(error.code)) {
+      request.log.warn({ err: error }, 'write refused by a constraint');
+      return reply.status(409).send({ success: false, message: MESSAGES.conflict });
+    }
+    // A request the server could not read (malformed multipart, a truncated body): the client's.
+    if (error.statusCode === undefined && isMalformedRequest(error)) {
       return reply.status(400).send({ success: false, message: MESSAGES.badRequest });
     }
     const status = error.statusCode ?? 500;

@@ -20,11 +20,12 @@ import {
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { TenantTable } from '../db/schema.ts';
 import type { AuthContext, PermissionRule } from './auth.ts';
 import {
   foreignKeyViolationError,
+  fromZodError,
   HttpError,
   notFound,
   type UniqueViolations,
@@ -45,6 +46,8 @@ export interface ResourceContracts {
   read: RouteContract;
   create: RouteContract;
   update: RouteContract;
+  patch: RouteContract;
+  save?: RouteContract;
   remove: RouteContract;
   removeMany: RouteContract;
 }
@@ -142,6 +145,8 @@ export interface ResourceHandle<Rec extends { id: number }, In extends z.ZodType
   create: (ctx: Ctx, values: z.output<Cr>) => Promise<{ id: number; record: Rec }>;
   /** Updates the record (lock, secrets kept, validation, event); answers it as written. */
   update: (ctx: Ctx, id: number, values: z.output<In>) => Promise<Rec>;
+  /** Updates only the fields given (validated together with the stored ones); answers the record. */
+  patch: (ctx: Ctx, id: number, given: Record<string, unknown>) => Promise<Rec>;
   /** Deletes the record (in-use refusals, event); answers its name. */
   remove: (ctx: Ctx, id: number) => Promise<string>;
   /** Records a change of this area (secrets fingerprinted). */
@@ -154,6 +159,7 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
   def: ResourceDef<Rec, In, Cr>,
 ): ResourceHandle<Rec, In, Cr> {
   const { fields, table } = def;
+  const inputKeys = shapeKeys(def.routes.update.body as z.ZodType);
   const defs = fields as Record<string, FieldDef>;
   const idSql = `${table}.id`;
   const except = new Set(def.except ?? []);
@@ -238,7 +244,25 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
 
   const update: ResourceHandle<Rec, In, Cr>['update'] = async (ctx, id, input) => {
     await lock(ctx.db, id);
+    return applyUpdate(ctx, id, await read(ctx.db, id), input);
+  };
+
+  /**
+   * A partial update: the fields sent over the stored record's, the whole validated by the update
+   * schema (its cross-field rules included), so what was not sent stays as it is.
+   */
+  const patch: ResourceHandle<Rec, In, Cr>['patch'] = async (ctx, id, given) => {
+    await lock(ctx.db, id);
     const current = await read(ctx.db, id);
+    const stored = Object.fromEntries(
+      inputKeys.filter((k) => k in (current as object)).map((k) => [k, (current as Record<string, unknown>)[k]]),
+    );
+    const parsed = (def.routes.update.body as z.ZodType).safeParse({ ...stored, ...given });
+    if (!parsed.success) throw fromZodError(parsed.error);
+    return applyUpdate(ctx, id, current, parsed.data as z.output<In>);
+  };
+
+  const applyUpdate = async (ctx: Ctx, id: number, current: Rec, input: z.output<In>): Promise<Rec> => {
     let values = (def.prepare ? def.prepare(input, { auth: ctx.auth, create: false }) : input) as z.output<In>;
     // A user who was sent '' for a secret and sends it back keeps the stored value.
     const hidden = hiddenSecrets(fields, ctx.auth).filter((f) => (values as Record<string, unknown>)[f] === '');
@@ -345,15 +369,38 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
     });
   }
   if (!except.has('update')) {
+    // PUT: a complete body. A missing field is an error (each named), never silently its default.
+    const complete = z
+      .looseObject(
+        Object.fromEntries(
+          inputKeys.map((k) => [k, z.any().refine((v) => v !== undefined, { error: MESSAGES.required })]),
+        ),
+      )
+      .pipe(def.routes.update.body as z.ZodType<unknown, Record<string, unknown>>);
     tenantRoute(api, platform, r.update, {
       allow: rules('update'),
       ...(def.mapBody ? { mapBody: def.mapBody } : {}),
+      schema: { body: complete },
       handler: async (ctx, { params, body }) => {
         const id = (params as { id: number }).id;
         const record = await update(ctx, id, body as z.output<In>);
         return { success: true, message: MESSAGES.updated(def.label(record)), id };
       },
     });
+    // PATCH, and the spec's POST save: only the fields sent change.
+    for (const route of [r.patch, r.save]) {
+      if (!route) continue;
+      tenantRoute(api, platform, route, {
+        allow: rules('update'),
+        ...(def.mapBody ? { mapBody: def.mapBody } : {}),
+        schema: { body: z.record(z.string(), z.unknown()) },
+        handler: async (ctx, { params, body }) => {
+          const id = (params as { id: number }).id;
+          const record = await patch(ctx, id, body as Record<string, unknown>);
+          return { success: true, message: MESSAGES.updated(def.label(record)), id };
+        },
+      });
+    }
   }
   if (!except.has('remove')) {
     tenantRoute(api, platform, r.remove, {
@@ -378,7 +425,13 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
     });
   }
 
-  return { def, rules, scoped, read, lock, create, update, remove, emit };
+  return { def, rules, scoped, read, lock, create, update, patch, remove, emit };
+}
+
+/** The fields of an object schema (through a refinement: zod keeps the shape). */
+export function shapeKeys(schema: z.ZodType): string[] {
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  return shape ? Object.keys(shape) : [];
 }
 
 /** `(col, ...) values ($1, ...)` of a row for a raw insert. */

@@ -5,7 +5,9 @@
  * database itself) and records the change events its writes emit, in the same transaction.
  */
 import {
+  CONTROL_CHARACTER,
   can,
+  MESSAGES,
   type RouteBody,
   type RouteContract,
   type RouteParams,
@@ -15,7 +17,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
 import { type AuthContext, type PermissionRule, requireAuth } from './auth.ts';
-import { forbidden, unauthorised } from './errors.ts';
+import { forbidden, HttpError, unauthorised, validationError } from './errors.ts';
 import { type ChangeEvent, recordChange } from './outbox.ts';
 import type { Platform } from './platform.ts';
 import type { Tx } from './tenancy.ts';
@@ -36,6 +38,58 @@ export function allows(auth: AuthContext, guard: Guard): boolean {
   if ('anyOf' in guard) return guard.anyOf.some((r) => can(auth, r.resource, r.action));
   const rules: readonly PermissionRule[] = Array.isArray(guard) ? guard : [guard as PermissionRule];
   return rules.every((r) => can(auth, r.resource, r.action));
+}
+
+/**
+ * Cross-site request forgery: a request that changes state and does not carry a bearer token (so a
+ * browser may have attached the session cookie by itself) must come from the panel's own origin.
+ * Browsers say so in Sec-Fetch-Site, or in Origin; a client that sends neither is not a browser.
+ */
+export function assertSameOrigin(request: FastifyRequest): void {
+  if (request.headers.authorization?.startsWith('Bearer ')) return;
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'same-origin' || site === 'none') return;
+  if (site === 'cross-site' || site === 'same-site') throw new HttpError(403, CROSS_SITE);
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  try {
+    new URL(origin);
+  } catch {
+    throw new HttpError(403, CROSS_SITE);
+  }
+  let own: string;
+  try {
+    own = new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    throw new HttpError(403, CROSS_SITE);
+  }
+  if (new URL(origin).origin !== own) throw new HttpError(403, CROSS_SITE);
+}
+const CROSS_SITE = 'Requests from other sites are not allowed';
+
+function controlCharacterFields(value: unknown, path: string, out: Record<string, string>, depth = 0): void {
+  if (depth > 20) return;
+  if (typeof value === 'string') {
+    if (CONTROL_CHARACTER.test(value)) out[path || '_'] = MESSAGES.controlCharacters;
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => {
+      controlCharacterFields(v, path ? `${path}.${i}` : String(i), out, depth + 1);
+    });
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (CONTROL_CHARACTER.test(k)) out[path || '_'] = MESSAGES.controlCharacters;
+      controlCharacterFields(v, path ? `${path}.${k}` : k, out, depth + 1);
+    }
+  }
+}
+
+/** Refuses a request with a control character in any of its texts (400, the field named). */
+export function refuseControlCharacters(request: FastifyRequest): void {
+  const found: Record<string, string> = {};
+  controlCharacterFields(request.params, '', found);
+  controlCharacterFields(request.query, '', found);
+  controlCharacterFields(request.body, '', found);
+  if (Object.keys(found).length > 0) throw validationError(found);
 }
 
 /** The session allowed by `guard`, or the 401 / 403. */
@@ -75,17 +129,27 @@ export interface TenantRouteOptions<R extends RouteContract, P = undefined> {
   /** Stricter server-side schemas than the contract's (e.g. a list body with the area's whitelist). */
   schema?: { body?: z.ZodType; query?: z.ZodType };
   /** Another shape the body may come in (e.g. the spec's seat body), mapped before validation. */
-  mapBody?: (body: unknown) => unknown;
+  mapBody?: (body: unknown, request: FastifyRequest) => unknown;
   handler: (ctx: Ctx, input: RouteInput<R> & { received: P }) => Promise<RouteReplyIn<R>>;
 }
 
+/**
+ * Registers a contract's route. Before its schemas validate anything: the guard (authentication
+ * and permission), the same-origin rule when it changes state, and the control-character rule.
+ */
 function register<R extends RouteContract>(
   api: FastifyInstance,
   contract: R,
   schema: { body?: z.ZodType | undefined; query?: z.ZodType | undefined },
-  preValidation: ((request: FastifyRequest) => Promise<void>) | undefined,
+  guard: (request: FastifyRequest) => void,
+  changesState: boolean,
   handler: RouteHandlerMethod,
 ): void {
+  const preValidation = async (request: FastifyRequest) => {
+    guard(request);
+    if (changesState || request.method !== 'GET') assertSameOrigin(request);
+    refuseControlCharacters(request);
+  };
   const body = schema.body ?? contract.body;
   const query = schema.query ?? contract.query;
   api.route({
@@ -99,7 +163,7 @@ function register<R extends RouteContract>(
       ...(body ? { body } : {}),
       response: { 200: contract.reply },
     },
-    ...(preValidation ? { preValidation } : {}),
+    preValidation,
     handler,
   });
 }
@@ -124,10 +188,11 @@ export function tenantRoute<R extends RouteContract, P = undefined>(
     api,
     contract,
     options.schema ?? {},
-    async (request) => {
+    (request) => {
       authorise(request, options.allow);
-      if (options.mapBody) request.body = options.mapBody(request.body);
+      if (options.mapBody) request.body = options.mapBody(request.body, request);
     },
+    !readOnly,
     async (request, reply) => {
       const auth = authorise(request, options.allow);
       const received = (options.receive ? await options.receive(request) : undefined) as P;
@@ -155,6 +220,8 @@ export interface OpenCtx {
 export interface OpenRouteOptions<R extends RouteContract> {
   /** 'public': anyone (sign-in, the panel configuration); 'session': any signed-in session; else a guard. */
   allow: 'public' | 'session' | Guard;
+  /** A GET that changes state (the spec's logout): same-origin only, like every other write. */
+  changesState?: boolean;
   schema?: { body?: z.ZodType; query?: z.ZodType };
   /** Opens the transactions it needs itself (platform.tenancy), e.g. the escape hatch of sign-in. */
   handler: (ctx: OpenCtx, input: RouteInput<R>) => Promise<RouteReplyIn<R>>;
@@ -179,9 +246,10 @@ export function openRoute<R extends RouteContract>(
     api,
     contract,
     options.schema ?? {},
-    async (request) => {
+    (request) => {
       check(request);
     },
+    options.changesState ?? contract.method !== 'GET',
     async (request, reply) => options.handler({ auth: check(request), platform, request, reply }, inputOf<R>(request)),
   );
 }

@@ -3,6 +3,7 @@
  * reference cannot cross accounts, the escape hatch is the only way across, and every write leaves
  * a change event the audit log consumes.
  */
+import { type Seat, seatValues } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, json, type TestContext } from '../test/harness.ts';
@@ -212,30 +213,8 @@ describe('change events', () => {
     const seat = await tenancy.tenant(30000, (tx) =>
       tx.selectFrom('seats').select('id').where('extension', '=', 201).executeTakeFirstOrThrow(),
     );
-    const record = json<Record<string, unknown>>(await t.api('GET', `/seat/${seat.id}`, admin));
-    const { id: _id, ...values } = record;
-    const body = Object.fromEntries(
-      Object.entries(values).filter(
-        ([k]) =>
-          ![
-            'name',
-            'extension',
-            'vmPinSet',
-            'userId',
-            'status',
-            'desktopStatus',
-            'mobileStatus',
-            'userAgent',
-            'ipaddr',
-            'port',
-            'location',
-            'publicIp',
-            'onNet',
-            'provisioned',
-            'accountNo',
-          ].includes(k),
-      ),
-    );
+    const record = json<Seat>(await t.api('GET', `/seat/${seat.id}`, admin));
+    const body = seatValues(record);
     const res = await t.api('PUT', `/seat/${seat.id}`, admin, {
       ...body,
       allowInternational: true,

@@ -38,6 +38,8 @@ export const CROSS_ACCOUNT_USES = [
   'outbox',
   /** External registries answering for a number or an account (emergency-address registry). */
   'provider-callback',
+  /** Checks at start-up (the demo password still in use). */
+  'startup',
 ] as const;
 export type CrossAccountUse = (typeof CROSS_ACCOUNT_USES)[number];
 

@@ -16,7 +16,7 @@ import type { Database } from '../db/schema.ts';
 import { DEMO_PASSWORD, seedDemo } from '../demo/seed.ts';
 import { createTenancy } from '../platform/tenancy.ts';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface TestContext {
   app: FastifyInstance;

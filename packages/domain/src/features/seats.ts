@@ -369,8 +369,13 @@ export function maySoftphoneUser(holder: PermissionHolder): boolean {
 /** The spec's caller ID: 'Name <number>' (either part may be empty). */
 export function parseCallerId(callerId: string): { callerIdName: string; callerIdNumber: string } {
   const text = callerId.trim();
-  const bracketed = /^(.*?)\s*<\s*([^<>]*?)\s*>$/.exec(text);
-  if (bracketed) return { callerIdName: (bracketed[1] ?? '').trim(), callerIdNumber: bracketed[2] ?? '' };
+  // 'Name <number>': the number between the last '<' and the closing '>' (no pattern: a long
+  // run of spaces must not make a regular expression backtrack).
+  const open = text.lastIndexOf('<');
+  const inside = open >= 0 && text.endsWith('>') ? text.slice(open + 1, -1) : null;
+  if (inside !== null && !inside.includes('>')) {
+    return { callerIdName: text.slice(0, open).trim(), callerIdNumber: inside.trim() };
+  }
   // No brackets: a bare number is the number, anything else the name.
   return /^\+?\d+$/.test(text)
     ? { callerIdName: '', callerIdNumber: text }

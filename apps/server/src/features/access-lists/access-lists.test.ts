@@ -237,7 +237,14 @@ describe('access lists: another account', () => {
     const url = `/api/v1/accesscontrol/${theirs.id}`;
     expect((await t.app.inject({ method: 'GET', url, headers: prepay })).statusCode).toBe(404);
     expect(
-      (await t.app.inject({ method: 'PUT', url, headers: prepay, payload: { name: 'Hijacked' } })).statusCode,
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url,
+          headers: prepay,
+          payload: { name: 'Hijacked', description: '', promptId: null },
+        })
+      ).statusCode,
     ).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url, headers: prepay })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `${url}/entries`, headers: prepay })).statusCode).toBe(404);

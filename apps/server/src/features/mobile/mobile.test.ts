@@ -118,7 +118,14 @@ describe('mobile numbers', () => {
       const url = `/api/v1/mobile/${target.id}`;
       expect((await t.app.inject({ method: 'GET', url, headers: prepay })).statusCode).toBe(404);
       expect(
-        (await t.app.inject({ method: 'PUT', url, headers: prepay, payload: { mobileNo: '07700900999' } })).statusCode,
+        (
+          await t.app.inject({
+            method: 'PUT',
+            url,
+            headers: prepay,
+            payload: { mobileDescription: '', mobileNo: '07700900999', active: true },
+          })
+        ).statusCode,
       ).toBe(404);
       expect((await t.app.inject({ method: 'DELETE', url, headers: prepay })).statusCode).toBe(404);
       const after = json<Mobile>(await t.app.inject({ method: 'GET', url, headers: retail }));

@@ -37,31 +37,8 @@ const list = (headers: Headers, path = '0/15', payload: object = {}) =>
   inject('POST', `/seat/${path}`, headers, payload);
 const seatId = async (headers: Headers, extension: number) =>
   json<Page<Seat>>(await list(headers, '-1/-1')).records.find((s) => s.extension === extension)?.id as number;
-const body = (s: Seat, changes: object = {}) => ({
-  nickname: s.nickname,
-  callerIdName: s.callerIdName,
-  callerIdNumber: s.callerIdNumber,
-  withholdNumber: s.withholdNumber,
-  emergencyServiceCid: s.emergencyServiceCid,
-  ringTime: s.ringTime,
-  musicOnHold: s.musicOnHold,
-  vmMode: s.vmMode,
-  vmEmail: s.vmEmail,
-  vmAdvancedPromptId: s.vmAdvancedPromptId,
-  vmAdvancedDest: s.vmAdvancedDest,
-  cfwdAll: s.cfwdAll,
-  cfwdBusy: s.cfwdBusy,
-  cfwdNoAnswer: s.cfwdNoAnswer,
-  cfwdUnavail: s.cfwdUnavail,
-  callRecording: s.callRecording,
-  transport: s.transport,
-  enableVideo: s.enableVideo,
-  videoCodec: s.videoCodec,
-  hdCodec: s.hdCodec,
-  keepOnNetwork: s.keepOnNetwork,
-  internal: s.internal,
-  ...changes,
-});
+/** The seat's complete update body (a PUT carries every field), with `changes` over it. */
+const body = (s: Seat, changes: object = {}) => ({ ...seatValues(s), ...changes });
 
 describe('seats', () => {
   it('lists with status, public IP and location, paged, sorted, searched and filtered', async () => {
@@ -344,19 +321,21 @@ describe('the spec’s seat body (spec 2 §7 POST /seat)', () => {
       vmMode: 0,
       vmAdvancedDest: '',
       vmEmail: '',
-      allowInternational: false,
-      internationalPIN: '',
+      // The POST save changes what it sends: the options it left out keep their values.
+      allowInternational: true,
+      internationalPIN: '2468',
+      tps: 'block',
     });
 
     // A bad value in the spec's shape is refused under our field name; nothing changes.
-    const bad = await inject('PUT', `/seat/${id}`, retail, {
+    const bad = await inject('POST', `/seat/${id}`, retail, {
       callerId: 'Acme <01179460000>',
       nickname: 'Bad',
       email: 'not-an-email',
     });
     expect(bad.statusCode).toBe(400);
     expect(json<Reply>(bad).validation).toEqual({ vmEmail: MESSAGES.email });
-    const foreign = await inject('PUT', `/seat/${id}`, retail, { callerId: 'Acme <01179460000>', nickname: 'Bad' });
+    const foreign = await inject('POST', `/seat/${id}`, retail, { callerId: 'Acme <01179460000>', nickname: 'Bad' });
     expect(json<Reply>(foreign).validation).toEqual({ callerIdNumber: SEAT_MESSAGES.notAccountNumber });
     expect(json<Seat>(await inject('GET', `/seat/${id}`, retail))).toEqual(after);
     expect((await inject('DELETE', `/seat/${id}`, retail)).statusCode).toBe(200);
@@ -604,13 +583,15 @@ describe('ids past the integer range (a 400 like any bad id, never a 500)', () =
     registerErrorHandler(app);
     app.get('/out-of-range', () => sql`select ${String(BIG)}::int4 as n`.execute(t.database.db));
     app.get('/not-a-number', () => sql`select ${'x'}::int4 as n`.execute(t.database.db));
-    app.get('/other', () => sql`select 1 / 0 as n`.execute(t.database.db));
-    for (const url of ['/out-of-range', '/not-a-number']) {
+    app.get('/division', () => sql`select 1 / 0 as n`.execute(t.database.db));
+    app.get('/other', () => sql`select * from no_such_table`.execute(t.database.db));
+    // Every data exception (SQLSTATE class 22) is the request's fault: 22012 division by zero too.
+    for (const url of ['/out-of-range', '/not-a-number', '/division']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toEqual({ success: false, message: MESSAGES.badRequest });
     }
-    // Any other database error stays a 500.
+    // Any other database error (here 42P01, a missing table) stays a 500.
     expect((await app.inject({ method: 'GET', url: '/other' })).statusCode).toBe(500);
     await app.close();
   });

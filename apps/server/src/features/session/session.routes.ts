@@ -168,6 +168,7 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
 
   openRoute(api, platform, routes.logout, {
     allow: 'public',
+    changesState: true,
     handler: async ({ auth, request, reply }) => {
       if (auth) {
         await tenancy.crossAccount('session', async (tx) => {
