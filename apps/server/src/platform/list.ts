@@ -142,7 +142,8 @@ export async function pagedList<Rec>(
   }
 
   const sortField = options.sortBy && defs[options.sortBy]?.sortable ? options.sortBy : defaultSort.field;
-  const direction = options.sortBy ? (options.direction ?? 'asc') : defaultSort.direction;
+  // A direction alone turns the default order round.
+  const direction = options.direction ?? (options.sortBy ? 'asc' : defaultSort.direction);
   const sortDef = defs[sortField] as FieldDef;
   const sortSql = sql.raw(sortDef.sortSql ?? sortDef.sql);
   const all = options.limit === -1;

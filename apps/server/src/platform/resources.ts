@@ -370,10 +370,12 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
   }
   if (!except.has('update')) {
     // PUT: a complete body. A missing field is an error (each named), never silently its default.
+    // Write-only fields (a PIN the record does not show) may be left out: absent keeps the stored one.
+    const required = inputKeys.filter((k) => !defs[k]?.writeOnly);
     const complete = z
       .looseObject(
         Object.fromEntries(
-          inputKeys.map((k) => [k, z.any().refine((v) => v !== undefined, { error: MESSAGES.required })]),
+          required.map((k) => [k, z.any().refine((v) => v !== undefined, { error: MESSAGES.required })]),
         ),
       )
       .pipe(def.routes.update.body as z.ZodType<unknown, Record<string, unknown>>);

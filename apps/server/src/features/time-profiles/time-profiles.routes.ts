@@ -140,7 +140,8 @@ export function registerTimeProfileRoutes(api: FastifyInstance, platform: Platfo
   });
 
   resource(api, platform, {
-    area: 'time-profiles',
+    // Its own area in the change events: its ids are not the profiles'.
+    area: 'time-profile-calendars',
     routes: calendarRoutes,
     table: 'time_profile_calendars',
     permission: 'timeprofile',
