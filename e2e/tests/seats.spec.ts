@@ -61,7 +61,7 @@ test.describe('seats', () => {
     await dialog.getByLabel('Username').fill('viewer');
     await dialog.getByLabel('Email').fill('jo@acmeplumbing.example');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(dialog.getByText('This username is already in use')).toBeVisible();
+    await expect(dialog.getByText(/^This username is not available\. You could use /)).toBeVisible();
     await dialog.getByLabel('Username').fill('jo.bloggs');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog.getByText('Jo mobile created successfully')).toBeVisible();

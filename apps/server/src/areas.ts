@@ -6,6 +6,7 @@ import type { Migration } from 'kysely/migration';
 import * as m001 from './db/migrations/001-foundation.ts';
 import * as m007 from './db/migrations/007-teams.ts';
 import * as m009 from './db/migrations/009-tenancy.ts';
+import * as m010 from './db/migrations/010-sign-in-throttle.ts';
 import { area as accessLists } from './features/access-lists/area.ts';
 import { area as customers } from './features/customers/area.ts';
 import { area as destinations } from './features/destinations/area.ts';
@@ -38,6 +39,7 @@ const PLATFORM_MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
   '007-teams': m007,
   '009-tenancy': m009,
+  '010-sign-in-throttle': m010,
 };
 
 /** Every migration, platform's and areas', by name (the Migrator runs them in name order). */

@@ -15,10 +15,14 @@ export interface Config {
   sessionTtlMs: number;
   /** Secure cookies (behind TLS). */
   secureCookies: boolean;
-  /** Sign-in attempts allowed per username / per address in the window before 429. */
+  /**
+   * Sign-in failures allowed (per username and address pair / per address) before each further
+   * attempt must wait, doubling from 1 s up to loginMaxDelayMs; a key quiet for the window starts again.
+   */
   loginMaxPerUsername: number;
   loginMaxPerAddress: number;
   loginWindowMs: number;
+  loginMaxDelayMs: number;
   webDist: string | undefined;
   seedDemo: boolean;
   /** Take the client address from X-Forwarded-For (behind a load balancer). */
@@ -69,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginMaxPerUsername: int(env.LOGIN_MAX_PER_USERNAME, 5),
     loginMaxPerAddress: int(env.LOGIN_MAX_PER_ADDRESS, 30),
     loginWindowMs: int(env.LOGIN_WINDOW_MINUTES, 15) * 60_000,
+    loginMaxDelayMs: int(env.LOGIN_MAX_DELAY_MINUTES, 15) * 60_000,
     // An empty WEB_DIST serves the API alone.
     webDist:
       env.WEB_DIST === undefined ? path.join(root, 'apps/web/dist') : env.WEB_DIST && path.resolve(base, env.WEB_DIST),

@@ -73,6 +73,9 @@ export const MESSAGES = {
   aclDuplicate: 'This telephone number is already a part of this access list',
   csvRequired: 'Please choose a CSV file of telephone numbers',
   csvUploadFailed: 'Something went wrong please try again',
+  /** Ours: a CSV upload past its limit of numbers. */
+  csvTooManyNumbers: (max: number) =>
+    `A CSV file can add at most ${max.toLocaleString('en-GB')} numbers at a time, please split it and upload each part`,
   // mobile (spec is silent on these texts: ours)
   mobileNumber: 'Please enter a valid UK mobile number.',
   mobileDuplicate: 'This mobile number is already in use on this account',

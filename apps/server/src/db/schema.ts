@@ -117,7 +117,15 @@ export interface ChangeEventsTable {
   last_error: string | null;
 }
 
+export interface SignInThrottleTable {
+  key: string;
+  failures: Generated<number>;
+  blocked_until: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface FoundationTables {
+  sign_in_throttle: SignInThrottleTable;
   change_events: ChangeEventsTable;
   teams_accounts: TeamsAccountsTable;
   accounts: AccountsTable;

@@ -126,6 +126,7 @@ export async function* firstColumn(records: AsyncIterable<CsvRecord>): AsyncGene
 export async function readNumbersCsv(
   source: CsvSource,
   field: string,
+  options: { maxRows?: number; tooMany?: string } = {},
 ): Promise<Array<{ line: number; number: string }>> {
   const rows: Array<{ line: number; number: string }> = [];
   let first = true;
@@ -135,6 +136,11 @@ export async function readNumbersCsv(
       const header = first && !/\d/.test(number);
       first = false;
       if (number !== '' && !header) rows.push({ line, number });
+      // Past the limit the rest is not read at all.
+      if (options.maxRows !== undefined && rows.length > options.maxRows) {
+        const message = options.tooMany ?? MESSAGES.invalidFileFormat;
+        throw new HttpError(400, message, { [field]: message });
+      }
     }
   } catch (error) {
     if (error instanceof CsvError) {

@@ -100,6 +100,8 @@ function isMalformedRequest(error: { message?: string; code?: string }): boolean
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
+      const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
       return reply.status(error.statusCode).send({
         success: false,
         message: error.message,

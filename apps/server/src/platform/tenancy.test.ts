@@ -6,7 +6,7 @@
 import { type Seat, seatValues } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, json, type TestContext } from '../test/harness.ts';
+import { createTestContext, json, onPostgres, type TestContext } from '../test/harness.ts';
 import type { Tenancy } from './tenancy.ts';
 
 let t: TestContext;
@@ -232,5 +232,52 @@ describe('change events', () => {
     );
     expect(JSON.stringify(event.after)).not.toContain('24681357');
     expect((event.after as Record<string, string>).internationalPIN).toMatch(/^secret:[0-9a-f]{8}$/);
+  });
+});
+
+describe.runIf(onPostgres)('a delete racing a save that routes to the deleted record', () => {
+  it('never leaves a dangling reference (40 races)', async () => {
+    const retail = await t.login('retail');
+    const profile = json<{ records: Array<{ id: number } & Record<string, unknown>> }>(
+      await t.api('POST', '/timeprofile/0/1', retail, {}),
+    ).records[0] as { id: number } & Record<string, unknown>;
+    const { id: profileId, ...record } = profile;
+    const body = Object.fromEntries(
+      [
+        'name',
+        'description',
+        'bankHoliday',
+        'mode',
+        'inPromptId',
+        'inDestination',
+        'outPromptId',
+        'outDestination',
+        'days',
+      ].map((k) => [k, record[k]]),
+    );
+    let dangling = 0;
+    for (let i = 0; i < 40; i++) {
+      const extension = 900 + i;
+      const created = await t.api('POST', '/seat', retail, { extension, nickname: `Race ${i}` });
+      expect(created.statusCode).toBe(200);
+      const seatId = json<{ id: number }>(created).id;
+      await Promise.all([
+        t.api('PUT', `/timeprofile/${profileId}`, retail, { ...body, outDestination: `seat:${extension}` }),
+        t.api('DELETE', `/seat/${seatId}`, retail),
+      ]);
+      const state = await tenancy.tenant(30000, async (tx) => ({
+        seat: await tx.selectFrom('seats').select('id').where('extension', '=', extension).executeTakeFirst(),
+        profile: await tx
+          .selectFrom('time_profiles')
+          .select('out_destination')
+          .where('id', '=', profileId)
+          .executeTakeFirstOrThrow(),
+      }));
+      if (state.profile.out_destination === `seat:${extension}` && !state.seat) dangling++;
+      // Put things back for the next race.
+      await t.api('PUT', `/timeprofile/${profileId}`, retail, body);
+      if (state.seat) await t.api('DELETE', `/seat/${state.seat.id}`, retail);
+    }
+    expect(dangling).toBe(0);
   });
 });

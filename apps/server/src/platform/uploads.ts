@@ -11,33 +11,66 @@ interface TextUploadRule {
   mimeTypes: string[];
 }
 
-/** Reads one text file field (CSV and the like): named or typed as allowed, and really text. */
-export async function readTextUpload(request: FastifyRequest, field: string, rule: TextUploadRule): Promise<string> {
-  if (!request.isMultipart()) throw new HttpError(400, MESSAGES.csvRequired, { [field]: MESSAGES.csvRequired });
-  const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-  if (!file || file.fieldname !== field) {
-    throw new HttpError(400, MESSAGES.csvRequired, { [field]: MESSAGES.csvRequired });
-  }
+/**
+ * One text file field (CSV and the like) as a stream of checked chunks: named or typed as allowed,
+ * within the size limit, and really text (no NUL byte, valid UTF-8), each checked as it arrives so
+ * a large upload is never held whole in memory. A failure of any check throws the field's 4xx.
+ */
+export async function textUploadStream(
+  request: FastifyRequest,
+  field: string,
+  rule: TextUploadRule,
+): Promise<AsyncGenerator<string>> {
+  const required = () => new HttpError(400, MESSAGES.csvRequired, { [field]: MESSAGES.csvRequired });
+  const invalid = () => new HttpError(400, MESSAGES.invalidFileFormat, { [field]: MESSAGES.invalidFileFormat });
+  if (!request.isMultipart()) throw required();
+  const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+  if (!part || part.fieldname !== field) throw required();
+  const file = part;
   const named = rule.extensions.some((ext) => file.filename.toLowerCase().endsWith(ext));
   const typed = rule.mimeTypes.includes(file.mimetype);
-  const buffer = await file.toBuffer().catch((error: unknown) => {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+  if (!named && !typed) {
+    file.file.resume();
+    throw invalid();
+  }
+  async function* chunks(): AsyncGenerator<string> {
+    try {
+      yield* decoded();
+    } finally {
+      // A reader that stops early (a refused file) leaves the rest of the upload to be drained.
+      file.file.resume();
+    }
+  }
+  async function* decoded(): AsyncGenerator<string> {
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    for await (const chunk of file.file as AsyncIterable<Buffer>) {
+      if (chunk.includes(0)) throw invalid();
+      try {
+        yield decoder.decode(chunk, { stream: true });
+      } catch {
+        throw invalid();
+      }
+    }
+    if (file.file.truncated) {
       const message = MESSAGES.fileTooLarge(
         formatBytes(UPLOAD_MAX_BYTES),
         `more than ${formatBytes(UPLOAD_MAX_BYTES)}`,
       );
       throw new HttpError(413, message, { [field]: message });
     }
-    throw error;
-  });
-  if (!named && !typed) throw new HttpError(400, MESSAGES.invalidFileFormat, { [field]: MESSAGES.invalidFileFormat });
-  // Content check: text has no NUL bytes and decodes as UTF-8 (binary files with a .csv name fail here).
-  let text: string;
-  try {
-    if (buffer.includes(0)) throw new Error('binary');
-    text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);
-  } catch {
-    throw new HttpError(400, MESSAGES.invalidFileFormat, { [field]: MESSAGES.invalidFileFormat });
+    try {
+      const rest = decoder.decode();
+      if (rest) yield rest;
+    } catch {
+      throw invalid();
+    }
   }
+  return chunks();
+}
+
+/** Reads one text file field whole (small files); see textUploadStream for the checks. */
+export async function readTextUpload(request: FastifyRequest, field: string, rule: TextUploadRule): Promise<string> {
+  let text = '';
+  for await (const chunk of await textUploadStream(request, field, rule)) text += chunk;
   return text;
 }

@@ -4,11 +4,18 @@
  * spec's two permission grants when asked.
  */
 import { NEW_USER_GRANTS, type NewUserBody } from '@switchboard/domain';
+import { sql } from 'kysely';
 import { audit } from './audit.ts';
-import { type UniqueViolations, uniqueViolationError } from './errors.ts';
+import { type UniqueViolations, uniqueViolationError, validationError } from './errors.ts';
 import type { Ctx } from './routes.ts';
 
-export const USERNAME_TAKEN = 'This username is already in use';
+/**
+ * Usernames are unique across the provider, so a taken one is refused: without saying whose it
+ * is or that it is an existing user's (another account's users stay unseen), and with a free
+ * alternative to use instead.
+ */
+export const USERNAME_TAKEN = 'This username is not available';
+export const usernameSuggestion = (suggestion: string) => `${USERNAME_TAKEN}. You could use ${suggestion}`;
 
 /** The users table's unique index (lower(username), migration 001), for a username at `field`. */
 export const usernameViolations = (field: string): UniqueViolations => ({
@@ -22,8 +29,12 @@ export async function createUser(
   usernameField = 'username',
 ): Promise<number> {
   const { db, auth } = ctx;
-  // Usernames are unique across the provider: the unique index (which sees every account, unlike
-  // this account's transaction) is what refuses a taken one.
+  // Usernames are unique across the provider: username_taken() looks at every account (this
+  // transaction sees only its own), and the unique index is the last word when two creates race.
+  if (await usernameTaken(ctx, body.username)) {
+    const suggestion = await freeUsername(ctx, body.username);
+    throw validationError({ [usernameField]: suggestion ? usernameSuggestion(suggestion) : USERNAME_TAKEN });
+  }
   const user = await db
     .insertInto('users')
     .values({
@@ -57,4 +68,17 @@ export async function createUser(
     ip: ctx.request.ip,
   });
   return user.id;
+}
+
+async function usernameTaken(ctx: Pick<Ctx, 'db'>, candidate: string): Promise<boolean> {
+  const { rows } = await sql<{ taken: boolean }>`select username_taken(${candidate}) as taken`.execute(ctx.db);
+  return Boolean(rows[0]?.taken);
+}
+
+/** A free username like `wanted`: with the account number, then a counter (within the pattern's 100). */
+async function freeUsername(ctx: Pick<Ctx, 'db' | 'auth'>, wanted: string): Promise<string | null> {
+  const base = wanted.slice(0, 90);
+  const candidates = [`${base}.${ctx.auth.accountNo}`, ...Array.from({ length: 8 }, (_, i) => `${base}${i + 2}`)];
+  for (const candidate of candidates) if (!(await usernameTaken(ctx, candidate))) return candidate;
+  return null;
 }

@@ -35,11 +35,19 @@ export const accessListEntryRecord = z.object({ id: z.number().int(), number: z.
 export type AccessListEntry = z.infer<typeof accessListEntryRecord>;
 
 /** CSV upload reply: per-line failures shown in a red accordion. */
+/** The most numbers one CSV upload may hold (ours: the spec sets none). */
+export const CSV_MAX_NUMBERS = 10_000;
+/** The failures a CSV upload's reply lists (the count says how many there were in all). */
+export const CSV_FAILURES_SHOWN = 100;
+
 export const csvUploadReply = z.object({
   success: z.boolean(),
   message: z.string(),
   added: z.number().int(),
+  /** The first failures, by line. */
   failures: z.array(z.object({ line: z.number().int(), number: z.string(), message: z.string() })),
+  /** How many lines failed in all. */
+  failureCount: z.number().int(),
 });
 export type CsvUploadReply = z.infer<typeof csvUploadReply>;
 

@@ -1,5 +1,13 @@
 /** Access lists (spec 2 §2, §5, §7 "Access lists"): /accesscontrol, its entries and CSV upload. */
-import { type AccessList, type AccessListEntry, accessListRoutes, aclNumber, MESSAGES } from '@switchboard/domain';
+import {
+  type AccessList,
+  type AccessListEntry,
+  accessListRoutes,
+  aclNumber,
+  CSV_FAILURES_SHOWN,
+  CSV_MAX_NUMBERS,
+  MESSAGES,
+} from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { children } from '../../platform/children.ts';
@@ -9,7 +17,7 @@ import { field, fieldMap } from '../../platform/fields.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resource } from '../../platform/resources.ts';
 import { tenantRoute } from '../../platform/routes.ts';
-import { readTextUpload } from '../../platform/uploads.ts';
+import { textUploadStream } from '../../platform/uploads.ts';
 import { usablePrompt } from '../../platform/validators.ts';
 
 const fields = fieldMap<AccessList>('access_lists', {
@@ -67,15 +75,16 @@ export function registerAccessListRoutes(api: FastifyInstance, platform: Platfor
 
   tenantRoute(api, platform, accessListRoutes.uploadCsv, {
     allow: lists.rules('update'),
-    receive: (request) => readTextUpload(request, 'numbers', { extensions: ['.csv'], mimeTypes: ['text/csv'] }),
-    handler: async (ctx, { params, received: text }) => {
-      const { db } = ctx;
-      await lists.lock(db, params.id);
-      const list = await lists.read(db, params.id);
-      const rows = await readNumbersCsv(text, 'numbers');
+    // Read, parsed, checked and de-duplicated as it streams in, before any database connection is
+    // held; at most CSV_MAX_NUMBERS numbers.
+    receive: async (request) => {
+      const upload = await textUploadStream(request, 'numbers', { extensions: ['.csv'], mimeTypes: ['text/csv'] });
+      const rows = await readNumbersCsv(upload, 'numbers', {
+        maxRows: CSV_MAX_NUMBERS,
+        tooMany: MESSAGES.csvTooManyNumbers(CSV_MAX_NUMBERS),
+      });
       if (rows.length === 0) throw new HttpError(400, MESSAGES.csvRequired, { numbers: MESSAGES.csvRequired });
-
-      const failures: Array<{ line: number; number: string; message: string }> = [];
+      const failures: Failure[] = [];
       const valid: Array<{ line: number; number: string }> = [];
       const seen = new Set<string>();
       for (const row of rows) {
@@ -89,11 +98,18 @@ export function registerAccessListRoutes(api: FastifyInstance, platform: Platfor
           valid.push({ line: row.line, number: parsed.data });
         }
       }
+      return { valid, failures };
+    },
+    handler: async (ctx, { params, received }) => {
+      const { db } = ctx;
+      const failures = [...received.failures];
+      await lists.lock(db, params.id);
+      const list = await lists.read(db, params.id);
       // In batches (a statement takes at most 65,535 parameters), all in the request's transaction:
       // every number is added, or none.
       let added = 0;
-      for (let start = 0; start < valid.length; start += CSV_BATCH) {
-        const batch = valid.slice(start, start + CSV_BATCH);
+      for (let start = 0; start < received.valid.length; start += CSV_BATCH) {
+        const batch = received.valid.slice(start, start + CSV_BATCH);
         const existing = new Set(
           (
             await db
@@ -128,7 +144,16 @@ export function registerAccessListRoutes(api: FastifyInstance, platform: Platfor
         failures.length === 0
           ? `${added} numbers added to ${list.name}`
           : `${added} numbers added to ${list.name}, ${MESSAGES.errorsOccurred(failures.length)}`;
-      return { success: failures.length === 0, message, added, failures };
+      // The first failures by line, and how many there were: never an echo of a whole file.
+      return {
+        success: failures.length === 0,
+        message,
+        added,
+        failures: failures.slice(0, CSV_FAILURES_SHOWN),
+        failureCount: failures.length,
+      };
     },
   });
 }
+
+type Failure = { line: number; number: string; message: string };

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@switchboard/domain';
+import { CSV_FAILURES_SHOWN, CSV_MAX_NUMBERS, MESSAGES } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
@@ -410,10 +410,10 @@ describe('access lists: entries', () => {
     expect(none.statusCode).toBe(400);
   });
 
-  describe('a CSV of 25,000 numbers (more than one statement’s 65,535 parameters)', () => {
-    // 25,000 distinct valid UK numbers; one already on the list (from the upload above), near the end.
-    const numbers = Array.from({ length: 25_000 }, (_, i) => `01632${String(100_000 + i)}`);
-    numbers[24_000] = '01214960300';
+  describe('a CSV of 10,000 numbers, the most one upload takes (inserted in batches)', () => {
+    // 10,000 distinct valid UK numbers; one already on the list (from the upload above), near the end.
+    const numbers = Array.from({ length: CSV_MAX_NUMBERS }, (_, i) => `01632${String(100_000 + i)}`);
+    numbers[9_000] = '01214960300';
     const csv = `number\n${numbers.join('\n')}\n`;
     const entries = async () =>
       Number(
@@ -435,7 +435,7 @@ describe('access lists: entries', () => {
         .execute(t.database.db);
       await sql
         .raw(`create trigger test_refuse_number before insert on access_list_entries for each row
-          when (new.number = '${numbers[24_999]}') execute function test_refuse()`)
+          when (new.number = '${numbers[9_999]}') execute function test_refuse()`)
         .execute(t.database.db);
       try {
         const res = await upload(csv);
@@ -453,11 +453,35 @@ describe('access lists: entries', () => {
       expect(res.statusCode).toBe(200);
       expect(json(res)).toEqual({
         success: false,
-        message: `24999 numbers added to Entries test, ${MESSAGES.errorsOccurred(1)}`,
-        added: 24_999,
-        failures: [{ line: 24_002, number: '01214960300', message: MESSAGES.aclDuplicate }],
+        message: `9999 numbers added to Entries test, ${MESSAGES.errorsOccurred(1)}`,
+        added: 9_999,
+        failures: [{ line: 9_002, number: '01214960300', message: MESSAGES.aclDuplicate }],
+        failureCount: 1,
       });
-      expect(await entries()).toBe(before + 24_999);
+      expect(await entries()).toBe(before + 9_999);
+    });
+
+    it('refuses a file of more numbers than that, reading no further, and adds none', async () => {
+      const before = await entries();
+      const more = `${csv}01632999999\n`;
+      const res = await upload(more);
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toMatchObject({
+        success: false,
+        message: MESSAGES.csvTooManyNumbers(CSV_MAX_NUMBERS),
+        validation: { numbers: MESSAGES.csvTooManyNumbers(CSV_MAX_NUMBERS) },
+      });
+      expect(await entries()).toBe(before);
+    });
+
+    it('answers one number repeated thousands of times with counts and the first failures, not an echo', async () => {
+      const res = await upload(`${'01632960999\n'.repeat(5_000)}`);
+      expect(res.statusCode).toBe(200);
+      const reply = json<{ added: number; failures: unknown[]; failureCount: number }>(res);
+      expect(reply.added).toBe(1);
+      expect(reply.failureCount).toBe(4_999);
+      expect(reply.failures).toHaveLength(CSV_FAILURES_SHOWN);
+      expect(res.body.length).toBeLessThan(20_000);
     });
   });
 });

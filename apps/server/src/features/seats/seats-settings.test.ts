@@ -268,7 +268,9 @@ describe('seat softphones and voicemail', () => {
     // The same username again: refused, and no seat is left behind.
     const again = await t.api('POST', '/seat', retail, { extension: 231, softphoneUser: user });
     expect(again.statusCode).toBe(400);
-    expect(json<Reply>(again).validation?.['softphoneUser.username']).toBe('This username is already in use');
+    expect(json<Reply>(again).validation?.['softphoneUser.username']).toBe(
+      'This username is not available. You could use jo.blake.30000',
+    );
     const all = json<Page<Seat>>(await t.api('POST', '/seat/-1/-1', retail, {})).records;
     expect(all.some((s) => s.extension === 231)).toBe(false);
     // The viewer may not create users.

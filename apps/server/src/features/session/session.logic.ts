@@ -1,46 +1,59 @@
-/** Sign-in throttling and password checks, with their state in the database (no process memory). */
-import { verify } from '@node-rs/argon2';
-import { MESSAGES } from '@switchboard/domain';
+/** Sign-in throttling keys, password checks and the account tree, with their state in the database. */
+import { hash, verify } from '@node-rs/argon2';
 import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
-import { RateLimitedError } from '../../platform/auth.ts';
 import type { Tx } from '../../platform/tenancy.ts';
+import type { ThrottleRule } from '../../platform/throttle.ts';
 
-/** Refuses with 429 when the username or the address has too many recent failures. */
-export async function assertNotThrottled(db: Tx, config: Config, username: string, ip: string): Promise<void> {
-  const since = new Date(Date.now() - config.loginWindowMs);
-  const row = await db
-    .selectFrom('login_attempts')
-    .select([
-      sql<number>`count(*) filter (where lower(username) = ${username.toLowerCase()})::int`.as('byUser'),
-      sql<number>`count(*) filter (where ip = ${ip})::int`.as('byIp'),
-    ])
-    .where('success', '=', false)
-    .where('at', '>', since)
-    .where((eb) => eb.or([eb(sql`lower(username)`, '=', username.toLowerCase()), eb('ip', '=', ip)]))
-    .executeTakeFirst();
-  if (Number(row?.byUser ?? 0) >= config.loginMaxPerUsername || Number(row?.byIp ?? 0) >= config.loginMaxPerAddress) {
-    throw new RateLimitedError(MESSAGES.loginRateLimited);
-  }
+/**
+ * The keys a sign-in attempt counts against: its (username, address) pair, the address (many
+ * usernames tried from one place), and the username from anywhere (a slower, wider budget).
+ */
+export function signInKeys(config: Config, username: string, ip: string): Array<{ key: string; rule: ThrottleRule }> {
+  const name = username.toLowerCase();
+  const rule = (free: number): ThrottleRule => ({
+    free,
+    maxDelayMs: config.loginMaxDelayMs,
+    windowMs: config.loginWindowMs,
+  });
+  return [
+    { key: `pair:${name}|${ip}`, rule: rule(config.loginMaxPerUsername) },
+    { key: `address:${ip}`, rule: rule(config.loginMaxPerAddress) },
+    { key: `user:${name}`, rule: rule(config.loginMaxPerUsername * 4) },
+  ];
 }
 
-/** Records a sign-in attempt; a good one also forgives the username's earlier failures (one transaction). */
+/** A user's own budget of password checks (the confirmations before deleting an account, say). */
+export function passwordCheckKeys(config: Config, userId: number): Array<{ key: string; rule: ThrottleRule }> {
+  return [
+    {
+      key: `password-check:${userId}`,
+      rule: { free: config.loginMaxPerUsername, maxDelayMs: config.loginMaxDelayMs, windowMs: config.loginWindowMs },
+    },
+  ];
+}
+
+/** Records a sign-in attempt in the history (housekeeping keeps a day of it). */
 export async function recordAttempt(db: Tx, username: string, ip: string, success: boolean): Promise<void> {
   await db.insertInto('login_attempts').values({ username: username.toLowerCase(), ip, success }).execute();
-  if (success) {
-    await db
-      .deleteFrom('login_attempts')
-      .where(sql`lower(username)`, '=', username.toLowerCase())
-      .where('success', '=', false)
-      .execute();
-  }
 }
 
-/** Verifies a password against a stored argon2id hash; a missing hash never verifies. */
-export async function passwordMatches(hash: string | null, password: string): Promise<boolean> {
-  if (!hash) return false;
+/** A hash to verify against when there is no user, so an unknown username takes as long as a known one. */
+let decoy: Promise<string> | null = null;
+const decoyHash = () => {
+  decoy ??= hash('not-a-password-of-anyone');
+  return decoy;
+};
+
+/**
+ * Verifies a password against a stored argon2id hash. A missing user or hash still costs one
+ * verification (of a decoy), so the time taken does not tell whether a username exists.
+ */
+export async function passwordMatches(stored: string | null, password: string): Promise<boolean> {
+  const target = stored ?? (await decoyHash());
   try {
-    return await verify(hash, password);
+    const ok = await verify(target, password);
+    return stored !== null && ok;
   } catch {
     return false;
   }

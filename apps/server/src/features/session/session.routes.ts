@@ -19,8 +19,9 @@ import { forbidden, HttpError, notFound, unauthorised } from '../../platform/err
 import type { Platform } from '../../platform/platform.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
+import { succeeded, takeAttempt } from '../../platform/throttle.ts';
 import { createUser } from '../../platform/users.ts';
-import { assertNotThrottled, isDescendant, passwordMatches, recordAttempt } from './session.logic.ts';
+import { isDescendant, passwordCheckKeys, passwordMatches, recordAttempt, signInKeys } from './session.logic.ts';
 
 const tags = ['session'];
 const accountParam = z.object({ account_no: recordId() });
@@ -112,8 +113,11 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
     handler: async ({ request, reply }, { body }) => {
       const { username, password } = body;
       const ip = request.ip;
+      const keys = signInKeys(config, username, ip);
+      // Counted before the password is checked, in one step with the check of the wait: parallel
+      // attempts cannot all pass a count taken before any of them was recorded.
       const user = await tenancy.crossAccount('sign-in', async (tx) => {
-        await assertNotThrottled(tx, config, username, ip);
+        await takeAttempt(tx, keys, MESSAGES.loginRateLimited);
         return tx
           .selectFrom('users')
           .selectAll()
@@ -125,6 +129,7 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
       const token = await tenancy.crossAccount('sign-in', async (tx) => {
         await recordAttempt(tx, username, ip, ok);
         if (!ok || !user) return null;
+        await succeeded(tx, [keys[0]?.key ?? '', keys[2]?.key ?? '']);
         const account = await tx
           .selectFrom('accounts')
           .selectAll()
@@ -222,12 +227,19 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
     handler: async ({ request, reply }, { body }) => {
       const auth = requireAuth(request);
       // The password of the person at the keyboard: the impersonator's own while disguised.
+      const keys = passwordCheckKeys(config, auth.userId);
       const user = await tenancy.crossAccount('session', async (tx) => {
-        await assertNotThrottled(tx, config, auth.username, request.ip);
+        await takeAttempt(tx, keys, MESSAGES.loginRateLimited);
         return tx.selectFrom('users').select('password_hash').where('id', '=', auth.userId).executeTakeFirst();
       });
       const ok = await passwordMatches(user?.password_hash ?? null, body.password);
-      await tenancy.crossAccount('session', (tx) => recordAttempt(tx, auth.username, request.ip, ok));
+      if (ok)
+        await tenancy.crossAccount('session', (tx) =>
+          succeeded(
+            tx,
+            keys.map((k) => k.key),
+          ),
+        );
       if (!ok) return reply.status(400).send({ success: false, message: MESSAGES.passwordWrong });
       return { success: true, message: 'Password confirmed' };
     },

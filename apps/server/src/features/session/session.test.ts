@@ -1,7 +1,7 @@
 import { MESSAGES } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { createTestContext, json, onPostgres, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -49,12 +49,38 @@ describe('sign-in', () => {
     expect(json(res).validation).toMatchObject({ username: MESSAGES.required });
   });
 
-  it('rate limits a username after repeated failures (429), even with the right password', async () => {
-    for (let i = 0; i < 5; i++) expect((await login('wetherby', 'nope', `10.1.1.${i}`)).statusCode).toBe(401);
-    const blocked = await login('wetherby', 'Switchboard-1', '10.1.1.99');
+  it('slows the guesses from one address at a username (429 with Retry-After), never its owner elsewhere', async () => {
+    for (let i = 0; i < 5; i++) expect((await login('wetherby', 'nope', '10.1.1.1')).statusCode).toBe(401);
+    // The five free failures are used up: that address waits before trying that username again.
+    const blocked = await login('wetherby', 'Switchboard-1', '10.1.1.1');
     expect(blocked.statusCode).toBe(429);
     expect(json(blocked).message).toBe(MESSAGES.loginRateLimited);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // The owner, somewhere else, signs in at once: failures elsewhere do not lock them out.
+    expect((await login('wetherby', 'Switchboard-1', '10.1.1.2')).statusCode).toBe(200);
+    // And once the wait is over the first address may try again.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await login('wetherby', 'Switchboard-1', '10.1.1.1')).statusCode).toBe(200);
   });
+
+  it('doubles the wait with each further failure', async () => {
+    const { delayAfter } = await import('../../platform/throttle.ts');
+    const rule = { free: 5, maxDelayMs: 15 * 60_000, windowMs: 15 * 60_000 };
+    expect([1, 4, 5, 6, 7, 8].map((n) => delayAfter(n, rule))).toEqual([0, 0, 1000, 2000, 4000, 8000]);
+    expect(delayAfter(40, rule)).toBe(15 * 60_000);
+  });
+
+  it.skipIf(!onPostgres)(
+    'counts parallel guesses one after another: no more password checks than allowed',
+    async () => {
+      // 40 guesses at once from one address: the count is taken in one step with its check, so only
+      // the free attempts reach the password (the rest wait).
+      const results = await Promise.all(Array.from({ length: 40 }, () => login('harrogate', 'nope', '10.2.2.2')));
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 401)).toHaveLength(5);
+      expect(codes.filter((c) => c === 429)).toHaveLength(35);
+    },
+  );
 
   it('rate limits an address after repeated failures across usernames (429)', async () => {
     const ctx = await createTestContext({ loginMaxPerUsername: 100, loginMaxPerAddress: 3 });
@@ -369,7 +395,17 @@ describe('password check, account, theme, users', () => {
       payload: { name: 'Ben', surname: 'C', username: 'BEN.CARTER', email: 'b@x.example', accountNo: 30000 },
     });
     expect(again.statusCode).toBe(400);
-    expect(json(again).validation).toEqual({ username: 'This username is already in use' });
+    expect(json(again).validation).toEqual({
+      username: 'This username is not available. You could use BEN.CARTER.30000',
+    });
+    // Another account's username: the same words, nothing about whose it is.
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers,
+      payload: { name: 'P', surname: 'Q', username: 'prepay', email: 'p@x.example', accountNo: 30000 },
+    });
+    expect(json(theirs).validation).toEqual({ username: 'This username is not available. You could use prepay.30000' });
   });
 
   it('validates a new user and refuses another account or a read-only user', async () => {
@@ -515,7 +551,7 @@ describe('sign-in and logout write all or nothing', () => {
   it('records a good attempt and forgives earlier failures together, or neither', async () => {
     expect((await login('harrogate', 'wrong-password', '10.7.7.7')).statusCode).toBe(401);
     const before = { attempts: await count('login_attempts'), sessions: await count('sessions') };
-    const undo = await refuse('test_refuse_forgive', 'login_attempts', 'before delete');
+    const undo = await refuse('test_refuse_forgive', 'sign_in_throttle', 'before delete');
     try {
       const res = await login('harrogate', 'Switchboard-1', '10.7.7.7');
       expect(res.statusCode).toBe(500);

@@ -25,8 +25,8 @@ interface CsvUploadDialogProps {
 /** A failed line, or the request's own failure (line 0: the server's reason for refusing the file). */
 type Failure = CsvUploadReply['failures'][number];
 
-/** The per-line failures in the red accordion (spec 2 §8). */
-function FailureAccordion({ failures }: { failures: Failure[] }) {
+/** The per-line failures in the red accordion (spec 2 §8); `total` counts those the reply left out. */
+function FailureAccordion({ failures, total }: { failures: Failure[]; total: number }) {
   return (
     <Accordion
       defaultExpanded
@@ -38,7 +38,7 @@ function FailureAccordion({ failures }: { failures: Failure[] }) {
       }}
     >
       <AccordionSummary expandIcon={<ExpandMoreIcon sx={{ color: 'error.contrastText' }} />}>
-        <Typography>{MESSAGES.errorsOccurred(failures.length)}</Typography>
+        <Typography>{MESSAGES.errorsOccurred(total)}</Typography>
       </AccordionSummary>
       <AccordionDetails>
         <List dense>
@@ -47,6 +47,11 @@ function FailureAccordion({ failures }: { failures: Failure[] }) {
               <ListItemText primary={f.line > 0 ? `Line ${f.line}: ${f.number} — ${f.message}` : f.message} />
             </ListItem>
           ))}
+          {total > failures.length && (
+            <ListItem>
+              <ListItemText primary={`and ${total - failures.length} more lines`} />
+            </ListItem>
+          )}
         </List>
       </AccordionDetails>
     </Accordion>
@@ -100,7 +105,7 @@ export function CsvUploadDialog({ open, listId, onClose, onUploaded }: CsvUpload
           {result.message}
         </Typography>
       )}
-      {failures.length > 0 && <FailureAccordion failures={failures} />}
+      {failures.length > 0 && <FailureAccordion failures={failures} total={result?.failureCount ?? failures.length} />}
     </>
   ) : result ? (
     <Alert severity="success">{result.message}</Alert>
