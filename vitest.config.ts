@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** The server tests start each file from a copy of a template database made once per run. */
+const serverGlobalSetup = ['apps/server/src/test/global-setup.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -20,6 +23,7 @@ export default defineConfig({
           name: 'server-pglite',
           include: ['apps/server/src/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
+          globalSetup: serverGlobalSetup,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -31,6 +35,7 @@ export default defineConfig({
                 name: 'server-postgres',
                 include: ['apps/server/src/**/*.test.ts'],
                 env: { TEST_DB: 'postgres' },
+                globalSetup: serverGlobalSetup,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

@@ -34,3 +34,14 @@ export async function choose(
   const page = 'page' in scope ? scope.page() : scope;
   await page.getByRole('option', { name: option }).click();
 }
+
+/**
+ * Types digits into a date-time picker labelled `label` (DD/MM/YYYY HH:mm): from its first section,
+ * each section taking its digits in turn ('050320271200' is 05/03/2027 12:00; fewer leave it unfinished).
+ */
+export async function typeDateTime(scope: Page | Locator, label: string, digits: string): Promise<void> {
+  const field = scope.getByRole('group', { name: label, exact: true });
+  await field.getByRole('spinbutton', { name: 'Day' }).click();
+  const page = 'page' in scope ? scope.page() : scope;
+  await page.keyboard.type(digits);
+}

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { MESSAGES, SEAT_MESSAGES } from '@switchboard/domain';
 import { choose, sidebar, signIn } from './helpers.ts';
 
 async function openSeats(page: Page) {
@@ -121,8 +122,12 @@ test.describe('seats', () => {
     await page.getByRole('link', { name: '206' }).click();
     await page.getByRole('tab', { name: 'Diverts' }).click();
     await page.getByLabel('Divert When Busy').fill('12ab');
+    // Saved from another tab: the tab holding the error is opened and marked, the field focused.
+    await page.getByRole('tab', { name: 'General' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('tab', { name: /Diverts/, selected: true })).toHaveAttribute('data-errors', 'true');
     await expect(page.getByText('Please enter a valid telephone number')).toBeVisible();
+    await expect(page.getByLabel('Divert When Busy')).toBeFocused();
     await page.getByLabel('Divert When Busy').fill('07700900555');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Workshop has been updated')).toBeVisible();
@@ -134,7 +139,17 @@ test.describe('seats', () => {
     await page.getByRole('button', { name: 'Show Password' }).click();
     const first = await page.getByTestId('sip-secret').textContent();
     expect(first).toMatch(/^[A-Za-z0-9]{24}$/);
+    // A reset asks first, saying what stops working; Cancel changes nothing.
     await page.getByRole('button', { name: 'Reset Password' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Reset SIP Password' });
+    await expect(confirm).toContainText(SEAT_MESSAGES.confirmPasswordReset);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await page.reload();
+    await page.getByRole('button', { name: 'Show Password' }).click();
+    await expect(page.getByTestId('sip-secret')).toHaveText(first ?? '');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await confirm.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page.getByTestId('sip-secret')).not.toHaveText(first ?? '');
   });
 });
@@ -180,7 +195,15 @@ test.describe('seat call options, provisioning, Teams and softphones', () => {
     await expect(page.getByText('Unlocked Successfully')).toBeVisible();
     await expect(row).toContainText('Unlocked until');
     await row.getByRole('button', { name: 'Regenerate LDAP Password' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Regenerate LDAP Password' });
+    await expect(confirm).toContainText(SEAT_MESSAGES.confirmLdapPassword);
+    await confirm.getByRole('button', { name: 'Regenerate' }).click();
     await expect(page.getByText('Reset Successfully')).toBeVisible();
+    await row.getByRole('button', { name: 'Re-Initialise' }).click();
+    const reinit = page.getByRole('dialog', { name: /^Re-Initialise / });
+    await expect(reinit).toContainText(SEAT_MESSAGES.confirmReinit);
+    await reinit.getByRole('button', { name: 'Re-Initialise' }).click();
+    await expect(page.getByText(SEAT_MESSAGES.reinitialised)).toBeVisible();
   });
 
   test('Teams: no tenant offers the invitation and Create Teams Account, then the switch', async ({ page }) => {
@@ -234,4 +257,81 @@ test('a user without the softphone and call-restriction permissions sees the sec
   }
   await page.getByRole('tab', { name: 'Voicemail' }).click();
   await expect(page.getByText('You do not have the required permissions to access this section.')).toHaveCount(0);
+});
+
+test('two people editing the same seat: the second save, based on what has changed since, is refused and changes nothing', async ({
+  browser,
+  baseURL,
+}) => {
+  const people = await Promise.all([browser.newContext({ baseURL }), browser.newContext({ baseURL })]);
+  const [first, second] = await Promise.all(people.map((c) => c.newPage()));
+  if (!first || !second) throw new Error('two pages');
+  for (const page of [first, second]) {
+    await signIn(page, 'retail');
+    await openSeats(page);
+    await page.getByRole('link', { name: '212' }).click();
+    await expect(page.getByRole('heading', { name: 'Training room (212)' })).toBeVisible();
+  }
+  await first.getByLabel('Nickname').fill('Training A');
+  await first.getByRole('button', { name: 'Save' }).click();
+  await expect(first.getByText('Training A has been updated')).toBeVisible();
+
+  // The second person's form was filled before that save: theirs is refused, nothing written.
+  await second.getByRole('tab', { name: 'Diverts' }).click();
+  await second.getByLabel('Divert When Busy').fill('07700900123');
+  await second.getByRole('button', { name: 'Save' }).click();
+  const refused = second.getByRole('alert').filter({ hasText: MESSAGES.staleVersion });
+  await expect(refused).toBeVisible();
+  await first.reload();
+  await expect(first.getByLabel('Nickname')).toHaveValue('Training A');
+  await first.getByRole('tab', { name: 'Diverts' }).click();
+  await expect(first.getByLabel('Divert When Busy')).toHaveValue('');
+
+  // Reloaded, the second person sees the first's change and saves theirs on top of it.
+  await refused.getByRole('button', { name: 'Reload' }).click();
+  await expect(second.getByLabel('Divert When Busy')).toHaveValue('');
+  await second.getByLabel('Divert When Busy').fill('07700900123');
+  await second.getByRole('button', { name: 'Save' }).click();
+  await expect(second.getByText('Training A has been updated')).toBeVisible();
+  await second.reload();
+  await expect(second.getByLabel('Divert When Busy')).toHaveValue('07700900123');
+  await second.getByRole('tab', { name: 'General' }).click();
+  await expect(second.getByLabel('Nickname')).toHaveValue('Training A');
+  await Promise.all(people.map((c) => c.close()));
+});
+
+test('bulk edit changes only the set field of each row, and never reverts a change made meanwhile', async ({
+  browser,
+  baseURL,
+}) => {
+  const people = await Promise.all([browser.newContext({ baseURL }), browser.newContext({ baseURL })]);
+  const [lister, editor] = await Promise.all(people.map((c) => c.newPage()));
+  if (!lister || !editor) throw new Error('two pages');
+  await signIn(lister, 'retail');
+  await openSeats(lister);
+  await lister.getByRole('checkbox', { name: 'Select 211 - Van 2' }).check();
+  // Meanwhile someone renames the seat on its page.
+  await signIn(editor, 'retail');
+  await openSeats(editor);
+  await editor.getByRole('link', { name: '211' }).click();
+  await editor.getByLabel('Nickname').fill('Van 2 (new)');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor.getByText('Van 2 (new) has been updated')).toBeVisible();
+  // The list's copy is older: the row is refused, not overwritten with the old nickname.
+  await lister.getByRole('button', { name: 'Edit (1)' }).click();
+  const dialog = lister.getByRole('dialog');
+  await choose(dialog, 'Call Recording', 'Pausable');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText(MESSAGES.rowEditRefused(`211 - Van 2: ${MESSAGES.staleVersion}`))).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(lister.getByRole('row', { name: /211 Van 2 \(new\)/ })).toContainText('Off');
+  // From the fresh list it goes through, and only the call recording changes.
+  await lister.getByRole('checkbox', { name: 'Select 211 - Van 2 (new)' }).check();
+  await lister.getByRole('button', { name: 'Edit (1)' }).click();
+  await choose(dialog, 'Call Recording', 'Pausable');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('211 - Van 2 (new) edited successfully')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(lister.getByRole('row', { name: /211 Van 2 \(new\)/ })).toContainText('Pausable');
+  await Promise.all(people.map((c) => c.close()));
 });

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { TRUNK_MESSAGES } from '@switchboard/domain';
 import { choose, sidebar, signIn } from './helpers.ts';
 
 async function openTrunks(page: Page) {
@@ -98,6 +99,9 @@ test.describe('SIP trunks', () => {
     await expect(secret).toHaveText(/\S{8,}/);
     const before = await secret.textContent();
     await page.getByRole('button', { name: 'Reset Password' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Reset SIP Password' });
+    await expect(confirm).toContainText(TRUNK_MESSAGES.confirmPasswordReset);
+    await confirm.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page.getByText('The SIP password has been reset')).toBeVisible();
     await expect(secret).not.toHaveText(before ?? '');
     await expect(secret).toHaveText(/\S{8,}/);

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { TELEPHONE_NUMBER_MESSAGES } from '@switchboard/domain';
 import { choose, dashboardCount, sidebar, signIn } from './helpers.ts';
 
 async function openList(page: Page) {
@@ -100,21 +101,28 @@ test.describe('telephone numbers', () => {
     await dialog.getByLabel('Thoroughfare').fill('Canal Street');
     await dialog.getByLabel('Postcode').fill('ZZ1 1AF');
     await dialog.getByRole('button', { name: 'Update' }).click();
-    await expect(page.getByText('Emergency services address was successfully updated')).toBeVisible();
+    // Sent, not done: pending until the registry answers; its rejection comes as a notification.
+    await expect(page.getByText(TELEPHONE_NUMBER_MESSAGES.emsSubmitted)).toBeVisible();
+    await expect(page.getByText(TELEPHONE_NUMBER_MESSAGES.emsUpdated)).toHaveCount(0);
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'Edit Address' })).toBeDisabled();
     await expect(page.getByText(/waiting for the emergency services registry/).first()).toBeVisible();
     await expect(page.getByTestId('ems-error')).toHaveText('ERROR: Record rejected: malformed submission', {
       timeout: 20_000,
     });
+    const rejected = page.getByTestId('ems-rejected');
+    await expect(rejected).toContainText(`01214960003: ${TELEPHONE_NUMBER_MESSAGES.emsUpdateFailed}`);
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(rejected).toBeHidden();
 
     // Corrected: confirmed, and the error is gone from /ems-errors and the sidebar.
     await page.getByRole('button', { name: 'Edit Address' }).click();
     dialog = page.getByRole('dialog');
     await dialog.getByLabel('Postcode').fill('b1 2jr');
     await dialog.getByRole('button', { name: 'Update' }).click();
-    await expect(page.getByText('Emergency services address was successfully updated')).toBeVisible();
+    await expect(page.getByText(TELEPHONE_NUMBER_MESSAGES.emsSubmitted)).toBeVisible();
     await expect(page.getByText('Confirmed')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(TELEPHONE_NUMBER_MESSAGES.emsUpdated)).toBeVisible();
     await expect(page.getByTestId('ems-error')).toBeHidden();
     await expect(page.getByTestId('ems-address')).toContainText('B1 2JR');
     await page.reload();

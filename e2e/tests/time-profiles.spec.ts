@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { choose, dashboardCount, sidebar, signIn } from './helpers.ts';
+import { choose, dashboardCount, sidebar, signIn, typeDateTime } from './helpers.ts';
 
 async function openList(page: Page) {
   await sidebar(page).getByRole('link', { name: 'Time Profiles' }).click();
@@ -78,11 +78,13 @@ test.describe('time profiles', () => {
     await expect(dialog.getByText('This is a required field').first()).toBeVisible();
     await dialog.getByLabel('Description').fill('Office move');
     await choose(dialog, 'Destination', '301 - Weekend cover');
-    await dialog.getByLabel('Start').fill('2027-03-05 12:00');
-    await dialog.getByLabel('End').fill('05/03/2027 18:00');
+    // Typed section by section (DD/MM/YYYY HH:mm); a date left unfinished is refused.
+    await typeDateTime(dialog, 'Start', '0503');
+    await typeDateTime(dialog, 'End', '050320271800');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog.getByText('Please enter a date as DD/MM/YYYY HH:mm')).toBeVisible();
-    await dialog.getByLabel('Start').fill('05/03/2027 12:00');
+    await typeDateTime(dialog, 'Start', '050320271200');
+    await expect(dialog.getByRole('group', { name: 'Start', exact: true })).toContainText('05/03/2027 12:00');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog.getByText('Office move created successfully')).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -92,7 +94,21 @@ test.describe('time profiles', () => {
     // The entry has its own page.
     await row.getByRole('link', { name: 'Office move' }).click();
     await expect(page.getByRole('heading', { name: 'Office move (300 - Office hours)' })).toBeVisible();
-    await page.getByLabel('End').fill('05/03/2027 19:00');
+    // Its breadcrumbs go through its time profile.
+    const crumbs = page.getByRole('navigation', { name: 'breadcrumb' });
+    await expect(crumbs.getByRole('link', { name: 'Office hours (300)' })).toBeVisible();
+    await expect(crumbs).toContainText(/Office move \(\d+\)/);
+    // Picked from the calendar and the clock.
+    await page
+      .getByRole('button', { name: /Choose date/ })
+      .last()
+      .click();
+    const picker = page.getByRole('dialog');
+    await picker.getByRole('gridcell', { name: '6', exact: true }).click();
+    await picker.getByRole('option', { name: '19 hours' }).click();
+    await picker.getByRole('option', { name: '0 minutes', exact: true }).click();
+    await picker.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByRole('group', { name: 'End', exact: true })).toContainText('06/03/2027 19:00');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Office move has been updated')).toBeVisible();
   });

@@ -1,6 +1,8 @@
 /** buildApp(config): the Fastify instance used by main.ts and by the tests. */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -37,6 +39,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The platform the areas were given (tests reach the tenancy and the outbox through it). */
     platform: Platform;
+    /** Every route registered under the API base, as 'METHOD /path' (the security suite checks each is documented). */
+    apiRoutes: readonly string[];
   }
 }
 
@@ -120,6 +124,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   await app.register(cookie);
+  // Replies over 1 KB compressed (brotli at a quick level, or gzip): lists and the panel's scripts.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
   await app.register(swagger, {
     openapi: {
@@ -155,6 +165,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
+  const apiRoutes: string[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_BASE)) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push(`${method} ${route.url}`);
+  });
   await app.register(
     async (api) => {
       for (const area of AREAS) area.routes(api, platform);
@@ -165,7 +180,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The built panel (apps/web/dist), with the SPA's index.html for every other GET.
   const dist = config.webDist;
   if (dist && fs.existsSync(path.join(dist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      // Vite names every built asset by its content's hash: cached for good. Anything else is revalidated.
+      setHeaders: (res, file) => {
+        res.header(
+          'cache-control',
+          file.startsWith(path.join(dist, 'assets') + path.sep) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
     const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
     app.get('/*', async (request, reply) => {
       // An unknown API path is a JSON 404, not the panel's page.
@@ -184,6 +211,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const stopHousekeeping = options.database ? () => undefined : startHousekeeping(platform.tenancy);
   const outbox = options.database ? null : platform.outbox.start(1000, (error) => app.log.error(error));
   app.decorate('platform', platform);
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onClose', async () => {
     stopHousekeeping();
     outbox?.stop();

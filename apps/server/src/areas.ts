@@ -7,10 +7,18 @@ import * as m001 from './db/migrations/001-foundation.ts';
 import * as m007 from './db/migrations/007-teams.ts';
 import * as m009 from './db/migrations/009-tenancy.ts';
 import * as m010 from './db/migrations/010-sign-in-throttle.ts';
+import * as m011 from './db/migrations/011-versions-dial-plan.ts';
+import * as m013 from './db/migrations/013-scale-indexes.ts';
 import { area as accessLists } from './features/access-lists/area.ts';
+import { area as callGroups } from './features/call-groups/area.ts';
+import { area as callQueues } from './features/call-queues/area.ts';
 import { area as customers } from './features/customers/area.ts';
 import { area as destinations } from './features/destinations/area.ts';
+import { area as ivrs } from './features/ivrs/area.ts';
 import { area as mobile } from './features/mobile/area.ts';
+import { area as musicOnHold } from './features/music-on-hold/area.ts';
+import { area as nts } from './features/nts/area.ts';
+import { area as pickupGroups } from './features/pickup-groups/area.ts';
 import { area as prompts } from './features/prompts/area.ts';
 import { area as seats } from './features/seats/area.ts';
 import { area as session } from './features/session/area.ts';
@@ -23,15 +31,22 @@ import type { ServerArea } from './platform/area.ts';
 export const AREAS: readonly ServerArea[] = [
   session,
   customers,
-  prompts,
   destinations,
   accessLists,
   mobile,
   timeProfiles,
   seats,
   sipTrunks,
+  callGroups,
+  callQueues,
+  ivrs,
+  nts,
+  pickupGroups,
   telephoneNumbers,
   teams,
+  // After the areas whose records use music and prompts: their 'used in' counts are made from their references.
+  musicOnHold,
+  prompts,
 ];
 
 /** The platform's own migrations (accounts and users, Teams tenants, row-level security). */
@@ -40,6 +55,8 @@ const PLATFORM_MIGRATIONS: Record<string, Migration> = {
   '007-teams': m007,
   '009-tenancy': m009,
   '010-sign-in-throttle': m010,
+  '011-versions-dial-plan': m011,
+  '013-scale-indexes': m013,
 };
 
 /** Every migration, platform's and areas', by name (the Migrator runs them in name order). */

@@ -10,6 +10,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Folder of the embedded database and the file store. `memory` keeps PGlite in memory (tests). */
   dataDir: string;
+  /** Folder of uploaded files (music on hold, ...); undefined: DATA_DIR/files (a temporary folder for `memory`). */
+  fileStoreDir: string | undefined;
   authTokenName: string;
   /** Sliding server-side session lifetime. */
   sessionTtlMs: number;
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? (inContainer(env) ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ? path.resolve(base, env.DATA_DIR) : path.join(root, 'data'),
+    fileStoreDir: env.FILE_STORE_DIR ? path.resolve(base, env.FILE_STORE_DIR) : undefined,
     authTokenName: env.AUTH_TOKEN_NAME ?? 'sb_auth_token',
     sessionTtlMs: int(env.SESSION_TTL_MINUTES, 120) * 60_000,
     secureCookies: env.SECURE_COOKIES === 'true',

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { idParam, recordId } from './fields.ts';
-import { listBody, listParams, listQuery, listReplySchema, saveReply } from './paging.ts';
+import { listBody, listParams, listQuery, listReplySchema, pickBody, pickedRecord, saveReply } from './paging.ts';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -115,6 +115,15 @@ export function resourceRoutes<
       params: listParams,
       query: listQuery,
       reply: listReply,
+      tag,
+    }),
+    /** Only the fields a picker needs (id and `fields`), listed as the list is (-1/-1 = all). */
+    pick: route({
+      method: 'POST',
+      path: `${path}/pick/:offset/:limit`,
+      params: listParams,
+      body: pickBody,
+      reply: listReplySchema(pickedRecord),
       tag,
     }),
     read: route({ method: 'GET', path: `${path}/:id`, params: idParam, reply: record, tag }),

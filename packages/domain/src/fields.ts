@@ -52,13 +52,29 @@ export function optionalText(options: TextOptions = {}) {
   return refined.default('');
 }
 
-/** An integer within bounds with the spec's number messages; zero counts as filled. */
+/**
+ * A number typed in a field: left empty (blank, or missing) it is 'This is a required field'
+ * (spec 1 §5), never silently 0 or a range message; otherwise `schema` decides. Zero counts as filled.
+ */
+export function filledNumber<S extends z.ZodType>(schema: S) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .unknown()
+      .refine((v) => v !== undefined && v !== null && v !== '', { error: MESSAGES.required, abort: true })
+      .pipe(schema),
+  );
+}
+
+/** An integer within bounds with the spec's number messages; empty is required, zero counts as filled. */
 export function integer(min: number, max: number) {
-  return z.coerce
-    .number({ error: MESSAGES.required })
-    .int({ error: MESSAGES.required })
-    .min(min, { error: MESSAGES.minValue(min) })
-    .max(max, { error: MESSAGES.maxValue(max) });
+  return filledNumber(
+    z.coerce
+      .number({ error: MESSAGES.required })
+      .int({ error: MESSAGES.required })
+      .min(min, { error: MESSAGES.minValue(min) })
+      .max(max, { error: MESSAGES.maxValue(max) }),
+  );
 }
 
 export function email(max?: number) {

@@ -51,6 +51,9 @@ export const MESSAGES = {
   deletedSuccessfully: 'Deleted Successfully',
   errorsOccurred: (n: number) => `${n} error(s) occurred`,
   successfullyDeleted: (name: string) => `Successfully deleted ${name}`,
+  /** Ours: the delete modal's question, and what a delete does unless the area says more. */
+  confirmDelete: 'Delete the following?',
+  deleteIsFinal: 'This cannot be undone.',
   // sign-in (ours: the spec leaves the login page to the provider)
   loginFailed: 'The username or password is incorrect',
   loginRateLimited: 'Too many sign-in attempts, please wait a few minutes and try again',
@@ -89,8 +92,27 @@ export const MESSAGES = {
   selectOption: 'Please select an option',
   /** Ours: a text with a control character (a NUL, an escape...) anywhere in it. */
   controlCharacters: 'This field cannot contain control characters',
+  /** Ours: an update based on a version of the record that has changed since (a lost update refused). */
+  staleVersion: 'This record has been changed since you opened it. Reload it to see the changes, then make yours again',
+  /**
+   * A passing outage (the database restarting or unreachable), answered 503 with Retry-After: the
+   * spec's text for a request that got no answer, since the client should simply try again.
+   */
+  serviceUnavailable: 'Something went wrong please try again',
   /** Ours: a write the data refuses for a reason the panel could not name (it raced another). */
   conflict: 'This change conflicts with another change, please reload and try again',
+  // music on hold (spec 3 §8; the terms and name texts are ours)
+  musicAdded: 'Music on hold added successfully',
+  musicInUse: 'One or more of the music on hold is in use, unable to delete',
+  uploadFallback: 'Something went wrong, please try again',
+  musicTerms: 'Please accept the terms before uploading music',
+  musicNameInUse: 'There is already music on hold with this name',
+  /** Ours: the provider's music (account 0) cannot be changed by an account. */
+  providerMusicReadOnly: "The provider's music on hold cannot be changed",
+  // custom prompts (spec 3 §8; the name and read-only texts are ours)
+  promptAdded: 'Custom Prompt added successfully',
+  promptNameInUse: 'There is already a custom prompt with this name',
+  providerPromptReadOnly: "The provider's system prompts cannot be changed",
   // names
   nameInUse: 'This name is already in use. Please choose a different name',
 } as const;

@@ -4,6 +4,7 @@
  * optional 'To'), with the next free number as the add form's default.
  */
 import { z } from 'zod';
+import { filledNumber } from './fields.ts';
 
 export interface NumberMessages {
   invalidNumber: string;
@@ -13,13 +14,15 @@ export interface NumberMessages {
   rangeInUse: string;
 }
 
-/** A whole number within bounds; any other value gets the area's 'invalid number' message. */
+/** A whole number within bounds: empty is required, any other value gets the area's 'invalid number' message. */
 export function numberInRange(bounds: { min: number; max: number }, message: string) {
-  return z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .min(bounds.min, { error: message })
-    .max(bounds.max, { error: message });
+  return filledNumber(
+    z.coerce
+      .number({ error: message })
+      .int({ error: message })
+      .min(bounds.min, { error: message })
+      .max(bounds.max, { error: message }),
+  );
 }
 
 /**

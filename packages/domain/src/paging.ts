@@ -24,14 +24,32 @@ export function withPagingRules<T extends z.ZodType<{ offset: number; limit: num
 export const listParams = withPagingRules(listParamsBase);
 
 /** POST body of a list call. */
-export const listBody = z
-  .object({
-    sortBy: z.string().max(64).optional(),
-    direction: z.enum(SORT_DIRECTIONS).optional(),
-    search: z.string().max(100).optional(),
-    filters: filtersSchema.optional(),
-  })
-  .default({});
+const listBodyShape = {
+  sortBy: z.string().max(64).optional(),
+  direction: z.enum(SORT_DIRECTIONS).optional(),
+  search: z.string().max(100).optional(),
+  filters: filtersSchema.optional(),
+};
+export const listBody = z.object(listBodyShape).default({});
+
+/** Most fields a pick may name. */
+export const MAX_PICK_FIELDS = 20;
+
+/**
+ * POST body of a pick ({path}/pick/{offset}/{limit}): a list's body with the record fields wanted
+ * (a picker needs a few of a record's fields, not all of every record). The id always comes.
+ */
+export const pickBody = z.object({
+  ...listBodyShape,
+  fields: z
+    .array(z.string().max(64))
+    .min(1, { error: 'Name at least one field' })
+    .max(MAX_PICK_FIELDS, { error: `Name at most ${MAX_PICK_FIELDS} fields` }),
+});
+export type PickBody = z.input<typeof pickBody>;
+
+/** A picked record: the id and the fields named, as the record has them. */
+export const pickedRecord = z.record(z.string(), z.unknown());
 
 /**
  * GET query of a list call: sortByDir instead of direction, filters as JSON (checked by `filters`:

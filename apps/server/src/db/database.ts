@@ -1,6 +1,7 @@
 /** The Kysely instance: PGlite (embedded, persisted in DATA_DIR) or PostgreSQL (DATABASE_URL). */
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import pg from 'pg';
@@ -52,20 +53,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       query_timeout: statementTimeout + 5_000,
       idle_in_transaction_session_timeout: statementTimeout * 2,
     });
-    // An idle connection the server drops (a restart, a failover) is an event, not a crash: the
-    // pool replaces it on next use.
+    // A connection the server drops (a restart, a failover, an administrator ending sessions) is an
+    // event, not a crash. The pool listens on its idle connections; a connection in use had no
+    // listener, and its 'error' event was an uncaught exception that ended the process. Every
+    // connection gets one for its whole life: the query in flight fails (the request is answered
+    // 503) and the pool throws the connection away when it is released.
     pool.on('error', (error) => options.onPoolError?.(error));
+    pool.on('connect', (client) => {
+      client.on('error', (error) => options.onPoolError?.(error));
+    });
     // int8 (count(*), bigserial) as numbers: our counts and ids stay far below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
+  // Trigram indexes for the lists' searches (migration 013). Relaxed durability: a query answers
+  // without waiting for the data dir's flush (which follows at once); a crash can lose the last
+  // moment's writes, not corrupt the data dir.
+  const base: PGliteOptions = { extensions: { pg_trgm }, relaxedDurability: true };
   let pglite: PGlite;
   if (options.dataDir === 'memory') {
-    pglite = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    pglite = new PGlite(options.loadDataDir ? { ...base, loadDataDir: options.loadDataDir } : base);
   } else {
     fs.mkdirSync(options.dataDir, { recursive: true });
-    pglite = new PGlite(`${options.dataDir}/pgdata`);
+    pglite = new PGlite(`${options.dataDir}/pgdata`, base);
   }
   await pglite.waitReady;
   // int8 as numbers, as for pg above.

@@ -89,6 +89,11 @@ export interface PromptsTable {
   id: Generated<number>;
   account_no: number | null;
   name: string;
+  /** The recording in the file store (migration 018); null for the provider's system prompts. */
+  file_key: string | null;
+  file_size: Generated<number>;
+  file_sha256: string | null;
+  version: Generated<number>;
   created_at: Timestamp;
 }
 
@@ -124,7 +129,15 @@ export interface SignInThrottleTable {
   updated_at: Timestamp;
 }
 
+export interface DialPlanTable {
+  account_no: number;
+  number: number;
+  kind: string;
+  object_id: number;
+}
+
 export interface FoundationTables {
+  dial_plan: DialPlanTable;
   sign_in_throttle: SignInThrottleTable;
   change_events: ChangeEventsTable;
   teams_accounts: TeamsAccountsTable;
@@ -143,7 +156,7 @@ export interface FoundationTables {
  */
 export interface Database extends FoundationTables {}
 
-/** Tables whose rows belong to one account (tenant scoping by account_no). */
+/** Tables whose rows belong to one account (tenant scoping by account_no; null: the provider's shared rows). */
 export type TenantTable = {
-  [K in keyof Database]: Database[K] extends { account_no: number; id: Generated<number> } ? K : never;
+  [K in keyof Database]: Database[K] extends { account_no: number | null; id: Generated<number> } ? K : never;
 }[keyof Database];

@@ -160,8 +160,16 @@ export async function tenantReference(db: Kysely<unknown>, ref: TenantReference)
  */
 export async function sharedReference(
   db: Kysely<unknown>,
-  ref: { table: string; columns: string[]; references: string; replaces?: string[] },
+  ref: {
+    table: string;
+    columns: string[];
+    references: string;
+    replaces?: string[];
+    /** The checking trigger's name, when the table has one already for another shared table. */
+    trigger?: string;
+  },
 ): Promise<void> {
+  const trigger = ref.trigger ?? `${ref.table}_shared_refs`;
   for (const name of ref.replaces ?? []) await sql.raw(`alter table ${ref.table} drop constraint ${name}`).execute(db);
   for (const column of ref.columns) {
     await sql
@@ -181,12 +189,12 @@ export async function sharedReference(
     .join('\n');
   await run(
     db,
-    `create or replace function ${ref.table}_shared_refs() returns trigger language plpgsql
+    `create or replace function ${trigger}() returns trigger language plpgsql
       security definer set search_path = public as $f$ begin
         ${checks}
         return new;
       end $f$`,
-    `create trigger ${ref.table}_shared_refs before insert or update on ${ref.table}
-      for each row execute function ${ref.table}_shared_refs()`,
+    `create trigger ${trigger} before insert or update on ${ref.table}
+      for each row execute function ${trigger}()`,
   );
 }

@@ -4,9 +4,10 @@
  */
 import { hash, verify } from '@node-rs/argon2';
 import { FEATURES, MASK } from '@switchboard/domain';
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { AccountsTable } from '../db/schema.ts';
 import type { Tenancy } from '../platform/tenancy.ts';
+import { seedRouting } from './routing.ts';
 import { seedSeats } from './seats.ts';
 import { seedSipTrunks } from './sip-trunks.ts';
 import { seedTelephoneNumbers } from './telephone-numbers.ts';
@@ -373,9 +374,34 @@ export async function seedDemo(tenancy: Tenancy): Promise<boolean> {
     await seedSeats(trx);
     await seedSipTrunks(trx);
     await seedTimeProfiles(trx);
+    await seedRouting(trx);
     await seedTelephoneNumbers(trx);
   });
   return true;
+}
+
+/**
+ * The demo's stamps taken relative to the moment of seeding (desk phones' last check-ins, the
+ * training room phone's unlock, registrations' expiry) moved by `ms`: a copy of data seeded earlier
+ * (the tests' template database) then reads as if seeded now. (Keep it with the seed: a new
+ * time-relative stamp there belongs here too.)
+ */
+export async function moveDemoClock(tenancy: Tenancy, ms: number): Promise<void> {
+  const by = sql<Date>`make_interval(secs => ${ms / 1000}::float8)`;
+  await tenancy.crossAccount('seed', async (trx) => {
+    await trx
+      .updateTable('seat_devices')
+      .set({ last_checkin: sql`last_checkin + ${by}`, unlocked_at: sql`unlocked_at + ${by}` })
+      .execute();
+    await trx
+      .updateTable('seat_registrations')
+      .set({ expires_at: sql`expires_at + ${by}` })
+      .execute();
+    await trx
+      .updateTable('trunk_registrations')
+      .set({ expires_at: sql`expires_at + ${by}` })
+      .execute();
+  });
 }
 
 /** The demo users whose password is still the published demo password (a deployment must change them). */

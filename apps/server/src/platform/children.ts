@@ -15,6 +15,7 @@ import { type DefaultSort, listBodyFor, pagedList, selectRecords } from './list.
 import type { Platform } from './platform.ts';
 import { type ResourceHandle, runValidators, type Validator } from './resources.ts';
 import { type Ctx, tenantRoute } from './routes.ts';
+import type { Tx } from './tenancy.ts';
 
 export interface ChildrenDef<Child extends { id: number }> {
   // biome-ignore lint/suspicious/noExplicitAny: any resource can have children.
@@ -35,6 +36,8 @@ export interface ChildrenDef<Child extends { id: number }> {
     page?: RouteContract;
     /** Adds a child to the parent :id. */
     add?: RouteContract;
+    /** Changes the child whose id is in the body (the spec's PUT /callgroup/member). */
+    update?: RouteContract;
     /** Deletes the child :id. */
     remove?: RouteContract;
     /** Deletes the children { id } / { ids } (all or none). */
@@ -44,6 +47,10 @@ export interface ChildrenDef<Child extends { id: number }> {
   writeAction?: Action;
   validate?: ReadonlyArray<Validator>;
   uniqueViolations?: UniqueViolations;
+  /** How a use by a child is named when something it holds is deleted ('In use in Call Group 300 - Sales'). */
+  usage?: { type: string; name: string };
+  /** Completes the rows read (e.g. a member's display name from its destination). */
+  decorate?: (tx: Tx, children: Child[]) => Promise<Child[]>;
 }
 
 export function children<Child extends { id: number }>(
@@ -76,9 +83,15 @@ export function children<Child extends { id: number }>(
     );
   };
 
+  /** The child :id as the API shows it (decorated), or nothing. */
+  const readOne = async (ctx: Ctx, id: number): Promise<Child[]> => {
+    const rows = await selectRecords<Child>(ctx.db.selectFrom(table).where(sql.ref(idSql), '=', id), fields);
+    return def.decorate ? def.decorate(ctx.db, rows) : rows;
+  };
   /** Deletes each child (all or none); answers their names in order. */
   const removeAll = async (ctx: Ctx, ids: number[]): Promise<string[]> => {
-    const found = await selectRecords<Child>(ctx.db.selectFrom(table).where(sql.ref(idSql), 'in', ids), fields);
+    const read = await selectRecords<Child>(ctx.db.selectFrom(table).where(sql.ref(idSql), 'in', ids), fields);
+    const found = def.decorate ? await def.decorate(ctx.db, read) : read;
     if (found.length !== ids.length) throw notFound();
     const byId = new Map(found.map((c) => [c.id, c]));
     await ctx.db.deleteFrom(table).where('id', 'in', ids).execute();
@@ -92,6 +105,24 @@ export function children<Child extends { id: number }>(
   const parentKey =
     Object.entries(fields as Record<string, FieldDef>).find(([, d]) => d.column === def.parentColumn)?.[0] ?? '';
   if (parentKey === '') throw new Error(`The children of ${parentTable} need a field for ${def.parentColumn}`);
+
+  // What the children hold (a member's destination), so a delete elsewhere names their parent.
+  if (def.usage) {
+    for (const d of Object.values(fields as Record<string, FieldDef>)) {
+      if (d.references && d.column) {
+        platform.references.add({ kind: `row:${d.references.table}`, table, column: d.column, ...def.usage });
+      }
+      if (d.uses && d.column) {
+        platform.references.add({
+          kind: d.uses.kind,
+          table,
+          column: d.column,
+          holds: d.uses.many ? 'jsonArray' : 'value',
+          ...def.usage,
+        });
+      }
+    }
+  }
 
   const { routes } = def;
   if (routes.all) {
@@ -107,7 +138,8 @@ export function children<Child extends { id: number }>(
           ),
           fields,
         );
-        return { records, totalRecords: records.length, lastPage: true };
+        const shown = def.decorate ? await def.decorate(ctx.db, records) : records;
+        return { records: shown, totalRecords: shown.length, lastPage: true };
       },
     });
   }
@@ -119,11 +151,12 @@ export function children<Child extends { id: number }>(
       handler: async (ctx, { params, body }) => {
         const p = params as { id: number; offset: number; limit: number };
         await parent.read(ctx.db, p.id);
-        return pagedList(ofParent(ctx, p.id), fields, idSql, def.defaultSort as DefaultSort, {
+        const page = await pagedList(ofParent(ctx, p.id), fields, idSql, def.defaultSort as DefaultSort, {
           offset: p.offset,
           limit: p.limit,
           ...((body ?? {}) as object),
         });
+        return def.decorate ? { ...page, records: await def.decorate(ctx.db, page.records as Child[]) } : page;
       },
     });
   }
@@ -144,9 +177,32 @@ export function children<Child extends { id: number }>(
           .executeTakeFirstOrThrow()
           .catch(mapViolation);
         const id = Number(inserted.id);
-        const [child] = await selectRecords<Child>(ctx.db.selectFrom(table).where(sql.ref(idSql), '=', id), fields);
+        const [child] = await readOne(ctx, id);
         await emit(ctx, parentId, 'create', null, child as Child);
         return { success: true, message: `${def.label(child as Child)} ${MESSAGES.createdSuccessfully}`, id };
+      },
+    });
+  }
+  if (routes.update) {
+    tenantRoute(api, platform, routes.update, {
+      allow: writeRules,
+      handler: async (ctx, { body }) => {
+        const { id, ...given } = body as { id: number } & Record<string, unknown>;
+        const [current] = await readOne(ctx, id);
+        if (!current) throw notFound();
+        const parentId = Number((current as Record<string, unknown>)[parentKey]);
+        await parent.lock(ctx.db, parentId);
+        const values = { ...(current as Record<string, unknown>), ...given, [parentKey]: parentId };
+        await runValidators({ ...ctx, id, current, values }, def.validate ?? []);
+        await ctx.db
+          .updateTable(table)
+          .set(rowFrom(fields, given, { create: false }))
+          .where('id', '=', id)
+          .execute()
+          .catch(mapViolation);
+        const [after] = await readOne(ctx, id);
+        await emit(ctx, parentId, 'update', current, after as Child);
+        return { success: true, message: MESSAGES.updated(def.label(after as Child)), id };
       },
     });
   }
@@ -171,4 +227,15 @@ export function children<Child extends { id: number }>(
       },
     });
   }
+}
+
+/** A children `decorate` naming each row's destination (`from`, 'seat:201') in `to` ('201 - Reception'). */
+export function destinationNames<Child>(platform: Platform, from: keyof Child & string, to: keyof Child & string) {
+  return async (tx: Tx, rows: Child[]): Promise<Child[]> => {
+    const found = await platform.destinations.find(
+      tx,
+      rows.map((r) => String(r[from])),
+    );
+    return rows.map((r) => ({ ...r, [to]: found.get(String(r[from]))?.label ?? String(r[from]) }));
+  };
 }

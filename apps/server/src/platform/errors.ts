@@ -88,6 +88,40 @@ function isDataException(code: unknown): boolean {
 /** Integrity violations the area did not map to a field: the write conflicts with the data. */
 const CONFLICT_CODES: ReadonlySet<string> = new Set(['23505', '23503', '23001', '23514', '23P01']);
 
+/** Seconds a client is told to wait (Retry-After) when the database is away. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The database is away — restarting, failing over, refusing connections, or it ended ours — rather
+ * than the request being wrong: a passing state, answered 503 with Retry-After. Recognised by the
+ * SQLSTATE (class 08 connection exception, 57P01-57P03 shutdown / cannot connect now, 53300 too
+ * many connections), a FATAL error (it always ends the connection), the socket's error codes, or the
+ * driver's messages for a connection lost or not obtained in time.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: unknown; severity?: unknown; message?: unknown; syscall?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+  if (e.severity === 'FATAL' || e.severity === 'PANIC') return true;
+  if (typeof e.syscall === 'string' && SOCKET_CODES.has(code)) return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  return DRIVER_MESSAGES.test(message);
+}
+const SOCKET_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+/** pg's and pg-pool's messages for a lost connection or none to be had; Kysely's for one it discarded. */
+const DRIVER_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Postgres connection has been discarded)/;
+
 /** Errors of reading a request (busboy's multipart parser, a body cut short). */
 function isMalformedRequest(error: { message?: string; code?: string }): boolean {
   const message = error.message ?? '';
@@ -116,6 +150,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       const e = validationError(validation);
       return reply.status(400).send({ success: false, message: e.message, validation });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ success: false, message: MESSAGES.serviceUnavailable });
     }
     if (isDataException(error.code)) {
       request.log.warn({ err: error }, 'value refused by the database');

@@ -33,6 +33,8 @@ export interface FieldOptions {
    * `many`, a json array of them): deleting what it names is refused while it does.
    */
   uses?: { kind: 'destination' | 'number'; many?: boolean };
+  /** The field holds the id of a row of `table` (a mapped field with sentinels, e.g. -1 for none). */
+  references?: { table: string };
 }
 
 export interface FieldDef extends FieldOptions {
@@ -50,7 +52,7 @@ export interface FieldDef extends FieldOptions {
 }
 
 /** The declaration helpers; the map qualifies column names with the table. */
-type Builder = (table: string) => FieldDef;
+export type Builder = (table: string) => FieldDef;
 
 const column =
   (kind: FieldKind) =>
@@ -64,6 +66,8 @@ export const field = {
   json: column('json'),
   /** The row id (read only). */
   id: (): Builder => (table) => ({ kind: 'number', sql: `${table}.id` }),
+  /** The row's version (read only; every update increments it). */
+  version: (): Builder => (table) => ({ kind: 'number', sql: `${table}.version` }),
   /** A read-only SQL expression over the area's FROM. */
   computed:
     (sql: string, kind: FieldKind, options: FieldOptions = {}): Builder =>

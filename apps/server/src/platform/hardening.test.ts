@@ -149,10 +149,47 @@ describe('updates', () => {
     const before = await firstMobile();
     const res = await t.api('PATCH', `/mobile/${before.id}`, bearer, { active: !before.active });
     expect(res.statusCode).toBe(200);
-    expect(await firstMobile()).toEqual({ ...before, active: !before.active });
+    expect(await firstMobile()).toEqual({ ...before, active: !before.active, version: before.version + 1 });
     const bad = await t.api('PATCH', `/mobile/${before.id}`, bearer, { mobileNo: '12' });
     expect(bad.statusCode).toBe(400);
     await t.api('PATCH', `/mobile/${before.id}`, bearer, { active: before.active });
+  });
+
+  it('refuses an update based on a version that has changed since (If-Match), and changes nothing', async () => {
+    const before = await firstMobile();
+    const read = await t.api('GET', `/mobile/${before.id}`, bearer);
+    expect(read.headers.etag).toBe(`"${before.version}"`);
+    // Someone else saves first.
+    const first = await t.api(
+      'PATCH',
+      `/mobile/${before.id}`,
+      { ...bearer, 'if-match': `"${before.version}"` },
+      {
+        mobileDescription: 'Saved first',
+      },
+    );
+    expect(first.statusCode).toBe(200);
+    const afterFirst = await firstMobile();
+    // The second save was based on the version both had opened: refused, whole or partial.
+    for (const [method, body] of [
+      ['PUT', { mobileDescription: 'Saved second', mobileNo: before.mobileNo, active: before.active }],
+      ['PATCH', { mobileDescription: 'Saved second' }],
+    ] as const) {
+      const res = await t.api(method, `/mobile/${before.id}`, { ...bearer, 'if-match': `"${before.version}"` }, body);
+      expect(res.statusCode, method).toBe(409);
+      expect(json(res).message).toBe(MESSAGES.staleVersion);
+    }
+    expect(await firstMobile()).toEqual(afterFirst);
+    // Based on the current version it goes through.
+    const again = await t.api(
+      'PATCH',
+      `/mobile/${before.id}`,
+      { ...bearer, 'if-match': `"${afterFirst.version}"` },
+      {
+        mobileDescription: before.mobileDescription,
+      },
+    );
+    expect(again.statusCode).toBe(200);
   });
 
   it('keeps a seat whole when the spec’s POST save sends part of it', async () => {

@@ -8,6 +8,7 @@ import {
   type ListReply,
   listQueryWith,
   MAX_ID,
+  MAX_PICK_FIELDS,
   recordId,
   SORT_DIRECTIONS,
   type SortDirection,
@@ -83,19 +84,44 @@ function sortBySchema<Rec>(fields: FieldMap<Rec>) {
   return sortable.length > 0 ? z.enum(sortable as [string, ...string[]], { error }) : z.never({ error });
 }
 
+function listBodyShape<Rec>(fields: FieldMap<Rec>) {
+  return {
+    sortBy: sortBySchema(fields).optional(),
+    direction: z.enum(SORT_DIRECTIONS).optional(),
+    search: z.string().max(100).optional(),
+    filters: filtersSchemaFor(fields).optional(),
+    /** The dashboard names its account; it must be the session's (checked by the route). */
+    accountNo: recordId().optional(),
+  };
+}
+
 /** POST body of the area's list (the contract's generic body, with the area's whitelist). */
 export function listBodyFor<Rec>(fields: FieldMap<Rec>) {
   return z
-    .object({
-      sortBy: sortBySchema(fields).optional(),
-      direction: z.enum(SORT_DIRECTIONS).optional(),
-      search: z.string().max(100).optional(),
-      filters: filtersSchemaFor(fields).optional(),
-      /** The dashboard names its account; it must be the session's (checked by the route). */
-      accountNo: recordId().optional(),
-    })
+    .object(listBodyShape(fields))
     .nullish()
     .transform((body) => body ?? {});
+}
+
+/** POST body of the area's pick: the list's, with the readable fields wanted. */
+export function pickBodyFor<Rec>(fields: FieldMap<Rec>) {
+  const names = readable(fields).map(([name]) => name) as [string, ...string[]];
+  const error = (issue: { input?: unknown }) => `Unknown field '${String(issue.input)}'`;
+  return z.object({
+    ...listBodyShape(fields),
+    fields: z
+      .array(z.enum(names, { error }))
+      .min(1, { error: 'Name at least one field' })
+      .max(MAX_PICK_FIELDS, { error: `Name at most ${MAX_PICK_FIELDS} fields` }),
+  });
+}
+
+/** The part of `fields` a pick reads: the id and the names wanted. */
+export function pickedFields<Rec>(fields: FieldMap<Rec>, names: readonly string[]): FieldMap<Rec> {
+  const wanted = new Set(['id', ...names]);
+  return Object.fromEntries(
+    (Object.entries(fields) as Array<[string, FieldDef]>).filter(([name]) => wanted.has(name)),
+  ) as FieldMap<Rec>;
 }
 
 /** GET query of the area's list: sortByDir instead of direction, filters as JSON. */
@@ -123,6 +149,8 @@ export async function pagedList<Rec>(
   idSql: string,
   defaultSort: DefaultSort,
   options: ListOptions,
+  /** The fields read (a pick's few); sort, filter and search always have every field's. */
+  shown: FieldMap<Rec> = fields,
 ): Promise<ListReply<Rec>> {
   const defs = fields as Record<string, FieldDef>;
   let q = query;
@@ -148,16 +176,23 @@ export async function pagedList<Rec>(
   const sortSql = sql.raw(sortDef.sortSql ?? sortDef.sql);
   const all = options.limit === -1;
 
-  // Step 1: the page's ids in order, with the total of the filtered list.
-  let ids = q
-    .select([sql.raw(idSql).as('id'), sql<number>`count(*) over ()`.as('total')])
-    .orderBy(sortSql, direction)
-    .orderBy(sql.raw(idSql), 'asc');
-  if (!all) ids = ids.offset(options.offset).limit(options.limit);
-  const idRows = (await ids.execute()) as Array<{ id: number; total: number }>;
-  let total = Number(idRows[0]?.total ?? 0);
-  if (idRows.length === 0 && options.offset > 0) {
-    // Past the end: the window function saw no rows; count them for the reply.
+  if (all) {
+    // Every row: one query in order (the ids first would only make an IN list of all of them).
+    const rows = (await selectAll(q, shown)
+      .orderBy(sortSql, direction)
+      .orderBy(sql.raw(idSql), 'asc')
+      .execute()) as Record<string, unknown>[];
+    const records = rows.map((r) => recordFrom(shown, r));
+    return { records, totalRecords: records.length, lastPage: true };
+  }
+
+  // Step 1: the page's ids in order (an index on the sort column stops at offset + limit), and the
+  // total of the filtered list as a count of its own: a count(*) over () in the page's query would
+  // read and sort every row of the list to number them.
+  const ids = q.select(sql.raw(idSql).as('id')).orderBy(sortSql, direction).orderBy(sql.raw(idSql), 'asc');
+  const idRows = (await ids.offset(options.offset).limit(options.limit).execute()) as Array<{ id: number }>;
+  let total = idRows.length;
+  if (options.offset > 0 || idRows.length === options.limit) {
     const row = await q.select(sql<number>`count(*)`.as('total')).executeTakeFirst();
     total = Number((row as { total?: number } | undefined)?.total ?? 0);
   }
@@ -166,12 +201,12 @@ export async function pagedList<Rec>(
   // Step 2: only those rows, with every column.
   let records: Rec[] = [];
   if (order.length > 0) {
-    const rows = (await selectAll(query.where(sql.raw(idSql), 'in', order), fields)
+    const rows = (await selectAll(query.where(sql.raw(idSql), 'in', order), shown)
       .select(sql.raw(idSql).as('__row_id'))
       .execute()) as Record<string, unknown>[];
-    const byId = new Map(rows.map((r) => [Number(r.__row_id), recordFrom(fields, r)]));
+    const byId = new Map(rows.map((r) => [Number(r.__row_id), recordFrom(shown, r)]));
     records = order.map((id) => byId.get(id)).filter((r): r is Rec => r !== undefined);
   }
-  const lastPage = all || options.offset + options.limit >= total;
+  const lastPage = options.offset + options.limit >= total;
   return { records, totalRecords: total, lastPage };
 }

@@ -11,56 +11,53 @@ import { validationError } from './errors.ts';
 import type { Platform } from './platform.ts';
 import type { ResourceHandle, Validator } from './resources.ts';
 import { type Ctx, tenantRoute } from './routes.ts';
-import { loose, type Tx } from './tenancy.ts';
+import type { Tx } from './tenancy.ts';
 
 export interface Bounds {
   min: number;
   max: number;
 }
 
-/** The numbers of `candidates` already used in `table.column` (row-level security: the account's). */
-export async function takenNumbers(tx: Tx, table: string, column: string, candidates: number[]): Promise<number[]> {
+/**
+ * The numbers of `candidates` already dialled in the account: the one numbering plan of seats,
+ * time profiles and every other numbered object (dial_plan, kept by their tables' triggers).
+ */
+export async function takenNumbers(tx: Tx, candidates: number[]): Promise<number[]> {
   if (candidates.length === 0) return [];
-  const rows = await loose(tx)
-    .selectFrom(table)
-    .select(sql.ref(column).as('n'))
-    .where(column, 'in', candidates)
-    .execute();
-  return rows.map((r) => Number(r.n));
+  const rows = await tx.selectFrom('dial_plan').select('number').where('number', 'in', candidates).execute();
+  return rows.map((r) => r.number);
 }
 
 /**
- * The next free number: the one after the highest in use within the bounds (numbering runs on
- * from the last), else the lowest gap; null when the bounds are full. One query.
+ * The next free number of the account's plan within `bounds` for an object of `kind`: the first
+ * free one after the highest number of that kind (numbering runs on from the area's last), else
+ * the lowest free one; null when the bounds are full. One query, over the plan's primary key.
  */
-export async function nextFreeNumber(tx: Tx, table: string, column: string, bounds: Bounds): Promise<number | null> {
-  const col = sql.ref(column);
-  const t = sql.table(table);
+export async function nextFreeNumber(tx: Tx, kind: string, bounds: Bounds): Promise<number | null> {
+  const free = (from: ReturnType<typeof sql>) => sql`(select min(g) from generate_series(${from}, ${bounds.max}::int) g
+    where not exists (select 1 from dial_plan where number = g))`;
+  const after = sql`coalesce((select max(number) + 1 from dial_plan
+    where kind = ${kind} and number between ${bounds.min} and ${bounds.max}), ${bounds.min})::int`;
   const { rows } = await sql<{ n: number | null }>`
-    select coalesce(
-      (select max(${col}) + 1 from ${t} where ${col} between ${bounds.min} and ${bounds.max}
-        having max(${col}) < ${bounds.max}),
-      (select min(g) from generate_series(${bounds.min}::int, ${bounds.max}::int) g
-        where not exists (select 1 from ${t} where ${col} = g))
-    ) as n`.execute(tx);
+    select coalesce(${free(after)}, ${free(sql`${bounds.min}::int`)}) as n`.execute(tx);
   const n = rows[0]?.n;
   return n === null || n === undefined ? null : Number(n);
 }
 
-/** A create's number is free (the unique constraint is the last word when two creates race). */
+/** A create's number is free in the account's plan (its primary key is the last word when creates race). */
 export const numberFree =
-  (field: string, table: string, column: string, message: string): Validator<Record<string, unknown>> =>
+  (field: string, message: string): Validator<Record<string, unknown>> =>
   async ({ db, values }) => {
     const n = Number(values[field]);
-    return (await takenNumbers(db, table, column, [n])).length > 0 ? { [field]: message } : undefined;
+    return (await takenNumbers(db, [n])).length > 0 ? { [field]: message } : undefined;
   };
 
 export interface NumberedDef<Rec extends { id: number }, Cr extends z.ZodType, Range> {
   // biome-ignore lint/suspicious/noExplicitAny: any resource's update schema.
   resource: ResourceHandle<Rec, any, Cr>;
-  /** The number's API field and column. */
+  /** The number's API field, and the kind of object the numbering plan names. */
   field: string;
-  column: string;
+  kind: string;
   /** The account's bounds (seats: by the account's extension digits). */
   bounds: (ctx: Ctx) => Promise<Bounds> | Bounds;
   messages: Pick<NumberMessages, 'inUse' | 'rangeInUse'>;
@@ -83,15 +80,14 @@ export function numbered<Rec extends { id: number }, Cr extends z.ZodType, Range
   platform: Platform,
   def: NumberedDef<Rec, Cr, Range>,
 ): void {
-  const { resource, column } = def;
-  const table = resource.def.table;
+  const { resource } = def;
   if (def.next) {
     tenantRoute(api, platform, def.next, {
       allow: resource.rules('read'),
       readOnly: true,
       handler: async (ctx, { params }) => {
         def.checkNext?.(ctx, params);
-        return { extension: await nextFreeNumber(ctx.db, table, column, await def.bounds(ctx)) };
+        return { extension: await nextFreeNumber(ctx.db, def.kind, await def.bounds(ctx)) };
       },
     });
   }
@@ -102,7 +98,7 @@ export function numbered<Rec extends { id: number }, Cr extends z.ZodType, Range
       handler: async (ctx, { body }) => {
         const r = range.parse ? await range.parse(ctx, body) : (body as Range);
         const numbers = rangeNumbers(r as Range & { to?: number | '' | null });
-        const clashes = await takenNumbers(ctx.db, table, column, numbers);
+        const clashes = await takenNumbers(ctx.db, numbers);
         if (clashes.length > 0) {
           throw validationError({ from: numbers.length === 1 ? def.messages.inUse : def.messages.rangeInUse });
         }

@@ -34,21 +34,32 @@ export interface StoredChangeEvent extends ChangeEvent {
   ip: string | null;
 }
 
-/** Appends `event` for the session's effective account, in `tx` (the write's transaction). */
-export async function recordChange(tx: Tx, auth: AuthContext, ip: string, event: ChangeEvent): Promise<void> {
+/** Appends `event` (or several, in one statement) for the session's effective account, in `tx` (the write's transaction). */
+export async function recordChange(
+  tx: Tx,
+  auth: AuthContext,
+  ip: string,
+  event: ChangeEvent | readonly ChangeEvent[],
+): Promise<void> {
+  const events: readonly ChangeEvent[] = Array.isArray(event) ? event : [event as ChangeEvent];
+  if (events.length === 0) return;
+  const json = (value: Record<string, unknown> | null | undefined) =>
+    value === undefined || value === null ? null : JSON.stringify(value);
   await tx
     .insertInto('change_events')
-    .values({
-      account_no: auth.accountNo,
-      area: event.area,
-      record_id: event.recordId,
-      kind: event.kind,
-      before: event.before === undefined || event.before === null ? null : JSON.stringify(event.before),
-      after: event.after === undefined || event.after === null ? null : JSON.stringify(event.after),
-      user_id: auth.userId,
-      puppeteer: auth.puppeteer,
-      ip,
-    })
+    .values(
+      events.map((e) => ({
+        account_no: auth.accountNo,
+        area: e.area,
+        record_id: e.recordId,
+        kind: e.kind,
+        before: json(e.before),
+        after: json(e.after),
+        user_id: auth.userId,
+        puppeteer: auth.puppeteer,
+        ip,
+      })),
+    )
     .execute();
 }
 

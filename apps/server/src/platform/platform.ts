@@ -8,6 +8,7 @@ import type { DB } from '../db/database.ts';
 import { type EmergencyRegistry, SandboxEmsRegistry } from '../providers/ems/ems.ts';
 import { SandboxTeams, type TeamsService } from '../providers/teams/teams.ts';
 import { DestinationRegistry } from './destinations.ts';
+import { type FileStore, fileStoreRoot, localFileStore } from './file-store.ts';
 import { Outbox } from './outbox.ts';
 import { ReferenceRegistry } from './references.ts';
 import { createTenancy, type Tenancy } from './tenancy.ts';
@@ -18,6 +19,8 @@ export interface Platform {
   destinations: DestinationRegistry;
   references: ReferenceRegistry;
   outbox: Outbox;
+  /** Uploaded files (music on hold, ...): outside the web root, under generated names. */
+  files: FileStore;
   /** External services (sandbox implementations by default). */
   providers: { teams: TeamsService; ems: EmergencyRegistry };
 }
@@ -30,6 +33,7 @@ export function createPlatform(db: DB, config: Config, log?: (message: string) =
     destinations: new DestinationRegistry(),
     references: new ReferenceRegistry(),
     outbox: new Outbox(tenancy),
+    files: localFileStore(fileStoreRoot(config.dataDir, config.fileStoreDir)),
     providers: { teams: new SandboxTeams(), ems: new SandboxEmsRegistry(tenancy) },
   };
 }

@@ -44,23 +44,48 @@ export class ReferenceRegistry {
     this.#refs.push(...refs);
   }
 
+  /** The references of one kind (e.g. what holds a music's id), for counts and usage lists. */
+  of(kind: ReferenceKind): readonly Reference[] {
+    return this.#refs.filter((r) => r.kind === kind);
+  }
+
   /** Every use of `value` in the account (a row using it in several columns is named once). */
   async usages(tx: Tx, kind: ReferenceKind, value: string | number): Promise<Usage[]> {
-    const out: Usage[] = [];
+    return (await this.usagesOf(tx, kind, [value])).get(String(value)) ?? [];
+  }
+
+  /**
+   * The uses of each of `values` (by the value as text): one statement per reference whatever the
+   * number of values (a bulk delete checks its rows together). Each value's list is as `usages`.
+   */
+  async usagesOf(tx: Tx, kind: ReferenceKind, values: ReadonlyArray<string | number>): Promise<Map<string, Usage[]>> {
+    const out = new Map<string, Usage[]>();
+    const wanted = [...new Set(values.map(String))];
+    if (wanted.length === 0) return out;
     const seen = new Set<string>();
     for (const ref of this.#refs.filter((r) => r.kind === kind)) {
       const column = sql.ref(`${ref.table}.${ref.column}`);
-      const match =
+      const query =
         ref.holds === 'jsonArray'
-          ? sql`jsonb_typeof(${column}) = 'array' and ${column} @> ${JSON.stringify([value])}::jsonb`
-          : sql`${column} = ${value}`;
-      const rows = await sql<{ name: string }>`
-        select ${sql.raw(ref.name)} as name from ${sql.table(ref.table)} where ${match} order by 1`.execute(tx);
+          ? sql<{ value: string; name: string }>`
+            select held.value as value, ${sql.raw(ref.name)} as name
+            from ${sql.table(ref.table)} cross join lateral jsonb_array_elements_text(${column}) as held(value)
+            where jsonb_typeof(${column}) = 'array' and ${column} ?| ${sql.val(wanted)}::text[]
+              and held.value in (${sql.join(wanted)})
+            order by 2`
+          : sql<{ value: string; name: string }>`
+            select (${column})::text as value, ${sql.raw(ref.name)} as name
+            from ${sql.table(ref.table)}
+            where ${column} in (${sql.join(values.filter((v, i) => values.indexOf(v) === i))})
+            order by 2`;
+      const rows = await query.execute(tx);
       for (const row of rows.rows) {
-        const key = `${ref.type}\u0000${row.name}`;
+        const key = `${row.value}\u0000${ref.type}\u0000${row.name}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        out.push({ type: ref.type, name: String(row.name) });
+        const list = out.get(row.value) ?? [];
+        list.push({ type: ref.type, name: String(row.name) });
+        out.set(row.value, list);
       }
     }
     return out;
@@ -77,9 +102,10 @@ export class ReferenceRegistry {
   }
 }
 
-export function inUseError(uses: Usage[]): HttpError {
+/** 409 naming each use ('In use in Seat 201'); `message`, where the spec words the refusal itself. */
+export function inUseError(uses: Usage[], message?: string): HttpError {
   const messages = uses.map((u) => MESSAGES.inUseIn(u.type, u.name));
-  const error = new HttpError(409, messages.join('\n'));
+  const error = new HttpError(409, message ?? messages.join('\n'));
   (error as HttpError & { usages?: string[] }).usages = messages;
   return error;
 }

@@ -33,9 +33,19 @@ import {
   validationError,
 } from './errors.ts';
 import { type FieldDef, type FieldMap, hiddenSecrets, recordFrom, rowFrom, shownTo } from './fields.ts';
-import { type AnyQuery, type DefaultSort, listBodyFor, listQueryFor, pagedList, selectRecords } from './list.ts';
+import {
+  type AnyQuery,
+  type DefaultSort,
+  listBodyFor,
+  listQueryFor,
+  pagedList,
+  pickBodyFor,
+  pickedFields,
+  selectRecords,
+} from './list.ts';
 import { secretFingerprint } from './outbox.ts';
 import type { Platform } from './platform.ts';
+import { inUseError, type Usage } from './references.ts';
 import { type Ctx, tenantRoute } from './routes.ts';
 import type { Tx } from './tenancy.ts';
 
@@ -43,6 +53,8 @@ import type { Tx } from './tenancy.ts';
 export interface ResourceContracts {
   list: RouteContract;
   listByQuery: RouteContract;
+  /** Only a picker's fields (domain `resourceRoutes` declares it for every resource). */
+  pick?: RouteContract;
   read: RouteContract;
   create: RouteContract;
   update: RouteContract;
@@ -124,8 +136,16 @@ export interface ResourceDef<Rec extends { id: number }, In extends z.ZodType, C
   };
   /** Further refusals before a delete (throw an HttpError). */
   beforeDelete?: (ctx: Ctx, record: Rec) => Promise<void>;
+  /** The same for all the records of a delete at once (set-based; runs before `beforeDelete`). */
+  beforeDeleteMany?: (ctx: Ctx, records: Rec[]) => Promise<void>;
+  /** Why a record the account sees may not be changed or deleted (the provider's rows), if so. */
+  readOnly?: (record: Rec) => string | undefined;
+  /** The refusal of a delete in use when the spec words it for the area (the uses still listed). */
+  inUseMessage?: string;
   /** Post-processing of listed and read records (e.g. destination labels). */
   decorate?: (ctx: Ctx, records: Rec[]) => Promise<Rec[]>;
+  /** The fields `decorate` fills: a pick naming one reads whole records to decorate them. */
+  decorated?: ReadonlyArray<keyof Rec & string>;
   /** Another shape the create and update bodies may come in (e.g. the spec's seat body), mapped before validation. */
   mapBody?: (body: unknown) => unknown;
   /** Verbs the area writes itself. */
@@ -149,6 +169,8 @@ export interface ResourceHandle<Rec extends { id: number }, In extends z.ZodType
   patch: (ctx: Ctx, id: number, given: Record<string, unknown>) => Promise<Rec>;
   /** Deletes the record (in-use refusals, event); answers its name. */
   remove: (ctx: Ctx, id: number) => Promise<string>;
+  /** Deletes the records, all or none (set-based); answers their names in the ids' order. */
+  removeMany: (ctx: Ctx, ids: readonly number[]) => Promise<string[]>;
   /** Records a change of this area (secrets fingerprinted). */
   emit: (ctx: Ctx, kind: string, id: number | null, before: Rec | null, after: Rec | null) => Promise<void>;
 }
@@ -244,7 +266,9 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
 
   const update: ResourceHandle<Rec, In, Cr>['update'] = async (ctx, id, input) => {
     await lock(ctx.db, id);
-    return applyUpdate(ctx, id, await read(ctx.db, id), input);
+    const current = await read(ctx.db, id);
+    assertVersion(ctx, current);
+    return applyUpdate(ctx, id, current, input);
   };
 
   /**
@@ -254,6 +278,7 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
   const patch: ResourceHandle<Rec, In, Cr>['patch'] = async (ctx, id, given) => {
     await lock(ctx.db, id);
     const current = await read(ctx.db, id);
+    assertVersion(ctx, current);
     const stored = Object.fromEntries(
       inputKeys.filter((k) => k in (current as object)).map((k) => [k, (current as Record<string, unknown>)[k]]),
     );
@@ -280,24 +305,61 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
     return after;
   };
 
-  const remove: ResourceHandle<Rec, In, Cr>['remove'] = async (ctx, id) => {
-    await lock(ctx.db, id);
-    const current = await read(ctx.db, id);
-    const uses = [
-      ...(def.destination
-        ? await platform.references.usages(
-            ctx.db,
-            'destination',
-            destinationValue(def.destination.type, def.destination.key(current)),
-          )
-        : []),
-      ...(await platform.references.usages(ctx.db, `row:${table}`, id)),
-    ];
-    platform.references.refuseIfUsed(uses);
-    if (def.beforeDelete) await def.beforeDelete(ctx, current);
+  /** The records of `ids` (any order; missing ones left out), in one query. */
+  const readMany = async (tx: Tx, ids: readonly number[]): Promise<Map<number, Rec>> => {
+    const records = await selectRecords<Rec>(scoped(tx).where(sql.raw(idSql), 'in', [...ids]), fields);
+    return new Map(records.map((r) => [r.id, r]));
+  };
+
+  /**
+   * Deletes the records, all or none: a set-based statement per step whatever their number (lock,
+   * read, each reference, delete, events), refusing as a one-by-one delete in the ids' order would
+   * (the first missing one 404, the first in use 409 naming its uses). Answers their names.
+   */
+  const removeMany: ResourceHandle<Rec, In, Cr>['removeMany'] = async (ctx, ids) => {
+    if (ids.length === 0) return [];
+    if (def.readOnly) {
+      // Rows the account may see but not change (the provider's): refused before the lock, which
+      // row-level security would answer as not found.
+      const seen = await readMany(ctx.db, ids);
+      for (const id of ids) {
+        const record = seen.get(id);
+        if (!record) throw notFound();
+        const reason = def.readOnly(record);
+        if (reason) throw new HttpError(403, reason);
+      }
+    }
+    const { rows: locked } = await sql<{ id: number }>`select id from ${sql.table(table)}
+      where id in (${sql.join(ids)}) order by id for update`.execute(ctx.db);
+    if (locked.length < ids.length) throw notFound();
+    const byId = await readMany(ctx.db, ids);
+    const current = ids.map((id) => {
+      const record = byId.get(id);
+      if (!record) throw notFound();
+      return record;
+    });
+    const destination = def.destination;
+    const routedTo = destination
+      ? await platform.references.usagesOf(
+          ctx.db,
+          'destination',
+          current.map((r) => destinationValue(destination.type, destination.key(r))),
+        )
+      : new Map<string, Usage[]>();
+    const held = await platform.references.usagesOf(ctx.db, `row:${table}`, ids);
+    for (const record of current) {
+      const uses = [
+        ...(destination ? (routedTo.get(destinationValue(destination.type, destination.key(record))) ?? []) : []),
+        ...(held.get(String(record.id)) ?? []),
+      ];
+      if (uses.length > 0 && def.inUseMessage) throw inUseError(uses, def.inUseMessage);
+      platform.references.refuseIfUsed(uses);
+    }
+    if (def.beforeDeleteMany) await def.beforeDeleteMany(ctx, current);
+    if (def.beforeDelete) for (const record of current) await def.beforeDelete(ctx, record);
     await ctx.db
       .deleteFrom(table)
-      .where('id', '=', id)
+      .where('id', 'in', [...ids])
       .execute()
       .catch((error: unknown) => {
         // A use the registry does not know (or one committed meanwhile): the foreign key refuses.
@@ -306,9 +368,18 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
         if (code === '23001' || code === '23503') throw new HttpError(409, MESSAGES.inUse);
         throw error;
       });
-    await emit(ctx, 'delete', id, current, null);
-    return def.label(current);
+    await ctx.emit(
+      current.map((record) => ({
+        area: def.area,
+        recordId: record.id,
+        kind: 'delete',
+        before: forEvent(record),
+        after: null,
+      })),
+    );
+    return current.map((record) => def.label(record));
   };
+  const remove: ResourceHandle<Rec, In, Cr>['remove'] = async (ctx, id) => (await removeMany(ctx, [id]))[0] as string;
 
   const shown = async (ctx: Ctx, records: Rec[]) => {
     const visible = records.map((r) => shownTo(fields, ctx.auth, r));
@@ -333,6 +404,35 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
       },
     });
   }
+  if (r.pick && !except.has('pick')) {
+    tenantRoute(api, platform, r.pick, {
+      allow: rules('read'),
+      readOnly: true,
+      schema: { body: pickBodyFor(fields) },
+      handler: async (ctx, { params, body }) => {
+        const { accountNo, fields: names, ...b } = body as { accountNo?: number; fields: string[] };
+        if (accountNo !== undefined && accountNo !== ctx.auth.accountNo) throw notFound();
+        const p = params as { offset: number; limit: number };
+        const wanted = ['id', ...names];
+        const whole = def.decorate !== undefined && names.some((n) => def.decorated?.includes(n as keyof Rec & string));
+        const subset = whole ? fields : pickedFields(fields, names);
+        const page = await pagedList<Rec>(
+          scoped(ctx.db),
+          fields,
+          idSql,
+          def.defaultSort as DefaultSort,
+          { ...p, ...(b as object) },
+          subset,
+        );
+        let records = page.records.map((record) => shownTo(subset, ctx.auth, record));
+        if (whole && def.decorate) records = await def.decorate(ctx, records);
+        const picked = records.map((record) =>
+          Object.fromEntries(wanted.map((n) => [n, (record as Record<string, unknown>)[n]])),
+        );
+        return { ...page, records: picked };
+      },
+    });
+  }
   if (!except.has('listByQuery')) {
     tenantRoute(api, platform, r.listByQuery, {
       allow: rules('read'),
@@ -354,6 +454,8 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
       allow: rules('read'),
       handler: async (ctx, { params }) => {
         const [record] = await shown(ctx, [await read(ctx.db, (params as { id: number }).id)]);
+        const version = (record as { version?: unknown } | undefined)?.version;
+        if (typeof version === 'number') ctx.reply.header('etag', `"${version}"`);
         return record;
       },
     });
@@ -371,14 +473,18 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
   if (!except.has('update')) {
     // PUT: a complete body. A missing field is an error (each named), never silently its default.
     // Write-only fields (a PIN the record does not show) may be left out: absent keeps the stored one.
+    // Checked before the update's schema (a missing field stops there), which stays what the OpenAPI
+    // document shows: the fields with their types and bounds (a pipe from a plain object showed none).
     const required = inputKeys.filter((k) => !defs[k]?.writeOnly);
-    const complete = z
-      .looseObject(
-        Object.fromEntries(
-          required.map((k) => [k, z.any().refine((v) => v !== undefined, { error: MESSAGES.required })]),
-        ),
-      )
-      .pipe(def.routes.update.body as z.ZodType<unknown, Record<string, unknown>>);
+    const complete = z.preprocess((body, ctx) => {
+      if (body && typeof body === 'object' && !Array.isArray(body)) {
+        for (const k of required) {
+          if ((body as Record<string, unknown>)[k] === undefined)
+            ctx.addIssue({ code: 'custom', path: [k], message: MESSAGES.required });
+        }
+      }
+      return body;
+    }, def.routes.update.body as z.ZodType);
     tenantRoute(api, platform, r.update, {
       allow: rules('update'),
       ...(def.mapBody ? { mapBody: def.mapBody } : {}),
@@ -419,15 +525,27 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
       handler: async (ctx, { body }) => {
         const b = body as { id: number } | { ids: number[] };
         const ids = 'id' in b ? [b.id] : [...new Set(b.ids)];
-        const names: string[] = [];
-        for (const id of ids) names.push(await remove(ctx, id));
+        const names = await removeMany(ctx, ids);
         const message = MESSAGES.successfullyDeleted(names.join(', '));
         return 'id' in b ? { success: true, message, id: b.id } : { success: true, message, ids };
       },
     });
   }
 
-  return { def, rules, scoped, read, lock, create, update, patch, remove, emit };
+  return { def, rules, scoped, read, lock, create, update, patch, remove, removeMany, emit };
+}
+
+/**
+ * The version an update was based on (If-Match: "7", as the read's ETag gave it): a record changed
+ * since is refused (409) and nothing is written. Without the header (the spec's API clients) the
+ * update applies to what is stored.
+ */
+function assertVersion(ctx: Ctx, current: { id: number }): void {
+  const header = ctx.request.headers['if-match'];
+  const stored = (current as { version?: unknown }).version;
+  if (header === undefined || typeof stored !== 'number') return;
+  const wanted = String(header).replace(/^W\//, '').replaceAll('"', '').trim();
+  if (wanted !== '*' && wanted !== String(stored)) throw new HttpError(409, MESSAGES.staleVersion);
 }
 
 /** The fields of an object schema (through a refinement: zod keeps the shape). */

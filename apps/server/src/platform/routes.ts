@@ -113,8 +113,14 @@ export interface Ctx {
   platform: Platform;
   request: FastifyRequest;
   reply: FastifyReply;
-  /** Records a change of the account in this transaction (the outbox). */
-  emit(event: ChangeEvent): Promise<void>;
+  /** Records a change of the account in this transaction (the outbox); several in one statement. */
+  emit(event: ChangeEvent | readonly ChangeEvent[]): Promise<void>;
+  /**
+   * Work outside the database that must follow the transaction's fate (a stored file removed once
+   * its row's delete commits, or once its row's insert rolls back). Failures are logged, not thrown.
+   */
+  afterCommit(fn: () => Promise<void>): void;
+  afterRollback(fn: () => Promise<void>): void;
 }
 
 export interface TenantRouteOptions<R extends RouteContract, P = undefined> {
@@ -137,11 +143,43 @@ export interface TenantRouteOptions<R extends RouteContract, P = undefined> {
  * Registers a contract's route. Before its schemas validate anything: the guard (authentication
  * and permission), the same-origin rule when it changes state, and the control-character rule.
  */
+/**
+ * Who may call a route, as the OpenAPI document states it (`x-guard`): anyone, any signed-in
+ * session, permission rules that must all (`allOf`) or one of which (`anyOf`) allow, or a rule
+ * of the route's own (`custom`). The security suite reads it to know what each caller must get.
+ */
+export type GuardDoc =
+  | 'public'
+  | 'session'
+  | 'custom'
+  | { allOf: readonly PermissionRule[] }
+  | { anyOf: readonly PermissionRule[] };
+
+export function describeGuard(guard: Guard): GuardDoc {
+  if (typeof guard === 'function') return 'custom';
+  if ('anyOf' in guard) return { anyOf: guard.anyOf };
+  return { allOf: Array.isArray(guard) ? guard : [guard as PermissionRule] };
+}
+
+/**
+ * The OpenAPI extensions every API route declares: its guard (`x-guard`), and whether it reads or
+ * changes state (`x-access`: a write transaction and the same-origin rule). A public route also
+ * says it needs no credentials. Routes registered outside the builders (images) declare them by hand.
+ */
+export function accessDoc(guard: GuardDoc, changesState: boolean) {
+  return {
+    'x-guard': guard,
+    'x-access': changesState ? 'write' : 'read',
+    ...(guard === 'public' ? { security: [] } : {}),
+  };
+}
+
 function register<R extends RouteContract>(
   api: FastifyInstance,
   contract: R,
   schema: { body?: z.ZodType | undefined; query?: z.ZodType | undefined },
   guard: (request: FastifyRequest) => void,
+  access: GuardDoc,
   changesState: boolean,
   handler: RouteHandlerMethod,
 ): void {
@@ -162,6 +200,7 @@ function register<R extends RouteContract>(
       ...(query ? { querystring: query } : {}),
       ...(body ? { body } : {}),
       response: { 200: contract.reply },
+      ...accessDoc(access, changesState),
     },
     preValidation,
     handler,
@@ -192,19 +231,42 @@ export function tenantRoute<R extends RouteContract, P = undefined>(
       authorise(request, options.allow);
       if (options.mapBody) request.body = options.mapBody(request.body, request);
     },
+    describeGuard(options.allow),
     !readOnly,
     async (request, reply) => {
       const auth = authorise(request, options.allow);
       const received = (options.receive ? await options.receive(request) : undefined) as P;
-      return platform.tenancy.tenant(
-        auth.accountNo,
-        (db) =>
-          options.handler(
-            { auth, db, platform, request, reply, emit: (event) => recordChange(db, auth, request.ip, event) },
-            { ...inputOf<R>(request), received },
-          ),
-        { readOnly },
-      );
+      const committed: Array<() => Promise<void>> = [];
+      const rolledBack: Array<() => Promise<void>> = [];
+      const settle = async (fns: Array<() => Promise<void>>) => {
+        for (const fn of fns)
+          await fn().catch((error: unknown) => request.log.error({ err: error }, 'after-transaction'));
+      };
+      try {
+        const result = await platform.tenancy.tenant(
+          auth.accountNo,
+          (db) =>
+            options.handler(
+              {
+                auth,
+                db,
+                platform,
+                request,
+                reply,
+                emit: (event) => recordChange(db, auth, request.ip, event),
+                afterCommit: (fn) => committed.push(fn),
+                afterRollback: (fn) => rolledBack.push(fn),
+              },
+              { ...inputOf<R>(request), received },
+            ),
+          { readOnly },
+        );
+        await settle(committed);
+        return result;
+      } catch (error) {
+        await settle(rolledBack);
+        throw error;
+      }
     },
   );
 }
@@ -249,6 +311,7 @@ export function openRoute<R extends RouteContract>(
     (request) => {
       check(request);
     },
+    options.allow === 'public' || options.allow === 'session' ? options.allow : describeGuard(options.allow),
     options.changesState ?? contract.method !== 'GET',
     async (request, reply) => options.handler({ auth: check(request), platform, request, reply }, inputOf<R>(request)),
   );

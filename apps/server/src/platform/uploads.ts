@@ -4,7 +4,9 @@
  */
 import { formatBytes, MESSAGES, UPLOAD_MAX_BYTES } from '@switchboard/domain';
 import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
 import { HttpError } from './errors.ts';
+import type { FileStore, StoredFile } from './file-store.ts';
 
 interface TextUploadRule {
   extensions: string[];
@@ -73,4 +75,93 @@ export async function readTextUpload(request: FastifyRequest, field: string, rul
   let text = '';
   for await (const chunk of await textUploadStream(request, field, rule)) text += chunk;
   return text;
+}
+
+interface MediaUploadRule {
+  /** The types the content may be (by its bytes: file-type's detection) and their stored extensions. */
+  types: Record<string, string>;
+  /** The file store's folder. */
+  kind: string;
+}
+
+export interface MediaUpload {
+  /** The uploader's file name (shown, never used as a path). */
+  filename: string;
+  /** The type found in the content ('audio/mpeg'). */
+  type: string;
+  stored: StoredFile;
+  /** The form's text fields, wherever they came in the body. */
+  fields: Record<string, string>;
+}
+
+/** The bytes file-type needs to tell a type (its own reader takes at most 4,100). */
+const SNIFF_BYTES = 4100;
+
+/**
+ * One media file field (music, prompts, greetings) streamed into the file store: the type found in
+ * its first bytes, the size limit while it streams, and the form's text fields kept. A refused
+ * upload leaves nothing stored. The caller removes the stored file if it later refuses.
+ */
+export async function mediaUpload(
+  request: FastifyRequest,
+  field: string,
+  rule: MediaUploadRule,
+  files: FileStore,
+): Promise<MediaUpload> {
+  const invalid = () => new HttpError(400, MESSAGES.invalidFileFormat, { [field]: MESSAGES.invalidFileFormat });
+  const tooLarge = () => {
+    const message = MESSAGES.fileTooLarge(formatBytes(UPLOAD_MAX_BYTES), `more than ${formatBytes(UPLOAD_MAX_BYTES)}`);
+    return new HttpError(413, message, { [field]: message });
+  };
+  if (!request.isMultipart()) throw new HttpError(400, MESSAGES.required, { [field]: MESSAGES.required });
+  const fields: Record<string, string> = {};
+  let upload: MediaUpload | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20 } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== field || upload) {
+        part.file.resume();
+        continue;
+      }
+      const chunks = (part.file as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+      const head: Buffer[] = [];
+      let headSize = 0;
+      let done = false;
+      while (headSize < SNIFF_BYTES && !done) {
+        const next = await chunks.next();
+        if (next.done) done = true;
+        else {
+          head.push(next.value);
+          headSize += next.value.length;
+        }
+      }
+      const found = headSize > 0 ? await fileTypeFromBuffer(Buffer.concat(head)) : undefined;
+      const extension = found ? rule.types[found.mime] : undefined;
+      if (!found || !extension) {
+        part.file.resume();
+        throw invalid();
+      }
+      const rest = async function* () {
+        yield* head;
+        if (!done) yield* { [Symbol.asyncIterator]: () => chunks };
+      };
+      const stored = await files.put(rule.kind, extension, rest());
+      if (part.file.truncated) {
+        await files.remove(stored.key);
+        throw tooLarge();
+      }
+      upload = { filename: part.filename, type: found.mime, stored, fields };
+    }
+  } catch (error) {
+    if (upload) await files.remove(upload.stored.key);
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (error instanceof HttpError) throw error;
+    // A body that is not well-formed multipart.
+    throw new HttpError(400, MESSAGES.invalidFileFormat, { [field]: MESSAGES.invalidFileFormat });
+  }
+  if (!upload || upload.stored.size === 0) throw new HttpError(400, MESSAGES.required, { [field]: MESSAGES.required });
+  return upload;
 }

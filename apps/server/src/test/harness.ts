@@ -1,20 +1,20 @@
 /**
  * Test harness: one real database per test file — PGlite in memory, or a throw-away database on
- * the PostgreSQL server of TEST_DATABASE_URL when TEST_DB=postgres — migrated and seeded with the
- * demo data, and the real app built over it.
+ * the PostgreSQL server of TEST_DATABASE_URL when TEST_DB=postgres — holding the migrated demo
+ * data (a copy of the run's template database, template.ts), and the real app built over it.
  */
-import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { FEATURES, MASK } from '@switchboard/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql, type Transaction } from 'kysely';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
-import { allMigrations } from '../areas.ts';
 import { loadConfig } from '../config.ts';
-import { type DatabaseHandle, type DB, migrate, openDatabase } from '../db/database.ts';
+import { type DatabaseHandle, type DB, openDatabase } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { DEMO_PASSWORD, seedDemo } from '../demo/seed.ts';
+import { DEMO_PASSWORD, moveDemoClock } from '../demo/seed.ts';
 import { createTenancy } from '../platform/tenancy.ts';
+import { createPostgresDatabase, migrateAndSeed } from './template.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -33,44 +33,39 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
+/**
+ * This file's database: a copy of the run's template (template.ts, made by global-setup.ts), or,
+ * when no template was provided (a run without the server projects' globalSetup), one migrated
+ * and seeded here.
+ */
 async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  if (process.env.TEST_DB === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    const name = `sb_test_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory' });
-    return {
-      handle,
-      drop: async () => {
-        await handle.close();
-        const c = new pg.Client({ connectionString: adminUrl });
-        await c.connect();
-        // The pool resolves its end() while its connections are still closing: wait for them to
-        // go, since a forced drop would cut one off mid-close (an unhandled 57P01 in the test run).
-        for (let i = 0; i < 100; i++) {
-          const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-          if (Number(rows[0]?.n ?? 0) === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      },
+  const provided = inject('serverTemplate');
+  const kind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+  const template = provided?.kind === kind ? provided : undefined;
+  let handle: DatabaseHandle;
+  let drop: () => Promise<void>;
+  if (kind === 'postgres') {
+    const database = await createPostgresDatabase(
+      'sb_test',
+      template?.kind === 'postgres' ? template.database : undefined,
+    );
+    handle = await openDatabase({ databaseUrl: database.url, dataDir: 'memory' });
+    drop = async () => {
+      await handle.close();
+      await database.drop();
     };
+  } else {
+    const loadDataDir = template?.kind === 'pglite' ? new Blob([fs.readFileSync(template.file)]) : undefined;
+    handle = await openDatabase({ dataDir: 'memory', loadDataDir });
+    drop = () => handle.close();
   }
-  const handle = await openDatabase({ dataDir: 'memory' });
-  return { handle, drop: () => handle.close() };
+  if (template) await moveDemoClock(createTenancy(handle.db), Date.now() - template.seededAt);
+  else await migrateAndSeed(handle);
+  return { handle, drop };
 }
 
 export async function createTestContext(overrides: Parameters<typeof loadConfig>[1] = {}): Promise<TestContext> {
   const { handle, drop } = await openTestDatabase();
-  await migrate(handle.db, allMigrations());
-  await seedDemo(createTenancy(handle.db));
   const config = loadConfig({}, { webDist: undefined, logLevel: 'silent', ...overrides });
   const app = await buildApp(config, { database: handle, logger: false });
   await app.ready();

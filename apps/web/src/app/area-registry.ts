@@ -3,6 +3,7 @@ import { accessListsArea } from '../features/access-lists/area.ts';
 import { customersArea } from '../features/customers/area.ts';
 import { emsErrorsArea } from '../features/ems-errors/area.ts';
 import { mobileArea } from '../features/mobile/area.ts';
+import { musicOnHoldArea } from '../features/music-on-hold/area.ts';
 import { seatsArea } from '../features/seats/area.ts';
 import { sipTrunksArea } from '../features/sip-trunks/area.ts';
 import { telephoneNumbersArea } from '../features/telephone-numbers/area.ts';
@@ -18,4 +19,5 @@ export const AREAS: AreaDefinition[] = [
   telephoneNumbersArea,
   emsErrorsArea,
   mobileArea,
+  musicOnHoldArea,
 ];

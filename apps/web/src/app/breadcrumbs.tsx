@@ -3,9 +3,10 @@ import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router';
+import type { DetailCrumbs } from '../platform/breadcrumb.tsx';
 import { AREAS } from './area-registry.ts';
 
-export function PageBreadcrumbs({ detail }: { detail: string | null }) {
+export function PageBreadcrumbs({ detail }: { detail: DetailCrumbs | null }) {
   const { pathname } = useLocation();
   const area = AREAS.find((a) => pathname === a.path || pathname.startsWith(`${a.path}/`));
   const isDetail = area !== undefined && pathname !== area.path;
@@ -26,7 +27,13 @@ export function PageBreadcrumbs({ detail }: { detail: string | null }) {
         ) : (
           <Typography color="text.primary">{area.label}</Typography>
         ))}
-      {isDetail && detail && <Typography color="text.primary">{detail}</Typography>}
+      {isDetail &&
+        detail?.trail.map((c) => (
+          <Link key={c.to} component={RouterLink} to={c.to} underline="hover" color="inherit">
+            {c.label}
+          </Link>
+        ))}
+      {isDetail && detail && <Typography color="text.primary">{detail.name}</Typography>}
     </Breadcrumbs>
   );
 }

@@ -22,14 +22,23 @@ export class ApiError extends Error {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** One request to `${API_BASE}${path}`: a JSON body (or FormData), the JSON reply, ApiError on failure. */
-export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method, credentials: 'include', headers: { accept: 'application/json' } };
+/**
+ * One request to `${API_BASE}${path}`: a JSON body (or FormData), the JSON reply, ApiError on
+ * failure. `headers` adds request headers (an update's If-Match).
+ */
+export async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
+  const init: RequestInit = { method, credentials: 'include', headers };
   if (body instanceof FormData) {
     init.body = body;
   } else if (body !== undefined) {
     init.body = JSON.stringify(body);
-    (init.headers as Record<string, string>)['content-type'] = 'application/json';
+    headers['content-type'] = 'application/json';
   }
   let response: Response;
   try {
@@ -54,6 +63,16 @@ export const api = {
   delete: <T>(path: string) => request<T>('DELETE', path),
   upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),
 };
+
+/** Whether a failed save was refused because the record changed since it was loaded (409, stale version). */
+export function isStaleVersion(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && error.message === MESSAGES.staleVersion;
+}
+
+/** The If-Match header of an update based on `version` (none when the record has no version). */
+export function ifMatch(version: number | undefined): Record<string, string> {
+  return version === undefined ? {} : { 'if-match': `"${version}"` };
+}
 
 /** The server's message for a failed call, or the fallback when it sent none (or did not answer). */
 export function errorMessage(error: unknown, fallback: string = MESSAGES.noResponse): string {

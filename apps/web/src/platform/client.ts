@@ -35,6 +35,8 @@ export interface CallParts<R extends RouteContract> {
   params: Part<R['params'], RouteParamsIn<R>>;
   query: Part<R['query'], RouteQueryIn<R>>;
   body: Part<R['body'], RouteBodyIn<R>>;
+  /** Request headers, e.g. an update's If-Match (api.ts `ifMatch(version)`). */
+  headers: Record<string, string> | undefined;
 }
 
 type Optional<T> = { [K in keyof T as undefined extends T[K] ? K : never]?: T[K] };
@@ -52,6 +54,7 @@ export interface RawInput {
   params?: Record<string, unknown>;
   query?: Record<string, unknown>;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 /** Query string of a GET: undefined values are left out, objects sent as JSON ('filters'). */
@@ -73,7 +76,7 @@ export function queryString(query: Record<string, unknown> | undefined): string 
 export function send<T>(route: Pick<RouteContract, 'method' | 'path'>, input: RawInput = {}): Promise<T> {
   const path = fillPath(route.path, input.params) + queryString(input.query);
   const needsBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
-  return request<T>(route.method, path, input.body ?? (needsBody ? {} : undefined));
+  return request<T>(route.method, path, input.body ?? (needsBody ? {} : undefined), input.headers);
 }
 
 /** Calls a route of a contract: the input typed from its schemas, the reply from its reply schema. */
@@ -84,8 +87,8 @@ export function call<R extends RouteContract>(route: R, ...[input]: CallArgs<R>)
 /** A multipart upload (a CSV, an audio file) to a route: the params as `call`'s, the reply typed. */
 export function upload<R extends RouteContract>(
   route: R,
-  params: RouteParamsIn<R> & Record<string, unknown>,
+  params: RouteParamsIn<R> extends undefined ? Record<string, never> : RouteParamsIn<R>,
   form: FormData,
 ): Promise<RouteReply<R>> {
-  return request<RouteReply<R>>(route.method, fillPath(route.path, params), form);
+  return request<RouteReply<R>>(route.method, fillPath(route.path, params as Record<string, unknown>), form);
 }

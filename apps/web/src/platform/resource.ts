@@ -13,6 +13,7 @@
 import type { ListReply, ListRequest, RouteContract, RouteReply, SaveReply } from '@switchboard/domain';
 import { keepPreviousData, type QueryKey, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { ifMatch } from './api.ts';
 import { send } from './client.ts';
 import { resourceKeys } from './query-keys.ts';
 
@@ -68,7 +69,11 @@ export function listQuery<T>(source: ListSource<T>, request: ListRequest) {
 export interface RecordSource<R, B> {
   key: QueryKey;
   load: () => Promise<R>;
-  save: (body: B) => Promise<SaveReply>;
+  /**
+   * Saves the form's values, based on the record's `version` as loaded (sent as If-Match: a record
+   * changed since is refused with 409 and nothing is written).
+   */
+  save: (body: B, version?: number) => Promise<SaveReply>;
   /** What a save invalidates (the resource's `all`: the record, its lists and counts). */
   invalidates: QueryKey[];
 }
@@ -79,12 +84,20 @@ export interface CrudRoutes {
   read: RouteContract;
   create: RouteContract;
   update: RouteContract;
+  patch: RouteContract;
   remove: RouteContract;
+}
+
+/** A record's version (resources whose records carry one), or undefined. */
+export function versionOf(record: unknown): number | undefined {
+  if (typeof record !== 'object' || record === null || !('version' in record)) return undefined;
+  return typeof record.version === 'number' ? record.version : undefined;
 }
 
 export function resourceApi<const Root extends string, R extends CrudRoutes>(root: Root, routes: R) {
   const keys = resourceKeys(root);
   type Body<K extends 'create' | 'update'> = z.input<NonNullable<R[K]['body']>>;
+  const headers = (version: number | undefined) => ({ headers: ifMatch(version) });
   return {
     root,
     routes,
@@ -109,11 +122,16 @@ export function resourceApi<const Root extends string, R extends CrudRoutes>(roo
     record: (id: number | string): RecordSource<RouteReply<R['read']>, Body<'update'>> => ({
       key: keys.detail(id),
       load: () => send(routes.read, { params: { id } }),
-      save: (body) => send(routes.update, { params: { id }, body }),
+      save: (body, version) => send(routes.update, { params: { id }, body, ...headers(version) }),
       invalidates: [keys.all],
     }),
     create: (body: Body<'create'>) => send<SaveReply>(routes.create, { body }),
-    update: (id: number, body: Body<'update'>) => send<SaveReply>(routes.update, { params: { id }, body }),
+    /** A complete update (PUT), based on `version` when given (If-Match). */
+    update: (id: number, body: Body<'update'>, version?: number) =>
+      send<SaveReply>(routes.update, { params: { id }, body, ...headers(version) }),
+    /** Only the fields given change (PATCH), based on `version` when given (If-Match). */
+    patch: (id: number, body: Partial<Body<'update'>>, version?: number) =>
+      send<SaveReply>(routes.patch, { params: { id }, body, ...headers(version) }),
     remove: (id: number) => send<SaveReply>(routes.remove, { params: { id } }),
   };
 }

@@ -1,9 +1,11 @@
 /**
  * The SIP credentials of a seat or a trunk (spec 2 §1, §2): the SIP username and, for a user who
  * may update the record, Show Password (GET {path}/password) and Reset Password
- * (GET {path}/password/reset, which drops the registration; the server's message is shown).
+ * (GET {path}/password/reset, which drops the registration; asked first, saying what stops working;
+ * the server's message is shown).
  *
- *   <SipCredentials routes={sipTrunkRoutes} id={trunk.id} resource="SIPTrunks" username={trunk.name} />
+ *   <SipCredentials routes={sipTrunkRoutes} id={trunk.id} resource="SIPTrunks" username={trunk.name}
+ *     resetWarning={TRUNK_MESSAGES.confirmPasswordReset} />
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,6 +15,7 @@ import { type Resource, SEAT_MESSAGES, type sipCredentialRoutes } from '@switchb
 import { useState } from 'react';
 import { ApiError } from './api.ts';
 import { call } from './client.ts';
+import { useConfirm } from './confirm.tsx';
 import { useSession } from './session-context.ts';
 import { useToast } from './toast.ts';
 
@@ -25,10 +28,13 @@ export interface SipCredentialsProps {
   resource: Resource;
   /** The SIP username (the record's name). */
   username: string;
+  /** What a reset stops (asked before it). */
+  resetWarning: string;
 }
 
-export function SipCredentials({ routes, id, resource, username }: SipCredentialsProps) {
+export function SipCredentials({ routes, id, resource, username, resetWarning }: SipCredentialsProps) {
   const { can } = useSession();
+  const confirm = useConfirm();
   const toast = useToast();
   const [secret, setSecret] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -47,6 +53,7 @@ export function SipCredentials({ routes, id, resource, username }: SipCredential
     }
   };
   const reset = async () => {
+    if (!(await confirm.ask({ title: 'Reset SIP Password', text: resetWarning, action: 'Reset Password' }))) return;
     setBusy(true);
     try {
       const reply = await call(routes.resetPassword, { params: { id } });
@@ -84,6 +91,7 @@ export function SipCredentials({ routes, id, resource, username }: SipCredential
         </Box>
       )}
       {error && <Alert severity="error">{error}</Alert>}
+      {confirm.dialog}
     </Box>
   );
 }

@@ -1,9 +1,12 @@
 /**
  * A fake of the API at the network boundary: `fetch` answered like the server answers, from
  * in-memory tables. Lists (POST {path}/{offset}/{limit}) page, sort, search and filter; creates,
- * updates and deletes change the table and reply { success, message }. A test adds its own
- * handlers for other calls, and reads `requests` to see what the panel sent.
+ * updates (PUT whole, PATCH partial) and deletes change the table and reply { success, message }.
+ * A row with a `version` behaves as the server's: every update increments it, and an update whose
+ * If-Match names an older one is refused with 409 and the stale-version message. A test adds its
+ * own handlers for other calls, and reads `requests` to see what the panel sent.
  */
+import { MESSAGES } from '@switchboard/domain';
 import { vi } from 'vitest';
 
 export interface SentRequest {
@@ -11,6 +14,8 @@ export interface SentRequest {
   /** Without the API base: '/seat/0/15'. */
   path: string;
   body: unknown;
+  /** The If-Match header, when one was sent ('"3"'). */
+  ifMatch?: string;
 }
 
 type Row = { id: number } & Record<string, unknown>;
@@ -66,12 +71,19 @@ export function fakeServer(tables: Record<string, Row[]> = {}) {
       rows.push(row);
       return { success: true, message: 'created successfully', id: row.id };
     });
-    on('PUT', new RegExp(`^${base}/(\\d+)$`), (req, m) => {
-      const row = rows.find((r) => r.id === Number(m[1]));
-      if (!row) return reply(404, { success: false, message: 'The requested record could not be found' });
-      Object.assign(row, req.body);
-      return { success: true, message: 'edited successfully' };
-    });
+    for (const method of ['PUT', 'PATCH']) {
+      on(method, new RegExp(`^${base}/(\\d+)$`), (req, m) => {
+        const row = rows.find((r) => r.id === Number(m[1]));
+        if (!row) return reply(404, { success: false, message: 'The requested record could not be found' });
+        const wanted = req.ifMatch?.replaceAll('"', '');
+        if (typeof row.version === 'number' && wanted !== undefined && wanted !== String(row.version)) {
+          return reply(409, { success: false, message: MESSAGES.staleVersion });
+        }
+        Object.assign(row, req.body);
+        if (typeof row.version === 'number') row.version += 1;
+        return { success: true, message: 'edited successfully', id: row.id };
+      });
+    }
     on('DELETE', new RegExp(`^${base}/(\\d+)$`), (_req, m) => {
       const index = rows.findIndex((r) => r.id === Number(m[1]));
       if (index < 0) return reply(404, { success: false, message: 'The requested record could not be found' });
@@ -85,7 +97,8 @@ export function fakeServer(tables: Record<string, Row[]> = {}) {
     const path = url.pathname.replace(/^\/api\/v1/, '') + url.search;
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const sent = { method, path, body };
+    const ifMatch = new Headers(init?.headers).get('if-match') ?? undefined;
+    const sent: SentRequest = ifMatch === undefined ? { method, path, body } : { method, path, body, ifMatch };
     requests.push(sent);
     for (const h of handlers) {
       const match = h.method === method ? path.match(h.pattern) : null;

@@ -41,6 +41,8 @@ export interface RenderOptions {
   url?: string;
   /** What the signed-in user may do (everything unless told). */
   can?: (resource: Resource, action: Action) => boolean;
+  /** The session's own fields, e.g. its permission masks (a provider admin's VHAdmin). */
+  session?: Partial<Session>;
 }
 
 export function renderPanel(ui: ReactNode, options: RenderOptions = {}) {
@@ -48,7 +50,7 @@ export function renderPanel(ui: ReactNode, options: RenderOptions = {}) {
     defaultOptions: { queries: { retry: false, staleTime: 10_000 }, mutations: { retry: false } },
   });
   const session: SessionContextValue = {
-    session: testSession,
+    session: { ...testSession, ...options.session },
     config: testConfig,
     can: options.can ?? (() => true),
     impersonating: false,

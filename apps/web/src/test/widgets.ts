@@ -5,6 +5,7 @@ import { resourceApi } from '../platform/resource.ts';
 
 export const widgetRecord = z.object({
   id: z.number().int(),
+  version: z.number().int(),
   name: z.string(),
   colour: z.enum(['red', 'green', 'blue']),
   size: z.number().int(),
@@ -40,6 +41,7 @@ const colours = ['red', 'green', 'blue'] as const;
 export function makeWidgets(count: number): Widget[] {
   return Array.from({ length: count }, (_, i) => ({
     id: i + 1,
+    version: 1,
     name: `Widget ${String(i + 1).padStart(2, '0')}`,
     colour: colours[i % 3] ?? 'red',
     size: (i % 10) + 1,

@@ -8,6 +8,8 @@ import { PATTERNS } from '../patterns.ts';
 
 export const accessListRecord = z.object({
   id: z.number().int(),
+  /** Incremented by every change: an update names the version it was based on (If-Match). */
+  version: z.number().int(),
   name: z.string(),
   description: z.string(),
   promptId: z.number().int().nullable(),

@@ -7,6 +7,8 @@ import { PATTERNS } from '../patterns.ts';
 
 export const mobileRecord = z.object({
   id: z.number().int(),
+  /** Incremented by every change: an update names the version it was based on (If-Match). */
+  version: z.number().int(),
   mobileDescription: z.string(),
   mobileNo: z.string(),
   active: z.boolean(),

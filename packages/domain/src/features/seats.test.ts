@@ -27,7 +27,7 @@ describe('fromSpecSeatBody', () => {
   const spec = {
     callerId: 'Acme Plumbing <01214960000>',
     nickname: 'Kitchen',
-    musicOnHold: 'default',
+    musicOnHold: 3,
     emergencyServiceCid: '01214960003',
     options: {
       callRecording: 1,
@@ -58,7 +58,7 @@ describe('fromSpecSeatBody', () => {
       callerIdName: 'Acme Plumbing',
       callerIdNumber: '01214960000',
       nickname: 'Kitchen',
-      musicOnHold: 'default',
+      musicOnHold: 3,
       emergencyServiceCid: '01214960003',
       callRecording: 1,
       allowUK118: true,

@@ -16,7 +16,7 @@ import {
   videoCodecField,
 } from '../call-options.ts';
 import { resourceRoutes, route } from '../contract.ts';
-import { idParam, optionalText, recordId } from '../fields.ts';
+import { filledNumber, idParam, optionalText, recordId } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { nextNumberReply, numberRange, rangeReply } from '../numbering.ts';
 import { saveReply } from '../paging.ts';
@@ -48,6 +48,18 @@ export const SEAT_MESSAGES = {
   softphoneUserSingle: 'A softphone user can only be created with a single seat',
   /** Ours: a new seat registers from the UK only. */
   createGbOnly: 'A new seat can only register from the United Kingdom',
+  /** Ours: what a SIP password reset does, asked before it (a destructive action confirms). */
+  confirmPasswordReset:
+    'A new SIP password will be made for this seat. The desk phone and softphones registered now will stop working until they are reprovisioned with it.',
+  /** Ours: what Re-Initialise does (spec 2 §2: it resets the device security details), asked before it. */
+  confirmReinit:
+    'The security details of this device will be reset. The desk phone stops working until it is reprovisioned: it must fetch its configuration again while unlocked.',
+  /** Ours: what a new LDAP password does, asked before it. */
+  confirmLdapPassword:
+    'A new phone directory password will be made for this device. The desk phone’s directory stops working until it is reprovisioned with it.',
+  /** Ours: what deleting seats does, asked before it. */
+  confirmDelete:
+    'Their desk phones and softphones will stop working, and calls can no longer reach them. This cannot be undone.',
   /** Ours: a PIN is needed before remote access to the mailbox. */
   vmPinDigits: 'PIN must be numerical with length between 4 and 6 digits',
 } as const;
@@ -104,7 +116,8 @@ const seatShape = {
     .int()
     .refine((v) => RING_TIMES.includes(v), { error: select })
     .default(20),
-  musicOnHold: optionalText({ max: 50 }),
+  /** The music's id (the account's or the provider's, /musiconhold/options); null: the provider's default. */
+  musicOnHold: recordId(MESSAGES.selectOption).nullable().default(null),
   // Voicemail (mode on the seat, mailbox settings also on /voicemail/{name}/settings).
   vmMode: z.coerce.number().int().min(0, { error: select }).max(2, { error: select }).default(1),
   vmFullname: optionalText({ max: 150 }),
@@ -168,7 +181,9 @@ export type SoftphoneUserInput = z.input<typeof softphoneUserInput>;
 
 /** POST /seat: one seat (a single-step confirmation), optionally as a softphone user. */
 export const seatCreateInput = seatInput.extend({
-  extension: z.coerce.number({ error: SEAT_MESSAGES.invalidNumber }).int({ error: SEAT_MESSAGES.invalidNumber }),
+  extension: filledNumber(
+    z.coerce.number({ error: SEAT_MESSAGES.invalidNumber }).int({ error: SEAT_MESSAGES.invalidNumber }),
+  ),
   nickname: optionalText({ max: SEAT_NICKNAME_MAX.create }),
   softphoneUser: softphoneUserInput.optional(),
   /** A new seat registers from the UK only (spec 2 §5); it can be widened on the detail. */
@@ -181,6 +196,8 @@ export const SEAT_STATUSES = ['Registered', 'Unregistered'] as const;
 
 export const seatRecord = z.object({
   id: z.number().int(),
+  /** Incremented by every change: an update names the version it was based on (If-Match). */
+  version: z.number().int(),
   extension: z.number().int(),
   name: z.string(),
   nickname: z.string(),
@@ -189,7 +206,7 @@ export const seatRecord = z.object({
   withholdNumber: z.boolean(),
   emergencyServiceCid: z.string(),
   ringTime: z.number().int(),
-  musicOnHold: z.string(),
+  musicOnHold: z.number().int().nullable(),
   vmMode: z.number().int(),
   vmFullname: z.string(),
   vmEmail: z.string(),

@@ -25,8 +25,14 @@ export const TRUNK_MESSAGES = {
   retailChannels: 'Retail accounts can have at most 2 channels',
   adminOnly: CALL_OPTION_MESSAGES.adminOnly,
   notAccountNumber: 'Please select one of your telephone numbers',
-  ipAuthNeedsHost: 'IP authentication needs a host IP address',
+  /** A trunk's emergency location is one of the account's numbers: none yet (spec 2 §4, the seat location's text). */
+  numberNeeded: 'Please add a telephone number to continue',
   secretReset: 'The SIP password has been reset; the PBX must register again with the new password',
+  /** Ours: what a SIP password reset does, asked before it (a destructive action confirms). */
+  confirmPasswordReset:
+    'A new SIP password will be made for this trunk. The PBX registered now will stop making and receiving calls until it is configured with it.',
+  /** Ours: what deleting trunks does, asked before it. */
+  confirmDelete: 'The PBX connected through them will no longer make or receive calls. This cannot be undone.',
 } as const;
 
 export const TRUNK_MAX_PERMIT = 3;
@@ -59,43 +65,43 @@ const publicIp = z
   .refine((v) => v === '' || isPublicIp(v), { error: MESSAGES.publicIp });
 const select = MESSAGES.selectOption;
 
-export const sipTrunkInput = z
-  .object({
-    nickname: requiredText({ max: 15 }),
-    cliNumber: optionalText({ max: 16 }),
-    withholdNumber: z.boolean().default(false),
-    /** The emergency location: one of the account's numbers whose address the services get. */
-    emergencyServicesCid: z.string({ error: MESSAGES.required }).trim().min(1, { error: MESSAGES.required }).max(16),
-    trunkFailOver: destinationField,
-    channelLimit: trunkChannelLimitField,
-    /** '' is dynamic registration; an address is a Direct IP trunk. */
-    host: publicIp.default(''),
-    trunkIPAuth: z.boolean().default(false),
-    ipLocation: z
-      .string()
-      .trim()
-      .refine((v) => IP_LOCATIONS.some((l) => l.value === v), { error: select })
-      .default(DEFAULT_IP_LOCATION),
-    /** Addresses allowed to use the trunk: public IPs only, at most 3 (blank entries dropped). */
-    permit: z
-      .array(publicIp)
-      .default([])
-      .transform((list) => list.filter((ip) => ip !== ''))
-      .refine((list) => list.length <= 3, { error: MESSAGES.maxIps }),
-    transport: transportField,
-    trunkNoPlus: z.coerce.number().int().min(-1, { error: select }).max(2, { error: select }).default(-1),
-    anyPresentation: z.boolean().default(false),
-    enableTeams: z.boolean().default(false),
-    callRecording: callRecordingField,
-    ...trunkTpsShape,
-    ...callRestrictionsShape,
-    ...callTimesShape,
-  })
-  .superRefine((t, ctx) => {
-    if (t.trunkIPAuth && t.host === '') {
-      ctx.addIssue({ code: 'custom', path: ['trunkIPAuth'], message: TRUNK_MESSAGES.ipAuthNeedsHost });
-    }
-  });
+export const sipTrunkInput = z.object({
+  nickname: requiredText({ max: 15 }),
+  cliNumber: optionalText({ max: 16 }),
+  withholdNumber: z.boolean().default(false),
+  /** The emergency location: one of the account's numbers whose address the services get. */
+  emergencyServicesCid: z.string({ error: MESSAGES.required }).trim().min(1, { error: MESSAGES.required }).max(16),
+  trunkFailOver: destinationField,
+  channelLimit: trunkChannelLimitField,
+  /** '' is dynamic registration; an address is a Direct IP trunk. */
+  host: publicIp.default(''),
+  trunkIPAuth: z.boolean().default(false),
+  ipLocation: z
+    .string()
+    .trim()
+    .refine((v) => IP_LOCATIONS.some((l) => l.value === v), { error: select })
+    .default(DEFAULT_IP_LOCATION),
+  /** Addresses allowed to use the trunk: public IPs only, at most 3 (blank entries dropped). */
+  permit: z
+    .array(publicIp)
+    .default([])
+    .transform((list) => list.filter((ip) => ip !== ''))
+    .refine((list) => list.length <= 3, { error: MESSAGES.maxIps }),
+  transport: transportField,
+  trunkNoPlus: z.coerce.number().int().min(-1, { error: select }).max(2, { error: select }).default(-1),
+  anyPresentation: z.boolean().default(false),
+  enableTeams: z.boolean().default(false),
+  callRecording: callRecordingField,
+  ...trunkTpsShape,
+  ...callRestrictionsShape,
+  ...callTimesShape,
+});
+/**
+ * An empty host is dynamic registration, and IP authentication goes off with it (spec 2 §2): the
+ * form switches it off as the host is cleared, and the server whatever is sent; never a refusal.
+ */
+export const withoutHostNoIpAuth = <T extends { host: string; trunkIPAuth: boolean }>(t: T): T =>
+  t.host.trim() === '' ? { ...t, trunkIPAuth: false } : t;
 export type SipTrunkInput = z.input<typeof sipTrunkInput>;
 
 /** The trunks list's bulk edit (each field optional in the modal; the retail cap is checked per trunk). */
@@ -109,6 +115,8 @@ export type SipTrunkValues = z.output<typeof sipTrunkInput>;
 
 export const sipTrunkRecord = z.object({
   id: z.number().int(),
+  /** Incremented by every change: an update names the version it was based on (If-Match). */
+  version: z.number().int(),
   name: z.string(),
   nickname: z.string(),
   cliNumber: z.string(),

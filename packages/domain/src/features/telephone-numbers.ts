@@ -16,7 +16,11 @@ import { destinationField } from './destinations.ts';
 export const TELEPHONE_NUMBER_MESSAGES = {
   retrieveFailed: 'Failed to retrieve Telephone Number Information.',
   emsRetrieveFailed: 'Failed to retrieve EMS Information.',
+  /** Once the registry has confirmed an update (it is not done when it is sent). */
   emsUpdated: 'Emergency services address was successfully updated',
+  /** Ours: an update sent, not yet confirmed by the registry (the save's reply). */
+  emsSubmitted:
+    'The emergency services address has been sent to the registry. It is pending until the registry confirms it',
   emsUpdateFailed:
     'There was an error when updating the emergency services address. If the problem persists, please contact support.',
   /** Ours: the spec says edits are disabled while an update is pending, not with which words. */
@@ -104,6 +108,8 @@ export type EmsStatus = (typeof EMS_STATUSES)[number];
 
 export const telephoneNumberRecord = z.object({
   id: z.number().int(),
+  /** Incremented by every change: an update names the version it was based on (If-Match). */
+  version: z.number().int(),
   telephoneNumber: z.string(),
   nickname: z.string(),
   distinctiveRing: z.string(),

@@ -127,6 +127,8 @@ export type TimeProfileRangeValues = z.output<typeof timeProfileRange>;
 
 export const timeProfileRecord = z.object({
   id: z.number().int(),
+  /** Incremented by every change: an update names the version it was based on (If-Match). */
+  version: z.number().int(),
   extension: z.number().int(),
   name: z.string(),
   description: z.string(),
@@ -183,6 +185,8 @@ export type CalendarInput = z.input<typeof calendarInput>;
 
 export const calendarRecord = z.object({
   id: z.number().int(),
+  /** Incremented by every change: an update names the version it was based on (If-Match). */
+  version: z.number().int(),
   timeProfileId: z.number().int(),
   description: z.string(),
   destination: z.string(),

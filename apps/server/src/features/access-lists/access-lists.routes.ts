@@ -22,9 +22,10 @@ import { usablePrompt } from '../../platform/validators.ts';
 
 const fields = fieldMap<AccessList>('access_lists', {
   id: field.id(),
+  version: field.version(),
   name: field.text('name', { sortable: true, searchable: true }),
   description: field.text('description', { sortable: true, searchable: true }),
-  promptId: field.number('prompt_id', { filterable: true }),
+  promptId: field.ref('prompt_id', 'prompts', { filterable: true }),
   promptName: field.computed('prompts.name', 'text', { sortable: true, searchable: true }),
   numEntries: field.computed(
     '(select count(*)::int from access_list_entries e where e.access_list_id = access_lists.id)',
@@ -52,6 +53,7 @@ export function registerAccessListRoutes(api: FastifyInstance, platform: Platfor
     from: (q) => q.leftJoin('prompts', 'prompts.id', 'access_lists.prompt_id'),
     defaultSort: { field: 'name', direction: 'asc' },
     label: (list) => list.name,
+    usage: { type: 'Access List', name: 'access_lists.name' },
     validate: [usablePrompt('promptId')],
   });
 

@@ -110,14 +110,14 @@ describe('access lists: list', () => {
 
 describe('access lists: create, read, update, delete', () => {
   it('creates and reads back, with an account prompt or a system prompt', async () => {
-    const prompts = json<{ records: Array<{ id: number; name: string; system: boolean }> }>(
+    const prompts = json<{ records: Array<{ id: number; name: string; provider: boolean }> }>(
       await t.app.inject({ method: 'GET', url: '/api/v1/prompts/options', headers: retail }),
     ).records;
-    expect(prompts.some((p) => p.system)).toBe(true);
-    expect(prompts.find((p) => !p.system)?.name).toBe('Acme main greeting');
+    expect(prompts.some((p) => p.provider)).toBe(true);
+    expect(prompts.find((p) => !p.provider)?.name).toBe('Acme main greeting');
     expect(prompts.some((p) => p.name === 'Bella salon greeting')).toBe(false);
 
-    const system = prompts.find((p) => p.system) as { id: number };
+    const system = prompts.find((p) => p.provider) as { id: number };
     const res = await create(retail, {
       name: 'Suppliers',
       description: 'Wholesalers we call back',

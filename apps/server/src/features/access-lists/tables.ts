@@ -3,6 +3,8 @@ import type { Generated } from 'kysely';
 import type { Timestamp } from '../../db/schema.ts';
 
 export interface AccessListsTable {
+  /** Incremented by every update (migration 011): an update names the version it was based on. */
+  version: Generated<number>;
   id: Generated<number>;
   account_no: number;
   name: string;
@@ -20,6 +22,8 @@ export interface AccessListEntriesTable {
 }
 
 export interface MobilesTable {
+  /** Incremented by every update (migration 011): an update names the version it was based on. */
+  version: Generated<number>;
   id: Generated<number>;
   account_no: number;
   description: string;

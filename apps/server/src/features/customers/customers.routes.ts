@@ -24,6 +24,8 @@ export function registerCustomerRoutes(api: FastifyInstance, platform: Platform)
     allow: (auth) =>
       auth.puppeteer === null &&
       (can(auth, 'wholesaleCustomers', 'read') || can(auth, 'VHCustomers', 'read') || isProviderAdmin(auth)),
+    // A list read by POST (the spec's verb): same-origin like any POST, but it changes nothing.
+    changesState: false,
     schema: { body: listBodyFor(fields) },
     handler: async ({ auth }, { params, body }) => {
       if (!auth) throw forbidden();

@@ -39,9 +39,18 @@ const destinations = async (headers: Headers) => {
 const types = (page: Page<DestinationOption>) => [...new Set(page.records.map((d) => d.type))].sort();
 
 describe('destinations', () => {
-  it('lists the account’s seats, trunks and time profiles to a user who may read them', async () => {
+  it('lists every routable object of the account to a user who may read them', async () => {
     const all = await destinations(retail);
-    expect(types(all)).toEqual(['seat', 'timeprofile', 'trunk']);
+    // The demo's routing estate: seats, trunks, time profiles, a call group, a queue, an IVR, an NTS.
+    expect(types(all)).toEqual(['callgroup', 'ivr', 'nts', 'queue', 'seat', 'timeprofile', 'trunk']);
+    expect(all.records.map((d) => d.label)).toEqual(
+      expect.arrayContaining([
+        '350 - Sales team',
+        '360 - Customer support',
+        '370 - Main menu',
+        'Out of hours engineer',
+      ]),
+    );
     expect(all.totalRecords).toBe(all.records.length);
     expect(all.lastPage).toBe(true);
     expect(all.records).toContainEqual({

@@ -9,6 +9,7 @@ import { uniqueIn } from '../../platform/validators.ts';
 
 const fields = fieldMap<Mobile>('mobiles', {
   id: field.id(),
+  version: field.version(),
   mobileDescription: field.text('description', { sortable: true, searchable: true }),
   mobileNo: field.text('number', { sortable: true, searchable: true }),
   active: field.boolean('active', { sortable: true, filterable: true }),

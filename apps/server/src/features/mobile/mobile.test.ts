@@ -45,7 +45,13 @@ describe('mobile numbers', () => {
     expect(json(res)).toMatchObject({ success: true, message: 'Office manager created successfully' });
     const id = json<{ id: number }>(res).id;
     const read = json<Mobile>(await t.app.inject({ method: 'GET', url: `/api/v1/mobile/${id}`, headers: retail }));
-    expect(read).toEqual({ id, mobileDescription: 'Office manager', mobileNo: '07700900777', active: true });
+    expect(read).toEqual({
+      id,
+      version: 1,
+      mobileDescription: 'Office manager',
+      mobileNo: '07700900777',
+      active: true,
+    });
     const upd = await t.app.inject({
       method: 'PUT',
       url: `/api/v1/mobile/${id}`,

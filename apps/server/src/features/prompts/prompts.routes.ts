@@ -1,16 +1,16 @@
 /**
- * Prompt options (the account's own prompts plus the system prompts), for prompt pickers such as
- * the access list's. The prompts area itself (uploads, recording) comes later.
+ * Custom prompts (spec 3 §2, §5, §7 "Prompts and music", §8): the account's recordings (MP3 or
+ * WAV) and the provider's system prompts, on the platform's media library.
  */
-import { promptRoutes, type Resource } from '@switchboard/domain';
+import { MESSAGES, PROMPT_NAME_MAX, promptResourceRoutes, promptRoutes, type Resource } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
+import { mediaLibrary } from '../../platform/media.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { tenantRoute } from '../../platform/routes.ts';
 
 /**
  * The areas whose forms pick a prompt (spec 2 §3: access list promptId, seat vmAdvancedPromptId,
- * time profile in/outPromptId, IVR greetingId, NTS answerPromptId), plus the prompts area itself:
- * read on any of them opens the options (admin and VHAdmin stand in, as everywhere).
+ * time profile in/outPromptId, IVR greetingId, NTS answerPromptId, queue sounds), plus the prompts
+ * area itself: read on any of them opens the options (admin and VHAdmin stand in, as everywhere).
  */
 export const PROMPT_OPTION_READERS: readonly Resource[] = [
   'prompts',
@@ -19,20 +19,22 @@ export const PROMPT_OPTION_READERS: readonly Resource[] = [
   'timeprofile',
   'IVR',
   'externalExt',
+  'queues',
 ];
 
 export function registerPromptRoutes(api: FastifyInstance, platform: Platform): void {
-  tenantRoute(api, platform, promptRoutes.options, {
-    allow: { anyOf: PROMPT_OPTION_READERS.map((resource) => ({ resource, action: 'read' as const })) },
-    handler: async ({ db }) => {
-      // Row-level security shows the account's own prompts and the provider's.
-      const rows = await db
-        .selectFrom('prompts')
-        .select(['id', 'name', 'account_no'])
-        .orderBy('account_no', (ob) => ob.desc().nullsLast())
-        .orderBy('name')
-        .execute();
-      return { records: rows.map((p) => ({ id: p.id, name: p.name, system: p.account_no === null })) };
+  mediaLibrary(api, platform, {
+    area: 'prompts',
+    table: 'prompts',
+    permission: 'prompts',
+    routes: { ...promptResourceRoutes, ...promptRoutes },
+    readers: PROMPT_OPTION_READERS,
+    upload: { field: 'promptFile', types: { 'audio/mpeg': 'mp3', 'audio/wav': 'wav', 'audio/x-wav': 'wav' } },
+    messages: {
+      added: MESSAGES.promptAdded,
+      readOnly: MESSAGES.providerPromptReadOnly,
+      nameInUse: MESSAGES.promptNameInUse,
     },
+    nameMax: PROMPT_NAME_MAX,
   });
 }

@@ -23,6 +23,7 @@ const READERS = [
   FEATURES.timeProfile,
   FEATURES.ivr,
   FEATURES.externalExt,
+  FEATURES.queues,
 ];
 
 /** Gives the viewer `mask` on every reader feature except `keep`, which stays read-only. */
@@ -44,9 +45,9 @@ describe('GET /prompts/options', () => {
   it('lists the account’s prompts and the system prompts', async () => {
     const res = await options(viewer);
     expect(res.statusCode).toBe(200);
-    const records = json<{ records: Array<{ name: string; system: boolean }> }>(res).records;
-    expect(records[0]).toEqual(expect.objectContaining({ name: 'Acme main greeting', system: false }));
-    expect(records.some((r) => r.system)).toBe(true);
+    const records = json<{ records: Array<{ name: string; provider: boolean }> }>(res).records;
+    expect(records[0]).toEqual(expect.objectContaining({ name: 'Acme main greeting', provider: false }));
+    expect(records.some((r) => r.provider)).toBe(true);
     expect(records.some((r) => r.name === 'Bella salon greeting')).toBe(false);
   });
 

@@ -379,6 +379,18 @@ describe('Teams', () => {
     });
     expect(badEmail.statusCode).toBe(400);
     expect(json<Reply>(badEmail).validation?.email).toBe(TEAMS_MESSAGES.invalidEmail);
+    // Over 50 characters (spec 2 §5): refused whole, never cut short and sent.
+    const long = `${'it-admin'.repeat(6)}@bellahair.example`;
+    expect(long.length).toBeGreaterThan(50);
+    const tooLong = await t.api('POST', '/teams/admin/invitation', prepay, { email: long, accountNo: 30001 });
+    expect(tooLong.statusCode).toBe(400);
+    expect(json<Reply>(tooLong).validation).toEqual({ email: TEAMS_MESSAGES.invalidEmail });
+    const invited = await t.database.db
+      .selectFrom('teams_accounts')
+      .select('admin_email')
+      .where('account_no', '=', 30001)
+      .execute();
+    expect(invited).toEqual([]);
     const bounced = await t.api('POST', '/teams/admin/invitation', prepay, {
       email: 'it@bella.invalid',
       accountNo: 30001,

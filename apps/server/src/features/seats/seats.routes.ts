@@ -54,6 +54,7 @@ const SEAT_NAME = "seats.extension || case when seats.nickname <> '' then ' - ' 
 
 const fields = fieldMap<Seat, 'vmPin'>('seats', {
   id: field.id(),
+  version: field.version(),
   extension: field.number('extension', { sortable: true, searchable: true, createOnly: true }),
   name: field.text('name', { searchable: true, createOnly: true }),
   nickname: field.text('nickname', { sortable: true, searchable: true }),
@@ -62,14 +63,14 @@ const fields = fieldMap<Seat, 'vmPin'>('seats', {
   withholdNumber: field.boolean('withhold_number'),
   emergencyServiceCid: field.text('emergency_service_cid', { uses: { kind: 'number' } }),
   ringTime: field.number('ring_time'),
-  musicOnHold: field.text('music_on_hold'),
+  musicOnHold: field.ref('music_on_hold_id', 'music_on_hold'),
   vmMode: field.number('vm_mode', { filterable: true }),
   vmFullname: field.text('vm_fullname'),
   vmEmail: field.text('vm_email', { searchable: true }),
   vmPin: field.writeOnly('vm_pin', { keepWhenEmpty: true }),
   vmPinSet: field.computed("(seats.vm_pin <> '')", 'boolean'),
   vmDelete: field.boolean('vm_delete'),
-  vmAdvancedPromptId: field.number('vm_advanced_prompt_id'),
+  vmAdvancedPromptId: field.ref('vm_advanced_prompt_id', 'prompts'),
   vmAdvancedDest: field.text('vm_advanced_dest', { uses: { kind: 'destination' } }),
   cfwdAll: field.text('cfwd_all'),
   cfwdBusy: field.text('cfwd_busy'),
@@ -190,13 +191,14 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
     // twinSeat) is accepted on create and save as well as ours.
     mapBody: fromSpecSeatBody,
     prepare: (values) => prepare(values),
-    validateCreate: [newSeat, numberFree('extension', 'seats', 'extension', SEAT_MESSAGES.inUse)],
+    validateCreate: [newSeat, numberFree('extension', SEAT_MESSAGES.inUse)],
     validate: [
       adminOnly(SEAT_ADMIN_FIELDS, CALL_OPTION_DEFAULTS),
       restricted('seatsCallRestrictions', CALL_OPTION_DEFAULTS),
       ownNumbers(['callerIdNumber', 'emergencyServiceCid', 'teamsCLI'], SEAT_MESSAGES.notAccountNumber),
       teamsSwitch,
       ownRow('aclId', 'access_lists'),
+      ownRow('musicOnHold', 'music_on_hold'),
       advancedVoicemail,
     ],
     createColumns: (values, auth) => ({
@@ -218,6 +220,7 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
     // (The softphone user's username index, users_username_uq, is translated by createUser.)
     uniqueViolations: {
       seats_extension_uq: { field: 'extension', message: SEAT_MESSAGES.inUse },
+      dial_plan_pkey: { field: 'extension', message: SEAT_MESSAGES.inUse },
       seats_name_key: { field: 'extension', message: SEAT_MESSAGES.inUse },
     },
   });
@@ -238,7 +241,7 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
     {
       resource: seats,
       field: 'extension',
-      column: 'extension',
+      kind: 'seat',
       bounds: async (ctx) => seatExtensionRange(await extensionDigits(ctx.db)),
       messages: SEAT_MESSAGES,
       next: seatRoutes.next,

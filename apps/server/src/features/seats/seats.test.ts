@@ -254,7 +254,6 @@ describe('the spec’s seat body (spec 2 §7 POST /seat)', () => {
       extension: 260,
       callerId: 'Acme Kitchen <01214960001>',
       nickname: 'Kitchen',
-      musicOnHold: 'default',
       emergencyServiceCid: '01214960000',
       options: {
         callRecording: 2,
@@ -281,7 +280,7 @@ describe('the spec’s seat body (spec 2 §7 POST /seat)', () => {
       callerIdName: 'Acme Kitchen',
       callerIdNumber: '01214960001',
       nickname: 'Kitchen',
-      musicOnHold: 'default',
+      musicOnHold: null,
       emergencyServiceCid: '01214960000',
       callRecording: 2,
       allowUK118: true,

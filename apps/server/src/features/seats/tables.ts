@@ -3,6 +3,8 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/schema.ts';
 
 export interface SeatsTable {
+  /** Incremented by every update (migration 011): an update names the version it was based on. */
+  version: Generated<number>;
   id: Generated<number>;
   account_no: number;
   extension: number;
@@ -14,7 +16,8 @@ export interface SeatsTable {
   withhold_number: Generated<boolean>;
   emergency_service_cid: Generated<string>;
   ring_time: Generated<number>;
-  music_on_hold: Generated<string>;
+  /** The music on hold (migration 012): the account's or the provider's; null: the provider's default. */
+  music_on_hold_id: number | null;
   vm_mode: Generated<number>;
   vm_fullname: Generated<string>;
   vm_email: Generated<string>;

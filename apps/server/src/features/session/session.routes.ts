@@ -17,7 +17,7 @@ import { audit } from '../../platform/audit.ts';
 import { type AuthContext, newToken, permissionsFor, requireAuth } from '../../platform/auth.ts';
 import { forbidden, HttpError, notFound, unauthorised } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { openRoute, tenantRoute } from '../../platform/routes.ts';
+import { accessDoc, openRoute, tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import { succeeded, takeAttempt } from '../../platform/throttle.ts';
 import { createUser } from '../../platform/users.ts';
@@ -306,19 +306,23 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
 
   // Images (not JSON): plain routes.
   const r = api.withTypeProvider<ZodTypeProvider>();
-  r.get('/theme/:account_no/logo', { schema: { tags, params: accountParam } }, async (request, reply) => {
-    const auth = requireAuth(request);
-    if (request.params.account_no !== auth.accountNo) throw notFound();
-    const chain = await tenancy.crossAccount('session', (tx) => brandingChain(tx, auth.accountNo));
-    const withLogo = chain.find((a) => a.logo && a.logo_mime);
-    if (!withLogo?.logo || !withLogo.logo_mime) throw notFound();
-    return reply
-      .type(withLogo.logo_mime)
-      .header('cache-control', 'private, max-age=300')
-      .send(Buffer.from(withLogo.logo));
-  });
+  r.get(
+    '/theme/:account_no/logo',
+    { schema: { tags, params: accountParam, ...accessDoc('session', false) } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      if (request.params.account_no !== auth.accountNo) throw notFound();
+      const chain = await tenancy.crossAccount('session', (tx) => brandingChain(tx, auth.accountNo));
+      const withLogo = chain.find((a) => a.logo && a.logo_mime);
+      if (!withLogo?.logo || !withLogo.logo_mime) throw notFound();
+      return reply
+        .type(withLogo.logo_mime)
+        .header('cache-control', 'private, max-age=300')
+        .send(Buffer.from(withLogo.logo));
+    },
+  );
 
-  r.get('/users/avatar', { schema: { tags } }, async (request, reply) => {
+  r.get('/users/avatar', { schema: { tags, ...accessDoc('session', false) } }, async (request, reply) => {
     const auth = requireAuth(request);
     const user = await tenancy.tenant(
       auth.accountNo,

@@ -18,6 +18,7 @@ import {
   TRUNK_ADMIN_FIELDS,
   TRUNK_CHANNELS,
   TRUNK_MESSAGES,
+  withoutHostNoIpAuth,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -37,6 +38,7 @@ const PUBLIC_IP = publicIpSql(ADDRESS);
 
 const fields = fieldMap<SipTrunk>('sip_trunks', {
   id: field.id(),
+  version: field.version(),
   name: field.text('name', { sortable: true, searchable: true, createOnly: true }),
   nickname: field.text('nickname', { sortable: true, searchable: true }),
   cliNumber: field.text('cli_number', { sortable: true, searchable: true, uses: { kind: 'number' } }),
@@ -82,8 +84,21 @@ function prepare(values: SipTrunkValues): SipTrunkValues {
   const restrictions = normaliseRestrictions(
     Object.fromEntries(RESTRICTION_FIELDS.map((f) => [f, values[f]])) as CallRestrictions,
   );
-  return { ...values, ...restrictions, trunkIPAuth: values.host === '' ? false : values.trunkIPAuth };
+  return withoutHostNoIpAuth({ ...values, ...restrictions });
 }
+
+/**
+ * The provider-admin-only fields (spec 2 §6). IP authentication going off because the host was
+ * emptied is the host's consequence (spec 2 §2), which anyone who may edit the host may cause.
+ */
+const trunkAdminOnly: Validator<SipTrunkValues, SipTrunk> = (w) =>
+  adminOnly(
+    TRUNK_ADMIN_FIELDS,
+    CALL_OPTION_DEFAULTS,
+  )({
+    ...w,
+    values: w.values.host === '' ? { ...w.values, trunkIPAuth: w.current?.trunkIPAuth ?? false } : w.values,
+  });
 
 /** Retail accounts: at most 2 channels (a provider admin may set more; a stored value may stay). */
 const retailChannels: Validator<SipTrunkValues, SipTrunk> = ({ auth, values, current }) =>
@@ -128,7 +143,7 @@ export function registerSipTrunkRoutes(api: FastifyInstance, platform: Platform)
       ),
     ],
     validate: [
-      adminOnly(TRUNK_ADMIN_FIELDS, CALL_OPTION_DEFAULTS),
+      trunkAdminOnly,
       restricted('SIPTrunksCallRestrictions', CALL_OPTION_DEFAULTS),
       retailChannels,
       teamsSwitch,

@@ -71,7 +71,7 @@ afterAll(async () => t?.close());
 type Page<T> = { records: T[]; totalRecords: number; lastPage: boolean };
 type Headers = Record<string, string>;
 type Reply = { success: boolean; message: string; validation: Record<string, string>; id: number };
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers: Headers, payload?: object) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
 const list = (headers: Headers, path = '0/15', payload: object = {}) =>
   inject('POST', `/trunk/${path}`, headers, payload);
@@ -272,8 +272,25 @@ describe('SIP trunks', () => {
       status: 'Offline',
       trunkIPAuth: false,
     });
+    // IP authentication asked for without a host is not a refusal: it goes off with the host.
     const noHost = await inject('PUT', `/trunk/${main.id}`, admin, body(main, { host: '', trunkIPAuth: true }));
-    expect(json<Reply>(noHost).validation.trunkIPAuth).toBe(TRUNK_MESSAGES.ipAuthNeedsHost);
+    expect(noHost.statusCode).toBe(200);
+    expect(json<SipTrunk>(await inject('GET', `/trunk/${main.id}`, retail)).trunkIPAuth).toBe(false);
+    // A customer (not a provider admin) may clear the host of a trunk with IP authentication on: it
+    // goes off as a consequence, not as a change of the admin-only switch.
+    const direct = await inject('PUT', `/trunk/${main.id}`, admin, body(main, { trunkIPAuth: true }));
+    expect(direct.statusCode).toBe(200);
+    const cleared = await inject('PATCH', `/trunk/${main.id}`, retail, { host: '' });
+    expect([cleared.statusCode, json<Reply>(cleared).validation]).toEqual([200, undefined]);
+    expect(json<SipTrunk>(await inject('GET', `/trunk/${main.id}`, retail))).toMatchObject({
+      host: '',
+      trunkIPAuth: false,
+      status: 'Offline',
+    });
+    // Turning it on again stays the provider admin's.
+    const on = await inject('PATCH', `/trunk/${main.id}`, retail, { host: main.host, trunkIPAuth: true });
+    expect(json<Reply>(on).validation).toEqual({ trunkIPAuth: TRUNK_MESSAGES.adminOnly });
+    await inject('PUT', `/trunk/${main.id}`, admin, body(main, {}));
   });
 
   it('needs highRisk for international and premium switches', async () => {

@@ -3,6 +3,8 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/schema.ts';
 
 export interface TelephoneNumbersTable {
+  /** Incremented by every update (migration 011): an update names the version it was based on. */
+  version: Generated<number>;
   id: Generated<number>;
   account_no: number;
   number: string;

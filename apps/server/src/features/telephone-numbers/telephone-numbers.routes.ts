@@ -36,6 +36,7 @@ const NUMBER_NAME =
 
 const fields = fieldMap<TelephoneNumber>('telephone_numbers', {
   id: field.id(),
+  version: field.version(),
   telephoneNumber: field.computed('telephone_numbers.number', 'text', { sortable: true, searchable: true }),
   nickname: field.text('nickname', { sortable: true, searchable: true }),
   distinctiveRing: field.mapped('distinctive_ring', "coalesce('vh-ring-' || {col}, '')", 'text', {
@@ -127,13 +128,21 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
       ownRow('telephoneNumberAclId', 'access_lists'),
     ],
     // A seat or trunk presenting the number (caller ID, emergency location) keeps it.
-    beforeDelete: async ({ db }, n) => platform.references.assertUnused(db, 'number', n.telephoneNumber),
+    beforeDeleteMany: async ({ db }, records) => {
+      const uses = await platform.references.usagesOf(
+        db,
+        'number',
+        records.map((n) => n.telephoneNumber),
+      );
+      for (const n of records) platform.references.refuseIfUsed(uses.get(n.telephoneNumber) ?? []);
+    },
     decorate: async ({ db }, records) => {
       const values = records.map((n) => n.destination).filter((v) => v !== '');
       if (values.length === 0) return records;
       const found = await platform.destinations.find(db, values);
       return records.map((n) => ({ ...n, displayDestination: found.get(n.destination)?.label ?? n.destination }));
     },
+    decorated: ['displayDestination'],
     except: ['create'],
   });
 
@@ -227,7 +236,8 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
         .execute();
       await ems.submit(db, { accountNo: auth.accountNo, number: current.number, address });
       await ctx.emit({ area: 'telephone-numbers', recordId: id, kind: 'ems.submit', after: { ...address } });
-      return { success: true, message: TELEPHONE_NUMBER_MESSAGES.emsUpdated, id };
+      // Sent, not done: the registry answers later (the number shows it pending until then).
+      return { success: true, message: TELEPHONE_NUMBER_MESSAGES.emsSubmitted, id };
     },
   });
 

@@ -298,7 +298,7 @@ describe('telephone numbers: emergency data', () => {
     const failed = await byNumber(retail, '01214960003');
     const res = await inject('PUT', `/numbering/allocated/${failed.id}/ems`, retail, address());
     expect(res.statusCode).toBe(200);
-    expect(json<Reply>(res)).toMatchObject({ success: true, message: TELEPHONE_NUMBER_MESSAGES.emsUpdated });
+    expect(json<Reply>(res)).toMatchObject({ success: true, message: TELEPHONE_NUMBER_MESSAGES.emsSubmitted });
     const pending = json<EmsRecord>(await inject('GET', `/numbering/allocated/${failed.id}/ems`, retail));
     expect(pending).toMatchObject({
       updatePending: true,

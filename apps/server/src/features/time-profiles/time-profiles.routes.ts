@@ -36,14 +36,15 @@ const PROFILE_NAME = "time_profiles.extension || ' - ' || time_profiles.name";
 
 const fields = fieldMap<TimeProfile>('time_profiles', {
   id: field.id(),
+  version: field.version(),
   extension: field.number('extension', { sortable: true, searchable: true, createOnly: true }),
   name: field.text('name', { sortable: true, searchable: true }),
   description: field.text('description', { sortable: true, searchable: true }),
   bankHoliday: field.number('bank_holiday', { sortable: true, filterable: true }),
   mode: field.number('mode', { sortable: true, filterable: true }),
-  inPromptId: field.number('in_prompt_id'),
+  inPromptId: field.ref('in_prompt_id', 'prompts'),
   inDestination: field.text('in_destination', { sortable: true, uses: { kind: 'destination' } }),
-  outPromptId: field.number('out_prompt_id'),
+  outPromptId: field.ref('out_prompt_id', 'prompts'),
   outDestination: field.text('out_destination', { sortable: true, uses: { kind: 'destination' } }),
   days: field.json('days'),
   accountNo: field.computed('time_profiles.account_no', 'number'),
@@ -51,6 +52,7 @@ const fields = fieldMap<TimeProfile>('time_profiles', {
 
 const calendarFields = fieldMap<CalendarEntry>('time_profile_calendars', {
   id: field.id(),
+  version: field.version(),
   timeProfileId: field.number('time_profile_id', { filterable: true }),
   description: field.text('description', { sortable: true, searchable: true }),
   destination: field.text('destination', { sortable: true, uses: { kind: 'destination' } }),
@@ -83,7 +85,7 @@ export function registerTimeProfileRoutes(api: FastifyInstance, platform: Platfo
       key: (p) => String(p.extension),
       source: { key: 'time_profiles.extension', numericKey: true, label: PROFILE_NAME },
     },
-    validateCreate: [numberFree('extension', 'time_profiles', 'extension', TIME_PROFILE_MESSAGES.inUse)],
+    validateCreate: [numberFree('extension', TIME_PROFILE_MESSAGES.inUse)],
     validate: [
       usablePrompt('inPromptId', 'outPromptId'),
       destination(['inDestination', 'outDestination'], {
@@ -92,13 +94,16 @@ export function registerTimeProfileRoutes(api: FastifyInstance, platform: Platfo
         message: SELF,
       }),
     ],
-    uniqueViolations: { time_profiles_extension_uq: { field: 'extension', message: TIME_PROFILE_MESSAGES.inUse } },
+    uniqueViolations: {
+      time_profiles_extension_uq: { field: 'extension', message: TIME_PROFILE_MESSAGES.inUse },
+      dial_plan_pkey: { field: 'extension', message: TIME_PROFILE_MESSAGES.inUse },
+    },
   });
 
   numbered<TimeProfile, typeof timeProfileCreate, TimeProfileRangeValues>(api, platform, {
     resource: profiles,
     field: 'extension',
-    column: 'extension',
+    kind: 'timeprofile',
     bounds: () => TIME_PROFILE_NUMBER,
     messages: TIME_PROFILE_MESSAGES,
     next: timeProfileRoutes.next,

@@ -124,6 +124,7 @@ describe('time profiles', () => {
     expect(json(res)).toMatchObject({ success: true, message: 'Alias saved has been updated', id });
     expect(json<TimeProfile>(await inject('GET', `/timeprofile/${id}`, retail))).toEqual({
       ...before,
+      version: before.version + 1,
       name: 'Alias saved',
       bankHoliday: 3,
       outDestination: 'timeprofile:300',
@@ -353,6 +354,7 @@ describe('calendar entries', () => {
     const id = json<{ id: number }>(res).id;
     expect(json<Entry>(await inject('GET', `/timeprofilecalendar/${id}`, retail))).toEqual({
       id,
+      version: 1,
       timeProfileId: office,
       description: 'Stocktake',
       destination: 'timeprofile:301',

@@ -6,11 +6,10 @@ import Button from '@mui/material/Button';
 import { type AccessList, accessListEntryInput, accessListRoutes } from '@switchboard/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
+import { applySaveFailure } from '../../platform/fields/form-errors.ts';
 import { FormTextField } from '../../platform/fields/form-fields.tsx';
 import { useSchemaForm } from '../../platform/fields/form-schema.ts';
-import { applyServerErrors } from '../../platform/fields/server-errors.ts';
 import { useChange } from '../../platform/mutation.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { useToast } from '../../platform/toast.ts';
@@ -38,9 +37,9 @@ export function NumbersTab({ list }: { list: AccessList }) {
       await addEntry.mutateAsync(values);
       form.reset({ number: '' });
     } catch (error) {
-      const message = applyServerErrors(error, form.setError);
       // Field messages show under the field; anything else as a toast.
-      if (!(error instanceof ApiError) || Object.keys(error.validation).length === 0) toast.error(message);
+      const message = applySaveFailure(error, form.setError);
+      if (message !== null) toast.error(message);
     }
   });
 

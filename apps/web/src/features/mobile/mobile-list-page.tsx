@@ -59,7 +59,7 @@ export default function MobileListPage() {
         schema: activeEdit,
         fields: [{ kind: 'switch', name: 'active', label: 'Active' }],
         current: body,
-        update: mobiles.update,
+        patch: mobiles.patch,
       }}
       remove={(m) => mobiles.remove(m.id)}
     />

@@ -40,10 +40,11 @@ import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { ApiError } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
+import { useConfirm } from '../../platform/confirm.tsx';
+import { applySaveFailure } from '../../platform/fields/form-errors.ts';
 import type { SelectOption } from '../../platform/fields/form-fields.tsx';
 import { FormSwitchField } from '../../platform/fields/form-fields.tsx';
 import { useSchemaForm } from '../../platform/fields/form-schema.ts';
-import { applyServerErrors } from '../../platform/fields/server-errors.ts';
 import { useChange } from '../../platform/mutation.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { useToast } from '../../platform/toast.ts';
@@ -54,12 +55,13 @@ const when = (iso: string | null) =>
 
 // ---- Provisioning ------------------------------------------------------------------------------
 
-export function ProvisioningPanel({ seat }: { seat: Seat }) {
+export function ProvisioningPanel({ seat }: { seat: Pick<Seat, 'id'> }) {
   const { can } = useSession();
   const toast = useToast();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<number | null>(null);
+  const confirm = useConfirm();
   const key = [...seatKeys.detail(seat.id), 'devices'];
   const devices = useQuery({
     queryKey: key,
@@ -71,7 +73,13 @@ export function ProvisioningPanel({ seat }: { seat: Seat }) {
    * Runs a device action. A failure shows the server's message or the fallback (Unlock, spec 2 §8),
    * or always the fallback when `fixed` (re-initialisation: 'Something went wrong, please try again.').
    */
-  const act = async (call: () => Promise<{ success: boolean; message: string }>, fallback: string, fixed = false) => {
+  const act = async (
+    call: () => Promise<{ success: boolean; message: string }>,
+    fallback: string,
+    options: { fixed?: boolean; confirm?: { title: string; text: string; action: string } } = {},
+  ) => {
+    const fixed = options.fixed ?? false;
+    if (options.confirm && !(await confirm.ask(options.confirm))) return;
     setBusy(true);
     try {
       const reply = await call();
@@ -166,7 +174,14 @@ export function ProvisioningPanel({ seat }: { seat: Seat }) {
                           act(
                             () => call(seatRoutes.reinitDevice, { params: { id: seat.id }, body: { deviceId: d.id } }),
                             SEAT_MESSAGES.somethingWrong,
-                            true,
+                            {
+                              fixed: true,
+                              confirm: {
+                                title: `Re-Initialise ${d.make} ${d.model}`,
+                                text: SEAT_MESSAGES.confirmReinit,
+                                action: 'Re-Initialise',
+                              },
+                            },
                           )
                         }
                       >
@@ -184,6 +199,13 @@ export function ProvisioningPanel({ seat }: { seat: Seat }) {
                                 body: { deviceId: d.id },
                               }),
                             SEAT_MESSAGES.somethingWrong,
+                            {
+                              confirm: {
+                                title: 'Regenerate LDAP Password',
+                                text: SEAT_MESSAGES.confirmLdapPassword,
+                                action: 'Regenerate',
+                              },
+                            },
                           )
                         }
                       >
@@ -197,6 +219,7 @@ export function ProvisioningPanel({ seat }: { seat: Seat }) {
           </TableBody>
         </Table>
       </Box>
+      {confirm.dialog}
     </Box>
   );
 }
@@ -244,7 +267,7 @@ export function SoftphonePanel({
     try {
       await save.mutateAsync(values);
     } catch (error) {
-      setBanner(applyServerErrors(error, form.setError));
+      setBanner(applySaveFailure(error, form.setError));
     }
   });
   const cliError = form.formState.errors.outboundCLILists?.message;

@@ -12,6 +12,7 @@ import {
   isProviderAdmin,
   RING_TIMES,
   SEAT_CHANNELS,
+  SEAT_MESSAGES,
   type Seat,
   type SeatInput,
   type SeatValues,
@@ -29,7 +30,12 @@ import { callRecordingTab, callRestrictionsTab, tpsTab } from '../../platform/ca
 import { TeamsGate } from '../../platform/call-options/teams-gate.tsx';
 import { call } from '../../platform/client.ts';
 import { type FieldDef, FormFields, type SelectOption } from '../../platform/fields/form-fields.tsx';
-import { useAccessListOptions, usePromptSelect } from '../../platform/fields/option-sources.ts';
+import {
+  type SelectSource,
+  useAccessListOptions,
+  useMusicSelect,
+  usePromptSelect,
+} from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { SipCredentials } from '../../platform/sip-credentials.tsx';
 import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
@@ -63,12 +69,18 @@ function Registration({ seat }: { seat: Seat }) {
           </Typography>
         )}
       </Box>
-      <SipCredentials routes={seatRoutes} id={seat.id} resource="seats" username={seat.name} />
+      <SipCredentials
+        routes={seatRoutes}
+        id={seat.id}
+        resource="seats"
+        username={seat.name}
+        resetWarning={SEAT_MESSAGES.confirmPasswordReset}
+      />
     </Box>
   );
 }
 
-const generalFields = (callerIds: SelectOption[]): FieldDef<SeatInput>[] => [
+const generalFields = (callerIds: SelectOption[], music: SelectSource): FieldDef<SeatInput>[] => [
   { kind: 'text', name: 'nickname', label: 'Nickname' },
   { kind: 'text', name: 'callerIdName', label: 'Caller ID Name' },
   {
@@ -84,7 +96,14 @@ const generalFields = (callerIds: SelectOption[]): FieldDef<SeatInput>[] => [
     label: 'Ring Time',
     options: RING_TIMES.map((t) => ({ value: t, label: `${t} seconds` })),
   },
-  { kind: 'text', name: 'musicOnHold', label: 'Music On Hold' },
+  {
+    kind: 'select',
+    name: 'musicOnHold',
+    label: 'Music On Hold',
+    options: music.options,
+    nullable: 'Default',
+    helper: music.helper,
+  },
 ];
 
 export default function SeatDetailPage() {
@@ -92,6 +111,7 @@ export default function SeatDetailPage() {
   const { session, can } = useSession();
   const callerIds = useCallerIds();
   const prompts = usePromptSelect();
+  const music = useMusicSelect();
   const accessLists = useAccessListOptions();
   const admin = isProviderAdmin(session);
   const tabs: Array<TabDef<Seat, SeatInput, SeatValues> | false> = [
@@ -110,7 +130,7 @@ export default function SeatDetailPage() {
       render: (form, seat, readOnly) => (
         <>
           <Registration seat={seat} />
-          <FormFields control={form.control} fields={generalFields(callerIds)} disabled={readOnly} />
+          <FormFields control={form.control} fields={generalFields(callerIds, music)} disabled={readOnly} />
           <SeatLocationField
             seat={seat}
             number={String(form.watch('emergencyServiceCid') || form.watch('callerIdNumber') || '')}

@@ -10,6 +10,7 @@ import {
   createMonthlyCost,
   maySoftphoneUser,
   RING_TIMES,
+  SEAT_MESSAGES,
   type Seat,
   type SeatInput,
   seatBulkEdit,
@@ -159,7 +160,7 @@ export default function SeatsListPage() {
           { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS.map((t) => ({ ...t })) },
         ] satisfies FieldDef<SeatInput>[],
         current: seatValues,
-        update: seats.update,
+        patch: seats.patch,
       }}
       moreAdds={[
         addAction({
@@ -193,6 +194,7 @@ export default function SeatsListPage() {
       ]}
       add={add}
       remove={(s) => seats.remove(s.id)}
+      deleteWarning={SEAT_MESSAGES.confirmDelete}
     />
   );
 }

@@ -1,5 +1,6 @@
 /** SIP trunks on the web: the resource at /trunk, and the fields shared by the add modal and the detail tabs. */
 import {
+  MESSAGES,
   type SipTrunk,
   type SipTrunkInput,
   sipTrunkRoutes,
@@ -16,13 +17,14 @@ export const TRUNK_PATH = '/trunk';
 export const trunks = resourceApi(TRUNK_PATH, sipTrunkRoutes);
 export const trunkKeys = trunks.keys;
 
-/** The account's numbers, for caller ID and emergency location. */
-export function useNumberOptions(): SelectOption[] {
-  const { data } = useQuery({
+/** The account's numbers, for caller ID and emergency location; `none` once loaded and empty. */
+export function useNumberOptions(): { options: SelectOption[]; none: boolean } {
+  const query = useQuery({
     queryKey: ['numbering', 'callerids'],
     queryFn: () => call(telephoneNumberRoutes.callerIds),
   });
-  return (data?.records ?? []).map((n) => ({ value: n.number, label: `${n.number} (${n.name})` }));
+  const options = (query.data?.records ?? []).map((n) => ({ value: n.number, label: `${n.number} (${n.name})` }));
+  return { options, none: query.isSuccess && options.length === 0 };
 }
 
 export function generalFields(numbers: SelectOption[], exclude: string[]): FieldDef<SipTrunkInput>[] {
@@ -35,7 +37,14 @@ export function generalFields(numbers: SelectOption[], exclude: string[]): Field
       options: [{ value: '', label: 'Presented by the PBX' }, ...numbers],
     },
     { kind: 'switch', name: 'withholdNumber', label: 'Withhold Number' },
-    { kind: 'select', name: 'emergencyServicesCid', label: 'Emergency Location', options: numbers, required: true },
+    {
+      kind: 'select',
+      name: 'emergencyServicesCid',
+      label: 'Emergency Location',
+      options: numbers,
+      required: true,
+      empty: MESSAGES.noNumbers,
+    },
     { kind: 'destination', name: 'trunkFailOver', label: 'Failover Destination', exclude },
     {
       kind: 'text',

@@ -13,11 +13,14 @@ import {
   sipTrunkInput,
   sipTrunkRoutes,
   TRANSPORTS,
+  TRUNK_MESSAGES,
 } from '@switchboard/domain';
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { callRecordingTab, callRestrictionsTab, tpsTab } from '../../platform/call-options/call-options-tabs.tsx';
 import { TeamsGate } from '../../platform/call-options/teams-gate.tsx';
 import { type FieldDef, FormFields, FormTextField } from '../../platform/fields/form-fields.tsx';
+import type { FieldsForm } from '../../platform/fields/form-schema.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { SipCredentials } from '../../platform/sip-credentials.tsx';
 import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
@@ -37,10 +40,79 @@ function StatusLine({ trunk }: { trunk: SipTrunk }) {
   );
 }
 
+/**
+ * The IP Address tab: the host (empty: the PBX registers), IP authentication (provider admins, with
+ * a host only: clearing the host switches it off, spec 2 §2), where the PBX may register from, and
+ * the permitted addresses.
+ */
+function IpAddressTab({
+  form,
+  readOnly,
+  admin,
+}: {
+  form: FieldsForm<SipTrunkInput>;
+  readOnly: boolean;
+  admin: boolean;
+}) {
+  const host = String(form.watch('host') ?? '');
+  useEffect(() => {
+    const watching = form.watch((values, { name }) => {
+      if (name === 'host' && String(values.host ?? '').trim() === '' && values.trunkIPAuth) {
+        form.setValue('trunkIPAuth', false, { shouldDirty: true });
+      }
+    });
+    return () => watching.unsubscribe();
+  }, [form]);
+  const permitError = form.formState.errors.permit?.message;
+  return (
+    <>
+      <FormTextField
+        control={form.control}
+        name="host"
+        label="Host IP Address"
+        helper={host ? 'Direct IP: calls are sent to this address' : 'Empty: the PBX registers (dynamic)'}
+        disabled={readOnly}
+      />
+      {admin && host !== '' && (
+        <FormFields
+          control={form.control}
+          disabled={readOnly}
+          fields={[{ kind: 'switch', name: 'trunkIPAuth', label: 'IP Authentication' }]}
+        />
+      )}
+      <FormFields
+        control={form.control}
+        disabled={readOnly}
+        fields={[
+          {
+            kind: 'select',
+            name: 'ipLocation',
+            label: 'IP Location',
+            options: IP_LOCATIONS.map((l) => ({ ...l })),
+          },
+        ]}
+      />
+      <Typography variant="subtitle2">Permitted IP addresses (public, at most 3)</Typography>
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        {[0, 1, 2].map((i) => (
+          <FormTextField
+            key={i}
+            control={form.control}
+            name={`permit.${i}`}
+            label={`Permitted IP ${i + 1}`}
+            disabled={readOnly}
+          />
+        ))}
+      </Box>
+      {permitError && <Alert severity="error">{permitError}</Alert>}
+    </>
+  );
+}
+
 export default function SipTrunkDetailPage() {
   const { id = '' } = useParams();
   const { session, can } = useSession();
-  const numbers = useNumberOptions();
+  const numbers = useNumberOptions().options;
   const admin = isProviderAdmin(session);
   const mayRestrict = can('SIPTrunksCallRestrictions', 'read');
   return (
@@ -68,7 +140,13 @@ export default function SipTrunkDetailPage() {
               <>
                 <StatusLine trunk={t} />
                 {t.host === '' && (
-                  <SipCredentials routes={sipTrunkRoutes} id={t.id} resource="SIPTrunks" username={t.name} />
+                  <SipCredentials
+                    routes={sipTrunkRoutes}
+                    id={t.id}
+                    resource="SIPTrunks"
+                    username={t.name}
+                    resetWarning={TRUNK_MESSAGES.confirmPasswordReset}
+                  />
                 )}
                 <FormFields
                   control={form.control}
@@ -82,53 +160,7 @@ export default function SipTrunkDetailPage() {
             label: 'IP Address',
             kind: 'form',
             fields: ['host', 'trunkIPAuth', 'ipLocation', 'permit'],
-            render: (form, _t, readOnly) => {
-              const host = String(form.watch('host') ?? '');
-              const permitError = form.formState.errors.permit?.message;
-              return (
-                <>
-                  <FormTextField
-                    control={form.control}
-                    name="host"
-                    label="Host IP Address"
-                    helper={host ? 'Direct IP: calls are sent to this address' : 'Empty: the PBX registers (dynamic)'}
-                    disabled={readOnly}
-                  />
-                  {admin && host !== '' && (
-                    <FormFields
-                      control={form.control}
-                      disabled={readOnly}
-                      fields={[{ kind: 'switch', name: 'trunkIPAuth', label: 'IP Authentication' }]}
-                    />
-                  )}
-                  <FormFields
-                    control={form.control}
-                    disabled={readOnly}
-                    fields={[
-                      {
-                        kind: 'select',
-                        name: 'ipLocation',
-                        label: 'IP Location',
-                        options: IP_LOCATIONS.map((l) => ({ ...l })),
-                      },
-                    ]}
-                  />
-                  <Typography variant="subtitle2">Permitted IP addresses (public, at most 3)</Typography>
-                  <Box sx={{ display: 'grid', gap: 2 }}>
-                    {[0, 1, 2].map((i) => (
-                      <FormTextField
-                        key={i}
-                        control={form.control}
-                        name={`permit.${i}`}
-                        label={`Permitted IP ${i + 1}`}
-                        disabled={readOnly}
-                      />
-                    ))}
-                  </Box>
-                  {permitError && <Alert severity="error">{permitError}</Alert>}
-                </>
-              );
-            },
+            render: (form, _t, readOnly) => <IpAddressTab form={form} readOnly={readOnly} admin={admin} />,
           },
           {
             ...callRestrictionsTab<SipTrunk, SipTrunkInput, SipTrunkValues>({

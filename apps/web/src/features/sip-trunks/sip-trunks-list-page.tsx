@@ -103,7 +103,7 @@ export default function SipTrunksListPage() {
           { kind: 'select', name: 'ctps', label: 'CTPS', options: TRUNK_TPS_MODES.map((o) => ({ ...o })) },
         ],
         current: toValues,
-        update: trunks.update,
+        patch: trunks.patch,
       }}
       add={{
         title: 'Add SIP Trunk',
@@ -111,12 +111,15 @@ export default function SipTrunksListPage() {
         schema: sipTrunkInput,
         defaults: { nickname: '', emergencyServicesCid: '', cliNumber: '', channelLimit: 2, host: '', permit: [] },
         fields: [
-          ...generalFields(numbers, []).filter((f) => f.name !== 'trunkFailOver'),
+          ...generalFields(numbers.options, []).filter((f) => f.name !== 'trunkFailOver'),
           { kind: 'text', name: 'host', label: 'Host IP Address', helper: 'Empty for registration (dynamic)' },
         ],
         create: trunks.create,
+        // A trunk needs an emergency location: one of the account's numbers (as the seat location says).
+        blocked: numbers.none ? TRUNK_MESSAGES.numberNeeded : undefined,
       }}
       remove={(t) => trunks.remove(t.id)}
+      deleteWarning={TRUNK_MESSAGES.confirmDelete}
     />
   );
 }

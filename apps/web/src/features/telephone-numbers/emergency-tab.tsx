@@ -23,6 +23,7 @@ import {
   type TelephoneNumber,
   telephoneNumberRoutes,
 } from '@switchboard/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
@@ -30,7 +31,9 @@ import { FormFields } from '../../platform/fields/form-fields.tsx';
 import { useSchemaForm } from '../../platform/fields/form-schema.ts';
 import { useChange } from '../../platform/mutation.ts';
 import { useSession } from '../../platform/session-context.ts';
+import { useToast } from '../../platform/toast.ts';
 import { emsErrorKeys, numberKeys, useEms } from './api.ts';
+import { followEmsOutcome } from './ems-outcome.tsx';
 import { EmsStatusChip } from './ems-status-chip.tsx';
 
 const emptyAddress: EmsInput = {
@@ -103,11 +106,12 @@ function EmsDialog({
 }) {
   const [banner, setBanner] = useState<string | null>(null);
   const form = useSchemaForm(emsInput, emptyAddress);
+  const queryClient = useQueryClient();
+  const toast = useToast();
   const update = useChange({
     mutationFn: (values: EmsInput) => call(telephoneNumberRoutes.saveEms, { params: { id: ems.id }, body: values }),
     // The number, its list's emergency column and the EMS errors list all follow.
     invalidates: [numberKeys.all, emsErrorKeys.all],
-    success: () => TELEPHONE_NUMBER_MESSAGES.emsUpdated,
   });
   useEffect(() => {
     form.reset(toAddress(ems));
@@ -118,7 +122,10 @@ function EmsDialog({
   const save = form.handleSubmit(async (values) => {
     setBanner(null);
     try {
-      await update.mutateAsync(values);
+      // Sent, not done: the reply says it is pending, and the registry's answer comes as a notification.
+      const reply = await update.mutateAsync(values);
+      toast.info(reply.message);
+      followEmsOutcome(queryClient, ems.id, ems.telephoneNumber);
       onClose();
     } catch (error) {
       if (error instanceof ApiError) {
@@ -196,7 +203,7 @@ function EmsDialog({
   );
 }
 
-export function EmergencyTab({ number }: { number: TelephoneNumber }) {
+export function EmergencyTab({ number }: { number: Pick<TelephoneNumber, 'id'> }) {
   const ems = useEms(number.id);
   const { can } = useSession();
   const [mode, setMode] = useState<'view' | 'edit' | null>(null);

@@ -94,7 +94,7 @@ export default function TelephoneNumbersListPage() {
           },
         ],
         current: telephoneNumberValues,
-        update: numbers.update,
+        patch: numbers.patch,
       }}
       remove={(n) => numbers.remove(n.id)}
     />

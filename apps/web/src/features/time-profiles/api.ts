@@ -55,8 +55,8 @@ export function calendarFields(exclude: string[]): FieldDef<CalendarInput>[] {
   return [
     { kind: 'text', name: 'description', label: 'Description', required: true },
     { kind: 'destination', name: 'destination', label: 'Destination', required: true, exclude },
-    { kind: 'text', name: 'start', label: 'Start', required: true, helper: 'DD/MM/YYYY HH:mm' },
-    { kind: 'text', name: 'end', label: 'End', required: true, helper: 'DD/MM/YYYY HH:mm' },
+    { kind: 'datetime', name: 'start', label: 'Start', required: true },
+    { kind: 'datetime', name: 'end', label: 'End', required: true },
   ];
 }
 

@@ -1,5 +1,7 @@
-/** /time-profiles/{timeProfileId}/calendars/{id}: one calendar entry. */
-
+/**
+ * /time-profiles/{timeProfileId}/calendars/{id}: one calendar entry; its breadcrumbs go through its
+ * time profile. The dates are typed or picked (DD/MM/YYYY HH:mm).
+ */
 import { calendarInput } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -27,6 +29,18 @@ export default function CalendarEntryPage() {
       title={(c) =>
         profile.data ? `${c.description} (${profile.data.extension} - ${profile.data.name})` : c.description
       }
+      // Dashboard > Time Profiles > the profile > the entry.
+      crumbs={{
+        trail: profile.data
+          ? [
+              {
+                label: `${profile.data.name} (${profile.data.extension})`,
+                to: `/time-profiles/${timeProfileId}?tab=Calendar`,
+              },
+            ]
+          : [],
+        name: (c) => `${c.description} (${c.id})`,
+      }}
       tabs={[
         {
           label: 'General',

@@ -46,6 +46,7 @@ function DayRow({ form, day, disabled }: { form: UseFormReturn<TimeProfileInput>
                 checked={value.enabled}
                 disabled={disabled}
                 onChange={(e) => field.onChange({ ...value, enabled: e.target.checked })}
+                name={field.name}
                 slotProps={{ input: { 'aria-label': `${DAY_LABELS[day]} open` } }}
               />
               <Typography>{DAY_LABELS[day]}</Typography>

@@ -69,7 +69,7 @@ export default function TimeProfilesListPage() {
           { kind: 'select', name: 'mode', label: 'Mode', options: TIME_PROFILE_MODES.map((o) => ({ ...o })) },
         ],
         current: toProfileValues,
-        update: timeProfiles.update,
+        patch: timeProfiles.patch,
       }}
       add={add}
       remove={(p) => timeProfiles.remove(p.id)}

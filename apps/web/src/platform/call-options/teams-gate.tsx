@@ -40,6 +40,7 @@ export function TeamsGate({ children, disabled }: { children: ReactNode; disable
 
   const mayCreate = can('teams', 'create') && !disabled;
   const invite = async () => {
+    // Checked whole as typed (an address over 50 characters is refused, never cut short and sent).
     const parsed = teamsInvitationInput.safeParse({ email, accountNo });
     if (!parsed.success) {
       setEmailError(TEAMS_MESSAGES.invalidEmail);
@@ -84,7 +85,6 @@ export function TeamsGate({ children, disabled }: { children: ReactNode; disable
           helperText={emailError ?? ' '}
           disabled={!mayCreate || busy}
           sx={{ flex: 1 }}
-          slotProps={{ htmlInput: { maxLength: 50 } }}
         />
         <Button variant="outlined" onClick={invite} disabled={!mayCreate || busy} sx={{ mt: 1 }}>
           Send Admin Invitation

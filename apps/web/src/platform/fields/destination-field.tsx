@@ -53,6 +53,7 @@ export function DestinationField<V extends FieldValues>(props: DestinationFieldP
               <TextField
                 {...params}
                 inputRef={field.ref}
+                name={field.name}
                 label={label}
                 required={required}
                 error={fieldState.error !== undefined}

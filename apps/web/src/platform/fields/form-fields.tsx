@@ -2,6 +2,7 @@
  * Form fields bound to react-hook-form, showing the field's message under it (the domain schema's
  * message on the browser, the server's validation message after a save).
  */
+import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -10,9 +11,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import { MESSAGES } from '@switchboard/domain';
+import { lazy, Suspense } from 'react';
 import { Controller, type FieldValues, type Path } from 'react-hook-form';
 import { DestinationField } from './destination-field.tsx';
 import type { FieldsControl } from './form-schema.ts';
+
+/** The date-time picker loads with the first form that has a date (it is large). */
+const DateTimePickerField = lazy(() => import('./date-time-field.tsx'));
 
 export interface SelectOption {
   value: string | number | boolean;
@@ -35,10 +41,15 @@ export type FieldDef<V extends FieldValues> =
       label: string;
       options: SelectOption[];
       required?: boolean;
-      nullable?: boolean;
+      /** Adds 'None', stored as null; a text names the null choice instead and shows it when chosen. */
+      nullable?: boolean | string;
       helper?: string;
+      /** What the open list says when it has no options ('No items found.' unless told, e.g. 'No Numbers Found'). */
+      empty?: string;
     }
   | { kind: 'switch'; name: Path<V>; label: string }
+  /** A date and time 'DD/MM/YYYY HH:mm': typed, or picked from a calendar and clock. */
+  | { kind: 'datetime'; name: Path<V>; label: string; required?: boolean; helper?: string }
   | { kind: 'destination'; name: Path<V>; label: string; required?: boolean; exclude?: string[] };
 
 interface BaseProps<V extends FieldValues> {
@@ -61,9 +72,10 @@ export function FormTextField<V extends FieldValues>({
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
+      render={({ field: { ref, ...field }, fieldState }) => (
         <TextField
           {...field}
+          inputRef={ref}
           value={field.value ?? ''}
           label={label}
           type={type}
@@ -79,7 +91,7 @@ export function FormTextField<V extends FieldValues>({
   );
 }
 
-/** A select; `nullable` adds 'None', stored as null. */
+/** A select; `nullable` adds 'None', stored as null; with no options its list says `empty`. */
 export function FormSelectField<V extends FieldValues>({
   control,
   name,
@@ -89,10 +101,18 @@ export function FormSelectField<V extends FieldValues>({
   required,
   nullable,
   helper,
-}: BaseProps<V> & { options: SelectOption[]; required?: boolean; nullable?: boolean; helper?: string }) {
+  empty = MESSAGES.noItems,
+}: BaseProps<V> & {
+  options: SelectOption[];
+  required?: boolean;
+  nullable?: boolean | string;
+  helper?: string;
+  empty?: string;
+}) {
   const id = `select-${String(name)}`;
-  // An option whose value is '' (e.g. 'Account default') is shown like any other choice.
-  const emptyOption = options.some((o) => o.value === '');
+  // An option whose value is '' (e.g. 'Account default'), or a named null choice ('Default'), is
+  // shown like any other choice.
+  const emptyOption = options.some((o) => o.value === '') || typeof nullable === 'string';
   return (
     <Controller
       control={control}
@@ -113,6 +133,8 @@ export function FormSelectField<V extends FieldValues>({
             notched={emptyOption || undefined}
             labelId={`${id}-label`}
             id={id}
+            name={field.name}
+            inputRef={field.ref}
             label={label}
             value={field.value === null || field.value === undefined ? '' : String(field.value)}
             onChange={(e) => {
@@ -123,16 +145,25 @@ export function FormSelectField<V extends FieldValues>({
             }}
             onBlur={field.onBlur}
           >
-            {nullable && (
-              <MenuItem value="">
-                <em>None</em>
-              </MenuItem>
+            {typeof nullable === 'string' ? (
+              <MenuItem value="">{nullable}</MenuItem>
+            ) : (
+              nullable && (
+                <MenuItem value="">
+                  <em>None</em>
+                </MenuItem>
+              )
             )}
             {options.map((o) => (
               <MenuItem key={String(o.value)} value={String(o.value)}>
                 {o.label}
               </MenuItem>
             ))}
+            {options.length === 0 && typeof nullable !== 'string' && (
+              <MenuItem disabled value="__empty__">
+                {empty}
+              </MenuItem>
+            )}
           </Select>
           {(fieldState.error || helper) && <FormHelperText>{fieldState.error?.message ?? helper}</FormHelperText>}
         </FormControl>
@@ -150,6 +181,8 @@ export function FormSwitchField<V extends FieldValues>({ control, name, label, d
         <FormControlLabel
           control={
             <Switch
+              name={field.name}
+              slotProps={{ input: { ref: field.ref } }}
               checked={Boolean(field.value)}
               onChange={(e) => field.onChange(e.target.checked)}
               disabled={disabled}
@@ -157,6 +190,39 @@ export function FormSwitchField<V extends FieldValues>({ control, name, label, d
           }
           label={label}
         />
+      )}
+    />
+  );
+}
+
+/** A date and time 'DD/MM/YYYY HH:mm' (the form holds the text): typed, or picked. */
+export function FormDateTimeField<V extends FieldValues>({
+  control,
+  name,
+  label,
+  disabled,
+  required,
+  helper,
+}: BaseProps<V> & { required?: boolean; helper?: string }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Suspense fallback={<CircularProgress size={20} aria-label="Loading" />}>
+          <DateTimePickerField
+            text={typeof field.value === 'string' ? field.value : ''}
+            onText={field.onChange}
+            onBlur={field.onBlur}
+            name={field.name}
+            inputRef={field.ref}
+            label={label}
+            required={required}
+            disabled={disabled}
+            error={fieldState.error?.message}
+            helper={helper}
+          />
+        </Suspense>
       )}
     />
   );
@@ -200,11 +266,24 @@ export function FormFields<V extends FieldValues>({
                 required={f.required}
                 nullable={f.nullable}
                 helper={f.helper}
+                empty={f.empty}
                 disabled={disabled}
               />
             );
           case 'switch':
             return <FormSwitchField key={f.name} control={control} name={f.name} label={f.label} disabled={disabled} />;
+          case 'datetime':
+            return (
+              <FormDateTimeField
+                key={f.name}
+                control={control}
+                name={f.name}
+                label={f.label}
+                required={f.required}
+                helper={f.helper}
+                disabled={disabled}
+              />
+            );
           case 'destination':
             return (
               <DestinationField

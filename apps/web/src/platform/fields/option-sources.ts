@@ -1,5 +1,5 @@
 /** Option lists several areas pick from: prompts and the account's destinations. */
-import { accessListRoutes, destinationRoutes, MESSAGES, promptRoutes } from '@switchboard/domain';
+import { accessListRoutes, destinationRoutes, MESSAGES, musicOnHoldRoutes, promptRoutes } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../client.ts';
 import type { SelectOption } from './form-fields.tsx';
@@ -26,7 +26,7 @@ export function usePromptSelect(): SelectSource {
   });
   const options = (query.data?.records ?? []).map((p) => ({
     value: p.id,
-    label: p.system ? `${p.name} (system)` : p.name,
+    label: p.provider ? `${p.name} (system)` : p.name,
   }));
   return { options, helper: helperFor(query, options.length) };
 }
@@ -52,4 +52,22 @@ export function useAccessListOptions(): SelectOption[] {
     staleTime: 30_000,
   });
   return (data?.records ?? []).map((l) => ({ value: l.id, label: l.name }));
+}
+
+/**
+ * The account's music on hold plus the provider's, as select options (seats; call groups and queues
+ * as they come); null is the provider's default music. Under the music's keys, so an upload or a
+ * delete refreshes it.
+ */
+export function useMusicSelect(): SelectSource {
+  const query = useQuery({
+    queryKey: ['/musiconhold', 'options'],
+    queryFn: () => call(musicOnHoldRoutes.options),
+    staleTime: 60_000,
+  });
+  const options = (query.data?.records ?? []).map((m) => ({
+    value: m.id,
+    label: m.provider ? `${m.name} (provider)` : m.name,
+  }));
+  return { options, helper: helperFor(query, options.length) };
 }

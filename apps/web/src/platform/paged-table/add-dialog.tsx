@@ -23,6 +23,8 @@ export interface AddConfig<V extends FieldValues, O extends FieldValues> {
   submit?: (values: O) => Promise<ItemResult[]>;
   /** Why no more records may be added (e.g. a retail cap): Add is disabled and this is shown. */
   disabledReason?: string;
+  /** Why the form cannot be submitted yet (e.g. no number to choose): shown in the modal, Create disabled. */
+  blocked?: string;
   /** A line computed from the values as they are typed (e.g. the monthly cost of what is created). */
   summary?: (values: V) => ReactNode;
 }
@@ -69,7 +71,8 @@ function AddDialog<V extends FieldValues, O extends FieldValues>({
       fields={config.fields}
       successSummary={MESSAGES.createdSuccessfully}
       summary={config.summary}
-      resetOnSuccess
+      another
+      blocked={config.blocked}
       onClose={onClose}
       submit={change.mutateAsync}
     />

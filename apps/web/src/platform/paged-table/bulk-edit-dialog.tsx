@@ -1,7 +1,9 @@
 /**
  * The bulk-edit modal: every field starts as 'Leave unchanged' (bulk-edit.ts); each selected row
- * that the set fields really change (spec 1 §4: it differs from the loaded copy) is saved with its
- * current body and those fields, one update a row, with per-row feedback.
+ * that the set fields really change (spec 1 §4: it differs from the loaded copy) gets one partial
+ * update (PATCH) of those fields only, based on the row's version as listed (If-Match): a field
+ * someone else changed meanwhile is never reverted, and a row changed since is refused (409) and
+ * reported, with per-row feedback.
  */
 import { MESSAGES, type SaveReply } from '@switchboard/domain';
 import type { QueryKey } from '@tanstack/react-query';
@@ -10,6 +12,7 @@ import type { z } from 'zod';
 import { errorMessage } from '../api.ts';
 import type { FieldDef } from '../fields/form-fields.tsx';
 import { useChange } from '../mutation.ts';
+import { versionOf } from '../resource.ts';
 import { keepDefaults, keepFields, keepSchema } from './bulk-edit.ts';
 import { type ItemResult, runEach } from './feedback-list.tsx';
 import { RecordFormDialog } from './record-form-dialog.tsx';
@@ -24,10 +27,10 @@ export interface BulkEditConfig<T, V extends FieldValues, U extends Record<strin
   schema: BulkSchema<V>;
   /** The editable fields; each starts as 'Leave unchanged'. */
   fields: FieldDef<V>[];
-  /** The row's current update body; the update sends it with the set fields applied. */
+  /** The row's current values (as its update body), to skip the rows the set fields do not change. */
   current: (row: T) => U;
-  /** One row's update (e.g. an area's `update`). */
-  update: (id: number, body: U) => Promise<SaveReply>;
+  /** One row's partial update of the set fields, based on its version (an area's `patch`). */
+  patch: (id: number, changes: Partial<U>, version?: number) => Promise<SaveReply>;
 }
 
 export interface BulkEditDialogProps<
@@ -53,18 +56,17 @@ export function BulkEditDialog<T extends { id: number }, V extends FieldValues, 
   const change = useChange({
     invalidates,
     mutationFn: async (values: Record<string, unknown>): Promise<ItemResult[]> => {
-      // Only rows the edit really changes are saved, each with its current body and the set fields.
-      const changed = rows
-        .map((row) => ({ row, before: config.current(row), after: { ...config.current(row), ...values } }))
-        .filter(({ before, after }) => isChanged(before, after));
+      // Only rows the edit really changes are saved, each with the set fields alone.
+      const changes = values as Partial<U>;
+      const changed = rows.filter((row) => isChanged(config.current(row), { ...config.current(row), ...changes }));
       const results = await runEach(
         changed,
-        ({ row }) => String(row.id),
-        async ({ row, after }) => {
-          await config.update(row.id, after);
+        (row) => String(row.id),
+        async (row) => {
+          await config.patch(row.id, changes, versionOf(row));
           return { message: `${label(row)} ${MESSAGES.editedSuccessfully}` };
         },
-        ({ row }, e) => MESSAGES.rowEditRefused(`${label(row)}: ${errorMessage(e)}`),
+        (row, e) => MESSAGES.rowEditRefused(`${label(row)}: ${errorMessage(e)}`),
       );
       onSaved();
       return results.length ? results : [{ key: 'none', ok: true, message: 'Nothing to change' }];

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@switchboard/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, reply } from '../../test/fake-server.ts';
@@ -36,7 +37,7 @@ function WidgetTable() {
           { kind: 'switch', name: 'active', label: 'Active' },
         ],
         current: widgetValues,
-        update: widgets.update,
+        patch: widgets.patch,
       }}
     />
   );
@@ -60,7 +61,7 @@ describe('bulk edit', () => {
     expect(within(dialog).getByText('Leave empty to keep each record’s value')).toBeTruthy();
   });
 
-  it('sends only the field that was set, over each row as loaded, and skips rows it does not change', async () => {
+  it('sends only the field that was set, as a PATCH of each row it changes, based on the row’s version', async () => {
     const server = fakeServer({ '/widget': makeWidgets(3) });
     const { user, dialog } = await openEdit(['Widget 01', 'Widget 02']);
     // Widget 01 is active, Widget 02 is not: setting Active to Off changes Widget 01 only.
@@ -69,12 +70,9 @@ describe('bulk edit', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Widget 01 edited successfully')).toBeTruthy();
     expect(within(dialog).getByText('edited successfully')).toBeTruthy();
-    expect(server.sent('PUT', '/widget')).toEqual([
-      {
-        method: 'PUT',
-        path: '/widget/1',
-        body: { name: 'Widget 01', colour: 'red', size: 1, active: false, note: '' },
-      },
+    expect(server.sent('PUT', '/widget')).toEqual([]);
+    expect(server.sent('PATCH', '/widget')).toEqual([
+      { method: 'PATCH', path: '/widget/1', body: { active: false }, ifMatch: '"1"' },
     ]);
   });
 
@@ -86,12 +84,32 @@ describe('bulk edit', () => {
     await user.type(within(dialog).getByRole('spinbutton', { name: 'Size' }), '7');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Widget 03 edited successfully')).toBeTruthy();
-    expect(server.sent('PUT', '/widget').map((r) => r.body)).toEqual([
-      { name: 'Widget 02', colour: 'blue', size: 7, active: false, note: '' },
-      { name: 'Widget 03', colour: 'blue', size: 7, active: true, note: '' },
+    expect(server.sent('PATCH', '/widget').map((r) => [r.path, r.body])).toEqual([
+      ['/widget/2', { colour: 'blue', size: 7 }],
+      ['/widget/3', { colour: 'blue', size: 7 }],
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.getAllByRole('row')[2]?.textContent).toContain('blue7'));
+  });
+
+  it('never reverts a field changed meanwhile: a row saved elsewhere since the list loaded is refused and reported', async () => {
+    const rows = makeWidgets(3);
+    const server = fakeServer({ '/widget': rows });
+    const { user, dialog } = await openEdit(['Widget 01', 'Widget 02']);
+    // Someone else renames Widget 02 after this list was loaded.
+    Object.assign(rows[1] ?? {}, { name: 'Renamed elsewhere', version: 2 });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Colour' }));
+    await user.click(await screen.findByRole('option', { name: 'Blue' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('1 error(s) occurred')).toBeTruthy();
+    expect(within(dialog).getByText('Widget 01 edited successfully')).toBeTruthy();
+    expect(within(dialog).getByText(MESSAGES.rowEditRefused(`Widget 02: ${MESSAGES.staleVersion}`))).toBeTruthy();
+    expect(server.sent('PATCH', '/widget').map((r) => [r.path, r.ifMatch])).toEqual([
+      ['/widget/1', '"1"'],
+      ['/widget/2', '"1"'],
+    ]);
+    expect(rows[1]).toMatchObject({ name: 'Renamed elsewhere', colour: 'green', version: 2 });
+    expect(rows[0]).toMatchObject({ name: 'Widget 01', colour: 'blue', version: 2 });
   });
 
   it('says so when nothing would change, and sends nothing', async () => {
@@ -99,7 +117,7 @@ describe('bulk edit', () => {
     const { user, dialog } = await openEdit(['Widget 01']);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Nothing to change')).toBeTruthy();
-    expect(server.sent('PUT', '/widget')).toEqual([]);
+    expect(server.sent('PATCH', '/widget')).toEqual([]);
   });
 
   it('checks a set field with the area schema and shows its message under it', async () => {
@@ -108,12 +126,12 @@ describe('bulk edit', () => {
     await user.type(within(dialog).getByRole('spinbutton', { name: 'Size' }), '20');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('At most 10')).toBeTruthy();
-    expect(server.sent('PUT', '/widget')).toEqual([]);
+    expect(server.sent('PATCH', '/widget')).toEqual([]);
   });
 
   it("reports a row the server refuses with the spec's text", async () => {
     const server = fakeServer({ '/widget': makeWidgets(3) });
-    server.on('PUT', '/widget/2', () => reply(400, { success: false, message: 'Colour not allowed' }));
+    server.on('PATCH', '/widget/2', () => reply(400, { success: false, message: 'Colour not allowed' }));
     const { user, dialog } = await openEdit(['Widget 01', 'Widget 02']);
     await user.click(within(dialog).getByRole('combobox', { name: 'Colour' }));
     await user.click(await screen.findByRole('option', { name: 'Blue' }));

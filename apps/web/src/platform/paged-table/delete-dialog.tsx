@@ -21,6 +21,8 @@ export interface DeleteDialogProps<T extends { id: number }> {
   remove: (row: T) => Promise<SaveReply>;
   /** Shown for a failed delete when the server gave no message (numbers: spec 2 §8). */
   fallback?: string;
+  /** What the delete does (asked before it); 'This cannot be undone.' unless the area says more. */
+  warning?: string;
   invalidates: QueryKey[];
   /** After the deletes (the selection is dropped). */
   onDeleted: () => void;
@@ -53,12 +55,15 @@ export function DeleteDialog<T extends { id: number }>(props: DeleteDialogProps<
           <FeedbackList results={change.data} successSummary={MESSAGES.deletedSuccessfully} />
         ) : (
           <>
-            <DialogContentText>Delete the following?</DialogContentText>
+            <DialogContentText>{MESSAGES.confirmDelete}</DialogContentText>
             <Box component="ul" sx={{ mt: 1 }}>
               {rows.map((r) => (
                 <li key={r.id}>{label(r)}</li>
               ))}
             </Box>
+            <Alert severity="warning" data-testid="delete-warning">
+              {props.warning ?? MESSAGES.deleteIsFinal}
+            </Alert>
             {change.isPending && <Alert severity="info">Deleting…</Alert>}
           </>
         )}

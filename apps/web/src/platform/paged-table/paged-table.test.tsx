@@ -1,3 +1,4 @@
+import { MESSAGES } from '@switchboard/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, reply } from '../../test/fake-server.ts';
@@ -119,6 +120,10 @@ describe('PagedTable selection and delete', () => {
     await user.click(screen.getByRole('button', { name: 'Delete (2)' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Widget 01')).toBeTruthy();
+    // It asks first, saying what a delete does; nothing is deleted until confirmed.
+    expect(within(dialog).getByText(MESSAGES.confirmDelete)).toBeTruthy();
+    expect(within(dialog).getByTestId('delete-warning').textContent).toBe(MESSAGES.deleteIsFinal);
+    expect(server.sent('DELETE', '/widget')).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByText('1 error(s) occurred')).toBeTruthy();
     expect(within(dialog).getByText('Deleted Successfully')).toBeTruthy();

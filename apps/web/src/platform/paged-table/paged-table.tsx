@@ -52,6 +52,8 @@ export interface PagedTableProps<
   remove?: (row: T) => Promise<SaveReply>;
   /** Shown for a failed delete when the server gave no message (numbers: spec 2 §8). */
   deleteFallback?: string;
+  /** What a delete does, asked before it (the delete modal says 'This cannot be undone.' otherwise). */
+  deleteWarning?: string;
   /** The action a delete needs (removing a list's entry is an update of the list). */
   deleteAction?: Action;
   /** Extra per-row actions (e.g. 'Act as customer'). */
@@ -61,6 +63,8 @@ export interface PagedTableProps<
   tableKey?: string;
   searchable?: boolean;
   selectable?: boolean;
+  /** Rows that may be selected for edit and delete (e.g. not the provider's read-only rows). */
+  canSelect?: (row: T) => boolean;
   /** Filters always sent (a nested table of one parent's children). */
   fixedFilters?: Record<string, string | number | boolean>;
 }
@@ -131,6 +135,7 @@ export function PagedTable<
         rowLink={props.rowLink}
         rowActions={props.rowActions}
         selection={selectable ? selection : undefined}
+        canSelect={props.canSelect}
       />
       {adds.map((a, index) => (
         <Box key={a.button}>
@@ -160,6 +165,7 @@ export function PagedTable<
           label={label}
           remove={remove}
           fallback={props.deleteFallback}
+          warning={props.deleteWarning}
           invalidates={source.invalidates}
           onDeleted={selection.clear}
         />

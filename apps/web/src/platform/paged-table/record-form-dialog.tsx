@@ -1,6 +1,10 @@
 /**
  * The add and bulk-edit modals of the paged table: a react-hook-form over the domain schema,
- * the server's field messages under the fields, and per-item feedback.
+ * the server's field messages under the fields, and per-item feedback. The feedback ends the flow:
+ * it replaces the form, and only Close (and, for an add, Add Another) remain, so no success stands
+ * beside a later error and no Create stays live on a form already reset. A refused submit says
+ * why: the multiple-errors banner while more than one error stands, and an error of a field the
+ * modal does not show as a message of its own.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,10 +16,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { MESSAGES } from '@switchboard/domain';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
-import { ApiError } from '../api.ts';
+import { applySaveFailure, errorLeaves } from '../fields/form-errors.ts';
 import { type FieldDef, FormFields } from '../fields/form-fields.tsx';
 import { type FormSchema, useSchemaForm } from '../fields/form-schema.ts';
-import { applyServerErrors } from '../fields/server-errors.ts';
 import { FeedbackList, type ItemResult } from './feedback-list.tsx';
 
 export interface RecordFormDialogProps<V extends FieldValues, O extends FieldValues> {
@@ -30,71 +33,111 @@ export interface RecordFormDialogProps<V extends FieldValues, O extends FieldVal
   submit: (values: O) => Promise<ItemResult[]>;
   successSummary: string;
   onClose: () => void;
-  /** Keep the form open for another entry after a successful single save. */
-  resetOnSuccess?: boolean;
+  /**
+   * After the feedback, offer another entry: 'Add Another' starts a fresh form when every item
+   * succeeded; 'Back' returns to the values as entered when some failed.
+   */
+  another?: boolean;
   /** A line computed from the values as they are typed (e.g. a create confirmation's monthly cost). */
   summary?: (values: V) => ReactNode;
+  /** Why the form cannot be submitted now (e.g. nothing to choose from yet): shown, and the submit disabled. */
+  blocked?: string;
 }
 
+/** Whether a failing path is one of the modal's fields (or a part of one). */
+const declared = <V extends FieldValues>(fields: FieldDef<V>[], path: string) =>
+  fields.some((f) => f.name === path || path.startsWith(`${f.name}.`) || f.name.startsWith(`${path}.`));
+
 export function RecordFormDialog<V extends FieldValues, O extends FieldValues>(props: RecordFormDialogProps<V, O>) {
-  const { open, title, submitLabel, schema, defaults, fields, submit, successSummary, onClose, resetOnSuccess } = props;
+  const { open, title, submitLabel, schema, defaults, fields, submit, successSummary, onClose, another } = props;
   const form = useSchemaForm(schema, defaults);
   const summary = props.summary ? props.summary(form.watch()) : null;
   const [results, setResults] = useState<ItemResult[] | null>(null);
-  const [banner, setBanner] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
 
-  // Each opening starts from the current defaults (they may have loaded since, e.g. a next number).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening.
+  // Each opening starts from the current defaults (they may have loaded since, e.g. a next number),
+  // and defaults that arrive while the modal is open fill it, until the person has typed.
+  const defaultsKey = JSON.stringify(defaults);
+  const dirty = form.formState.isDirty;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on opening, and on new defaults.
   useEffect(() => {
-    if (open) form.reset(defaults);
-  }, [open]);
+    if (open && !dirty) form.reset(defaults);
+  }, [open, defaultsKey]);
 
   const close = () => {
     form.reset(defaults);
     setResults(null);
-    setBanner(null);
+    setMessage(null);
     onClose();
+  };
+  const allOk = results?.every((r) => r.ok) ?? false;
+  /** Back to the form: a fresh one after a full success, the values as entered otherwise. */
+  const again = () => {
+    if (allOk) form.reset(defaults);
+    setResults(null);
+    setMessage(null);
   };
 
   const onSubmit = form.handleSubmit(
     async (values) => {
-      setBanner(null);
+      setMessage(null);
+      setResults(null);
       try {
-        const r = await submit(values);
-        setResults(r);
-        if (resetOnSuccess && r.every((x) => x.ok)) form.reset(defaults);
+        setResults(await submit(values));
       } catch (error) {
-        const message = applyServerErrors(error, form.setError);
-        const keys = error instanceof ApiError ? Object.keys(error.validation) : [];
-        // A single message already shown under its field needs no banner as well.
-        const underField = keys.length === 1 && fields.some((f) => f.name === keys[0]);
-        setBanner(error instanceof ApiError ? (underField ? null : message) : MESSAGES.saveFallback);
+        setMessage(applySaveFailure(error, form.setError));
       }
     },
-    (errors) => {
-      if (Object.keys(errors).length > 1) setBanner(MESSAGES.multipleErrors);
-    },
+    () => setMessage(null),
   );
+
+  const leaves = errorLeaves(form.formState.errors);
+  const undeclared = leaves.filter((l) => !declared(fields, l.path));
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="record-form-title">
       <DialogTitle id="record-form-title">{title}</DialogTitle>
       <Box component="form" onSubmit={onSubmit} noValidate>
         <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          {banner && <Alert severity="error">{banner}</Alert>}
-          <FormFields control={form.control} fields={fields} disabled={form.formState.isSubmitting} />
-          {summary && !results && (
-            <Alert severity="info" icon={false} data-testid="form-summary">
-              {summary}
-            </Alert>
+          {results ? (
+            <FeedbackList results={results} successSummary={successSummary} />
+          ) : (
+            <>
+              {props.blocked && <Alert severity="info">{props.blocked}</Alert>}
+              {message && <Alert severity="error">{message}</Alert>}
+              {leaves.length > 1 && <Alert severity="error">{MESSAGES.multipleErrors}</Alert>}
+              {undeclared.map((l) => (
+                <Alert key={l.path} severity="error" data-testid="unshown-error">
+                  {l.message}
+                </Alert>
+              ))}
+              <FormFields control={form.control} fields={fields} disabled={form.formState.isSubmitting} />
+              {summary && (
+                <Alert severity="info" icon={false} data-testid="form-summary">
+                  {summary}
+                </Alert>
+              )}
+            </>
           )}
-          {results && <FeedbackList results={results} successSummary={successSummary} />}
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>Close</Button>
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-            {submitLabel}
-          </Button>
+          {results ? (
+            another && (
+              <Button key="again" variant="outlined" onClick={again}>
+                {allOk ? 'Add Another' : 'Back'}
+              </Button>
+            )
+          ) : (
+            <Button
+              key="submit"
+              type="submit"
+              variant="contained"
+              disabled={form.formState.isSubmitting || props.blocked !== undefined}
+            >
+              {submitLabel}
+            </Button>
+          )}
         </DialogActions>
       </Box>
     </Dialog>

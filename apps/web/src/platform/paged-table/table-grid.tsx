@@ -36,15 +36,18 @@ export interface TableGridProps<T extends { id: number }> {
   rowActions?: (row: T) => ReactNode;
   /** Absent when the rows cannot be selected. */
   selection?: Selection<T>;
+  /** Rows that may be selected (e.g. not the provider's read-only rows); all by default. */
+  canSelect?: (row: T) => boolean;
 }
 
 export function TableGrid<T extends { id: number }>(props: TableGridProps<T>) {
-  const { list, columns, label, rowLink, rowActions, selection } = props;
+  const { list, columns, label, rowLink, rowActions, selection, canSelect = () => true } = props;
   const records = list.query.data?.records ?? [];
+  const choosable = records.filter(canSelect);
   const total = list.query.data?.totalRecords ?? 0;
   // A page past the end (a stale link, the last row deleted) shows as the last page.
   const page = list.query.data ? Math.min(list.page, Math.max(0, Math.ceil(total / list.pageSize) - 1)) : list.page;
-  const allOnPage = selection !== undefined && records.length > 0 && records.every((r) => selection.has(r));
+  const allOnPage = selection !== undefined && choosable.length > 0 && choosable.every((r) => selection.has(r));
   const colSpan = columns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0);
   const emptyText = list.query.isError ? MESSAGES.listFailed : list.searching ? MESSAGES.noResults : MESSAGES.noRecords;
 
@@ -59,8 +62,9 @@ export function TableGrid<T extends { id: number }>(props: TableGridProps<T>) {
                 <TableCell padding="checkbox">
                   <Checkbox
                     checked={allOnPage}
-                    indeterminate={!allOnPage && records.some((r) => selection.has(r))}
-                    onChange={() => selection.togglePage(records)}
+                    indeterminate={!allOnPage && choosable.some((r) => selection.has(r))}
+                    disabled={choosable.length === 0}
+                    onChange={() => selection.togglePage(choosable)}
                     slotProps={{ input: { 'aria-label': 'Select all' } }}
                   />
                 </TableCell>
@@ -107,6 +111,7 @@ export function TableGrid<T extends { id: number }>(props: TableGridProps<T>) {
                   <TableCell padding="checkbox">
                     <Checkbox
                       checked={selection.has(row)}
+                      disabled={!canSelect(row)}
                       onChange={() => selection.toggle(row)}
                       slotProps={{ input: { 'aria-label': `Select ${label(row)}` } }}
                     />

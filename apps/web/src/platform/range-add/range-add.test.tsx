@@ -101,6 +101,22 @@ describe('range add', () => {
     expect(within(dialog).getByText('Optional: add up to 10 at once')).toBeTruthy();
   });
 
+  it('fills From when the next free number arrives after the modal opened', async () => {
+    const server = profileServer();
+    let answer: (value: unknown) => void = () => undefined;
+    const later = new Promise((resolve) => {
+      answer = resolve;
+    });
+    server.on('GET', '/profile/next', async () => {
+      await later;
+      return { extension: 202 };
+    });
+    const { dialog } = await openAdd();
+    expect((within(dialog).getByLabelText(/^From/) as HTMLInputElement).value).toBe('');
+    answer(null);
+    await waitFor(() => expect((within(dialog).getByLabelText(/^From/) as HTMLInputElement).value).toBe('202'));
+  });
+
   it("shows the range schema's messages under the fields and sends nothing", async () => {
     const server = profileServer();
     const { user, dialog } = await openAdd();
@@ -126,6 +142,16 @@ describe('range add', () => {
     await user.type(to, '220');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText(TIME_PROFILE_MESSAGES.tooMany)).toBeTruthy();
+    // A number left empty is a required field (spec 1 §5), not an invalid one.
+    await user.clear(to);
+    await user.clear(from);
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/^From/).closest('.MuiFormControl-root')?.textContent).toContain(
+        MESSAGES.required,
+      ),
+    );
+    expect(within(dialog).queryByText(TIME_PROFILE_MESSAGES.invalidNumber)).toBeNull();
     expect(server.sent('POST', '/profile/range')).toEqual([]);
   });
 

@@ -2,8 +2,18 @@
  * The detail page frame (spec 1 §2, DESIGN "TabbedForm"): loads the record (an area's
  * `record(id)`: GET {path}/{id}), tabs of 135 px (kept in ?tab=), a react-hook-form over the
  * domain schema (values its input, the save gets its output), server messages under the fields,
- * the multiple-errors banner, and '{name} has been updated'.
+ * the multiple-errors banner while more than one error stands, and '{name} has been updated'.
+ *
+ * A save carries the version of the record the form was filled from (If-Match): a record changed
+ * since is refused (409) with the stale-version message and a Reload, and nothing is written. A
+ * record reloaded in the background never overwrites what the person is typing; after a save the
+ * form takes the saved record and its new version.
+ *
+ * A refused submit always says why: tabs holding errors are marked, the first such tab is opened
+ * when the current one has none, the first failing field is focused, and an error on a field the
+ * page does not show (hidden by another choice) is shown as a message above the form.
  */
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,17 +23,17 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, type Resource } from '@switchboard/domain';
-import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
-import type { DefaultValues, FieldValues } from 'react-hook-form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../api.ts';
-import { useBreadcrumb } from '../breadcrumb.tsx';
+import { ApiError, isStaleVersion } from '../api.ts';
+import { type Crumb, useBreadcrumb } from '../breadcrumb.tsx';
 import { SectionForbidden } from '../error-pages.tsx';
+import { applySaveFailure, errorLeaves, type FieldProblem, isShown, topField } from '../fields/form-errors.ts';
 import { type FormSchema, type SchemaForm, useSchemaForm } from '../fields/form-schema.ts';
-import { applyServerErrors } from '../fields/server-errors.ts';
 import { useChange } from '../mutation.ts';
-import type { RecordSource } from '../resource.ts';
+import { type RecordSource, versionOf } from '../resource.ts';
 import { useSession } from '../session-context.ts';
 
 /**
@@ -52,6 +62,8 @@ export interface TabbedFormProps<R, V extends FieldValues, O extends FieldValues
   name: (values: O) => string;
   /** The page heading and last breadcrumb, e.g. 'Nuisance callers (3)'. */
   title: (record: R) => string;
+  /** A nested record's breadcrumbs: the records it belongs to, and its own crumb (the title unless given). */
+  crumbs?: { trail: Crumb[]; name?: (record: R) => string };
   tabs: TabDef<R, V, O>[];
   /** Shown when the record cannot be loaded for another reason than not existing (e.g. a failed request). */
   loadFailed?: string;
@@ -60,36 +72,106 @@ export interface TabbedFormProps<R, V extends FieldValues, O extends FieldValues
 export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(props: TabbedFormProps<R, V, O>) {
   const { source, resource, schema, toValues, name, title, tabs, loadFailed } = props;
   const record = useQuery({ queryKey: source.key, queryFn: source.load, retry: false });
+  const queryClient = useQueryClient();
   const { can } = useSession();
   const save = useChange({
-    mutationFn: source.save,
+    mutationFn: ({ values, version }: { values: O; version: number | undefined }) => source.save(values, version),
     invalidates: source.invalidates,
-    success: (_reply, values: O) => MESSAGES.updated(name(values)),
+    success: (_reply, { values }) => MESSAGES.updated(name(values)),
   });
   const [params, setParams] = useSearchParams();
   // Another tab keeps the rest of the URL (a nested table's place).
-  const openTab = (label: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('tab', label);
-        return next;
-      },
-      { replace: true },
-    );
+  const openTab = useCallback(
+    (label: string) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('tab', label);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const tabIndex = Math.max(
     0,
     tabs.findIndex((t) => t.label === params.get('tab')),
   );
   const tab = tabs[tabIndex] as TabDef<R, V, O>;
-  const [banner, setBanner] = useState<string | null>(null);
+  /** The save's form-level message (the server's, e.g. a stale version), until the next submit. */
+  const [message, setMessage] = useState<{ text: string; stale: boolean } | null>(null);
+  /** Errors of fields the page does not show, found after a refused submit. */
+  const [unshown, setUnshown] = useState<string[]>([]);
+  /**
+   * Set by a refused submit with the failing fields (as the refusal named them: the form's state
+   * may not hold them yet when this renders): open the failing tab, focus the field, find the
+   * errors of fields not shown.
+   */
+  const [reveal, setReveal] = useState<FieldProblem[] | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const readOnly = !can(resource, 'update');
   const form = useSchemaForm(schema);
+  const dirty = form.formState.isDirty;
 
+  // The version the form's values are based on: the record's when the form was filled from it.
+  const [base, setBase] = useState<{ key: string; version: number | undefined } | null>(null);
+  const keyText = JSON.stringify(source.key);
+  const fill = useCallback(
+    (data: R) => {
+      form.reset(toValues(data));
+      setBase({ key: keyText, version: versionOf(data) });
+      setUnshown([]);
+    },
+    [form, toValues, keyText],
+  );
+  // A record (re)loaded fills the form, unless the person is editing it (their values are kept, and
+  // their save, based on the older version, is refused rather than overwriting the newer one).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a newly loaded record fills the form.
   useEffect(() => {
-    if (record.data) form.reset(toValues(record.data));
-  }, [record.data, form, toValues]);
-  useBreadcrumb(record.data ? title(record.data) : null);
+    if (!record.data) return;
+    if (base?.key !== keyText || !dirty) fill(record.data);
+  }, [record.data, keyText]);
+  const crumbName = props.crumbs?.name ?? title;
+  useBreadcrumb(record.data ? crumbName(record.data) : null, props.crumbs?.trail);
+
+  const leaves = errorLeaves(form.formState.errors);
+  const tabWith = (path: string) =>
+    tabs.findIndex((t) => t.kind === 'form' && (t.fields ?? []).includes(topField(path)));
+
+  // After a refused submit: open the first tab holding an error when this one holds none; then
+  // focus the first failing field shown here, and list the errors of fields not shown at all.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a refused submit asks, and on the tab it opens.
+  useEffect(() => {
+    if (reveal === null) return;
+    const failing = reveal;
+    const here = failing.filter((l) => tabWith(l.path) === tabIndex);
+    const elsewhere = failing.find((l) => tabWith(l.path) >= 0 && tabWith(l.path) !== tabIndex);
+    if (here.length === 0 && elsewhere) {
+      openTab((tabs[tabWith(elsewhere.path)] as TabDef<R, V, O>).label);
+      return; // runs again on the opened tab
+    }
+    setReveal(null);
+    const shown = failing.filter((l) => isShown(formRef.current, l.path));
+    setUnshown(failing.filter((l) => !shown.includes(l)).map((l) => l.path));
+    const first = shown[0];
+    if (first) {
+      const before = document.activeElement;
+      form.setFocus(first.path as Path<V>);
+      // A field whose ref cannot take the focus: its named input does.
+      if (document.activeElement === before) {
+        formRef.current?.querySelector<HTMLElement>(`[name="${first.path}"]`)?.focus();
+      }
+    }
+  }, [reveal, tabIndex]);
+
+  // On another tab (or after the errors change) the fields shown change: recount those not shown.
+  const leavesKey = leaves.map((l) => l.path).join(' ');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: recounts when the tab or the failing fields change.
+  useEffect(() => {
+    if (reveal !== null || unshown.length === 0) return;
+    const still = unshown.filter((path) => leaves.some((l) => l.path === path) && !isShown(formRef.current, path));
+    if (still.length !== unshown.length) setUnshown(still);
+  }, [tabIndex, leavesKey]);
 
   if (record.isPending) return <CircularProgress aria-label="Loading" />;
   if (record.isError || !record.data) {
@@ -100,21 +182,36 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
 
   const submit = form.handleSubmit(
     async (values) => {
-      setBanner(null);
+      setMessage(null);
+      setUnshown([]);
       try {
-        await save.mutateAsync(values);
+        await save.mutateAsync({ values, version: base?.version });
+        // The saved record (refetched by the save's invalidation) and its new version fill the form.
+        fill(queryClient.getQueryData<R>(source.key) ?? data);
       } catch (error) {
-        setBanner(applyServerErrors(error, form.setError));
+        const text = applySaveFailure(error, form.setError);
+        setMessage(text === null ? null : { text, stale: isStaleVersion(error) });
+        if (error instanceof ApiError && text === null) {
+          setReveal(Object.entries(error.validation).map(([path, message]) => ({ path, message })));
+        }
       }
     },
-    (errors) => setBanner(Object.keys(errors).length > 1 ? MESSAGES.multipleErrors : null),
+    (errors) => {
+      setMessage(null);
+      setReveal(errorLeaves(errors));
+    },
   );
+  const reload = async () => {
+    const fresh = await record.refetch();
+    if (fresh.data) fill(fresh.data);
+    setMessage(null);
+  };
 
-  // Errors sit under their fields; those on other tabs are pointed at from the banner.
-  const failing = Object.keys(form.formState.errors);
-  const otherTabs = tabs.filter(
-    (t, i) => i !== tabIndex && t.kind === 'form' && t.fields?.some((f) => failing.includes(f)),
-  );
+  // Errors sit under their fields; the tabs holding them are marked and pointed at from here.
+  const failingTabs = new Set(leaves.map((l) => tabWith(l.path)).filter((i) => i >= 0));
+  const otherTabs = tabs.filter((_t, i) => i !== tabIndex && failingTabs.has(i));
+  const unshownLeaves = leaves.filter((l) => unshown.includes(l.path) && tabWith(l.path) === tabIndex);
+  const orphans = leaves.filter((l) => unshown.includes(l.path) && tabWith(l.path) < 0);
 
   return (
     <Box>
@@ -129,16 +226,52 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
           scrollButtons="auto"
           sx={{ borderBottom: 1, borderColor: 'divider' }}
         >
-          {tabs.map((t) => (
-            <Tab key={t.label} label={t.label} />
-          ))}
+          {tabs.map((t, i) =>
+            failingTabs.has(i) ? (
+              <Tab
+                key={t.label}
+                label={t.label}
+                icon={<ErrorOutlineIcon fontSize="small" titleAccess="has errors" />}
+                iconPosition="end"
+                data-errors="true"
+                sx={{ color: 'error.main', '&.Mui-selected': { color: 'error.main' }, minHeight: 48 }}
+              />
+            ) : (
+              <Tab key={t.label} label={t.label} />
+            ),
+          )}
         </Tabs>
         <Box sx={{ p: { xs: 2, sm: 3 } }}>
           {tab.forbidden ? (
             <SectionForbidden />
           ) : tab.kind === 'form' ? (
-            <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
-              {banner && <Alert severity="error">{banner}</Alert>}
+            <Box
+              component="form"
+              ref={formRef}
+              onSubmit={submit}
+              noValidate
+              sx={{ display: 'grid', gap: 2, maxWidth: 640 }}
+            >
+              {message && (
+                <Alert
+                  severity="error"
+                  action={
+                    message.stale ? (
+                      <Button color="inherit" size="small" onClick={reload}>
+                        Reload
+                      </Button>
+                    ) : undefined
+                  }
+                >
+                  {message.text}
+                </Alert>
+              )}
+              {leaves.length > 1 && <Alert severity="error">{MESSAGES.multipleErrors}</Alert>}
+              {[...unshownLeaves, ...orphans].map((l) => (
+                <Alert key={l.path} severity="error" data-testid="unshown-error">
+                  {l.message}
+                </Alert>
+              ))}
               {otherTabs.map((t) => (
                 <Alert
                   key={t.label}

@@ -1,0 +1,89 @@
+/**
+ * Demo call routing beyond seats and time profiles, for Acme (30000): a sales call group, a support
+ * queue, a main-menu IVR routing to both, an out-of-hours NTS destination and a pickup group.
+ * Numbers sit in 350-370, clear of the seats (201-) and the time profiles (300-301); the members are
+ * the estimating desk, the vans and the training room.
+ */
+import { everyDay } from '@switchboard/domain';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+const ACME = 30000;
+
+export async function seedRouting(trx: Transaction<Database>): Promise<void> {
+  const seats = await trx.selectFrom('seats').select(['id', 'extension']).where('account_no', '=', ACME).execute();
+  const seat = (extension: number) => {
+    const found = seats.find((s) => s.extension === extension);
+    if (!found) throw new Error(`Demo seat ${extension} missing`);
+    return found.id;
+  };
+
+  const group = await trx
+    .insertInto('call_groups')
+    .values({
+      account_no: ACME,
+      group_no: 350,
+      custom_name: 'Sales team',
+      cid_prefix: 'SALES',
+      ring_type: 1,
+      ring_time: 20,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('call_group_members')
+    .values(
+      [209, 212].map((extension, i) => ({
+        account_no: ACME,
+        group_id: group.id,
+        member: `seat:${extension}`,
+        days: JSON.stringify(everyDay()),
+        penalty: i * 5,
+      })),
+    )
+    .execute();
+
+  const queue = await trx
+    .insertInto('call_queues')
+    .values({
+      account_no: ACME,
+      queue_no: 360,
+      custom_name: 'Customer support',
+      strategy: 'rrmemory',
+      announce_system: -2,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('call_queue_members')
+    .values([210, 211].map((extension) => ({ account_no: ACME, queue_id: queue.id, member: `seat:${extension}` })))
+    .execute();
+
+  await trx
+    .insertInto('ivrs')
+    .values({
+      account_no: ACME,
+      ivr_no: 370,
+      description: 'Main menu',
+      option1: 'callgroup:350',
+      option2: 'queue:360',
+      option0: 'callgroup:350',
+      option_timeout: 'queue:360',
+    })
+    .execute();
+
+  await trx
+    .insertInto('nts_destinations')
+    .values({ account_no: ACME, name: 'Out of hours engineer', destination: '07700900999', channel_limit: 2 })
+    .execute();
+
+  const pickup = await trx
+    .insertInto('pickup_groups')
+    .values({ account_no: ACME, name: 'Engineers' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('pickup_group_members')
+    .values([210, 211].map((extension) => ({ account_no: ACME, group_id: pickup.id, seat_id: seat(extension) })))
+    .execute();
+}

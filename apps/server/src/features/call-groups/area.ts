@@ -1,0 +1,9 @@
+import type { ServerArea } from '../../platform/area.ts';
+import { registerCallGroupRoutes } from './call-groups.routes.ts';
+import * as m013 from './migrations/013-call-groups.ts';
+
+export const area: ServerArea = {
+  name: 'call-groups',
+  migrations: { '013-call-groups': m013 },
+  routes: registerCallGroupRoutes,
+};

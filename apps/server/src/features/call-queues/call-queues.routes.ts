@@ -1,0 +1,166 @@
+/**
+ * Call queues (spec 2 §2, §3, §4, §5, §7 "Call queues", §9): /queue with the numbering plan, next
+ * free number and bulk range add, the options of §9, the sounds (prompts, music on hold), and the
+ * members (/queue/member) with their penalty.
+ */
+import {
+  type CallQueue,
+  type CallQueueRangeValues,
+  type callQueueCreate,
+  callQueueInput,
+  callQueueRoutes,
+  QUEUE_MESSAGES,
+  QUEUE_NUMBER,
+  type QueueMember,
+} from '@switchboard/domain';
+import type { FastifyInstance } from 'fastify';
+import { children, destinationNames } from '../../platform/children.ts';
+import { field, fieldMap } from '../../platform/fields.ts';
+import { numbered, numberFree } from '../../platform/numbered.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { resource } from '../../platform/resources.ts';
+import { destination, ownRow, usablePrompt } from '../../platform/validators.ts';
+
+const QUEUE_NAME = "call_queues.queue_no || ' - ' || call_queues.custom_name";
+/** A prompt id, or nothing: -1 (none) and the system announcements (-2..-5) are not rows. */
+const promptRow = (v: unknown) => (Number(v) > 0 ? Number(v) : null);
+const PROMPT_REF = { table: 'prompts' };
+const promptField = (column: string) =>
+  field.mapped(column, 'coalesce({col}, -1)', 'number', { toColumn: promptRow, references: PROMPT_REF });
+const PROMPTS = ['welcomeId', 'announceId', 'periodicAnnounceId', 'queueFullMessageId'] as const;
+
+const fields = fieldMap<CallQueue, 'announceSystem'>('call_queues', {
+  id: field.id(),
+  version: field.version(),
+  displayName: field.number('queue_no', { sortable: true, searchable: true, createOnly: true }),
+  customName: field.text('custom_name', { sortable: true, searchable: true }),
+  queueTime: field.number('queue_time', { sortable: true, filterable: true }),
+  maxLength: field.number('max_length', { sortable: true }),
+  exitSwitch: field.boolean('exit_switch', { filterable: true }),
+  exitTime: field.text('exit_time'),
+  falloverLocation: field.text('fallover_location', { sortable: true, uses: { kind: 'destination' } }),
+  joinEmpty: field.boolean('join_empty'),
+  falloverLocationEmpty: field.text('fallover_location_empty', { uses: { kind: 'destination' } }),
+  answerElsewhere: field.boolean('answer_elsewhere'),
+  queueCidPrefix: field.text('queue_cid_prefix', { sortable: true, searchable: true }),
+  welcomeId: promptField('welcome_id'),
+  musicOnHold: field.ref('music_on_hold_id', 'music_on_hold'),
+  queueJump: field.boolean('queue_jump'),
+  strategy: field.text('strategy', { sortable: true, filterable: true }),
+  timeout: field.number('timeout', { sortable: true }),
+  retry: field.number('retry'),
+  wrapUpTime: field.number('wrap_up_time', { sortable: true }),
+  reportHoldTime: field.boolean('report_hold_time'),
+  announceId: field.mapped('announce_prompt_id', 'coalesce({col}, call_queues.announce_system)', 'number', {
+    toColumn: promptRow,
+    references: PROMPT_REF,
+  }),
+  announceSystem: field.writeOnly('announce_system'),
+  announceHoldTime: field.boolean('announce_hold_time'),
+  announceFrequency: field.number('announce_frequency'),
+  periodicAnnounceId: promptField('periodic_announce_id'),
+  periodicAnnounceFrequency: field.number('periodic_announce_frequency'),
+  queueFullMessageId: promptField('queue_full_message_id'),
+  memberCount: field.computed(
+    '(select count(*)::int from call_queue_members m where m.queue_id = call_queues.id)',
+    'number',
+    { sortable: true },
+  ),
+});
+
+const memberFields = fieldMap<QueueMember>('call_queue_members', {
+  id: field.id(),
+  queueId: field.number('queue_id'),
+  memberName: field.text('member', { sortable: true, uses: { kind: 'destination' } }),
+  displayName: field.computed('call_queue_members.member', 'text'),
+  penalty: field.number('penalty', { sortable: true }),
+});
+
+export function registerCallQueueRoutes(api: FastifyInstance, platform: Platform): void {
+  const queues = resource(api, platform, {
+    area: 'call-queues',
+    routes: callQueueRoutes,
+    table: 'call_queues',
+    permission: 'queues',
+    fields,
+    defaultSort: { field: 'displayName', direction: 'asc' },
+    label: (q) => q.customName,
+    usage: { type: 'Call Queue', name: QUEUE_NAME },
+    destination: {
+      type: 'queue',
+      key: (q) => String(q.displayName),
+      source: { key: 'call_queues.queue_no', numericKey: true, label: QUEUE_NAME },
+    },
+    // The identification is a system announcement (-1..-5) or a prompt: kept apart.
+    prepare: (values) => ({ ...values, announceSystem: values.announceId < 0 ? values.announceId : -1 }),
+    validateCreate: [numberFree('displayName', QUEUE_MESSAGES.inUse)],
+    validate: [
+      ownRow('musicOnHold', 'music_on_hold'),
+      async (w) =>
+        usablePrompt(...PROMPTS)({
+          ...w,
+          values: Object.fromEntries(PROMPTS.map((p) => [p, promptRow(w.values[p])])),
+        }),
+      destination(['falloverLocation', 'falloverLocationEmpty'], {
+        type: 'queue',
+        key: (current, values) => (current?.displayName ?? values.displayName) as number,
+        message: 'A call queue cannot fall over to itself',
+      }),
+    ],
+    uniqueViolations: {
+      call_queues_number_uq: { field: 'displayName', message: QUEUE_MESSAGES.inUse },
+      dial_plan_pkey: { field: 'displayName', message: QUEUE_MESSAGES.inUse },
+    },
+  });
+
+  numbered<CallQueue, typeof callQueueCreate, CallQueueRangeValues>(api, platform, {
+    resource: queues,
+    field: 'displayName',
+    kind: 'queue',
+    bounds: () => QUEUE_NUMBER,
+    messages: QUEUE_MESSAGES,
+    next: callQueueRoutes.next,
+    range: {
+      route: callQueueRoutes.range,
+      values: (range, displayName) => ({ ...callQueueInput.parse({ customName: range.customName }), displayName }),
+      label: (q) => `${q.displayName} - ${q.customName}`,
+    },
+  });
+
+  children(api, platform, {
+    parent: queues,
+    table: 'call_queue_members',
+    parentColumn: 'queue_id',
+    fields: memberFields,
+    defaultSort: { field: 'penalty', direction: 'asc' },
+    label: (m) => m.displayName,
+    kind: 'member',
+    usage: {
+      type: 'Call Queue',
+      name: `(select ${QUEUE_NAME.replaceAll('call_queues.', 'q.')} from call_queues q where q.id = call_queue_members.queue_id)`,
+    },
+    routes: {
+      all: callQueueRoutes.members,
+      add: callQueueRoutes.addMember,
+      update: callQueueRoutes.updateMember,
+      removeMany: callQueueRoutes.removeMembers,
+    },
+    validate: [
+      async (w) => {
+        const queue = await w.db
+          .selectFrom('call_queues')
+          .select('queue_no')
+          .where('id', '=', Number(w.values.queueId))
+          .executeTakeFirst();
+        if (!queue) return undefined;
+        return destination(['memberName'], {
+          type: 'queue',
+          key: () => queue.queue_no,
+          message: 'A call queue cannot be its own member',
+        })(w);
+      },
+    ],
+    uniqueViolations: { call_queue_members_uq: { field: 'memberName', message: QUEUE_MESSAGES.memberTwice } },
+    decorate: destinationNames(platform, 'memberName', 'displayName'),
+  });
+}

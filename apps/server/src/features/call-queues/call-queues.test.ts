@@ -1,0 +1,126 @@
+import { type CallQueue, MESSAGES, QUEUE_MESSAGES, type QueueMember, queueLoginCodes } from '@switchboard/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+
+let t: TestContext;
+let retail: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  retail = await t.login('retail');
+});
+afterAll(async () => t?.close());
+
+type Reply = { success?: boolean; message: string; id?: number; validation?: Record<string, string> };
+
+const create = async (body: object) => {
+  const res = await t.api('POST', '/queue', retail, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return json<Reply>(res).id as number;
+};
+
+describe('call queues', () => {
+  it('bulk adds a range in the numbering plan; the spec’s messages; agent codes 120* and 121*', async () => {
+    expect(
+      (await t.api('POST', '/queue/range', retail, { from: 800, to: 802, customName: 'Helpdesk' })).statusCode,
+    ).toBe(200);
+    expect(
+      json<Reply>(await t.api('POST', '/queue/range', retail, { from: 802, to: 803, customName: 'x' })).validation
+        ?.from,
+    ).toBe(QUEUE_MESSAGES.rangeInUse);
+    expect(
+      json<Reply>(await t.api('POST', '/queue/range', retail, { from: 810, to: 820, customName: 'x' })).validation?.to,
+    ).toBe(QUEUE_MESSAGES.tooMany);
+    expect(
+      json<Reply>(await t.api('POST', '/queue', retail, { displayName: 202, customName: 'x' })).validation?.displayName,
+    ).toBe(QUEUE_MESSAGES.inUse);
+    expect(queueLoginCodes(800)).toEqual({ login: '120*800', logout: '121*800' });
+  });
+
+  it('takes only the spec’s option values, with its defaults', async () => {
+    const id = await create({ displayName: 830, customName: 'Options' });
+    expect(json<CallQueue>(await t.api('GET', `/queue/${id}`, retail))).toMatchObject({
+      strategy: 'ringall',
+      queueTime: 0,
+      welcomeId: -1,
+      announceId: -1,
+      periodicAnnounceId: -1,
+      musicOnHold: null,
+    });
+    for (const [field, value] of [
+      ['queueTime', 45],
+      ['maxLength', 12],
+      ['timeout', 45],
+      ['retry', 15],
+      ['wrapUpTime', 70],
+      ['announceFrequency', 45],
+      ['periodicAnnounceFrequency', 45],
+      ['strategy', 'leastcalls'],
+      ['announceId', -6],
+      ['welcomeId', 0],
+    ] as const) {
+      const res = await t.api('PATCH', `/queue/${id}`, retail, { [field]: value });
+      expect(res.statusCode, `${field}=${value}`).toBe(400);
+      expect(json<Reply>(res).validation?.[field], field).toBe(MESSAGES.selectOption);
+    }
+    expect(json<Reply>(await t.api('PATCH', `/queue/${id}`, retail, { exitTime: '25:00' })).validation?.exitTime).toBe(
+      QUEUE_MESSAGES.exitTime,
+    );
+    const ok = {
+      queueTime: 7200,
+      maxLength: 70,
+      timeout: 40,
+      retry: 300,
+      wrapUpTime: 300,
+      strategy: 'linear',
+      exitSwitch: true,
+      exitTime: '17:30',
+    };
+    expect((await t.api('PATCH', `/queue/${id}`, retail, ok)).statusCode).toBe(200);
+    expect(json<CallQueue>(await t.api('GET', `/queue/${id}`, retail))).toMatchObject(ok);
+  });
+
+  it('keeps a system identification (-2 Support) apart from a prompt, and refuses unknown prompts', async () => {
+    const id = await create({ displayName: 840, customName: 'Identified', announceId: -2 });
+    expect(json<CallQueue>(await t.api('GET', `/queue/${id}`, retail)).announceId).toBe(-2);
+    const prompt = json<{ records: Array<{ id: number }> }>(await t.api('GET', '/prompts/options', retail)).records[0]
+      ?.id;
+    expect((await t.api('PATCH', `/queue/${id}`, retail, { announceId: prompt, welcomeId: prompt })).statusCode).toBe(
+      200,
+    );
+    expect(json<CallQueue>(await t.api('GET', `/queue/${id}`, retail))).toMatchObject({
+      announceId: prompt,
+      welcomeId: prompt,
+    });
+    expect((await t.api('PATCH', `/queue/${id}`, retail, { announceId: -5 })).statusCode).toBe(200);
+    expect(json<CallQueue>(await t.api('GET', `/queue/${id}`, retail)).announceId).toBe(-5);
+    expect(
+      json<Reply>(await t.api('PATCH', `/queue/${id}`, retail, { queueFullMessageId: 999_999 })).validation
+        ?.queueFullMessageId,
+    ).toBe(MESSAGES.recordNotFound);
+  });
+
+  it('adds members once, with a penalty 0-9, and holds the seats it rings', async () => {
+    const id = await create({ displayName: 850, customName: 'Members' });
+    const add = (body: object) => t.api('POST', `/queue/member/${id}`, retail, body);
+    expect(json<Reply>(await add({ memberName: 'seat:201', penalty: 3 })).success).toBe(true);
+    expect(json<Reply>(await add({ memberName: 'seat:201' })).validation?.memberName).toBe(QUEUE_MESSAGES.memberTwice);
+    expect(json<Reply>(await add({ memberName: 'seat:202', penalty: 10 })).validation?.penalty).toBe(
+      MESSAGES.selectOption,
+    );
+    expect(json<Reply>(await add({ memberName: '' })).validation?.memberName).toBe(MESSAGES.selectOption);
+    const [member] = json<{ records: QueueMember[] }>(await t.api('GET', `/queue/members/${id}`, retail)).records;
+    expect(member).toMatchObject({ memberName: 'seat:201', penalty: 3 });
+    expect(member?.displayName).toMatch(/^201/);
+    expect((await t.api('PUT', '/queue/member', retail, { id: member?.id, penalty: 9 })).statusCode).toBe(200);
+    expect(
+      json<{ records: QueueMember[] }>(await t.api('GET', `/queue/members/${id}`, retail)).records[0]?.penalty,
+    ).toBe(9);
+    const seat = json<{ records: Array<{ id: number; extension: number }> }>(
+      await t.api('POST', '/seat/0/1', retail, { filters: {} }),
+    ).records.find((s) => s.extension === 201);
+    const refused = await t.api('DELETE', `/seat/${seat?.id}`, retail);
+    expect(refused.statusCode).toBe(409);
+    expect(json<Reply>(refused).message).toContain('In use in Call Queue 850 - Members');
+  });
+});

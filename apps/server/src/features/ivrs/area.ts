@@ -1,0 +1,9 @@
+import type { ServerArea } from '../../platform/area.ts';
+import { registerIvrRoutes } from './ivrs.routes.ts';
+import * as m015 from './migrations/015-ivrs.ts';
+
+export const area: ServerArea = {
+  name: 'ivrs',
+  migrations: { '015-ivrs': m015 },
+  routes: registerIvrRoutes,
+};

@@ -1,0 +1,108 @@
+/**
+ * IVR menus (spec 2 §2, §3, §5, §7 "IVRs", §9): /ivr with the numbering plan, next free number and
+ * bulk range add; a greeting, an invalid-choice prompt and a destination per key (CONFERENCING too).
+ */
+import {
+  DEFAULT_PROMPT,
+  IVR_KEYS,
+  IVR_MESSAGES,
+  IVR_NUMBER,
+  type Ivr,
+  type IvrRangeValues,
+  type ivrCreate,
+  ivrInput,
+  ivrRoutes,
+  NO_PROMPT,
+} from '@switchboard/domain';
+import type { FastifyInstance } from 'fastify';
+import { type Builder, field, fieldMap } from '../../platform/fields.ts';
+import { numbered, numberFree } from '../../platform/numbered.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { resource } from '../../platform/resources.ts';
+import { destination, usablePrompt } from '../../platform/validators.ts';
+import { keyColumn } from './migrations/015-ivrs.ts';
+
+const IVR_NAME = "ivrs.ivr_no || ' - ' || ivrs.description";
+/** A prompt id, or nothing: the sentinels -1 (none) and 0 (default) are not rows. */
+const promptRow = (v: unknown) => (Number(v) > 0 ? Number(v) : null);
+
+const keyFields = Object.fromEntries(
+  IVR_KEYS.map((k) => [k.field, field.text(keyColumn(k.field), { uses: { kind: 'destination' } })]),
+) as Record<(typeof IVR_KEYS)[number]['field'], Builder>;
+
+const fields = fieldMap<Ivr, 'invalidPromptNone'>('ivrs', {
+  id: field.id(),
+  version: field.version(),
+  name: field.number('ivr_no', { sortable: true, searchable: true, createOnly: true }),
+  description: field.text('description', { sortable: true, searchable: true }),
+  greetingId: field.mapped('greeting_id', `coalesce({col}, ${NO_PROMPT})`, 'number', {
+    filterable: true,
+    toColumn: promptRow,
+    references: { table: 'prompts' },
+  }),
+  invalidPrompt: field.mapped(
+    'invalid_prompt_id',
+    `(case when ivrs.invalid_prompt_none then ${NO_PROMPT} else coalesce({col}, ${DEFAULT_PROMPT}) end)`,
+    'number',
+    { toColumn: promptRow, references: { table: 'prompts' } },
+  ),
+  invalidPromptNone: field.writeOnly('invalid_prompt_none'),
+  ...keyFields,
+  keysSet: field.computed(
+    `(${IVR_KEYS.map((k) => `(case when ivrs.${keyColumn(k.field)} <> '' then 1 else 0 end)`).join(' + ')})`,
+    'number',
+    { sortable: true },
+  ),
+});
+
+export function registerIvrRoutes(api: FastifyInstance, platform: Platform): void {
+  const ivrs = resource(api, platform, {
+    area: 'ivrs',
+    routes: ivrRoutes,
+    table: 'ivrs',
+    permission: 'IVR',
+    fields,
+    defaultSort: { field: 'name', direction: 'asc' },
+    label: (m) => m.description,
+    usage: { type: 'IVR', name: IVR_NAME },
+    destination: {
+      type: 'ivr',
+      key: (m) => String(m.name),
+      source: { key: 'ivrs.ivr_no', numericKey: true, label: IVR_NAME },
+    },
+    // -1 (no invalid-choice prompt) is kept apart from 0 (the default prompt).
+    prepare: (values) => ({ ...values, invalidPromptNone: values.invalidPrompt === NO_PROMPT }),
+    validateCreate: [numberFree('name', IVR_MESSAGES.inUse)],
+    validate: [
+      async (w) => {
+        const prompts = {
+          greetingId: promptRow(w.values.greetingId),
+          invalidPrompt: promptRow(w.values.invalidPrompt),
+        };
+        return usablePrompt('greetingId', 'invalidPrompt')({ ...w, values: prompts });
+      },
+      destination(
+        IVR_KEYS.map((k) => k.field),
+        { type: 'ivr', key: (current, values) => (current?.name ?? values.name) as number, message: IVR_MESSAGES.self },
+      ),
+    ],
+    uniqueViolations: {
+      ivrs_number_uq: { field: 'name', message: IVR_MESSAGES.inUse },
+      dial_plan_pkey: { field: 'name', message: IVR_MESSAGES.inUse },
+    },
+  });
+
+  numbered<Ivr, typeof ivrCreate, IvrRangeValues>(api, platform, {
+    resource: ivrs,
+    field: 'name',
+    kind: 'ivr',
+    bounds: () => IVR_NUMBER,
+    messages: IVR_MESSAGES,
+    next: ivrRoutes.next,
+    range: {
+      route: ivrRoutes.range,
+      values: (range, name) => ({ ...ivrInput.parse({ description: range.description }), name }),
+      label: (m) => `${m.name} - ${m.description}`,
+    },
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * Music on hold (spec 3 §2, §4, §5, §7 "Prompts and music"): the account's MP3 uploads and the
+ * provider's music (read-only, account 0), on the platform's media library.
+ */
+import {
+  MESSAGES,
+  MUSIC_NAME_MAX,
+  musicOnHoldResourceRoutes,
+  musicOnHoldRoutes,
+  type Resource,
+} from '@switchboard/domain';
+import type { FastifyInstance } from 'fastify';
+import { mediaLibrary } from '../../platform/media.ts';
+import type { Platform } from '../../platform/platform.ts';
+
+/** The areas whose forms pick a music (seats, call groups, queues), plus this one. */
+export const MUSIC_OPTION_READERS: readonly Resource[] = ['musicOnHold', 'seats', 'callGroups', 'queues'];
+
+export function registerMusicOnHoldRoutes(api: FastifyInstance, platform: Platform): void {
+  mediaLibrary(api, platform, {
+    area: 'music-on-hold',
+    table: 'music_on_hold',
+    permission: 'musicOnHold',
+    routes: { ...musicOnHoldResourceRoutes, ...musicOnHoldRoutes },
+    readers: MUSIC_OPTION_READERS,
+    upload: { field: 'musicFile', types: { 'audio/mpeg': 'mp3' }, terms: MESSAGES.musicTerms },
+    aliases: { musicOnHoldId: 'music_on_hold.id' },
+    messages: {
+      added: MESSAGES.musicAdded,
+      inUse: MESSAGES.musicInUse,
+      readOnly: MESSAGES.providerMusicReadOnly,
+      nameInUse: MESSAGES.musicNameInUse,
+    },
+    nameMax: MUSIC_NAME_MAX,
+  });
+}

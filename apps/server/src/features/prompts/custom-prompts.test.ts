@@ -1,0 +1,90 @@
+import { MESSAGES, type Prompt } from '@switchboard/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { mp3, multipart, type Part } from '../../test/multipart.ts';
+
+let t: TestContext;
+let retail: Record<string, string>;
+let prepay: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  retail = await t.login('retail');
+  prepay = await t.login('prepay');
+});
+afterAll(async () => t?.close());
+
+type Reply = { success?: boolean; message: string; id?: number; validation?: Record<string, string> };
+type Page<T> = { records: T[]; totalRecords: number };
+
+const wav = () =>
+  Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0x08, 0, 0]), Buffer.from('WAVEfmt '), Buffer.alloc(2100)]);
+const upload = (headers: Record<string, string>, parts: Part[]) => {
+  const body = multipart(parts);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/prompt',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+};
+const file = (filename: string, content: Buffer | string, type = 'audio/mpeg'): Part => ({
+  name: 'promptFile',
+  filename,
+  type,
+  content,
+});
+const list = async (headers: Record<string, string>, body: object = {}) =>
+  json<Page<Prompt>>(await t.api('POST', '/prompt/overview/-1/-1', headers, body));
+
+describe('custom prompts', () => {
+  it('uploads MP3 and WAV recordings, answering the spec’s text, and refuses other content', async () => {
+    const a = await upload(retail, [file('Welcome.mp3', mp3())]);
+    expect(json<Reply>(a)).toMatchObject({ success: true, message: 'Custom Prompt added successfully' });
+    const b = await upload(retail, [{ name: 'name', value: 'Closed message' }, file('closed.wav', wav(), 'audio/wav')]);
+    expect(json<Reply>(b).success).toBe(true);
+    const names = (await list(retail)).records.filter((p) => p.accountNo !== 0).map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['Welcome', 'Closed message']));
+    const text = await upload(retail, [file('notes.mp3', 'not audio at all, only text')]);
+    expect(json<Reply>(text).validation?.promptFile).toBe(MESSAGES.invalidFileFormat);
+    expect(json<Reply>(await upload(retail, [file('Welcome.mp3', mp3())])).validation?.name).toBe(
+      MESSAGES.promptNameInUse,
+    );
+    expect((await list(prepay)).records.map((p) => p.name)).not.toContain('Welcome');
+  });
+
+  it('renames with PUT, the name required; the provider’s prompts are read-only', async () => {
+    const id = json<Reply>(await upload(retail, [file('Rename me.mp3', mp3())])).id as number;
+    expect((await t.api('PUT', `/prompt/${id}`, retail, { name: 'Renamed prompt' })).statusCode).toBe(200);
+    expect(json<Prompt>(await t.api('GET', `/prompt/${id}`, retail)).name).toBe('Renamed prompt');
+    expect(json<Reply>(await t.api('PUT', `/prompt/${id}`, retail, { name: '' })).validation?.name).toBe(
+      MESSAGES.required,
+    );
+    const system = (await list(retail)).records.find((p) => p.accountNo === 0) as Prompt;
+    expect((await t.api('PUT', `/prompt/${system.id}`, retail, { name: 'Mine now' })).statusCode).toBe(403);
+    expect((await t.api('DELETE', `/prompt/${system.id}`, retail)).statusCode).toBe(403);
+    expect((await t.api('PUT', `/prompt/${id}`, prepay, { name: 'Theirs' })).statusCode).toBe(404);
+  });
+
+  it('counts and lists its uses across areas and is not deleted while used', async () => {
+    const id = json<Reply>(await upload(retail, [file('Greeting.mp3', mp3())])).id as number;
+    const ivr = json<Reply>(await t.api('POST', '/ivr', retail, { name: 560, description: 'Main', greetingId: id })).id;
+    expect(ivr).toBeDefined();
+    const acl = await t.api('POST', '/accesscontrol', retail, { name: 'Prompted', promptId: id });
+    expect(acl.statusCode, acl.body).toBe(200);
+    expect(json<Prompt>(await t.api('GET', `/prompt/${id}`, retail)).count).toBe(2);
+    const usage = json<Page<{ table: string; name: string }>>(await t.api('GET', `/prompt/${id}/usage`, retail));
+    expect(usage.records).toEqual(
+      expect.arrayContaining([
+        { table: 'IVR', name: '560 - Main' },
+        { table: 'Access List', name: 'Prompted' },
+      ]),
+    );
+    const refused = await t.api('DELETE', `/prompt/${id}`, retail);
+    expect(refused.statusCode).toBe(409);
+    expect(json<Reply>(refused).message).toContain(MESSAGES.inUseIn('IVR', '560 - Main'));
+    expect((await t.api('DELETE', `/ivr/${ivr}`, retail)).statusCode).toBe(200);
+    expect((await t.api('DELETE', `/accesscontrol/${json<Reply>(acl).id}`, retail)).statusCode).toBe(200);
+    expect((await t.api('DELETE', `/prompt/${id}`, retail)).statusCode).toBe(200);
+  });
+});

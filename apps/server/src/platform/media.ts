@@ -1,0 +1,213 @@
+/**
+ * Media libraries (music on hold, custom prompts; voicemail greetings as they come): the account's
+ * uploads beside the provider's read-only items (account_no null, shown as account 0), listed with
+ * how many records use each ('used in', from the references the using areas declare), their uses,
+ * a picker's choices, a streamed and content-checked upload into the file store, and a delete that
+ * is refused while in use and removes the file once the row's delete has committed.
+ */
+import { CONTROL_CHARACTER, MESSAGES, type Resource, type RouteContract } from '@switchboard/domain';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { TenantTable } from '../db/schema.ts';
+import { HttpError } from './errors.ts';
+import { field, fieldMap } from './fields.ts';
+import type { Platform } from './platform.ts';
+import { type ResourceContracts, resource } from './resources.ts';
+import { tenantRoute } from './routes.ts';
+import { mediaUpload } from './uploads.ts';
+
+/** The record every library lists (an area may add aliases of the id). */
+export interface MediaRecord {
+  id: number;
+  version: number;
+  name: string;
+  count: number;
+  accountNo: number;
+  fileSize: number;
+  uploadedAt: string | null;
+}
+
+export interface MediaLibraryDef {
+  area: string;
+  table: TenantTable & ('music_on_hold' | 'prompts');
+  permission: Resource;
+  /** The generic calls (the JSON create is never registered: items are uploaded). */
+  routes: ResourceContracts & {
+    create: { body: z.ZodType };
+    update: { body: z.ZodType };
+    options: RouteContract;
+    usage: RouteContract;
+    usagePage?: RouteContract;
+    upload: RouteContract;
+    rename?: RouteContract;
+  };
+  /** Who may load the picker's choices: readers of the areas that choose one. */
+  readers: readonly Resource[];
+  /** The multipart file field, the allowed content types and their stored extensions. */
+  upload: { field: string; types: Record<string, string>; terms?: string };
+  /** Further computed fields (spec aliases of the id). */
+  aliases?: Record<string, string>;
+  messages: { added: string; inUse?: string; readOnly: string; nameInUse: string };
+  nameMax: number;
+}
+
+export function mediaLibrary(api: FastifyInstance, platform: Platform, def: MediaLibraryDef) {
+  const { table } = def;
+  const use = `row:${table}` as const;
+  // Registered after the areas that use the media: their references say what 'used in' counts.
+  const uses = platform.references.of(use);
+  const count = uses.length
+    ? `(${uses.map((u) => `(select count(*)::int from ${u.table} u where u.${u.column} = ${table}.id)`).join(' + ')})`
+    : '0';
+  const fields = fieldMap<MediaRecord>(table, {
+    id: field.id(),
+    version: field.version(),
+    name: field.text('name', { sortable: true, searchable: true }),
+    count: field.computed(count, 'number', { sortable: true }),
+    accountNo: field.computed(`coalesce(${table}.account_no, 0)`, 'number', { sortable: true, filterable: true }),
+    fileSize: field.computed(`${table}.file_size`, 'number', { sortable: true }),
+    uploadedAt: field.computed(
+      `(case when ${table}.file_key is null then null else to_char(${table}.created_at, 'DD/MM/YYYY HH24:MI') end)`,
+      'text',
+    ),
+    ...Object.fromEntries(
+      Object.entries(def.aliases ?? {}).map(([name, sql]) => [name, field.computed(sql, 'number')]),
+    ),
+  });
+
+  const library = resource(api, platform, {
+    area: def.area,
+    routes: def.routes,
+    table,
+    permission: def.permission,
+    fields,
+    defaultSort: { field: 'name', direction: 'asc' },
+    label: (m) => m.name,
+    except: ['create', 'update', 'patch'],
+    ...(def.messages.inUse ? { inUseMessage: def.messages.inUse } : {}),
+    readOnly: (m) => (m.accountNo === 0 ? def.messages.readOnly : undefined),
+    beforeDelete: async ({ db, afterCommit }, record) => {
+      const stored = await db.selectFrom(table).select('file_key').where('id', '=', record.id).executeTakeFirst();
+      // The file goes once the row has: a rolled-back delete keeps it.
+      const key = stored?.file_key;
+      if (key) afterCommit(() => platform.files.remove(key));
+    },
+  });
+
+  /** A name is the account's own once (the provider's may be shadowed). */
+  const assertNameFree = async (
+    db: Parameters<typeof library.read>[0],
+    accountNo: number,
+    name: string,
+    id?: number,
+  ) => {
+    let query = db
+      .selectFrom(table)
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+      .where('account_no', '=', accountNo);
+    if (id !== undefined) query = query.where('id', '<>', id);
+    if (await query.executeTakeFirst()) {
+      throw new HttpError(409, def.messages.nameInUse, { name: def.messages.nameInUse });
+    }
+  };
+
+  tenantRoute(api, platform, def.routes.options, {
+    allow: { anyOf: def.readers.map((r) => ({ resource: r, action: 'read' as const })) },
+    handler: async ({ db }) => {
+      // Row-level security shows the account's own and the provider's.
+      const rows = await db
+        .selectFrom(table)
+        .select(['id', 'name', 'account_no'])
+        .orderBy('account_no', (ob) => ob.desc().nullsLast())
+        .orderBy('name')
+        .execute();
+      return { records: rows.map((m) => ({ id: m.id, name: m.name, provider: m.account_no === null })) };
+    },
+  });
+
+  const usage = async (db: Parameters<typeof library.read>[0], id: number) => {
+    await library.read(db, id);
+    return (await platform.references.usages(db, use, id)).map((u) => ({ table: u.type, name: u.name }));
+  };
+  tenantRoute(api, platform, def.routes.usage, {
+    allow: library.rules('read'),
+    handler: async ({ db }, { params }) => {
+      const all = await usage(db, (params as { id: number }).id);
+      return { records: all, totalRecords: all.length, lastPage: true };
+    },
+  });
+  if (def.routes.usagePage) {
+    tenantRoute(api, platform, def.routes.usagePage, {
+      allow: library.rules('read'),
+      handler: async ({ db }, { params }) => {
+        const p = params as { id: number; offset: number; limit: number };
+        const all = await usage(db, p.id);
+        const page = p.limit < 0 ? all : all.slice(p.offset, p.offset + p.limit);
+        return { records: page, totalRecords: all.length, lastPage: p.limit < 0 || p.offset + p.limit >= all.length };
+      },
+    });
+  }
+
+  if (def.routes.rename) {
+    tenantRoute(api, platform, def.routes.rename, {
+      allow: library.rules('update'),
+      handler: async (ctx, { params, body }) => {
+        const id = (params as { id: number }).id;
+        const current = await library.read(ctx.db, id);
+        if (current.accountNo === 0) throw new HttpError(403, def.messages.readOnly);
+        const name = (body as { name: string }).name;
+        await library.lock(ctx.db, id);
+        await assertNameFree(ctx.db, ctx.auth.accountNo, name, id);
+        await ctx.db.updateTable(table).set({ name }).where('id', '=', id).execute();
+        const after = await library.read(ctx.db, id);
+        await library.emit(ctx, 'update', id, current, after);
+        return { success: true, message: MESSAGES.updated(name), id };
+      },
+    });
+  }
+
+  tenantRoute(api, platform, def.routes.upload, {
+    allow: library.rules('create'),
+    // Streamed into the file store, the type checked on its bytes, before a connection is held.
+    receive: async (request) => {
+      const upload = await mediaUpload(
+        request,
+        def.upload.field,
+        { types: def.upload.types, kind: def.area },
+        platform.files,
+      );
+      const refuse = async (problems: Record<string, string>) => {
+        await platform.files.remove(upload.stored.key);
+        return new HttpError(400, Object.values(problems)[0] ?? MESSAGES.uploadFallback, problems);
+      };
+      const { name: given, termsAccepted } = upload.fields;
+      if (def.upload.terms && termsAccepted !== 'true') throw await refuse({ termsAccepted: def.upload.terms });
+      const name = (given?.trim() || upload.filename.replace(/\.[^.]*$/, '')).trim();
+      if (!name) throw await refuse({ name: MESSAGES.required });
+      if (name.length > def.nameMax) throw await refuse({ name: MESSAGES.maxLength(def.nameMax) });
+      if (CONTROL_CHARACTER.test(name)) throw await refuse({ name: MESSAGES.controlCharacters });
+      return { name, stored: upload.stored };
+    },
+    handler: async (ctx, { received }) => {
+      const { db, auth } = ctx;
+      const { name, stored } = received;
+      ctx.afterRollback(() => platform.files.remove(stored.key));
+      await assertNameFree(db, auth.accountNo, name);
+      const row = await db
+        .insertInto(table)
+        .values({
+          account_no: auth.accountNo,
+          name,
+          file_key: stored.key,
+          file_size: stored.size,
+          file_sha256: stored.sha256,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await library.emit(ctx, 'create', row.id, null, await library.read(db, row.id));
+      return { success: true, message: def.messages.added, id: row.id };
+    },
+  });
+  return library;
+}

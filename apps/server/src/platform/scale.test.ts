@@ -1,0 +1,167 @@
+/**
+ * What the scale work changed (bench/scale.bench.ts): the set-based bulk delete keeps the one-by-one
+ * refusals, all or none; the pick route answers only the fields named; a page's total is counted
+ * apart from the page.
+ */
+import type { Seat, TelephoneNumber } from '@switchboard/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, json, type TestContext } from '../test/harness.ts';
+
+let t: TestContext;
+let retail: Record<string, string>;
+let viewer: Record<string, string>;
+type Page<T> = { records: T[]; totalRecords: number; lastPage: boolean };
+type Reply = { success: boolean; message: string; ids?: number[] };
+
+beforeAll(async () => {
+  t = await createTestContext();
+  retail = await t.login('retail');
+  viewer = await t.login('viewer');
+});
+afterAll(async () => t?.close());
+
+const seats = async () => json<Page<Seat>>(await t.api('POST', '/seat/-1/-1', retail, {})).records;
+const seatId = async (extension: number) => {
+  const found = (await seats()).find((s) => s.extension === extension);
+  if (!found) throw new Error(`no seat ${extension}`);
+  return found.id;
+};
+const deleteEvents = async (ids: number[]) => {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from change_events
+    where area = 'seats' and kind = 'delete' and record_id in (${sql.join(ids)})`.execute(t.database.db);
+  return Number(rows[0]?.n ?? 0);
+};
+
+describe('bulk delete, set-based', () => {
+  it('refuses the whole delete when one seat is in use, with the single delete’s text, and deletes nothing', async () => {
+    const free = await seatId(207);
+    const sales = await seatId(204);
+    const single = json<Reply>(await t.api('DELETE', `/seat/${sales}`, retail));
+    const res = await t.api('DELETE', '/seat', retail, { ids: [free, sales] });
+    expect(res.statusCode).toBe(409);
+    expect(json<Reply>(res).message).toBe('In use in Telephone Number 01214960001 (Sales)');
+    expect(json<Reply>(res).message).toBe(single.message);
+    // Several uses of the first refused seat are all named, as a single delete names them.
+    const office = json<Reply>(await t.api('DELETE', '/seat', retail, { ids: [free, await seatId(201), sales] }));
+    expect(office.message).toContain('In use in Time Profile 300 - Office hours');
+    expect(office.message).toContain('In use in Time Profile 301 - Weekend cover');
+    expect(office.message).not.toContain('Telephone Number');
+    const left = (await seats()).map((s) => s.extension);
+    expect(left).toEqual(expect.arrayContaining([201, 204, 207]));
+    expect(await deleteEvents([free, sales])).toBe(0);
+  });
+
+  it('deletes every seat of the list in one go, one change event each, and answers their names in order', async () => {
+    for (const extension of [251, 252, 253]) {
+      expect((await t.api('POST', '/seat', retail, { extension, nickname: `Bulk ${extension}` })).statusCode).toBe(200);
+    }
+    const ids = [await seatId(253), await seatId(251), await seatId(252)];
+    const res = await t.api('DELETE', '/seat', retail, { ids });
+    expect(res.statusCode).toBe(200);
+    expect(json<Reply>(res)).toEqual({
+      success: true,
+      message: 'Successfully deleted Bulk 253, Bulk 251, Bulk 252',
+      ids,
+    });
+    expect((await seats()).some((s) => [251, 252, 253].includes(s.extension))).toBe(false);
+    expect(await deleteEvents(ids)).toBe(3);
+  });
+
+  it('refuses a telephone number a seat presents, all or none', async () => {
+    const numbers = json<Page<TelephoneNumber>>(await t.api('POST', '/numbering/allocated/-1/-1', retail, {})).records;
+    const seat = (await seats()).find((s) => s.callerIdNumber !== '');
+    const used = numbers.find((n) => n.telephoneNumber === seat?.callerIdNumber);
+    const other = numbers.find((n) => n.id !== used?.id);
+    if (!used || !other) throw new Error('the demo has a number a seat presents');
+    const res = await t.api('DELETE', '/numbering/allocated', retail, { ids: [other.id, used.id] });
+    expect(res.statusCode).toBe(409);
+    expect(json<Reply>(res).message).toContain(`In use in Seat ${seat?.extension}`);
+    const after = json<Page<TelephoneNumber>>(await t.api('POST', '/numbering/allocated/-1/-1', retail, {})).records;
+    expect(after.map((n) => n.id)).toEqual(expect.arrayContaining([used.id, other.id]));
+  });
+});
+
+describe('pick', () => {
+  it('answers only the id and the fields named, in the list’s order, with its paging', async () => {
+    const all = await seats();
+    const res = await t.api('POST', '/seat/pick/-1/-1', retail, { fields: ['extension', 'nickname'] });
+    expect(res.statusCode).toBe(200);
+    const page = json<Page<Record<string, unknown>>>(res);
+    expect(page.totalRecords).toBe(all.length);
+    expect(page.records).toEqual(all.map((s) => ({ id: s.id, extension: s.extension, nickname: s.nickname })));
+    const second = json<Page<Record<string, unknown>>>(
+      await t.api('POST', '/seat/pick/1/2', retail, { fields: ['extension'], sortBy: 'extension', direction: 'desc' }),
+    );
+    const desc = [...all].sort((a, b) => b.extension - a.extension);
+    expect(second).toEqual({
+      records: desc.slice(1, 3).map((s) => ({ id: s.id, extension: s.extension })),
+      totalRecords: all.length,
+      lastPage: false,
+    });
+    // Search and filters work on every field, not only the ones picked.
+    const searched = json<Page<Record<string, unknown>>>(
+      await t.api('POST', '/seat/pick/-1/-1', retail, { fields: ['extension'], search: 'Reception' }),
+    );
+    expect(searched.records.length).toBeGreaterThan(0);
+    expect(searched.records.length).toBeLessThan(all.length);
+  });
+
+  it('refuses unknown, write-only and too many fields with their messages', async () => {
+    for (const [fields, message] of [
+      [['nope'], "Unknown field 'nope'"],
+      [['vmPin'], "Unknown field 'vmPin'"],
+      [[], 'Name at least one field'],
+      [Array.from({ length: 21 }, () => 'extension'), 'Name at most 20 fields'],
+    ] as const) {
+      const res = await t.api('POST', '/seat/pick/-1/-1', retail, { fields });
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.body).toContain(message);
+    }
+    expect((await t.api('POST', '/seat/pick/-1/-1', retail, {})).statusCode).toBe(400);
+  });
+
+  it('blanks secrets as the list does and fills decorated fields', async () => {
+    const fields = ['telephoneNumber', 'faxPassword', 'displayDestination'];
+    const full = json<Page<TelephoneNumber>>(await t.api('POST', '/numbering/allocated/-1/-1', retail, {})).records;
+    const picked = json<Page<Record<string, unknown>>>(
+      await t.api('POST', '/numbering/allocated/pick/-1/-1', retail, { fields }),
+    ).records;
+    expect(picked).toEqual(
+      full.map((n) => ({
+        id: n.id,
+        telephoneNumber: n.telephoneNumber,
+        faxPassword: n.faxPassword,
+        displayDestination: n.displayDestination,
+      })),
+    );
+    const seen = json<Page<Record<string, unknown>>>(
+      await t.api('POST', '/numbering/allocated/pick/-1/-1', viewer, { fields }),
+    ).records;
+    expect(seen.every((n) => n.faxPassword === '')).toBe(true);
+  });
+});
+
+describe('list totals', () => {
+  it('counts the whole filtered list on every page, past the end included', async () => {
+    const all = await seats();
+    const n = all.length;
+    const first = json<Page<Seat>>(await t.api('POST', '/seat/0/2', retail, {}));
+    expect(first).toMatchObject({ totalRecords: n, lastPage: false });
+    expect(first.records.map((s) => s.id)).toEqual(all.slice(0, 2).map((s) => s.id));
+    const last = json<Page<Seat>>(await t.api('POST', `/seat/${n - 1}/5`, retail, {}));
+    expect(last).toMatchObject({ totalRecords: n, lastPage: true });
+    expect(last.records).toHaveLength(1);
+    expect(json<Page<Seat>>(await t.api('POST', `/seat/${n + 10}/5`, retail, {}))).toMatchObject({
+      records: [],
+      totalRecords: n,
+      lastPage: true,
+    });
+    const short = json<Page<Seat>>(await t.api('POST', '/seat/0/200', retail, {}));
+    expect(short).toMatchObject({ totalRecords: n, lastPage: true });
+    const filtered = json<Page<Seat>>(await t.api('POST', '/seat/0/1', retail, { search: 'Van' }));
+    const matching = json<Page<Seat>>(await t.api('POST', '/seat/-1/-1', retail, { search: 'Van' })).records;
+    expect(matching.length).toBeGreaterThan(1);
+    expect(filtered).toMatchObject({ totalRecords: matching.length, lastPage: false });
+  });
+});

@@ -1,0 +1,79 @@
+import { SEAT_MESSAGES, seatRoutes } from '@switchboard/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SipCredentials } from '../../platform/sip-credentials.tsx';
+import { fakeServer } from '../../test/fake-server.ts';
+import { renderPanel } from '../../test/render.tsx';
+import { ProvisioningPanel } from './seat-panels.tsx';
+
+const device = {
+  id: 9,
+  make: 'Yealink',
+  model: 'T54W',
+  macAddress: '80:5E:C0:11:22:33',
+  lastCheckin: '2026-11-20T09:00:00Z',
+  locked: true,
+  locksAt: null,
+  initialised: true,
+  ldapPassword: 'old-ldap',
+};
+
+function devicesServer() {
+  const server = fakeServer();
+  server.on('GET', '/seat/7/devices', () => ({ records: [device] }));
+  server.on('POST', '/provisioning/seat/7/reinit', () => ({ success: true, message: SEAT_MESSAGES.reinitialised }));
+  server.on('POST', '/seat/7/ldap/regenpassword', () => ({ success: true, message: SEAT_MESSAGES.ldapReset }));
+  return server;
+}
+
+describe('destructive seat actions ask first, saying what will happen', () => {
+  it('Re-Initialise: Cancel sends nothing; confirming re-initialises', async () => {
+    const server = devicesServer();
+    const { user } = renderPanel(<ProvisioningPanel seat={{ id: 7 }} />);
+    await user.click(await screen.findByRole('button', { name: 'Re-Initialise' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Re-Initialise Yealink T54W' });
+    expect(within(dialog).getByText(SEAT_MESSAGES.confirmReinit)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.sent('POST', '/provisioning')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Re-Initialise' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Re-Initialise' }));
+    expect(await screen.findByText(SEAT_MESSAGES.reinitialised)).toBeTruthy();
+    expect(server.sent('POST', '/provisioning/seat/7/reinit').map((r) => r.body)).toEqual([{ deviceId: 9 }]);
+  });
+
+  it('Regenerate LDAP Password: asks, then regenerates', async () => {
+    const server = devicesServer();
+    const { user } = renderPanel(<ProvisioningPanel seat={{ id: 7 }} />);
+    await user.click(await screen.findByRole('button', { name: 'Regenerate LDAP Password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Regenerate LDAP Password' });
+    expect(within(dialog).getByText(SEAT_MESSAGES.confirmLdapPassword)).toBeTruthy();
+    expect(server.sent('POST', '/seat/7/ldap')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Regenerate' }));
+    expect(await screen.findByText(SEAT_MESSAGES.ldapReset)).toBeTruthy();
+    expect(server.sent('POST', '/seat/7/ldap/regenpassword')).toHaveLength(1);
+  });
+
+  it('SIP password reset: asks with the warning given, and resets only once confirmed', async () => {
+    const server = fakeServer();
+    server.on('GET', '/seat/7/password/reset', () => ({ success: true, message: 'Reset Successfully', secret: 'n3w' }));
+    const { user } = renderPanel(
+      <SipCredentials
+        routes={seatRoutes}
+        id={7}
+        resource="seats"
+        username="30000*201"
+        resetWarning={SEAT_MESSAGES.confirmPasswordReset}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset SIP Password' });
+    expect(within(dialog).getByText(SEAT_MESSAGES.confirmPasswordReset)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.sent('GET', '/seat/7/password')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reset Password' }));
+    expect((await screen.findByTestId('sip-secret')).textContent).toBe('n3w');
+  });
+});

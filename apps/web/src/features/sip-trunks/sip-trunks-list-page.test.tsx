@@ -1,0 +1,23 @@
+import { MESSAGES, TRUNK_MESSAGES } from '@switchboard/domain';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeServer } from '../../test/fake-server.ts';
+import { renderPanel } from '../../test/render.tsx';
+import SipTrunksListPage from './sip-trunks-list-page.tsx';
+
+describe('adding a SIP trunk', () => {
+  it('says a number is needed first when the account has none, and its empty list says so', async () => {
+    const server = fakeServer({ '/trunk': [] });
+    server.on('POST', '/numbering/allocated/callerids', () => ({ records: [] }));
+    const { user } = renderPanel(<SipTrunksListPage />);
+    await screen.findByText(MESSAGES.noRecords);
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add SIP Trunk' });
+    expect(await within(dialog).findByText(TRUNK_MESSAGES.numberNeeded)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Create' }).hasAttribute('disabled')).toBe(true);
+    await user.click(within(dialog).getByRole('combobox', { name: /Emergency Location/ }));
+    expect((await screen.findByRole('option', { name: MESSAGES.noNumbers })).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+  });
+});

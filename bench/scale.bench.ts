@@ -1,0 +1,411 @@
+/**
+ * Benchmark: the panel at 20,000 seats. Loads 20,000 seats and 5,000 telephone numbers into the demo
+ * account 30000 (demo data seeded first) and times, through the real app, what the panel asks for,
+ * each beside the raw SQL returning the same rows (in a transaction of its own, as the app's), with
+ * the ratio. PGlite and PostgreSQL side by side in one run; PostgreSQL when BENCH_DATABASE_URL (or a
+ * local server at postgres://postgres@127.0.0.1:5432/postgres) answers: a throw-away database is
+ * created and dropped. Then the PGlite server's cold start on the loaded data dir and its resident
+ * memory once idle. Not a test: it asserts only that the app answers 200.
+ *   npm run bench:scale -w @switchboard/bench
+ *   BENCH_DB=postgres (or pglite) runs one database only.
+ *   BENCH_RUNS=30 BENCH_DATABASE_URL=postgres://... npm run bench:scale -w @switchboard/bench
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { type RawBuilder, sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { allMigrations } from '../apps/server/src/areas.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { type DatabaseHandle, migrate, openDatabase } from '../apps/server/src/db/database.ts';
+import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/demo/seed.ts';
+import { createTenancy, type Tenancy } from '../apps/server/src/platform/tenancy.ts';
+
+const SEATS = Number(process.env.BENCH_SEATS ?? 20_000);
+const NUMBERS = Number(process.env.BENCH_NUMBERS ?? 5_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const SLOW_RUNS = Number(process.env.BENCH_SLOW_RUNS ?? 5);
+const ACCOUNT = 30000;
+const FIRST_EXT = 20000;
+const root = path.resolve(import.meta.dirname, '..');
+
+interface Figure {
+  label: string;
+  app: { median: number; p95: number };
+  raw: number;
+  note?: string;
+}
+
+const stats = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    median: sorted[Math.floor(sorted.length / 2)] as number,
+    p95: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] as number,
+  };
+};
+
+async function time(runs: number, fn: () => Promise<unknown>, after?: () => Promise<unknown>): Promise<number[]> {
+  await fn(); // warm-up (plans, caches)
+  if (after) await after();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+    if (after) await after();
+  }
+  return times;
+}
+
+/** Seats and numbers in batches of plain SQL (the seed's escape hatch: row-level security applies). */
+async function load(tenancy: Tenancy): Promise<void> {
+  await tenancy.crossAccount('seed', async (tx) => {
+    await sql`update accounts set extension_digits = 5 where account_no = ${ACCOUNT}`.execute(tx);
+    for (let start = 0; start < SEATS; start += 5000) {
+      const end = Math.min(SEATS, start + 5000) - 1;
+      // Nicknames in another order than the extensions; some seats in advanced voicemail or recorded.
+      await sql`insert into seats (account_no, extension, name, secret, unique_string, nickname, caller_id_name,
+          caller_id_number, vm_mode, call_recording, vm_email)
+        select ${ACCOUNT}, ${FIRST_EXT} + g, ${`${ACCOUNT}*`} || (${FIRST_EXT} + g), md5('s' || g), md5('u' || g),
+          'D ' || substr(md5(g::text), 1, 8), 'Desk ' || g, '', case when g % 10 = 0 then 0 else 1 end,
+          case when g % 7 = 0 then 1 else 0 end, 'desk' || g || '@example.com'
+        from generate_series(${start}::int, ${end}::int) g`.execute(tx);
+    }
+    // Half the seats registered (the status columns read the registrations).
+    await sql`insert into seat_registrations (account_no, seat_id, kind, user_agent, ipaddr, port, expires_at)
+      select account_no, id, 'desk', 'Yealink T54W', '81.2.69.' || (id % 200), 5060, now() + interval '1 hour'
+      from seats where account_no = ${ACCOUNT} and extension >= ${FIRST_EXT} and id % 2 = 0`.execute(tx);
+    for (let start = 0; start < NUMBERS; start += 5000) {
+      const end = Math.min(NUMBERS, start + 5000) - 1;
+      await sql`insert into telephone_numbers (account_no, number, nickname, destination)
+        select ${ACCOUNT}, '0300' || lpad(g::text, 7, '0'), 'N ' || g,
+          case when g % 5 = 0 then '' else 'seat:' || (${FIRST_EXT} + g % ${SEATS}) end
+        from generate_series(${start}::int, ${end}::int) g`.execute(tx);
+    }
+  });
+}
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
+  const tenancy = createTenancy(handle.db);
+  const app: App = await buildApp(loadConfig({}, { logLevel: 'silent', webDist: undefined }), {
+    database: handle,
+    logger: false,
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/users/auth/login',
+    payload: { username: 'retail', password: DEMO_PASSWORD },
+  });
+  const headers = { authorization: `Bearer ${login.json().token}` };
+  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
+    const res = await app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
+    if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    return res;
+  };
+  const raw = (query: RawBuilder<unknown>) =>
+    tenancy.crossAccount('seed', (tx) => query.execute(tx).then((r) => r.rows));
+  const figures: Figure[] = [];
+  const add = async (
+    label: string,
+    runs: number,
+    appFn: () => Promise<unknown>,
+    rawFn: () => Promise<unknown>,
+    opts: { after?: () => Promise<unknown>; rawAfter?: () => Promise<unknown>; note?: string } = {},
+  ): Promise<Figure> => {
+    const a = stats(await time(runs, appFn, opts.after));
+    const r = stats(await time(runs, rawFn, opts.rawAfter ?? opts.after));
+    const figure: Figure = { label, app: a, raw: r.median, ...(opts.note ? { note: opts.note } : {}) };
+    figures.push(figure);
+    console.error(
+      `  [${handle.kind}] ${label}: ${a.median.toFixed(1)} ms (p95 ${a.p95.toFixed(1)}), raw ${r.median.toFixed(1)} ms`,
+    );
+    return figure;
+  };
+
+  // The seats page: the table's columns with the desk registration.
+  const seatRows = (order: RawBuilder<unknown>, where: RawBuilder<unknown>, offset: number) =>
+    sql`select s.*, r.user_agent, r.ipaddr, r.port, r.expires_at from seats s
+      left join seat_registrations r on r.seat_id = s.id and r.kind = 'desk'
+      where s.account_no = ${ACCOUNT} and ${where} order by ${order}, s.id offset ${offset} limit 15`;
+  const yes = sql`true`;
+  await add(
+    'seats page 0',
+    RUNS,
+    () => call('POST', '/seat/0/15', {}),
+    () => raw(seatRows(sql`s.extension`, yes, 0)),
+  );
+  await add(
+    'seats offset 10,000',
+    RUNS,
+    () => call('POST', '/seat/10000/15', {}),
+    () => raw(seatRows(sql`s.extension`, yes, 10000)),
+  );
+  await add(
+    'seats sort by nickname',
+    RUNS,
+    () => call('POST', '/seat/0/15', { sortBy: 'nickname', direction: 'asc' }),
+    () => raw(seatRows(sql`s.nickname`, yes, 0)),
+  );
+  await add(
+    'seats sort nickname @10,000',
+    RUNS,
+    () => call('POST', '/seat/10000/15', { sortBy: 'nickname', direction: 'asc' }),
+    () => raw(seatRows(sql`s.nickname`, yes, 10000)),
+  );
+  const term = '%3456%';
+  await add(
+    'seats search "3456"',
+    RUNS,
+    () => call('POST', '/seat/0/15', { search: '3456' }),
+    () =>
+      raw(
+        seatRows(
+          sql`s.extension`,
+          sql`(s.extension::text ilike ${term} or s.name ilike ${term} or s.nickname ilike ${term}
+            or s.caller_id_name ilike ${term} or s.caller_id_number ilike ${term} or s.vm_email ilike ${term})`,
+          0,
+        ),
+      ),
+  );
+  await add(
+    'seats filter callRecording=1',
+    RUNS,
+    () => call('POST', '/seat/0/15', { filters: { callRecording: 1 } }),
+    () => raw(seatRows(sql`s.extension`, sql`s.call_recording = 1`, 0)),
+  );
+  let allBytes = 0;
+  const everything = await add(
+    'seats -1/-1 (all)',
+    SLOW_RUNS,
+    async () => {
+      allBytes = (await call('POST', '/seat/-1/-1', {})).body.length;
+    },
+    () => raw(sql`select id, extension, nickname from seats where account_no = ${ACCOUNT} order by extension, id`),
+    { note: 'raw: id, extension, nickname' },
+  );
+  everything.note = `reply ${(allBytes / 1024).toFixed(0)} KB; raw: id, extension, nickname`;
+  const slim = await app.inject({
+    method: 'POST',
+    url: '/api/v1/seat/pick/-1/-1',
+    headers,
+    payload: { fields: ['id', 'extension', 'nickname'] },
+  });
+  if (slim.statusCode === 200) {
+    let slimBytes = 0;
+    const picked = await add(
+      'seats pick/-1/-1 (3 fields)',
+      SLOW_RUNS,
+      async () => {
+        slimBytes = (await call('POST', '/seat/pick/-1/-1', { fields: ['id', 'extension', 'nickname'] })).body.length;
+      },
+      () => raw(sql`select id, extension, nickname from seats where account_no = ${ACCOUNT} order by extension, id`),
+    );
+    picked.note = `reply ${(slimBytes / 1024).toFixed(0)} KB`;
+  }
+
+  const numberRows = (offset: number) =>
+    sql`select t.*, a.name as acl_name, s.extension || case when s.nickname <> '' then ' - ' || s.nickname else '' end as label
+      from (select * from telephone_numbers where account_no = ${ACCOUNT} order by number, id offset ${offset} limit 15) t
+      left join access_lists a on a.id = t.acl_id
+      left join seats s on s.account_no = t.account_no and t.destination like 'seat:%'
+        and s.extension = nullif(split_part(t.destination, ':', 2), '')::int
+      order by t.number, t.id`;
+  await add(
+    'numbers page 0',
+    RUNS,
+    () => call('POST', '/numbering/allocated/0/15', {}),
+    () => raw(numberRows(0)),
+  );
+  const deep = NUMBERS - 1000;
+  await add(
+    `numbers offset ${deep.toLocaleString('en-GB')}`,
+    RUNS,
+    () => call('POST', `/numbering/allocated/${deep}/15`, {}),
+    () => raw(numberRows(deep)),
+  );
+
+  // The dashboard: each count the panel asks for (POST {path}/0/1), all at once as the panel does.
+  const dashboard: string[] = [];
+  for (const p of ['/seat', '/numbering/allocated', '/trunk', '/timeprofile', '/numbering/allocated/ems/errors']) {
+    const res = await app.inject({ method: 'POST', url: `/api/v1${p}/0/1`, headers, payload: {} });
+    if (res.statusCode === 200) dashboard.push(p);
+  }
+  await add(
+    `dashboard (${dashboard.length} counts)`,
+    RUNS,
+    () => Promise.all(dashboard.map((p) => call('POST', `${p}/0/1`, {}))),
+    () =>
+      raw(sql`select (select count(*) from seats where account_no = ${ACCOUNT}) as seats,
+        (select count(*) from telephone_numbers where account_no = ${ACCOUNT}) as numbers,
+        (select count(*) from sip_trunks where account_no = ${ACCOUNT}) as trunks,
+        (select count(*) from time_profiles where account_no = ${ACCOUNT}) as profiles,
+        (select count(*) from telephone_numbers where account_no = ${ACCOUNT} and coalesce(ems_error_code, 0) <> 0) as errors`),
+    { note: dashboard.join(' ') },
+  );
+
+  // Bulk delete of 100 unreferenced seats, put back (same ids) after each run.
+  const victims = await raw(
+    sql`select id from seats where account_no = ${ACCOUNT} and extension between ${FIRST_EXT + 15000} and ${FIRST_EXT + 15099} order by id`,
+  );
+  const ids = (victims as Array<{ id: number }>).map((v) => Number(v.id));
+  const saved = await raw(sql`select * from seats where id in (${sql.join(ids)})`);
+  const restore = () =>
+    tenancy.crossAccount('seed', async (tx) => {
+      await sql`delete from seats where id in (${sql.join(ids)})`.execute(tx);
+      await sql`insert into seats select * from jsonb_populate_recordset(null::seats, ${JSON.stringify(saved)}::jsonb)`.execute(
+        tx,
+      );
+    });
+  await add(
+    'seats bulk delete 100',
+    SLOW_RUNS,
+    () => call('DELETE', '/seat', { ids }),
+    () => raw(sql`delete from seats where account_no = ${ACCOUNT} and id in (${sql.join(ids)})`),
+    { after: restore, note: 'raw: the delete alone' },
+  );
+
+  await add(
+    'seats next free extension',
+    RUNS,
+    () => call('GET', `/seat/${ACCOUNT}/next`),
+    () =>
+      raw(sql`select min(g) from generate_series(
+          coalesce((select max(number) + 1 from dial_plan where account_no = ${ACCOUNT} and kind = 'seat'
+            and number between 20000 and 99899), 20000)::int, 99899) g
+        where not exists (select 1 from dial_plan where account_no = ${ACCOUNT} and number = g)`),
+  );
+  await app.close();
+  return figures;
+}
+
+/** The PGlite server started on the loaded data dir: time to ready, then resident memory once idle. */
+async function coldStart(dataDir: string): Promise<{ startMs: number; rssMb: number }> {
+  const port = 39000 + (process.pid % 900);
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_DIST: '',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: '',
+    },
+    stdio: 'ignore',
+  });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+      const ok = await fetch(`http://127.0.0.1:${port}/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (performance.now() - t0 > 120_000) throw new Error('the server did not start in 2 minutes');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const startMs = performance.now() - t0;
+    await new Promise((r) => setTimeout(r, 3000));
+    const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return { startMs, rssMb: rssKb / 1024 };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+async function postgresUrl(): Promise<string | undefined> {
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return url;
+  } catch {
+    return undefined;
+  }
+}
+
+const started = performance.now();
+const results: Record<string, Figure[]> = {};
+let pgliteExtra: { loadS: number; startMs: number; rssMb: number } | undefined;
+
+/** BENCH_DB=pglite or postgres runs one of them only. */
+const only = process.env.BENCH_DB;
+
+// PGlite, in a data dir (so the server can be cold-started on it afterwards).
+if (only !== 'postgres') {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-scale-'));
+  try {
+    const t0 = performance.now();
+    const handle = await openDatabase({ dataDir: dir });
+    await migrate(handle.db, allMigrations());
+    await seedDemo(createTenancy(handle.db));
+    await load(createTenancy(handle.db));
+    const loadS = (performance.now() - t0) / 1000;
+    console.error(`  [pglite] loaded in ${loadS.toFixed(1)} s`);
+    results.PGlite = await measureAll(handle);
+    await handle.close();
+    pgliteExtra = { loadS, ...(await coldStart(dir)) };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const pgUrl = only === 'pglite' ? undefined : await postgresUrl();
+if (pgUrl) {
+  const name = `sb_scale_${process.pid}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory', statementTimeoutMs: 600_000 });
+    await migrate(handle.db, allMigrations());
+    await seedDemo(createTenancy(handle.db));
+    await load(createTenancy(handle.db));
+    await sql`analyze`.execute(handle.db);
+    results.PostgreSQL = await measureAll(handle);
+    await handle.close();
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+const kinds = Object.keys(results);
+const ms = (n: number) => n.toFixed(1).padStart(7);
+console.log(
+  `\n${SEATS.toLocaleString('en-GB')} seats, ${NUMBERS.toLocaleString('en-GB')} numbers in account ${ACCOUNT}; ` +
+    `${RUNS} runs (${SLOW_RUNS} for -1/-1 and bulk delete); ms; ratio = app median / raw SQL median\n`,
+);
+console.log(
+  `${'operation'.padEnd(30)}${kinds.map((k) => `| ${k.padEnd(10)} median     p95     raw  ratio `).join('')}`,
+);
+const labels = results[kinds[0] as string]?.map((f) => f.label) ?? [];
+for (const label of labels) {
+  const cells = kinds.map((k) => {
+    const f = results[k]?.find((x) => x.label === label);
+    if (!f) return `| ${''.padEnd(41)}`;
+    return `| ${''.padEnd(10)}${ms(f.app.median)} ${ms(f.app.p95)} ${ms(f.raw)} ${(f.app.median / f.raw).toFixed(1).padStart(5)}x `;
+  });
+  const note = results[kinds[0] as string]?.find((x) => x.label === label)?.note;
+  console.log(`${label.padEnd(30)}${cells.join('')}${note ? `  ${note}` : ''}`);
+}
+if (pgliteExtra) {
+  console.log(
+    `\nPGlite: load (migrate, seed, ${SEATS} seats) ${pgliteExtra.loadS.toFixed(1)} s; server cold start on the data dir ` +
+      `${pgliteExtra.startMs.toFixed(0)} ms to ready; resident memory idle ${pgliteExtra.rssMb.toFixed(0)} MB`,
+  );
+}
+if (!pgUrl) console.log('PostgreSQL: not reachable (set BENCH_DATABASE_URL)');
+console.log(`bench took ${((performance.now() - started) / 1000).toFixed(0)} s`);
+process.exit(0);

@@ -1,0 +1,219 @@
+/** Call queues and their members (spec 2: /call-queues, permission queues, calls on /queue). */
+import { z } from 'zod';
+import { deleteBody, deleteReply, resourceRoutes, route } from '../contract.ts';
+import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
+import { MESSAGES } from '../messages.ts';
+import { nextNumberReply, numberInRange, numberRange, rangeReply } from '../numbering.ts';
+import { listReplySchema, saveReply } from '../paging.ts';
+import { destinationField } from './destinations.ts';
+
+export const QUEUE_MESSAGES = {
+  invalidNumber: 'Please input a valid number',
+  lessThanTo: 'Please ensure this number is less than the To field',
+  tooMany: 'You cannot add more than 10 call queues at one time, please contact your account manager to add more',
+  /** The spec: 'queues are likewise' (the call groups' words). */
+  inUse: 'Queue number is already in use. Please select a different number',
+  rangeInUse:
+    '1 or more of the call queues already has the number in this selected range. Please check the range and try again',
+  memberTwice: 'This member is already a part of this call queue',
+  /** Ours. */
+  exitTime: 'Please enter a time as HH:mm',
+} as const;
+
+export const QUEUE_NUMBER = { min: 200, max: 998 } as const;
+export const QUEUE_BULK_MAX = 10;
+
+const s = (seconds: number) =>
+  seconds < 60
+    ? `${seconds} seconds`
+    : seconds < 3600
+      ? `${seconds / 60} minute${seconds === 60 ? '' : 's'}`
+      : `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`;
+const options = (values: readonly number[], label: (v: number) => string = s) =>
+  values.map((value) => ({ value, label: label(value) }));
+
+/** Spec 2 §9 option lists. */
+export const QUEUE_OPTIONS = {
+  queueTime: options([0, 10, 15, 20, 25, 30, 60, 120, 180, 240, 300, 600, 1200, 1800, 3600, 7200], (v) =>
+    v === 0 ? 'Unlimited' : s(v),
+  ),
+  maxLength: options([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70], String),
+  timeout: options([10, 15, 20, 25, 30, 35, 40]),
+  retry: options([5, 10, 20, 30, 60, 120, 180, 240, 300]),
+  wrapUpTime: options([0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 120, 180, 240, 300]),
+  announceFrequency: options([0, 30, 60, 120, 180, 240, 300], (v) => (v === 0 ? 'Off' : s(v))),
+  periodicAnnounceFrequency: options([0, 30, 60, 90, 120], (v) => (v === 0 ? 'Off' : `${v} seconds`)),
+  penalty: options([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], String),
+} as const;
+
+export const QUEUE_STRATEGIES = [
+  { value: 'ringall', label: 'Ring All' },
+  { value: 'leastrecent', label: 'Least Recent' },
+  { value: 'fewestcalls', label: 'Fewest Calls' },
+  { value: 'random', label: 'Random' },
+  { value: 'roundrobin', label: 'Round Robin' },
+  { value: 'rrmemory', label: 'Round Robin with Memory' },
+  { value: 'linear', label: 'Linear' },
+] as const;
+
+/**
+ * Queue identification (spec 2 §9): the announcement an agent hears — none or a system prompt
+ * (-1 to -5) — or one of the account's prompts (its id).
+ */
+export const QUEUE_IDENTIFICATION = [
+  { value: -1, label: 'None' },
+  { value: -2, label: 'Support' },
+  { value: -3, label: 'Sales' },
+  { value: -4, label: 'Accounting' },
+  { value: -5, label: 'Purchasing' },
+] as const;
+
+/** Agents log in to queue N by dialling 120*N and out by 121*N (spec 2 §4). */
+export const queueLoginCodes = (queue: number) => ({ login: `120*${queue}`, logout: `121*${queue}` });
+
+const select = MESSAGES.selectOption;
+const oneOf = (list: ReadonlyArray<{ value: number }>, fallback: number) =>
+  z.coerce
+    .number({ error: select })
+    .int({ error: select })
+    .refine((v) => list.some((o) => o.value === v), { error: select })
+    .default(fallback);
+/** A prompt of the account or the provider, or -1: none. */
+const prompt = z.coerce
+  .number({ error: select })
+  .int({ error: select })
+  .refine((v) => v === -1 || v > 0, { error: select })
+  .default(-1);
+const hhmm = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: QUEUE_MESSAGES.exitTime });
+
+export const callQueueInput = z.object({
+  customName: requiredText({ max: 45 }),
+  queueTime: oneOf(QUEUE_OPTIONS.queueTime, 0),
+  maxLength: oneOf(QUEUE_OPTIONS.maxLength, 10),
+  /** Calls leave the queue at exitTime (GMT) when exitSwitch is on. */
+  exitSwitch: z.boolean().default(false),
+  exitTime: hhmm.default('18:00'),
+  falloverLocation: destinationField,
+  joinEmpty: z.boolean().default(true),
+  falloverLocationEmpty: destinationField,
+  answerElsewhere: z.boolean().default(false),
+  queueCidPrefix: optionalText({ max: 45 }),
+  welcomeId: prompt,
+  musicOnHold: recordId(select).nullable().default(null),
+  queueJump: z.boolean().default(false),
+  strategy: z
+    .enum(
+      QUEUE_STRATEGIES.map((o) => o.value),
+      { error: select },
+    )
+    .default('ringall'),
+  timeout: oneOf(QUEUE_OPTIONS.timeout, 20),
+  retry: oneOf(QUEUE_OPTIONS.retry, 5),
+  wrapUpTime: oneOf(QUEUE_OPTIONS.wrapUpTime, 0),
+  reportHoldTime: z.boolean().default(false),
+  /** Queue identification: -1..-5 (none or a system prompt) or a prompt id. */
+  announceId: z.coerce
+    .number({ error: select })
+    .int({ error: select })
+    .refine((v) => (v <= -1 && v >= -5) || v > 0, { error: select })
+    .default(-1),
+  announceHoldTime: z.boolean().default(false),
+  announceFrequency: oneOf(QUEUE_OPTIONS.announceFrequency, 0),
+  periodicAnnounceId: prompt,
+  periodicAnnounceFrequency: oneOf(QUEUE_OPTIONS.periodicAnnounceFrequency, 0),
+  queueFullMessageId: prompt,
+});
+export type CallQueueInput = z.input<typeof callQueueInput>;
+export type CallQueueValues = z.output<typeof callQueueInput>;
+
+export const queueNumber = numberInRange(QUEUE_NUMBER, QUEUE_MESSAGES.invalidNumber);
+/** Create: the queue's number is its displayName (spec 2 §3). */
+export const callQueueCreate = callQueueInput.extend({ displayName: queueNumber });
+export type CallQueueCreate = z.input<typeof callQueueCreate>;
+
+export const callQueueRange = numberRange(QUEUE_NUMBER, QUEUE_BULK_MAX, QUEUE_MESSAGES, {
+  customName: requiredText({ max: 45 }),
+});
+export type CallQueueRange = z.input<typeof callQueueRange>;
+export type CallQueueRangeValues = z.output<typeof callQueueRange>;
+
+export const callQueueRecord = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  displayName: z.number().int(),
+  customName: z.string(),
+  queueTime: z.number().int(),
+  maxLength: z.number().int(),
+  exitSwitch: z.boolean(),
+  exitTime: z.string(),
+  falloverLocation: z.string(),
+  joinEmpty: z.boolean(),
+  falloverLocationEmpty: z.string(),
+  answerElsewhere: z.boolean(),
+  queueCidPrefix: z.string(),
+  welcomeId: z.number().int(),
+  musicOnHold: z.number().int().nullable(),
+  queueJump: z.boolean(),
+  strategy: z.string(),
+  timeout: z.number().int(),
+  retry: z.number().int(),
+  wrapUpTime: z.number().int(),
+  reportHoldTime: z.boolean(),
+  announceId: z.number().int(),
+  announceHoldTime: z.boolean(),
+  announceFrequency: z.number().int(),
+  periodicAnnounceId: z.number().int(),
+  periodicAnnounceFrequency: z.number().int(),
+  queueFullMessageId: z.number().int(),
+  memberCount: z.number().int(),
+});
+export type CallQueue = z.infer<typeof callQueueRecord>;
+
+export const queueMemberInput = z.object({
+  memberName: destinationField.refine((v) => v !== '', { error: select }),
+  penalty: oneOf(QUEUE_OPTIONS.penalty, 0),
+});
+export type QueueMemberInput = z.input<typeof queueMemberInput>;
+export const queueMemberUpdate = z.object({
+  id: recordId(MESSAGES.recordNotFound),
+  penalty: oneOf(QUEUE_OPTIONS.penalty, 0),
+});
+export type QueueMemberUpdate = z.input<typeof queueMemberUpdate>;
+
+export const queueMemberRecord = z.object({
+  id: z.number().int(),
+  queueId: z.number().int(),
+  memberName: z.string(),
+  displayName: z.string(),
+  penalty: z.number().int(),
+});
+export type QueueMember = z.infer<typeof queueMemberRecord>;
+
+const tag = 'call-queues';
+
+/** Spec 2 §7 "Call queues". */
+export const callQueueRoutes = {
+  ...resourceRoutes('/queue', { tag, record: callQueueRecord, input: callQueueInput, create: callQueueCreate }),
+  next: route({ method: 'POST', alsoMethods: ['GET'], path: '/queue/next', reply: nextNumberReply, tag }),
+  range: route({ method: 'POST', path: '/queue/range', body: callQueueRange, reply: rangeReply, tag }),
+  members: route({
+    method: 'GET',
+    path: '/queue/members/:id',
+    params: idParam,
+    reply: listReplySchema(queueMemberRecord),
+    tag,
+  }),
+  addMember: route({
+    method: 'POST',
+    path: '/queue/member/:id',
+    params: idParam,
+    body: queueMemberInput,
+    reply: saveReply,
+    tag,
+  }),
+  updateMember: route({ method: 'PUT', path: '/queue/member', body: queueMemberUpdate, reply: saveReply, tag }),
+  removeMembers: route({ method: 'DELETE', path: '/queue/member', body: deleteBody, reply: deleteReply, tag }),
+};

@@ -1,0 +1,85 @@
+/**
+ * NTS destinations (spec 2: /nts, permission externalExt): external numbers calls can be forwarded
+ * to, with the answer prompt, the call restrictions of the forwarded call and a channel limit.
+ */
+import { z } from 'zod';
+import { CALL_RESTRICTION_SWITCHES, callRestrictionsShape } from '../call-options.ts';
+import { resourceRoutes, route } from '../contract.ts';
+import { recordId, requiredText } from '../fields.ts';
+import { MESSAGES } from '../messages.ts';
+import { PATTERNS } from '../patterns.ts';
+
+export const NTS_MESSAGES = {
+  onNet: 'It is not possible to add on network telephone number as NTS destination.',
+  /** Ours: a channel limit outside 1-30. */
+  channelLimit: 'Please enter a number of channels between 1 and 30',
+} as const;
+
+/** Ours: the spec sets none. A forwarded call holds two channels; 30 covers a primary-rate line. */
+export const NTS_CHANNEL_LIMIT = { min: 1, max: 30, default: 2 } as const;
+
+/** The NTS call-restriction toggles: the allow switches (no PIN, no call times) and extRefuse. */
+export const NTS_SWITCHES = CALL_RESTRICTION_SWITCHES;
+const { internationalPIN: _pin, ...switches } = callRestrictionsShape;
+
+const telephone = z
+  .string({ error: MESSAGES.enterTelephone })
+  .trim()
+  .min(1, { error: MESSAGES.enterTelephone })
+  .max(14, { error: PATTERNS.telephone.message })
+  .regex(PATTERNS.telephone.pattern, { error: PATTERNS.telephone.message });
+
+const ntsFields = {
+  destination: telephone,
+  answerPromptId: recordId(MESSAGES.recordNotFound).nullable().default(null),
+  ...switches,
+  /** Refuse calls the forwarded number would make beyond the allowed ones (ours: 'refuse external'). */
+  extRefuse: z.boolean().default(false),
+  channelLimit: z.coerce
+    .number({ error: NTS_MESSAGES.channelLimit })
+    .int({ error: NTS_MESSAGES.channelLimit })
+    .min(NTS_CHANNEL_LIMIT.min, { error: NTS_MESSAGES.channelLimit })
+    .max(NTS_CHANNEL_LIMIT.max, { error: NTS_MESSAGES.channelLimit })
+    .default(NTS_CHANNEL_LIMIT.default),
+};
+
+/** Edit: the name at most 45 (spec 2 §3). */
+export const ntsInput = z.object({ name: requiredText({ max: 45 }), ...ntsFields });
+export type NtsInput = z.input<typeof ntsInput>;
+/** Create: the name at most 50 (spec 2 §3). */
+export const ntsCreate = z.object({ name: requiredText({ max: 50 }), ...ntsFields });
+export type NtsCreate = z.input<typeof ntsCreate>;
+
+export const ntsRecord = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  name: z.string(),
+  destination: z.string(),
+  answerPromptId: z.number().int().nullable(),
+  allowUKGeo: z.boolean(),
+  allowUKMobile: z.boolean(),
+  allowUK118: z.boolean(),
+  allowUKOther: z.boolean(),
+  allowUKPremium09: z.boolean(),
+  allowUKPremium070: z.boolean(),
+  allowInternational: z.boolean(),
+  allowInternationalHighRisk: z.boolean(),
+  extRefuse: z.boolean(),
+  channelLimit: z.number().int(),
+});
+export type Nts = z.infer<typeof ntsRecord>;
+
+const tag = 'nts';
+
+/** Spec 2 §7 "NTS". */
+export const ntsRoutes = {
+  ...resourceRoutes('/nts', { tag, record: ntsRecord, input: ntsInput, create: ntsCreate }),
+  /** Whether a number may be an NTS destination: not one of this platform's own (on-net) numbers. */
+  check: route({
+    method: 'GET',
+    path: '/nts/check/:number',
+    params: z.object({ number: telephone }),
+    reply: z.object({ success: z.boolean(), onnet: z.boolean(), message: z.string() }),
+    tag,
+  }),
+};

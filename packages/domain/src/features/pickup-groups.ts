@@ -1,0 +1,95 @@
+/** Pickup groups (spec 2: /pickup-groups, permission pickupGroups, calls on /pickupgroups). */
+import { z } from 'zod';
+import { deleteBody, deleteReply, route } from '../contract.ts';
+import { idParam, requiredText } from '../fields.ts';
+import { listBody, listParams, listReplySchema, saveReply } from '../paging.ts';
+
+export const PICKUP_GROUP_MESSAGES = {
+  memberTwice: 'This destination is already part of this pickup group',
+  selectMember: 'Please select an option',
+  fetchFailed: 'Failed to retrieve data, please try again',
+  /** Ours: a seat picks up in one group only. */
+  inOtherGroup: (group: string) => `This seat is already part of the pickup group ${group}`,
+} as const;
+
+/** Spec 2 §4: '*0#' plus characters 6 to 8 of the group's name. */
+export function pickupShortCode(name: string): string {
+  return `*0#${name.slice(5, 8)}`;
+}
+
+export const pickupGroupInput = z.object({ name: requiredText({ max: 100 }) });
+export type PickupGroupInput = z.input<typeof pickupGroupInput>;
+
+export const pickupGroupRecord = z.object({
+  id: z.number().int(),
+  /** Spec 2 §3 names the id grouppickupId too. */
+  grouppickupId: z.number().int(),
+  version: z.number().int(),
+  name: z.string(),
+  /** Dialled to pick up a call ringing in the group (read-only). */
+  shortCode: z.string(),
+  memberCount: z.number().int(),
+});
+export type PickupGroup = z.infer<typeof pickupGroupRecord>;
+
+/** A member: a seat, by its SIP name ('30000*201'), and its nickname. */
+export const pickupMemberRecord = z.object({
+  id: z.number().int(),
+  groupId: z.number().int(),
+  name: z.string(),
+  extension: z.number().int(),
+  nickname: z.string(),
+});
+export type PickupMember = z.infer<typeof pickupMemberRecord>;
+
+/** POST members: the seats' names (at least one). */
+export const pickupMembersInput = z.object({
+  names: z
+    .array(z.string().trim().min(1, { error: PICKUP_GROUP_MESSAGES.selectMember }).max(40))
+    .min(1, { error: PICKUP_GROUP_MESSAGES.selectMember })
+    .max(200),
+});
+export type PickupMembersInput = z.input<typeof pickupMembersInput>;
+
+const tag = 'pickup-groups';
+const PATH = '/pickupgroups';
+
+/** Spec 2 §7 "Pickup groups". */
+export const pickupGroupRoutes = {
+  list: route({
+    method: 'POST',
+    path: `${PATH}/:offset/:limit`,
+    params: listParams,
+    body: listBody,
+    reply: listReplySchema(pickupGroupRecord),
+    tag,
+  }),
+  read: route({ method: 'GET', path: `${PATH}/:id`, params: idParam, reply: pickupGroupRecord, tag }),
+  create: route({ method: 'POST', path: PATH, body: pickupGroupInput, reply: saveReply, tag }),
+  rename: route({
+    method: 'PATCH',
+    path: `${PATH}/:id/name`,
+    params: idParam,
+    body: pickupGroupInput,
+    reply: saveReply,
+    tag,
+  }),
+  remove: route({ method: 'DELETE', path: `${PATH}/:id`, params: idParam, reply: saveReply, tag }),
+  removeMany: route({ method: 'DELETE', path: PATH, body: deleteBody, reply: deleteReply, tag }),
+  members: route({
+    method: 'GET',
+    path: `${PATH}/:id/members`,
+    params: idParam,
+    reply: listReplySchema(pickupMemberRecord),
+    tag,
+  }),
+  addMembers: route({
+    method: 'POST',
+    path: `${PATH}/:id/members`,
+    params: idParam,
+    body: pickupMembersInput,
+    reply: saveReply,
+    tag,
+  }),
+  removeMembers: route({ method: 'DELETE', path: `${PATH}/members`, body: deleteBody, reply: deleteReply, tag }),
+};

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { integer } from './fields.ts';
+import { MESSAGES } from './messages.ts';
+import { numberInRange } from './numbering.ts';
+
+const messages = (schema: z.ZodType, value: unknown) => {
+  const parsed = z.object({ n: schema }).safeParse({ n: value });
+  return parsed.success ? parsed.data : parsed.error.issues.map((i) => i.message);
+};
+
+describe('numbers typed in a field (spec 1 §5: required fields; zero counts as filled)', () => {
+  it.each([
+    ['empty', ''],
+    ['blank', '   '],
+    ['null', null],
+    ['missing', undefined],
+  ])('a required integer left %s says it is required', (_case, value) => {
+    expect(messages(integer(1, 200), value)).toEqual([MESSAGES.required]);
+    expect(messages(numberInRange({ min: 200, max: 998 }, 'Please input a valid number'), value)).toEqual([
+      MESSAGES.required,
+    ]);
+  });
+
+  it('keeps its bounds messages, and takes zero and typed digits', () => {
+    expect(messages(integer(1, 200), '0')).toEqual([MESSAGES.minValue(1)]);
+    expect(messages(integer(1, 200), 201)).toEqual([MESSAGES.maxValue(200)]);
+    expect(messages(integer(0, 10), '0')).toEqual({ n: 0 });
+    expect(messages(integer(1, 200), ' 12 ')).toEqual({ n: 12 });
+    expect(messages(numberInRange({ min: 200, max: 998 }, 'Please input a valid number'), '999')).toEqual([
+      'Please input a valid number',
+    ]);
+  });
+
+  it('still defaults when the field is not sent at all', () => {
+    expect(z.object({ n: integer(1, 200).default(2) }).parse({})).toEqual({ n: 2 });
+  });
+});
