@@ -13,6 +13,7 @@ import { foreignKeyViolationError, notFound, type UniqueViolations, uniqueViolat
 import { type FieldDef, type FieldMap, rowFrom } from './fields.ts';
 import { type DefaultSort, listBodyFor, pagedList, selectRecords } from './list.ts';
 import type { Platform } from './platform.ts';
+import type { UsageDef } from './references.ts';
 import { type ResourceHandle, runValidators, type Validator } from './resources.ts';
 import { type Ctx, tenantRoute } from './routes.ts';
 import type { Tx } from './tenancy.ts';
@@ -48,7 +49,7 @@ export interface ChildrenDef<Child extends { id: number }> {
   validate?: ReadonlyArray<Validator>;
   uniqueViolations?: UniqueViolations;
   /** How a use by a child is named when something it holds is deleted ('In use in Call Group 300 - Sales'). */
-  usage?: { type: string; name: string };
+  usage?: UsageDef;
   /** Completes the rows read (e.g. a member's display name from its destination). */
   decorate?: (tx: Tx, children: Child[]) => Promise<Child[]>;
 }

@@ -30,11 +30,18 @@ export interface Reference {
   type: string;
   /** A trusted SQL expression naming the referring row. */
   name: string;
+  /** A trusted SQL expression of the referring row's page in the panel ('/seats/' || seats.id). */
+  link?: string;
 }
+
+/** How an area's rows are named where they use something ('Seat', SQL of the name and page). */
+export type UsageDef = Pick<Reference, 'type' | 'name' | 'link'>;
 
 export interface Usage {
   type: string;
   name: string;
+  /** The referring row's page in the panel, where it has one. */
+  link?: string;
 }
 
 export class ReferenceRegistry {
@@ -67,14 +74,14 @@ export class ReferenceRegistry {
       const column = sql.ref(`${ref.table}.${ref.column}`);
       const query =
         ref.holds === 'jsonArray'
-          ? sql<{ value: string; name: string }>`
-            select held.value as value, ${sql.raw(ref.name)} as name
+          ? sql<{ value: string; name: string; link: string | null }>`
+            select held.value as value, ${sql.raw(ref.name)} as name, ${sql.raw(ref.link ?? 'null')} as link
             from ${sql.table(ref.table)} cross join lateral jsonb_array_elements_text(${column}) as held(value)
             where jsonb_typeof(${column}) = 'array' and ${column} ?| ${sql.val(wanted)}::text[]
               and held.value in (${sql.join(wanted)})
             order by 2`
-          : sql<{ value: string; name: string }>`
-            select (${column})::text as value, ${sql.raw(ref.name)} as name
+          : sql<{ value: string; name: string; link: string | null }>`
+            select (${column})::text as value, ${sql.raw(ref.name)} as name, ${sql.raw(ref.link ?? 'null')} as link
             from ${sql.table(ref.table)}
             where ${column} in (${sql.join(values.filter((v, i) => values.indexOf(v) === i))})
             order by 2`;
@@ -84,7 +91,7 @@ export class ReferenceRegistry {
         if (seen.has(key)) continue;
         seen.add(key);
         const list = out.get(row.value) ?? [];
-        list.push({ type: ref.type, name: String(row.name) });
+        list.push({ type: ref.type, name: String(row.name), ...(row.link ? { link: String(row.link) } : {}) });
         out.set(row.value, list);
       }
     }

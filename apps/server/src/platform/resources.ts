@@ -45,7 +45,7 @@ import {
 } from './list.ts';
 import { secretFingerprint } from './outbox.ts';
 import type { Platform } from './platform.ts';
-import { inUseError, type Usage } from './references.ts';
+import { inUseError, type Usage, type UsageDef } from './references.ts';
 import { type Ctx, tenantRoute } from './routes.ts';
 import type { Tx } from './tenancy.ts';
 
@@ -109,7 +109,7 @@ export interface ResourceDef<Rec extends { id: number }, In extends z.ZodType, C
   /** The record's name in feedback ('{name} has been updated', 'Successfully deleted {name}'). */
   label: (record: Rec) => string;
   /** How the record is named when it uses something another delete must respect ('Seat', SQL). */
-  usage?: { type: string; name: string };
+  usage?: UsageDef;
   /** Values made consistent before validation and writing (e.g. a PIN dropped with international calls). */
   prepare?: (
     values: z.output<In> | z.output<Cr>,

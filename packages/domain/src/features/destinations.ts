@@ -63,6 +63,15 @@ export const destinationField = z
   })
   .default('');
 
+/** What routes to a destination: a number, a time profile, an IVR key, a fallover, a divert... */
+export const usedBy = z.object({
+  type: z.string(),
+  name: z.string(),
+  /** The referrer's page in the panel. */
+  link: z.string().optional(),
+});
+export type UsedBy = z.infer<typeof usedBy>;
+
 /** Spec 2 §7 '/destinations': every routable object of the account the session may read. */
 export const destinationRoutes = {
   all: route({ method: 'GET', path: '/destinations', reply: listReplySchema(destinationOption), tag: 'destinations' }),
@@ -71,6 +80,19 @@ export const destinationRoutes = {
     path: '/destinations/:offset/:limit',
     params: listParams,
     reply: listReplySchema(destinationOption),
+    tag: 'destinations',
+  }),
+  /** Ours (no peer panel offers it): everything that routes to one destination ('callgroup:350'). */
+  usedBy: route({
+    method: 'GET',
+    path: '/destinations/used-by/:value',
+    params: z.object({
+      value: z
+        .string()
+        .max(100)
+        .refine((v) => parseDestination(v) !== null, { error: 'Please select an option' }),
+    }),
+    reply: z.object({ records: z.array(usedBy) }),
     tag: 'destinations',
   }),
 };

@@ -53,7 +53,7 @@ export function registerAccessListRoutes(api: FastifyInstance, platform: Platfor
     from: (q) => q.leftJoin('prompts', 'prompts.id', 'access_lists.prompt_id'),
     defaultSort: { field: 'name', direction: 'asc' },
     label: (list) => list.name,
-    usage: { type: 'Access List', name: 'access_lists.name' },
+    usage: { type: 'Access List', name: 'access_lists.name', link: `'/access-lists/' || access_lists.id` },
     validate: [usablePrompt('promptId')],
   });
 

@@ -52,7 +52,7 @@ export function registerCallGroupRoutes(api: FastifyInstance, platform: Platform
     fields,
     defaultSort: { field: 'groupNo', direction: 'asc' },
     label: (g) => g.customName,
-    usage: { type: 'Call Group', name: GROUP_NAME },
+    usage: { type: 'Call Group', name: GROUP_NAME, link: `'/call-groups/' || call_groups.id` },
     destination: {
       type: 'callgroup',
       key: (g) => String(g.groupNo),
@@ -109,6 +109,7 @@ export function registerCallGroupRoutes(api: FastifyInstance, platform: Platform
     usage: {
       type: 'Call Group',
       name: `(select ${GROUP_NAME.replaceAll('call_groups.', 'g.')} from call_groups g where g.id = call_group_members.group_id)`,
+      link: `'/call-groups/' || call_group_members.group_id`,
     },
     routes: {
       all: callGroupRoutes.members,

@@ -85,7 +85,7 @@ export function registerCallQueueRoutes(api: FastifyInstance, platform: Platform
     fields,
     defaultSort: { field: 'displayName', direction: 'asc' },
     label: (q) => q.customName,
-    usage: { type: 'Call Queue', name: QUEUE_NAME },
+    usage: { type: 'Call Queue', name: QUEUE_NAME, link: `'/call-queues/' || call_queues.id` },
     destination: {
       type: 'queue',
       key: (q) => String(q.displayName),
@@ -138,6 +138,7 @@ export function registerCallQueueRoutes(api: FastifyInstance, platform: Platform
     usage: {
       type: 'Call Queue',
       name: `(select ${QUEUE_NAME.replaceAll('call_queues.', 'q.')} from call_queues q where q.id = call_queue_members.queue_id)`,
+      link: `'/call-queues/' || call_queue_members.queue_id`,
     },
     routes: {
       all: callQueueRoutes.members,

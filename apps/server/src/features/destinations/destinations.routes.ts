@@ -2,8 +2,10 @@
  * Destination choices (spec 2 §7 '/destinations'): every routable object of the account whose area
  * the session may read (a user without read on seats is not shown the seats' names).
  */
-import { destinationRoutes } from '@switchboard/domain';
+import { can, destinationRoutes, parseDestination } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
+import { DESTINATION_READ_RESOURCE } from '../../platform/destinations.ts';
+import { forbidden } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { type Ctx, tenantRoute } from '../../platform/routes.ts';
 
@@ -16,4 +18,15 @@ export function registerDestinationRoutes(api: FastifyInstance, platform: Platfo
   const anyUser = () => true;
   tenantRoute(api, platform, destinationRoutes.all, { allow: anyUser, handler: all });
   tenantRoute(api, platform, destinationRoutes.page, { allow: anyUser, readOnly: true, handler: all });
+  // What routes to a destination: for a holder with read on the destination's area.
+  tenantRoute(api, platform, destinationRoutes.usedBy, {
+    allow: anyUser,
+    readOnly: true,
+    handler: async ({ db, auth }, { params }) => {
+      const parsed = parseDestination(params.value);
+      if (!parsed || !can(auth, DESTINATION_READ_RESOURCE[parsed.type], 'read')) throw forbidden();
+      const records = await platform.references.usages(db, 'destination', params.value);
+      return { records: records.sort((a, b) => a.type.localeCompare(b.type) || a.name.localeCompare(b.name)) };
+    },
+  });
 }

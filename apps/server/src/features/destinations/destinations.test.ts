@@ -1,4 +1,4 @@
-import { type DestinationOption, FEATURES, MASK } from '@switchboard/domain';
+import { type DestinationOption, FEATURES, MASK, type UsedBy } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, createTestContext, json, type TestContext } from '../../test/harness.ts';
 
@@ -83,6 +83,38 @@ describe('destinations', () => {
 
     const nothing = await destinations(await userWith('no.areas', [FEATURES.numbers]));
     expect(nothing).toEqual({ records: [], totalRecords: 0, lastPage: true });
+  });
+
+  it('says what routes to a destination, each with its page: IVR keys, numbers, fallovers', async () => {
+    const usedBy = async (value: string, headers: Headers = retail) => {
+      const res = await t.api('GET', `/destinations/used-by/${encodeURIComponent(value)}`, headers);
+      return {
+        status: res.statusCode,
+        records: res.statusCode === 200 ? json<{ records: UsedBy[] }>(res).records : [],
+      };
+    };
+    const ivr = await t.database.db.selectFrom('ivrs').select('id').where('ivr_no', '=', 370).executeTakeFirstOrThrow();
+    const number = await t.database.db
+      .updateTable('telephone_numbers')
+      .set({ destination: 'callgroup:350' })
+      .where('number', '=', '01214960001')
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The demo IVR routes keys 1 and 0 to the sales group: named once; sorted by type and name.
+    expect((await usedBy('callgroup:350')).records).toEqual([
+      { type: 'IVR', name: '370 - Main menu', link: `/ivrs/${ivr.id}` },
+      { type: 'Telephone Number', name: '01214960001 (Sales)', link: `/telephone-numbers/${number.id}` },
+    ]);
+    expect((await usedBy('queue:360')).records).toEqual([
+      { type: 'IVR', name: '370 - Main menu', link: `/ivrs/${ivr.id}` },
+    ]);
+    expect(await usedBy('ivr:370')).toEqual({ status: 200, records: [] });
+    // Another account sees nothing of Acme's routing.
+    expect(await usedBy('callgroup:350', prepay)).toEqual({ status: 200, records: [] });
+    // Read on the destination's area is needed, and the value must be a destination.
+    expect((await usedBy('callgroup:350', await userWith('profiles.usage', [FEATURES.timeProfile]))).status).toBe(403);
+    expect((await usedBy('nothing')).status).toBe(400);
+    expect((await t.api('GET', '/destinations/used-by/seat%3A201', {})).statusCode).toBe(401);
   });
 
   it('needs a session', async () => {

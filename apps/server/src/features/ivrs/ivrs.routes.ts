@@ -64,7 +64,7 @@ export function registerIvrRoutes(api: FastifyInstance, platform: Platform): voi
     fields,
     defaultSort: { field: 'name', direction: 'asc' },
     label: (m) => m.description,
-    usage: { type: 'IVR', name: IVR_NAME },
+    usage: { type: 'IVR', name: IVR_NAME, link: `'/ivrs/' || ivrs.id` },
     destination: {
       type: 'ivr',
       key: (m) => String(m.name),

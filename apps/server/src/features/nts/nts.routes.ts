@@ -68,7 +68,7 @@ export function registerNtsRoutes(api: FastifyInstance, platform: Platform): voi
     fields,
     defaultSort: { field: 'name', direction: 'asc' },
     label: (n) => n.name,
-    usage: { type: 'NTS', name: 'nts_destinations.name' },
+    usage: { type: 'NTS', name: 'nts_destinations.name', link: `'/nts/' || nts_destinations.id` },
     destination: {
       type: 'nts',
       key: (n) => String(n.id),

@@ -77,6 +77,7 @@ export function registerPickupGroupRoutes(api: FastifyInstance, platform: Platfo
     usage: {
       type: 'Pickup Group',
       name: '(select g.name from pickup_groups g where g.id = pickup_group_members.group_id)',
+      link: `'/pickup-groups/' || pickup_group_members.group_id`,
     },
     routes: { all: pickupGroupRoutes.members, removeMany: pickupGroupRoutes.removeMembers },
   });

@@ -181,7 +181,7 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
       ),
     defaultSort: { field: 'extension', direction: 'asc' },
     label: (s) => s.nickname || 'Seat',
-    usage: { type: 'Seat', name: SEAT_NAME },
+    usage: { type: 'Seat', name: SEAT_NAME, link: `'/seats/' || seats.id` },
     destination: {
       type: 'seat',
       key: (s) => String(s.extension),

@@ -127,7 +127,7 @@ export function registerSipTrunkRoutes(api: FastifyInstance, platform: Platform)
     from: (q) => q.leftJoin('trunk_registrations', 'trunk_registrations.trunk_id', 'sip_trunks.id'),
     defaultSort: { field: 'nickname', direction: 'asc' },
     label: (t) => t.nickname,
-    usage: { type: 'SIP Trunk', name: 'sip_trunks.nickname' },
+    usage: { type: 'SIP Trunk', name: 'sip_trunks.nickname', link: `'/sip/' || sip_trunks.id` },
     destination: {
       type: 'trunk',
       key: (t) => String(t.id),

@@ -79,7 +79,7 @@ export function registerTimeProfileRoutes(api: FastifyInstance, platform: Platfo
     fields,
     defaultSort: { field: 'extension', direction: 'asc' },
     label: (p) => p.name,
-    usage: { type: 'Time Profile', name: PROFILE_NAME },
+    usage: { type: 'Time Profile', name: PROFILE_NAME, link: `'/time-profiles/' || time_profiles.id` },
     destination: {
       type: 'timeprofile',
       key: (p) => String(p.extension),
@@ -157,6 +157,7 @@ export function registerTimeProfileRoutes(api: FastifyInstance, platform: Platfo
       type: 'Time Profile Calendar',
       name: `(select ${PROFILE_NAME.replaceAll('time_profiles.', 'tp.')} from time_profiles tp
         where tp.id = time_profile_calendars.time_profile_id) || ': ' || time_profile_calendars.description`,
+      link: `'/time-profiles/' || time_profile_calendars.time_profile_id || '/calendars/' || time_profile_calendars.id`,
     },
     validate: [
       ownRow('timeProfileId', 'time_profiles', MESSAGES.recordNotFound),

@@ -39,6 +39,7 @@ import {
 import { useSession } from '../../platform/session-context.ts';
 import { SipCredentials } from '../../platform/sip-credentials.tsx';
 import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { usedByTab } from '../../platform/used-by.tsx';
 import { seats } from './api.ts';
 import { ProvisioningPanel, SeatLocationField, SoftphonePanel } from './seat-panels.tsx';
 
@@ -289,6 +290,7 @@ export default function SeatDetailPage() {
       kind: 'panel',
       render: (seat) => <SoftphonePanel seat={seat} kind="mobile" numbers={callerIds} />,
     },
+    usedByTab<Seat>((seat) => destinationValue('seat', seat.extension)),
   ];
   return (
     <TabbedForm

@@ -24,6 +24,7 @@ import type { FieldsForm } from '../../platform/fields/form-schema.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { SipCredentials } from '../../platform/sip-credentials.tsx';
 import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { usedByTab } from '../../platform/used-by.tsx';
 import { generalFields, toValues, trunks, useNumberOptions } from './api.ts';
 
 function StatusLine({ trunk }: { trunk: SipTrunk }) {
@@ -214,6 +215,7 @@ export default function SipTrunkDetailPage() {
               />
             ),
           },
+          usedByTab<SipTrunk>((t) => destinationValue('trunk', t.id)),
         ] satisfies TabDef<SipTrunk, SipTrunkInput, SipTrunkValues>[]
       }
     />

@@ -16,6 +16,7 @@ import { useParams } from 'react-router';
 import { FormFields } from '../../platform/fields/form-fields.tsx';
 import { usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { usedByTab } from '../../platform/used-by.tsx';
 import { timeProfiles, toProfileValues, useBankHolidays, useDestinationLabel, useStatus } from './api.ts';
 import { CalendarTab } from './calendar-tab.tsx';
 import { ScheduleTab } from './schedule-tab.tsx';
@@ -154,6 +155,7 @@ export default function TimeProfileDetailPage() {
           },
         },
         { label: 'Calendar', kind: 'panel', render: (p) => <CalendarTab profile={p} /> },
+        usedByTab<TimeProfile>((p) => destinationValue('timeprofile', p.extension)),
       ]}
     />
   );

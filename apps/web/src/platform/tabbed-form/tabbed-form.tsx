@@ -49,7 +49,15 @@ export type TabDef<R, V extends FieldValues, O extends FieldValues = V> =
       fields?: string[];
       forbidden?: boolean;
     }
-  | { label: string; kind: 'panel'; render: (record: R) => ReactNode; forbidden?: boolean };
+  | PanelTab<R>;
+
+/** A tab showing something of the record other than its form (a child table, a status). */
+export interface PanelTab<R> {
+  label: string;
+  kind: 'panel';
+  render: (record: R) => ReactNode;
+  forbidden?: boolean;
+}
 
 export interface TabbedFormProps<R, V extends FieldValues, O extends FieldValues> {
   /** The record and its save (an area's `record(id)`). */
