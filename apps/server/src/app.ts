@@ -97,7 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   const platform = createPlatform(db, config);
-  if (!options.database && config.seedDemo) await seedDemo(platform.tenancy);
+  if (!options.database && config.seedDemo) await seedDemo(platform.tenancy, platform.files);
 
   const app = Fastify({
     logger,

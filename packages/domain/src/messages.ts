@@ -113,6 +113,8 @@ export const MESSAGES = {
   promptAdded: 'Custom Prompt added successfully',
   promptNameInUse: 'There is already a custom prompt with this name',
   providerPromptReadOnly: "The provider's system prompts cannot be changed",
+  /** Ours: a media item without a stored file (asked for its audio). */
+  noAudio: 'There is no audio file for this item',
   // names
   nameInUse: 'This name is already in use. Please choose a different name',
 } as const;

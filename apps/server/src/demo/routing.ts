@@ -18,6 +18,20 @@ export async function seedRouting(trx: Transaction<Database>): Promise<void> {
     return found.id;
   };
 
+  // The account's own hold music (its audio is made at seed time: demo/audio.ts), played by the
+  // sales group and the support queue; the main menu greets with the account's greeting.
+  const music = await trx
+    .insertInto('music_on_hold')
+    .values({ account_no: ACME, name: 'Acme hold tune' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const greeting = await trx
+    .selectFrom('prompts')
+    .select('id')
+    .where('account_no', '=', ACME)
+    .where('name', '=', 'Acme main greeting')
+    .executeTakeFirstOrThrow();
+
   const group = await trx
     .insertInto('call_groups')
     .values({
@@ -27,6 +41,7 @@ export async function seedRouting(trx: Transaction<Database>): Promise<void> {
       cid_prefix: 'SALES',
       ring_type: 1,
       ring_time: 20,
+      music_on_hold_id: music.id,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -51,6 +66,7 @@ export async function seedRouting(trx: Transaction<Database>): Promise<void> {
       custom_name: 'Customer support',
       strategy: 'rrmemory',
       announce_system: -2,
+      music_on_hold_id: music.id,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -65,6 +81,7 @@ export async function seedRouting(trx: Transaction<Database>): Promise<void> {
       account_no: ACME,
       ivr_no: 370,
       description: 'Main menu',
+      greeting_id: greeting.id,
       option1: 'callgroup:350',
       option2: 'queue:360',
       option0: 'callgroup:350',

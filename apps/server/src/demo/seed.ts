@@ -4,9 +4,11 @@
  */
 import { hash, verify } from '@node-rs/argon2';
 import { FEATURES, MASK } from '@switchboard/domain';
-import { type Insertable, sql } from 'kysely';
-import type { AccountsTable } from '../db/schema.ts';
+import { type Insertable, sql, type Transaction } from 'kysely';
+import type { AccountsTable, Database } from '../db/schema.ts';
+import type { FileStore } from '../platform/file-store.ts';
 import type { Tenancy } from '../platform/tenancy.ts';
+import { mp3Of, TUNES, wavOf } from './audio.ts';
 import { seedRouting } from './routing.ts';
 import { seedSeats } from './seats.ts';
 import { seedSipTrunks } from './sip-trunks.ts';
@@ -291,7 +293,7 @@ const SYSTEM_PROMPTS = [
 ];
 
 /** Seeds the demo provider into an empty database (through the escape hatch: it spans accounts). */
-export async function seedDemo(tenancy: Tenancy): Promise<boolean> {
+export async function seedDemo(tenancy: Tenancy, files?: FileStore): Promise<boolean> {
   const existing = await tenancy.crossAccount('seed', (tx) =>
     tx.selectFrom('accounts').select('account_no').limit(1).executeTakeFirst(),
   );
@@ -376,8 +378,50 @@ export async function seedDemo(tenancy: Tenancy): Promise<boolean> {
     await seedTimeProfiles(trx);
     await seedRouting(trx);
     await seedTelephoneNumbers(trx);
+    if (files) await seedAudio(trx, files);
   });
   return true;
+}
+
+/**
+ * Real audio for the demo's media without a file (the provider's music, the accounts' greetings and
+ * hold tune), made now and put in the file store: their players play something.
+ */
+async function seedAudio(trx: Transaction<Database>, files: FileStore): Promise<void> {
+  const put = async (kind: string, extension: string, bytes: Buffer) =>
+    files.put(
+      kind,
+      extension,
+      (async function* () {
+        yield bytes;
+      })(),
+    );
+  const music = await trx
+    .selectFrom('music_on_hold')
+    .select(['id', 'account_no'])
+    .where('file_key', 'is', null)
+    .execute();
+  for (const [i, m] of music.entries()) {
+    const stored = await put(
+      'music-on-hold',
+      'mp3',
+      mp3Of(m.account_no === null && i % 2 === 1 ? TUNES.lift : TUNES.hold),
+    );
+    await trx
+      .updateTable('music_on_hold')
+      .set({ file_key: stored.key, file_size: stored.size, file_sha256: stored.sha256 })
+      .where('id', '=', m.id)
+      .execute();
+  }
+  const prompts = await trx.selectFrom('prompts').select('id').where('file_key', 'is', null).execute();
+  for (const p of prompts) {
+    const stored = await put('prompts', 'wav', wavOf(TUNES.chime));
+    await trx
+      .updateTable('prompts')
+      .set({ file_key: stored.key, file_size: stored.size, file_sha256: stored.sha256 })
+      .where('id', '=', p.id)
+      .execute();
+  }
 }
 
 /**

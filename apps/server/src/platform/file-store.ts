@@ -25,8 +25,10 @@ export interface FileStore {
    * (a throw removes what was written), so nothing refused stays behind.
    */
   put(kind: string, extension: string, chunks: AsyncIterable<Buffer>): Promise<StoredFile>;
-  /** The stored bytes of `key`, streamed. */
-  open(key: string): fs.ReadStream;
+  /** The stored bytes of `key` (or of its bytes `start` to `end`, inclusive), streamed. */
+  open(key: string, range?: { start: number; end: number }): fs.ReadStream;
+  /** Whether `key` is stored (a row copied from another store, e.g. a test's template, may lack it). */
+  has(key: string): Promise<boolean>;
   /** Removes `key` (missing already is fine: a delete may be retried). */
   remove(key: string): Promise<void>;
 }
@@ -66,8 +68,14 @@ export function localFileStore(root: string): FileStore {
       }
       return { key, size, sha256: hash.digest('hex') };
     },
-    open(key) {
-      return fs.createReadStream(resolve(key));
+    open(key, range) {
+      return fs.createReadStream(resolve(key), range);
+    },
+    async has(key) {
+      return fsp.access(resolve(key)).then(
+        () => true,
+        () => false,
+      );
     },
     async remove(key) {
       await fsp.rm(resolve(key), { force: true });

@@ -7,6 +7,7 @@
  */
 import { CONTROL_CHARACTER, MESSAGES, type Resource, type RouteContract } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
+import parseRange from 'range-parser';
 import type { z } from 'zod';
 import type { TenantTable } from '../db/schema.ts';
 import { HttpError } from './errors.ts';
@@ -40,6 +41,8 @@ export interface MediaLibraryDef {
     usagePage?: RouteContract;
     upload: RouteContract;
     rename?: RouteContract;
+    /** The item's audio for the player (GET {base}/:id/audio). */
+    audio: RouteContract;
   };
   /** Who may load the picker's choices: readers of the areas that choose one. */
   readers: readonly Resource[];
@@ -148,6 +151,47 @@ export function mediaLibrary(api: FastifyInstance, platform: Platform, def: Medi
       },
     });
   }
+
+  // The audio, for the detail page's player: the stored file, whole or the range asked for.
+  // The first content type declared for an extension is the one answered (audio/wav, not audio/x-wav).
+  const mime = Object.fromEntries(
+    Object.entries(def.upload.types)
+      .reverse()
+      .map(([type, extension]) => [extension, type]),
+  );
+  tenantRoute(api, platform, def.routes.audio, {
+    allow: library.rules('read'),
+    handler: async ({ db, request, reply }, { params }) => {
+      const id = (params as { id: number }).id;
+      await library.read(db, id);
+      const stored = await db
+        .selectFrom(table)
+        .select(['file_key', 'file_size'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      const key = stored?.file_key;
+      if (!key || !(await platform.files.has(key))) throw new HttpError(404, MESSAGES.noAudio);
+      const size = Number(stored.file_size);
+      reply
+        .type(mime[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream')
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', 'private, max-age=300');
+      const asked = request.headers.range;
+      const ranges = asked ? parseRange(size, asked, { combine: true }) : undefined;
+      if (ranges === -1) {
+        return reply.status(416).header('content-range', `bytes */${size}`).send();
+      }
+      const range = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
+      if (range) {
+        reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('content-length', range.end - range.start + 1);
+        return reply.send(platform.files.open(key, range));
+      }
+      return reply.header('content-length', size).send(platform.files.open(key));
+    },
+  });
 
   if (def.routes.rename) {
     tenantRoute(api, platform, def.routes.rename, {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { resourceRoutes, route } from '../contract.ts';
 import { idParam } from '../fields.ts';
 import { listParamsBase, listReplySchema, withPagingRules } from '../paging.ts';
-import { type MediaUsage, mediaUsage } from './prompts.ts';
+import { type MediaUsage, mediaAudioRoute, mediaUsage } from './prompts.ts';
 
 /** The account number the spec gives the provider's music (read-only rows). */
 export const PROVIDER_ACCOUNT_NO = 0;
@@ -87,6 +87,7 @@ export const musicOnHoldRoutes = {
     reply: listReplySchema(musicUsage),
     tag,
   }),
+  audio: mediaAudioRoute('/musiconhold', tag),
   /** Multipart: the MP3 in 'musicFile', the text fields of musicUploadFields. */
   upload: route({
     method: 'POST',

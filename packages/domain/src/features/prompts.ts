@@ -32,6 +32,13 @@ export type PromptRename = z.input<typeof promptRename>;
 
 /** A use: the table ('Seat', 'IVR', ...) and the user's name for the row. */
 export const mediaUsage = z.object({ table: z.string(), name: z.string() });
+
+/**
+ * A media item's audio, streamed for the detail page's player (Range requests answered 206). The
+ * reply is the file's bytes (audio/mpeg or audio/wav), not JSON.
+ */
+export const mediaAudioRoute = (base: string, tag: string) =>
+  route({ method: 'GET', path: `${base}/:id/audio`, params: idParam, reply: z.unknown(), tag });
 export type MediaUsage = z.infer<typeof mediaUsage>;
 
 const tag = 'prompts';
@@ -53,6 +60,7 @@ export const promptRoutes = {
   }),
   rename: route({ method: 'PUT', path: '/prompt/:id', params: idParam, body: promptRename, reply: saveReply, tag }),
   usage: route({ method: 'GET', path: '/prompt/:id/usage', params: idParam, reply: listReplySchema(mediaUsage), tag }),
+  audio: mediaAudioRoute('/prompt', tag),
   /** Multipart: the MP3 or WAV in 'promptFile', an optional 'name'. */
   upload: route({
     method: 'POST',

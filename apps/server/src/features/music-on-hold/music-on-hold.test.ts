@@ -42,16 +42,21 @@ describe('music on hold', () => {
   it("lists the provider's music as account 0, read-only, beside the account's own", async () => {
     const page = await overview(retail);
     expect(page.records.map((m) => [m.name, m.accountNo])).toEqual([
+      ['Acme hold tune', 30000],
       ['Classical', 0],
       ['Easy Listening', 0],
       ['Jazz', 0],
     ]);
-    const classical = page.records[0] as MusicOnHold;
+    const classical = page.records[1] as MusicOnHold;
     expect((await t.api('DELETE', `/musiconhold/${classical.id}`, retail)).statusCode).toBe(403);
     expect(json<Reply>(await t.api('DELETE', `/musiconhold/${classical.id}`, retail)).message).toBe(
       MESSAGES.providerMusicReadOnly,
     );
-    expect((await overview(retail)).totalRecords).toBe(3);
+    expect((await overview(retail)).totalRecords).toBe(4);
+    // The template's rows have no file in this store: no audio, said so (not a 500).
+    const audio = await t.api('GET', `/musiconhold/${classical.id}/audio`, retail);
+    expect(audio.statusCode).toBe(404);
+    expect(json<Reply>(audio).message).toBe(MESSAGES.noAudio);
   });
 
   it('uploads an MP3 into the file store, named after the file, and answers the spec’s text', async () => {

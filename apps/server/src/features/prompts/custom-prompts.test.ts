@@ -87,4 +87,30 @@ describe('custom prompts', () => {
     expect((await t.api('DELETE', `/accesscontrol/${json<Reply>(acl).id}`, retail)).statusCode).toBe(200);
     expect((await t.api('DELETE', `/prompt/${id}`, retail)).statusCode).toBe(200);
   });
+
+  it('streams a prompt’s audio for the player, whole or the range asked for, to its own account only', async () => {
+    const bytes = wav();
+    const id = json<Reply>(await upload(retail, [file('Player.wav', bytes, 'audio/wav')])).id as number;
+    const whole = await t.api('GET', `/prompt/${id}/audio`, retail);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('audio/wav');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.rawPayload.equals(bytes)).toBe(true);
+    const part = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/prompt/${id}/audio`,
+      headers: { ...retail, range: 'bytes=4-11' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 4-11/${bytes.length}`);
+    expect(part.rawPayload.equals(bytes.subarray(4, 12))).toBe(true);
+    const beyond = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/prompt/${id}/audio`,
+      headers: { ...retail, range: `bytes=${bytes.length + 10}-` },
+    });
+    expect(beyond.statusCode).toBe(416);
+    expect((await t.api('GET', `/prompt/${id}/audio`, prepay)).statusCode).toBe(404);
+    expect((await t.api('GET', `/prompt/${id}/audio`, {})).statusCode).toBe(401);
+  });
 });
