@@ -54,6 +54,14 @@ test.describe('music on hold', () => {
     await expect(page.getByRole('heading', { name })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Usage' }).getByRole('row', { name: /Seat.*201/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    // Its player streams the uploaded bytes back.
+    const player = page.getByLabel(`Play ${name}`);
+    await expect(player).toBeVisible();
+    const src = await player.getAttribute('src');
+    const audio = await page.request.get(src ?? '');
+    expect(audio.status()).toBe(200);
+    expect(audio.headers()['content-type']).toBe('audio/mpeg');
+    expect((await audio.body()).equals(mp3())).toBe(true);
 
     // Back to the default music, then the upload can go.
     await sidebar(page).getByRole('link', { name: 'Seats' }).click();

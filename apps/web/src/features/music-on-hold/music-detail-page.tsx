@@ -10,11 +10,12 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatBytes, MESSAGES, type MusicOnHold } from '@switchboard/domain';
+import { formatBytes, MESSAGES, type MusicOnHold, musicOnHoldRoutes } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useBreadcrumb } from '../../platform/breadcrumb.tsx';
+import { MediaPlayer } from '../../platform/media-player.tsx';
 import { DeleteDialog } from '../../platform/paged-table/delete-dialog.tsx';
 import { useSession } from '../../platform/session-context.ts';
 import { deletable, music } from './api.ts';
@@ -134,8 +135,9 @@ function MusicDetail({
           </Button>
         )}
       </Box>
-      <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+      <Paper variant="outlined" sx={{ p: 2, mb: 3, display: 'grid', gap: 2 }}>
         <Facts item={data} />
+        <MediaPlayer route={musicOnHoldRoutes.audio} id={data.id} name={data.name} />
       </Paper>
       <Typography variant="h6" component="h2" gutterBottom>
         Usage
