@@ -9,9 +9,21 @@ async function openList(page: Page) {
 }
 
 test.describe('call queues', () => {
+  /** Console errors are bugs (a refused request's own 'Failed to load resource' line aside). */
+  let consoleErrors: string[] = [];
   test.beforeEach(async ({ page }) => {
+    consoleErrors = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+        consoleErrors.push(message.text());
+      }
+    });
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
     await signIn(page, 'retail');
     await openList(page);
+  });
+  test.afterEach(() => {
+    expect(consoleErrors).toEqual([]);
   });
 
   test('adds queues by range, edits fields on several tabs and reads them back, adds a member', async ({ page }) => {
