@@ -16,10 +16,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../platform/client.ts';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
-
-export { useDestinationLabel } from '../../platform/fields/option-sources.ts';
-
 import { resourceApi } from '../../platform/resource.ts';
+
+/** Moved to the platform (call groups and queues show destinations too); kept here for the pages. */
+export { useDestinationLabel } from '../../platform/fields/option-sources.ts';
 
 export const TP_PATH = '/timeprofile';
 
