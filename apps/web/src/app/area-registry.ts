@@ -1,5 +1,7 @@
 /** Every built area, in sidebar order. A new area adds one line here. */
 import { accessListsArea } from '../features/access-lists/area.ts';
+import { callGroupsArea } from '../features/call-groups/area.ts';
+import { callQueuesArea } from '../features/call-queues/area.ts';
 import { customersArea } from '../features/customers/area.ts';
 import { emsErrorsArea } from '../features/ems-errors/area.ts';
 import { mobileArea } from '../features/mobile/area.ts';
@@ -14,6 +16,8 @@ export const AREAS: AreaDefinition[] = [
   customersArea,
   timeProfilesArea,
   accessListsArea,
+  callGroupsArea,
+  callQueuesArea,
   seatsArea,
   sipTrunksArea,
   telephoneNumbersArea,

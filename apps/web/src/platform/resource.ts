@@ -56,6 +56,55 @@ export function listSource<R extends ListRoute>(
   };
 }
 
+/** A route answering every record at once (e.g. GET /callgroup/member/all/:id, a parent's children). */
+export type AllRoute = RouteContract & { reply: z.ZodType<{ records: Array<{ id: number }> }> };
+export type RecordOf<R extends AllRoute> = RouteReply<R>['records'][number];
+
+const sortKey = (v: unknown) => (typeof v === 'number' || typeof v === 'boolean' ? Number(v) : String(v ?? ''));
+
+/**
+ * A list source from a route answering every record (a parent's few children): the table's
+ * search (any text or number of a row), filters (equal values), sort and page are applied here,
+ * in the browser, so the table behaves as over a paged list.
+ */
+export function allSource<R extends AllRoute>(
+  route: R,
+  options: { key: QueryKey; params?: Record<string, unknown>; invalidates?: QueryKey[] },
+): ListSource<RecordOf<R>> {
+  return {
+    key: options.key,
+    invalidates: options.invalidates ?? [options.key],
+    fetch: async (request) => {
+      const reply = await send<{ records: RecordOf<R>[] }>(route, { params: options.params });
+      let rows: RecordOf<R>[] = reply.records;
+      const search = request.search?.trim().toLowerCase() ?? '';
+      if (search) {
+        rows = rows.filter((row) =>
+          Object.values(row).some(
+            (v) => (typeof v === 'string' || typeof v === 'number') && String(v).toLowerCase().includes(search),
+          ),
+        );
+      }
+      for (const [field, value] of Object.entries(request.filters ?? {})) {
+        rows = rows.filter((row) => (row as Record<string, unknown>)[field] === value);
+      }
+      const sortBy = request.sortBy;
+      if (sortBy) {
+        const sign = request.direction === 'desc' ? -1 : 1;
+        const at = (row: RecordOf<R>) => sortKey((row as Record<string, unknown>)[sortBy]);
+        rows = [...rows].sort((a, b) => {
+          const [x, y] = [at(a), at(b)];
+          return x < y ? -sign : x > y ? sign : 0;
+        });
+      }
+      const all = request.offset < 0 || request.limit < 0;
+      const records = all ? rows : rows.slice(request.offset, request.offset + request.limit);
+      const lastPage = all || request.offset + request.limit >= rows.length;
+      return { records, totalRecords: rows.length, lastPage };
+    },
+  };
+}
+
 /** The query of one page of a list source. */
 export function listQuery<T>(source: ListSource<T>, request: ListRequest) {
   return queryOptions({

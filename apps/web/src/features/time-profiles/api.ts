@@ -16,8 +16,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../platform/client.ts';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
-import { useDestinationOptions } from '../../platform/fields/option-sources.ts';
 import { resourceApi } from '../../platform/resource.ts';
+
+/** Moved to the platform (call groups and queues show destinations too); kept here for the pages. */
+export { useDestinationLabel } from '../../platform/fields/option-sources.ts';
 
 export const TP_PATH = '/timeprofile';
 
@@ -75,10 +77,4 @@ export function useBankHolidays(region: number, year: number) {
     enabled: region > 0,
     staleTime: Number.POSITIVE_INFINITY,
   });
-}
-
-/** A destination value's label ('201 - Reception'), or the value itself when unknown. */
-export function useDestinationLabel(): (value: string) => string {
-  const { data } = useDestinationOptions();
-  return (value) => (value ? (data?.find((o) => o.value === value)?.label ?? value) : '—');
 }

@@ -2,10 +2,13 @@
  * Form fields bound to react-hook-form, showing the field's message under it (the domain schema's
  * message on the browser, the server's validation message after a save).
  */
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
@@ -48,6 +51,8 @@ export type FieldDef<V extends FieldValues> =
       empty?: string;
     }
   | { kind: 'switch'; name: Path<V>; label: string }
+  /** An object of booleans (e.g. a member's days) as one labelled row of checkboxes, one per key. */
+  | { kind: 'checkboxes'; name: Path<V>; label: string; options: Array<{ key: string; label: string }> }
   /** A date and time 'DD/MM/YYYY HH:mm': typed, or picked from a calendar and clock. */
   | { kind: 'datetime'; name: Path<V>; label: string; required?: boolean; helper?: string }
   | { kind: 'destination'; name: Path<V>; label: string; required?: boolean; exclude?: string[] };
@@ -195,6 +200,53 @@ export function FormSwitchField<V extends FieldValues>({ control, name, label, d
   );
 }
 
+/**
+ * An object of booleans shown as one labelled row of checkboxes (`{ monday: true, ... }`): each
+ * checkbox is named by its path ('days.monday'), the object's message shows under the row.
+ */
+export function FormCheckboxesField<V extends FieldValues>({
+  control,
+  name,
+  label,
+  disabled,
+  options,
+}: BaseProps<V> & { options: Array<{ key: string; label: string }> }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const value = (field.value ?? {}) as Record<string, boolean>;
+        return (
+          <FormControl component="fieldset" error={fieldState.error !== undefined} disabled={disabled}>
+            <FormLabel component="legend" sx={{ fontSize: '0.8rem' }}>
+              {label}
+            </FormLabel>
+            <FormGroup row>
+              {options.map((o) => (
+                <FormControlLabel
+                  key={o.key}
+                  label={o.label}
+                  control={
+                    <Checkbox
+                      size="small"
+                      name={`${field.name}.${o.key}`}
+                      checked={Boolean(value[o.key])}
+                      onChange={(e) => field.onChange({ ...value, [o.key]: e.target.checked })}
+                      onBlur={field.onBlur}
+                    />
+                  }
+                />
+              ))}
+            </FormGroup>
+            {fieldState.error?.message && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+          </FormControl>
+        );
+      }}
+    />
+  );
+}
+
 /** A date and time 'DD/MM/YYYY HH:mm' (the form holds the text): typed, or picked. */
 export function FormDateTimeField<V extends FieldValues>({
   control,
@@ -272,6 +324,17 @@ export function FormFields<V extends FieldValues>({
             );
           case 'switch':
             return <FormSwitchField key={f.name} control={control} name={f.name} label={f.label} disabled={disabled} />;
+          case 'checkboxes':
+            return (
+              <FormCheckboxesField
+                key={f.name}
+                control={control}
+                name={f.name}
+                label={f.label}
+                options={f.options}
+                disabled={disabled}
+              />
+            );
           case 'datetime':
             return (
               <FormDateTimeField

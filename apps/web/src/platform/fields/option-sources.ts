@@ -43,6 +43,12 @@ export function useDestinationOptions() {
   });
 }
 
+/** A destination value's label ('201 - Reception'), or the value itself when unknown; '—' for none. */
+export function useDestinationLabel(): (value: string) => string {
+  const { data } = useDestinationOptions();
+  return (value) => (value ? (data?.find((o) => o.value === value)?.label ?? value) : '—');
+}
+
 /** The account's access lists, for number screening and seat call limits. */
 export function useAccessListOptions(): SelectOption[] {
   const { data } = useQuery({

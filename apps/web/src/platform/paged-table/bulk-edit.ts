@@ -37,6 +37,8 @@ export function keepFields<V extends Record<string, unknown>>(fields: FieldDef<V
         };
       case 'text':
         return { ...f, required: false, helper: f.helper ?? 'Leave empty to keep each record’s value' };
+      case 'checkboxes':
+        return f;
       default:
         return { ...f, required: false };
     }

@@ -9,8 +9,10 @@
  *     add={{ title: 'Add Access List', schema: accessListInput, defaults, fields, create: accessLists.create }}
  *     remove={(r) => accessLists.remove(r.id)} />
  */
+import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
 import type { Action, Resource, SaveReply } from '@switchboard/domain';
 import { type ReactNode, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
@@ -20,13 +22,14 @@ import { type AddAction, type AddConfig, addAction } from './add-dialog.tsx';
 import { type BulkEditConfig, BulkEditDialog } from './bulk-edit-dialog.tsx';
 import { DeleteDialog } from './delete-dialog.tsx';
 import { optionDecoder } from './list-state.ts';
+import { type RowEdit, type RowEditConfig, rowEdit } from './row-edit-dialog.tsx';
 import { type Column, TableGrid } from './table-grid.tsx';
 import { type FilterDef, TableToolbar, type ToolbarAction } from './table-toolbar.tsx';
 import { usePagedList } from './use-paged-list.ts';
 import { useSelection } from './use-selection.ts';
 
-export type { AddAction, AddConfig, BulkEditConfig, Column, FilterDef };
-export { addAction };
+export type { AddAction, AddConfig, BulkEditConfig, Column, FilterDef, RowEdit, RowEditConfig };
+export { addAction, rowEdit };
 
 export interface PagedTableProps<
   T extends { id: number },
@@ -56,6 +59,13 @@ export interface PagedTableProps<
   deleteWarning?: string;
   /** The action a delete needs (removing a list's entry is an update of the list). */
   deleteAction?: Action;
+  /**
+   * The action every change through the table needs instead of create / update / delete (a
+   * parent's children, e.g. a call group's members, are changed by an update of the parent).
+   */
+  writeAction?: Action;
+  /** A row's own edit: an Edit button on each row opens its modal (rowEdit(...)). */
+  editRow?: RowEdit<T>;
   /** Extra per-row actions (e.g. 'Act as customer'). */
   rowActions?: (row: T) => ReactNode;
   /** Nested tables default to 5 rows; with a tableKey their URL params are namespaced by it. */
@@ -69,7 +79,7 @@ export interface PagedTableProps<
   fixedFilters?: Record<string, string | number | boolean>;
 }
 
-type Open = { kind: 'add'; index: number } | { kind: 'edit' } | { kind: 'delete' } | null;
+type Open<T> = { kind: 'add'; index: number } | { kind: 'edit' } | { kind: 'delete' } | { kind: 'row'; row: T } | null;
 
 export function PagedTable<
   T extends { id: number },
@@ -83,9 +93,9 @@ export function PagedTable<
   const decoders = Object.fromEntries((filters ?? []).map((f) => [f.field, optionDecoder(f.options)]));
   const list = usePagedList(source, { ...props, decoders });
   const selection = useSelection<T>();
-  const [open, setOpen] = useState<Open>(null);
+  const [open, setOpen] = useState<Open<T>>(null);
 
-  const mayCreate = can(resource, 'create');
+  const mayCreate = can(resource, props.writeAction ?? 'create');
   const adds: AddAction[] = mayCreate
     ? [...(add ? [addAction({ ...add, button: 'Add' })] : []), ...(props.moreAdds ?? [])].filter(
         (a) => a.visible ?? true,
@@ -93,8 +103,9 @@ export function PagedTable<
     : [];
   // A cap on the main Add holds for every way of adding.
   const capped = add?.disabledReason;
-  const mayUpdate = bulkEdit !== undefined && can(resource, 'update');
-  const mayDelete = remove !== undefined && can(resource, props.deleteAction ?? 'delete');
+  const mayUpdate = bulkEdit !== undefined && can(resource, props.writeAction ?? 'update');
+  const mayEditRow = props.editRow !== undefined && can(resource, props.writeAction ?? 'update');
+  const mayDelete = remove !== undefined && can(resource, props.deleteAction ?? props.writeAction ?? 'delete');
   const selectable = (props.selectable ?? true) && (mayUpdate || mayDelete);
   const count = selection.size ? ` (${selection.size})` : '';
   const actions: ToolbarAction[] = adds.map((a, index) => ({
@@ -113,6 +124,19 @@ export function PagedTable<
     actions.push({ key: 'delete', label: `Delete${count}`, kind: 'delete', disabled: selection.size === 0, onClick });
   }
   const close = () => setOpen(null);
+  const rowActions =
+    mayEditRow || props.rowActions
+      ? (row: T) => (
+          <>
+            {props.rowActions?.(row)}
+            {mayEditRow && (
+              <IconButton size="small" aria-label={`Edit ${label(row)}`} onClick={() => setOpen({ kind: 'row', row })}>
+                <EditIcon fontSize="small" />
+              </IconButton>
+            )}
+          </>
+        )
+      : undefined;
 
   return (
     <Box>
@@ -133,7 +157,7 @@ export function PagedTable<
         columns={columns}
         label={label}
         rowLink={props.rowLink}
-        rowActions={props.rowActions}
+        rowActions={rowActions}
         selection={selectable ? selection : undefined}
         canSelect={props.canSelect}
       />
@@ -146,6 +170,12 @@ export function PagedTable<
           })}
         </Box>
       ))}
+      {mayEditRow &&
+        props.editRow?.dialog({
+          row: open?.kind === 'row' ? open.row : null,
+          onClose: close,
+          invalidates: source.invalidates,
+        })}
       {bulkEdit && mayUpdate && (
         <BulkEditDialog
           config={bulkEdit}

@@ -1,0 +1,97 @@
+/**
+ * Call groups on the web: the resource /callgroup (with the next free number and the bulk add by
+ * range), its members (/callgroup/member), the option labels and the fields the pages share.
+ */
+import {
+  CALL_GROUP_RING_TIMES,
+  type CallGroup,
+  type CallGroupInput,
+  type CallGroupMemberInput,
+  type CallGroupMemberUpdate,
+  callGroupRoutes,
+  DAY_LABELS,
+  DAYS,
+  MEMBER_DELAYS,
+  RING_TYPES,
+} from '@switchboard/domain';
+import type { FieldDef } from '../../platform/fields/form-fields.tsx';
+import type { SelectSource } from '../../platform/fields/option-sources.ts';
+import { allSource, resourceApi } from '../../platform/resource.ts';
+
+export const callGroups = resourceApi('/callgroup', callGroupRoutes);
+export const callGroupKeys = callGroups.keys;
+
+/** A group's members: a change to them changes the group's member count too. */
+export const membersSource = (id: number) =>
+  allSource(callGroupRoutes.members, {
+    key: [...callGroupKeys.detail(id), 'members'],
+    params: { id },
+    invalidates: [callGroupKeys.all],
+  });
+
+export const RING_TYPE_OPTIONS = RING_TYPES.map((t) => ({ ...t }));
+export const RING_TIME_OPTIONS = CALL_GROUP_RING_TIMES.map((t) => ({ value: t, label: `${t} seconds` }));
+export const DELAY_OPTIONS = MEMBER_DELAYS.map((d) => ({ value: d, label: `${d} seconds` }));
+export const DAY_OPTIONS = DAYS.map((d) => ({ key: d, label: DAY_LABELS[d] }));
+
+export const ringTypeLabel = (value: number) => RING_TYPES.find((t) => t.value === value)?.label ?? String(value);
+
+export const toGroupValues = (g: CallGroup): CallGroupInput => ({
+  customName: g.customName,
+  cidPrefix: g.cidPrefix,
+  musicOnHold: g.musicOnHold,
+  falloverLocation: g.falloverLocation,
+  answerElsewhere: g.answerElsewhere,
+  ignoreCfwd: g.ignoreCfwd,
+  ringType: g.ringType,
+  ringTime: g.ringTime,
+});
+
+/** The General tab's fields; `self` is the group's own destination (it may not fall over to itself). */
+export function generalFields(music: SelectSource, self: string[]): FieldDef<CallGroupInput>[] {
+  return [
+    { kind: 'text', name: 'customName', label: 'Name', required: true },
+    { kind: 'text', name: 'cidPrefix', label: 'Caller ID Prefix' },
+    {
+      kind: 'select',
+      name: 'musicOnHold',
+      label: 'Music On Hold',
+      options: music.options,
+      nullable: 'Default',
+      helper: music.helper,
+    },
+    { kind: 'destination', name: 'falloverLocation', label: 'Fallover Destination', exclude: self },
+    { kind: 'select', name: 'ringType', label: 'Ring Type', options: RING_TYPE_OPTIONS },
+    { kind: 'select', name: 'ringTime', label: 'Ring Time', options: RING_TIME_OPTIONS },
+    { kind: 'switch', name: 'answerElsewhere', label: 'Answer Elsewhere' },
+    { kind: 'switch', name: 'ignoreCfwd', label: 'Ignore Call Forwards' },
+  ];
+}
+
+/** When a member rings: its days, hours and delay (shared by the add and the edit modals). */
+type Schedule = Pick<CallGroupMemberUpdate, 'days' | 'start' | 'end' | 'penalty'>;
+const scheduleFields: FieldDef<Schedule>[] = [
+  { kind: 'checkboxes', name: 'days', label: 'Days', options: DAY_OPTIONS },
+  { kind: 'text', name: 'start', label: 'Start', helper: 'HH:mm, 24-hour clock' },
+  { kind: 'text', name: 'end', label: 'End', helper: 'HH:mm, 24-hour clock' },
+  { kind: 'select', name: 'penalty', label: 'Delay', options: DELAY_OPTIONS },
+];
+
+/** The add modal: the member (any destination but the group itself) and when it rings. */
+export const memberAddFields = (self: string[]): FieldDef<CallGroupMemberInput>[] => [
+  { kind: 'destination', name: 'name', label: 'Member', required: true, exclude: self },
+  ...scheduleFields,
+];
+export const memberEditFields: FieldDef<CallGroupMemberUpdate>[] = scheduleFields;
+
+/** The days a member rings, shortened ('Every day', 'Mon–Fri', 'Mon, Wed'). */
+export function daysText(days: Record<string, boolean>): string {
+  const on = DAYS.flatMap((d, i) => (days[d] ? [i] : []));
+  if (on.length === DAYS.length) return 'Every day';
+  if (on.length === 0) return 'Never';
+  const short = (i: number) => DAY_LABELS[DAYS[i] ?? 'monday'].slice(0, 3);
+  const first = on[0] ?? 0;
+  const last = on[on.length - 1] ?? 0;
+  const run = on.length > 2 && last - first + 1 === on.length;
+  return run ? `${short(first)}–${short(last)}` : on.map(short).join(', ');
+}

@@ -1,0 +1,47 @@
+/** /call-groups/{id}: tabs General and Members. */
+import { callGroupInput, destinationValue } from '@switchboard/domain';
+import { useParams } from 'react-router';
+import { FormFields } from '../../platform/fields/form-fields.tsx';
+import { useMusicSelect } from '../../platform/fields/option-sources.ts';
+import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { callGroups, generalFields, toGroupValues } from './api.ts';
+import { MembersTab } from './members-tab.tsx';
+
+export default function CallGroupDetailPage() {
+  const { id = '' } = useParams();
+  const music = useMusicSelect();
+  return (
+    <TabbedForm
+      source={callGroups.record(id)}
+      resource="callGroups"
+      schema={callGroupInput}
+      toValues={toGroupValues}
+      name={(v) => v.customName}
+      title={(g) => `${g.customName} (${g.groupNo})`}
+      tabs={[
+        {
+          label: 'General',
+          kind: 'form',
+          fields: [
+            'customName',
+            'cidPrefix',
+            'musicOnHold',
+            'falloverLocation',
+            'answerElsewhere',
+            'ignoreCfwd',
+            'ringType',
+            'ringTime',
+          ],
+          render: (form, g, readOnly) => (
+            <FormFields
+              control={form.control}
+              disabled={readOnly}
+              fields={generalFields(music, [destinationValue('callgroup', g.groupNo)])}
+            />
+          ),
+        },
+        { label: 'Members', kind: 'panel', render: (g) => <MembersTab group={g} /> },
+      ]}
+    />
+  );
+}

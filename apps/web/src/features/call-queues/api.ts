@@ -1,0 +1,145 @@
+/**
+ * Call queues on the web: the resource /queue (with the next free number and the bulk add by
+ * range), its members (/queue/member), the option lists of spec 2 §9 and the fields of each tab.
+ */
+import {
+  type CallQueue,
+  type CallQueueInput,
+  callQueueRoutes,
+  QUEUE_IDENTIFICATION,
+  QUEUE_OPTIONS,
+  QUEUE_STRATEGIES,
+} from '@switchboard/domain';
+import type { FieldDef, SelectOption } from '../../platform/fields/form-fields.tsx';
+import type { SelectSource } from '../../platform/fields/option-sources.ts';
+import { allSource, resourceApi } from '../../platform/resource.ts';
+
+export const callQueues = resourceApi('/queue', callQueueRoutes);
+export const callQueueKeys = callQueues.keys;
+
+/** A queue's members: a change to them changes the queue's member count too. */
+export const membersSource = (id: number) =>
+  allSource(callQueueRoutes.members, {
+    key: [...callQueueKeys.detail(id), 'members'],
+    params: { id },
+    invalidates: [callQueueKeys.all],
+  });
+
+const copy = (list: ReadonlyArray<{ value: number | string; label: string }>): SelectOption[] =>
+  list.map((o) => ({ ...o }));
+export const OPTIONS = {
+  queueTime: copy(QUEUE_OPTIONS.queueTime),
+  maxLength: copy(QUEUE_OPTIONS.maxLength),
+  timeout: copy(QUEUE_OPTIONS.timeout),
+  retry: copy(QUEUE_OPTIONS.retry),
+  wrapUpTime: copy(QUEUE_OPTIONS.wrapUpTime),
+  announceFrequency: copy(QUEUE_OPTIONS.announceFrequency),
+  periodicAnnounceFrequency: copy(QUEUE_OPTIONS.periodicAnnounceFrequency),
+  penalty: copy(QUEUE_OPTIONS.penalty),
+  strategy: copy(QUEUE_STRATEGIES),
+};
+
+const labelIn = (list: ReadonlyArray<{ value: number | string; label: string }>, value: number | string) =>
+  list.find((o) => o.value === value)?.label ?? String(value);
+export const strategyLabel = (value: string) => labelIn(QUEUE_STRATEGIES, value);
+export const queueTimeLabel = (value: number) => labelIn(QUEUE_OPTIONS.queueTime, value);
+
+export const toQueueValues = (q: CallQueue): CallQueueInput => ({
+  customName: q.customName,
+  queueTime: q.queueTime,
+  maxLength: q.maxLength,
+  exitSwitch: q.exitSwitch,
+  exitTime: q.exitTime,
+  falloverLocation: q.falloverLocation,
+  joinEmpty: q.joinEmpty,
+  falloverLocationEmpty: q.falloverLocationEmpty,
+  answerElsewhere: q.answerElsewhere,
+  queueCidPrefix: q.queueCidPrefix,
+  welcomeId: q.welcomeId,
+  musicOnHold: q.musicOnHold,
+  queueJump: q.queueJump,
+  strategy: QUEUE_STRATEGIES.find((o) => o.value === q.strategy)?.value ?? 'ringall',
+  timeout: q.timeout,
+  retry: q.retry,
+  wrapUpTime: q.wrapUpTime,
+  reportHoldTime: q.reportHoldTime,
+  announceId: q.announceId,
+  announceHoldTime: q.announceHoldTime,
+  announceFrequency: q.announceFrequency,
+  periodicAnnounceId: q.periodicAnnounceId,
+  periodicAnnounceFrequency: q.periodicAnnounceFrequency,
+  queueFullMessageId: q.queueFullMessageId,
+});
+
+type Fields = FieldDef<CallQueueInput>[];
+
+/** General: the queue's name, how long and how many callers wait, where they go otherwise. */
+export const generalFields = (self: string[]): Fields => [
+  { kind: 'text', name: 'customName', label: 'Name', required: true },
+  { kind: 'text', name: 'queueCidPrefix', label: 'Caller ID Prefix' },
+  { kind: 'select', name: 'queueTime', label: 'Maximum Wait', options: OPTIONS.queueTime },
+  { kind: 'select', name: 'maxLength', label: 'Maximum Length', options: OPTIONS.maxLength },
+  { kind: 'destination', name: 'falloverLocation', label: 'Fallover Destination', exclude: self },
+  { kind: 'switch', name: 'joinEmpty', label: 'Join Empty Queue' },
+  { kind: 'destination', name: 'falloverLocationEmpty', label: 'Empty Queue Destination', exclude: self },
+  { kind: 'switch', name: 'answerElsewhere', label: 'Answer Elsewhere' },
+  { kind: 'switch', name: 'queueJump', label: 'Queue Jump' },
+  { kind: 'switch', name: 'exitSwitch', label: 'Exit Queue at a Set Time' },
+];
+/** Shown while exitSwitch is on. */
+export const exitTimeField: Fields = [
+  {
+    kind: 'text',
+    name: 'exitTime',
+    label: 'Exit Time (GMT)',
+    helper: 'HH:mm, 24-hour clock; queue exit times are GMT',
+  },
+];
+
+/** Member Settings: how the members are rung. */
+export const memberSettingsFields: Fields = [
+  { kind: 'select', name: 'strategy', label: 'Ring Strategy', options: OPTIONS.strategy },
+  { kind: 'select', name: 'timeout', label: 'Ring Time', options: OPTIONS.timeout },
+  { kind: 'select', name: 'retry', label: 'Retry', options: OPTIONS.retry },
+  { kind: 'select', name: 'wrapUpTime', label: 'Wrap-up Time', options: OPTIONS.wrapUpTime },
+  { kind: 'switch', name: 'reportHoldTime', label: 'Report Hold Time' },
+];
+
+/** Sounds: the prompts (the account's and the provider's; -1 none) and the music callers hear. */
+export function soundsFields(prompts: SelectSource, music: SelectSource): Fields {
+  const prompt = (name: 'welcomeId' | 'periodicAnnounceId' | 'queueFullMessageId', label: string) => ({
+    kind: 'select' as const,
+    name,
+    label,
+    options: [{ value: -1, label: 'None' }, ...prompts.options],
+    helper: prompts.helper,
+  });
+  return [
+    prompt('welcomeId', 'Welcome Prompt'),
+    {
+      kind: 'select',
+      name: 'musicOnHold',
+      label: 'Music On Hold',
+      options: music.options,
+      nullable: 'Default',
+      helper: music.helper,
+    },
+    {
+      kind: 'select',
+      name: 'announceId',
+      label: 'Queue Identification',
+      options: [...copy(QUEUE_IDENTIFICATION), ...prompts.options],
+      helper: 'What a member hears on answering',
+    },
+    { kind: 'switch', name: 'announceHoldTime', label: 'Announce Hold Time' },
+    { kind: 'select', name: 'announceFrequency', label: 'Announce Frequency', options: OPTIONS.announceFrequency },
+    prompt('periodicAnnounceId', 'Periodic Announcement'),
+    {
+      kind: 'select',
+      name: 'periodicAnnounceFrequency',
+      label: 'Periodic Announcement Frequency',
+      options: OPTIONS.periodicAnnounceFrequency,
+    },
+    prompt('queueFullMessageId', 'Queue Full Message'),
+  ];
+}

@@ -1,0 +1,75 @@
+/** /call-queues/{id}: tabs General, Members, Member Settings and Sounds. */
+import Alert from '@mui/material/Alert';
+import { type CallQueue, callQueueInput, destinationValue, queueLoginCodes } from '@switchboard/domain';
+import { useParams } from 'react-router';
+import { FormFields } from '../../platform/fields/form-fields.tsx';
+import { useMusicSelect, usePromptSelect } from '../../platform/fields/option-sources.ts';
+import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { callQueues, exitTimeField, generalFields, memberSettingsFields, soundsFields, toQueueValues } from './api.ts';
+import { MembersTab } from './members-tab.tsx';
+
+const names = (fields: Array<{ name: string }>) => fields.map((f) => f.name);
+const generalNames = [...names(generalFields([])), ...names(exitTimeField)];
+
+/** How members log in to and out of the queue (spec 2 §4). */
+function LoginCodes({ queue }: { queue: CallQueue }) {
+  const codes = queueLoginCodes(queue.displayName);
+  return (
+    <Alert severity="info" icon={false} data-testid="queue-login-codes">
+      Members log in to queue {queue.displayName} by dialling <strong>{codes.login}</strong> and log out by dialling{' '}
+      <strong>{codes.logout}</strong>.
+    </Alert>
+  );
+}
+
+export default function CallQueueDetailPage() {
+  const { id = '' } = useParams();
+  const prompts = usePromptSelect();
+  const music = useMusicSelect();
+  const sounds = soundsFields(prompts, music);
+  return (
+    <TabbedForm
+      source={callQueues.record(id)}
+      resource="queues"
+      schema={callQueueInput}
+      toValues={toQueueValues}
+      name={(v) => v.customName}
+      title={(q) => `${q.customName} (${q.displayName})`}
+      tabs={[
+        {
+          label: 'General',
+          kind: 'form',
+          fields: generalNames,
+          render: (form, q, readOnly) => (
+            <>
+              <LoginCodes queue={q} />
+              <FormFields
+                control={form.control}
+                disabled={readOnly}
+                fields={generalFields([destinationValue('queue', q.displayName)])}
+              />
+              {form.watch('exitSwitch') && (
+                <FormFields control={form.control} disabled={readOnly} fields={exitTimeField} />
+              )}
+            </>
+          ),
+        },
+        { label: 'Members', kind: 'panel', render: (q) => <MembersTab queue={q} /> },
+        {
+          label: 'Member Settings',
+          kind: 'form',
+          fields: names(memberSettingsFields),
+          render: (form, _q, readOnly) => (
+            <FormFields control={form.control} disabled={readOnly} fields={memberSettingsFields} />
+          ),
+        },
+        {
+          label: 'Sounds',
+          kind: 'form',
+          fields: names(sounds),
+          render: (form, _q, readOnly) => <FormFields control={form.control} disabled={readOnly} fields={sounds} />,
+        },
+      ]}
+    />
+  );
+}
