@@ -196,5 +196,16 @@ test.describe('call groups', () => {
     await expect(dialog.getByText('350 - Sales team: In use in IVR 370 - Main menu')).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('row', { name: /350 Sales team/ })).toBeVisible();
+    // Its Used By tab says the same, with a link to the IVR.
+    await page
+      .getByRole('row', { name: /350 Sales team/ })
+      .getByRole('link')
+      .first()
+      .click();
+    await page.getByRole('tab', { name: 'Used By' }).click();
+    const used = page.getByRole('table', { name: 'Used By' });
+    await expect(used.getByRole('row', { name: 'IVR 370 - Main menu' })).toBeVisible();
+    await expect(used.getByRole('link', { name: '370 - Main menu' })).toHaveAttribute('href', /^\/ivrs\/\d+$/);
+    await page.screenshot({ path: 'test-results/screens/call-group-used-by.png' });
   });
 });

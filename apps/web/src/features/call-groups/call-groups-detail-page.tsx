@@ -1,9 +1,10 @@
-/** /call-groups/{id}: tabs General and Members. */
-import { callGroupInput, destinationValue } from '@switchboard/domain';
+/** /call-groups/{id}: tabs General, Members and Used By. */
+import { type CallGroup, callGroupInput, destinationValue } from '@switchboard/domain';
 import { useParams } from 'react-router';
 import { FormFields } from '../../platform/fields/form-fields.tsx';
 import { useMusicSelect } from '../../platform/fields/option-sources.ts';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { usedByTab } from '../../platform/used-by.tsx';
 import { callGroups, generalFields, toGroupValues } from './api.ts';
 import { MembersTab } from './members-tab.tsx';
 
@@ -41,6 +42,7 @@ export default function CallGroupDetailPage() {
           ),
         },
         { label: 'Members', kind: 'panel', render: (g) => <MembersTab group={g} /> },
+        usedByTab<CallGroup>((g) => destinationValue('callgroup', g.groupNo)),
       ]}
     />
   );

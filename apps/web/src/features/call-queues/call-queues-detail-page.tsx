@@ -1,10 +1,11 @@
-/** /call-queues/{id}: tabs General, Members, Member Settings and Sounds. */
+/** /call-queues/{id}: tabs General, Members, Member Settings, Sounds and Used By. */
 import Alert from '@mui/material/Alert';
 import { type CallQueue, callQueueInput, destinationValue, queueLoginCodes } from '@switchboard/domain';
 import { useParams } from 'react-router';
 import { FormFields } from '../../platform/fields/form-fields.tsx';
 import { useMusicSelect, usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { usedByTab } from '../../platform/used-by.tsx';
 import { callQueues, exitTimeField, generalFields, memberSettingsFields, soundsFields, toQueueValues } from './api.ts';
 import { MembersTab } from './members-tab.tsx';
 
@@ -69,6 +70,7 @@ export default function CallQueueDetailPage() {
           fields: names(sounds),
           render: (form, _q, readOnly) => <FormFields control={form.control} disabled={readOnly} fields={sounds} />,
         },
+        usedByTab<CallQueue>((q) => destinationValue('queue', q.displayName)),
       ]}
     />
   );
