@@ -1,5 +1,6 @@
 /** Every built area, in sidebar order. A new area adds one line here. */
 import { accessListsArea } from '../features/access-lists/area.ts';
+import { callMonitoringArea } from '../features/call-monitoring/area.ts';
 import { customersArea } from '../features/customers/area.ts';
 import { emsErrorsArea } from '../features/ems-errors/area.ts';
 import { mobileArea } from '../features/mobile/area.ts';
@@ -14,6 +15,7 @@ export const AREAS: AreaDefinition[] = [
   customersArea,
   timeProfilesArea,
   accessListsArea,
+  callMonitoringArea,
   seatsArea,
   sipTrunksArea,
   telephoneNumbersArea,

@@ -51,7 +51,8 @@ const fields = fieldMap<CallMonitor, 'password'>('call_monitors', {
 });
 
 const overviewFields = fieldMap<MonitoringOverview>('seats', {
-  id: field.id(),
+  // Filterable: the detail page reads its seat's row.
+  id: field.computed('seats.id', 'number', { filterable: true }),
   source: field.text('name', { sortable: true, searchable: true }),
   extension: field.number('extension', { sortable: true, filterable: true }),
   nickname: field.text('nickname', { sortable: true, searchable: true }),
