@@ -83,7 +83,7 @@ export function AddMonitoringWizard({ open, onClose }: { open: boolean; onClose:
           out.push({
             key: `${source}-${error.monitor}`,
             ok: false,
-            message: `${who}: ${nameOf(error.monitor)} - ${error.message}`,
+            message: `${who} monitoring ${nameOf(error.monitor)}: ${error.message}`,
           });
         }
       } catch (error) {
