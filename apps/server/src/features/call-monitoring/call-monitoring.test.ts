@@ -9,7 +9,14 @@ import {
 } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, createTestContext, json, type TestContext } from '../../test/harness.ts';
+import {
+  addUser,
+  createTestContext,
+  json,
+  onPostgres,
+  raceWithOpenTransaction,
+  type TestContext,
+} from '../../test/harness.ts';
 
 let t: TestContext;
 let retail: Record<string, string>;
@@ -318,4 +325,28 @@ describe('call monitoring: seats and accounts', () => {
     expect(cross.errors).toEqual([{ monitor: '30000*209', message: MESSAGES.selectOption }]);
     expect((await monitorsOf('30000*203')).length).toBe(2);
   });
+});
+
+describe('call monitoring: concurrency', () => {
+  it.skipIf(!onPostgres)(
+    'a monitor added meanwhile by another transaction: the bulk is refused whole with the spec’s text, not a 500',
+    async () => {
+      const boss = await newSeat('Racer');
+      const [a, b] = [await newSeat('Race A'), await newSeat('Race B')];
+      const res = await raceWithOpenTransaction(
+        t.database.db,
+        (trx) =>
+          trx
+            .insertInto('call_monitors')
+            .values({ account_no: 30000, source_seat_id: boss.id, destination_seat_id: a.id, password: '1111' })
+            .execute(),
+        () => bulk(boss.name, { monitors: [b.name, a.name], password: '2222' }),
+      );
+      expect(res.statusCode, res.body).toBe(409);
+      expect(json<Reply>(res).message).toBe(`${boss.label} is already monitoring calls`);
+      // Nothing of the refused bulk was written: only the other transaction's monitor, with its PIN.
+      expect((await monitorsOf(boss.name)).map((m) => m.destination)).toEqual([a.name]);
+      expect(await pinsOf(boss.id)).toEqual(['1111']);
+    },
+  );
 });
