@@ -11,6 +11,7 @@ import * as m011 from './db/migrations/011-versions-dial-plan.ts';
 import * as m013 from './db/migrations/013-scale-indexes.ts';
 import { area as accessLists } from './features/access-lists/area.ts';
 import { area as callGroups } from './features/call-groups/area.ts';
+import { area as callMonitoring } from './features/call-monitoring/area.ts';
 import { area as callQueues } from './features/call-queues/area.ts';
 import { area as customers } from './features/customers/area.ts';
 import { area as destinations } from './features/destinations/area.ts';
@@ -42,6 +43,7 @@ export const AREAS: readonly ServerArea[] = [
   ivrs,
   nts,
   pickupGroups,
+  callMonitoring,
   telephoneNumbers,
   teams,
   // After the areas whose records use music and prompts: their 'used in' counts are made from their references.

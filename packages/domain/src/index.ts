@@ -4,6 +4,7 @@ export * from './contract.ts';
 export * from './features/access-lists.ts';
 export * from './features/account.ts';
 export * from './features/call-groups.ts';
+export * from './features/call-monitoring.ts';
 export * from './features/call-queues.ts';
 export * from './features/dashboard.ts';
 export * from './features/destinations.ts';

@@ -1,6 +1,7 @@
 /**
  * Demo call routing beyond seats and time profiles, for Acme (30000): a sales call group, a support
- * queue, a main-menu IVR routing to both, an out-of-hours NTS destination and a pickup group.
+ * queue, a main-menu IVR routing to both, an out-of-hours NTS destination, a pickup group and the office
+ * manager (203) monitoring the sales call group's members (dialling 154).
  * Numbers sit in 350-370, clear of the seats (201-) and the time profiles (300-301); the members are
  * the estimating desk, the vans and the training room.
  */
@@ -102,5 +103,17 @@ export async function seedRouting(trx: Transaction<Database>): Promise<void> {
   await trx
     .insertInto('pickup_group_members')
     .values([210, 211].map((extension) => ({ account_no: ACME, group_id: pickup.id, seat_id: seat(extension) })))
+    .execute();
+
+  await trx
+    .insertInto('call_monitors')
+    .values(
+      [209, 212].map((extension) => ({
+        account_no: ACME,
+        source_seat_id: seat(203),
+        destination_seat_id: seat(extension),
+        password: '2580',
+      })),
+    )
     .execute();
 }

@@ -12,6 +12,7 @@ import {
   recordId,
   SORT_DIRECTIONS,
   type SortDirection,
+  withPagingRules,
 } from '@switchboard/domain';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
@@ -101,6 +102,20 @@ export function listBodyFor<Rec>(fields: FieldMap<Rec>) {
     .object(listBodyShape(fields))
     .nullish()
     .transform((body) => body ?? {});
+}
+
+/**
+ * POST body of a list whose paging is in the body rather than the path (offset and limit, -1/-1 =
+ * all, the default), with the area's whitelist.
+ */
+export function pagedBodyFor<Rec>(fields: FieldMap<Rec>) {
+  return withPagingRules(
+    z.object({
+      ...listBodyShape(fields),
+      offset: z.number().int().min(-1).default(-1),
+      limit: z.number().int().min(-1).default(-1),
+    }),
+  );
 }
 
 /** POST body of the area's pick: the list's, with the readable fields wanted. */

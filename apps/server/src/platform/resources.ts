@@ -540,7 +540,7 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
  * since is refused (409) and nothing is written. Without the header (the spec's API clients) the
  * update applies to what is stored.
  */
-function assertVersion(ctx: Ctx, current: { id: number }): void {
+export function assertVersion(ctx: Ctx, current: { id: number }): void {
   const header = ctx.request.headers['if-match'];
   const stored = (current as { version?: unknown }).version;
   if (header === undefined || typeof stored !== 'number') return;

@@ -1,6 +1,7 @@
 /** Every built area, in sidebar order. A new area adds one line here. */
 import { accessListsArea } from '../features/access-lists/area.ts';
 import { callGroupsArea } from '../features/call-groups/area.ts';
+import { callMonitoringArea } from '../features/call-monitoring/area.ts';
 import { callQueuesArea } from '../features/call-queues/area.ts';
 import { customersArea } from '../features/customers/area.ts';
 import { emsErrorsArea } from '../features/ems-errors/area.ts';
@@ -23,5 +24,6 @@ export const AREAS: AreaDefinition[] = [
   telephoneNumbersArea,
   emsErrorsArea,
   mobileArea,
+  callMonitoringArea,
   musicOnHoldArea,
 ];

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@switchboard/domain';
+import { type Action, MESSAGES } from '@switchboard/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, reply } from '../../test/fake-server.ts';
@@ -8,11 +8,12 @@ import { FormFields } from '../fields/form-fields.tsx';
 import { TabbedForm } from './tabbed-form.tsx';
 
 /** A widget's detail page: General (name, note) and More (active, and the size only while active). */
-function WidgetPage() {
+function WidgetPage({ editActions }: { editActions?: Action[] }) {
   return (
     <TabbedForm
       source={widgets.record(1)}
       resource="seats"
+      {...(editActions ? { editActions } : {})}
       schema={widgetInput}
       toValues={widgetValues}
       name={(v) => v.name}
@@ -175,5 +176,34 @@ describe('TabbedForm: a refused submit says why', () => {
     expect(await screen.findByText('Size taken')).toBeTruthy();
     expect(search().get('tab')).toBe('More');
     expect(screen.queryByText(MESSAGES.multipleErrors)).toBeNull();
+  });
+});
+
+describe('TabbedForm: who may edit', () => {
+  const openAs = async (can: (action: Action) => boolean, editActions?: Action[]) => {
+    fakeServer({ '/widget': makeWidgets(1) });
+    renderPanel(<WidgetPage {...(editActions ? { editActions } : {})} />, {
+      url: '/widget/1',
+      can: (_resource, action) => can(action),
+    });
+    await screen.findByRole('heading', { name: 'Widget 01 (1)' });
+  };
+
+  it('is read-only without update, by default', async () => {
+    await openAs((action) => action !== 'update');
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(field('Name').disabled).toBe(true);
+  });
+
+  it('needs every one of its edit actions when given (call monitoring: create and delete)', async () => {
+    await openAs((action) => action !== 'delete', ['create', 'delete']);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(field('Name').disabled).toBe(true);
+  });
+
+  it('is editable with its edit actions, update or not', async () => {
+    await openAs((action) => action !== 'update', ['create', 'delete']);
+    expect(save()).toBeTruthy();
+    expect(field('Name').disabled).toBe(false);
   });
 });

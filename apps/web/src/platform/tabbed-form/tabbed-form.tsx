@@ -22,7 +22,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, type Resource } from '@switchboard/domain';
+import { type Action, MESSAGES, type Resource } from '@switchboard/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
@@ -75,6 +75,8 @@ export interface TabbedFormProps<R, V extends FieldValues, O extends FieldValues
   tabs: TabDef<R, V, O>[];
   /** Shown when the record cannot be loaded for another reason than not existing (e.g. a failed request). */
   loadFailed?: string;
+  /** The actions on `resource` an edit needs (default update; call monitoring: create and delete). */
+  editActions?: readonly Action[];
 }
 
 export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(props: TabbedFormProps<R, V, O>) {
@@ -117,7 +119,7 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
    */
   const [reveal, setReveal] = useState<FieldProblem[] | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const readOnly = !can(resource, 'update');
+  const readOnly = !(props.editActions ?? ['update']).every((action) => can(resource, action));
   const form = useSchemaForm(schema);
   const dirty = form.formState.isDirty;
 

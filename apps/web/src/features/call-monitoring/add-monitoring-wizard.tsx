@@ -1,0 +1,170 @@
+/**
+ * Add Call Monitoring (spec 2 §2, §4): Settings (the seats that will listen in, the seats they
+ * monitor, the PIN, whether their current monitors are deleted first), then Confirm, then Feedback
+ * with each seat's successes and failures (PUT /callmonitoring/bulk/{account}*{extension} per seat;
+ * its errors[] name the monitors it could not add).
+ */
+import Alert from '@mui/material/Alert';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { CALL_MONITORING_CODE, callMonitoringBulk, MESSAGES } from '@switchboard/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../platform/api.ts';
+import { FeedbackList, type ItemResult } from '../../platform/paged-table/feedback-list.tsx';
+import { useSession } from '../../platform/session-context.ts';
+import { StagedForm } from '../../platform/staged-form/staged-form.tsx';
+import { monitoringKeys, saveMonitors, seatLabel, seatOptions } from './api.ts';
+import { SeatPicker } from './seat-picker.tsx';
+
+type Problems = Partial<Record<'sources' | 'monitors' | 'password', string>>;
+
+export function AddMonitoringWizard({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const { can } = useSession();
+  const seats = useQuery(seatOptions());
+  const [sources, setSources] = useState<string[]>([]);
+  const [monitors, setMonitors] = useState<string[]>([]);
+  const [password, setPassword] = useState('');
+  const [deleteCurrent, setDeleteCurrent] = useState(false);
+  const [problems, setProblems] = useState<Problems>({});
+  const [results, setResults] = useState<ItemResult[]>([]);
+
+  const nameOf = (name: string) => {
+    const seat = seats.data?.find((s) => s.source === name);
+    return seat ? seatLabel(seat) : name;
+  };
+  const body = () => ({ monitors, password, delete: deleteCurrent });
+
+  const close = () => {
+    setSources([]);
+    setMonitors([]);
+    setPassword('');
+    setDeleteCurrent(false);
+    setProblems({});
+    setResults([]);
+    onClose();
+  };
+
+  /** Settings are checked with the server's own schema before Confirm. */
+  const check = async () => {
+    const found: Problems = {};
+    if (sources.length === 0) found.sources = MESSAGES.selectOption;
+    const parsed = callMonitoringBulk.safeParse(body());
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? 'monitors') as keyof Problems;
+        found[field] ??= issue.message;
+      }
+    }
+    setProblems(found);
+    return Object.keys(found).length === 0;
+  };
+
+  const create = async () => {
+    const out: ItemResult[] = [];
+    for (const source of sources) {
+      const who = nameOf(source);
+      try {
+        const reply = await saveMonitors(source, body());
+        if (deleteCurrent && reply.added.length === 0 && reply.errors.length === 0) {
+          out.push({ key: `${source}-deleted`, ok: true, message: `${who}: ${reply.message}` });
+        }
+        for (const added of reply.added) {
+          out.push({ key: `${source}-${added}`, ok: true, message: `${who} can monitor ${nameOf(added)}` });
+        }
+        for (const error of reply.errors) {
+          out.push({
+            key: `${source}-${error.monitor}`,
+            ok: false,
+            message: `${who} monitoring ${nameOf(error.monitor)}: ${error.message}`,
+          });
+        }
+      } catch (error) {
+        out.push({ key: source, ok: false, message: `${who}: ${errorMessage(error)}` });
+      }
+    }
+    setResults(out);
+    await queryClient.invalidateQueries({ queryKey: monitoringKeys.all });
+    return true;
+  };
+
+  return (
+    <StagedForm
+      open={open}
+      title="Add Call Monitoring"
+      onClose={close}
+      feedback={<FeedbackList results={results} successSummary="Call monitoring has been updated" />}
+      stages={[
+        {
+          label: 'Settings',
+          blocked: sources.length === 0,
+          action: check,
+          content: (
+            <Stack spacing={2}>
+              <Typography variant="body2" color="text.secondary">
+                A seat listens in on the calls of the seats it monitors by dialling {CALL_MONITORING_CODE} followed by
+                their extension, then its PIN.
+              </Typography>
+              <SeatPicker label="Seats" value={sources} onChange={setSources} error={problems.sources} />
+              <SeatPicker
+                label="Monitors"
+                value={monitors}
+                onChange={setMonitors}
+                error={problems.monitors}
+                helper="The seats they may listen in on"
+              />
+              <TextField
+                label="PIN"
+                size="small"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                error={problems.password !== undefined}
+                helperText={problems.password ?? '4-6 digits; left empty, a seat that already monitors keeps its PIN'}
+                slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+              />
+              {can('spy', 'delete') && (
+                <FormControlLabel
+                  control={<Checkbox checked={deleteCurrent} onChange={(e) => setDeleteCurrent(e.target.checked)} />}
+                  label="Delete current monitors"
+                />
+              )}
+            </Stack>
+          ),
+        },
+        {
+          label: 'Confirm',
+          actionLabel: 'Create',
+          action: create,
+          content: (
+            <Stack spacing={1}>
+              {deleteCurrent && (
+                <Alert severity="warning">The current monitors of these seats will be deleted first.</Alert>
+              )}
+              <List dense aria-label="Changes">
+                {sources.map((source) => (
+                  <ListItem key={source}>
+                    <ListItemText
+                      primary={nameOf(source)}
+                      secondary={
+                        monitors.length > 0
+                          ? `Monitors ${monitors.map(nameOf).join(', ')}`
+                          : 'Monitors: none (current monitors deleted)'
+                      }
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            </Stack>
+          ),
+        },
+      ]}
+    />
+  );
+}
