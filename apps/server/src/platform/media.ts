@@ -7,13 +7,14 @@
  */
 import { CONTROL_CHARACTER, MESSAGES, type Resource, type RouteContract } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { TenantTable } from '../db/schema.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, notFound } from './errors.ts';
 import { field, fieldMap } from './fields.ts';
 import type { Platform } from './platform.ts';
 import { type ResourceContracts, resource } from './resources.ts';
-import { tenantRoute } from './routes.ts';
+import { accessDoc, authorise, describeGuard, tenantRoute } from './routes.ts';
 import { mediaUpload } from './uploads.ts';
 
 /** The record every library lists (an area may add aliases of the id). */
@@ -43,6 +44,11 @@ export interface MediaLibraryDef {
   };
   /** Who may load the picker's choices: readers of the areas that choose one. */
   readers: readonly Resource[];
+  /**
+   * The path streaming an item's stored file as audio ('/prompt/:id/file'); the provider's items
+   * (kept on the media servers) have none here and answer 404.
+   */
+  filePath?: string;
   /** The multipart file field, the allowed content types and their stored extensions. */
   upload: { field: string; types: Record<string, string>; terms?: string };
   /** Further computed fields (spec aliases of the id). */
@@ -165,6 +171,46 @@ export function mediaLibrary(api: FastifyInstance, platform: Platform, def: Medi
         return { success: true, message: MESSAGES.updated(name), id };
       },
     });
+  }
+
+  if (def.filePath) {
+    // Audio, not JSON: a plain route declaring its guard by hand (as the images do).
+    const guard = library.rules('read');
+    // An extension's first type ('wav': audio/wav, not its alias audio/x-wav).
+    const contentTypes: Record<string, string> = {};
+    for (const [type, ext] of Object.entries(def.upload.types)) contentTypes[ext] ??= type;
+    api.withTypeProvider<ZodTypeProvider>().get(
+      def.filePath,
+      {
+        schema: {
+          tags: [def.routes.upload.tag],
+          params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+          ...accessDoc(describeGuard(guard), false),
+        },
+      },
+      async (request, reply) => {
+        const auth = authorise(request, guard);
+        const row = await platform.tenancy.tenant(
+          auth.accountNo,
+          (db) =>
+            db
+              .selectFrom(table)
+              .select(['file_key', 'file_size'])
+              .where('id', '=', request.params.id)
+              .executeTakeFirst(),
+          { readOnly: true },
+        );
+        const key = row?.file_key;
+        if (!key) throw notFound();
+        const extension = key.slice(key.lastIndexOf('.') + 1);
+        return reply
+          .type(contentTypes[extension] ?? 'application/octet-stream')
+          .header('content-length', String(row.file_size))
+          .header('cache-control', 'private, max-age=300')
+          .header('x-content-type-options', 'nosniff')
+          .send(platform.files.open(key));
+      },
+    );
   }
 
   tenantRoute(api, platform, def.routes.upload, {

@@ -51,6 +51,9 @@ export const musicOption = z.object({ id: z.number().int(), name: z.string(), pr
 export type MusicOption = z.infer<typeof musicOption>;
 
 const tag = 'music-on-hold';
+
+/** The stored MP3 of a music, streamed as audio (ours: the detail page's player). */
+export const MUSIC_FILE_PATH = '/musiconhold/:id/file';
 const usageParams = withPagingRules(idParam.extend(listParamsBase.shape));
 /** The generic resource calls; music has no JSON create or edit (it is uploaded, then deleted). */
 export const musicOnHoldResourceRoutes = resourceRoutes('/musiconhold', {

@@ -36,6 +36,9 @@ export type MediaUsage = z.infer<typeof mediaUsage>;
 
 const tag = 'prompts';
 
+/** The stored recording of a prompt, streamed as audio (ours: the detail page's player). */
+export const PROMPT_FILE_PATH = '/prompt/:id/file';
+
 /** The generic resource calls; a prompt is uploaded (multipart), renamed (PUT) and deleted. */
 export const promptResourceRoutes = resourceRoutes('/prompt', { tag, record: promptRecord, input: promptRename });
 const { create: _create, update: _update, patch: _patch, ...kept } = promptResourceRoutes;

@@ -4,6 +4,7 @@
  */
 import {
   MESSAGES,
+  MUSIC_FILE_PATH,
   MUSIC_NAME_MAX,
   musicOnHoldResourceRoutes,
   musicOnHoldRoutes,
@@ -23,6 +24,7 @@ export function registerMusicOnHoldRoutes(api: FastifyInstance, platform: Platfo
     permission: 'musicOnHold',
     routes: { ...musicOnHoldResourceRoutes, ...musicOnHoldRoutes },
     readers: MUSIC_OPTION_READERS,
+    filePath: MUSIC_FILE_PATH,
     upload: { field: 'musicFile', types: { 'audio/mpeg': 'mp3' }, terms: MESSAGES.musicTerms },
     aliases: { musicOnHoldId: 'music_on_hold.id' },
     messages: {

@@ -87,4 +87,27 @@ describe('custom prompts', () => {
     expect((await t.api('DELETE', `/accesscontrol/${json<Reply>(acl).id}`, retail)).statusCode).toBe(200);
     expect((await t.api('DELETE', `/prompt/${id}`, retail)).statusCode).toBe(200);
   });
+
+  it('streams the stored recording as audio to readers of the account only', async () => {
+    const bytes = wav();
+    const id = json<Reply>(await upload(retail, [file('Streamed.wav', bytes, 'audio/wav')])).id as number;
+    const got = await t.app.inject({ method: 'GET', url: `/api/v1/prompt/${id}/file`, headers: retail });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('audio/wav');
+    expect(got.rawPayload.equals(bytes)).toBe(true);
+    const mp3Id = json<Reply>(await upload(retail, [file('Streamed mp3.mp3', mp3())])).id as number;
+    const asMp3 = await t.app.inject({ method: 'GET', url: `/api/v1/prompt/${mp3Id}/file`, headers: retail });
+    expect(asMp3.headers['content-type']).toBe('audio/mpeg');
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/prompt/${id}/file`, headers: prepay })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/prompt/${id}/file` })).statusCode).toBe(401);
+    const system = (await list(retail)).records.find((p) => p.accountNo === 0) as Prompt;
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/prompt/${system.id}/file`, headers: retail })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/prompt/abc/file', headers: retail })).statusCode).toBe(
+      400,
+    );
+  });
 });

@@ -2,7 +2,14 @@
  * Custom prompts (spec 3 §2, §5, §7 "Prompts and music", §8): the account's recordings (MP3 or
  * WAV) and the provider's system prompts, on the platform's media library.
  */
-import { MESSAGES, PROMPT_NAME_MAX, promptResourceRoutes, promptRoutes, type Resource } from '@switchboard/domain';
+import {
+  MESSAGES,
+  PROMPT_FILE_PATH,
+  PROMPT_NAME_MAX,
+  promptResourceRoutes,
+  promptRoutes,
+  type Resource,
+} from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { mediaLibrary } from '../../platform/media.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -29,6 +36,7 @@ export function registerPromptRoutes(api: FastifyInstance, platform: Platform): 
     permission: 'prompts',
     routes: { ...promptResourceRoutes, ...promptRoutes },
     readers: PROMPT_OPTION_READERS,
+    filePath: PROMPT_FILE_PATH,
     upload: { field: 'promptFile', types: { 'audio/mpeg': 'mp3', 'audio/wav': 'wav', 'audio/x-wav': 'wav' } },
     messages: {
       added: MESSAGES.promptAdded,
