@@ -1,9 +1,13 @@
 /** Every built area, in sidebar order. A new area adds one line here. */
 import { accessListsArea } from '../features/access-lists/area.ts';
+import { customPromptsArea } from '../features/custom-prompts/area.ts';
 import { customersArea } from '../features/customers/area.ts';
 import { emsErrorsArea } from '../features/ems-errors/area.ts';
+import { ivrsArea } from '../features/ivrs/area.ts';
 import { mobileArea } from '../features/mobile/area.ts';
 import { musicOnHoldArea } from '../features/music-on-hold/area.ts';
+import { ntsArea } from '../features/nts/area.ts';
+import { pickupGroupsArea } from '../features/pickup-groups/area.ts';
 import { seatsArea } from '../features/seats/area.ts';
 import { sipTrunksArea } from '../features/sip-trunks/area.ts';
 import { telephoneNumbersArea } from '../features/telephone-numbers/area.ts';
@@ -13,6 +17,9 @@ import type { AreaDefinition } from '../platform/areas.ts';
 export const AREAS: AreaDefinition[] = [
   customersArea,
   timeProfilesArea,
+  ivrsArea,
+  ntsArea,
+  pickupGroupsArea,
   accessListsArea,
   seatsArea,
   sipTrunksArea,
@@ -20,4 +27,5 @@ export const AREAS: AreaDefinition[] = [
   emsErrorsArea,
   mobileArea,
   musicOnHoldArea,
+  customPromptsArea,
 ];
