@@ -1,6 +1,21 @@
 import { expect, type Page, test } from '@playwright/test';
 import { choose, sidebar, signIn } from './helpers.ts';
 
+/** Uncaught errors and console errors (a refused request's own log line aside) fail the test. */
+let pageErrors: string[] = [];
+test.beforeEach(({ page }) => {
+  pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      pageErrors.push(message.text());
+    }
+  });
+});
+test.afterEach(() => {
+  expect(pageErrors).toEqual([]);
+});
+
 async function openList(page: Page) {
   await sidebar(page).getByRole('link', { name: 'IVRs' }).click();
   await expect(page.getByRole('heading', { name: 'IVRs' })).toBeVisible();
@@ -99,14 +114,15 @@ test.describe('IVRs', () => {
     // A telephone number routed to the menu, read back, then put back as it was.
     await sidebar(page).getByRole('link', { name: 'Telephone Numbers' }).click();
     await page.getByRole('link', { name: '01214960002', exact: true }).click();
-    const destination = page.getByLabel('Destination');
+    await expect(page.getByRole('tab', { name: 'Caller ID' })).toBeVisible();
+    const destination = page.getByRole('combobox', { name: 'Destination' });
     await expect(destination).not.toHaveValue('');
     const before = await destination.inputValue();
     await choose(page, 'Destination', `${first} - ${description}`);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Accounts has been updated')).toBeVisible();
     await page.reload();
-    await expect(page.getByLabel('Destination')).toHaveValue(`${first} - ${description}`);
+    await expect(destination).toHaveValue(`${first} - ${description}`);
     await sidebar(page).getByRole('link', { name: 'Telephone Numbers' }).click();
     await expect(page.getByRole('row', { name: /01214960002/ })).toContainText(`${first} - ${description}`);
 
@@ -120,6 +136,7 @@ test.describe('IVRs', () => {
 
     await sidebar(page).getByRole('link', { name: 'Telephone Numbers' }).click();
     await page.getByRole('link', { name: '01214960002', exact: true }).click();
+    await expect(destination).toHaveValue(`${first} - ${description}`);
     await choose(page, 'Destination', before);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Accounts has been updated')).toBeVisible();

@@ -1,6 +1,21 @@
 import { expect, type Page, test } from '@playwright/test';
 import { choose, sidebar, signIn } from './helpers.ts';
 
+/** Uncaught errors and console errors (a refused request's own log line aside) fail the test. */
+let pageErrors: string[] = [];
+test.beforeEach(({ page }) => {
+  pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      pageErrors.push(message.text());
+    }
+  });
+});
+test.afterEach(() => {
+  expect(pageErrors).toEqual([]);
+});
+
 async function openList(page: Page) {
   await sidebar(page).getByRole('link', { name: 'NTS' }).click();
   await expect(page.getByRole('heading', { name: 'NTS' })).toBeVisible();
