@@ -43,6 +43,7 @@ export interface MediaRoutes {
 
 export function mediaApi(root: string, routes: MediaRoutes, filePath: string) {
   const keys = resourceKeys(root);
+  const renameRoute = routes.rename;
   // Every library's records are media items (the server's one media record, aliases aside).
   const list: ListSource<MediaItem> = listSource(routes.list, { key: keys.lists(), invalidates: [keys.all] });
   return {
@@ -66,9 +67,9 @@ export function mediaApi(root: string, routes: MediaRoutes, filePath: string) {
         staleTime: 0,
       }),
     remove: (id: number) => send<SaveReply>(routes.remove, { params: { id } }),
-    rename: routes.rename
+    rename: renameRoute
       ? (id: number, name: string, version?: number) =>
-          send<SaveReply>(routes.rename as RouteContract, {
+          send<SaveReply>(renameRoute, {
             params: { id },
             body: { name },
             headers: ifMatch(version),
