@@ -153,12 +153,9 @@ export function mediaLibrary(api: FastifyInstance, platform: Platform, def: Medi
   }
 
   // The audio, for the detail page's player: the stored file, whole or the range asked for.
-  // The first content type declared for an extension is the one answered (audio/wav, not audio/x-wav).
-  const mime = Object.fromEntries(
-    Object.entries(def.upload.types)
-      .reverse()
-      .map(([type, extension]) => [extension, type]),
-  );
+  // An extension's first type ('wav': audio/wav, not its alias audio/x-wav).
+  const mime: Record<string, string> = {};
+  for (const [type, extension] of Object.entries(def.upload.types)) mime[extension] ??= type;
   tenantRoute(api, platform, def.routes.audio, {
     allow: library.rules('read'),
     handler: async ({ db, request, reply }, { params }) => {
@@ -175,7 +172,8 @@ export function mediaLibrary(api: FastifyInstance, platform: Platform, def: Medi
       reply
         .type(mime[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream')
         .header('accept-ranges', 'bytes')
-        .header('cache-control', 'private, max-age=300');
+        .header('cache-control', 'private, max-age=300')
+        .header('x-content-type-options', 'nosniff');
       const asked = request.headers.range;
       const ranges = asked ? parseRange(size, asked, { combine: true }) : undefined;
       if (ranges === -1) {

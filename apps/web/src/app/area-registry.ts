@@ -3,10 +3,14 @@ import { accessListsArea } from '../features/access-lists/area.ts';
 import { callGroupsArea } from '../features/call-groups/area.ts';
 import { callMonitoringArea } from '../features/call-monitoring/area.ts';
 import { callQueuesArea } from '../features/call-queues/area.ts';
+import { customPromptsArea } from '../features/custom-prompts/area.ts';
 import { customersArea } from '../features/customers/area.ts';
 import { emsErrorsArea } from '../features/ems-errors/area.ts';
+import { ivrsArea } from '../features/ivrs/area.ts';
 import { mobileArea } from '../features/mobile/area.ts';
 import { musicOnHoldArea } from '../features/music-on-hold/area.ts';
+import { ntsArea } from '../features/nts/area.ts';
+import { pickupGroupsArea } from '../features/pickup-groups/area.ts';
 import { seatsArea } from '../features/seats/area.ts';
 import { sipTrunksArea } from '../features/sip-trunks/area.ts';
 import { telephoneNumbersArea } from '../features/telephone-numbers/area.ts';
@@ -16,9 +20,12 @@ import type { AreaDefinition } from '../platform/areas.ts';
 export const AREAS: AreaDefinition[] = [
   customersArea,
   timeProfilesArea,
-  accessListsArea,
   callGroupsArea,
   callQueuesArea,
+  ivrsArea,
+  ntsArea,
+  pickupGroupsArea,
+  accessListsArea,
   seatsArea,
   sipTrunksArea,
   telephoneNumbersArea,
@@ -26,4 +33,5 @@ export const AREAS: AreaDefinition[] = [
   mobileArea,
   callMonitoringArea,
   musicOnHoldArea,
+  customPromptsArea,
 ];

@@ -51,6 +51,7 @@ export const musicOption = z.object({ id: z.number().int(), name: z.string(), pr
 export type MusicOption = z.infer<typeof musicOption>;
 
 const tag = 'music-on-hold';
+
 const usageParams = withPagingRules(idParam.extend(listParamsBase.shape));
 /** The generic resource calls; music has no JSON create or edit (it is uploaded, then deleted). */
 export const musicOnHoldResourceRoutes = resourceRoutes('/musiconhold', {

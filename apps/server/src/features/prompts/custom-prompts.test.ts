@@ -112,5 +112,13 @@ describe('custom prompts', () => {
     expect(beyond.statusCode).toBe(416);
     expect((await t.api('GET', `/prompt/${id}/audio`, prepay)).statusCode).toBe(404);
     expect((await t.api('GET', `/prompt/${id}/audio`, {})).statusCode).toBe(401);
+    const mp3Id = json<Reply>(await upload(retail, [file('Streamed mp3.mp3', mp3())])).id as number;
+    expect((await t.api('GET', `/prompt/${mp3Id}/audio`, retail)).headers['content-type']).toBe('audio/mpeg');
+    // The provider's prompts have no file in this store: said so.
+    const system = (await list(retail)).records.find((p) => p.accountNo === 0) as Prompt;
+    const none = await t.api('GET', `/prompt/${system.id}/audio`, retail);
+    expect(none.statusCode).toBe(404);
+    expect(json<Reply>(none).message).toBe(MESSAGES.noAudio);
+    expect((await t.api('GET', '/prompt/abc/audio', retail)).statusCode).toBe(400);
   });
 });

@@ -40,6 +40,8 @@ export interface CallRestrictionsProps<V extends FieldValues> {
   callTimes?: boolean;
   /** Show channelLimit with its bounds. */
   channelLimit?: ChannelLimitOption;
+  /** Show the international PIN while international calls are allowed (default true; NTS has none). */
+  internationalPin?: boolean;
 }
 
 export function CallRestrictionsFields<V extends FieldValues>({
@@ -48,6 +50,7 @@ export function CallRestrictionsFields<V extends FieldValues>({
   disabled,
   callTimes,
   channelLimit,
+  internationalPin = true,
 }: CallRestrictionsProps<V>) {
   const { session } = useSession();
   const international = Boolean(useWatch({ control: form.control, name: 'allowInternational' as Path<V> }));
@@ -101,7 +104,7 @@ export function CallRestrictionsFields<V extends FieldValues>({
           ))}
         </Box>
       </Box>
-      {international && (
+      {international && internationalPin && (
         <FormTextField
           control={form.control}
           name={'internationalPIN' as Path<V>}

@@ -17,12 +17,17 @@ export interface DestinationFieldProps<V extends FieldValues> {
   required?: boolean;
   /** Values that may not be chosen here (e.g. the record itself). */
   exclude?: string[];
+  /** Choices beyond the account's objects that this field may route to (e.g. an IVR's CONFERENCING). */
+  extra?: DestinationOption[];
 }
 
 export function DestinationField<V extends FieldValues>(props: DestinationFieldProps<V>) {
-  const { control, name, label, disabled, required, exclude = [] } = props;
+  const { control, name, label, disabled, required, exclude = [], extra = [] } = props;
   const destinations = useDestinationOptions();
-  const options = (destinations.data ?? []).filter((o) => !exclude.includes(o.value));
+  const listed = destinations.data ?? [];
+  const options = [...listed, ...extra.filter((e) => !listed.some((o) => o.value === e.value))].filter(
+    (o) => !exclude.includes(o.value),
+  );
   return (
     <Controller
       control={control}

@@ -14,7 +14,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { MESSAGES } from '@switchboard/domain';
+import { type DestinationOption, MESSAGES } from '@switchboard/domain';
 import { lazy, Suspense } from 'react';
 import { Controller, type FieldValues, type Path } from 'react-hook-form';
 import { DestinationField } from './destination-field.tsx';
@@ -55,7 +55,15 @@ export type FieldDef<V extends FieldValues> =
   | { kind: 'checkboxes'; name: Path<V>; label: string; options: Array<{ key: string; label: string }> }
   /** A date and time 'DD/MM/YYYY HH:mm': typed, or picked from a calendar and clock. */
   | { kind: 'datetime'; name: Path<V>; label: string; required?: boolean; helper?: string }
-  | { kind: 'destination'; name: Path<V>; label: string; required?: boolean; exclude?: string[] };
+  | {
+      kind: 'destination';
+      name: Path<V>;
+      label: string;
+      required?: boolean;
+      exclude?: string[];
+      /** Choices beyond the account's objects (e.g. CONFERENCING for an IVR's keys). */
+      extra?: DestinationOption[];
+    };
 
 interface BaseProps<V extends FieldValues> {
   control: FieldsControl<V>;
@@ -356,6 +364,7 @@ export function FormFields<V extends FieldValues>({
                 label={f.label}
                 required={f.required}
                 exclude={f.exclude}
+                extra={f.extra}
                 disabled={disabled}
               />
             );

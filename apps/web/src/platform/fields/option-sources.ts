@@ -20,7 +20,8 @@ function helperFor(query: { isError: boolean; isSuccess: boolean }, count: numbe
 /** The account's prompts plus the system prompts, as select options, with the load state's helper. */
 export function usePromptSelect(): SelectSource {
   const query = useQuery({
-    queryKey: ['prompts', 'options'],
+    // Under the prompts' keys, so an upload, a rename or a delete refreshes it.
+    queryKey: ['/prompt', 'options'],
     queryFn: () => call(promptRoutes.options),
     staleTime: 60_000,
   });

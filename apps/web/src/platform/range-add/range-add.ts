@@ -27,6 +27,7 @@ export interface RangeFormValues {
   name?: unknown;
   nickname?: unknown;
   customName?: unknown;
+  description?: unknown;
 }
 
 /** GET the next free number. */
@@ -50,7 +51,7 @@ export interface RangeAddConfig<O extends FieldValues> {
   /** The area's range schema (from, to, and the name field); its output is the range's body. */
   schema: FormSchema<RangeFormValues, O>;
   /** The field naming what is created: its body name, label, whether required. */
-  name: { field: 'name' | 'nickname' | 'customName'; label: string; required?: boolean };
+  name: { field: 'name' | 'nickname' | 'customName' | 'description'; label: string; required?: boolean };
   /** Under From (e.g. the account's extension range). */
   fromHelper?: string;
   /** Under To (e.g. 'Optional: add up to 100 at once'). */

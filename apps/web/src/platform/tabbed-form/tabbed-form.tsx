@@ -48,6 +48,11 @@ export type TabDef<R, V extends FieldValues, O extends FieldValues = V> =
       /** The top-level fields the tab edits, so an error on it can be pointed at from another tab. */
       fields?: string[];
       forbidden?: boolean;
+      /**
+       * Shown under the form, outside it (e.g. a members table with its own dialogs and saves, which
+       * must not submit the form).
+       */
+      below?: (record: R) => ReactNode;
     }
   | PanelTab<R>;
 
@@ -304,9 +309,9 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
                 </Box>
               )}
             </Box>
-          ) : (
-            tab.render(data)
-          )}
+          ) : null}
+          {!tab.forbidden && tab.kind === 'form' && tab.below && <Box sx={{ mt: 3 }}>{tab.below(data)}</Box>}
+          {!tab.forbidden && tab.kind === 'panel' && tab.render(data)}
         </Box>
       </Paper>
     </Box>

@@ -6,7 +6,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { fillPath, MESSAGES, type RouteContract } from '@switchboard/domain';
 import { useState } from 'react';
-import { API_BASE } from './api.ts';
+import { API_BASE } from '../api.ts';
 
 export function MediaPlayer({ route, id, name }: { route: RouteContract; id: number | string; name: string }) {
   const [failed, setFailed] = useState(false);

@@ -1,0 +1,78 @@
+/**
+ * /ivrs/{id}: tab General (spec 2 §2): the description, the greeting and invalid-choice prompts,
+ * and a destination for each key 1-9, 0, *, # and Timeout (spec 2 §3, §9), CONFERENCING included.
+ */
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { destinationValue, IVR_KEYS, type Ivr, type IvrInput, ivrInput } from '@switchboard/domain';
+import { useParams } from 'react-router';
+import { type FieldDef, FormFields } from '../../platform/fields/form-fields.tsx';
+import { usePromptSelect } from '../../platform/fields/option-sources.ts';
+import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { CONFERENCING_OPTION, greetingOptions, invalidPromptOptions, ivrs, keyLabel, toIvrValues } from './api.ts';
+
+export default function IvrDetailPage() {
+  const { id = '' } = useParams();
+  const prompts = usePromptSelect();
+  return (
+    <TabbedForm
+      source={ivrs.record(id)}
+      resource="IVR"
+      schema={ivrInput}
+      toValues={toIvrValues}
+      name={(v) => v.description}
+      title={(m: Ivr) => `${m.description} (${m.name})`}
+      tabs={[
+        {
+          label: 'General',
+          kind: 'form',
+          fields: ['description', 'greetingId', 'invalidPrompt', ...IVR_KEYS.map((k) => k.field)],
+          render: (form, m, readOnly) => {
+            const self = [destinationValue('ivr', m.name)];
+            const keyFields: FieldDef<IvrInput>[] = IVR_KEYS.map((k) => ({
+              kind: 'destination',
+              name: k.field,
+              label: keyLabel(k.key),
+              exclude: self,
+              extra: [CONFERENCING_OPTION],
+            }));
+            return (
+              <>
+                <FormFields
+                  control={form.control}
+                  disabled={readOnly}
+                  fields={[
+                    { kind: 'text', name: 'description', label: 'Description', required: true },
+                    {
+                      kind: 'select',
+                      name: 'greetingId',
+                      label: 'Greeting Prompt',
+                      options: greetingOptions(prompts),
+                      helper: prompts.helper ?? 'Played when the menu answers',
+                    },
+                    {
+                      kind: 'select',
+                      name: 'invalidPrompt',
+                      label: 'Invalid Choice Prompt',
+                      options: invalidPromptOptions(prompts),
+                      helper: prompts.helper ?? 'Played when the caller presses a key with no destination',
+                    },
+                  ]}
+                />
+                <Typography variant="subtitle2" component="h2" sx={{ mt: 1 }}>
+                  Keys
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  Where each key sends the caller; Timeout is used when the caller presses nothing.
+                </Typography>
+                <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+                  <FormFields control={form.control} disabled={readOnly} fields={keyFields} />
+                </Box>
+              </>
+            );
+          },
+        },
+      ]}
+    />
+  );
+}

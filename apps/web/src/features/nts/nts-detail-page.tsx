@@ -1,0 +1,97 @@
+/**
+ * /nts/{id}: General (name, telephone number, answer prompt, channel limit) and Call Restrictions
+ * (spec 2 §3, §6): the toggles need ntsCallRestrictions (without read the tab shows the section
+ * message), the international and premium ones highRisk too.
+ */
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import {
+  mayEditRestrictions,
+  NTS_CHANNEL_LIMIT,
+  NTS_SWITCHES,
+  type Nts,
+  type NtsInput,
+  ntsInput,
+} from '@switchboard/domain';
+import { useParams } from 'react-router';
+import { CallRestrictionsFields } from '../../platform/call-options/call-restrictions-fields.tsx';
+import { FormFields, FormSwitchField } from '../../platform/fields/form-fields.tsx';
+import { usePromptSelect } from '../../platform/fields/option-sources.ts';
+import { useSession } from '../../platform/session-context.ts';
+import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { nts, toNtsValues } from './api.ts';
+
+export default function NtsDetailPage() {
+  const { id = '' } = useParams();
+  const prompts = usePromptSelect();
+  const { can, session } = useSession();
+  return (
+    <TabbedForm
+      source={nts.record(id)}
+      resource="externalExt"
+      schema={ntsInput}
+      toValues={toNtsValues}
+      name={(v) => v.name}
+      title={(n: Nts) => `${n.name} (${n.destination})`}
+      tabs={[
+        {
+          label: 'General',
+          kind: 'form',
+          fields: ['name', 'destination', 'answerPromptId', 'channelLimit'],
+          render: (form, _n, readOnly) => (
+            <FormFields<NtsInput>
+              control={form.control}
+              disabled={readOnly}
+              fields={[
+                { kind: 'text', name: 'name', label: 'Name', required: true },
+                { kind: 'text', name: 'destination', label: 'Telephone Number', type: 'tel', required: true },
+                {
+                  kind: 'select',
+                  name: 'answerPromptId',
+                  label: 'Answer Prompt',
+                  options: prompts.options,
+                  helper: prompts.helper ?? 'Played to the person answering before the call is connected',
+                  nullable: true,
+                },
+                {
+                  kind: 'text',
+                  name: 'channelLimit',
+                  label: 'Channel Limit',
+                  type: 'number',
+                  helper: `${NTS_CHANNEL_LIMIT.min}-${NTS_CHANNEL_LIMIT.max} simultaneous calls`,
+                },
+              ]}
+            />
+          ),
+        },
+        {
+          label: 'Call Restrictions',
+          kind: 'form',
+          fields: [...NTS_SWITCHES.map((s) => s.name), 'extRefuse'],
+          forbidden: !can('ntsCallRestrictions', 'read'),
+          render: (form, _n, readOnly) => (
+            <>
+              <Typography variant="body2" color="text.secondary">
+                The numbers a call forwarded to this destination may go on to.
+              </Typography>
+              <CallRestrictionsFields<NtsInput>
+                form={form}
+                area="ntsCallRestrictions"
+                disabled={readOnly}
+                internationalPin={false}
+              />
+              <Box>
+                <FormSwitchField<NtsInput>
+                  control={form.control}
+                  name="extRefuse"
+                  label="Refuse other calls"
+                  disabled={readOnly || !mayEditRestrictions(session, 'ntsCallRestrictions')}
+                />
+              </Box>
+            </>
+          ),
+        },
+      ]}
+    />
+  );
+}

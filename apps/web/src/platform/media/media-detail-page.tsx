@@ -1,0 +1,222 @@
+/**
+ * A media library item's page (spec 3 §2, §4): its facts, an audio player streaming the stored
+ * file, a rename where the library has one, where it is used, and Delete when it is the account's
+ * own and unused (the provider's items are read-only).
+ *
+ *   export default function PromptDetailPage() {
+ *     return <MediaDetailPage api={prompts} resource="prompts" listPath="/custom-prompts" />;
+ *   }
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatBytes, MESSAGES, type Resource } from '@switchboard/domain';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '../api.ts';
+import { useBreadcrumb } from '../breadcrumb.tsx';
+import { useChange } from '../mutation.ts';
+import { DeleteDialog } from '../paged-table/delete-dialog.tsx';
+import { versionOf } from '../resource.ts';
+import { useSession } from '../session-context.ts';
+import { deletableMedia, type MediaApi, type MediaItem } from './media-api.ts';
+import { MediaPlayer } from './media-player.tsx';
+
+export interface MediaDetailPageProps {
+  api: MediaApi;
+  /** The library's permission resource (musicOnHold, prompts). */
+  resource: Resource;
+  /** Where a deleted item's page goes back to. */
+  listPath: string;
+}
+
+function Facts({ item }: { item: MediaItem }) {
+  const facts: Array<[string, string]> = [
+    ['Owner', item.accountNo === 0 ? 'Provider (read-only)' : 'This account'],
+    ['Size', item.fileSize ? formatBytes(item.fileSize) : '—'],
+    ['Uploaded', item.uploadedAt ?? '—'],
+    ['Used In', String(item.count)],
+  ];
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
+      {facts.map(([term, value]) => (
+        <Box key={term} sx={{ display: 'contents' }}>
+          <Typography component="dt" color="text.secondary">
+            {term}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0 }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function Usage({ api, id }: { api: MediaApi; id: string }) {
+  const usage = useQuery(api.usage(id));
+  const rows = usage.data?.records ?? [];
+  return (
+    <Paper variant="outlined">
+      <Table size="small" aria-label="Usage">
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ fontWeight: 600 }}>Table</TableCell>
+            <TableCell sx={{ fontWeight: 600 }}>Name</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {(usage.isError || (usage.isSuccess && rows.length === 0)) && (
+            <TableRow>
+              <TableCell colSpan={2} sx={{ textAlign: 'center', py: 3, color: 'text.secondary' }}>
+                {usage.isError ? MESSAGES.fetchFailed : MESSAGES.noItems}
+              </TableCell>
+            </TableRow>
+          )}
+          {rows.map((u) => (
+            <TableRow key={`${u.table}:${u.name}`}>
+              <TableCell>{u.table}</TableCell>
+              <TableCell>{u.name}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Paper>
+  );
+}
+
+/** The name, saved by the library's rename ('{name} has been updated'); the server's message under it. */
+function RenameForm({ api, item }: { api: MediaApi; item: MediaItem }) {
+  const [name, setName] = useState(item.name);
+  const [error, setError] = useState<string | null>(null);
+  const rename = api.rename;
+  const save = useChange({
+    mutationFn: (value: string) => (rename ? rename(item.id, value, versionOf(item)) : Promise.reject()),
+    invalidates: [api.keys.all],
+    success: (_reply, value) => MESSAGES.updated(value),
+  });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = name.trim();
+    if (!value) return setError(MESSAGES.required);
+    setError(null);
+    try {
+      await save.mutateAsync(value);
+    } catch (e) {
+      setError(e instanceof ApiError ? (e.validation.name ?? e.message) : MESSAGES.saveFallback);
+    }
+  };
+  return (
+    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+      <TextField
+        label="Name"
+        size="small"
+        required
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={error !== null}
+        helperText={error ?? undefined}
+        sx={{ flexGrow: 1, maxWidth: 480 }}
+      />
+      <Button type="submit" variant="contained" disabled={save.isPending}>
+        Save
+      </Button>
+    </Box>
+  );
+}
+
+function MediaDetail({
+  api,
+  resource,
+  item,
+  id,
+  onDelete,
+}: {
+  api: MediaApi;
+  resource: Resource;
+  item: MediaItem;
+  id: string;
+  onDelete: (m: MediaItem) => void;
+}) {
+  const { can } = useSession();
+  const own = item.accountNo !== 0;
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {item.name}
+        </Typography>
+        {/* Hidden when in use; the provider's items are read-only (spec 3 §4). */}
+        {deletableMedia(item) && can(resource, 'delete') && (
+          <Button color="error" variant="outlined" onClick={() => onDelete(item)}>
+            Delete
+          </Button>
+        )}
+      </Box>
+      <Paper variant="outlined" sx={{ p: 2, mb: 3, display: 'grid', gap: 2 }}>
+        {own && api.rename && can(resource, 'update') && <RenameForm key={item.name} api={api} item={item} />}
+        <Facts item={item} />
+        {item.fileSize > 0 && (
+          <Box>
+            <Typography variant="subtitle2" component="h2" gutterBottom>
+              Listen
+            </Typography>
+            <MediaPlayer route={api.routes.audio} id={item.id} name={item.name} />
+          </Box>
+        )}
+      </Paper>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Usage
+      </Typography>
+      <Usage api={api} id={id} />
+    </Box>
+  );
+}
+
+export function MediaDetailPage({ api, resource, listPath }: MediaDetailPageProps) {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const item = useQuery(api.detail(id));
+  const [deleting, setDeleting] = useState<MediaItem | null>(null);
+  const data = item.data;
+  useBreadcrumb(data ? data.name : null);
+
+  // Kept open over the page once the item is gone, so its feedback is read; closing goes to the list.
+  const dialog = deleting && (
+    <DeleteDialog
+      open
+      onClose={() => {
+        setDeleting(null);
+        if (item.isError) navigate(listPath);
+      }}
+      rows={[deleting]}
+      label={(m) => m.name}
+      remove={(m) => api.remove(m.id)}
+      invalidates={[api.keys.all]}
+      onDeleted={() => undefined}
+    />
+  );
+  // The dialog keeps its place in the tree whatever the page shows, so its state survives.
+  return (
+    <>
+      {item.isPending ? (
+        <CircularProgress aria-label="Loading" />
+      ) : item.isError || !data ? (
+        <Alert severity="error">{MESSAGES.recordNotFound}</Alert>
+      ) : (
+        <MediaDetail api={api} resource={resource} item={data} id={id} onDelete={setDeleting} />
+      )}
+      {dialog}
+    </>
+  );
+}

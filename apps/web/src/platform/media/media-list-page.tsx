@@ -1,0 +1,59 @@
+/**
+ * A media library's list (spec 3 §2, §4): the account's items beside the provider's (read-only, not
+ * selectable), how many records use each, size and upload date; an upload button and delete of the
+ * account's unused items.
+ *
+ *   <MediaListPage title="Custom Prompts" api={prompts} resource="prompts" path="/custom-prompts"
+ *     upload={{ button: 'Upload Custom Prompt', config: {...} }} />
+ */
+import Chip from '@mui/material/Chip';
+import { formatBytes, type Resource } from '@switchboard/domain';
+import { ListPage } from '../paged-table/list-page.tsx';
+import { deletableMedia, type MediaApi, type MediaItem } from './media-api.ts';
+import { type MediaUploadConfig, MediaUploadDialog } from './media-upload-dialog.tsx';
+
+export interface MediaListPageProps {
+  title: string;
+  api: MediaApi;
+  resource: Resource;
+  /** The area's route: rows link to {path}/{id}. */
+  path: string;
+  upload: { button: string; config: MediaUploadConfig };
+}
+
+export function MediaListPage({ title, api, resource, path, upload }: MediaListPageProps) {
+  return (
+    <ListPage<MediaItem>
+      title={title}
+      source={api.list}
+      resource={resource}
+      label={(m) => m.name}
+      rowLink={(m) => `${path}/${m.id}`}
+      columns={[
+        { field: 'name', header: 'Name' },
+        { field: 'count', header: 'Used In' },
+        {
+          field: 'accountNo',
+          header: 'Owner',
+          render: (m) =>
+            m.accountNo === 0 ? (
+              <Chip size="small" label="Provider" variant="outlined" />
+            ) : (
+              <Chip size="small" label="This account" color="primary" variant="outlined" />
+            ),
+        },
+        { field: 'fileSize', header: 'Size', render: (m) => (m.fileSize ? formatBytes(m.fileSize) : '—') },
+        { field: 'uploadedAt', header: 'Uploaded', sortable: false, render: (m) => m.uploadedAt ?? '—' },
+      ]}
+      // Delete is for the account's own items that nothing uses (spec 3 §4).
+      canSelect={deletableMedia}
+      remove={(m) => api.remove(m.id)}
+      moreAdds={[
+        {
+          button: upload.button,
+          dialog: ({ open, onClose }) => <MediaUploadDialog open={open} onClose={onClose} config={upload.config} />,
+        },
+      ]}
+    />
+  );
+}
