@@ -85,7 +85,7 @@ test.describe('custom prompts', () => {
     const player = page.locator('audio');
     await expect(player).toHaveCount(1);
     const src = await player.getAttribute('src');
-    expect(src).toMatch(/^\/api\/v1\/prompt\/\d+\/file$/);
+    expect(src).toMatch(/^\/api\/v1\/prompt\/\d+\/audio$/);
     const audio = await page.request.get(src as string);
     expect(audio.status()).toBe(200);
     expect(audio.headers()['content-type']).toBe('audio/wav');

@@ -9,6 +9,7 @@ import { useParams } from 'react-router';
 import { type FieldDef, FormFields } from '../../platform/fields/form-fields.tsx';
 import { usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { usedByTab } from '../../platform/used-by.tsx';
 import { CONFERENCING_OPTION, greetingOptions, invalidPromptOptions, ivrs, keyLabel, toIvrValues } from './api.ts';
 
 export default function IvrDetailPage() {
@@ -72,6 +73,7 @@ export default function IvrDetailPage() {
             );
           },
         },
+        usedByTab<Ivr>((m) => destinationValue('ivr', m.name)),
       ]}
     />
   );

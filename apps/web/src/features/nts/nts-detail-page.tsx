@@ -6,6 +6,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
+  destinationValue,
   mayEditRestrictions,
   NTS_CHANNEL_LIMIT,
   NTS_SWITCHES,
@@ -19,6 +20,7 @@ import { FormFields, FormSwitchField } from '../../platform/fields/form-fields.t
 import { usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { usedByTab } from '../../platform/used-by.tsx';
 import { nts, toNtsValues } from './api.ts';
 
 export default function NtsDetailPage() {
@@ -91,6 +93,7 @@ export default function NtsDetailPage() {
             </>
           ),
         },
+        usedByTab<Nts>((n) => destinationValue('nts', n.id)),
       ]}
     />
   );
