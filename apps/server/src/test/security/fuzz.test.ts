@@ -445,5 +445,5 @@ describe('every route, given bad input', () => {
     expect(problems).toEqual([]);
     expect(requests).toBeGreaterThan(2000);
     expect(Object.prototype).not.toHaveProperty('polluted');
-  }, 240_000);
+  }, 600_000); // Every route, many cases each: minutes on a loaded machine.
 });
