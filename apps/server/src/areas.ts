@@ -12,8 +12,10 @@ import * as m013 from './db/migrations/013-scale-indexes.ts';
 import { area as accessLists } from './features/access-lists/area.ts';
 import { area as callGroups } from './features/call-groups/area.ts';
 import { area as callQueues } from './features/call-queues/area.ts';
+import { area as conferencing } from './features/conferencing/area.ts';
 import { area as customers } from './features/customers/area.ts';
 import { area as destinations } from './features/destinations/area.ts';
+import { area as dialThrough } from './features/dial-through/area.ts';
 import { area as ivrs } from './features/ivrs/area.ts';
 import { area as mobile } from './features/mobile/area.ts';
 import { area as musicOnHold } from './features/music-on-hold/area.ts';
@@ -42,6 +44,8 @@ export const AREAS: readonly ServerArea[] = [
   ivrs,
   nts,
   pickupGroups,
+  dialThrough,
+  conferencing,
   telephoneNumbers,
   teams,
   // After the areas whose records use music and prompts: their 'used in' counts are made from their references.

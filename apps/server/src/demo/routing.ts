@@ -2,7 +2,8 @@
  * Demo call routing beyond seats and time profiles, for Acme (30000): a sales call group, a support
  * queue, a main-menu IVR routing to both, an out-of-hours NTS destination and a pickup group.
  * Numbers sit in 350-370, clear of the seats (201-) and the time profiles (300-301); the members are
- * the estimating desk, the vans and the training room.
+ * the estimating desk, the vans and the training room. A conference room (380) for the site
+ * meetings, and a dial-through for the engineers on the road, recognised by their mobiles.
  */
 import { everyDay } from '@switchboard/domain';
 import type { Transaction } from 'kysely';
@@ -85,5 +86,49 @@ export async function seedRouting(trx: Transaction<Database>): Promise<void> {
   await trx
     .insertInto('pickup_group_members')
     .values([210, 211].map((extension) => ({ account_no: ACME, group_id: pickup.id, seat_id: seat(extension) })))
+    .execute();
+
+  const jazz = await trx
+    .selectFrom('music_on_hold')
+    .select('id')
+    .where('account_no', 'is', null)
+    .where('name', '=', 'Jazz')
+    .executeTakeFirst();
+  await trx
+    .insertInto('conference_rooms')
+    .values({
+      account_no: ACME,
+      conf_number: 380,
+      nickname: 'Site meetings',
+      pin: '3804',
+      admin_pin: '9380',
+      announce_users: true,
+      wait_for_marked: true,
+      moh_class_id: jazz?.id ?? null,
+      max_participants: 20,
+    })
+    .execute();
+
+  const dialThrough = await trx
+    .insertInto('dial_throughs')
+    .values({
+      account_no: ACME,
+      name: 'Engineers on the road',
+      cli: '01214960000',
+      pin: '2580',
+      uk_mob: true,
+      channels: 4,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('dial_through_clis')
+    .values(
+      ['07700900311', '07700900312'].map((number) => ({
+        account_no: ACME,
+        dial_through_id: dialThrough.id,
+        number,
+      })),
+    )
     .execute();
 }
