@@ -1,6 +1,8 @@
 /** Every built area, in sidebar order. A new area adds one line here. */
 import { accessListsArea } from '../features/access-lists/area.ts';
+import { conferencingArea } from '../features/conferencing/area.ts';
 import { customersArea } from '../features/customers/area.ts';
+import { dialThroughArea } from '../features/dial-through/area.ts';
 import { emsErrorsArea } from '../features/ems-errors/area.ts';
 import { mobileArea } from '../features/mobile/area.ts';
 import { musicOnHoldArea } from '../features/music-on-hold/area.ts';
@@ -14,10 +16,12 @@ export const AREAS: AreaDefinition[] = [
   customersArea,
   timeProfilesArea,
   accessListsArea,
+  dialThroughArea,
   seatsArea,
   sipTrunksArea,
   telephoneNumbersArea,
   emsErrorsArea,
   mobileArea,
   musicOnHoldArea,
+  conferencingArea,
 ];
