@@ -23,7 +23,7 @@ test.describe('conferencing', () => {
     await expect(dialog.getByLabel('Room Number')).not.toHaveValue('');
     await dialog.getByLabel('Room Number').fill('201');
     await dialog.getByLabel('Nickname').fill(nickname);
-    await dialog.getByLabel('PIN', { exact: true }).fill('1234');
+    await dialog.getByLabel(/^PIN/).fill('1234');
     await dialog.getByLabel('Admin PIN').fill('1234');
     const create = dialog.getByRole('button', { name: 'Create' });
     await create.click();
@@ -40,6 +40,7 @@ test.describe('conferencing', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('textbox', { name: /Search/ }).fill(uid);
+    await expect(page.getByText('1–1 of 1')).toBeVisible();
     await page
       .getByRole('row', { name: new RegExp(nickname) })
       .getByRole('link')
@@ -62,6 +63,7 @@ test.describe('conferencing', () => {
 
     await sidebar(page).getByRole('link', { name: 'Conferencing' }).click();
     await page.getByRole('textbox', { name: /Search/ }).fill(uid);
+    await expect(page.getByText('1–1 of 1')).toBeVisible();
     await page
       .getByRole('row', { name: new RegExp(nickname) })
       .getByRole('checkbox')

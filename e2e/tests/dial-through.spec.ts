@@ -37,11 +37,12 @@ test.describe('dial through', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('textbox', { name: /Search/ }).fill(uid);
+    await expect(page.getByText('1–1 of 1')).toBeVisible();
     const row = page.getByRole('row', { name: new RegExp(name) });
     await expect(row).toContainText('01214960001');
     await row.getByRole('link').first().click();
     await expect(page.getByRole('tab', { name: 'General' })).toBeVisible();
-    await choose(page, 'Concurrent Channels', '10', { exact: true });
+    await choose(page, 'Concurrent Channels', '10');
     await page.getByLabel('UK Mobile (07)').uncheck();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(`${name} has been updated`)).toBeVisible();
@@ -62,6 +63,7 @@ test.describe('dial through', () => {
 
     await sidebar(page).getByRole('link', { name: 'Dial Through' }).click();
     await page.getByRole('textbox', { name: /Search/ }).fill(uid);
+    await expect(page.getByText('1–1 of 1')).toBeVisible();
     await page
       .getByRole('row', { name: new RegExp(name) })
       .getByRole('checkbox')

@@ -31,6 +31,13 @@ export const DIAL_THROUGH_HIGH_RISK_FIELDS = ['inter'] as const;
 
 const select = MESSAGES.selectOption;
 
+/** One of the §9 channel counts. */
+const channelsField = z.coerce
+  .number({ error: select })
+  .int({ error: select })
+  .refine((v) => (DIAL_THROUGH_CHANNELS as readonly number[]).includes(v), { error: select })
+  .default(2);
+
 export const dialThroughInput = z
   .object({
     name: requiredText({ max: 50 }),
@@ -43,14 +50,12 @@ export const dialThroughInput = z
     inter: z.boolean().default(false),
     ukMob: z.boolean().default(true),
     ukOther: z.boolean().default(false),
-    channels: z.coerce
-      .number({ error: select })
-      .int({ error: select })
-      .refine((v) => (DIAL_THROUGH_CHANNELS as readonly number[]).includes(v), { error: select })
-      .default(2),
+    channels: channelsField,
   })
   .refine((v) => !v.pinEnabled || v.pin !== '', { path: ['pin'], error: MESSAGES.required });
 export type DialThroughInput = z.input<typeof dialThroughInput>;
+/** Bulk edit: the channels alone (a refined object cannot be picked from). */
+export const dialThroughChannelsEdit = z.object({ channels: channelsField });
 export type DialThroughValues = z.output<typeof dialThroughInput>;
 
 export const dialThroughRecord = z.object({

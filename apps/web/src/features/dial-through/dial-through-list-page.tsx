@@ -1,6 +1,6 @@
 /** /dial-through: the account's dial-throughs (add, bulk edit of channels, delete). */
 import Chip from '@mui/material/Chip';
-import { dialThroughInput, hasHighRisk } from '@switchboard/domain';
+import { dialThroughChannelsEdit, dialThroughInput, hasHighRisk } from '@switchboard/domain';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
 import { useSession } from '../../platform/session-context.ts';
 import {
@@ -13,8 +13,6 @@ import {
   useCliOptions,
 } from './api.ts';
 
-/** Bulk edit: the concurrent channels of the chosen dial-throughs. */
-const channelsEdit = dialThroughInput.pick({ channels: true });
 const yesNo = [
   { value: true, label: 'Yes' },
   { value: false, label: 'No' },
@@ -65,7 +63,7 @@ export default function DialThroughListPage() {
       }}
       bulkEdit={{
         title: 'Edit Dial Through',
-        schema: channelsEdit,
+        schema: dialThroughChannelsEdit,
         fields: [{ kind: 'select', name: 'channels', label: 'Concurrent Channels', options: CHANNEL_OPTIONS }],
         current: toDialThroughValues,
         patch: dialThroughs.patch,
