@@ -81,7 +81,7 @@ export type DialThrough = z.infer<typeof dialThroughRecord>;
 export const dialThroughNumber = z
   .string({ error: MESSAGES.enterTelephone })
   .trim()
-  .min(1, { error: MESSAGES.enterTelephone })
+  .min(1, { error: MESSAGES.enterTelephone, abort: true })
   .max(20, { error: PATTERNS.telephone.message, abort: true })
   .regex(PATTERNS.telephone.pattern, { error: PATTERNS.telephone.message });
 

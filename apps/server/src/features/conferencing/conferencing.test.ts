@@ -8,6 +8,7 @@ import {
 } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { mp3, multipart } from '../../test/multipart.ts';
 
 let t: TestContext;
 let retail: Record<string, string>;
@@ -168,5 +169,27 @@ describe('conference rooms', () => {
     expect(usage.records).toContainEqual({ table: 'Conference', name: '770 - On hold' });
     // The demo room uses it too.
     expect(usage.records).toContainEqual({ table: 'Conference', name: '380 - Site meetings' });
+  });
+
+  it('holds the account’s own music: its delete is refused while a room uses it', async () => {
+    const body = multipart([
+      { name: 'termsAccepted', value: 'true' },
+      { name: 'musicFile', filename: 'Room Tune.mp3', type: 'audio/mpeg', content: mp3() },
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/musiconhold',
+      headers: { ...retail, ...body.headers },
+      payload: body.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const tune = json<Reply>(uploaded).id as number;
+    const room = await create({ confNumber: 780, pin: '1234', adminPin: '4321', mohClass: tune });
+    const refused = await t.api('DELETE', `/musiconhold/${tune}`, retail);
+    expect(refused.statusCode).toBe(409);
+    expect(json<Reply>(refused).message).toBe(MESSAGES.musicInUse);
+    expect(json<{ count: number }>(await t.api('GET', `/musiconhold/${tune}`, retail)).count).toBe(1);
+    expect((await t.api('DELETE', `/conferencing/${room}`, retail)).statusCode).toBe(200);
+    expect((await t.api('DELETE', `/musiconhold/${tune}`, retail)).statusCode).toBe(200);
   });
 });
