@@ -13,8 +13,10 @@ import { area as accessLists } from './features/access-lists/area.ts';
 import { area as callGroups } from './features/call-groups/area.ts';
 import { area as callMonitoring } from './features/call-monitoring/area.ts';
 import { area as callQueues } from './features/call-queues/area.ts';
+import { area as conferencing } from './features/conferencing/area.ts';
 import { area as customers } from './features/customers/area.ts';
 import { area as destinations } from './features/destinations/area.ts';
+import { area as dialThrough } from './features/dial-through/area.ts';
 import { area as ivrs } from './features/ivrs/area.ts';
 import { area as mobile } from './features/mobile/area.ts';
 import { area as musicOnHold } from './features/music-on-hold/area.ts';
@@ -44,6 +46,8 @@ export const AREAS: readonly ServerArea[] = [
   nts,
   pickupGroups,
   callMonitoring,
+  dialThrough,
+  conferencing,
   telephoneNumbers,
   teams,
   // After the areas whose records use music and prompts: their 'used in' counts are made from their references.

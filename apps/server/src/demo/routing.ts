@@ -3,7 +3,8 @@
  * queue, a main-menu IVR routing to both, an out-of-hours NTS destination, a pickup group and the office
  * manager (203) monitoring the sales call group's members (dialling 154).
  * Numbers sit in 350-370, clear of the seats (201-) and the time profiles (300-301); the members are
- * the estimating desk, the vans and the training room.
+ * the estimating desk, the vans and the training room. A conference room (380) for the site
+ * meetings, and a dial-through for the engineers on the road, recognised by their mobiles.
  */
 import { everyDay } from '@switchboard/domain';
 import type { Transaction } from 'kysely';
@@ -113,6 +114,50 @@ export async function seedRouting(trx: Transaction<Database>): Promise<void> {
         source_seat_id: seat(203),
         destination_seat_id: seat(extension),
         password: '2580',
+      })),
+    )
+    .execute();
+
+  const jazz = await trx
+    .selectFrom('music_on_hold')
+    .select('id')
+    .where('account_no', 'is', null)
+    .where('name', '=', 'Jazz')
+    .executeTakeFirst();
+  await trx
+    .insertInto('conference_rooms')
+    .values({
+      account_no: ACME,
+      conf_number: 380,
+      nickname: 'Site meetings',
+      pin: '3804',
+      admin_pin: '9380',
+      announce_users: true,
+      wait_for_marked: true,
+      moh_class_id: jazz?.id ?? null,
+      max_participants: 20,
+    })
+    .execute();
+
+  const dialThrough = await trx
+    .insertInto('dial_throughs')
+    .values({
+      account_no: ACME,
+      name: 'Engineers on the road',
+      cli: '01214960000',
+      pin: '2580',
+      uk_mob: true,
+      channels: 4,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('dial_through_clis')
+    .values(
+      ['07700900311', '07700900312'].map((number) => ({
+        account_no: ACME,
+        dial_through_id: dialThrough.id,
+        number,
       })),
     )
     .execute();

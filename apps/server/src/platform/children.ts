@@ -44,6 +44,11 @@ export interface ChildrenDef<Child extends { id: number }> {
     /** Deletes the children { id } / { ids } (all or none). */
     removeMany?: RouteContract;
   };
+  /**
+   * Where the add route finds the parent's id: the path's :id (default), or the body's field that
+   * holds it, the child's parent field (the spec's POST /dialthrough/cli names no id in its path).
+   */
+  addParentFrom?: 'path' | 'body';
   /** The parent permission's action that changing children needs (default 'update'). */
   writeAction?: Action;
   validate?: ReadonlyArray<Validator>;
@@ -165,7 +170,10 @@ export function children<Child extends { id: number }>(
     tenantRoute(api, platform, routes.add, {
       allow: writeRules,
       handler: async (ctx, { params, body }) => {
-        const parentId = (params as { id: number }).id;
+        const parentId =
+          def.addParentFrom === 'body'
+            ? Number((body as Record<string, unknown>)[parentKey])
+            : (params as { id: number }).id;
         await parent.lock(ctx.db, parentId);
         await parentLabel(ctx, parentId);
         const values = { ...(body as Record<string, unknown>), [parentKey]: parentId };

@@ -6,8 +6,10 @@
  */
 import {
   adminOnlyChanges,
+  CALL_OPTION_MESSAGES,
   type DestinationType,
   destinationValue,
+  hasHighRisk,
   isProviderAdmin,
   MESSAGES,
   type Resource,
@@ -93,6 +95,22 @@ export const adminOnly =
   (fields: readonly string[], defaults: Values = {}): Validator<Values> =>
   ({ auth, values, current }) => {
     const refused = adminOnlyChanges(auth, fields, { ...defaults, ...(current ?? {}) }, values);
+    if (Object.keys(refused).length > 0) refuse(403, refused);
+    return undefined;
+  };
+
+/**
+ * Fields only a holder of highRisk read (or a provider admin) may change (spec 2 §6: a
+ * dial-through's international calls): a change by anyone else, or a create that sets one off its
+ * default, is a 403.
+ */
+export const highRiskOnly =
+  (fields: readonly string[], defaults: Values = {}): Validator<Values> =>
+  ({ auth, values, current }) => {
+    if (hasHighRisk(auth)) return undefined;
+    const before = { ...defaults, ...(current ?? {}) };
+    const refused: Record<string, string> = {};
+    for (const f of fields) if (f in values && values[f] !== before[f]) refused[f] = CALL_OPTION_MESSAGES.highRisk;
     if (Object.keys(refused).length > 0) refuse(403, refused);
     return undefined;
   };

@@ -3,8 +3,10 @@ import { accessListsArea } from '../features/access-lists/area.ts';
 import { callGroupsArea } from '../features/call-groups/area.ts';
 import { callMonitoringArea } from '../features/call-monitoring/area.ts';
 import { callQueuesArea } from '../features/call-queues/area.ts';
+import { conferencingArea } from '../features/conferencing/area.ts';
 import { customPromptsArea } from '../features/custom-prompts/area.ts';
 import { customersArea } from '../features/customers/area.ts';
+import { dialThroughArea } from '../features/dial-through/area.ts';
 import { emsErrorsArea } from '../features/ems-errors/area.ts';
 import { ivrsArea } from '../features/ivrs/area.ts';
 import { mobileArea } from '../features/mobile/area.ts';
@@ -26,6 +28,7 @@ export const AREAS: AreaDefinition[] = [
   ntsArea,
   pickupGroupsArea,
   accessListsArea,
+  dialThroughArea,
   seatsArea,
   sipTrunksArea,
   telephoneNumbersArea,
@@ -34,4 +37,5 @@ export const AREAS: AreaDefinition[] = [
   callMonitoringArea,
   musicOnHoldArea,
   customPromptsArea,
+  conferencingArea,
 ];

@@ -131,6 +131,7 @@ export function registerCallMonitoringRoutes(api: FastifyInstance, platform: Pla
       type: 'Call Monitoring',
       name: `((select ${seatLabel('s')} from seats s where s.id = call_monitors.source_seat_id) || ' monitoring ' ||
         (select s.extension::text from seats s where s.id = call_monitors.destination_seat_id))`,
+      link: `'/call-monitoring/' || call_monitors.source_seat_id`,
     },
     except: ['listByQuery', 'pick', 'create', 'update', 'patch', 'remove'],
   });

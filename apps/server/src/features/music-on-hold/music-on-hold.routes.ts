@@ -13,8 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import { mediaLibrary } from '../../platform/media.ts';
 import type { Platform } from '../../platform/platform.ts';
 
-/** The areas whose forms pick a music (seats, call groups, queues), plus this one. */
-export const MUSIC_OPTION_READERS: readonly Resource[] = ['musicOnHold', 'seats', 'callGroups', 'queues'];
+/** The areas whose forms pick a music (seats, call groups, queues, conference rooms), plus this one. */
+export const MUSIC_OPTION_READERS: readonly Resource[] = ['musicOnHold', 'seats', 'callGroups', 'queues', 'conference'];
 
 export function registerMusicOnHoldRoutes(api: FastifyInstance, platform: Platform): void {
   mediaLibrary(api, platform, {

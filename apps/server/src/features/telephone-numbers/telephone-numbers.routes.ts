@@ -295,8 +295,15 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
     },
   });
 
+  // A dial-through's CLI too.
+  const callerIdReader = {
+    anyOf: (['seats', 'SIPTrunks', 'numbers', 'dialThrough'] as const).map((resource) => ({
+      resource,
+      action: 'read' as const,
+    })),
+  };
   tenantRoute(api, platform, routes.callerIds, {
-    allow: anyNumberReader,
+    allow: callerIdReader,
     readOnly: true,
     handler: async ({ db }) => {
       const rows = await db.selectFrom('telephone_numbers').select(['number', 'nickname']).orderBy('number').execute();

@@ -1,0 +1,80 @@
+/**
+ * Dial-through (spec 2 §2, §3, §5, §6, §7 "Dial through", §9): /dialthrough (the resource) and its
+ * caller-ID authentication entries (/dialthrough/cli). The CLI presented is one of the account's
+ * numbers; international calls need highRisk read; the PIN is shown only to who may change it.
+ */
+import {
+  DIAL_THROUGH_HIGH_RISK_FIELDS,
+  DIAL_THROUGH_MESSAGES,
+  type DialThrough,
+  type DialThroughCli,
+  dialThroughRoutes,
+} from '@switchboard/domain';
+import type { FastifyInstance } from 'fastify';
+import { children } from '../../platform/children.ts';
+import { field, fieldMap, visibleTo } from '../../platform/fields.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { resource } from '../../platform/resources.ts';
+import { highRiskOnly, ownNumbers } from '../../platform/validators.ts';
+
+const fields = fieldMap<DialThrough>('dial_throughs', {
+  id: field.id(),
+  version: field.version(),
+  name: field.text('name', { sortable: true, searchable: true }),
+  cli: field.text('cli', { sortable: true, searchable: true, uses: { kind: 'number' } }),
+  pin: field.text('pin', { secret: visibleTo('dialThrough', 'update') }),
+  pinEnabled: field.boolean('pin_enabled', { filterable: true }),
+  ukGeo: field.boolean('uk_geo', { filterable: true }),
+  inter: field.boolean('inter', { filterable: true }),
+  ukMob: field.boolean('uk_mob', { filterable: true }),
+  ukOther: field.boolean('uk_other', { filterable: true }),
+  channels: field.number('channels', { sortable: true, filterable: true }),
+  cliCount: field.computed(
+    '(select count(*)::int from dial_through_clis c where c.dial_through_id = dial_throughs.id)',
+    'number',
+    { sortable: true },
+  ),
+});
+
+const cliFields = fieldMap<DialThroughCli>('dial_through_clis', {
+  id: field.id(),
+  dialThroughId: field.number('dial_through_id'),
+  number: field.text('number', { sortable: true, searchable: true }),
+});
+
+export function registerDialThroughRoutes(api: FastifyInstance, platform: Platform): void {
+  const dialThroughs = resource(api, platform, {
+    area: 'dial-through',
+    routes: dialThroughRoutes,
+    table: 'dial_throughs',
+    permission: 'dialThrough',
+    fields,
+    defaultSort: { field: 'name', direction: 'asc' },
+    label: (d) => d.name,
+    usage: { type: 'Dial Through', name: 'dial_throughs.name', link: `'/dial-through/' || dial_throughs.id` },
+    validate: [
+      highRiskOnly(DIAL_THROUGH_HIGH_RISK_FIELDS, { inter: false }),
+      ownNumbers(['cli'], DIAL_THROUGH_MESSAGES.notAccountNumber),
+    ],
+  });
+
+  children(api, platform, {
+    parent: dialThroughs,
+    table: 'dial_through_clis',
+    parentColumn: 'dial_through_id',
+    fields: cliFields,
+    defaultSort: { field: 'number', direction: 'asc' },
+    label: (c) => c.number,
+    kind: 'cli',
+    addParentFrom: 'body',
+    routes: {
+      all: dialThroughRoutes.clis,
+      page: dialThroughRoutes.clisPage,
+      add: dialThroughRoutes.addCli,
+      removeMany: dialThroughRoutes.removeClis,
+    },
+    uniqueViolations: {
+      dial_through_clis_number_uq: { field: 'number', message: DIAL_THROUGH_MESSAGES.numberTwice },
+    },
+  });
+}

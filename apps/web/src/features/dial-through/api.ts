@@ -1,0 +1,83 @@
+/**
+ * Dial-through on the web: the resource at /dialthrough, its caller-ID entries, the account's
+ * numbers for the CLI, and the fields the add modal and the General tab share.
+ */
+import {
+  DIAL_THROUGH_CHANNELS,
+  DIAL_THROUGH_SWITCHES,
+  type DialThrough,
+  type DialThroughInput,
+  dialThroughRoutes,
+  telephoneNumberRoutes,
+} from '@switchboard/domain';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../platform/client.ts';
+import type { FieldDef, SelectOption } from '../../platform/fields/form-fields.tsx';
+import { listSource, resourceApi } from '../../platform/resource.ts';
+
+export const dialThroughs = resourceApi('/dialthrough', dialThroughRoutes);
+export const dialThroughKeys = dialThroughs.keys;
+
+/** A dial-through's caller-ID entries: a change to them changes its count in the list too. */
+export const clisSource = (id: number) =>
+  listSource(dialThroughRoutes.clisPage, {
+    key: [...dialThroughKeys.detail(id), 'clis'],
+    params: { id },
+    invalidates: [dialThroughKeys.all],
+  });
+
+/** The account's numbers a dial-through may present (the CLI). */
+export function useCliOptions(): SelectOption[] {
+  const { data } = useQuery({
+    queryKey: ['numbering', 'callerids'],
+    queryFn: () => call(telephoneNumberRoutes.callerIds),
+  });
+  return (data?.records ?? []).map((n) => ({ value: n.number, label: `${n.number} (${n.name})` }));
+}
+
+export const CHANNEL_OPTIONS: SelectOption[] = DIAL_THROUGH_CHANNELS.map((c) => ({ value: c, label: String(c) }));
+
+/** The fields of a dial-through but international calls (shown apart: they need highRisk). */
+export function dialThroughFields(numbers: SelectOption[]): FieldDef<DialThroughInput>[] {
+  return [
+    { kind: 'text', name: 'name', label: 'Name', required: true },
+    {
+      kind: 'select',
+      name: 'cli',
+      label: 'CLI',
+      options: [{ value: '', label: 'The caller’s own number' }, ...numbers],
+    },
+    { kind: 'switch', name: 'pinEnabled', label: 'PIN Enabled' },
+    { kind: 'text', name: 'pin', label: 'PIN', helper: '4-6 digits, asked of every caller while the PIN is enabled' },
+    { kind: 'select', name: 'channels', label: 'Concurrent Channels', options: CHANNEL_OPTIONS, required: true },
+    ...DIAL_THROUGH_SWITCHES.filter((s) => !s.highRisk).map(
+      (s): FieldDef<DialThroughInput> => ({ kind: 'switch', name: s.name, label: s.label }),
+    ),
+  ];
+}
+
+export const INTERNATIONAL_LABEL = DIAL_THROUGH_SWITCHES.find((s) => s.highRisk)?.label ?? 'International';
+
+export const toDialThroughValues = (d: DialThrough): DialThroughInput => ({
+  name: d.name,
+  cli: d.cli,
+  pin: d.pin,
+  pinEnabled: d.pinEnabled,
+  ukGeo: d.ukGeo,
+  inter: d.inter,
+  ukMob: d.ukMob,
+  ukOther: d.ukOther,
+  channels: d.channels,
+});
+
+export const DIAL_THROUGH_DEFAULTS: DialThroughInput = {
+  name: '',
+  cli: '',
+  pin: '',
+  pinEnabled: true,
+  ukGeo: true,
+  inter: false,
+  ukMob: true,
+  ukOther: false,
+  channels: 2,
+};

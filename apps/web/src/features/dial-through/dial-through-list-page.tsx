@@ -1,0 +1,74 @@
+/** /dial-through: the account's dial-throughs (add, bulk edit of channels, delete). */
+import Chip from '@mui/material/Chip';
+import { dialThroughChannelsEdit, dialThroughInput, hasHighRisk } from '@switchboard/domain';
+import { ListPage } from '../../platform/paged-table/list-page.tsx';
+import { useSession } from '../../platform/session-context.ts';
+import {
+  CHANNEL_OPTIONS,
+  DIAL_THROUGH_DEFAULTS,
+  dialThroughFields,
+  dialThroughs,
+  INTERNATIONAL_LABEL,
+  toDialThroughValues,
+  useCliOptions,
+} from './api.ts';
+
+const yesNo = [
+  { value: true, label: 'Yes' },
+  { value: false, label: 'No' },
+];
+
+export default function DialThroughListPage() {
+  const { session } = useSession();
+  const numbers = useCliOptions();
+  const fields = dialThroughFields(numbers);
+  return (
+    <ListPage
+      title="Dial Through"
+      source={dialThroughs.list}
+      resource="dialThrough"
+      label={(d) => d.name}
+      rowLink={(d) => `/dial-through/${d.id}`}
+      columns={[
+        { field: 'name', header: 'Name', sortable: true },
+        { field: 'cli', header: 'CLI', sortable: true, render: (d) => d.cli || '—' },
+        {
+          field: 'pinEnabled',
+          header: 'PIN',
+          render: (d) => (
+            <Chip
+              size="small"
+              variant="outlined"
+              label={d.pinEnabled ? 'Enabled' : 'Disabled'}
+              color={d.pinEnabled ? 'success' : 'default'}
+            />
+          ),
+        },
+        { field: 'inter', header: 'International', render: (d) => (d.inter ? 'Yes' : 'No') },
+        { field: 'channels', header: 'Channels', sortable: true },
+        { field: 'cliCount', header: 'Caller IDs', sortable: true },
+      ]}
+      filters={[
+        { field: 'pinEnabled', label: 'PIN Enabled', options: yesNo },
+        { field: 'inter', label: 'International', options: yesNo },
+      ]}
+      add={{
+        title: 'Add Dial Through',
+        schema: dialThroughInput,
+        defaults: DIAL_THROUGH_DEFAULTS,
+        fields: hasHighRisk(session)
+          ? [...fields, { kind: 'switch', name: 'inter', label: INTERNATIONAL_LABEL }]
+          : fields,
+        create: dialThroughs.create,
+      }}
+      bulkEdit={{
+        title: 'Edit Dial Through',
+        schema: dialThroughChannelsEdit,
+        fields: [{ kind: 'select', name: 'channels', label: 'Concurrent Channels', options: CHANNEL_OPTIONS }],
+        current: toDialThroughValues,
+        patch: dialThroughs.patch,
+      }}
+      remove={(d) => dialThroughs.remove(d.id)}
+    />
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * Conference rooms (spec 2: /conferencing, permission conference): a room is dialled by its number
+ * (one numbering plan with seats, groups, queues...; on-net access is 155), guarded by a PIN and an
+ * admin PIN, and can be a destination of numbers, menus and profiles.
+ */
+import { z } from 'zod';
+import { resourceRoutes, route } from '../contract.ts';
+import { integer, optionalText, recordId, requiredText } from '../fields.ts';
+import { MESSAGES } from '../messages.ts';
+import { nextNumberReply, numberInRange } from '../numbering.ts';
+import { PATTERNS } from '../patterns.ts';
+
+export const CONFERENCE_MESSAGES = {
+  /** Worded as the other numbered areas' (the spec gives rooms no number texts). */
+  invalidNumber: 'Please input a valid number',
+  inUse: 'Conference number is already in use. Please select a different number',
+  rangeInUse:
+    '1 or more of the conference rooms already has the number in this selected range. Please check the range and try again',
+  /** Ours: the admin PIN gives more rights than the PIN, so they differ. */
+  samePins: 'The admin PIN must be different from the PIN',
+} as const;
+
+/** Rooms are numbered as the other dialled objects (ours: the spec gives no range). */
+export const CONFERENCE_NUMBER = { min: 200, max: 998 } as const;
+/** Spec 2 §9: up to 100 participants. */
+export const CONFERENCE_MAX_PARTICIPANTS = 100;
+/** Spec 2 §4: the on-net access number. */
+export const CONFERENCE_ACCESS_NUMBER = '155';
+export const CONFERENCE_PIN_MAX = 20;
+
+const pin = () => requiredText({ max: CONFERENCE_PIN_MAX, pattern: PATTERNS.pin });
+
+export const conferenceInput = z
+  .object({
+    nickname: optionalText({ max: 50 }),
+    pin: pin(),
+    adminPin: pin(),
+    /** Participants join muted. */
+    listenOnly: z.boolean().default(false),
+    /** The conference starts when a marked (admin) user joins. */
+    waitForMarked: z.boolean().default(false),
+    /** Joining and leaving participants are announced. */
+    announceUsers: z.boolean().default(false),
+    /** Music plays while one participant waits alone. */
+    moh: z.boolean().default(true),
+    /** The music (the account's or the provider's); null: the provider's default. */
+    mohClass: recordId(MESSAGES.selectOption).nullable().default(null),
+    maxParticipants: integer(2, CONFERENCE_MAX_PARTICIPANTS).default(CONFERENCE_MAX_PARTICIPANTS),
+  })
+  .refine((v) => v.adminPin !== v.pin, { path: ['adminPin'], error: CONFERENCE_MESSAGES.samePins });
+export type ConferenceInput = z.input<typeof conferenceInput>;
+export type ConferenceValues = z.output<typeof conferenceInput>;
+
+export const conferenceNumber = numberInRange(CONFERENCE_NUMBER, CONFERENCE_MESSAGES.invalidNumber);
+export const conferenceCreate = conferenceInput.safeExtend({ confNumber: conferenceNumber });
+export type ConferenceCreate = z.input<typeof conferenceCreate>;
+
+export const conferenceRecord = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  confNumber: z.number().int(),
+  nickname: z.string(),
+  /** '' for a user who may not update rooms. */
+  pin: z.string(),
+  adminPin: z.string(),
+  listenOnly: z.boolean(),
+  waitForMarked: z.boolean(),
+  announceUsers: z.boolean(),
+  moh: z.boolean(),
+  mohClass: z.number().int().nullable(),
+  maxParticipants: z.number().int(),
+});
+export type Conference = z.infer<typeof conferenceRecord>;
+
+const tag = 'conferencing';
+
+/** Spec 2 §7 "Conference": /conferencing and /conferencing/{id}, and the next free number. */
+export const conferenceRoutes = {
+  ...resourceRoutes('/conferencing', {
+    tag,
+    record: conferenceRecord,
+    input: conferenceInput,
+    create: conferenceCreate,
+  }),
+  next: route({ method: 'POST', alsoMethods: ['GET'], path: '/conferencing/next', reply: nextNumberReply, tag }),
+};

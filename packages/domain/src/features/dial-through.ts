@@ -1,0 +1,120 @@
+/**
+ * Dial-through (spec 2: /dial-through, permission dialThrough, calls on /dialthrough): DISA — a
+ * caller rings in, is recognised by a caller-ID authentication entry and / or a PIN, and dials out
+ * with the dial-through's CLI, within its call switches and concurrent channels.
+ */
+import { z } from 'zod';
+import { deleteBody, deleteReply, resourceRoutes, route } from '../contract.ts';
+import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
+import { MESSAGES } from '../messages.ts';
+import { listBody, listParamsBase, listReplySchema, saveReply, withPagingRules } from '../paging.ts';
+import { PATTERNS } from '../patterns.ts';
+
+export const DIAL_THROUGH_MESSAGES = {
+  /** Spec 2 §5. */
+  numberTwice: 'This number is already a part of this dial through',
+  /** Ours: the CLI presented on the calls made is one of the account's numbers (as a seat's caller ID). */
+  notAccountNumber: 'Please select one of your telephone numbers',
+} as const;
+
+/** Spec 2 §9: concurrent channels. */
+export const DIAL_THROUGH_CHANNELS = [1, 2, 3, 4, 5, 10, 15, 20, 30, 40, 50] as const;
+
+/** The call switches (spec 2 §3) with their labels; `inter` needs highRisk read (spec 2 §6). */
+export const DIAL_THROUGH_SWITCHES = [
+  { name: 'ukGeo', label: 'UK Geographic (01, 02, 03)', highRisk: false },
+  { name: 'ukMob', label: 'UK Mobile (07)', highRisk: false },
+  { name: 'ukOther', label: 'Other UK Non-Geographic (080, 084, 087)', highRisk: false },
+  { name: 'inter', label: 'International', highRisk: true },
+] as const;
+export const DIAL_THROUGH_HIGH_RISK_FIELDS = ['inter'] as const;
+
+const select = MESSAGES.selectOption;
+
+/** One of the §9 channel counts. */
+const channelsField = z.coerce
+  .number({ error: select })
+  .int({ error: select })
+  .refine((v) => (DIAL_THROUGH_CHANNELS as readonly number[]).includes(v), { error: select })
+  .default(2);
+
+export const dialThroughInput = z
+  .object({
+    name: requiredText({ max: 50 }),
+    /** The number presented on the calls made ('' = the caller's own). */
+    cli: optionalText({ max: 20, pattern: PATTERNS.cli }),
+    /** Asked of every caller while pinEnabled (the PIN pattern: 4-6 digits). */
+    pin: optionalText({ max: 20, pattern: PATTERNS.pin }),
+    pinEnabled: z.boolean().default(true),
+    ukGeo: z.boolean().default(true),
+    inter: z.boolean().default(false),
+    ukMob: z.boolean().default(true),
+    ukOther: z.boolean().default(false),
+    channels: channelsField,
+  })
+  .refine((v) => !v.pinEnabled || v.pin !== '', { path: ['pin'], error: MESSAGES.required });
+export type DialThroughInput = z.input<typeof dialThroughInput>;
+/** Bulk edit: the channels alone (a refined object cannot be picked from). */
+export const dialThroughChannelsEdit = z.object({ channels: channelsField });
+export type DialThroughValues = z.output<typeof dialThroughInput>;
+
+export const dialThroughRecord = z.object({
+  id: z.number().int(),
+  /** Incremented by every change: an update names the version it was based on (If-Match). */
+  version: z.number().int(),
+  name: z.string(),
+  cli: z.string(),
+  /** '' for a user who may not update dial-throughs. */
+  pin: z.string(),
+  pinEnabled: z.boolean(),
+  ukGeo: z.boolean(),
+  inter: z.boolean(),
+  ukMob: z.boolean(),
+  ukOther: z.boolean(),
+  channels: z.number().int(),
+  /** How many caller-ID authentication entries it has. */
+  cliCount: z.number().int(),
+});
+export type DialThrough = z.infer<typeof dialThroughRecord>;
+
+/** One caller-ID authentication entry: required, the telephone pattern. */
+export const dialThroughNumber = z
+  .string({ error: MESSAGES.enterTelephone })
+  .trim()
+  .min(1, { error: MESSAGES.enterTelephone, abort: true })
+  .max(20, { error: PATTERNS.telephone.message, abort: true })
+  .regex(PATTERNS.telephone.pattern, { error: PATTERNS.telephone.message });
+
+/** POST /dialthrough/cli: the dial-through's id and the caller's number. */
+export const dialThroughCliInput = z.object({
+  dialThroughId: recordId(MESSAGES.recordNotFound),
+  number: dialThroughNumber,
+});
+export type DialThroughCliInput = z.input<typeof dialThroughCliInput>;
+export const dialThroughCliRecord = z.object({
+  id: z.number().int(),
+  dialThroughId: z.number().int(),
+  number: z.string(),
+});
+export type DialThroughCli = z.infer<typeof dialThroughCliRecord>;
+
+const tag = 'dial-through';
+const cliList = listReplySchema(dialThroughCliRecord);
+
+/** Spec 2 §7 "Dial through": /dialthrough and its caller-ID entries (/dialthrough/cli). */
+export const dialThroughRoutes = {
+  ...resourceRoutes('/dialthrough', { tag, record: dialThroughRecord, input: dialThroughInput }),
+  /** Every caller-ID entry of the dial-through :id. */
+  clis: route({ method: 'GET', path: '/dialthrough/:id/clis', params: idParam, reply: cliList, tag }),
+  /** The entries paged and searchable (the detail page's nested table). */
+  clisPage: route({
+    method: 'POST',
+    path: '/dialthrough/:id/clis/:offset/:limit',
+    params: withPagingRules(idParam.extend(listParamsBase.shape)),
+    body: listBody,
+    reply: cliList,
+    tag,
+  }),
+  addCli: route({ method: 'POST', path: '/dialthrough/cli', body: dialThroughCliInput, reply: saveReply, tag }),
+  removeClis: route({ method: 'DELETE', path: '/dialthrough/cli', body: deleteBody, reply: deleteReply, tag }),
+};
