@@ -387,7 +387,7 @@ export async function seedDemo(tenancy: Tenancy, files?: FileStore): Promise<boo
  * Real audio for the demo's media without a file (the provider's music, the accounts' greetings and
  * hold tune), made now and put in the file store: their players play something.
  */
-async function seedAudio(trx: Transaction<Database>, files: FileStore): Promise<void> {
+export async function seedAudio(trx: Transaction<Database>, files: FileStore): Promise<void> {
   const put = async (kind: string, extension: string, bytes: Buffer) =>
     files.put(
       kind,

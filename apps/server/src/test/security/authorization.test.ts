@@ -10,6 +10,7 @@
 import { can, MESSAGES, type PermissionHolder } from '@switchboard/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { seedAudio } from '../../demo/seed.ts';
 import type { GuardDoc } from '../../platform/routes.ts';
 import type { TestContext } from '../harness.ts';
 import {
@@ -120,6 +121,8 @@ async function signIn(username: string, disguise?: number): Promise<Record<strin
 
 beforeAll(async () => {
   t = await quietTestContext();
+  // The media's audio in this test's file store, so the owner's audio routes answer (the controls).
+  await t.app.platform.tenancy.crossAccount('seed', (tx) => seedAudio(tx, t.app.platform.files));
   operations = await loadOperations(t.app);
   owner = await signIn(OWNER.username);
   const { byTable, texts } = await t.app.platform.tenancy.crossAccount('seed', async (tx) => ({
