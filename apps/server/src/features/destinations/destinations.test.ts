@@ -41,14 +41,15 @@ const types = (page: Page<DestinationOption>) => [...new Set(page.records.map((d
 describe('destinations', () => {
   it('lists every routable object of the account to a user who may read them', async () => {
     const all = await destinations(retail);
-    // The demo's routing estate: seats, trunks, time profiles, a call group, a queue, an IVR, an NTS.
-    expect(types(all)).toEqual(['callgroup', 'ivr', 'nts', 'queue', 'seat', 'timeprofile', 'trunk']);
+    // The demo's routing estate: seats, trunks, time profiles, a call group, a queue, an IVR, an NTS, a room.
+    expect(types(all)).toEqual(['callgroup', 'conference', 'ivr', 'nts', 'queue', 'seat', 'timeprofile', 'trunk']);
     expect(all.records.map((d) => d.label)).toEqual(
       expect.arrayContaining([
         '350 - Sales team',
         '360 - Customer support',
         '370 - Main menu',
         'Out of hours engineer',
+        '380 - Site meetings',
       ]),
     );
     expect(all.totalRecords).toBe(all.records.length);
