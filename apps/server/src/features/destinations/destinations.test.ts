@@ -41,7 +41,7 @@ const types = (page: Page<DestinationOption>) => [...new Set(page.records.map((d
 describe('destinations', () => {
   it('lists every routable object of the account to a user who may read them', async () => {
     const all = await destinations(retail);
-    // The demo's routing estate: seats, trunks, time profiles, a call group, a queue, an IVR, an NTS.
+    // The demo's routing estate: seats, trunks, time profiles, a call group, a queue, an IVR, an NTS, a room.
     expect(types(all)).toEqual(['callgroup', 'conference', 'ivr', 'nts', 'queue', 'seat', 'timeprofile', 'trunk']);
     expect(all.records.map((d) => d.label)).toEqual(
       expect.arrayContaining([

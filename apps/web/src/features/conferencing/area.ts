@@ -1,11 +1,11 @@
-import GroupsIcon from '@mui/icons-material/VoiceChat';
+import VoiceChatIcon from '@mui/icons-material/VoiceChat';
 import type { AreaDefinition } from '../../platform/areas.ts';
 
 /** Conference rooms (spec 2 §2, §6: permission conference). */
 export const conferencingArea: AreaDefinition = {
   label: 'Conferencing',
   path: '/conferencing',
-  icon: GroupsIcon,
+  icon: VoiceChatIcon,
   group: 'Features',
   rules: [{ resource: 'conference', action: 'read' }],
   routes: [
