@@ -49,6 +49,7 @@ describe('destinations', () => {
         '360 - Customer support',
         '370 - Main menu',
         'Out of hours engineer',
+        '380 - Site meetings',
       ]),
     );
     expect(all.totalRecords).toBe(all.records.length);
