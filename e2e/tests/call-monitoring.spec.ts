@@ -1,12 +1,18 @@
 import { expect, type Page, test } from '@playwright/test';
 import { sidebar, signIn } from './helpers.ts';
 
+/** The seats a test made (id, extension): removed after it, with their monitors, so other specs see the demo's seats. */
+const made: Array<{ id: number; extension: number }> = [];
+
 /** A new seat of the signed-in account, created through the API with a free extension. */
 async function newSeat(page: Page, nickname: string): Promise<{ extension: number; name: string; label: string }> {
   let extension = 600 + (Date.now() % 300);
   for (let attempt = 0; attempt < 30; attempt++) {
     const res = await page.request.post('/api/v1/seat', { data: { extension, nickname } });
-    if (res.ok()) return { extension, name: `30000*${extension}`, label: `${extension} - ${nickname}` };
+    if (res.ok()) {
+      made.push({ id: ((await res.json()) as { id: number }).id, extension });
+      return { extension, name: `30000*${extension}`, label: `${extension} - ${nickname}` };
+    }
     extension = 600 + ((extension - 600 + 7) % 300);
   }
   throw new Error('no free extension for a seat');
@@ -23,6 +29,20 @@ async function pickSeat(page: Page, label: string, seat: { label: string }) {
 test.describe('call monitoring', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, 'retail');
+  });
+  test.afterEach(async ({ page }) => {
+    const ours = made.splice(0);
+    const ids = new Set(ours.map((s) => s.id));
+    const extensions = new Set(ours.map((s) => s.extension));
+    const overview = await page.request.post('/api/v1/callmonitoring/overview', { data: {} });
+    type Row = { id: number; monitors: Array<{ id: number; extension: number }> };
+    const monitors = ((await overview.json()) as { records: Row[] }).records.flatMap((s) =>
+      s.monitors.filter((m) => ids.has(s.id) || extensions.has(m.extension)).map((m) => m.id),
+    );
+    if (monitors.length > 0) {
+      expect((await page.request.delete('/api/v1/callmonitoring', { data: { ids: monitors } })).ok()).toBe(true);
+    }
+    for (const seat of ours) expect((await page.request.delete(`/api/v1/seat/${seat.id}`)).ok()).toBe(true);
   });
 
   test('the wizard adds monitors, with each seat’s success and failure in its feedback', async ({ page }) => {

@@ -86,7 +86,8 @@ test.describe('NTS destinations', () => {
     await page.getByRole('switch', { name: 'Refuse other calls' }).check();
     await page.screenshot({ path: 'test-results/screens/nts-restrictions.png' });
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText(`${name} B has been updated`)).toBeVisible();
+    // The General tab's feedback may still show beside this one.
+    await expect(page.getByText(`${name} B has been updated`).last()).toBeVisible();
 
     await page.reload();
     await expect(page.getByRole('switch', { name: 'UK Mobile (07)' })).not.toBeChecked();
