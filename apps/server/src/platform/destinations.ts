@@ -47,6 +47,8 @@ export interface DestinationSource {
   label: string;
   /** SQL the picker sorts by (default: the key). */
   order?: string;
+  /** SQL a row must meet to be this destination (a seat's voicemail: while voicemail is on). */
+  where?: string;
 }
 
 const CONFERENCING: DestinationOption = {
@@ -55,6 +57,8 @@ const CONFERENCING: DestinationOption = {
   type: 'conference',
   typeLabel: DESTINATION_TYPE_LABELS.conference,
 };
+
+const whereOf = (source: DestinationSource) => (source.where ? sql`where ${sql.raw(source.where)}` : sql``);
 
 export class DestinationRegistry {
   readonly #sources = new Map<DestinationType, DestinationSource>();
@@ -74,7 +78,8 @@ export class DestinationRegistry {
       if (reader && !can(reader, DESTINATION_READ_RESOURCE[source.type], 'read')) continue;
       const { rows } = await sql<{ key: string; label: string }>`
         select (${sql.raw(source.key)})::text as key, ${sql.raw(source.label)} as label
-        from ${sql.table(source.table)} order by ${sql.raw(source.order ?? source.key)}`.execute(tx);
+        from ${sql.table(source.table)} ${whereOf(source)}
+        order by ${sql.raw(source.order ?? source.key)}`.execute(tx);
       for (const row of rows) out.push(this.#option(source.type, row.key, row.label));
     }
     return out;
@@ -102,7 +107,7 @@ export class DestinationRegistry {
       const { rows } = await sql<{ key: string; label: string }>`
         select (${sql.raw(source.key)})::text as key, ${sql.raw(source.label)} as label
         from ${sql.table(source.table)}
-        where ${sql.raw(source.key)} in (${sql.join(wanted)})
+        where ${sql.raw(source.key)} in (${sql.join(wanted)}) ${source.where ? sql`and (${sql.raw(source.where)})` : sql``}
         ${options.lock ? sql`for key share` : sql``}`.execute(tx);
       for (const row of rows) found.set(destinationValue(type, row.key), this.#option(type, row.key, row.label));
     }

@@ -132,7 +132,9 @@ export interface ResourceDef<Rec extends { id: number }, In extends z.ZodType, C
   destination?: {
     type: DestinationType;
     key: (record: Rec) => string;
-    source?: { key: string; numericKey?: boolean; label: string; order?: string };
+    source?: DestinationSourceDef;
+    /** Further destinations each record is, by the same key (a seat's voicemail: 'voicemail:201'). */
+    also?: ReadonlyArray<{ type: DestinationType; source: DestinationSourceDef }>;
   };
   /** Further refusals before a delete (throw an HttpError). */
   beforeDelete?: (ctx: Ctx, record: Rec) => Promise<void>;
@@ -175,6 +177,9 @@ export interface ResourceHandle<Rec extends { id: number }, In extends z.ZodType
   emit: (ctx: Ctx, kind: string, id: number | null, before: Rec | null, after: Rec | null) => Promise<void>;
 }
 
+/** How an area's rows are listed as destinations: SQL of the key, the label, the order, a filter. */
+export type DestinationSourceDef = { key: string; numericKey?: boolean; label: string; order?: string; where?: string };
+
 export function resource<Rec extends { id: number }, In extends z.ZodType, Cr extends z.ZodType>(
   api: FastifyInstance,
   platform: Platform,
@@ -215,6 +220,8 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
   if (def.destination?.source) {
     platform.destinations.add({ type: def.destination.type, table, ...def.destination.source });
   }
+  for (const other of def.destination?.also ?? [])
+    platform.destinations.add({ type: other.type, table, ...other.source });
 
   const read = async (tx: Tx, id: number): Promise<Rec> => {
     const [record] = await selectRecords<Rec>(scoped(tx).where(sql.raw(idSql), '=', id), fields);
@@ -339,17 +346,16 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
       return record;
     });
     const destination = def.destination;
+    // Every destination value a record is ('seat:201', and 'voicemail:201' for a seat).
+    const types = destination ? [destination.type, ...(destination.also ?? []).map((a) => a.type)] : [];
+    const valuesOf = (r: Rec) => (destination ? types.map((type) => destinationValue(type, destination.key(r))) : []);
     const routedTo = destination
-      ? await platform.references.usagesOf(
-          ctx.db,
-          'destination',
-          current.map((r) => destinationValue(destination.type, destination.key(r))),
-        )
+      ? await platform.references.usagesOf(ctx.db, 'destination', current.flatMap(valuesOf))
       : new Map<string, Usage[]>();
     const held = await platform.references.usagesOf(ctx.db, `row:${table}`, ids);
     for (const record of current) {
       const uses = [
-        ...(destination ? (routedTo.get(destinationValue(destination.type, destination.key(record))) ?? []) : []),
+        ...valuesOf(record).flatMap((value) => routedTo.get(value) ?? []),
         ...(held.get(String(record.id)) ?? []),
       ];
       if (uses.length > 0 && def.inUseMessage) throw inUseError(uses, def.inUseMessage);

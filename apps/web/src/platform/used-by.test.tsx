@@ -21,6 +21,19 @@ describe('UsedByPanel', () => {
     expect(screen.getByText('Telephone Number')).toBeTruthy();
   });
 
+  it('lists the uses of each of a record’s destinations together (a seat and its voicemail)', async () => {
+    const server = fakeServer();
+    server.on('GET', '/destinations/used-by/seat%3A201', () => ({
+      records: [{ type: 'Time Profile', name: '300 - Office hours', link: '/time-profiles/1' }],
+    }));
+    server.on('GET', '/destinations/used-by/voicemail%3A201', () => ({
+      records: [{ type: 'Telephone Number', name: '03300880123 (Marketing)', link: '/telephone-numbers/6' }],
+    }));
+    renderPanel(<UsedByPanel destination={['seat:201', 'voicemail:201']} />);
+    expect(await screen.findByRole('link', { name: '300 - Office hours' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '03300880123 (Marketing)' })).toBeTruthy();
+  });
+
   it('says when nothing routes there, and when the lookup fails', async () => {
     const server = fakeServer();
     server.on('GET', '/destinations/used-by/seat%3A201', () => ({ records: [] }));

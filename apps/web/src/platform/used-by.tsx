@@ -12,17 +12,26 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { destinationRoutes, MESSAGES } from '@switchboard/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { call } from './client.ts';
 import type { PanelTab } from './tabbed-form/tabbed-form.tsx';
 
 export const USED_BY_EMPTY = 'Nothing routes calls here yet.';
 
-export function UsedByPanel({ destination }: { destination: string }) {
-  const usedBy = useQuery({
-    queryKey: ['destinations', 'used-by', destination],
-    queryFn: () => call(destinationRoutes.usedBy, { params: { value: destination } }),
+export function UsedByPanel({ destination }: { destination: string | readonly string[] }) {
+  // A record may be several destinations (a seat and its voicemail): their uses together.
+  const values = typeof destination === 'string' ? [destination] : destination;
+  const usedBy = useQueries({
+    queries: values.map((value) => ({
+      queryKey: ['destinations', 'used-by', value],
+      queryFn: () => call(destinationRoutes.usedBy, { params: { value } }),
+    })),
+    combine: (results) => ({
+      isPending: results.some((r) => r.isPending),
+      isError: results.some((r) => r.isError),
+      data: { records: results.flatMap((r) => r.data?.records ?? []) },
+    }),
   });
   if (usedBy.isPending) return <CircularProgress aria-label="Loading" />;
   const rows = usedBy.data?.records ?? [];
@@ -68,7 +77,7 @@ export function UsedByPanel({ destination }: { destination: string }) {
   );
 }
 
-/** The "Used By" tab of a destination's detail page; `destination` gives the record's value. */
-export function usedByTab<R>(destination: (record: R) => string): PanelTab<R> {
+/** The "Used By" tab of a destination's detail page; `destination` gives the record's value(s). */
+export function usedByTab<R>(destination: (record: R) => string | readonly string[]): PanelTab<R> {
   return { label: 'Used By', kind: 'panel', render: (record) => <UsedByPanel destination={destination(record)} /> };
 }

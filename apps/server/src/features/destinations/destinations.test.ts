@@ -42,7 +42,17 @@ describe('destinations', () => {
   it('lists every routable object of the account to a user who may read them', async () => {
     const all = await destinations(retail);
     // The demo's routing estate: seats, trunks, time profiles, a call group, a queue, an IVR, an NTS, a room.
-    expect(types(all)).toEqual(['callgroup', 'conference', 'ivr', 'nts', 'queue', 'seat', 'timeprofile', 'trunk']);
+    expect(types(all)).toEqual([
+      'callgroup',
+      'conference',
+      'ivr',
+      'nts',
+      'queue',
+      'seat',
+      'timeprofile',
+      'trunk',
+      'voicemail',
+    ]);
     expect(all.records.map((d) => d.label)).toEqual(
       expect.arrayContaining([
         '350 - Sales team',

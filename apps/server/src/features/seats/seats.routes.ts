@@ -7,6 +7,7 @@ import {
   type CallRestrictions,
   DEFAULT_CALL_TIMES,
   DEFAULT_RESTRICTIONS,
+  destinationValue,
   fromSpecSeatBody,
   MESSAGES,
   maySoftphoneUser,
@@ -160,6 +161,13 @@ const advancedVoicemail: Validator<SeatValues, Seat> = async (w) => {
   };
 };
 
+/** Voicemail turned off while something routes to it ('voicemail:201') is refused, naming each use. */
+const voicemailInUse: Validator<SeatValues, Seat> = async ({ db, platform, current, values }) => {
+  if (!current || current.vmMode === 0 || values.vmMode !== 0) return undefined;
+  const uses = await platform.references.usages(db, 'destination', destinationValue('voicemail', current.extension));
+  return uses.length > 0 ? { vmMode: uses.map((u) => MESSAGES.inUseIn(u.type, u.name)).join('\n') } : undefined;
+};
+
 const CALL_OPTION_DEFAULTS = {
   channelLimit: 2,
   internal: false,
@@ -186,6 +194,18 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
       type: 'seat',
       key: (s) => String(s.extension),
       source: { key: 'seats.extension', numericKey: true, label: SEAT_NAME },
+      // A seat's voicemail, while it has one: routed to directly (straight to the mailbox).
+      also: [
+        {
+          type: 'voicemail',
+          source: {
+            key: 'seats.extension',
+            numericKey: true,
+            label: `'Voicemail ' || ${SEAT_NAME}`,
+            where: 'seats.vm_mode > 0',
+          },
+        },
+      ],
     },
     // The spec's seat body (callerId 'Name <number>', options {...}, email, vmEnable / vmAdvanced,
     // twinSeat) is accepted on create and save as well as ours.
@@ -200,6 +220,7 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
       ownRow('aclId', 'access_lists'),
       ownRow('musicOnHold', 'music_on_hold'),
       advancedVoicemail,
+      voicemailInUse,
     ],
     createColumns: (values, auth) => ({
       name: `${auth.accountNo}*${values.extension}`,

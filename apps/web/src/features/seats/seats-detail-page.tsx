@@ -290,7 +290,10 @@ export default function SeatDetailPage() {
       kind: 'panel',
       render: (seat) => <SoftphonePanel seat={seat} kind="mobile" numbers={callerIds} />,
     },
-    usedByTab<Seat>((seat) => destinationValue('seat', seat.extension)),
+    usedByTab<Seat>((seat) => [
+      destinationValue('seat', seat.extension),
+      destinationValue('voicemail', seat.extension),
+    ]),
   ];
   return (
     <TabbedForm
