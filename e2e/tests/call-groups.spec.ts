@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { choose, sidebar, signIn } from './helpers.ts';
 
 const SCREENS = 'test-results/screens';
@@ -23,23 +24,10 @@ async function addGroups(page: Page, name: string, count: number): Promise<numbe
 }
 
 test.describe('call groups', () => {
-  /** Console errors are bugs (a refused request's own 'Failed to load resource' line aside). */
-  let consoleErrors: string[] = [];
   test.beforeEach(async ({ page }) => {
-    consoleErrors = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-        consoleErrors.push(message.text());
-      }
-    });
-    page.on('pageerror', (error) => consoleErrors.push(error.message));
     await signIn(page, 'retail');
     await openList(page);
   });
-  test.afterEach(() => {
-    expect(consoleErrors).toEqual([]);
-  });
-
   test('bulk adds groups by range, refusing too many and a backwards range', async ({ page }) => {
     const name = `Team ${Date.now().toString(36)}`;
     await expect(page.getByRole('row', { name: /350 Sales team/ })).toBeVisible();

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { choose, sidebar, signIn } from './helpers.ts';
 
 const SCREENS = 'test-results/screens';
@@ -9,23 +10,10 @@ async function openList(page: Page) {
 }
 
 test.describe('call queues', () => {
-  /** Console errors are bugs (a refused request's own 'Failed to load resource' line aside). */
-  let consoleErrors: string[] = [];
   test.beforeEach(async ({ page }) => {
-    consoleErrors = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-        consoleErrors.push(message.text());
-      }
-    });
-    page.on('pageerror', (error) => consoleErrors.push(error.message));
     await signIn(page, 'retail');
     await openList(page);
   });
-  test.afterEach(() => {
-    expect(consoleErrors).toEqual([]);
-  });
-
   test('adds queues by range, edits fields on several tabs and reads them back, adds a member', async ({ page }) => {
     const name = `Queue ${Date.now().toString(36)}`;
     await expect(page.getByRole('row', { name: /360 Customer support/ })).toBeVisible();

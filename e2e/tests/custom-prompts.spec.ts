@@ -1,20 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { sidebar, signIn } from './helpers.ts';
-
-/** Uncaught errors and console errors (a refused request's own log line aside) fail the test. */
-let pageErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      pageErrors.push(message.text());
-    }
-  });
-});
-test.afterEach(() => {
-  expect(pageErrors).toEqual([]);
-});
 
 /** A short silent WAV (RIFF header, PCM format, a data chunk): what the server takes for a WAV by its content. */
 function wav(): Buffer {

@@ -1,20 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { choose, sidebar, signIn } from './helpers.ts';
-
-/** Uncaught errors and console errors (a refused request's own log line aside) fail the test. */
-let pageErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      pageErrors.push(message.text());
-    }
-  });
-});
-test.afterEach(() => {
-  expect(pageErrors).toEqual([]);
-});
 
 async function openList(page: Page) {
   await sidebar(page).getByRole('link', { name: 'IVRs' }).click();
