@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { sidebar, signIn } from './helpers.ts';
 
 /** The seats a test made (id, extension): removed after it, with their monitors, so other specs see the demo's seats. */

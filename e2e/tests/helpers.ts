@@ -32,7 +32,11 @@ export async function choose(
 ): Promise<void> {
   await scope.getByLabel(label, labelOptions).click();
   const page = 'page' in scope ? scope.page() : scope;
-  await page.getByRole('option', { name: option }).click();
+  // The option named exactly, when there is one ('201 - Reception', not 'Voicemail 201 - Reception').
+  const options = page.getByRole('option', { name: option });
+  await options.first().waitFor();
+  const exact = page.getByRole('option', { name: option, exact: true });
+  await (typeof option === 'string' && (await exact.count()) > 0 ? exact : options).click();
 }
 
 /**

@@ -122,6 +122,8 @@ test.describe('IVRs', () => {
 
     await sidebar(page).getByRole('link', { name: 'Telephone Numbers' }).click();
     await page.getByRole('link', { name: '01214960002', exact: true }).click();
+    // On the number's page (the list has a Destination filter of its own).
+    await expect(page.getByRole('tab', { name: 'Caller ID' })).toBeVisible();
     await expect(destination).toHaveValue(`${first} - ${description}`);
     await choose(page, 'Destination', before);
     await page.getByRole('button', { name: 'Save' }).click();

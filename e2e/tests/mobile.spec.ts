@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { sidebar, signIn } from './helpers.ts';
 
 test.describe('mobile numbers', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { choose, sidebar, signIn } from './helpers.ts';
 
 /** A few MPEG audio frames: what the server takes for an MP3 by its content. */

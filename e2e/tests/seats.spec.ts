@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { MESSAGES, SEAT_MESSAGES } from '@switchboard/domain';
+import { expect, test } from './fixtures.ts';
 import { choose, sidebar, signIn } from './helpers.ts';
 
 async function openSeats(page: Page) {

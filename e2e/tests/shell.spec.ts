@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { SHORT_IDLE_URL } from '../playwright.config.ts';
+import { expect, test } from './fixtures.ts';
 import { sidebar, signIn } from './helpers.ts';
 
 test.describe('sign-in and the sidebar each demo user gets', () => {

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { TELEPHONE_NUMBER_MESSAGES } from '@switchboard/domain';
+import { expect, test } from './fixtures.ts';
 import { choose, dashboardCount, sidebar, signIn } from './helpers.ts';
 
 async function openList(page: Page) {
