@@ -195,7 +195,8 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
     { resource: action === 'read' ? (def.readPermission ?? def.permission) : def.permission, action },
   ];
   const scoped = (tx: Tx): AnyQuery => {
-    const base = (tx as unknown as { selectFrom: (t: string) => AnyQuery }).selectFrom(table);
+    // The table is one of the area tables, known only at run time: its query is typed loosely.
+    const base: AnyQuery = tx.selectFrom(table);
     return def.from ? def.from(base) : base;
   };
 
