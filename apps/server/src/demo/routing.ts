@@ -1,7 +1,9 @@
 /**
  * Demo call routing beyond seats and time profiles, for Acme (30000): a sales call group, a support
- * queue, a main-menu IVR routing to both, an out-of-hours NTS destination, a pickup group and the office
- * manager (203) monitoring the sales call group's members (dialling 154).
+ * queue, a main-menu IVR routing to both ('Press 1 for sales, 2 for support', 0 for Reception), answering
+ * the main line in office hours (time profile 300), an out-of-hours NTS destination to the on-call
+ * engineer's mobile (after the weekend cover, 301), a pickup group and the office manager (203)
+ * monitoring the sales call group's members (dialling 154).
  * Numbers sit in 350-370, clear of the seats (201-) and the time profiles (300-301); the members are
  * the estimating desk, the vans and the training room. A conference room (380) for the site
  * meetings, and a dial-through for the engineers on the road, recognised by their mobiles.
@@ -44,6 +46,8 @@ export async function seedRouting(trx: Transaction<Database>): Promise<void> {
       ring_type: 1,
       ring_time: 20,
       music_on_hold_id: music.id,
+      // Unanswered sales calls fall over to Reception.
+      fallover_location: 'seat:201',
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -86,14 +90,24 @@ export async function seedRouting(trx: Transaction<Database>): Promise<void> {
       greeting_id: greeting.id,
       option1: 'callgroup:350',
       option2: 'queue:360',
-      option0: 'callgroup:350',
+      option0: 'seat:201',
       option_timeout: 'queue:360',
     })
     .execute();
 
-  await trx
+  const onCall = await trx
     .insertInto('nts_destinations')
     .values({ account_no: ACME, name: 'Out of hours engineer', destination: '07700900999', channel_limit: 2 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  // The main line (01214960000 → time profile 300) is answered by the menu in office hours; out of
+  // hours it goes to the weekend cover (301), and outside that to the on-call engineer's mobile.
+  await trx
+    .updateTable('time_profiles')
+    .set({ out_destination: `nts:${onCall.id}` })
+    .where('account_no', '=', ACME)
+    .where('extension', '=', 301)
     .execute();
 
   const pickup = await trx

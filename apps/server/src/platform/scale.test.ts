@@ -44,8 +44,8 @@ describe('bulk delete, set-based', () => {
     expect(json<Reply>(res).message).toBe(single.message);
     // Several uses of the first refused seat are all named, as a single delete names them.
     const office = json<Reply>(await t.api('DELETE', '/seat', retail, { ids: [free, await seatId(201), sales] }));
-    expect(office.message).toContain('In use in Time Profile 300 - Office hours');
-    expect(office.message).toContain('In use in Time Profile 301 - Weekend cover');
+    expect(office.message).toContain('In use in IVR 370 - Main menu');
+    expect(office.message).toContain('In use in Call Group 350 - Sales team');
     expect(office.message).not.toContain('Telephone Number');
     const left = (await seats()).map((s) => s.extension);
     expect(left).toEqual(expect.arrayContaining([201, 204, 207]));

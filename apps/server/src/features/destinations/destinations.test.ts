@@ -111,7 +111,7 @@ describe('destinations', () => {
       .where('number', '=', '01214960001')
       .returning('id')
       .executeTakeFirstOrThrow();
-    // The demo IVR routes keys 1 and 0 to the sales group: named once; sorted by type and name.
+    // The demo IVR routes key 1 to the sales group; sorted by type and name.
     expect((await usedBy('callgroup:350')).records).toEqual([
       { type: 'IVR', name: '370 - Main menu', link: `/ivrs/${ivr.id}` },
       { type: 'Telephone Number', name: '01214960001 (Sales)', link: `/telephone-numbers/${number.id}` },
@@ -119,7 +119,22 @@ describe('destinations', () => {
     expect((await usedBy('queue:360')).records).toEqual([
       { type: 'IVR', name: '370 - Main menu', link: `/ivrs/${ivr.id}` },
     ]);
-    expect(await usedBy('ivr:370')).toEqual({ status: 200, records: [] });
+    // The main menu answers the main line in office hours (time profile 300).
+    const office = await t.database.db
+      .selectFrom('time_profiles')
+      .select('id')
+      .where('account_no', '=', 30000)
+      .where('extension', '=', 300)
+      .executeTakeFirstOrThrow();
+    expect((await usedBy('ivr:370')).records).toEqual([
+      { type: 'Time Profile', name: '300 - Office hours', link: `/time-profiles/${office.id}` },
+    ]);
+    // Reception answers key 0, takes the sales group's unanswered calls and the DR trunk's fallover.
+    expect((await usedBy('seat:201')).records.map((r) => `${r.type} ${r.name}`)).toEqual([
+      'Call Group 350 - Sales team',
+      'IVR 370 - Main menu',
+      'SIP Trunk DR site',
+    ]);
     // Another account sees nothing of Acme's routing.
     expect(await usedBy('callgroup:350', prepay)).toEqual({ status: 200, records: [] });
     // Read on the destination's area is needed, and the value must be a destination.

@@ -226,8 +226,8 @@ describe('seats', () => {
   it('refuses to delete a seat something routes to, naming each use', async () => {
     const res = await inject('DELETE', `/seat/${await seatId(retail, 201)}`, retail);
     expect(res.statusCode).toBe(409);
-    expect(json<Reply>(res).message).toContain('In use in Time Profile 300 - Office hours');
-    expect(json<Reply>(res).message).toContain('In use in Time Profile 301 - Weekend cover');
+    expect(json<Reply>(res).message).toContain('In use in IVR 370 - Main menu');
+    expect(json<Reply>(res).message).toContain('In use in Call Group 350 - Sales team');
     const sales = await inject('DELETE', `/seat/${await seatId(retail, 204)}`, retail);
     expect(json<Reply>(sales).message).toBe('In use in Telephone Number 01214960001 (Sales)');
   });

@@ -281,7 +281,7 @@ describe('time profiles', () => {
         await inject('GET', `/timeprofile/${office}/status?at=${encodeURIComponent(at)}`, retail),
       );
     // Tuesday 10 November 2026, 10:00 GMT: open.
-    expect(await status('2026-11-10T10:00:00Z')).toMatchObject({ open: true, reason: 'open', destination: 'seat:201' });
+    expect(await status('2026-11-10T10:00:00Z')).toMatchObject({ open: true, reason: 'open', destination: 'ivr:370' });
     // 17:29 vs 17:30 UK time.
     expect((await status('2026-11-10T17:29:00Z')).open).toBe(true);
     expect(await status('2026-11-10T17:30:00Z')).toMatchObject({ open: false, destination: 'timeprofile:301' });
