@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** The server tests start each file from a copy of a template database made once per run. */
@@ -5,6 +6,9 @@ const serverGlobalSetup = ['apps/server/src/test/global-setup.ts'];
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core idle (cores - 1): on a 2-core CI machine that is one worker,
+    // while the server tests spend much of their time waiting on PostgreSQL. One worker per core.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       { test: { name: 'tooling', include: ['scripts/**/*.test.ts'] } },
