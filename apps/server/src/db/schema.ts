@@ -117,6 +117,8 @@ export interface ChangeEventsTable {
   user_id: number | null;
   puppeteer: number | null;
   ip: string | null;
+  /** The record's name when it changed (migration 023), for the audit log. */
+  label: Generated<string>;
   processed_at: Timestamp | null;
   attempts: Generated<number>;
   last_error: string | null;

@@ -73,13 +73,14 @@ export function children<Child extends { id: number }>(
     ctx.db.selectFrom(table).where(sql.ref(`${table}.${def.parentColumn}`), '=', parentId);
   /** The parent's name, or 404 when it is not the account's. */
   const parentLabel = async (ctx: Ctx, parentId: number) => parent.def.label(await parent.read(ctx.db, parentId));
-  const emit = (ctx: Ctx, parentId: number, kind: string, before: Child | null, after: Child | null) =>
+  const emit = async (ctx: Ctx, parentId: number, kind: string, before: Child | null, after: Child | null) =>
     ctx.emit({
       area: parent.def.area,
       recordId: parentId,
       kind: `${def.kind}.${kind}`,
       before: before as Record<string, unknown> | null,
       after: after as Record<string, unknown> | null,
+      label: await parentLabel(ctx, parentId),
     });
   const mapViolation = (error: unknown): never => {
     throw (

@@ -23,6 +23,8 @@ export interface ChangeEvent {
   kind: ChangeKind;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
+  /** The record's name as the user knows it ('201 - Reception'), for the audit log. */
+  label?: string;
 }
 
 export interface StoredChangeEvent extends ChangeEvent {
@@ -58,6 +60,7 @@ export async function recordChange(
         user_id: auth.userId,
         puppeteer: auth.puppeteer,
         ip,
+        label: e.label ?? '',
       })),
     )
     .execute();
@@ -96,6 +99,19 @@ export const auditConsumer: ChangeConsumer = {
   async handle(tx, event) {
     const changes = changedFields(event.before, event.after);
     if (event.kind === 'update' && Object.keys(changes).length === 0) return;
+    // Who, and whose account they acted as, named as they were at the time (the log outlives renames;
+    // a provider admin's name is not readable from the customer's account later).
+    const user = event.userId
+      ? await tx
+          .selectFrom('users')
+          .select(['name', 'surname', 'username'])
+          .where('id', '=', event.userId)
+          .executeTakeFirst()
+      : undefined;
+    const account =
+      event.puppeteer !== null
+        ? await tx.selectFrom('accounts').select('company').where('account_no', '=', event.accountNo).executeTakeFirst()
+        : undefined;
     await tx
       .insertInto('audit_log')
       .values({
@@ -104,7 +120,14 @@ export const auditConsumer: ChangeConsumer = {
         account_no: event.accountNo,
         action: `${event.area}.${event.kind}`,
         target_account_no: null,
-        details: JSON.stringify({ recordId: event.recordId, puppeteer: event.puppeteer, changes }),
+        details: JSON.stringify({
+          recordId: event.recordId,
+          puppeteer: event.puppeteer,
+          changes,
+          label: event.label ?? '',
+          user: user ? `${user.name} ${user.surname} (${user.username})` : '',
+          actingAs: account ? `${account.company} (${event.accountNo})` : '',
+        }),
         ip: event.ip,
       })
       .execute();
@@ -162,6 +185,7 @@ export class Outbox {
           userId: row.user_id,
           puppeteer: row.puppeteer,
           ip: row.ip,
+          label: row.label,
         };
         // Each event in a savepoint: a failing consumer rolls back that event's writes only.
         await sql`savepoint outbox_event`.execute(tx);

@@ -233,6 +233,7 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
     const { rows } = await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(tx);
     if (rows.length === 0) throw notFound();
   };
+  const labelOf = (record: Rec | null) => (record ? def.label(record) : undefined);
   /** A record as stored in an event: secrets replaced by a fingerprint. */
   const forEvent = (record: Rec | null): Record<string, unknown> | null => {
     if (!record) return null;
@@ -242,7 +243,14 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
     return out;
   };
   const emit: ResourceHandle<Rec, In, Cr>['emit'] = (ctx, kind, id, before, after) =>
-    ctx.emit({ area: def.area, recordId: id, kind, before: forEvent(before), after: forEvent(after) });
+    ctx.emit({
+      area: def.area,
+      recordId: id,
+      kind,
+      before: forEvent(before),
+      after: forEvent(after),
+      label: labelOf(after ?? before),
+    });
   const mapViolation = (error: unknown): never => {
     throw uniqueViolationError(error, def.uniqueViolations ?? {}) ?? foreignKeyViolationError(error, defs) ?? error;
   };
@@ -382,6 +390,7 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
         kind: 'delete',
         before: forEvent(record),
         after: null,
+        label: def.label(record),
       })),
     );
     return current.map((record) => def.label(record));

@@ -1,5 +1,6 @@
 /** Every built area, in sidebar order. A new area adds one line here. */
 import { accessListsArea } from '../features/access-lists/area.ts';
+import { auditArea } from '../features/audit/area.ts';
 import { callGroupsArea } from '../features/call-groups/area.ts';
 import { callMonitoringArea } from '../features/call-monitoring/area.ts';
 import { callQueuesArea } from '../features/call-queues/area.ts';
@@ -38,4 +39,5 @@ export const AREAS: AreaDefinition[] = [
   musicOnHoldArea,
   customPromptsArea,
   conferencingArea,
+  auditArea,
 ];

@@ -1,0 +1,55 @@
+/**
+ * The audit log (issue 13): the account's writes and sign-ins, newest first, for those who administer
+ * the account (account update). Rows come from the change-event outbox's audit consumer
+ * (platform/outbox.ts) and the session's own entries (platform/audit.ts); row-level security keeps
+ * each account to its own.
+ */
+import { type AuditRecord, auditRoutes } from '@switchboard/domain';
+import type { FastifyInstance } from 'fastify';
+import { field, fieldMap } from '../../platform/fields.ts';
+import { listBodyFor, pagedList } from '../../platform/list.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { tenantRoute } from '../../platform/routes.ts';
+
+/** 'seats.update' → area 'seats', action 'update'; a bare 'login' is the session's. */
+const AREA = `case when position('.' in audit_log.action) > 0 then split_part(audit_log.action, '.', 1) else 'session' end`;
+const ACTION = `case when position('.' in audit_log.action) > 0
+  then substr(audit_log.action, position('.' in audit_log.action) + 1) else audit_log.action end`;
+/** Who, as stored when the change was recorded, else the account's own user (row-level security hides others). */
+const USER = `coalesce(audit_log.details->>'user',
+  (select u.name || ' ' || u.surname || ' (' || u.username || ')' from users u where u.id = audit_log.user_id), '')`;
+
+const fields = fieldMap<AuditRecord>('audit_log', {
+  id: field.id(),
+  at: field.computed(`to_char(audit_log.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`, 'text', {
+    sortable: true,
+    sortSql: 'audit_log.at',
+  }),
+  user: field.computed(USER, 'text', { sortable: true, searchable: true }),
+  actingAs: field.computed(`coalesce(audit_log.details->>'actingAs', '')`, 'text', { searchable: true }),
+  area: field.computed(AREA, 'text', { sortable: true, filterable: true }),
+  action: field.computed(ACTION, 'text', { sortable: true, filterable: true, searchable: true }),
+  recordId: field.computed(`(audit_log.details->>'recordId')::int`, 'number'),
+  record: field.computed(`coalesce(audit_log.details->>'label', '')`, 'text', { sortable: true, searchable: true }),
+  changes: field.computed(`coalesce(audit_log.details->'changes', '{}'::jsonb)`, 'json'),
+  ip: field.computed(`coalesce(audit_log.ip, '')`, 'text'),
+});
+
+export function registerAuditRoutes(api: FastifyInstance, platform: Platform): void {
+  tenantRoute(api, platform, auditRoutes.list, {
+    allow: [{ resource: 'account', action: 'update' }],
+    readOnly: true,
+    schema: { body: listBodyFor(fields) },
+    handler: async ({ db }, { params, body }) =>
+      pagedList(
+        db.selectFrom('audit_log'),
+        fields,
+        'audit_log.id',
+        { field: 'at', direction: 'desc' },
+        {
+          ...params,
+          ...(body ?? {}),
+        },
+      ),
+  });
+}
