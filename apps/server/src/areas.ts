@@ -31,6 +31,7 @@ import { area as sipTrunks } from './features/sip-trunks/area.ts';
 import { area as teams } from './features/teams/area.ts';
 import { area as telephoneNumbers } from './features/telephone-numbers/area.ts';
 import { area as timeProfiles } from './features/time-profiles/area.ts';
+import { area as users } from './features/users/area.ts';
 import type { ServerArea } from './platform/area.ts';
 
 export const AREAS: readonly ServerArea[] = [
@@ -55,6 +56,7 @@ export const AREAS: readonly ServerArea[] = [
   // After the areas whose records use music and prompts: their 'used in' counts are made from their references.
   musicOnHold,
   prompts,
+  users,
   audit,
 ];
 

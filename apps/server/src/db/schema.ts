@@ -43,6 +43,8 @@ export interface UsersTable {
   email: string;
   enabled: boolean;
   is_holder: boolean;
+  /** Incremented by every update (migration 024). */
+  version: Generated<number>;
   avatar: Uint8Array | null;
   avatar_mime: string | null;
   created_at: Timestamp;

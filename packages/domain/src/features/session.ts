@@ -99,5 +99,4 @@ export const sessionRoutes = {
     tag: 'session',
   }),
   theme: route({ method: 'GET', path: '/theme/:account_no', params: accountParam, reply: themeRecord, tag: 'session' }),
-  createUser: route({ method: 'POST', path: '/users', body: newUserBody, reply: saveReply, tag: 'session' }),
 };

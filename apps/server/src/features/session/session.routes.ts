@@ -332,15 +332,6 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
     if (!user?.avatar || !user.avatar_mime) throw notFound();
     return reply.type(user.avatar_mime).header('cache-control', 'private, max-age=300').send(Buffer.from(user.avatar));
   });
-
-  tenantRoute(api, platform, routes.createUser, {
-    allow: { resource: 'cpUsers', action: 'create' },
-    handler: async (ctx, { body }) => {
-      if (body.accountNo !== ctx.auth.accountNo) throw forbidden();
-      const id = await createUser(ctx, body, 'username');
-      return { success: true, message: `${body.username} ${MESSAGES.createdSuccessfully}`, id };
-    },
-  });
 }
 
 /** Argon2id hash with the library's defaults (argon2id, m=19456, t=2). */

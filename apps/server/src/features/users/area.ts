@@ -1,0 +1,9 @@
+import type { ServerArea } from '../../platform/area.ts';
+import * as m024 from './migrations/024-user-versions.ts';
+import { registerUserRoutes } from './users.routes.ts';
+
+export const area: ServerArea = {
+  name: 'users',
+  migrations: { '024-user-versions': m024 },
+  routes: registerUserRoutes,
+};

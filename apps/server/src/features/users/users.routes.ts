@@ -1,0 +1,151 @@
+/**
+ * The user manager (issue 13; spec 1 §7 POST /users): the account's control-panel users — list,
+ * create with the spec's two default grants, edit, enable / disable — and their permission grants as
+ * a feature × create / read / update / delete matrix. Nobody grants more than they hold, changes
+ * their own grants, or disables themselves or the account holder.
+ */
+import {
+  GRANTABLE_FEATURES,
+  MESSAGES,
+  type PermissionMap,
+  USER_MESSAGES,
+  type User,
+  userRoutes,
+} from '@switchboard/domain';
+import type { FastifyInstance } from 'fastify';
+import type { AuthContext } from '../../platform/auth.ts';
+import { forbidden, HttpError, validationError } from '../../platform/errors.ts';
+import { field, fieldMap } from '../../platform/fields.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { assertVersion, resource } from '../../platform/resources.ts';
+import { tenantRoute } from '../../platform/routes.ts';
+import { createUser, usernameViolations } from '../../platform/users.ts';
+
+const LAST_SIGN_IN = `coalesce((select to_char(max(a.at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+  from audit_log a where a.user_id = users.id and a.action = 'login'), '')`;
+
+const fields = fieldMap<User>('users', {
+  id: field.id(),
+  version: field.version(),
+  username: field.text('username', { sortable: true, searchable: true, createOnly: true }),
+  name: field.text('name', { sortable: true, searchable: true }),
+  surname: field.text('surname', { sortable: true, searchable: true }),
+  email: field.text('email', { sortable: true, searchable: true }),
+  enabled: field.boolean('enabled', { sortable: true, filterable: true }),
+  isHolder: field.computed('users.is_holder', 'boolean', { sortable: true }),
+  lastSignIn: field.computed(LAST_SIGN_IN, 'text', { sortable: true }),
+});
+
+const GRANTABLE = new Map(GRANTABLE_FEATURES.map((f) => [f.id, f.label]));
+
+/** What the caller holds of each grantable feature (their session's masks: a disguised admin's are the holder's). */
+function grantableBy(auth: AuthContext): Array<{ featureId: number; mask: number }> {
+  const held: PermissionMap = auth.permissions;
+  return GRANTABLE_FEATURES.map((f) => ({ featureId: f.id, mask: held[String(f.id)] ?? 0 })).filter((g) => g.mask > 0);
+}
+
+export function registerUserRoutes(api: FastifyInstance, platform: Platform): void {
+  const users = resource(api, platform, {
+    area: 'users',
+    routes: userRoutes,
+    table: 'users',
+    permission: 'cpUsers',
+    fields,
+    defaultSort: { field: 'username', direction: 'asc' },
+    label: (u) => `${u.name} ${u.surname} (${u.username})`,
+    // Users are created by POST /users (createUser: provider-wide usernames, the default grants) and
+    // never deleted from the panel (disabled instead: their history stays attributable).
+    except: ['create', 'remove', 'removeMany'],
+    validate: [
+      ({ auth, current, values }) => {
+        if (!current || values.enabled !== false) return undefined;
+        if (current.isHolder) return { enabled: USER_MESSAGES.disableHolder };
+        if (current.id === auth.userId) return { enabled: USER_MESSAGES.disableSelf };
+        return undefined;
+      },
+    ],
+    uniqueViolations: usernameViolations('username'),
+  });
+
+  tenantRoute(api, platform, userRoutes.create, {
+    allow: users.rules('create'),
+    handler: async (ctx, { body }) => {
+      if (body.accountNo !== ctx.auth.accountNo) throw forbidden();
+      const id = await createUser(ctx, body, 'username');
+      return { success: true, message: `${body.username} ${MESSAGES.createdSuccessfully}`, id };
+    },
+  });
+
+  tenantRoute(api, platform, userRoutes.permissions, {
+    allow: users.rules('read'),
+    readOnly: true,
+    handler: async ({ db, auth }, { params }) => {
+      await users.read(db, params.id);
+      const rows = await db
+        .selectFrom('user_permissions')
+        .select(['feature_id', 'mask'])
+        .where('user_id', '=', params.id)
+        .orderBy('feature_id')
+        .execute();
+      return {
+        grants: rows.filter((r) => GRANTABLE.has(r.feature_id)).map((r) => ({ featureId: r.feature_id, mask: r.mask })),
+        grantable: grantableBy(auth),
+      };
+    },
+  });
+
+  tenantRoute(api, platform, userRoutes.savePermissions, {
+    allow: users.rules('update'),
+    handler: async (ctx, { params, body }) => {
+      const { db, auth } = ctx;
+      await users.lock(db, params.id);
+      const user = await users.read(db, params.id);
+      assertVersion(ctx, user);
+      if (user.id === auth.userId) throw new HttpError(403, USER_MESSAGES.ownGrants);
+      if (user.isHolder) throw new HttpError(403, USER_MESSAGES.holderGrants);
+      const held = new Map(grantableBy(auth).map((g) => [g.featureId, g.mask]));
+      const wanted = new Map<number, number>();
+      for (const g of body.grants) {
+        const label = GRANTABLE.get(g.featureId);
+        if (!label) throw validationError({ grants: USER_MESSAGES.notGrantable(String(g.featureId)) });
+        // Masks are bits (create 1, read 2, update 4, delete 8): a bit the granter lacks is refused.
+        if ((g.mask & ~(held.get(g.featureId) ?? 0)) !== 0) throw new HttpError(403, USER_MESSAGES.grantMore(label));
+        wanted.set(g.featureId, g.mask);
+      }
+      const before = await db
+        .selectFrom('user_permissions')
+        .select(['feature_id', 'mask'])
+        .where('user_id', '=', user.id)
+        .execute();
+      // Only the grantable features are the matrix's: others the user has (none today) stay as they are.
+      await db
+        .deleteFrom('user_permissions')
+        .where('user_id', '=', user.id)
+        .where('feature_id', 'in', [...GRANTABLE.keys()])
+        .execute();
+      const rows = [...wanted].filter(([, mask]) => mask > 0);
+      if (rows.length > 0) {
+        await db
+          .insertInto('user_permissions')
+          .values(rows.map(([featureId, mask]) => ({ user_id: user.id, feature_id: featureId, mask })))
+          .execute();
+      }
+      // The change, in the audit log: feature → mask before and after.
+      const masks = (list: Array<{ feature_id: number; mask: number }>) =>
+        Object.fromEntries(
+          list.filter((r) => GRANTABLE.has(r.feature_id)).map((r) => [GRANTABLE.get(r.feature_id) ?? '', r.mask]),
+        );
+      // A new version of the user (the trigger increments it on any update): a stale grants save is refused.
+      await db.updateTable('users').set({ version: user.version }).where('id', '=', user.id).execute();
+      await ctx.emit({
+        area: 'users',
+        recordId: user.id,
+        kind: 'permissions.update',
+        before: masks(before),
+        after: masks(rows.map(([feature_id, mask]) => ({ feature_id, mask }))),
+        label: users.def.label(user),
+      });
+      return { success: true, message: USER_MESSAGES.permissionsSaved(users.def.label(user)), id: user.id };
+    },
+  });
+}
