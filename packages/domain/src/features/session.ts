@@ -2,9 +2,7 @@
 import { z } from 'zod';
 import { route } from '../contract.ts';
 import { recordId, requiredText } from '../fields.ts';
-import { saveReply } from '../paging.ts';
 import { accountRecord } from './account.ts';
-import { newUserBody } from './users.ts';
 
 export const loginBody = z.object({
   username: requiredText({ max: 100 }),

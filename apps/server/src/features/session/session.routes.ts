@@ -20,7 +20,6 @@ import type { Platform } from '../../platform/platform.ts';
 import { accessDoc, openRoute, tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import { succeeded, takeAttempt } from '../../platform/throttle.ts';
-import { createUser } from '../../platform/users.ts';
 import { isDescendant, passwordCheckKeys, passwordMatches, recordAttempt, signInKeys } from './session.logic.ts';
 
 const tags = ['session'];

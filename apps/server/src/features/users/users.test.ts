@@ -109,9 +109,7 @@ describe('user manager', () => {
     const manager = await addUser(t.database.db, {
       username: 'acme.manager',
       accountNo: 30000,
-      grants: [
-        [FEATURES.users, MASK.all],
-      ],
+      grants: [[FEATURES.users, MASK.all]],
     });
     const managerHeaders = await t.login('acme.manager');
     const me = await byName('acme.manager');
