@@ -18,6 +18,7 @@ import { seatsArea } from '../features/seats/area.ts';
 import { sipTrunksArea } from '../features/sip-trunks/area.ts';
 import { telephoneNumbersArea } from '../features/telephone-numbers/area.ts';
 import { timeProfilesArea } from '../features/time-profiles/area.ts';
+import { userManagerArea } from '../features/user-manager/area.ts';
 import type { AreaDefinition } from '../platform/areas.ts';
 
 export const AREAS: AreaDefinition[] = [
@@ -39,5 +40,6 @@ export const AREAS: AreaDefinition[] = [
   musicOnHoldArea,
   customPromptsArea,
   conferencingArea,
+  userManagerArea,
   auditArea,
 ];

@@ -1,0 +1,82 @@
+/** /user-manager: the account's control-panel users; Add creates one with the two default grants. */
+import Chip from '@mui/material/Chip';
+import { newUserBody, type User } from '@switchboard/domain';
+import dayjs from 'dayjs';
+import type { z } from 'zod';
+import type { FieldDef } from '../../platform/fields/form-fields.tsx';
+import { ListPage } from '../../platform/paged-table/list-page.tsx';
+import { useSession } from '../../platform/session-context.ts';
+import { users } from './api.ts';
+
+/** The Add form: the account and the default grants are the server's to fill in. */
+const addSchema = newUserBody.pick({ name: true, surname: true, username: true, email: true, enabled: true });
+type AddValues = z.input<typeof addSchema>;
+
+const addFields: FieldDef<AddValues>[] = [
+  { kind: 'text', name: 'username', label: 'Username', required: true },
+  { kind: 'text', name: 'name', label: 'First Name', required: true },
+  { kind: 'text', name: 'surname', label: 'Last Name', required: true },
+  { kind: 'text', name: 'email', label: 'Email', required: true, type: 'email' },
+  { kind: 'switch', name: 'enabled', label: 'Enabled' },
+];
+
+const fullName = (u: User) => `${u.name} ${u.surname}`;
+
+export default function UserManagerListPage() {
+  const { session } = useSession();
+  return (
+    <ListPage
+      title="User Manager"
+      source={users.list}
+      resource="cpUsers"
+      selectable={false}
+      label={(u) => u.username}
+      rowLink={(u) => `/user-manager/${u.id}`}
+      columns={[
+        { field: 'username', header: 'Username', sortable: true },
+        { field: 'name', header: 'Name', sortable: true, render: fullName },
+        { field: 'email', header: 'Email', sortable: true },
+        {
+          field: 'enabled',
+          header: 'Status',
+          sortable: true,
+          render: (u) => (
+            <>
+              <Chip
+                size="small"
+                variant="outlined"
+                label={u.enabled ? 'Enabled' : 'Disabled'}
+                color={u.enabled ? 'success' : 'default'}
+              />
+              {u.isHolder && <Chip size="small" variant="outlined" label="Account holder" sx={{ ml: 1 }} />}
+            </>
+          ),
+        },
+        {
+          field: 'lastSignIn',
+          header: 'Last Sign-In',
+          sortable: true,
+          render: (u) => (u.lastSignIn ? dayjs(u.lastSignIn).format('DD/MM/YYYY HH:mm') : 'Never'),
+        },
+      ]}
+      filters={[
+        {
+          field: 'enabled',
+          label: 'Status',
+          options: [
+            { value: true, label: 'Enabled' },
+            { value: false, label: 'Disabled' },
+          ],
+        },
+      ]}
+      add={{
+        title: 'Add User',
+        schema: addSchema,
+        defaults: { username: '', name: '', surname: '', email: '', enabled: true },
+        fields: addFields,
+        create: (values) =>
+          users.create({ ...values, accountNo: Number(session.account_no), saveUserPermissions: true }),
+      }}
+    />
+  );
+}
