@@ -9,7 +9,9 @@ import * as m009 from './db/migrations/009-tenancy.ts';
 import * as m010 from './db/migrations/010-sign-in-throttle.ts';
 import * as m011 from './db/migrations/011-versions-dial-plan.ts';
 import * as m013 from './db/migrations/013-scale-indexes.ts';
+import * as m022 from './db/migrations/022-ledger.ts';
 import { area as accessLists } from './features/access-lists/area.ts';
+import { area as accountBilling } from './features/account-billing/area.ts';
 import { area as callGroups } from './features/call-groups/area.ts';
 import { area as callMonitoring } from './features/call-monitoring/area.ts';
 import { area as callQueues } from './features/call-queues/area.ts';
@@ -53,6 +55,7 @@ export const AREAS: readonly ServerArea[] = [
   // After the areas whose records use music and prompts: their 'used in' counts are made from their references.
   musicOnHold,
   prompts,
+  accountBilling,
 ];
 
 /** The platform's own migrations (accounts and users, Teams tenants, row-level security). */
@@ -63,6 +66,7 @@ const PLATFORM_MIGRATIONS: Record<string, Migration> = {
   '010-sign-in-throttle': m010,
   '011-versions-dial-plan': m011,
   '013-scale-indexes': m013,
+  '022-ledger': m022,
 };
 
 /** Every migration, platform's and areas', by name (the Migrator runs them in name order). */
