@@ -162,6 +162,37 @@ describe('the ledger', () => {
   });
 });
 
+describe('the balance alert under concurrency', () => {
+  it.skipIf(!onPostgres)('fires once when parallel postings cross it (PostgreSQL)', async () => {
+    const post = (amountPence: number, description: string) =>
+      tenancy().tenant(30000, (tx) =>
+        postToLedger(tx, { accountNo: 30000, kind: amountPence > 0 ? 'top-up' : 'charge', amountPence, description }),
+      );
+    await tenancy().tenant(30000, (tx) => tx.updateTable('accounts').set({ alert: 100 }).execute());
+    await post(1000, 'Race float');
+    await Promise.all(Array.from({ length: 20 }, (_, i) => post(-100, `Race charge ${i}`)));
+    const alerts = await tenancy().crossAccount('seed', async (tx) => ({
+      notes: await tx
+        .selectFrom('notifications')
+        .select('id')
+        .where('account_no', '=', 30000)
+        .where('kind', '=', 'low-balance')
+        .execute(),
+      mails: await tx
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('account_no', '=', 30000)
+        .where('template', '=', 'low-balance')
+        .execute(),
+    }));
+    expect(alerts.notes).toHaveLength(1);
+    expect(alerts.mails).toHaveLength(1);
+    expect(await balanceOf(30000)).toEqual({ balance: -1000, sum: -1000 });
+    await post(1000, 'Race float returned');
+    await tenancy().tenant(30000, (tx) => tx.updateTable('accounts').set({ alert: 0 }).execute());
+  });
+});
+
 describe('adjustments', () => {
   it('credits and debits with a reason, provider admins only, audited', async () => {
     const credit = await adjust(30001, { type: 'credit', amountPence: 500, reason: 'Goodwill credit' });
