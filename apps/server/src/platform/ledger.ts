@@ -11,6 +11,7 @@
 import { formatPence } from '@switchboard/domain';
 import type { AuthContext } from './auth.ts';
 import type { LedgerKind } from './billing-tables.ts';
+import { HttpError } from './errors.ts';
 import { queueMail } from './mail.ts';
 import { lowBalanceMail } from './mail-templates.ts';
 import { notify } from './notify.ts';
@@ -40,7 +41,15 @@ export interface PostedEntry {
   duplicate: boolean;
 }
 
-export class LedgerError extends Error {}
+/** A posting the ledger refuses (a 409: the caller's data, not the request's shape, is at fault). */
+export class LedgerError extends HttpError {
+  constructor(reason: string) {
+    super(409, reason);
+  }
+}
+
+/** The balance column's bound (integer pence), kept well inside PostgreSQL's integer. */
+export const MAX_BALANCE_PENCE = 2_000_000_000;
 
 /** Posts `entry` in `trx` (a tenant transaction of its account, or the escape hatch). */
 export async function postToLedger(trx: Tx, entry: LedgerPosting): Promise<PostedEntry> {
@@ -53,11 +62,14 @@ export async function postToLedger(trx: Tx, entry: LedgerPosting): Promise<Poste
   // for the first posting's commit before it looks.
   const account = await trx
     .selectFrom('accounts')
-    .select(['account_no', 'alert', 'account_kind', 'email', 'first_name', 'surname'])
+    .select(['account_no', 'alert', 'account_kind', 'email', 'first_name', 'surname', 'balance_pence'])
     .where('account_no', '=', entry.accountNo)
     .forUpdate()
     .executeTakeFirst();
   if (!account) throw new LedgerError(`No account ${entry.accountNo}`);
+  if (Math.abs(account.balance_pence + entry.amountPence) > MAX_BALANCE_PENCE) {
+    throw new LedgerError('The balance would leave the range the ledger keeps');
+  }
   if (entry.idempotencyKey) {
     const existing = await trx
       .selectFrom('ledger_entries')

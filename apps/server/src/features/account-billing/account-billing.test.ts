@@ -228,6 +228,12 @@ describe('adjustments', () => {
     expect((await adjust(30001, { type: 'credit', amountPence: 0, reason: 'x' })).statusCode).toBe(400);
     expect((await adjust(30001, { type: 'credit', amountPence: 1.5, reason: 'x' })).statusCode).toBe(400);
     expect((await adjust(99999, { type: 'credit', amountPence: 100, reason: 'x' })).statusCode).toBe(404);
+    // Past the balance's range: refused (409), nothing posted.
+    await expect(
+      tenancy().tenant(30001, (tx) =>
+        postToLedger(tx, { accountNo: 30001, kind: 'top-up', amountPence: 2_000_000_000, description: 'Too much' }),
+      ),
+    ).rejects.toMatchObject({ statusCode: 409 });
     for (const who of [prepay, retail, reseller]) {
       expect((await adjust(30001, { type: 'credit', amountPence: 100, reason: 'x' }, who)).statusCode).toBe(403);
     }
