@@ -67,8 +67,18 @@ test.describe('account money', () => {
     const admin = await adminContext.newPage();
     await signIn(admin, 'admin');
     try {
-      // £25.00 → £19.00: below the £20.00 alert.
-      await adjust(admin, 'debit', 600, 'E2E: line rental correction');
+      // £25.00 → £19.00: below the £20.00 alert, posted on the provider admin's Balance Adjustment page.
+      await sidebar(admin).getByRole('link', { name: 'Balance Adjustment' }).click();
+      await admin.getByLabel('Account Number').fill('20002');
+      await admin.getByRole('combobox', { name: 'Adjustment' }).click();
+      await admin.getByRole('option', { name: 'Debit (takes from the balance)' }).click();
+      await admin.getByLabel('Amount (£)').fill('6');
+      await admin.getByRole('button', { name: 'Post Adjustment' }).click();
+      await expect(admin.getByText('This is a required field')).toBeVisible();
+      await admin.getByLabel('Reason').fill('E2E: line rental correction');
+      await admin.getByRole('button', { name: 'Post Adjustment' }).click();
+      await expect(admin.getByText('Debited £6.00. The balance of 20002 is now £19.00.')).toBeVisible();
+      await admin.screenshot({ path: 'test-results/balance-adjustment.png', fullPage: true });
 
       await page.reload();
       const badge = page.getByTestId('unread-badge');

@@ -4,6 +4,7 @@ import {
   adjustmentBody,
   BALANCE_ALERT_PENCE,
   balanceAlertLabel,
+  parsePounds,
   recentMonths,
   TRANSACTION_MONTHS,
 } from './features/account-billing.ts';
@@ -44,5 +45,10 @@ describe('account money', () => {
     expect(adjustmentBody.safeParse({ type: 'credit', amountPence: 5, reason: '   ' }).error?.issues[0]?.message).toBe(
       MESSAGES.required,
     );
+  });
+
+  it('reads pounds into exact pence', () => {
+    expect(['12', '12.5', '£12.50', '0.07', '1234567.89'].map(parsePounds)).toEqual([1200, 1250, 1250, 7, 123456789]);
+    expect(['', '12.345', '-1', '1,000', 'abc', '12.'].map(parsePounds)).toEqual([null, null, null, null, null, null]);
   });
 });

@@ -1,6 +1,7 @@
 /** Every built area, in sidebar order. A new area adds one line here. */
 import { accessListsArea } from '../features/access-lists/area.ts';
 import { accountTransactionsArea } from '../features/account-transactions/area.ts';
+import { balanceAdjustmentsArea } from '../features/balance-adjustments/area.ts';
 import { callGroupsArea } from '../features/call-groups/area.ts';
 import { callMonitoringArea } from '../features/call-monitoring/area.ts';
 import { callQueuesArea } from '../features/call-queues/area.ts';
@@ -44,4 +45,5 @@ export const AREAS: AreaDefinition[] = [
   accountTransactionsArea,
   notificationsArea,
   outboxArea,
+  balanceAdjustmentsArea,
 ];

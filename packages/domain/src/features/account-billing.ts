@@ -210,3 +210,10 @@ export const accountBillingRoutes = {
     tag,
   }),
 };
+
+/** '12.5' or '£12.50' → 1250 pence, exactly (no floating point); null for anything else. */
+export function parsePounds(text: string): number | null {
+  const m = /^£?(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
