@@ -210,11 +210,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Background work of a serving process (tests drive it themselves: platform.outbox.drain()).
   const stopHousekeeping = options.database ? () => undefined : startHousekeeping(platform.tenancy);
   const outbox = options.database ? null : platform.outbox.start(1000, (error) => app.log.error(error));
+  const stopMail = options.database ? () => undefined : platform.mail.start(2000, (error) => app.log.error(error));
   app.decorate('platform', platform);
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onClose', async () => {
     stopHousekeeping();
     outbox?.stop();
+    stopMail();
     if (!options.database) await handle.close();
   });
   return app;

@@ -9,8 +9,10 @@ import * as m009 from './db/migrations/009-tenancy.ts';
 import * as m010 from './db/migrations/010-sign-in-throttle.ts';
 import * as m011 from './db/migrations/011-versions-dial-plan.ts';
 import * as m013 from './db/migrations/013-scale-indexes.ts';
+import * as m022 from './db/migrations/022-ledger.ts';
 import * as m023 from './db/migrations/023-audit-log.ts';
 import { area as accessLists } from './features/access-lists/area.ts';
+import { area as accountBilling } from './features/account-billing/area.ts';
 import { area as audit } from './features/audit/area.ts';
 import { area as callGroups } from './features/call-groups/area.ts';
 import { area as callMonitoring } from './features/call-monitoring/area.ts';
@@ -58,6 +60,7 @@ export const AREAS: readonly ServerArea[] = [
   prompts,
   users,
   audit,
+  accountBilling,
 ];
 
 /** The platform's own migrations (accounts and users, Teams tenants, row-level security). */
@@ -69,6 +72,7 @@ const PLATFORM_MIGRATIONS: Record<string, Migration> = {
   '011-versions-dial-plan': m011,
   '013-scale-indexes': m013,
   '023-audit-log': m023,
+  '022-ledger': m022,
 };
 
 /** Every migration, platform's and areas', by name (the Migrator runs them in name order). */

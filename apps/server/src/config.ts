@@ -33,6 +33,10 @@ export interface Config {
   dbStatementTimeoutMs: number;
   dbConnectTimeoutMs: number;
   logLevel: string;
+  /** SMTP server of the e-mail provider (smtp[s]://user:pass@host:port); unset: the sandbox outbox. */
+  smtpUrl: string | undefined;
+  /** The From of every e-mail. */
+  mailFrom: string;
   panel: {
     idleTimeoutMs: number;
     logoutCountdownSeconds: number;
@@ -86,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 15_000),
     dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 5_000),
     logLevel: env.LOG_LEVEL ?? 'info',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Switchboard <no-reply@switchboard.example>',
     panel: {
       idleTimeoutMs: int(env.PANEL_IDLE_TIMEOUT_MS, TIMINGS.idleTimeoutMs),
       logoutCountdownSeconds: int(env.PANEL_LOGOUT_COUNTDOWN_SECONDS, TIMINGS.logoutCountdownSeconds),

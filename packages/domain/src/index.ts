@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './contract.ts';
 export * from './features/access-lists.ts';
 export * from './features/account.ts';
+export * from './features/account-billing.ts';
 export * from './features/audit.ts';
 export * from './features/call-groups.ts';
 export * from './features/call-monitoring.ts';

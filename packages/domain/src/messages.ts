@@ -115,6 +115,14 @@ export const MESSAGES = {
   providerPromptReadOnly: "The provider's system prompts cannot be changed",
   /** Ours: a media item without a stored file (asked for its audio). */
   noAudio: 'There is no audio file for this item',
+  // notifications (spec 1 §2, §8)
+  noNotifications: 'You have no notifications',
+  notificationMarked: 'Successfully marked notification as read.',
+  notificationNotMarked: 'Unsuccessfully marked notification as read.',
+  /** Ours: the ledger adjustment's feedback. */
+  adjustmentPosted: 'The adjustment has been posted',
+  /** Ours: the balance alert does not apply to wholesale accounts (spec 1 §2 hides it). */
+  alertNotForWholesale: 'The balance alert is not available for wholesale accounts',
   // names
   nameInUse: 'This name is already in use. Please choose a different name',
 } as const;

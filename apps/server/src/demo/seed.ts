@@ -9,6 +9,7 @@ import type { AccountsTable, Database } from '../db/schema.ts';
 import type { FileStore } from '../platform/file-store.ts';
 import type { Tenancy } from '../platform/tenancy.ts';
 import { mp3Of, TUNES, wavOf } from './audio.ts';
+import { seedLedger } from './ledger.ts';
 import { seedRouting } from './routing.ts';
 import { seedSeats } from './seats.ts';
 import { seedSipTrunks } from './sip-trunks.ts';
@@ -158,7 +159,6 @@ const ACCOUNTS: AccountSeed[] = [
     address_city: 'Wetherby',
     address_postcode: 'LS22 6NE',
     telephone: '01937580200',
-    balance_pence: 2500,
   },
   {
     account_no: 30000,
@@ -188,7 +188,6 @@ const ACCOUNTS: AccountSeed[] = [
     address_city: 'Bristol',
     address_postcode: 'BS1 2AW',
     telephone: '01179460000',
-    balance_pence: 1234,
   },
 ];
 
@@ -301,6 +300,8 @@ export async function seedDemo(tenancy: Tenancy, files?: FileStore): Promise<boo
   const passwordHash = await hash(DEMO_PASSWORD);
   await tenancy.crossAccount('seed', async (trx) => {
     await trx.insertInto('accounts').values(ACCOUNTS.map(account)).execute();
+    // Balances are the ledger's sums: the demo's months of top-ups and charges.
+    await seedLedger(trx);
     for (const u of DEMO_USERS) {
       const { permissions, ...user } = u;
       const row = await trx

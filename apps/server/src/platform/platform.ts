@@ -6,9 +6,11 @@
 import type { Config } from '../config.ts';
 import type { DB } from '../db/database.ts';
 import { type EmergencyRegistry, SandboxEmsRegistry } from '../providers/ems/ems.ts';
+import { type MailTransport, mailTransportFor } from '../providers/mail/mail.ts';
 import { SandboxTeams, type TeamsService } from '../providers/teams/teams.ts';
 import { DestinationRegistry } from './destinations.ts';
 import { type FileStore, fileStoreRoot, localFileStore } from './file-store.ts';
+import { MailDispatcher } from './mail.ts';
 import { Outbox } from './outbox.ts';
 import { ReferenceRegistry } from './references.ts';
 import { createTenancy, type Tenancy } from './tenancy.ts';
@@ -22,11 +24,14 @@ export interface Platform {
   /** Uploaded files (music on hold, ...): outside the web root, under generated names. */
   files: FileStore;
   /** External services (sandbox implementations by default). */
-  providers: { teams: TeamsService; ems: EmergencyRegistry };
+  providers: { teams: TeamsService; ems: EmergencyRegistry; mail: MailTransport };
+  /** Hands queued e-mails to the mail provider (SMTP, or the sandbox outbox). */
+  mail: MailDispatcher;
 }
 
 export function createPlatform(db: DB, config: Config, log?: (message: string) => void): Platform {
   const tenancy = createTenancy(db, log ? (use) => log(`cross-account: ${use}`) : undefined);
+  const mail = mailTransportFor(config.smtpUrl);
   return {
     config,
     tenancy,
@@ -34,6 +39,7 @@ export function createPlatform(db: DB, config: Config, log?: (message: string) =
     references: new ReferenceRegistry(),
     outbox: new Outbox(tenancy),
     files: localFileStore(fileStoreRoot(config.dataDir, config.fileStoreDir)),
-    providers: { teams: new SandboxTeams(), ems: new SandboxEmsRegistry(tenancy) },
+    providers: { teams: new SandboxTeams(), ems: new SandboxEmsRegistry(tenancy), mail },
+    mail: new MailDispatcher(tenancy, mail, config.mailFrom),
   };
 }

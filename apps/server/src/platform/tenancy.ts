@@ -38,6 +38,10 @@ export const CROSS_ACCOUNT_USES = [
   'outbox',
   /** External registries answering for a number or an account (emergency-address registry). */
   'provider-callback',
+  /** Money work on an account other than the caller's: a provider admin's ledger adjustment. */
+  'billing',
+  /** The e-mail outbox: its dispatcher, and the provider admins' Outbox page (every account's mails). */
+  'mail',
   /** Checks at start-up (the demo password still in use). */
   'startup',
 ] as const;

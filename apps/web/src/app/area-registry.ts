@@ -1,6 +1,8 @@
 /** Every built area, in sidebar order. A new area adds one line here. */
 import { accessListsArea } from '../features/access-lists/area.ts';
+import { accountTransactionsArea } from '../features/account-transactions/area.ts';
 import { auditArea } from '../features/audit/area.ts';
+import { balanceAdjustmentsArea } from '../features/balance-adjustments/area.ts';
 import { callGroupsArea } from '../features/call-groups/area.ts';
 import { callMonitoringArea } from '../features/call-monitoring/area.ts';
 import { callQueuesArea } from '../features/call-queues/area.ts';
@@ -12,7 +14,9 @@ import { emsErrorsArea } from '../features/ems-errors/area.ts';
 import { ivrsArea } from '../features/ivrs/area.ts';
 import { mobileArea } from '../features/mobile/area.ts';
 import { musicOnHoldArea } from '../features/music-on-hold/area.ts';
+import { notificationsArea } from '../features/notifications/area.ts';
 import { ntsArea } from '../features/nts/area.ts';
+import { outboxArea } from '../features/outbox/area.ts';
 import { pickupGroupsArea } from '../features/pickup-groups/area.ts';
 import { seatsArea } from '../features/seats/area.ts';
 import { sipTrunksArea } from '../features/sip-trunks/area.ts';
@@ -42,4 +46,8 @@ export const AREAS: AreaDefinition[] = [
   conferencingArea,
   userManagerArea,
   auditArea,
+  accountTransactionsArea,
+  notificationsArea,
+  outboxArea,
+  balanceAdjustmentsArea,
 ];

@@ -20,6 +20,7 @@ import { useSession } from '../platform/session-context.ts';
 import { FullPageSpinner } from '../platform/session-provider.tsx';
 import { PageBreadcrumbs } from './breadcrumbs.tsx';
 import { Sidebar } from './sidebar.tsx';
+import { TopBarItems } from './top-bar-items.tsx';
 
 const DRAWER_WIDTH = 248;
 
@@ -81,6 +82,7 @@ export function Shell() {
               sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', fontWeight: 500 }}
             />
           )}
+          <TopBarItems />
           <Tooltip title="Help">
             <IconButton color="inherit" aria-label="Help" href={config.helpUrl} target="_blank" rel="noopener">
               <HelpOutlinedIcon />

@@ -35,7 +35,7 @@ function Balance({ accountNo }: { accountNo: string }) {
   });
   if (data?.balance === undefined) return null;
   return (
-    <ListItemButton disabled={false} sx={{ cursor: 'default' }} disableRipple>
+    <ListItemButton component={NavLink} to="/account-transaction" sx={linkSx}>
       <ListItemIcon>
         <AccountBalanceWalletIcon />
       </ListItemIcon>

@@ -32,4 +32,9 @@ export interface AreaDefinition {
    * while errors exist). The routes stay open either way.
    */
   useVisible?: () => boolean;
+  /**
+   * A small item of the top bar (e.g. the notifications' unread badge), shown to users the rules
+   * allow. It is part of the first load: keep it light.
+   */
+  topBar?: ComponentType;
 }

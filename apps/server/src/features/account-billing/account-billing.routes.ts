@@ -1,0 +1,243 @@
+/**
+ * Account money (issue 13): the account transactions page's calls (prepay read), the provider
+ * admin's ledger adjustment, the balance alert (spec 1 §9, hidden for wholesale) and its save
+ * (PUT /account/{no}), notifications (spec 1 §7) and the sandbox e-mail outbox (provider admins).
+ */
+import {
+  type AccountTransaction,
+  accountBillingRoutes,
+  BALANCE_ALERT_PENCE,
+  balanceAlertLabel,
+  can,
+  isProviderAdmin,
+  MESSAGES,
+  type OutboxMail,
+} from '@switchboard/domain';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { audit } from '../../platform/audit.ts';
+import type { AuthContext } from '../../platform/auth.ts';
+import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
+import { field, fieldMap } from '../../platform/fields.ts';
+import { postToLedger } from '../../platform/ledger.ts';
+import { listBodyFor, pagedList, selectRecords } from '../../platform/list.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { openRoute, tenantRoute } from '../../platform/routes.ts';
+
+const LONDON = `at time zone 'Europe/London'`;
+
+const transactionFields = fieldMap<AccountTransaction>('ledger_entries', {
+  id: field.id(),
+  date: field.computed(`to_char(ledger_entries.created_at ${LONDON}, 'DD/MM/YYYY HH24:MI')`, 'text', {
+    sortable: true,
+    sortSql: 'ledger_entries.created_at',
+  }),
+  month: field.computed(`to_char(ledger_entries.created_at ${LONDON}, 'YYYY-MM')`, 'text', { filterable: true }),
+  kind: field.text('kind', { sortable: true, filterable: true }),
+  description: field.text('description', { sortable: true, searchable: true }),
+  reference: field.text('reference', { searchable: true }),
+  amountPence: field.number('amount_pence', { sortable: true }),
+  balancePence: field.number('balance_after_pence'),
+});
+
+const outboxFields = fieldMap<OutboxMail>('mail_outbox', {
+  id: field.id(),
+  accountNo: field.number('account_no', { filterable: true, sortable: true }),
+  template: field.text('template', { filterable: true, sortable: true }),
+  to: field.text('to_address', { searchable: true, sortable: true }),
+  subject: field.text('subject', { searchable: true, sortable: true }),
+  text: field.text('text_body'),
+  status: field.text('status', { filterable: true, sortable: true }),
+  created: field.computed(`to_char(mail_outbox.created_at ${LONDON}, 'DD/MM/YYYY HH24:MI')`, 'text', {
+    sortable: true,
+    sortSql: 'mail_outbox.created_at',
+  }),
+});
+
+/** The transactions page: prepay accounts only (the account-type mask; admin rights never stand in). */
+const prepayRead = { resource: 'prepay', action: 'read' } as const;
+/** Wholesale accounts have no balance alert (spec 1 §2). */
+const isWholesale = (auth: AuthContext) => auth.accountKind === 'wholesale' || can(auth, 'wholesale', 'read');
+
+function currentMonth(now = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit' })
+    .formatToParts(now)
+    .reduce<Record<string, string>>((acc, p) => {
+      acc[p.type] = p.value;
+      return acc;
+    }, {});
+  return `${parts.year}-${parts.month}`;
+}
+
+export function registerAccountBillingRoutes(api: FastifyInstance, platform: Platform): void {
+  const routes = accountBillingRoutes;
+
+  tenantRoute(api, platform, routes.transactions, {
+    allow: prepayRead,
+    readOnly: true,
+    schema: { body: listBodyFor(transactionFields) },
+    handler: async ({ db }, { params, body }) =>
+      pagedList(
+        db.selectFrom('ledger_entries'),
+        transactionFields,
+        'ledger_entries.id',
+        { field: 'date', direction: 'desc' },
+        { ...params, ...(body ?? {}) },
+      ),
+  });
+
+  tenantRoute(api, platform, routes.transactionsOfMonth, {
+    allow: prepayRead,
+    readOnly: true,
+    handler: async ({ db }, { body }) => {
+      const month = body.month ?? currentMonth();
+      const records = await selectRecords(
+        db
+          .selectFrom('ledger_entries')
+          .where(sql<string>`to_char(created_at at time zone 'Europe/London', 'YYYY-MM')`, '=', month)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc'),
+        transactionFields,
+      );
+      return { records };
+    },
+  });
+
+  // A provider admin's credit or debit of any account (not while acting as a customer: the portal
+  // is the admin's own). The posting and its audit entry commit together.
+  openRoute(api, platform, routes.adjust, {
+    allow: (auth) => isProviderAdmin(auth) && auth.puppeteer === null,
+    handler: async ({ auth, request }, { params, body }) => {
+      if (!auth) throw forbidden();
+      const amountPence = body.type === 'credit' ? body.amountPence : -body.amountPence;
+      const posted = await platform.tenancy.crossAccount('billing', async (tx) => {
+        const account = await tx
+          .selectFrom('accounts')
+          .select('account_no')
+          .where('account_no', '=', params.account_no)
+          .executeTakeFirst();
+        if (!account) throw notFound();
+        const entry = await postToLedger(tx, {
+          accountNo: params.account_no,
+          kind: 'adjustment',
+          amountPence,
+          description: body.reason,
+          by: auth,
+        });
+        await audit(tx, {
+          userId: auth.userId,
+          accountNo: auth.homeAccountNo,
+          action: 'ledger.adjustment',
+          targetAccountNo: params.account_no,
+          details: { entryId: entry.id, amountPence, reason: body.reason, balanceAfterPence: entry.balanceAfterPence },
+          ip: request.ip,
+        });
+        return entry;
+      });
+      return {
+        success: true,
+        message: MESSAGES.adjustmentPosted,
+        id: posted.id,
+        balance: posted.balanceAfterPence / 100,
+      };
+    },
+  });
+
+  tenantRoute(api, platform, routes.balanceAlert, {
+    allow: (auth) => can(auth, 'account', 'read') && !isWholesale(auth),
+    handler: async ({ db }) => {
+      const a = await db.selectFrom('accounts').select('alert').executeTakeFirst();
+      if (!a) throw notFound();
+      return {
+        alert: a.alert,
+        options: BALANCE_ALERT_PENCE.map((value) => ({ value, label: balanceAlertLabel(value) })),
+      };
+    },
+  });
+
+  tenantRoute(api, platform, routes.saveAccount, {
+    allow: { resource: 'account', action: 'update' },
+    handler: async ({ auth, db, emit }, { params, body }) => {
+      if (params.account_no !== auth.accountNo) throw notFound();
+      if (body.alert !== undefined && isWholesale(auth))
+        throw validationError({ alert: MESSAGES.alertNotForWholesale });
+      const before = await db.selectFrom('accounts').select('alert').executeTakeFirst();
+      if (!before) throw notFound();
+      if (body.alert !== undefined && body.alert !== before.alert) {
+        await db.updateTable('accounts').set({ alert: body.alert }).execute();
+        await emit({
+          area: 'account',
+          recordId: auth.accountNo,
+          kind: 'update',
+          before: { alert: before.alert },
+          after: { alert: body.alert },
+        });
+      }
+      return { success: true, message: MESSAGES.updated('Account') };
+    },
+  });
+
+  tenantRoute(api, platform, routes.notifications, {
+    allow: { resource: 'notification', action: 'read' },
+    handler: async ({ db }) => {
+      const rows = await db
+        .selectFrom('notifications')
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(200)
+        .execute();
+      const counts = await db
+        .selectFrom('notifications')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('total'),
+          eb.fn.count<number>('id').filterWhere('read_at', 'is', null).as('unread'),
+        ])
+        .executeTakeFirstOrThrow();
+      return {
+        records: rows.map((n) => ({
+          notification_id: n.id,
+          notification_title: n.title,
+          notification_message: n.message,
+          notification_created: new Date(n.created_at).toISOString(),
+          notification_icon: n.icon,
+          notification_color: n.color,
+          notification_read: n.read_at !== null,
+        })),
+        totalRecords: Number(counts.total),
+        unread: Number(counts.unread),
+      };
+    },
+  });
+
+  // Marking read changes the notification: a write (update), as every other write.
+  tenantRoute(api, platform, routes.markRead, {
+    allow: { resource: 'notification', action: 'update' },
+    handler: async ({ auth, db }, { params }) => {
+      const row = await db
+        .updateTable('notifications')
+        .set((eb) => ({ read_at: eb.fn.coalesce('read_at', eb.fn<Date>('now')), read_by: auth.userId }))
+        .where('id', '=', params.id)
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) throw new HttpError(404, MESSAGES.notificationNotMarked);
+      return { success: true, message: MESSAGES.notificationMarked };
+    },
+  });
+
+  openRoute(api, platform, routes.outbox, {
+    allow: (auth) => isProviderAdmin(auth),
+    changesState: false,
+    schema: { body: listBodyFor(outboxFields) },
+    handler: async (_ctx, { params, body }) =>
+      platform.tenancy.crossAccount('mail', (tx) =>
+        pagedList(
+          tx.selectFrom('mail_outbox'),
+          outboxFields,
+          'mail_outbox.id',
+          { field: 'created', direction: 'desc' },
+          { ...params, ...(body ?? {}) },
+        ),
+      ),
+  });
+}

@@ -1,0 +1,8 @@
+import type { ServerArea } from '../../platform/area.ts';
+import { registerAccountBillingRoutes } from './account-billing.routes.ts';
+
+/** Account money: transactions, adjustments, the balance alert, notifications, the e-mail outbox. */
+export const area: ServerArea = {
+  name: 'account-billing',
+  routes: registerAccountBillingRoutes,
+};

@@ -1,0 +1,147 @@
+/**
+ * The money ledger (issue 13): `postToLedger(trx, entry)` is the one way an account's balance
+ * changes. Every posting is an append-only row in integer pence; the database moves
+ * `accounts.balance_pence` in the same statement under the account row's lock (migration 022), so
+ * the balance is the ledger's sum however many postings race. A posting with an idempotency key
+ * (a payment confirmation's id) posts once: a replay answers the first posting.
+ *
+ * A posting that takes the balance downward across the account's balance alert notifies the
+ * account and queues the low-balance e-mail — once per crossing (the posting that crosses).
+ */
+import { formatPence } from '@switchboard/domain';
+import type { AuthContext } from './auth.ts';
+import type { LedgerKind } from './billing-tables.ts';
+import { HttpError } from './errors.ts';
+import { queueMail } from './mail.ts';
+import { lowBalanceMail } from './mail-templates.ts';
+import { notify } from './notify.ts';
+import type { Tx } from './tenancy.ts';
+
+export interface LedgerPosting {
+  accountNo: number;
+  kind: Exclude<LedgerKind, 'opening'>;
+  /** Signed, in pence: a credit is positive, a debit negative; never zero. */
+  amountPence: number;
+  /** Why: shown to the account on its transactions page. */
+  description: string;
+  /** Who posted it (null: the system, e.g. a payment provider's confirmation). */
+  by?: Pick<AuthContext, 'userId' | 'name' | 'surname' | 'username' | 'homeAccountNo'> | null;
+  /** The external reference (a payment's id, an invoice number). */
+  reference?: string | null;
+  /** Posts once per key, across the whole ledger. */
+  idempotencyKey?: string | null;
+}
+
+export interface PostedEntry {
+  id: number;
+  accountNo: number;
+  amountPence: number;
+  balanceAfterPence: number;
+  /** True when the key had posted already: nothing new was posted. */
+  duplicate: boolean;
+}
+
+/** A posting the ledger refuses (a 409: the caller's data, not the request's shape, is at fault). */
+export class LedgerError extends HttpError {
+  constructor(reason: string) {
+    super(409, reason);
+  }
+}
+
+/** The balance column's bound (integer pence), kept well inside PostgreSQL's integer. */
+export const MAX_BALANCE_PENCE = 2_000_000_000;
+
+/** Posts `entry` in `trx` (a tenant transaction of its account, or the escape hatch). */
+export async function postToLedger(trx: Tx, entry: LedgerPosting): Promise<PostedEntry> {
+  if (!Number.isSafeInteger(entry.amountPence) || entry.amountPence === 0) {
+    throw new LedgerError('A posting is a non-zero whole number of pence');
+  }
+  const description = entry.description.trim();
+  if (!description) throw new LedgerError('A posting says why');
+  // The account row's lock first: postings of one account queue here, and a replayed key waits
+  // for the first posting's commit before it looks.
+  const account = await trx
+    .selectFrom('accounts')
+    .select(['account_no', 'alert', 'account_kind', 'email', 'first_name', 'surname', 'balance_pence'])
+    .where('account_no', '=', entry.accountNo)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!account) throw new LedgerError(`No account ${entry.accountNo}`);
+  if (Math.abs(account.balance_pence + entry.amountPence) > MAX_BALANCE_PENCE) {
+    throw new LedgerError('The balance would leave the range the ledger keeps');
+  }
+  if (entry.idempotencyKey) {
+    const existing = await trx
+      .selectFrom('ledger_entries')
+      .select(['id', 'account_no', 'amount_pence', 'balance_after_pence'])
+      .where('idempotency_key', '=', entry.idempotencyKey)
+      .executeTakeFirst();
+    if (existing) {
+      if (existing.account_no !== entry.accountNo || existing.amount_pence !== entry.amountPence) {
+        throw new LedgerError(`The key ${entry.idempotencyKey} posted a different entry`);
+      }
+      return {
+        id: existing.id,
+        accountNo: existing.account_no,
+        amountPence: existing.amount_pence,
+        balanceAfterPence: existing.balance_after_pence,
+        duplicate: true,
+      };
+    }
+  }
+  const by = entry.by ?? null;
+  const row = await trx
+    .insertInto('ledger_entries')
+    .values({
+      account_no: entry.accountNo,
+      kind: entry.kind,
+      amount_pence: entry.amountPence,
+      user_id: by?.userId ?? null,
+      user_name: by ? `${by.name} ${by.surname} (${by.username})`.trim() : 'System',
+      user_account_no: by?.homeAccountNo ?? null,
+      description: description.slice(0, 200),
+      reference: entry.reference ?? null,
+      idempotency_key: entry.idempotencyKey ?? null,
+    })
+    .returning(['id', 'balance_after_pence'])
+    .executeTakeFirstOrThrow();
+  const after = row.balance_after_pence;
+  const before = after - entry.amountPence;
+  if (crossesAlert(before, after, account.alert) && account.account_kind !== 'wholesale') {
+    await lowBalance(trx, { ...account, balancePence: after });
+  }
+  return {
+    id: row.id,
+    accountNo: entry.accountNo,
+    amountPence: entry.amountPence,
+    balanceAfterPence: after,
+    duplicate: false,
+  };
+}
+
+/** Whether a posting from `before` to `after` takes the balance below the alert (0: disabled). */
+export function crossesAlert(before: number, after: number, alertPence: number): boolean {
+  return alertPence > 0 && before >= alertPence && after < alertPence;
+}
+
+async function lowBalance(
+  trx: Tx,
+  a: { account_no: number; alert: number; email: string; first_name: string; balancePence: number },
+): Promise<void> {
+  await notify(trx, a.account_no, {
+    kind: 'low-balance',
+    title: `Low balance: ${formatPence(a.balancePence)}`,
+    message: `Your balance is ${formatPence(a.balancePence)}, below your alert of ${formatPence(a.alert)}. Top up to keep your calls running.`,
+    icon: 'warning',
+    color: 'warning',
+  });
+  if (a.email) {
+    const mail = lowBalanceMail({
+      name: a.first_name,
+      accountNo: a.account_no,
+      balancePence: a.balancePence,
+      alertPence: a.alert,
+    });
+    await queueMail(trx, { accountNo: a.account_no, to: a.email, ...mail });
+  }
+}

@@ -1,0 +1,16 @@
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import type { AreaDefinition } from '../../platform/areas.ts';
+
+/**
+ * /account-transaction: the prepay account's ledger (spec 1 §2). Its sidebar entry is the Balance
+ * item, which links here; the area's own entry stays hidden.
+ */
+export const accountTransactionsArea: AreaDefinition = {
+  label: 'Account Transactions',
+  path: '/account-transaction',
+  icon: ReceiptLongIcon,
+  group: 'Account',
+  rules: [{ resource: 'prepay', action: 'read' }],
+  routes: [{ path: '', load: () => import('./account-transactions-page.tsx') }],
+  useVisible: () => false,
+};

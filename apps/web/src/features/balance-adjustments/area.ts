@@ -1,0 +1,15 @@
+import PriceChangeIcon from '@mui/icons-material/PriceChange';
+import type { AreaDefinition } from '../../platform/areas.ts';
+import { useSession } from '../../platform/session-context.ts';
+
+/** /balance-adjustment: a provider admin credits or debits an account's balance, with a reason. */
+export const balanceAdjustmentsArea: AreaDefinition = {
+  label: 'Balance Adjustment',
+  path: '/balance-adjustment',
+  icon: PriceChangeIcon,
+  group: 'Portal',
+  rules: [{ resource: 'VHAdmin', action: 'read' }],
+  routes: [{ path: '', load: () => import('./balance-adjustment-page.tsx') }],
+  // The provider's own work: not while acting as a customer (the server refuses it then).
+  useVisible: () => useSession().session.puppeteer === null,
+};

@@ -1,0 +1,18 @@
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import { lazy } from 'react';
+import type { AreaDefinition } from '../../platform/areas.ts';
+
+/**
+ * /notifications (spec 1 §2, permission notification): reached from the top bar's unread badge,
+ * not from the sidebar (breadcrumb base 'notifications').
+ */
+export const notificationsArea: AreaDefinition = {
+  label: 'Notifications',
+  path: '/notifications',
+  icon: NotificationsIcon,
+  group: 'Account',
+  rules: [{ resource: 'notification', action: 'read' }],
+  routes: [{ path: '', load: () => import('./notifications-page.tsx') }],
+  useVisible: () => false,
+  topBar: lazy(async () => ({ default: (await import('./unread-badge.tsx')).UnreadBadge })),
+};
