@@ -63,7 +63,7 @@ export async function createUser(
   await audit(db, {
     userId: auth.userId,
     accountNo: auth.accountNo,
-    action: 'user.create',
+    action: 'users.create',
     details: { newUserId: user.id, username: body.username },
     ip: ctx.request.ip,
   });

@@ -31,6 +31,7 @@ export type AuditRecord = z.infer<typeof auditRecord>;
 
 /** The areas' names on the audit page (the rest show their folder name). */
 export const AUDIT_AREAS: Record<string, string> = {
+  account: 'Account',
   'access-lists': 'Access Lists',
   'call-groups': 'Call Groups',
   'call-monitoring': 'Call Monitoring',
@@ -48,7 +49,9 @@ export const AUDIT_AREAS: Record<string, string> = {
   session: 'Sign-in',
   'sip-trunks': 'SIP Trunks',
   'telephone-numbers': 'Telephone Numbers',
+  ledger: 'Balance',
   'time-profiles': 'Time Profiles',
+  users: 'Users',
 };
 
 export const auditRoutes = {
