@@ -113,22 +113,7 @@ export function children<Child extends { id: number }>(
   if (parentKey === '') throw new Error(`The children of ${parentTable} need a field for ${def.parentColumn}`);
 
   // What the children hold (a member's destination), so a delete elsewhere names their parent.
-  if (def.usage) {
-    for (const d of Object.values(fields as Record<string, FieldDef>)) {
-      if (d.references && d.column) {
-        platform.references.add({ kind: `row:${d.references.table}`, table, column: d.column, ...def.usage });
-      }
-      if (d.uses && d.column) {
-        platform.references.add({
-          kind: d.uses.kind,
-          table,
-          column: d.column,
-          holds: d.uses.many ? 'jsonArray' : 'value',
-          ...def.usage,
-        });
-      }
-    }
-  }
+  if (def.usage) platform.references.addUses(table, fields as Record<string, FieldDef>, def.usage);
 
   const { routes } = def;
   if (routes.all) {
@@ -236,6 +221,26 @@ export function children<Child extends { id: number }>(
       },
     });
   }
+}
+
+/**
+ * How a child is named where it uses something: by its parent's usage (type, name, page), e.g. a
+ * member's destination 'In use in Call Group 300 - Sales'.
+ */
+export function parentUsage(
+  // biome-ignore lint/suspicious/noExplicitAny: any resource can have children.
+  parent: ResourceHandle<any, any, any>,
+  table: string,
+  parentColumn: string,
+): UsageDef {
+  const { area, table: parentTable, usage } = parent.def;
+  if (!usage) throw new Error(`The children of ${parentTable} need the parent's usage`);
+  const name = usage.name.replaceAll(`${parentTable}.`, 'p.');
+  return {
+    type: usage.type,
+    name: `(select ${name} from ${parentTable} p where p.id = ${table}.${parentColumn})`,
+    link: `'/${area}/' || ${table}.${parentColumn}`,
+  };
 }
 
 /** A children `decorate` naming each row's destination (`from`, 'seat:201') in `to` ('201 - Reception'). */

@@ -3,15 +3,29 @@
  * number within the area's bounds, and the bulk add of a range in one transaction — every number
  * checked first, then each created through the resource (its validators and events), all or none.
  */
-import { MESSAGES, type NumberMessages, type RouteContract, rangeNumbers } from '@switchboard/domain';
+import {
+  type DestinationType,
+  MESSAGES,
+  type NumberMessages,
+  type RouteContract,
+  rangeNumbers,
+} from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { validationError } from './errors.ts';
+import type { FieldDef } from './fields.ts';
 import type { Platform } from './platform.ts';
-import type { ResourceHandle, Validator } from './resources.ts';
+import {
+  type DestinationSourceDef,
+  type ResourceDef,
+  type ResourceHandle,
+  resource,
+  type Validator,
+} from './resources.ts';
 import { type Ctx, tenantRoute } from './routes.ts';
 import type { Tx } from './tenancy.ts';
+import { destination } from './validators.ts';
 
 export interface Bounds {
   min: number;
@@ -125,4 +139,68 @@ export function numbered<Rec extends { id: number }, Cr extends z.ZodType, Range
       },
     });
   }
+}
+
+/** What a numbered area states beside its resource: the number and how the plan names its records. */
+export interface NumberDef<Rec extends { id: number }, Cr extends z.ZodType, Range>
+  extends Omit<NumberedDef<Rec, Cr, Range>, 'resource' | 'field' | 'kind'> {
+  /** The number's API field (the list's default order, ascending). */
+  field: keyof Rec & string;
+  /** The destination type and the numbering plan's kind ('callgroup' routes to 'callgroup:300'). */
+  kind: DestinationType;
+  /** How a record is named where it is used or routed to: 'Call Group' and the SQL of its name. */
+  type: string;
+  name: string;
+  /** The unique index of the number in the area's table (a clash is the number in use). */
+  unique: string;
+  /** Fields holding destinations, which may not be the record itself (refused with `self`). */
+  routesTo?: { fields: string[]; self: string };
+  /** Further destinations each record is, by the same number (a seat's voicemail). */
+  also?: ReadonlyArray<{ type: DestinationType; source: DestinationSourceDef }>;
+}
+
+export interface NumberedResourceDef<
+  Rec extends { id: number },
+  In extends z.ZodType,
+  Cr extends z.ZodType,
+  Range extends { from: number },
+> extends Omit<ResourceDef<Rec, In, Cr>, 'defaultSort' | 'usage' | 'destination'> {
+  number: NumberDef<Rec, Cr, Range>;
+}
+
+/**
+ * A numbered area (seats, time profiles, call groups, queues, IVRs, rooms): a resource whose records
+ * have a number of the account's one plan, listed by it, named by it where they are used ('/{area}/'
+ * is their page) and routed to by it; the create's number must be free (its unique index and the
+ * plan's key are the last word), the next free number and the range add come with it.
+ */
+export function numberedResource<
+  Rec extends { id: number },
+  In extends z.ZodType,
+  Cr extends z.ZodType,
+  Range extends { from: number },
+>(api: FastifyInstance, platform: Platform, def: NumberedResourceDef<Rec, In, Cr, Range>): ResourceHandle<Rec, In, Cr> {
+  const { number: n, ...rest } = def;
+  const inUse = { field: n.field, message: n.messages.inUse };
+  const own = (current: Record<string, unknown> | null, values: Record<string, unknown>) =>
+    (current?.[n.field] ?? values[n.field]) as number;
+  const routesTo = n.routesTo
+    ? [destination(n.routesTo.fields, { type: n.kind, key: own, message: n.routesTo.self }) as Validator]
+    : [];
+  const handle = resource<Rec, In, Cr>(api, platform, {
+    ...rest,
+    defaultSort: { field: n.field, direction: 'asc' },
+    usage: { type: n.type, name: n.name, link: `'/${def.area}/' || ${def.table}.id` },
+    destination: {
+      type: n.kind,
+      key: (record) => String(record[n.field]),
+      source: { key: (def.fields[n.field] as FieldDef).sql, numericKey: true, label: n.name },
+      ...(n.also ? { also: n.also } : {}),
+    },
+    validateCreate: [...(def.validateCreate ?? []), numberFree(n.field, n.messages.inUse) as Validator],
+    validate: [...(def.validate ?? []), ...routesTo],
+    uniqueViolations: { [n.unique]: inUse, dial_plan_pkey: inUse, ...def.uniqueViolations },
+  });
+  numbered(api, platform, { ...n, resource: handle });
+  return handle;
 }

@@ -201,22 +201,7 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
   };
 
   // What this area's records use, so a delete elsewhere can name them ('In use in Seat 201').
-  if (def.usage) {
-    for (const d of Object.values(defs)) {
-      if (d.references && d.column) {
-        platform.references.add({ kind: `row:${d.references.table}`, table, column: d.column, ...def.usage });
-      }
-      if (d.uses && d.column) {
-        platform.references.add({
-          kind: d.uses.kind,
-          table,
-          column: d.column,
-          holds: d.uses.many ? 'jsonArray' : 'value',
-          ...def.usage,
-        });
-      }
-    }
-  }
+  if (def.usage) platform.references.addUses(table, defs, def.usage);
   // What routes to this area's records: the destination pickers and labels.
   if (def.destination?.source) {
     platform.destinations.add({ type: def.destination.type, table, ...def.destination.source });
