@@ -45,25 +45,20 @@ export function registerCallGroupRoutes(api: FastifyInstance, platform: Platform
     table: 'call_groups',
     permission: 'callGroups',
     fields,
-    label: (g) => g.customName,
     validate: [ownRow('musicOnHold', 'music_on_hold')],
     number: {
       field: 'groupNo',
       kind: 'callgroup',
-      type: 'Call Group',
-      name: "call_groups.group_no || ' - ' || call_groups.custom_name",
+      title: 'customName',
       unique: 'call_groups_number_uq',
       routesTo: { fields: ['falloverLocation'], self: 'A call group cannot fall over to itself' },
-      bounds: () => CALL_GROUP_NUMBER,
+      bounds: CALL_GROUP_NUMBER,
       messages: CALL_GROUP_MESSAGES,
-      next: callGroupRoutes.next,
       range: {
-        route: callGroupRoutes.range,
         values: (range: CallGroupRangeValues, groupNo) => ({
           ...callGroupInput.parse({ customName: range.customName }),
           groupNo,
         }),
-        label: (g) => `${g.groupNo} - ${g.customName}`,
       },
     },
   });

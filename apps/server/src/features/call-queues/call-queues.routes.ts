@@ -80,7 +80,6 @@ export function registerCallQueueRoutes(api: FastifyInstance, platform: Platform
     table: 'call_queues',
     permission: 'queues',
     fields,
-    label: (q) => q.customName,
     // The identification is a system announcement (-1..-5) or a prompt: kept apart.
     prepare: (values) => ({ ...values, announceSystem: values.announceId < 0 ? values.announceId : -1 }),
     validate: [
@@ -94,23 +93,19 @@ export function registerCallQueueRoutes(api: FastifyInstance, platform: Platform
     number: {
       field: 'displayName',
       kind: 'queue',
-      type: 'Call Queue',
-      name: "call_queues.queue_no || ' - ' || call_queues.custom_name",
+      title: 'customName',
       unique: 'call_queues_number_uq',
       routesTo: {
         fields: ['falloverLocation', 'falloverLocationEmpty'],
         self: 'A call queue cannot fall over to itself',
       },
-      bounds: () => QUEUE_NUMBER,
+      bounds: QUEUE_NUMBER,
       messages: QUEUE_MESSAGES,
-      next: callQueueRoutes.next,
       range: {
-        route: callQueueRoutes.range,
         values: (range: CallQueueRangeValues, displayName) => ({
           ...callQueueInput.parse({ customName: range.customName }),
           displayName,
         }),
-        label: (q) => `${q.displayName} - ${q.customName}`,
       },
     },
   });

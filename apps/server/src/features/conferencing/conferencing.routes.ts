@@ -44,12 +44,10 @@ export function registerConferenceRoutes(api: FastifyInstance, platform: Platfor
     number: {
       field: 'confNumber',
       kind: 'conference',
-      type: 'Conference',
       name: ROOM_NAME,
       unique: 'conference_rooms_number_uq',
-      bounds: () => CONFERENCE_NUMBER,
+      bounds: CONFERENCE_NUMBER,
       messages: CONFERENCE_MESSAGES,
-      next: conferenceRoutes.next,
     },
   });
 }

@@ -59,7 +59,6 @@ export function registerIvrRoutes(api: FastifyInstance, platform: Platform): voi
     table: 'ivrs',
     permission: 'IVR',
     fields,
-    label: (m) => m.description,
     // -1 (no invalid-choice prompt) is kept apart from 0 (the default prompt).
     prepare: (values) => ({ ...values, invalidPromptNone: values.invalidPrompt === NO_PROMPT }),
     validate: [
@@ -74,17 +73,13 @@ export function registerIvrRoutes(api: FastifyInstance, platform: Platform): voi
     number: {
       field: 'name',
       kind: 'ivr',
-      type: 'IVR',
-      name: "ivrs.ivr_no || ' - ' || ivrs.description",
+      title: 'description',
       unique: 'ivrs_number_uq',
       routesTo: { fields: IVR_KEYS.map((k) => k.field), self: IVR_MESSAGES.self },
-      bounds: () => IVR_NUMBER,
+      bounds: IVR_NUMBER,
       messages: IVR_MESSAGES,
-      next: ivrRoutes.next,
       range: {
-        route: ivrRoutes.range,
         values: (range: IvrRangeValues, name) => ({ ...ivrInput.parse({ description: range.description }), name }),
-        label: (m) => `${m.name} - ${m.description}`,
       },
     },
   });

@@ -224,7 +224,6 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
     number: {
       field: 'extension',
       kind: 'seat',
-      type: 'Seat',
       name: SEAT_NAME,
       unique: 'seats_extension_uq',
       // A seat's voicemail, while it has one: routed to directly (straight to the mailbox).
@@ -241,13 +240,11 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
       ],
       bounds: async (ctx) => seatExtensionRange(await extensionDigits(ctx.db)),
       messages: SEAT_MESSAGES,
-      next: seatRoutes.next,
       // The spec's path names the account, which must be the caller's.
       checkNext: (ctx, params) => {
         if ((params as { account: number }).account !== ctx.auth.accountNo) throw notFound();
       },
       range: {
-        route: seatRoutes.range,
         parse: async (ctx, body) => {
           const parsed = seatRange(await extensionDigits(ctx.db)).safeParse(body);
           if (!parsed.success) throw fromZodError(parsed.error);

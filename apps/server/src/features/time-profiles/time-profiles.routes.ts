@@ -76,25 +76,20 @@ export function registerTimeProfileRoutes(api: FastifyInstance, platform: Platfo
     table: 'time_profiles',
     permission: 'timeprofile',
     fields,
-    label: (p) => p.name,
     validate: [usablePrompt('inPromptId', 'outPromptId')],
     number: {
       field: 'extension',
       kind: 'timeprofile',
-      type: 'Time Profile',
-      name: PROFILE_NAME,
+      title: 'name',
       unique: 'time_profiles_extension_uq',
       routesTo: { fields: ['inDestination', 'outDestination'], self: SELF },
-      bounds: () => TIME_PROFILE_NUMBER,
+      bounds: TIME_PROFILE_NUMBER,
       messages: TIME_PROFILE_MESSAGES,
-      next: timeProfileRoutes.next,
       range: {
-        route: timeProfileRoutes.range,
         values: (range: TimeProfileRangeValues, extension) => ({
           ...timeProfileInput.parse({ name: range.name, days: defaultDays() }),
           extension,
         }),
-        label: (p) => `${p.extension} - ${p.name}`,
       },
     },
   });
