@@ -5,7 +5,7 @@
  * a paged list, add, update, delete and the id-less delete. Changing the children is an update of
  * the parent: it needs update on the parent's permission and is recorded as the parent's event.
  */
-import { type Action, MESSAGES, type RouteContract, type SortDirection } from '@switchboard/domain';
+import { type Action, MESSAGES, type RouteContract } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { TenantTable } from '../db/schema.ts';
@@ -14,20 +14,17 @@ import { type FieldDef, type FieldMap, rowFrom } from './fields.ts';
 import { type DefaultSort, listBodyFor, pagedList, selectRecords } from './list.ts';
 import type { Platform } from './platform.ts';
 import type { UsageDef } from './references.ts';
-import { type ResourceHandle, runValidators, type Validator } from './resources.ts';
+import { type Naming, named, type ResourceHandle, runValidators, type Validator } from './resources.ts';
 import { type Ctx, tenantRoute } from './routes.ts';
 import type { Tx } from './tenancy.ts';
 
-export interface ChildrenDef<Child extends { id: number }> {
+export interface ChildrenDef<Child extends { id: number }> extends Naming<Child> {
   // biome-ignore lint/suspicious/noExplicitAny: any resource can have children.
   parent: ResourceHandle<any, any, any>;
   table: TenantTable;
   /** The child table's column holding the parent's id. */
   parentColumn: string;
   fields: FieldMap<Child>;
-  defaultSort: { field: keyof Child & string; direction: SortDirection };
-  /** The child's name in feedback ('{name} created successfully', 'Successfully deleted {name}'). */
-  label: (child: Child) => string;
   /** The event kind's prefix ('entry' gives 'entry.create', 'entry.delete'). */
   kind: string;
   routes: {
@@ -62,8 +59,9 @@ export interface ChildrenDef<Child extends { id: number }> {
 export function children<Child extends { id: number }>(
   api: FastifyInstance,
   platform: Platform,
-  def: ChildrenDef<Child>,
+  given: ChildrenDef<Child>,
 ): void {
+  const def = named<Child, ChildrenDef<Child>>(given.table, given);
   const { parent, table, fields } = def;
   const parentTable = parent.def.table;
   const idSql = `${table}.id`;
@@ -233,7 +231,8 @@ export function parentUsage(
   table: string,
   parentColumn: string,
 ): UsageDef {
-  const { area, table: parentTable, usage } = parent.def;
+  const { area, table: parentTable } = parent.def;
+  const { usage } = parent;
   if (!usage) throw new Error(`The children of ${parentTable} need the parent's usage`);
   const name = usage.name.replaceAll(`${parentTable}.`, 'p.');
   return {

@@ -168,7 +168,7 @@ export interface NumberedResourceDef<
   In extends z.ZodType,
   Cr extends z.ZodType,
   Range extends { from: number },
-> extends Omit<ResourceDef<Rec, In, Cr>, 'defaultSort' | 'usage' | 'destination' | 'label'> {
+> extends Omit<ResourceDef<Rec, In, Cr>, 'title' | 'defaultSort' | 'usage' | 'destination' | 'label'> {
   /** By default the number's `title`. */
   label?: (record: Rec) => string;
   routes: ResourceDef<Rec, In, Cr>['routes'] & { next?: RouteContract; range?: RouteContract };

@@ -53,8 +53,7 @@ export function registerPickupGroupRoutes(api: FastifyInstance, platform: Platfo
     table: 'pickup_groups',
     permission: 'pickupGroups',
     fields,
-    defaultSort: { field: 'name', direction: 'asc' },
-    label: (g) => g.name,
+    title: 'name',
     except: ['listByQuery', 'update', 'patch'],
   });
 
