@@ -97,8 +97,8 @@ export interface NumberDef<Rec extends { id: number }, Cr extends z.ZodType, Ran
   range?: {
     /** The range from the body (when its schema depends on the account; else the contract's body is it). */
     parse?: (ctx: Ctx, body: unknown) => Promise<Range>;
-    /** The create values of one number of the range. */
-    values: (range: Range, number: number) => z.output<Cr>;
+    /** The create values of the range's records, but their number (each gets its own). */
+    values: (range: Range) => Partial<z.output<Cr>>;
     /** One result's message ('{label} created successfully'); by default '{number} - {record's label}'. */
     label?: (record: Rec) => string;
   };
@@ -141,7 +141,8 @@ function numbered<Rec extends { id: number }, Cr extends z.ZodType, Range extend
         const results = [];
         try {
           for (const n of numbers) {
-            const { id, record } = await resource.create(ctx, range.values(r, n));
+            const values = { ...range.values(r), [def.field]: n } as z.output<Cr>;
+            const { id, record } = await resource.create(ctx, values);
             results.push({
               extension: n,
               id,

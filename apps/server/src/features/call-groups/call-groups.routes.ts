@@ -54,12 +54,7 @@ export function registerCallGroupRoutes(api: FastifyInstance, platform: Platform
       routesTo: { fields: ['falloverLocation'], self: 'A call group cannot fall over to itself' },
       bounds: CALL_GROUP_NUMBER,
       messages: CALL_GROUP_MESSAGES,
-      range: {
-        values: (range: CallGroupRangeValues, groupNo) => ({
-          ...callGroupInput.parse({ customName: range.customName }),
-          groupNo,
-        }),
-      },
+      range: { values: (range: CallGroupRangeValues) => callGroupInput.parse({ customName: range.customName }) },
     },
   });
 
@@ -85,11 +80,6 @@ export function registerCallGroupRoutes(api: FastifyInstance, platform: Platform
     unique: 'call_group_members_uq',
     twice: CALL_GROUP_MESSAGES.memberTwice,
     self: 'A call group cannot be its own member',
-    routes: {
-      all: callGroupRoutes.members,
-      add: callGroupRoutes.addMember,
-      update: callGroupRoutes.updateMember,
-      removeMany: callGroupRoutes.removeMembers,
-    },
+    routes: callGroupRoutes,
   });
 }

@@ -101,12 +101,7 @@ export function registerCallQueueRoutes(api: FastifyInstance, platform: Platform
       },
       bounds: QUEUE_NUMBER,
       messages: QUEUE_MESSAGES,
-      range: {
-        values: (range: CallQueueRangeValues, displayName) => ({
-          ...callQueueInput.parse({ customName: range.customName }),
-          displayName,
-        }),
-      },
+      range: { values: (range: CallQueueRangeValues) => callQueueInput.parse({ customName: range.customName }) },
     },
   });
 
@@ -121,11 +116,6 @@ export function registerCallQueueRoutes(api: FastifyInstance, platform: Platform
     unique: 'call_queue_members_uq',
     twice: QUEUE_MESSAGES.memberTwice,
     self: 'A call queue cannot be its own member',
-    routes: {
-      all: callQueueRoutes.members,
-      add: callQueueRoutes.addMember,
-      update: callQueueRoutes.updateMember,
-      removeMany: callQueueRoutes.removeMembers,
-    },
+    routes: callQueueRoutes,
   });
 }

@@ -79,7 +79,7 @@ export function registerIvrRoutes(api: FastifyInstance, platform: Platform): voi
       bounds: IVR_NUMBER,
       messages: IVR_MESSAGES,
       range: {
-        values: (range: IvrRangeValues, name) => ({ ...ivrInput.parse({ description: range.description }), name }),
+        values: (range: IvrRangeValues) => ivrInput.parse({ description: range.description }),
       },
     },
   });

@@ -250,11 +250,7 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
           if (!parsed.success) throw fromZodError(parsed.error);
           return parsed.data;
         },
-        values: (range, extension) => ({
-          ...seatInput.parse({ nickname: range.nickname }),
-          extension,
-          ipAcl: 'GB' as const,
-        }),
+        values: (range) => ({ ...seatInput.parse({ nickname: range.nickname }), ipAcl: 'GB' as const }),
         label: (s) => `Seat ${seatLabel(s)}`,
       },
     },

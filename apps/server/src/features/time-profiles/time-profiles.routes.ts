@@ -86,10 +86,7 @@ export function registerTimeProfileRoutes(api: FastifyInstance, platform: Platfo
       bounds: TIME_PROFILE_NUMBER,
       messages: TIME_PROFILE_MESSAGES,
       range: {
-        values: (range: TimeProfileRangeValues, extension) => ({
-          ...timeProfileInput.parse({ name: range.name, days: defaultDays() }),
-          extension,
-        }),
+        values: (range: TimeProfileRangeValues) => timeProfileInput.parse({ name: range.name, days: defaultDays() }),
       },
     },
   });
