@@ -35,6 +35,10 @@ export const CALL_RESTRICTION_SWITCHES = [
   { name: 'allowInternationalHighRisk', label: 'International High-Risk Zones', highRisk: true },
 ] as const;
 export type RestrictionSwitch = (typeof CALL_RESTRICTION_SWITCHES)[number]['name'];
+/** The allow switches as a record carries them (no defaults). */
+export const restrictionSwitchesRecordShape = Object.fromEntries(
+  CALL_RESTRICTION_SWITCHES.map((s) => [s.name, z.boolean()]),
+) as Record<RestrictionSwitch, z.ZodBoolean>;
 
 export const callRestrictionsShape = {
   allowUKGeo: z.boolean().default(true),
@@ -109,14 +113,7 @@ export const callTimesRecord = z.object({ mode: z.enum(['off', 'on', 'range']), 
 export const callTimesShape = { weekdayTimes: callTimesSchema, weekendTimes: callTimesSchema };
 /** The restrictions and call times as a seat's or trunk's record carries them. */
 export const callOptionsRecordShape = {
-  allowUKGeo: z.boolean(),
-  allowUKMobile: z.boolean(),
-  allowUK118: z.boolean(),
-  allowUKOther: z.boolean(),
-  allowUKPremium09: z.boolean(),
-  allowUKPremium070: z.boolean(),
-  allowInternational: z.boolean(),
-  allowInternationalHighRisk: z.boolean(),
+  ...restrictionSwitchesRecordShape,
   internationalPIN: z.string(),
   weekdayTimes: callTimesRecord,
   weekendTimes: callTimesRecord,

@@ -6,7 +6,17 @@
  */
 import { z } from 'zod';
 import { idParam, recordId } from './fields.ts';
-import { listBody, listParams, listQuery, listReplySchema, pickBody, pickedRecord, saveReply } from './paging.ts';
+import {
+  listBody,
+  listParams,
+  listParamsBase,
+  listQuery,
+  listReplySchema,
+  pickBody,
+  pickedRecord,
+  saveReply,
+  withPagingRules,
+} from './paging.ts';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -85,6 +95,25 @@ export interface ResourceSchemas<Rec extends z.ZodType, In extends z.ZodType, Cr
   create?: Cr;
   /** The spec also saves with POST {path}/{id} (seats, time profiles): a partial save, like PATCH. */
   saveByPost?: boolean;
+}
+
+/**
+ * A parent's child collection (an access list's numbers, a dial-through's caller IDs): every child
+ * of the parent :id (GET {path}) and a page of them, searchable (POST {path}/:offset/:limit).
+ */
+export function childListRoutes<const P extends string, Rec extends z.ZodType>(path: P, record: Rec, tag: string) {
+  const reply = listReplySchema(record);
+  return {
+    all: route({ method: 'GET', path, params: idParam, reply, tag }),
+    page: route({
+      method: 'POST',
+      path: `${path}/:offset/:limit`,
+      params: withPagingRules(idParam.extend(listParamsBase.shape)),
+      body: listBody,
+      reply,
+      tag,
+    }),
+  };
 }
 
 /**

@@ -87,17 +87,21 @@ export interface AuditLogTable {
   ip: string | null;
 }
 
-export interface PromptsTable {
+/** A media item's table (prompts, music on hold): the account's uploads and the provider's (account null). */
+export interface MediaTable {
   id: Generated<number>;
+  /** null: the provider's item (read-only, shown as account 0). */
   account_no: number | null;
   name: string;
-  /** The recording in the file store (migration 018); null for the provider's system prompts. */
+  /** The file store's key of the recording (migration 018); null for the provider's items. */
   file_key: string | null;
   file_size: Generated<number>;
   file_sha256: string | null;
   version: Generated<number>;
   created_at: Timestamp;
 }
+
+export type PromptsTable = MediaTable;
 
 export interface TeamsAccountsTable {
   account_no: number;

@@ -5,7 +5,7 @@
  * a paged list, add, update, delete and the id-less delete. Changing the children is an update of
  * the parent: it needs update on the parent's permission and is recorded as the parent's event.
  */
-import { type Action, MESSAGES, type RouteContract, type SortDirection } from '@switchboard/domain';
+import { type Action, MESSAGES, type RouteContract } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { TenantTable } from '../db/schema.ts';
@@ -14,20 +14,17 @@ import { type FieldDef, type FieldMap, rowFrom } from './fields.ts';
 import { type DefaultSort, listBodyFor, pagedList, selectRecords } from './list.ts';
 import type { Platform } from './platform.ts';
 import type { UsageDef } from './references.ts';
-import { type ResourceHandle, runValidators, type Validator } from './resources.ts';
+import { type Naming, named, type ResourceHandle, runValidators, type Validator } from './resources.ts';
 import { type Ctx, tenantRoute } from './routes.ts';
 import type { Tx } from './tenancy.ts';
 
-export interface ChildrenDef<Child extends { id: number }> {
+export interface ChildrenDef<Child extends { id: number }> extends Naming<Child> {
   // biome-ignore lint/suspicious/noExplicitAny: any resource can have children.
   parent: ResourceHandle<any, any, any>;
   table: TenantTable;
   /** The child table's column holding the parent's id. */
   parentColumn: string;
   fields: FieldMap<Child>;
-  defaultSort: { field: keyof Child & string; direction: SortDirection };
-  /** The child's name in feedback ('{name} created successfully', 'Successfully deleted {name}'). */
-  label: (child: Child) => string;
   /** The event kind's prefix ('entry' gives 'entry.create', 'entry.delete'). */
   kind: string;
   routes: {
@@ -62,8 +59,9 @@ export interface ChildrenDef<Child extends { id: number }> {
 export function children<Child extends { id: number }>(
   api: FastifyInstance,
   platform: Platform,
-  def: ChildrenDef<Child>,
+  given: ChildrenDef<Child>,
 ): void {
+  const def = named<Child, ChildrenDef<Child>>(given.table, given);
   const { parent, table, fields } = def;
   const parentTable = parent.def.table;
   const idSql = `${table}.id`;
@@ -114,22 +112,7 @@ export function children<Child extends { id: number }>(
   if (parentKey === '') throw new Error(`The children of ${parentTable} need a field for ${def.parentColumn}`);
 
   // What the children hold (a member's destination), so a delete elsewhere names their parent.
-  if (def.usage) {
-    for (const d of Object.values(fields as Record<string, FieldDef>)) {
-      if (d.references && d.column) {
-        platform.references.add({ kind: `row:${d.references.table}`, table, column: d.column, ...def.usage });
-      }
-      if (d.uses && d.column) {
-        platform.references.add({
-          kind: d.uses.kind,
-          table,
-          column: d.column,
-          holds: d.uses.many ? 'jsonArray' : 'value',
-          ...def.usage,
-        });
-      }
-    }
-  }
+  if (def.usage) platform.references.addUses(table, fields as Record<string, FieldDef>, def.usage);
 
   const { routes } = def;
   if (routes.all) {
@@ -237,6 +220,27 @@ export function children<Child extends { id: number }>(
       },
     });
   }
+}
+
+/**
+ * How a child is named where it uses something: by its parent's usage (type, name, page), e.g. a
+ * member's destination 'In use in Call Group 300 - Sales'.
+ */
+export function parentUsage(
+  // biome-ignore lint/suspicious/noExplicitAny: any resource can have children.
+  parent: ResourceHandle<any, any, any>,
+  table: string,
+  parentColumn: string,
+): UsageDef {
+  const { area, table: parentTable } = parent.def;
+  const { usage } = parent;
+  if (!usage) throw new Error(`The children of ${parentTable} need the parent's usage`);
+  const name = usage.name.replaceAll(`${parentTable}.`, 'p.');
+  return {
+    type: usage.type,
+    name: `(select ${name} from ${parentTable} p where p.id = ${table}.${parentColumn})`,
+    link: `'/${area}/' || ${table}.${parentColumn}`,
+  };
 }
 
 /** A children `decorate` naming each row's destination (`from`, 'seat:201') in `to` ('201 - Reception'). */

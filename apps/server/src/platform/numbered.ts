@@ -1,17 +1,35 @@
 /**
- * Numbered resources (seats, time profiles; call groups, queues, IVRs, rooms next): the next free
- * number within the area's bounds, and the bulk add of a range in one transaction — every number
- * checked first, then each created through the resource (its validators and events), all or none.
+ * Numbered resources (seats, time profiles, call groups, queues, IVRs, conference rooms): one
+ * numbering plan per account. `numberedResource()` declares such an area's resource from its number
+ * (order, usage, destination, the free-number check, the unique indexes, no routing to itself) and
+ * adds the next free number within the area's bounds and the bulk add of a range in one transaction
+ * — every number checked first, then each created through the resource (its validators and events),
+ * all or none.
  */
-import { MESSAGES, type NumberMessages, type RouteContract, rangeNumbers } from '@switchboard/domain';
+import {
+  DESTINATION_TYPE_LABELS,
+  type DestinationType,
+  MESSAGES,
+  type NumberMessages,
+  type RouteContract,
+  rangeNumbers,
+} from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { validationError } from './errors.ts';
+import type { FieldDef } from './fields.ts';
 import type { Platform } from './platform.ts';
-import type { ResourceHandle, Validator } from './resources.ts';
+import {
+  type DestinationSourceDef,
+  type ResourceDef,
+  type ResourceHandle,
+  resource,
+  type Validator,
+} from './resources.ts';
 import { type Ctx, tenantRoute } from './routes.ts';
 import type { Tx } from './tenancy.ts';
+import { destination } from './validators.ts';
 
 export interface Bounds {
   min: number;
@@ -52,48 +70,66 @@ export const numberFree =
     return (await takenNumbers(db, [n])).length > 0 ? { [field]: message } : undefined;
   };
 
-export interface NumberedDef<Rec extends { id: number }, Cr extends z.ZodType, Range> {
-  // biome-ignore lint/suspicious/noExplicitAny: any resource's update schema.
-  resource: ResourceHandle<Rec, any, Cr>;
-  /** The number's API field, and the kind of object the numbering plan names. */
-  field: string;
-  kind: string;
+/** What a numbered area states beside its resource: its number and how the plan names its records. */
+export interface NumberDef<Rec extends { id: number }, Cr extends z.ZodType, Range> {
+  /** The number's API field (the list's default order, ascending). */
+  field: keyof Rec & string;
+  /** The destination type and the numbering plan's kind ('callgroup' routes to 'callgroup:300'). */
+  kind: DestinationType;
+  /**
+   * The field naming a record beside its number: the record's label, and '{number} - {title}' where
+   * it is used or routed to ('In use in Call Group 300 - Sales'). Or `name`, that SQL, with a label.
+   */
+  title?: keyof Rec & string;
+  name?: string;
+  /** The unique index of the number in the area's table (a clash is the number in use). */
+  unique: string;
+  /** Fields holding destinations, which may not be the record itself (refused with `self`). */
+  routesTo?: { fields: string[]; self: string };
+  /** Further destinations each record is, by the same number (a seat's voicemail). */
+  also?: ReadonlyArray<{ type: DestinationType; source: DestinationSourceDef }>;
   /** The account's bounds (seats: by the account's extension digits). */
-  bounds: (ctx: Ctx) => Promise<Bounds> | Bounds;
+  bounds: Bounds | ((ctx: Ctx) => Promise<Bounds> | Bounds);
   messages: Pick<NumberMessages, 'inUse' | 'rangeInUse'>;
-  next?: RouteContract;
   /** A further check of the next-number call's parameters (e.g. the account its path names). */
   checkNext?: (ctx: Ctx, params: unknown) => void;
+  /** The range add (the routes' `range`). */
   range?: {
-    route: RouteContract;
     /** The range from the body (when its schema depends on the account; else the contract's body is it). */
     parse?: (ctx: Ctx, body: unknown) => Promise<Range>;
-    /** The create values of one number of the range. */
-    values: (range: Range, number: number) => z.output<Cr>;
-    /** One result's message ('{label} created successfully'). */
-    label: (record: Rec) => string;
+    /** The create values of the range's records, but their number (each gets its own). */
+    values: (range: Range) => Partial<z.output<Cr>>;
+    /** One result's message ('{label} created successfully'); by default '{number} - {record's label}'. */
+    label?: (record: Rec) => string;
   };
 }
 
-export function numbered<Rec extends { id: number }, Cr extends z.ZodType, Range extends { from: number }>(
+/** The next free number (the routes' `next`) and the range add of a numbered resource. */
+function numbered<Rec extends { id: number }, Cr extends z.ZodType, Range extends { from: number }>(
   api: FastifyInstance,
   platform: Platform,
-  def: NumberedDef<Rec, Cr, Range>,
+  // biome-ignore lint/suspicious/noExplicitAny: any resource's update schema.
+  resource: ResourceHandle<Rec, any, Cr>,
+  def: NumberDef<Rec, Cr, Range>,
+  routes: { next?: RouteContract; range?: RouteContract },
 ): void {
-  const { resource } = def;
-  if (def.next) {
-    tenantRoute(api, platform, def.next, {
+  const bounds = def.bounds;
+  const label = def.range?.label ?? ((record: Rec) => `${record[def.field]} - ${resource.def.label(record)}`);
+  if (routes.next) {
+    tenantRoute(api, platform, routes.next, {
       allow: resource.rules('read'),
       readOnly: true,
       handler: async (ctx, { params }) => {
         def.checkNext?.(ctx, params);
-        return { extension: await nextFreeNumber(ctx.db, def.kind, await def.bounds(ctx)) };
+        return {
+          extension: await nextFreeNumber(ctx.db, def.kind, typeof bounds === 'function' ? await bounds(ctx) : bounds),
+        };
       },
     });
   }
   const range = def.range;
-  if (range) {
-    tenantRoute(api, platform, range.route, {
+  if (range && routes.range) {
+    tenantRoute(api, platform, routes.range, {
       allow: resource.rules('create'),
       handler: async (ctx, { body }) => {
         const r = range.parse ? await range.parse(ctx, body) : (body as Range);
@@ -105,12 +141,13 @@ export function numbered<Rec extends { id: number }, Cr extends z.ZodType, Range
         const results = [];
         try {
           for (const n of numbers) {
-            const { id, record } = await resource.create(ctx, range.values(r, n));
+            const values = { ...range.values(r), [def.field]: n } as z.output<Cr>;
+            const { id, record } = await resource.create(ctx, values);
             results.push({
               extension: n,
               id,
               success: true,
-              message: `${range.label(record)} ${MESSAGES.createdSuccessfully}`,
+              message: `${label(record)} ${MESSAGES.createdSuccessfully}`,
             });
           }
         } catch (error) {
@@ -125,4 +162,59 @@ export function numbered<Rec extends { id: number }, Cr extends z.ZodType, Range
       },
     });
   }
+}
+
+export interface NumberedResourceDef<
+  Rec extends { id: number },
+  In extends z.ZodType,
+  Cr extends z.ZodType,
+  Range extends { from: number },
+> extends Omit<ResourceDef<Rec, In, Cr>, 'title' | 'defaultSort' | 'usage' | 'destination' | 'label'> {
+  /** By default the number's `title`. */
+  label?: (record: Rec) => string;
+  routes: ResourceDef<Rec, In, Cr>['routes'] & { next?: RouteContract; range?: RouteContract };
+  number: NumberDef<Rec, Cr, Range>;
+}
+
+/**
+ * A numbered area (seats, time profiles, call groups, queues, IVRs, rooms): a resource whose records
+ * have a number of the account's one plan, listed by it, named by it where they are used ('/{area}/'
+ * is their page) and routed to by it; the create's number must be free (its unique index and the
+ * plan's key are the last word), the next free number and the range add come with it.
+ */
+export function numberedResource<
+  Rec extends { id: number },
+  In extends z.ZodType,
+  Cr extends z.ZodType,
+  Range extends { from: number },
+>(api: FastifyInstance, platform: Platform, def: NumberedResourceDef<Rec, In, Cr, Range>): ResourceHandle<Rec, In, Cr> {
+  const { number: n, ...rest } = def;
+  const sqlOf = (field: string) => (def.fields[field as keyof Rec & string] as FieldDef).sql;
+  const title = n.title;
+  const label = def.label ?? (title ? (record: Rec) => String(record[title]) : undefined);
+  const name = n.name ?? (title ? `${sqlOf(n.field)} || ' - ' || ${sqlOf(title)}` : undefined);
+  if (!label || !name) throw new Error(`${def.area}: a numbered area names its records (title, or name and label)`);
+  const inUse = { field: n.field, message: n.messages.inUse };
+  const own = (current: Record<string, unknown> | null, values: Record<string, unknown>) =>
+    (current?.[n.field] ?? values[n.field]) as number;
+  const routesTo = n.routesTo
+    ? [destination(n.routesTo.fields, { type: n.kind, key: own, message: n.routesTo.self }) as Validator]
+    : [];
+  const handle = resource<Rec, In, Cr>(api, platform, {
+    ...rest,
+    defaultSort: { field: n.field, direction: 'asc' },
+    label,
+    usage: { type: DESTINATION_TYPE_LABELS[n.kind], name, link: `'/${def.area}/' || ${def.table}.id` },
+    destination: {
+      type: n.kind,
+      key: (record) => String(record[n.field]),
+      source: { key: sqlOf(n.field), numericKey: true, label: name },
+      ...(n.also ? { also: n.also } : {}),
+    },
+    validateCreate: [...(def.validateCreate ?? []), numberFree(n.field, n.messages.inUse) as Validator],
+    validate: [...(def.validate ?? []), ...routesTo],
+    uniqueViolations: { [n.unique]: inUse, dial_plan_pkey: inUse, ...def.uniqueViolations },
+  });
+  numbered(api, platform, handle, n, def.routes);
+  return handle;
 }

@@ -11,6 +11,7 @@
 import { MESSAGES } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { HttpError } from './errors.ts';
+import type { FieldDef } from './fields.ts';
 import type { Tx } from './tenancy.ts';
 
 export type ReferenceKind = 'destination' | 'number' | `row:${string}`;
@@ -49,6 +50,20 @@ export class ReferenceRegistry {
 
   add(...refs: Reference[]): void {
     this.#refs.push(...refs);
+  }
+
+  /**
+   * What the rows of `table` use, by their fields (`references` a row's id, `uses` a destination or
+   * a number), so that a delete elsewhere names them as `usage` says.
+   */
+  addUses(table: string, fields: Readonly<Record<string, FieldDef>>, usage: UsageDef): void {
+    for (const d of Object.values(fields)) {
+      if (d.references && d.column) this.add({ kind: `row:${d.references.table}`, table, column: d.column, ...usage });
+      if (d.uses && d.column) {
+        const holds = d.uses.many ? 'jsonArray' : 'value';
+        this.add({ kind: d.uses.kind, table, column: d.column, holds, ...usage });
+      }
+    }
   }
 
   /** The references of one kind (e.g. what holds a music's id), for counts and usage lists. */

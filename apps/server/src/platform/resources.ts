@@ -91,7 +91,30 @@ export async function runValidators<V, Rec>(w: WriteCtx<V, Rec>, validators: Rea
   if (Object.keys(problems).length > 0) throw validationError(problems);
 }
 
-export interface ResourceDef<Rec extends { id: number }, In extends z.ZodType, Cr extends z.ZodType> {
+/**
+ * How records are named and ordered: a title field ('name') gives the list's order (ascending) and
+ * the label (its value), or they are stated.
+ */
+export interface Naming<Rec> {
+  title?: keyof Rec & string;
+  defaultSort?: { field: keyof Rec & string; direction: SortDirection };
+  /** The record's name in feedback ('{name} has been updated', 'Successfully deleted {name}'). */
+  label?: (record: Rec) => string;
+}
+
+/** A definition with its order and label, stated or by its title. */
+export type Named<D, Rec> = D & Required<Pick<Naming<Rec>, 'defaultSort' | 'label'>>;
+
+export function named<Rec, D extends Naming<Rec>>(what: string, def: D): Named<D, Rec> {
+  const { title } = def;
+  const defaultSort = def.defaultSort ?? (title ? { field: title, direction: 'asc' as const } : undefined);
+  const label = def.label ?? (title ? (record: Rec) => String(record[title]) : undefined);
+  if (!defaultSort || !label) throw new Error(`${what}: a title, or an order and a label`);
+  return { ...def, defaultSort, label };
+}
+
+export interface ResourceDef<Rec extends { id: number }, In extends z.ZodType, Cr extends z.ZodType>
+  extends Naming<Rec> {
   /** The area's folder name: the change events' area. */
   area: string;
   routes: ResourceContracts & { create: { body: Cr }; update: { body: In } };
@@ -105,11 +128,11 @@ export interface ResourceDef<Rec extends { id: number }, In extends z.ZodType, C
   fields: FieldMap<Rec>;
   /** Joins over the area's table (aliased by its own name). */
   from?: (query: AnyQuery) => AnyQuery;
-  defaultSort: { field: keyof Rec & string; direction: SortDirection };
-  /** The record's name in feedback ('{name} has been updated', 'Successfully deleted {name}'). */
-  label: (record: Rec) => string;
-  /** How the record is named when it uses something another delete must respect ('Seat', SQL). */
-  usage?: UsageDef;
+  /**
+   * How the record is named when it uses something another delete must respect ('Seat', SQL of
+   * the name, by default the title's; its page, by default '/{area}/{id}').
+   */
+  usage?: Omit<UsageDef, 'name'> & { name?: string };
   /** Values made consistent before validation and writing (e.g. a PIN dropped with international calls). */
   prepare?: (
     values: z.output<In> | z.output<Cr>,
@@ -155,7 +178,9 @@ export interface ResourceDef<Rec extends { id: number }, In extends z.ZodType, C
 }
 
 export interface ResourceHandle<Rec extends { id: number }, In extends z.ZodType, Cr extends z.ZodType> {
-  def: ResourceDef<Rec, In, Cr>;
+  def: Named<ResourceDef<Rec, In, Cr>, Rec>;
+  /** How its records are named where they use something (the usage, its defaults filled in). */
+  usage: UsageDef | undefined;
   rules: (action: Action) => PermissionRule[];
   /** The area's table with its joins (row-level security scopes it to the account). */
   scoped: (tx: Tx) => AnyQuery;
@@ -183,8 +208,9 @@ export type DestinationSourceDef = { key: string; numericKey?: boolean; label: s
 export function resource<Rec extends { id: number }, In extends z.ZodType, Cr extends z.ZodType>(
   api: FastifyInstance,
   platform: Platform,
-  def: ResourceDef<Rec, In, Cr>,
+  given: ResourceDef<Rec, In, Cr>,
 ): ResourceHandle<Rec, In, Cr> {
+  const def = named<Rec, ResourceDef<Rec, In, Cr>>(given.area, given);
   const { fields, table } = def;
   const inputKeys = shapeKeys(def.routes.update.body as z.ZodType);
   const defs = fields as Record<string, FieldDef>;
@@ -201,22 +227,8 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
   };
 
   // What this area's records use, so a delete elsewhere can name them ('In use in Seat 201').
-  if (def.usage) {
-    for (const d of Object.values(defs)) {
-      if (d.references && d.column) {
-        platform.references.add({ kind: `row:${d.references.table}`, table, column: d.column, ...def.usage });
-      }
-      if (d.uses && d.column) {
-        platform.references.add({
-          kind: d.uses.kind,
-          table,
-          column: d.column,
-          holds: d.uses.many ? 'jsonArray' : 'value',
-          ...def.usage,
-        });
-      }
-    }
-  }
+  const usage = def.usage && usageOf(def, def.usage, idSql);
+  if (usage) platform.references.addUses(table, defs, usage);
   // What routes to this area's records: the destination pickers and labels.
   if (def.destination?.source) {
     platform.destinations.add({ type: def.destination.type, table, ...def.destination.source });
@@ -548,7 +560,18 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
     });
   }
 
-  return { def, rules, scoped, read, lock, create, update, patch, remove, removeMany, emit };
+  return { def, usage, rules, scoped, read, lock, create, update, patch, remove, removeMany, emit };
+}
+
+/** A usage with its defaults: the title's SQL as the name, '/{area}/{id}' as the page. */
+function usageOf(
+  def: { area: string; title?: string; fields: Record<string, FieldDef> },
+  usage: Omit<UsageDef, 'name'> & { name?: string },
+  idSql: string,
+): UsageDef {
+  const name = usage.name ?? (def.title ? def.fields[def.title]?.sql : undefined);
+  if (!name) throw new Error(`${def.area}: the usage's name, or a title`);
+  return { link: `'/${def.area}/' || ${idSql}`, ...usage, name };
 }
 
 /**

@@ -18,7 +18,7 @@ import {
 } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { HttpError } from './errors.ts';
-import type { Validator } from './resources.ts';
+import type { ResourceHandle, Validator } from './resources.ts';
 import type { Tx } from './tenancy.ts';
 
 type Values = Record<string, unknown>;
@@ -89,6 +89,29 @@ export const destination =
     }
     return problems;
   };
+
+/**
+ * Each of `fields` is a destination of the account, never the parent record `parentField` names
+ * (a call group's member, a time profile's calendar entry): refused with `message`.
+ */
+export const notParent = (
+  // biome-ignore lint/suspicious/noExplicitAny: any routed resource can be a parent.
+  parent: ResourceHandle<any, any, any>,
+  parentField: string,
+  fields: string[],
+  message: string,
+): Validator<Values> => {
+  const own = parent.def.destination;
+  const key = own?.source?.key;
+  if (!own || !key) throw new Error(`${parent.def.table} is no destination`);
+  return async (w) => {
+    const { rows } = await sql<{ key: number }>`select ${sql.raw(key)} as key
+      from ${sql.table(parent.def.table)} where id = ${Number(w.values[parentField])}`.execute(w.db);
+    const parentKey = rows[0]?.key;
+    if (parentKey === undefined) return undefined;
+    return destination(fields, { type: own.type, key: () => parentKey, message })(w);
+  };
+};
 
 /** Fields only a provider admin may change (spec 2 §6): a change by anyone else is a 403. */
 export const adminOnly =

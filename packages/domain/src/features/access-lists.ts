@@ -1,9 +1,9 @@
 /** Access lists (spec 2: /access-lists, permission acl, calls on /accesscontrol). */
 import { z } from 'zod';
-import { deleteBody, deleteReply, resourceRoutes, route } from '../contract.ts';
+import { childListRoutes, deleteBody, deleteReply, resourceRoutes, route } from '../contract.ts';
 import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
-import { listBody, listParamsBase, listReplySchema, saveReply, withPagingRules } from '../paging.ts';
+import { saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
 
 export const accessListRecord = z.object({
@@ -54,22 +54,15 @@ export const csvUploadReply = z.object({
 export type CsvUploadReply = z.infer<typeof csvUploadReply>;
 
 const tag = 'access-lists';
-const entryList = listReplySchema(accessListEntryRecord);
+const entryLists = childListRoutes('/accesscontrol/:id/entries', accessListEntryRecord, tag);
 
 /** Spec 2 §7 "Access lists": /accesscontrol, its entries (numbers) and their CSV upload. */
 export const accessListRoutes = {
   ...resourceRoutes('/accesscontrol', { tag, record: accessListRecord, input: accessListInput }),
   /** Every entry of a list (by the list's id). */
-  entries: route({ method: 'GET', path: '/accesscontrol/:id/entries', params: idParam, reply: entryList, tag }),
+  entries: entryLists.all,
   /** The Numbers tab's nested table: the entries paged and searchable. */
-  entriesPage: route({
-    method: 'POST',
-    path: '/accesscontrol/:id/entries/:offset/:limit',
-    params: withPagingRules(idParam.extend(listParamsBase.shape)),
-    body: listBody,
-    reply: entryList,
-    tag,
-  }),
+  entriesPage: entryLists.page,
   /** Adds a number to the list :id. */
   addEntry: route({
     method: 'POST',

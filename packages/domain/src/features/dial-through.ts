@@ -4,10 +4,10 @@
  * with the dial-through's CLI, within its call switches and concurrent channels.
  */
 import { z } from 'zod';
-import { deleteBody, deleteReply, resourceRoutes, route } from '../contract.ts';
-import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
+import { childListRoutes, deleteBody, deleteReply, resourceRoutes, route } from '../contract.ts';
+import { optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
-import { listBody, listParamsBase, listReplySchema, saveReply, withPagingRules } from '../paging.ts';
+import { saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
 
 export const DIAL_THROUGH_MESSAGES = {
@@ -99,22 +99,15 @@ export const dialThroughCliRecord = z.object({
 export type DialThroughCli = z.infer<typeof dialThroughCliRecord>;
 
 const tag = 'dial-through';
-const cliList = listReplySchema(dialThroughCliRecord);
+const cliLists = childListRoutes('/dialthrough/:id/clis', dialThroughCliRecord, tag);
 
 /** Spec 2 §7 "Dial through": /dialthrough and its caller-ID entries (/dialthrough/cli). */
 export const dialThroughRoutes = {
   ...resourceRoutes('/dialthrough', { tag, record: dialThroughRecord, input: dialThroughInput }),
   /** Every caller-ID entry of the dial-through :id. */
-  clis: route({ method: 'GET', path: '/dialthrough/:id/clis', params: idParam, reply: cliList, tag }),
+  clis: cliLists.all,
   /** The entries paged and searchable (the detail page's nested table). */
-  clisPage: route({
-    method: 'POST',
-    path: '/dialthrough/:id/clis/:offset/:limit',
-    params: withPagingRules(idParam.extend(listParamsBase.shape)),
-    body: listBody,
-    reply: cliList,
-    tag,
-  }),
+  clisPage: cliLists.page,
   addCli: route({ method: 'POST', path: '/dialthrough/cli', body: dialThroughCliInput, reply: saveReply, tag }),
   removeClis: route({ method: 'DELETE', path: '/dialthrough/cli', body: deleteBody, reply: deleteReply, tag }),
 };

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { resourceRoutes, route } from '../contract.ts';
 import { idParam } from '../fields.ts';
 import { listParamsBase, listReplySchema, withPagingRules } from '../paging.ts';
-import { type MediaUsage, mediaAudioRoute, mediaUsage } from './prompts.ts';
+import { type MediaUsage, mediaAudioRoute, mediaFields, mediaOption, mediaUsage } from './prompts.ts';
 
 /** The account number the spec gives the provider's music (read-only rows). */
 export const PROVIDER_ACCOUNT_NO = 0;
@@ -18,16 +18,7 @@ export const musicOnHoldRecord = z.object({
   id: z.number().int(),
   /** Spec 3 names the id musicOnHoldId as well. */
   musicOnHoldId: z.number().int(),
-  /** Incremented by every change: an update names the version it was based on (If-Match). */
-  version: z.number().int(),
-  name: z.string(),
-  /** How many seats, groups and queues use it ('used in'). */
-  count: z.number().int(),
-  /** 0 for the provider's music, which is read-only. */
-  accountNo: z.number().int(),
-  /** The stored MP3's size in bytes (0 for the provider's music, kept on the media servers). */
-  fileSize: z.number().int(),
-  uploadedAt: z.string().nullable(),
+  ...mediaFields,
 });
 export type MusicOnHold = z.infer<typeof musicOnHoldRecord>;
 
@@ -47,7 +38,7 @@ export const musicUsage = mediaUsage;
 export type MusicUsage = MediaUsage;
 
 /** A picker's choice: the account's music and the provider's. */
-export const musicOption = z.object({ id: z.number().int(), name: z.string(), provider: z.boolean() });
+export const musicOption = mediaOption;
 export type MusicOption = z.infer<typeof musicOption>;
 
 const tag = 'music-on-hold';

@@ -3,7 +3,7 @@
  * to, with the answer prompt, the call restrictions of the forwarded call and a channel limit.
  */
 import { z } from 'zod';
-import { CALL_RESTRICTION_SWITCHES, callRestrictionsShape } from '../call-options.ts';
+import { CALL_RESTRICTION_SWITCHES, callRestrictionsShape, restrictionSwitchesRecordShape } from '../call-options.ts';
 import { resourceRoutes, route } from '../contract.ts';
 import { recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
@@ -56,14 +56,7 @@ export const ntsRecord = z.object({
   name: z.string(),
   destination: z.string(),
   answerPromptId: z.number().int().nullable(),
-  allowUKGeo: z.boolean(),
-  allowUKMobile: z.boolean(),
-  allowUK118: z.boolean(),
-  allowUKOther: z.boolean(),
-  allowUKPremium09: z.boolean(),
-  allowUKPremium070: z.boolean(),
-  allowInternational: z.boolean(),
-  allowInternationalHighRisk: z.boolean(),
+  ...restrictionSwitchesRecordShape,
   extRefuse: z.boolean(),
   channelLimit: z.number().int(),
 });

@@ -11,20 +11,26 @@ import { listReplySchema, saveReply } from '../paging.ts';
 /** The longest prompt name (ours: the spec says only that one is required). */
 export const PROMPT_NAME_MAX = 100;
 
-export const promptOption = z.object({ id: z.number().int(), name: z.string(), provider: z.boolean() });
+/** A picker's choice of a media item: the account's own and the provider's. */
+export const mediaOption = z.object({ id: z.number().int(), name: z.string(), provider: z.boolean() });
+export const promptOption = mediaOption;
 export type PromptOption = z.infer<typeof promptOption>;
 
-export const promptRecord = z.object({
-  id: z.number().int(),
+/** The fields of a media item (a prompt, a music) after its id. */
+export const mediaFields = {
+  /** Incremented by every change: an update names the version it was based on (If-Match). */
   version: z.number().int(),
   name: z.string(),
-  /** How many records use it. */
+  /** How many records use it ('used in'). */
   count: z.number().int(),
-  /** 0 for the provider's prompts, which are read-only. */
+  /** 0 for the provider's items, which are read-only. */
   accountNo: z.number().int(),
+  /** The stored file's size in bytes (0 for the provider's music, kept on the media servers). */
   fileSize: z.number().int(),
   uploadedAt: z.string().nullable(),
-});
+};
+
+export const promptRecord = z.object({ id: z.number().int(), ...mediaFields });
 export type Prompt = z.infer<typeof promptRecord>;
 
 export const promptRename = z.object({ name: requiredText({ max: PROMPT_NAME_MAX }) });

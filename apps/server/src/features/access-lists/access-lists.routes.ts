@@ -51,9 +51,8 @@ export function registerAccessListRoutes(api: FastifyInstance, platform: Platfor
     permission: 'acl',
     fields,
     from: (q) => q.leftJoin('prompts', 'prompts.id', 'access_lists.prompt_id'),
-    defaultSort: { field: 'name', direction: 'asc' },
-    label: (list) => list.name,
-    usage: { type: 'Access List', name: 'access_lists.name', link: `'/access-lists/' || access_lists.id` },
+    title: 'name',
+    usage: { type: 'Access List' },
     validate: [usablePrompt('promptId')],
   });
 
@@ -62,8 +61,7 @@ export function registerAccessListRoutes(api: FastifyInstance, platform: Platfor
     table: 'access_list_entries',
     parentColumn: 'access_list_id',
     fields: entryFields,
-    defaultSort: { field: 'number', direction: 'asc' },
-    label: (entry) => entry.number,
+    title: 'number',
     kind: 'entry',
     routes: {
       all: accessListRoutes.entries,

@@ -6,7 +6,6 @@
 import {
   type CallQueue,
   type CallQueueRangeValues,
-  type callQueueCreate,
   callQueueInput,
   callQueueRoutes,
   QUEUE_MESSAGES,
@@ -14,14 +13,12 @@ import {
   type QueueMember,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
-import { children, destinationNames } from '../../platform/children.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
-import { numbered, numberFree } from '../../platform/numbered.ts';
+import { destinationMembers } from '../../platform/members.ts';
+import { numberedResource } from '../../platform/numbered.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { resource } from '../../platform/resources.ts';
-import { destination, ownRow, usablePrompt } from '../../platform/validators.ts';
+import { ownRow, usablePrompt } from '../../platform/validators.ts';
 
-const QUEUE_NAME = "call_queues.queue_no || ' - ' || call_queues.custom_name";
 /** A prompt id, or nothing: -1 (none) and the system announcements (-2..-5) are not rows. */
 const promptRow = (v: unknown) => (Number(v) > 0 ? Number(v) : null);
 const PROMPT_REF = { table: 'prompts' };
@@ -77,23 +74,14 @@ const memberFields = fieldMap<QueueMember>('call_queue_members', {
 });
 
 export function registerCallQueueRoutes(api: FastifyInstance, platform: Platform): void {
-  const queues = resource(api, platform, {
+  const queues = numberedResource(api, platform, {
     area: 'call-queues',
     routes: callQueueRoutes,
     table: 'call_queues',
     permission: 'queues',
     fields,
-    defaultSort: { field: 'displayName', direction: 'asc' },
-    label: (q) => q.customName,
-    usage: { type: 'Call Queue', name: QUEUE_NAME, link: `'/call-queues/' || call_queues.id` },
-    destination: {
-      type: 'queue',
-      key: (q) => String(q.displayName),
-      source: { key: 'call_queues.queue_no', numericKey: true, label: QUEUE_NAME },
-    },
     // The identification is a system announcement (-1..-5) or a prompt: kept apart.
     prepare: (values) => ({ ...values, announceSystem: values.announceId < 0 ? values.announceId : -1 }),
-    validateCreate: [numberFree('displayName', QUEUE_MESSAGES.inUse)],
     validate: [
       ownRow('musicOnHold', 'music_on_hold'),
       async (w) =>
@@ -101,67 +89,33 @@ export function registerCallQueueRoutes(api: FastifyInstance, platform: Platform
           ...w,
           values: Object.fromEntries(PROMPTS.map((p) => [p, promptRow(w.values[p])])),
         }),
-      destination(['falloverLocation', 'falloverLocationEmpty'], {
-        type: 'queue',
-        key: (current, values) => (current?.displayName ?? values.displayName) as number,
-        message: 'A call queue cannot fall over to itself',
-      }),
     ],
-    uniqueViolations: {
-      call_queues_number_uq: { field: 'displayName', message: QUEUE_MESSAGES.inUse },
-      dial_plan_pkey: { field: 'displayName', message: QUEUE_MESSAGES.inUse },
+    number: {
+      field: 'displayName',
+      kind: 'queue',
+      title: 'customName',
+      unique: 'call_queues_number_uq',
+      routesTo: {
+        fields: ['falloverLocation', 'falloverLocationEmpty'],
+        self: 'A call queue cannot fall over to itself',
+      },
+      bounds: QUEUE_NUMBER,
+      messages: QUEUE_MESSAGES,
+      range: { values: (range: CallQueueRangeValues) => callQueueInput.parse({ customName: range.customName }) },
     },
   });
 
-  numbered<CallQueue, typeof callQueueCreate, CallQueueRangeValues>(api, platform, {
-    resource: queues,
-    field: 'displayName',
-    kind: 'queue',
-    bounds: () => QUEUE_NUMBER,
-    messages: QUEUE_MESSAGES,
-    next: callQueueRoutes.next,
-    range: {
-      route: callQueueRoutes.range,
-      values: (range, displayName) => ({ ...callQueueInput.parse({ customName: range.customName }), displayName }),
-      label: (q) => `${q.displayName} - ${q.customName}`,
-    },
-  });
-
-  children(api, platform, {
+  destinationMembers(api, platform, {
     parent: queues,
     table: 'call_queue_members',
     parentColumn: 'queue_id',
     fields: memberFields,
     defaultSort: { field: 'penalty', direction: 'asc' },
-    label: (m) => m.displayName,
-    kind: 'member',
-    usage: {
-      type: 'Call Queue',
-      name: `(select ${QUEUE_NAME.replaceAll('call_queues.', 'q.')} from call_queues q where q.id = call_queue_members.queue_id)`,
-      link: `'/call-queues/' || call_queue_members.queue_id`,
-    },
-    routes: {
-      all: callQueueRoutes.members,
-      add: callQueueRoutes.addMember,
-      update: callQueueRoutes.updateMember,
-      removeMany: callQueueRoutes.removeMembers,
-    },
-    validate: [
-      async (w) => {
-        const queue = await w.db
-          .selectFrom('call_queues')
-          .select('queue_no')
-          .where('id', '=', Number(w.values.queueId))
-          .executeTakeFirst();
-        if (!queue) return undefined;
-        return destination(['memberName'], {
-          type: 'queue',
-          key: () => queue.queue_no,
-          message: 'A call queue cannot be its own member',
-        })(w);
-      },
-    ],
-    uniqueViolations: { call_queue_members_uq: { field: 'memberName', message: QUEUE_MESSAGES.memberTwice } },
-    decorate: destinationNames(platform, 'memberName', 'displayName'),
+    member: 'memberName',
+    display: 'displayName',
+    unique: 'call_queue_members_uq',
+    twice: QUEUE_MESSAGES.memberTwice,
+    self: 'A call queue cannot be its own member',
+    routes: callQueueRoutes,
   });
 }

@@ -4,18 +4,11 @@
  * and is a destination ('conference:{number}') of numbers, menus, profiles...: deleting one that
  * something routes to is refused, naming each use. Its music counts as a use of that music.
  */
-import {
-  CONFERENCE_MESSAGES,
-  CONFERENCE_NUMBER,
-  type Conference,
-  type conferenceCreate,
-  conferenceRoutes,
-} from '@switchboard/domain';
+import { CONFERENCE_MESSAGES, CONFERENCE_NUMBER, type Conference, conferenceRoutes } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { field, fieldMap, visibleTo } from '../../platform/fields.ts';
-import { numbered, numberFree } from '../../platform/numbered.ts';
+import { numberedResource } from '../../platform/numbered.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { resource } from '../../platform/resources.ts';
 import { ownRow } from '../../platform/validators.ts';
 
 /** '400 - Board room', or '400' for a room without a nickname. */
@@ -40,34 +33,21 @@ const fields = fieldMap<Conference>('conference_rooms', {
 const roomLabel = (r: Conference) => (r.nickname === '' ? String(r.confNumber) : `${r.confNumber} - ${r.nickname}`);
 
 export function registerConferenceRoutes(api: FastifyInstance, platform: Platform): void {
-  const rooms = resource(api, platform, {
+  numberedResource(api, platform, {
     area: 'conferencing',
     routes: conferenceRoutes,
     table: 'conference_rooms',
     permission: 'conference',
     fields,
-    defaultSort: { field: 'confNumber', direction: 'asc' },
     label: roomLabel,
-    usage: { type: 'Conference', name: ROOM_NAME, link: `'/conferencing/' || conference_rooms.id` },
-    destination: {
-      type: 'conference',
-      key: (r) => String(r.confNumber),
-      source: { key: 'conference_rooms.conf_number', numericKey: true, label: ROOM_NAME },
-    },
-    validateCreate: [numberFree('confNumber', CONFERENCE_MESSAGES.inUse)],
     validate: [ownRow('mohClass', 'music_on_hold')],
-    uniqueViolations: {
-      conference_rooms_number_uq: { field: 'confNumber', message: CONFERENCE_MESSAGES.inUse },
-      dial_plan_pkey: { field: 'confNumber', message: CONFERENCE_MESSAGES.inUse },
+    number: {
+      field: 'confNumber',
+      kind: 'conference',
+      name: ROOM_NAME,
+      unique: 'conference_rooms_number_uq',
+      bounds: CONFERENCE_NUMBER,
+      messages: CONFERENCE_MESSAGES,
     },
-  });
-
-  numbered<Conference, typeof conferenceCreate, { from: number }>(api, platform, {
-    resource: rooms,
-    field: 'confNumber',
-    kind: 'conference',
-    bounds: () => CONFERENCE_NUMBER,
-    messages: CONFERENCE_MESSAGES,
-    next: conferenceRoutes.next,
   });
 }

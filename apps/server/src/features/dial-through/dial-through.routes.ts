@@ -49,9 +49,8 @@ export function registerDialThroughRoutes(api: FastifyInstance, platform: Platfo
     table: 'dial_throughs',
     permission: 'dialThrough',
     fields,
-    defaultSort: { field: 'name', direction: 'asc' },
-    label: (d) => d.name,
-    usage: { type: 'Dial Through', name: 'dial_throughs.name', link: `'/dial-through/' || dial_throughs.id` },
+    title: 'name',
+    usage: { type: 'Dial Through' },
     validate: [
       highRiskOnly(DIAL_THROUGH_HIGH_RISK_FIELDS, { inter: false }),
       ownNumbers(['cli'], DIAL_THROUGH_MESSAGES.notAccountNumber),
@@ -63,8 +62,7 @@ export function registerDialThroughRoutes(api: FastifyInstance, platform: Platfo
     table: 'dial_through_clis',
     parentColumn: 'dial_through_id',
     fields: cliFields,
-    defaultSort: { field: 'number', direction: 'asc' },
-    label: (c) => c.number,
+    title: 'number',
     kind: 'cli',
     addParentFrom: 'body',
     routes: {

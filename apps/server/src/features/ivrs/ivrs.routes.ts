@@ -9,20 +9,17 @@ import {
   IVR_NUMBER,
   type Ivr,
   type IvrRangeValues,
-  type ivrCreate,
   ivrInput,
   ivrRoutes,
   NO_PROMPT,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { type Builder, field, fieldMap } from '../../platform/fields.ts';
-import { numbered, numberFree } from '../../platform/numbered.ts';
+import { numberedResource } from '../../platform/numbered.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { resource } from '../../platform/resources.ts';
-import { destination, usablePrompt } from '../../platform/validators.ts';
+import { usablePrompt } from '../../platform/validators.ts';
 import { keyColumn } from './migrations/015-ivrs.ts';
 
-const IVR_NAME = "ivrs.ivr_no || ' - ' || ivrs.description";
 /** A prompt id, or nothing: the sentinels -1 (none) and 0 (default) are not rows. */
 const promptRow = (v: unknown) => (Number(v) > 0 ? Number(v) : null);
 
@@ -56,23 +53,14 @@ const fields = fieldMap<Ivr, 'invalidPromptNone'>('ivrs', {
 });
 
 export function registerIvrRoutes(api: FastifyInstance, platform: Platform): void {
-  const ivrs = resource(api, platform, {
+  numberedResource(api, platform, {
     area: 'ivrs',
     routes: ivrRoutes,
     table: 'ivrs',
     permission: 'IVR',
     fields,
-    defaultSort: { field: 'name', direction: 'asc' },
-    label: (m) => m.description,
-    usage: { type: 'IVR', name: IVR_NAME, link: `'/ivrs/' || ivrs.id` },
-    destination: {
-      type: 'ivr',
-      key: (m) => String(m.name),
-      source: { key: 'ivrs.ivr_no', numericKey: true, label: IVR_NAME },
-    },
     // -1 (no invalid-choice prompt) is kept apart from 0 (the default prompt).
     prepare: (values) => ({ ...values, invalidPromptNone: values.invalidPrompt === NO_PROMPT }),
-    validateCreate: [numberFree('name', IVR_MESSAGES.inUse)],
     validate: [
       async (w) => {
         const prompts = {
@@ -81,28 +69,18 @@ export function registerIvrRoutes(api: FastifyInstance, platform: Platform): voi
         };
         return usablePrompt('greetingId', 'invalidPrompt')({ ...w, values: prompts });
       },
-      destination(
-        IVR_KEYS.map((k) => k.field),
-        { type: 'ivr', key: (current, values) => (current?.name ?? values.name) as number, message: IVR_MESSAGES.self },
-      ),
     ],
-    uniqueViolations: {
-      ivrs_number_uq: { field: 'name', message: IVR_MESSAGES.inUse },
-      dial_plan_pkey: { field: 'name', message: IVR_MESSAGES.inUse },
-    },
-  });
-
-  numbered<Ivr, typeof ivrCreate, IvrRangeValues>(api, platform, {
-    resource: ivrs,
-    field: 'name',
-    kind: 'ivr',
-    bounds: () => IVR_NUMBER,
-    messages: IVR_MESSAGES,
-    next: ivrRoutes.next,
-    range: {
-      route: ivrRoutes.range,
-      values: (range, name) => ({ ...ivrInput.parse({ description: range.description }), name }),
-      label: (m) => `${m.name} - ${m.description}`,
+    number: {
+      field: 'name',
+      kind: 'ivr',
+      title: 'description',
+      unique: 'ivrs_number_uq',
+      routesTo: { fields: IVR_KEYS.map((k) => k.field), self: IVR_MESSAGES.self },
+      bounds: IVR_NUMBER,
+      messages: IVR_MESSAGES,
+      range: {
+        values: (range: IvrRangeValues) => ivrInput.parse({ description: range.description }),
+      },
     },
   });
 }

@@ -66,9 +66,8 @@ export function registerNtsRoutes(api: FastifyInstance, platform: Platform): voi
     table: 'nts_destinations',
     permission: 'externalExt',
     fields,
-    defaultSort: { field: 'name', direction: 'asc' },
-    label: (n) => n.name,
-    usage: { type: 'NTS', name: 'nts_destinations.name', link: `'/nts/' || nts_destinations.id` },
+    title: 'name',
+    usage: { type: 'NTS' },
     destination: {
       type: 'nts',
       key: (n) => String(n.id),

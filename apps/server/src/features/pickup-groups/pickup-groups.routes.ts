@@ -11,7 +11,7 @@ import {
   pickupGroupRoutes,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
-import { children } from '../../platform/children.ts';
+import { children, parentUsage } from '../../platform/children.ts';
 import { HttpError, validationError } from '../../platform/errors.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -53,8 +53,8 @@ export function registerPickupGroupRoutes(api: FastifyInstance, platform: Platfo
     table: 'pickup_groups',
     permission: 'pickupGroups',
     fields,
-    defaultSort: { field: 'name', direction: 'asc' },
-    label: (g) => g.name,
+    title: 'name',
+    usage: { type: 'Pickup Group' },
     except: ['listByQuery', 'update', 'patch'],
   });
 
@@ -74,11 +74,7 @@ export function registerPickupGroupRoutes(api: FastifyInstance, platform: Platfo
     defaultSort: { field: 'extension', direction: 'asc' },
     label: (m) => `${m.extension}${m.nickname ? ` - ${m.nickname}` : ''}`,
     kind: 'member',
-    usage: {
-      type: 'Pickup Group',
-      name: '(select g.name from pickup_groups g where g.id = pickup_group_members.group_id)',
-      link: `'/pickup-groups/' || pickup_group_members.group_id`,
-    },
+    usage: parentUsage(groups, 'pickup_group_members', 'group_id'),
     routes: { all: pickupGroupRoutes.members, removeMany: pickupGroupRoutes.removeMembers },
   });
 

@@ -29,9 +29,9 @@ import { callOptionFields } from '../../platform/call-option-fields.ts';
 import { fromZodError, HttpError, notFound } from '../../platform/errors.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
 import { publicIpSql } from '../../platform/ip-sql.ts';
-import { numbered, numberFree } from '../../platform/numbered.ts';
+import { numberedResource } from '../../platform/numbered.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { resource, type Validator } from '../../platform/resources.ts';
+import type { Validator } from '../../platform/resources.ts';
 import { newSecret } from '../../platform/secrets.ts';
 import { sipCredentials } from '../../platform/sip-credentials.ts';
 import type { Tx } from '../../platform/tenancy.ts';
@@ -177,7 +177,7 @@ const CALL_OPTION_DEFAULTS = {
 };
 
 export function registerSeatRoutes(api: FastifyInstance, platform: Platform): void {
-  const seats = resource(api, platform, {
+  const seats = numberedResource(api, platform, {
     area: 'seats',
     routes: seatRoutes,
     table: 'seats',
@@ -187,31 +187,12 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
       q.leftJoin('seat_registrations', (j) =>
         j.onRef('seat_registrations.seat_id', '=', 'seats.id').on('seat_registrations.kind', '=', 'desk'),
       ),
-    defaultSort: { field: 'extension', direction: 'asc' },
     label: (s) => s.nickname || 'Seat',
-    usage: { type: 'Seat', name: SEAT_NAME, link: `'/seats/' || seats.id` },
-    destination: {
-      type: 'seat',
-      key: (s) => String(s.extension),
-      source: { key: 'seats.extension', numericKey: true, label: SEAT_NAME },
-      // A seat's voicemail, while it has one: routed to directly (straight to the mailbox).
-      also: [
-        {
-          type: 'voicemail',
-          source: {
-            key: 'seats.extension',
-            numericKey: true,
-            label: `'Voicemail ' || ${SEAT_NAME}`,
-            where: 'seats.vm_mode > 0',
-          },
-        },
-      ],
-    },
     // The spec's seat body (callerId 'Name <number>', options {...}, email, vmEnable / vmAdvanced,
     // twinSeat) is accepted on create and save as well as ours.
     mapBody: fromSpecSeatBody,
     prepare: (values) => prepare(values),
-    validateCreate: [newSeat, numberFree('extension', SEAT_MESSAGES.inUse)],
+    validateCreate: [newSeat],
     validate: [
       adminOnly(SEAT_ADMIN_FIELDS, CALL_OPTION_DEFAULTS),
       restricted('seatsCallRestrictions', CALL_OPTION_DEFAULTS),
@@ -239,10 +220,39 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
       await ctx.db.updateTable('seats').set({ user_id: userId }).where('id', '=', id).execute();
     },
     // (The softphone user's username index, users_username_uq, is translated by createUser.)
-    uniqueViolations: {
-      seats_extension_uq: { field: 'extension', message: SEAT_MESSAGES.inUse },
-      dial_plan_pkey: { field: 'extension', message: SEAT_MESSAGES.inUse },
-      seats_name_key: { field: 'extension', message: SEAT_MESSAGES.inUse },
+    uniqueViolations: { seats_name_key: { field: 'extension', message: SEAT_MESSAGES.inUse } },
+    number: {
+      field: 'extension',
+      kind: 'seat',
+      name: SEAT_NAME,
+      unique: 'seats_extension_uq',
+      // A seat's voicemail, while it has one: routed to directly (straight to the mailbox).
+      also: [
+        {
+          type: 'voicemail',
+          source: {
+            key: 'seats.extension',
+            numericKey: true,
+            label: `'Voicemail ' || ${SEAT_NAME}`,
+            where: 'seats.vm_mode > 0',
+          },
+        },
+      ],
+      bounds: async (ctx) => seatExtensionRange(await extensionDigits(ctx.db)),
+      messages: SEAT_MESSAGES,
+      // The spec's path names the account, which must be the caller's.
+      checkNext: (ctx, params) => {
+        if ((params as { account: number }).account !== ctx.auth.accountNo) throw notFound();
+      },
+      range: {
+        parse: async (ctx, body) => {
+          const parsed = seatRange(await extensionDigits(ctx.db)).safeParse(body);
+          if (!parsed.success) throw fromZodError(parsed.error);
+          return parsed.data;
+        },
+        values: (range) => ({ ...seatInput.parse({ nickname: range.nickname }), ipAcl: 'GB' as const }),
+        label: (s) => `Seat ${seatLabel(s)}`,
+      },
     },
   });
 
@@ -255,37 +265,6 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
     type: 'Seat',
     name: SEAT_NAME,
   });
-
-  numbered<Seat, typeof seatRoutes.create.body, { from: number; to?: number | '' | null; nickname: string }>(
-    api,
-    platform,
-    {
-      resource: seats,
-      field: 'extension',
-      kind: 'seat',
-      bounds: async (ctx) => seatExtensionRange(await extensionDigits(ctx.db)),
-      messages: SEAT_MESSAGES,
-      next: seatRoutes.next,
-      // The spec's path names the account, which must be the caller's.
-      checkNext: (ctx, params) => {
-        if ((params as { account: number }).account !== ctx.auth.accountNo) throw notFound();
-      },
-      range: {
-        route: seatRoutes.range,
-        parse: async (ctx, body) => {
-          const parsed = seatRange(await extensionDigits(ctx.db)).safeParse(body);
-          if (!parsed.success) throw fromZodError(parsed.error);
-          return parsed.data;
-        },
-        values: (range, extension) => ({
-          ...seatInput.parse({ nickname: range.nickname }),
-          extension,
-          ipAcl: 'GB',
-        }),
-        label: (s) => `Seat ${seatLabel(s)}`,
-      },
-    },
-  );
 
   sipCredentials(api, platform, {
     routes: seatRoutes,

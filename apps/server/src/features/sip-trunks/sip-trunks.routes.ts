@@ -125,9 +125,8 @@ export function registerSipTrunkRoutes(api: FastifyInstance, platform: Platform)
     permission: 'SIPTrunks',
     fields,
     from: (q) => q.leftJoin('trunk_registrations', 'trunk_registrations.trunk_id', 'sip_trunks.id'),
-    defaultSort: { field: 'nickname', direction: 'asc' },
-    label: (t) => t.nickname,
-    usage: { type: 'SIP Trunk', name: 'sip_trunks.nickname', link: `'/sip/' || sip_trunks.id` },
+    title: 'nickname',
+    usage: { type: 'SIP Trunk', link: `'/sip/' || sip_trunks.id` },
     destination: {
       type: 'trunk',
       key: (t) => String(t.id),

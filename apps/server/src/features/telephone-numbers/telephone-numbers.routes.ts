@@ -119,7 +119,7 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
     from: (q) => q.leftJoin('access_lists', 'access_lists.id', 'telephone_numbers.acl_id'),
     defaultSort: { field: 'telephoneNumber', direction: 'asc' },
     label: (n) => telephoneNumberLabel(n),
-    usage: { type: 'Telephone Number', name: NUMBER_NAME, link: `'/telephone-numbers/' || telephone_numbers.id` },
+    usage: { type: 'Telephone Number', name: NUMBER_NAME },
     prepare: (values) => prepare(values),
     validate: [
       // The provider's switches: refused for anyone else, not just hidden.

@@ -13,18 +13,17 @@ import {
   TIME_PROFILE_NUMBER,
   type TimeProfile,
   type TimeProfileRangeValues,
-  type timeProfileCreate,
   timeProfileInput,
   timeProfileRoutes,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { field, fieldMap } from '../../platform/fields.ts';
-import { numbered, numberFree } from '../../platform/numbered.ts';
+import { numberedResource } from '../../platform/numbered.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resource } from '../../platform/resources.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
-import { destination, ownRow, usablePrompt } from '../../platform/validators.ts';
+import { notParent, ownRow, usablePrompt } from '../../platform/validators.ts';
 import { type BankHolidayRegion, bankHolidays } from './bank-holidays.ts';
 import { timeProfileStatusAt } from './time-profiles.logic.ts';
 
@@ -71,49 +70,24 @@ const calendarFields = fieldMap<CalendarEntry>('time_profile_calendars', {
 });
 
 export function registerTimeProfileRoutes(api: FastifyInstance, platform: Platform): void {
-  const profiles = resource(api, platform, {
+  const profiles = numberedResource(api, platform, {
     area: 'time-profiles',
     routes: timeProfileRoutes,
     table: 'time_profiles',
     permission: 'timeprofile',
     fields,
-    defaultSort: { field: 'extension', direction: 'asc' },
-    label: (p) => p.name,
-    usage: { type: 'Time Profile', name: PROFILE_NAME, link: `'/time-profiles/' || time_profiles.id` },
-    destination: {
-      type: 'timeprofile',
-      key: (p) => String(p.extension),
-      source: { key: 'time_profiles.extension', numericKey: true, label: PROFILE_NAME },
-    },
-    validateCreate: [numberFree('extension', TIME_PROFILE_MESSAGES.inUse)],
-    validate: [
-      usablePrompt('inPromptId', 'outPromptId'),
-      destination(['inDestination', 'outDestination'], {
-        type: 'timeprofile',
-        key: (current, values) => (current?.extension ?? values.extension) as number,
-        message: SELF,
-      }),
-    ],
-    uniqueViolations: {
-      time_profiles_extension_uq: { field: 'extension', message: TIME_PROFILE_MESSAGES.inUse },
-      dial_plan_pkey: { field: 'extension', message: TIME_PROFILE_MESSAGES.inUse },
-    },
-  });
-
-  numbered<TimeProfile, typeof timeProfileCreate, TimeProfileRangeValues>(api, platform, {
-    resource: profiles,
-    field: 'extension',
-    kind: 'timeprofile',
-    bounds: () => TIME_PROFILE_NUMBER,
-    messages: TIME_PROFILE_MESSAGES,
-    next: timeProfileRoutes.next,
-    range: {
-      route: timeProfileRoutes.range,
-      values: (range, extension) => ({
-        ...timeProfileInput.parse({ name: range.name, days: defaultDays() }),
-        extension,
-      }),
-      label: (p) => `${p.extension} - ${p.name}`,
+    validate: [usablePrompt('inPromptId', 'outPromptId')],
+    number: {
+      field: 'extension',
+      kind: 'timeprofile',
+      title: 'name',
+      unique: 'time_profiles_extension_uq',
+      routesTo: { fields: ['inDestination', 'outDestination'], self: SELF },
+      bounds: TIME_PROFILE_NUMBER,
+      messages: TIME_PROFILE_MESSAGES,
+      range: {
+        values: (range: TimeProfileRangeValues) => timeProfileInput.parse({ name: range.name, days: defaultDays() }),
+      },
     },
   });
 
@@ -166,15 +140,7 @@ export function registerTimeProfileRoutes(api: FastifyInstance, platform: Platfo
         current && current.timeProfileId !== values.timeProfileId
           ? { timeProfileId: MESSAGES.recordNotFound }
           : undefined,
-      async (w) => {
-        const profile = await w.db
-          .selectFrom('time_profiles')
-          .select('extension')
-          .where('id', '=', w.values.timeProfileId)
-          .executeTakeFirst();
-        if (!profile) return undefined;
-        return destination(['destination'], { type: 'timeprofile', key: () => profile.extension, message: SELF })(w);
-      },
+      notParent(profiles, 'timeProfileId', ['destination'], SELF),
     ],
   });
 }
