@@ -29,7 +29,7 @@ export const membersSource = (id: number) =>
     invalidates: [callGroupKeys.all],
   });
 
-export const RING_TYPE_OPTIONS = RING_TYPES.map((t) => ({ ...t }));
+export const RING_TYPE_OPTIONS = RING_TYPES;
 export const RING_TIME_OPTIONS = CALL_GROUP_RING_TIMES.map((t) => ({ value: t, label: `${t} seconds` }));
 export const DELAY_OPTIONS = MEMBER_DELAYS.map((d) => ({ value: d, label: `${d} seconds` }));
 export const DAY_OPTIONS = DAYS.map((d) => ({ key: d, label: DAY_LABELS[d] }));

@@ -10,7 +10,7 @@ import {
   QUEUE_OPTIONS,
   QUEUE_STRATEGIES,
 } from '@switchboard/domain';
-import type { FieldDef, SelectOption } from '../../platform/fields/form-fields.tsx';
+import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import type { SelectSource } from '../../platform/fields/option-sources.ts';
 import { allSource, resourceApi } from '../../platform/resource.ts';
 
@@ -25,19 +25,8 @@ export const membersSource = (id: number) =>
     invalidates: [callQueueKeys.all],
   });
 
-const copy = (list: ReadonlyArray<{ value: number | string; label: string }>): SelectOption[] =>
-  list.map((o) => ({ ...o }));
-export const OPTIONS = {
-  queueTime: copy(QUEUE_OPTIONS.queueTime),
-  maxLength: copy(QUEUE_OPTIONS.maxLength),
-  timeout: copy(QUEUE_OPTIONS.timeout),
-  retry: copy(QUEUE_OPTIONS.retry),
-  wrapUpTime: copy(QUEUE_OPTIONS.wrapUpTime),
-  announceFrequency: copy(QUEUE_OPTIONS.announceFrequency),
-  periodicAnnounceFrequency: copy(QUEUE_OPTIONS.periodicAnnounceFrequency),
-  penalty: copy(QUEUE_OPTIONS.penalty),
-  strategy: copy(QUEUE_STRATEGIES),
-};
+/** The option lists of spec 2 §9 (and the ring strategies), as the selects show them. */
+export const OPTIONS = { ...QUEUE_OPTIONS, strategy: QUEUE_STRATEGIES };
 
 const labelIn = (list: ReadonlyArray<{ value: number | string; label: string }>, value: number | string) =>
   list.find((o) => o.value === value)?.label ?? String(value);
@@ -128,7 +117,7 @@ export function soundsFields(prompts: SelectSource, music: SelectSource): Fields
       kind: 'select',
       name: 'announceId',
       label: 'Queue Identification',
-      options: [...copy(QUEUE_IDENTIFICATION), ...prompts.options],
+      options: [...QUEUE_IDENTIFICATION, ...prompts.options],
       helper: 'What a member hears on answering',
     },
     { kind: 'switch', name: 'announceHoldTime', label: 'Announce Hold Time' },

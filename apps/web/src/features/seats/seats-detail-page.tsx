@@ -148,7 +148,7 @@ export default function SeatDetailPage() {
       render: (form, seat, readOnly) => {
         const mode = Number(form.watch('vmMode') ?? 0);
         const fields: FieldDef<SeatInput>[] = [
-          { kind: 'select', name: 'vmMode', label: 'Voicemail', options: VOICEMAIL_MODES.map((m) => ({ ...m })) },
+          { kind: 'select', name: 'vmMode', label: 'Voicemail', options: VOICEMAIL_MODES },
         ];
         // Disabled hides the email and remote-access fields; advanced adds a prompt and a destination.
         if (mode !== 0) {
@@ -249,13 +249,13 @@ export default function SeatDetailPage() {
           control={form.control}
           disabled={readOnly}
           fields={[
-            { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS.map((t) => ({ ...t })) },
+            { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS },
             { kind: 'switch', name: 'enableVideo', label: 'Enable Video' },
             {
               kind: 'select',
               name: 'videoCodec',
               label: 'Video Codec',
-              options: VIDEO_CODECS.map((c) => ({ ...c })),
+              options: VIDEO_CODECS,
             },
             { kind: 'switch', name: 'hdCodec', label: 'HD Audio Codec' },
             { kind: 'switch', name: 'keepOnNetwork', label: 'Keep Calls On Network' },
@@ -271,7 +271,7 @@ export default function SeatDetailPage() {
               kind: 'select',
               name: 'ipAcl',
               label: 'Phones May Register From',
-              options: IP_LOCATIONS.map((l) => ({ ...l })),
+              options: IP_LOCATIONS,
             },
             ...(admin ? [{ kind: 'switch', name: 'internal', label: 'Internal Seat' } as FieldDef<SeatInput>] : []),
           ]}

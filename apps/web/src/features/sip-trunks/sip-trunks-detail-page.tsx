@@ -89,7 +89,7 @@ function IpAddressTab({
             kind: 'select',
             name: 'ipLocation',
             label: 'IP Location',
-            options: IP_LOCATIONS.map((l) => ({ ...l })),
+            options: IP_LOCATIONS,
           },
         ]}
       />
@@ -195,12 +195,12 @@ export default function SipTrunkDetailPage() {
                 control={form.control}
                 disabled={readOnly}
                 fields={[
-                  { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS.map((o) => ({ ...o })) },
+                  { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS },
                   {
                     kind: 'select',
                     name: 'trunkNoPlus',
                     label: 'Number Format',
-                    options: NUMBER_MAPPINGS.map((o) => ({ ...o })),
+                    options: NUMBER_MAPPINGS,
                   },
                   ...(admin
                     ? [

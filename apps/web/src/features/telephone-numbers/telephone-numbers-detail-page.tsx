@@ -43,7 +43,6 @@ function Hint({ children }: { children: string }) {
 function ScreeningTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
   const lists = useAccessListOptions();
   const aclId = form.watch('telephoneNumberAclId');
-  const anon = form.watch('anonCallReject');
   return (
     <>
       <Typography variant="subtitle2">Access list</Typography>
@@ -52,17 +51,12 @@ function ScreeningTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
         disabled={readOnly}
         fields={[
           { kind: 'select', name: 'telephoneNumberAclId', label: 'Access List', options: lists, nullable: true },
-        ]}
-      />
-      <FormFields
-        control={form.control}
-        disabled={readOnly || aclId === null || aclId === undefined}
-        fields={[
           {
             kind: 'select',
             name: 'telephoneNumberAclReject',
             label: 'Screening',
-            options: ACL_MODE_OPTIONS.map((o) => ({ ...o })),
+            options: ACL_MODE_OPTIONS,
+            disabled: aclId === null || aclId === undefined,
           },
         ]}
       />
@@ -72,16 +66,13 @@ function ScreeningTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
       <FormFields
         control={form.control}
         disabled={readOnly}
-        fields={[{ kind: 'switch', name: 'anonCallReject', label: 'Reject anonymous calls' }]}
-      />
-      <FormFields
-        control={form.control}
-        disabled={readOnly || !anon}
         fields={[
+          { kind: 'switch', name: 'anonCallReject', label: 'Reject anonymous calls' },
           {
             kind: 'switch',
             name: 'anonCallRejectAdvanced',
             label: 'Also reject calls whose number is unavailable (e.g. from abroad)',
+            disabled: !form.watch('anonCallReject'),
           },
         ]}
       />
@@ -98,18 +89,14 @@ function RecordingTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
         control={form.control}
         disabled={readOnly}
         fields={[
+          { kind: 'select', name: 'callRecord', label: 'Call Recording', options: CALL_RECORD_OPTIONS },
           {
-            kind: 'select',
-            name: 'callRecord',
-            label: 'Call Recording',
-            options: CALL_RECORD_OPTIONS.map((o) => ({ ...o })),
+            kind: 'switch',
+            name: 'callRecordWarn',
+            label: 'Play a recording warning to callers',
+            disabled: mode === 0,
           },
         ]}
-      />
-      <FormFields
-        control={form.control}
-        disabled={readOnly || mode === 0}
-        fields={[{ kind: 'switch', name: 'callRecordWarn', label: 'Play a recording warning to callers' }]}
       />
       {mode !== 0 && !warn && (
         <Alert severity="warning">
@@ -123,21 +110,30 @@ function RecordingTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
 }
 
 function FaxTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
-  const on = form.watch('faxContact');
+  const on = Boolean(form.watch('faxContact'));
   return (
     <>
       <Hint>Faxes sent to this number are delivered to an email address as a PDF.</Hint>
       <FormFields
         control={form.control}
         disabled={readOnly}
-        fields={[{ kind: 'switch', name: 'faxContact', label: 'Fax to email' }]}
-      />
-      <FormFields
-        control={form.control}
-        disabled={readOnly || !on}
         fields={[
-          { kind: 'text', name: 'faxAddress', label: 'Fax Email Address', type: 'email', required: Boolean(on) },
-          { kind: 'text', name: 'faxPassword', label: 'PDF Password', helper: 'Optional, up to 15 characters' },
+          { kind: 'switch', name: 'faxContact', label: 'Fax to email' },
+          {
+            kind: 'text',
+            name: 'faxAddress',
+            label: 'Fax Email Address',
+            type: 'email',
+            required: on,
+            disabled: !on,
+          },
+          {
+            kind: 'text',
+            name: 'faxPassword',
+            label: 'PDF Password',
+            helper: 'Optional, up to 15 characters',
+            disabled: !on,
+          },
         ]}
       />
     </>
@@ -213,7 +209,7 @@ export default function TelephoneNumberDetailPage() {
                     kind: 'select',
                     name: 'distinctiveRing',
                     label: 'Distinctive Ring',
-                    options: DISTINCTIVE_RING_OPTIONS.map((o) => ({ ...o })),
+                    options: DISTINCTIVE_RING_OPTIONS,
                   },
                 ]}
               />

@@ -93,9 +93,9 @@ export default function TimeProfileDetailPage() {
                     kind: 'select',
                     name: 'bankHoliday',
                     label: 'Bank Holidays',
-                    options: BANK_HOLIDAY_OPTIONS.map((o) => ({ ...o })),
+                    options: BANK_HOLIDAY_OPTIONS,
                   },
-                  { kind: 'select', name: 'mode', label: 'Mode', options: TIME_PROFILE_MODES.map((o) => ({ ...o })) },
+                  { kind: 'select', name: 'mode', label: 'Mode', options: TIME_PROFILE_MODES },
                 ]}
               />
               <UpcomingBankHolidays region={Number(form.watch('bankHoliday') ?? 0)} />

@@ -53,8 +53,8 @@ export default function TimeProfilesListPage() {
         { field: 'mode', header: 'Mode', sortable: true, render: (p) => modeLabel(p.mode) },
       ]}
       filters={[
-        { field: 'bankHoliday', label: 'Bank Holidays', options: BANK_HOLIDAY_OPTIONS.map((o) => ({ ...o })) },
-        { field: 'mode', label: 'Mode', options: TIME_PROFILE_MODES.map((o) => ({ ...o })) },
+        { field: 'bankHoliday', label: 'Bank Holidays', options: BANK_HOLIDAY_OPTIONS },
+        { field: 'mode', label: 'Mode', options: TIME_PROFILE_MODES },
       ]}
       bulkEdit={{
         title: 'Edit Time Profiles',
@@ -64,9 +64,9 @@ export default function TimeProfilesListPage() {
             kind: 'select',
             name: 'bankHoliday',
             label: 'Bank Holidays',
-            options: BANK_HOLIDAY_OPTIONS.map((o) => ({ ...o })),
+            options: BANK_HOLIDAY_OPTIONS,
           },
-          { kind: 'select', name: 'mode', label: 'Mode', options: TIME_PROFILE_MODES.map((o) => ({ ...o })) },
+          { kind: 'select', name: 'mode', label: 'Mode', options: TIME_PROFILE_MODES },
         ],
         current: toProfileValues,
         patch: timeProfiles.patch,

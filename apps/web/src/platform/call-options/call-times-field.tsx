@@ -67,7 +67,7 @@ export function CallTimesField<V extends FieldValues>({
             control={control}
             name={`${name}.mode` as Path<V>}
             label={`${label} outbound calls`}
-            options={CALL_TIMES_MODES.map((m) => ({ ...m }))}
+            options={CALL_TIMES_MODES}
             disabled={disabled}
           />
         </Box>
