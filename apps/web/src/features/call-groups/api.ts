@@ -16,18 +16,10 @@ import {
 } from '@switchboard/domain';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import type { SelectSource } from '../../platform/fields/option-sources.ts';
-import { allSource, resourceApi } from '../../platform/resource.ts';
+import { resourceApi } from '../../platform/resource.ts';
 
 export const callGroups = resourceApi('/callgroup', callGroupRoutes);
 export const callGroupKeys = callGroups.keys;
-
-/** A group's members: a change to them changes the group's member count too. */
-export const membersSource = (id: number) =>
-  allSource(callGroupRoutes.members, {
-    key: [...callGroupKeys.detail(id), 'members'],
-    params: { id },
-    invalidates: [callGroupKeys.all],
-  });
 
 export const RING_TYPE_OPTIONS = RING_TYPES;
 export const RING_TIME_OPTIONS = CALL_GROUP_RING_TIMES.map((t) => ({ value: t, label: `${t} seconds` }));

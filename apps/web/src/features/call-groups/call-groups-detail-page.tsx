@@ -6,7 +6,7 @@ import { useMusicSelect } from '../../platform/fields/option-sources.ts';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
 import { callGroups, generalFields, toGroupValues } from './api.ts';
-import { MembersTab } from './members-tab.tsx';
+import { GroupMembers } from './members-tab.tsx';
 
 export default function CallGroupDetailPage() {
   const { id = '' } = useParams();
@@ -41,7 +41,7 @@ export default function CallGroupDetailPage() {
             />
           ),
         },
-        { label: 'Members', kind: 'panel', render: (g) => <MembersTab group={g} /> },
+        { label: 'Members', kind: 'panel', render: (g) => <GroupMembers group={g} /> },
         usedByTab<CallGroup>((g) => destinationValue('callgroup', g.groupNo)),
       ]}
     />

@@ -12,18 +12,10 @@ import {
 } from '@switchboard/domain';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import type { SelectSource } from '../../platform/fields/option-sources.ts';
-import { allSource, resourceApi } from '../../platform/resource.ts';
+import { resourceApi } from '../../platform/resource.ts';
 
 export const callQueues = resourceApi('/queue', callQueueRoutes);
 export const callQueueKeys = callQueues.keys;
-
-/** A queue's members: a change to them changes the queue's member count too. */
-export const membersSource = (id: number) =>
-  allSource(callQueueRoutes.members, {
-    key: [...callQueueKeys.detail(id), 'members'],
-    params: { id },
-    invalidates: [callQueueKeys.all],
-  });
 
 /** The option lists of spec 2 §9 (and the ring strategies), as the selects show them. */
 export const OPTIONS = { ...QUEUE_OPTIONS, strategy: QUEUE_STRATEGIES };

@@ -7,7 +7,7 @@ import { useMusicSelect, usePromptSelect } from '../../platform/fields/option-so
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
 import { callQueues, exitTimeField, generalFields, memberSettingsFields, soundsFields, toQueueValues } from './api.ts';
-import { MembersTab } from './members-tab.tsx';
+import { QueueMembers } from './members-tab.tsx';
 
 const names = (fields: Array<{ name: string }>) => fields.map((f) => f.name);
 const generalNames = [...names(generalFields([])), ...names(exitTimeField)];
@@ -55,7 +55,7 @@ export default function CallQueueDetailPage() {
             </>
           ),
         },
-        { label: 'Members', kind: 'panel', render: (q) => <MembersTab queue={q} /> },
+        { label: 'Members', kind: 'panel', render: (q) => <QueueMembers queue={q} /> },
         {
           label: 'Member Settings',
           kind: 'form',
