@@ -6,35 +6,23 @@ import {
   timeProfileRange,
   timeProfileRoutes,
 } from '@switchboard/domain';
-import { ListPage } from '../../platform/paged-table/list-page.tsx';
-import { useRangeAdd } from '../../platform/range-add/range-add.ts';
-import {
-  bankHolidayLabel,
-  modeLabel,
-  timeProfileKeys,
-  timeProfiles,
-  toProfileValues,
-  useDestinationLabel,
-} from './api.ts';
+import { NumberedListPage } from '../../platform/range-add/numbered-list-page.tsx';
+import { bankHolidayLabel, modeLabel, timeProfiles, toProfileValues, useDestinationLabel } from './api.ts';
 
 /** Bulk edit: the bank-holiday region and the mode of the chosen profiles. */
 const bulkEdit = timeProfileInput.pick({ bankHoliday: true, mode: true });
 
 export default function TimeProfilesListPage() {
   const destinationLabel = useDestinationLabel();
-  const add = useRangeAdd({
-    title: 'Add Time Profiles',
-    next: timeProfileRoutes.next,
-    range: timeProfileRoutes.range,
-    keys: timeProfileKeys,
-    schema: timeProfileRange,
-    name: { field: 'name', label: 'Name', required: true },
-    toHelper: 'Optional: add up to 10 at once',
-  });
   return (
-    <ListPage
+    <NumberedListPage
       title="Time Profiles"
-      source={timeProfiles.list}
+      api={timeProfiles}
+      range={{
+        title: 'Add Time Profiles',
+        schema: timeProfileRange,
+        name: { field: 'name', label: 'Name', required: true },
+      }}
       resource="timeprofile"
       label={(p) => `${p.extension} - ${p.name}`}
       rowLink={(p) => `/time-profiles/${p.id}`}
@@ -71,8 +59,6 @@ export default function TimeProfilesListPage() {
         current: toProfileValues,
         patch: timeProfiles.patch,
       }}
-      add={add}
-      remove={(p) => timeProfiles.remove(p.id)}
     />
   );
 }
