@@ -4,7 +4,6 @@ import {
   TIME_PROFILE_MODES,
   timeProfileInput,
   timeProfileRange,
-  timeProfileRoutes,
 } from '@switchboard/domain';
 import { NumberedListPage } from '../../platform/range-add/numbered-list-page.tsx';
 import { bankHolidayLabel, modeLabel, timeProfiles, toProfileValues, useDestinationLabel } from './api.ts';

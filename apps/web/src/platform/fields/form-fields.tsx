@@ -66,7 +66,8 @@ export type FieldDef<V extends FieldValues> = { disabled?: boolean } & (
     }
 );
 
-interface BaseProps<V extends FieldValues> {
+/** What every bound field takes. */
+export interface BaseProps<V extends FieldValues> {
   control: FieldsControl<V>;
   name: Path<V>;
   label: string;
