@@ -1,10 +1,5 @@
 /** /time-profiles: the account's time profiles, bulk add by number range, bulk edit, delete. */
-import {
-  BANK_HOLIDAY_OPTIONS,
-  TIME_PROFILE_MODES,
-  timeProfileInput,
-  timeProfileRange,
-} from '@switchboard/domain';
+import { BANK_HOLIDAY_OPTIONS, TIME_PROFILE_MODES, timeProfileInput, timeProfileRange } from '@switchboard/domain';
 import { NumberedListPage } from '../../platform/range-add/numbered-list-page.tsx';
 import { bankHolidayLabel, modeLabel, timeProfiles, toProfileValues, useDestinationLabel } from './api.ts';
 

@@ -17,7 +17,7 @@ import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { send } from '../client.ts';
 import { type AddConfig, type Column, PagedTable, type RowEditConfig, rowEdit } from '../paged-table/paged-table.tsx';
-import { allSource, type RecordOf, type ResourceKeys } from '../resource.ts';
+import { allSource, childrenOf, type RecordOf, type ResourceKeys } from '../resource.ts';
 
 /** The member routes of a parent resource (the `members` route answers every member at once). */
 export interface MemberRoutes {
@@ -30,7 +30,7 @@ export type MemberOf<R extends MemberRoutes> = RecordOf<R['members']>;
 
 /** A parent's members, under its record's key: a change to them refreshes the parent (its count). */
 export const membersSource = <R extends MemberRoutes>(routes: R, keys: ResourceKeys, id: number) =>
-  allSource(routes.members, { key: [...keys.detail(id), 'members'], params: { id }, invalidates: [keys.all] });
+  allSource(routes.members, childrenOf(keys, id, 'members'));
 
 export interface MembersTabProps<
   R extends MemberRoutes,
