@@ -90,10 +90,7 @@ describe('NumberEntries', () => {
     await waitFor(() => expect((field as HTMLInputElement).value).toBe(''));
     await waitFor(() => expect(listed()).toEqual(['01632960001', '01632960002']));
     const adds = server.sent('POST', '/book/1/numbers').filter((r) => r.path === '/book/1/numbers');
-    expect(adds.map((r) => r.body)).toEqual([
-      { number: '01632960001' },
-      { number: '01632960002' },
-    ]);
+    expect(adds.map((r) => r.body)).toEqual([{ number: '01632960001' }, { number: '01632960002' }]);
     await user.click(screen.getByRole('checkbox', { name: 'Select 01632960001' }));
     await user.click(screen.getByRole('button', { name: 'Delete (1)' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
