@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { choose, openList, openRangeAdd, rangeAdd, signIn } from './helpers.ts';
+import { choose, openList, openRangeAdd, rangeAdd, rangeRefusesEleven, signIn } from './helpers.ts';
 
 const SCREENS = 'test-results/screens';
 
@@ -13,14 +13,7 @@ test.describe('call groups', () => {
     await expect(page.getByRole('row', { name: /350 Sales team/ })).toBeVisible();
     await page.screenshot({ path: `${SCREENS}/call-groups-list.png`, fullPage: true });
     const { dialog, from } = await openRangeAdd(page);
-    await dialog.getByLabel('To', { exact: true }).fill(String(from + 10));
-    await dialog.getByLabel('Name').fill(name);
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(
-      dialog.getByText(
-        'You cannot add more than 10 call groups at one time, please contact your account manager to add more',
-      ),
-    ).toBeVisible();
+    await rangeRefusesEleven(dialog, from, name, 'call groups');
     await dialog.getByLabel('To', { exact: true }).fill(String(from - 1));
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog.getByText('Please ensure this number is less than the To field')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { choose, openList, openRangeAdd, rangeAdd, signIn } from './helpers.ts';
+import { choose, openList, openRangeAdd, rangeAdd, rangeRefusesEleven, signIn } from './helpers.ts';
 
 const SCREENS = 'test-results/screens';
 
@@ -15,14 +15,7 @@ test.describe('call queues', () => {
 
     // Bulk add: at most 10, then two from the next free number.
     const { dialog, from } = await openRangeAdd(page);
-    await dialog.getByLabel('To', { exact: true }).fill(String(from + 10));
-    await dialog.getByLabel('Name').fill(name);
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(
-      dialog.getByText(
-        'You cannot add more than 10 call queues at one time, please contact your account manager to add more',
-      ),
-    ).toBeVisible();
+    await rangeRefusesEleven(dialog, from, name, 'call queues');
     await dialog.getByLabel('To', { exact: true }).fill(String(from + 1));
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog.getByText(`${from} - ${name} created successfully`)).toBeVisible();

@@ -90,3 +90,15 @@ export async function deleteRows(page: Page, ...rows: RegExp[]): Promise<Locator
     .click();
   return dialog;
 }
+
+/** In an open range add: eleven at once are refused with the area's message ('call groups'). */
+export async function rangeRefusesEleven(dialog: Locator, from: number, name: string, plural: string): Promise<void> {
+  await dialog.getByLabel('To', { exact: true }).fill(String(from + 10));
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(
+    dialog.getByText(
+      `You cannot add more than 10 ${plural} at one time, please contact your account manager to add more`,
+    ),
+  ).toBeVisible();
+}

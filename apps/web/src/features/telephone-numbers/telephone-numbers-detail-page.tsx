@@ -193,52 +193,31 @@ export default function TelephoneNumberDetailPage() {
         {
           label: 'General',
           kind: 'form',
-          fields: ['nickname', 'destination', 'distinctiveRing'],
-          render: (form, n, readOnly) => (
-            <>
-              <Typography variant="body2" color="text.secondary">
-                Telephone number <strong>{n.telephoneNumber}</strong>
-              </Typography>
-              <FormFields
-                control={form.control}
-                disabled={readOnly}
-                fields={[
-                  { kind: 'text', name: 'nickname', label: 'Nickname' },
-                  { kind: 'destination', name: 'destination', label: 'Destination' },
-                  {
-                    kind: 'select',
-                    name: 'distinctiveRing',
-                    label: 'Distinctive Ring',
-                    options: DISTINCTIVE_RING_OPTIONS,
-                  },
-                ]}
-              />
-            </>
+          intro: (n) => (
+            <Typography variant="body2" color="text.secondary">
+              Telephone number <strong>{n.telephoneNumber}</strong>
+            </Typography>
           ),
+          inputs: [
+            { kind: 'text', name: 'nickname', label: 'Nickname' },
+            { kind: 'destination', name: 'destination', label: 'Destination' },
+            { kind: 'select', name: 'distinctiveRing', label: 'Distinctive Ring', options: DISTINCTIVE_RING_OPTIONS },
+          ],
         },
         {
           label: 'Caller ID',
           kind: 'form',
-          fields: ['cidPrefix', 'cidCalledNumber', 'cidOnDivert'],
-          render: (form, _n, readOnly) => (
-            <>
-              <Hint>What the person answering sees when this number is called.</Hint>
-              <FormFields
-                control={form.control}
-                disabled={readOnly}
-                fields={[
-                  {
-                    kind: 'text',
-                    name: 'cidPrefix',
-                    label: 'Caller ID Prefix',
-                    helper: 'Shown before the caller’s name, e.g. SALES',
-                  },
-                  { kind: 'switch', name: 'cidCalledNumber', label: 'Show the called number instead of the caller' },
-                  { kind: 'switch', name: 'cidOnDivert', label: 'Keep the prefix when the call is diverted' },
-                ]}
-              />
-            </>
-          ),
+          intro: () => <Hint>What the person answering sees when this number is called.</Hint>,
+          inputs: [
+            {
+              kind: 'text',
+              name: 'cidPrefix',
+              label: 'Caller ID Prefix',
+              helper: 'Shown before the caller’s name, e.g. SALES',
+            },
+            { kind: 'switch', name: 'cidCalledNumber', label: 'Show the called number instead of the caller' },
+            { kind: 'switch', name: 'cidOnDivert', label: 'Keep the prefix when the call is diverted' },
+          ],
         },
         {
           label: 'Call Screening',
@@ -262,21 +241,12 @@ export default function TelephoneNumberDetailPage() {
         {
           label: 'Advanced',
           kind: 'form',
-          fields: ['emsNeeded', 'cancellationAvailable'],
-          render: (form, n, readOnly) => (
-            <>
-              {!admin && <Hint>These settings are managed by your provider.</Hint>}
-              <FormFields
-                control={form.control}
-                disabled={readOnly || !admin}
-                fields={[
-                  { kind: 'switch', name: 'emsNeeded', label: 'Emergency services data needed' },
-                  { kind: 'switch', name: 'cancellationAvailable', label: 'Cancellation available' },
-                ]}
-              />
-              <TeamsInfo number={n} />
-            </>
-          ),
+          intro: () => !admin && <Hint>These settings are managed by your provider.</Hint>,
+          inputs: [
+            { kind: 'switch', name: 'emsNeeded', label: 'Emergency services data needed', disabled: !admin },
+            { kind: 'switch', name: 'cancellationAvailable', label: 'Cancellation available', disabled: !admin },
+          ],
+          render: (_form, n) => <TeamsInfo number={n} />,
         },
       ]}
     />

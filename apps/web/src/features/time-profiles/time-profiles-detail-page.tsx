@@ -79,28 +79,14 @@ export default function TimeProfileDetailPage() {
         {
           label: 'General',
           kind: 'form',
-          fields: ['name', 'description', 'bankHoliday', 'mode'],
-          render: (form, p, readOnly) => (
-            <>
-              <StatusLine profile={p} />
-              <FormFields
-                control={form.control}
-                disabled={readOnly}
-                fields={[
-                  { kind: 'text', name: 'name', label: 'Name', required: true },
-                  { kind: 'text', name: 'description', label: 'Description' },
-                  {
-                    kind: 'select',
-                    name: 'bankHoliday',
-                    label: 'Bank Holidays',
-                    options: BANK_HOLIDAY_OPTIONS,
-                  },
-                  { kind: 'select', name: 'mode', label: 'Mode', options: TIME_PROFILE_MODES },
-                ]}
-              />
-              <UpcomingBankHolidays region={Number(form.watch('bankHoliday') ?? 0)} />
-            </>
-          ),
+          intro: (p) => <StatusLine profile={p} />,
+          inputs: [
+            { kind: 'text', name: 'name', label: 'Name', required: true },
+            { kind: 'text', name: 'description', label: 'Description' },
+            { kind: 'select', name: 'bankHoliday', label: 'Bank Holidays', options: BANK_HOLIDAY_OPTIONS },
+            { kind: 'select', name: 'mode', label: 'Mode', options: TIME_PROFILE_MODES },
+          ],
+          render: (form) => <UpcomingBankHolidays region={Number(form.watch('bankHoliday') ?? 0)} />,
         },
         {
           label: 'Schedule',
