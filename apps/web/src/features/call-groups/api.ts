@@ -15,7 +15,7 @@ import {
   RING_TYPES,
 } from '@switchboard/domain';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
-import type { SelectSource } from '../../platform/fields/option-sources.ts';
+import { type SelectSource, selectFrom } from '../../platform/fields/option-sources.ts';
 import { resourceApi } from '../../platform/resource.ts';
 
 export const callGroups = resourceApi('/callgroup', callGroupRoutes);
@@ -44,14 +44,7 @@ export function generalFields(music: SelectSource, self: string[]): FieldDef<Cal
   return [
     { kind: 'text', name: 'customName', label: 'Name', required: true },
     { kind: 'text', name: 'cidPrefix', label: 'Caller ID Prefix' },
-    {
-      kind: 'select',
-      name: 'musicOnHold',
-      label: 'Music On Hold',
-      options: music.options,
-      nullable: 'Default',
-      helper: music.helper,
-    },
+    selectFrom(music, 'musicOnHold', 'Music On Hold', 'Default'),
     { kind: 'destination', name: 'falloverLocation', label: 'Fallover Destination', exclude: self },
     { kind: 'select', name: 'ringType', label: 'Ring Type', options: RING_TYPE_OPTIONS },
     { kind: 'select', name: 'ringTime', label: 'Ring Time', options: RING_TIME_OPTIONS },

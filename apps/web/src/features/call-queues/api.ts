@@ -11,7 +11,7 @@ import {
   QUEUE_STRATEGIES,
 } from '@switchboard/domain';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
-import type { SelectSource } from '../../platform/fields/option-sources.ts';
+import { type SelectSource, selectFrom } from '../../platform/fields/option-sources.ts';
 import { resourceApi } from '../../platform/resource.ts';
 
 export const callQueues = resourceApi('/queue', callQueueRoutes);
@@ -97,14 +97,7 @@ export function soundsFields(prompts: SelectSource, music: SelectSource): Fields
   });
   return [
     prompt('welcomeId', 'Welcome Prompt'),
-    {
-      kind: 'select',
-      name: 'musicOnHold',
-      label: 'Music On Hold',
-      options: music.options,
-      nullable: 'Default',
-      helper: music.helper,
-    },
+    selectFrom(music, 'musicOnHold', 'Music On Hold', 'Default'),
     {
       kind: 'select',
       name: 'announceId',

@@ -32,6 +32,7 @@ import { call } from '../../platform/client.ts';
 import { type FieldDef, FormFields, type SelectOption } from '../../platform/fields/form-fields.tsx';
 import {
   type SelectSource,
+  selectFrom,
   useAccessListOptions,
   useMusicSelect,
   usePromptSelect,
@@ -97,14 +98,7 @@ const generalFields = (callerIds: SelectOption[], music: SelectSource): FieldDef
     label: 'Ring Time',
     options: RING_TIMES.map((t) => ({ value: t, label: `${t} seconds` })),
   },
-  {
-    kind: 'select',
-    name: 'musicOnHold',
-    label: 'Music On Hold',
-    options: music.options,
-    nullable: 'Default',
-    helper: music.helper,
-  },
+  selectFrom(music, 'musicOnHold', 'Music On Hold', 'Default'),
 ];
 
 export default function SeatDetailPage() {
@@ -166,22 +160,12 @@ export default function SeatDetailPage() {
           );
         }
         if (mode === 2) {
-          fields.push(
-            {
-              kind: 'select',
-              name: 'vmAdvancedPromptId',
-              label: 'Prompt',
-              options: prompts.options,
-              helper: prompts.helper,
-              nullable: true,
-            },
-            {
-              kind: 'destination',
-              name: 'vmAdvancedDest',
-              label: 'Destination',
-              exclude: [destinationValue('seat', seat.extension)],
-            },
-          );
+          fields.push(selectFrom(prompts, 'vmAdvancedPromptId', 'Prompt'), {
+            kind: 'destination',
+            name: 'vmAdvancedDest',
+            label: 'Destination',
+            exclude: [destinationValue('seat', seat.extension)],
+          });
         }
         return <FormFields control={form.control} fields={fields} disabled={readOnly} />;
       },

@@ -13,8 +13,9 @@ import {
 } from '@switchboard/domain';
 import dayjs from 'dayjs';
 import { useParams } from 'react-router';
+import type { z } from 'zod';
 import { FormFields } from '../../platform/fields/form-fields.tsx';
-import { usePromptSelect } from '../../platform/fields/option-sources.ts';
+import { selectFrom, usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
 import { timeProfiles, toProfileValues, useBankHolidays, useDestinationLabel, useStatus } from './api.ts';
@@ -64,6 +65,9 @@ function UpcomingBankHolidays({ region }: { region: number }) {
   );
 }
 
+/** The form's values. */
+type Values = z.input<typeof timeProfileInput>;
+
 export default function TimeProfileDetailPage() {
   const { id = '' } = useParams();
   const prompts = usePromptSelect();
@@ -107,14 +111,7 @@ export default function TimeProfileDetailPage() {
                   control={form.control}
                   disabled={readOnly}
                   fields={[
-                    {
-                      kind: 'select',
-                      name: 'inPromptId',
-                      label: 'Open Prompt',
-                      options: prompts.options,
-                      helper: prompts.helper,
-                      nullable: true,
-                    },
+                    selectFrom<Values>(prompts, 'inPromptId', 'Open Prompt'),
                     { kind: 'destination', name: 'inDestination', label: 'Open Destination', exclude: self },
                   ]}
                 />
@@ -125,14 +122,7 @@ export default function TimeProfileDetailPage() {
                   control={form.control}
                   disabled={readOnly}
                   fields={[
-                    {
-                      kind: 'select',
-                      name: 'outPromptId',
-                      label: 'Closed Prompt',
-                      options: prompts.options,
-                      helper: prompts.helper,
-                      nullable: true,
-                    },
+                    selectFrom<Values>(prompts, 'outPromptId', 'Closed Prompt'),
                     { kind: 'destination', name: 'outDestination', label: 'Closed Destination', exclude: self },
                   ]}
                 />
