@@ -93,6 +93,17 @@ export interface TabbedFormProps<R, V extends FieldValues, O extends FieldValues
   editActions?: readonly Action[];
 }
 
+/** A detail form's Save (disabled while saving); a tab's own form (e.g. a seat's softphone) uses it too. */
+export function SaveButton({ busy }: { busy: boolean }) {
+  return (
+    <Box>
+      <Button type="submit" variant="contained" disabled={busy}>
+        Save
+      </Button>
+    </Box>
+  );
+}
+
 export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(props: TabbedFormProps<R, V, O>) {
   const { source, resource, schema, toValues, name, title, tabs, loadFailed } = props;
   const record = useQuery({ queryKey: source.key, queryFn: source.load, retry: false });
@@ -319,13 +330,7 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
               {tab.intro?.(data)}
               {tab.inputs && <FormFields control={form.control} disabled={readOnly} fields={inputsOf(tab)} />}
               {tab.render?.(form, data, readOnly)}
-              {!readOnly && (
-                <Box>
-                  <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-                    Save
-                  </Button>
-                </Box>
-              )}
+              {!readOnly && <SaveButton busy={form.formState.isSubmitting} />}
             </Box>
           ) : null}
           {!tab.forbidden && tab.kind === 'form' && tab.below && <Box sx={{ mt: 3 }}>{tab.below(data)}</Box>}
