@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { sidebar, signIn } from './helpers.ts';
+import { deleteRows, sidebar, signIn } from './helpers.ts';
 
 test.describe('access lists', () => {
   test.beforeEach(async ({ page }) => {
@@ -136,20 +136,7 @@ test.describe('access lists', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
       await expect(dialog).toBeHidden();
     }
-    await page
-      .getByRole('row', { name: /Temp A/ })
-      .getByRole('checkbox')
-      .check();
-    await page
-      .getByRole('row', { name: /Temp B/ })
-      .getByRole('checkbox')
-      .check();
-    await page.getByRole('button', { name: /^Delete/ }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog
-      .getByRole('button', { name: /Delete|Confirm/ })
-      .last()
-      .click();
+    const dialog = await deleteRows(page, /Temp A/, /Temp B/);
     await expect(dialog.getByText('Successfully deleted Temp A')).toBeVisible();
     await expect(dialog.getByText('Successfully deleted Temp B')).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();

@@ -1,49 +1,19 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { choose, sidebar, signIn } from './helpers.ts';
+import { choose, openList, openRangeAdd, rangeAdd, rangeRefusesEleven, signIn } from './helpers.ts';
 
 const SCREENS = 'test-results/screens';
-
-async function openList(page: Page) {
-  await sidebar(page).getByRole('link', { name: 'Call Groups' }).click();
-  await expect(page.getByRole('heading', { name: 'Call Groups' })).toBeVisible();
-}
-
-/** Bulk adds `count` groups from the next free number; answers the first number. */
-async function addGroups(page: Page, name: string, count: number): Promise<number> {
-  await page.getByRole('button', { name: /^Add/ }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByLabel('From')).toHaveValue(/^\d+$/);
-  const from = Number(await dialog.getByLabel('From').inputValue());
-  if (count > 1) await dialog.getByLabel('To', { exact: true }).fill(String(from + count - 1));
-  await dialog.getByLabel('Name').fill(name);
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(dialog.getByText(`${from} - ${name} created successfully`)).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  return from;
-}
 
 test.describe('call groups', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, 'retail');
-    await openList(page);
+    await openList(page, 'Call Groups');
   });
   test('bulk adds groups by range, refusing too many and a backwards range', async ({ page }) => {
     const name = `Team ${Date.now().toString(36)}`;
     await expect(page.getByRole('row', { name: /350 Sales team/ })).toBeVisible();
     await page.screenshot({ path: `${SCREENS}/call-groups-list.png`, fullPage: true });
-    await page.getByRole('button', { name: /^Add/ }).click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog.getByLabel('From')).toHaveValue(/^\d+$/);
-    const from = Number(await dialog.getByLabel('From').inputValue());
-    await dialog.getByLabel('To', { exact: true }).fill(String(from + 10));
-    await dialog.getByLabel('Name').fill(name);
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(
-      dialog.getByText(
-        'You cannot add more than 10 call groups at one time, please contact your account manager to add more',
-      ),
-    ).toBeVisible();
+    const { dialog, from } = await openRangeAdd(page);
+    await rangeRefusesEleven(dialog, from, name, 'call groups');
     await dialog.getByLabel('To', { exact: true }).fill(String(from - 1));
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog.getByText('Please ensure this number is less than the To field')).toBeVisible();
@@ -81,7 +51,7 @@ test.describe('call groups', () => {
 
   test('edits a group’s General tab and reads it back', async ({ page }) => {
     const name = `Ring ${Date.now().toString(36)}`;
-    const number = await addGroups(page, name, 1);
+    const number = await rangeAdd(page, name);
     await page.getByRole('link', { name: String(number), exact: true }).click();
     await expect(page.getByRole('heading', { name: `${name} (${number})` })).toBeVisible();
     await page.getByLabel('Name').fill('');
@@ -106,13 +76,13 @@ test.describe('call groups', () => {
     await expect(page.getByLabel('Fallover Destination')).toHaveValue('201 - Reception');
     await expect(page.getByRole('switch', { name: 'Ignore Call Forwards' })).toBeChecked();
     await expect(page.getByRole('switch', { name: 'Answer Elsewhere' })).not.toBeChecked();
-    await openList(page);
+    await openList(page, 'Call Groups');
     await expect(page.getByRole('row', { name: new RegExp(`${number} ${name} edited`) })).toContainText('Round Robin');
   });
 
   test('adds, edits and removes members, refusing a duplicate and an empty choice', async ({ page }) => {
     const name = `Members ${Date.now().toString(36)}`;
-    const number = await addGroups(page, name, 1);
+    const number = await rangeAdd(page, name);
     await page.getByRole('link', { name: String(number), exact: true }).click();
     await page.getByRole('tab', { name: 'Members' }).click();
     await expect(page.getByText('There are no records to show')).toBeVisible();
@@ -169,7 +139,7 @@ test.describe('call groups', () => {
     await expect(dialog.getByText('Successfully deleted 210 - Van 1')).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('row', { name: /210 - Van 1/ })).toHaveCount(0);
-    await openList(page);
+    await openList(page, 'Call Groups');
     // Members: one left.
     const row = page.getByRole('row', { name: new RegExp(`${number} ${name}`) });
     await expect(row.getByRole('cell').nth(5)).toHaveText('1');

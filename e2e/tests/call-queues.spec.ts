@@ -1,18 +1,12 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { choose, sidebar, signIn } from './helpers.ts';
+import { choose, openList, openRangeAdd, rangeAdd, rangeRefusesEleven, signIn } from './helpers.ts';
 
 const SCREENS = 'test-results/screens';
-
-async function openList(page: Page) {
-  await sidebar(page).getByRole('link', { name: 'Call Queues' }).click();
-  await expect(page.getByRole('heading', { name: 'Call Queues' })).toBeVisible();
-}
 
 test.describe('call queues', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, 'retail');
-    await openList(page);
+    await openList(page, 'Call Queues');
   });
   test('adds queues by range, edits fields on several tabs and reads them back, adds a member', async ({ page }) => {
     const name = `Queue ${Date.now().toString(36)}`;
@@ -20,18 +14,8 @@ test.describe('call queues', () => {
     await page.screenshot({ path: `${SCREENS}/call-queues-list.png`, fullPage: true });
 
     // Bulk add: at most 10, then two from the next free number.
-    await page.getByRole('button', { name: /^Add/ }).click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog.getByLabel('From')).toHaveValue(/^\d+$/);
-    const from = Number(await dialog.getByLabel('From').inputValue());
-    await dialog.getByLabel('To', { exact: true }).fill(String(from + 10));
-    await dialog.getByLabel('Name').fill(name);
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(
-      dialog.getByText(
-        'You cannot add more than 10 call queues at one time, please contact your account manager to add more',
-      ),
-    ).toBeVisible();
+    const { dialog, from } = await openRangeAdd(page);
+    await rangeRefusesEleven(dialog, from, name, 'call queues');
     await dialog.getByLabel('To', { exact: true }).fill(String(from + 1));
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog.getByText(`${from} - ${name} created successfully`)).toBeVisible();
@@ -125,7 +109,7 @@ test.describe('call queues', () => {
     await expect(member.getByRole('cell').nth(2)).toHaveText('7');
     await page.screenshot({ path: `${SCREENS}/call-queue-members.png`, fullPage: true });
 
-    await openList(page);
+    await openList(page, 'Call Queues');
     const row = page.getByRole('row', { name: new RegExp(`${from} ${name}`) });
     await expect(row).toContainText('Least Recent');
     await expect(row).toContainText('2 minutes');
@@ -144,14 +128,8 @@ test.describe('call queues', () => {
 
   test('deletes a queue of its own after confirming', async ({ page }) => {
     const name = `Gone ${Date.now().toString(36)}`;
-    await page.getByRole('button', { name: /^Add/ }).click();
+    const from = await rangeAdd(page, name);
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByLabel('From')).toHaveValue(/^\d+$/);
-    const from = Number(await dialog.getByLabel('From').inputValue());
-    await dialog.getByLabel('Name').fill(name);
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(dialog.getByText(`${from} - ${name} created successfully`)).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('checkbox', { name: `Select ${from} - ${name}` }).check();
     await page.getByRole('button', { name: 'Delete (1)' }).click();
     await expect(dialog.getByText('Delete the following?')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { sidebar, signIn } from './helpers.ts';
+import { deleteRows, sidebar, signIn } from './helpers.ts';
 
 test.describe('conferencing', () => {
   test.beforeEach(async ({ page }) => {
@@ -64,16 +64,7 @@ test.describe('conferencing', () => {
     await sidebar(page).getByRole('link', { name: 'Conferencing' }).click();
     await page.getByRole('textbox', { name: /Search/ }).fill(uid);
     await expect(page.getByText('1–1 of 1')).toBeVisible();
-    await page
-      .getByRole('row', { name: new RegExp(nickname) })
-      .getByRole('checkbox')
-      .check();
-    await page.getByRole('button', { name: /^Delete/ }).click();
-    const confirm = page.getByRole('dialog');
-    await confirm
-      .getByRole('button', { name: /Delete|Confirm/ })
-      .last()
-      .click();
+    const confirm = await deleteRows(page, new RegExp(nickname));
     await expect(confirm.getByText(`Successfully deleted ${free} - ${nickname} north`)).toBeVisible();
   });
 });

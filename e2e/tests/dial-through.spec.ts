@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { choose, sidebar, signIn } from './helpers.ts';
+import { choose, deleteRows, sidebar, signIn } from './helpers.ts';
 
 test.describe('dial through', () => {
   test.beforeEach(async ({ page }) => {
@@ -64,16 +64,7 @@ test.describe('dial through', () => {
     await sidebar(page).getByRole('link', { name: 'Dial Through' }).click();
     await page.getByRole('textbox', { name: /Search/ }).fill(uid);
     await expect(page.getByText('1–1 of 1')).toBeVisible();
-    await page
-      .getByRole('row', { name: new RegExp(name) })
-      .getByRole('checkbox')
-      .check();
-    await page.getByRole('button', { name: /^Delete/ }).click();
-    const confirm = page.getByRole('dialog');
-    await confirm
-      .getByRole('button', { name: /Delete|Confirm/ })
-      .last()
-      .click();
+    const confirm = await deleteRows(page, new RegExp(name));
     await expect(confirm.getByText(`Successfully deleted ${name}`)).toBeVisible();
     await confirm.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);

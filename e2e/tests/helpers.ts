@@ -49,3 +49,56 @@ export async function typeDateTime(scope: Page | Locator, label: string, digits:
   const page = 'page' in scope ? scope.page() : scope;
   await page.keyboard.type(digits);
 }
+
+/** Opens a list page from the sidebar and waits for its heading. */
+export async function openList(page: Page, name: string): Promise<void> {
+  await sidebar(page).getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+}
+
+/** Opens a numbered list's range add; answers the modal and its From, the next free number. */
+export async function openRangeAdd(page: Page): Promise<{ dialog: Locator; from: number }> {
+  await page.getByRole('button', { name: /^Add/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('From')).toHaveValue(/^\d+$/);
+  return { dialog, from: Number(await dialog.getByLabel('From').inputValue()) };
+}
+
+/** Range-adds `count` records named `name` from the next free number; answers the first number. */
+export async function rangeAdd(page: Page, name: string, count = 1, nameLabel = 'Name'): Promise<number> {
+  const { dialog, from } = await openRangeAdd(page);
+  if (count > 1) await dialog.getByLabel('To', { exact: true }).fill(String(from + count - 1));
+  await dialog.getByLabel(nameLabel).fill(name);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  for (let n = from; n < from + count; n++) {
+    await expect(dialog.getByText(`${n} - ${name} created successfully`)).toBeVisible();
+  }
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  return from;
+}
+
+/** Ticks the rows named by `rows`, then Delete and its confirm; answers the modal with the results. */
+export async function deleteRows(page: Page, ...rows: RegExp[]): Promise<Locator> {
+  for (const name of rows) {
+    await page.getByRole('row', { name }).getByRole('checkbox').check();
+  }
+  await page.getByRole('button', { name: /^Delete/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog
+    .getByRole('button', { name: /Delete|Confirm/ })
+    .last()
+    .click();
+  return dialog;
+}
+
+/** In an open range add: eleven at once are refused with the area's message ('call groups'). */
+export async function rangeRefusesEleven(dialog: Locator, from: number, name: string, plural: string): Promise<void> {
+  await dialog.getByLabel('To', { exact: true }).fill(String(from + 10));
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(
+    dialog.getByText(
+      `You cannot add more than 10 ${plural} at one time, please contact your account manager to add more`,
+    ),
+  ).toBeVisible();
+}

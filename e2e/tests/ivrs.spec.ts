@@ -1,16 +1,10 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { choose, sidebar, signIn } from './helpers.ts';
-
-async function openList(page: Page) {
-  await sidebar(page).getByRole('link', { name: 'IVRs' }).click();
-  await expect(page.getByRole('heading', { name: 'IVRs' })).toBeVisible();
-}
+import { choose, openList, sidebar, signIn } from './helpers.ts';
 
 test.describe('IVRs', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, 'retail');
-    await openList(page);
+    await openList(page, 'IVRs');
   });
 
   test('bulk add refuses bad ranges with the spec’s messages', async ({ page }) => {
@@ -94,7 +88,7 @@ test.describe('IVRs', () => {
     await expect(page.getByLabel('Key 3')).toHaveValue('');
 
     // The list counts the keys set.
-    await openList(page);
+    await openList(page, 'IVRs');
     await expect(page.getByRole('row', { name: new RegExp(`${first} ${description} 4`) })).toBeVisible();
 
     // A telephone number routed to the menu, read back, then put back as it was.
@@ -113,7 +107,7 @@ test.describe('IVRs', () => {
     await expect(page.getByRole('row', { name: /01214960002/ })).toContainText(`${first} - ${description}`);
 
     // In use: the menu cannot be deleted while the number routes to it.
-    await openList(page);
+    await openList(page, 'IVRs');
     await page.getByRole('checkbox', { name: `Select ${first} - ${description}` }).check();
     await page.getByRole('button', { name: /^Delete/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { sidebar, signIn } from './helpers.ts';
+import { deleteRows, sidebar, signIn } from './helpers.ts';
 
 test.describe('mobile numbers', () => {
   test('retail: add, edit, delete', async ({ page }) => {
@@ -35,16 +35,7 @@ test.describe('mobile numbers', () => {
     await expect(page.getByText('Site foreman (north) has been updated')).toBeVisible();
 
     await sidebar(page).getByRole('link', { name: 'Mobile Numbers' }).click();
-    await page
-      .getByRole('row', { name: /07700900999/ })
-      .getByRole('checkbox')
-      .check();
-    await page.getByRole('button', { name: /^Delete/ }).click();
-    dialog = page.getByRole('dialog');
-    await dialog
-      .getByRole('button', { name: /Delete|Confirm/ })
-      .last()
-      .click();
+    dialog = await deleteRows(page, /07700900999/);
     await expect(dialog.getByText('Successfully deleted Site foreman (north)')).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('row', { name: /07700900999/ })).toHaveCount(0);

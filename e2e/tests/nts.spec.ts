@@ -1,17 +1,11 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { choose, sidebar, signIn } from './helpers.ts';
-
-async function openList(page: Page) {
-  await sidebar(page).getByRole('link', { name: 'NTS' }).click();
-  await expect(page.getByRole('heading', { name: 'NTS' })).toBeVisible();
-}
+import { choose, openList, signIn } from './helpers.ts';
 
 test.describe('NTS destinations', () => {
   test('adds one, refusing a missing, a malformed and an on-net number, then edits it', async ({ page }) => {
     const name = `Engineer ${Date.now().toString(36)}`;
     await signIn(page, 'retail');
-    await openList(page);
+    await openList(page, 'NTS');
     await expect(page.getByRole('row', { name: /Out of hours engineer 07700900999/ })).toBeVisible();
 
     await page.getByRole('button', { name: /^Add/ }).click();
@@ -88,7 +82,7 @@ test.describe('NTS destinations', () => {
   test('without highRisk the international and premium switches cannot be changed', async ({ page }) => {
     const name = `Stylist ${Date.now().toString(36)}`;
     await signIn(page, 'prepay');
-    await openList(page);
+    await openList(page, 'NTS');
     await page.getByRole('button', { name: /^Add/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill(name);

@@ -1,18 +1,12 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { choose, sidebar, signIn } from './helpers.ts';
-
-async function openList(page: Page) {
-  await sidebar(page).getByRole('link', { name: 'Pickup Groups' }).click();
-  await expect(page.getByRole('heading', { name: 'Pickup Groups' })).toBeVisible();
-}
+import { choose, openList, signIn } from './helpers.ts';
 
 test.describe('pickup groups', () => {
   test('adds a group, its members (refusing repeats), renames it and shows the short code', async ({ page }) => {
     const uid = Date.now().toString(36);
     const name = `Warehouse ${uid}`;
     await signIn(page, 'retail');
-    await openList(page);
+    await openList(page, 'Pickup Groups');
     // The demo's group and its short code: '*0#' and characters 6 to 8 of the name.
     await expect(page.getByRole('row', { name: /Engineers \*0#eer 2/ })).toBeVisible();
 
@@ -79,7 +73,7 @@ test.describe('pickup groups', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await expect(page.getByText('There are no records to show')).toBeVisible();
 
-    await openList(page);
+    await openList(page, 'Pickup Groups');
     await expect(page.getByRole('row', { name: new RegExp(`${renamed} .* 0`) })).toBeVisible();
     await page.getByRole('checkbox', { name: `Select ${renamed}` }).check();
     await page.getByRole('button', { name: /^Delete/ }).click();

@@ -1,12 +1,6 @@
-import type { Page } from '@playwright/test';
 import { MESSAGES, SEAT_MESSAGES } from '@switchboard/domain';
 import { expect, test } from './fixtures.ts';
-import { choose, sidebar, signIn } from './helpers.ts';
-
-async function openSeats(page: Page) {
-  await sidebar(page).getByRole('link', { name: 'Seats' }).click();
-  await expect(page.getByRole('heading', { name: 'Seats' })).toBeVisible();
-}
+import { choose, openList, sidebar, signIn } from './helpers.ts';
 
 test.describe('seats', () => {
   test.beforeEach(async ({ page }) => {
@@ -15,7 +9,7 @@ test.describe('seats', () => {
 
   test('bulk adds seats with per-item feedback, and the dashboard count follows', async ({ page }) => {
     await expect(page.getByTestId('count-seats')).toHaveText('12');
-    await openSeats(page);
+    await openList(page, 'Seats');
     await expect(page.getByRole('row', { name: /201 Reception/ }).getByLabel('Desk: Registered')).toBeVisible();
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     const dialog = page.getByRole('dialog');
@@ -44,7 +38,7 @@ test.describe('seats', () => {
   });
 
   test('the status column shows the desk phone and both softphones', async ({ page }) => {
-    await openSeats(page);
+    await openList(page, 'Seats');
     const row = page.getByRole('row', { name: /201 Reception/ });
     await expect(row.getByLabel('Desk: Registered')).toBeVisible();
     await expect(row.getByLabel(/^Desktop: (Registered|Unregistered)$/)).toBeVisible();
@@ -52,7 +46,7 @@ test.describe('seats', () => {
   });
 
   test('adds a seat as a softphone user; a taken username is refused under its field', async ({ page }) => {
-    await openSeats(page);
+    await openList(page, 'Seats');
     await page.getByRole('button', { name: 'Add Softphone User' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByLabel('Extension')).toHaveValue('216');
@@ -73,7 +67,7 @@ test.describe('seats', () => {
   });
 
   test('bulk edits seats, changing only the fields that were set', async ({ page }) => {
-    await openSeats(page);
+    await openList(page, 'Seats');
     const dialog = page.getByRole('dialog');
     await page.getByRole('checkbox', { name: 'Select 213 - Hot desk' }).check();
     await page.getByRole('button', { name: 'Edit (1)' }).click();
@@ -99,7 +93,7 @@ test.describe('seats', () => {
   });
 
   test('edits a seat on several tabs and shows "{name} has been updated"', async ({ page }) => {
-    await openSeats(page);
+    await openList(page, 'Seats');
     await page.getByRole('link', { name: '203' }).click();
     await expect(page.getByRole('heading', { name: 'Office manager (203)' })).toBeVisible();
     await page.getByLabel('Nickname').fill('Office desk');
@@ -119,7 +113,7 @@ test.describe('seats', () => {
   });
 
   test('shows a validation error under its field', async ({ page }) => {
-    await openSeats(page);
+    await openList(page, 'Seats');
     await page.getByRole('link', { name: '206' }).click();
     await page.getByRole('tab', { name: 'Diverts' }).click();
     await page.getByLabel('Divert When Busy').fill('12ab');
@@ -135,7 +129,7 @@ test.describe('seats', () => {
   });
 
   test('shows and resets the SIP password', async ({ page }) => {
-    await openSeats(page);
+    await openList(page, 'Seats');
     await page.getByRole('link', { name: '208' }).click();
     await page.getByRole('button', { name: 'Show Password' }).click();
     const first = await page.getByTestId('sip-secret').textContent();
@@ -160,7 +154,7 @@ test.describe('seat call options, provisioning, Teams and softphones', () => {
     page,
   }) => {
     await signIn(page, 'retail');
-    await openSeats(page);
+    await openList(page, 'Seats');
     await page.getByRole('link', { name: '209' }).click();
     await page.getByRole('tab', { name: 'Call Restrictions' }).click();
     await expect(page.getByLabel('International PIN')).toHaveCount(0);
@@ -187,7 +181,7 @@ test.describe('seat call options, provisioning, Teams and softphones', () => {
 
   test('provisioning: unlock a device and regenerate its LDAP password', async ({ page }) => {
     await signIn(page, 'retail');
-    await openSeats(page);
+    await openList(page, 'Seats');
     await page.getByRole('link', { name: '202' }).click();
     await page.getByRole('tab', { name: 'Provisioning' }).click();
     const row = page.getByRole('row', { name: /Yealink/ });
@@ -209,7 +203,7 @@ test.describe('seat call options, provisioning, Teams and softphones', () => {
 
   test('Teams: no tenant offers the invitation and Create Teams Account, then the switch', async ({ page }) => {
     await signIn(page, 'prepay');
-    await openSeats(page);
+    await openList(page, 'Seats');
     await page.getByRole('link', { name: '203' }).click();
     await page.getByRole('tab', { name: 'Teams' }).click();
     await page.getByLabel('Teams Administrator Email').fill('not-an-email');
@@ -228,7 +222,7 @@ test.describe('seat call options, provisioning, Teams and softphones', () => {
 
   test('softphones and the emergency location dialog', async ({ page }) => {
     await signIn(page, 'retail');
-    await openSeats(page);
+    await openList(page, 'Seats');
     await page.getByRole('link', { name: '210' }).click();
     await page.getByRole('tab', { name: 'Mobile Softphone' }).click();
     await expect(page.getByRole('img', { name: 'Mobile app QR code' })).toBeVisible();
@@ -248,7 +242,7 @@ test('a user without the softphone and call-restriction permissions sees the sec
   page,
 }) => {
   await signIn(page, 'viewer');
-  await openSeats(page);
+  await openList(page, 'Seats');
   await page.getByRole('link', { name: '201' }).click();
   await expect(page.getByRole('heading', { name: 'Reception (201)' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
@@ -269,7 +263,7 @@ test('two people editing the same seat: the second save, based on what has chang
   if (!first || !second) throw new Error('two pages');
   for (const page of [first, second]) {
     await signIn(page, 'retail');
-    await openSeats(page);
+    await openList(page, 'Seats');
     await page.getByRole('link', { name: '212' }).click();
     await expect(page.getByRole('heading', { name: 'Training room (212)' })).toBeVisible();
   }
@@ -309,11 +303,11 @@ test('bulk edit changes only the set field of each row, and never reverts a chan
   const [lister, editor] = await Promise.all(people.map((c) => c.newPage()));
   if (!lister || !editor) throw new Error('two pages');
   await signIn(lister, 'retail');
-  await openSeats(lister);
+  await openList(lister, 'Seats');
   await lister.getByRole('checkbox', { name: 'Select 211 - Van 2' }).check();
   // Meanwhile someone renames the seat on its page.
   await signIn(editor, 'retail');
-  await openSeats(editor);
+  await openList(editor, 'Seats');
   await editor.getByRole('link', { name: '211' }).click();
   await editor.getByLabel('Nickname').fill('Van 2 (new)');
   await editor.getByRole('button', { name: 'Save' }).click();

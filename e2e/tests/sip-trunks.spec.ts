@@ -1,18 +1,12 @@
-import type { Page } from '@playwright/test';
 import { TRUNK_MESSAGES } from '@switchboard/domain';
 import { expect, test } from './fixtures.ts';
-import { choose, sidebar, signIn } from './helpers.ts';
-
-async function openTrunks(page: Page) {
-  await sidebar(page).getByRole('link', { name: 'SIP Trunks' }).click();
-  await expect(page.getByRole('heading', { name: 'SIP Trunks' })).toBeVisible();
-}
+import { choose, openList, sidebar, signIn } from './helpers.ts';
 
 test.describe('SIP trunks', () => {
   test('adds a trunk with an IP and sees Direct IP; the dashboard counts it', async ({ page }) => {
     await signIn(page, 'prepay');
     await expect(page.getByTestId('count-sip')).toHaveText('1');
-    await openTrunks(page);
+    await openList(page, 'SIP Trunks');
     await expect(page.getByRole('row', { name: /Salon PBX/ })).toContainText('Offline');
     await page.getByRole('button', { name: /^Add/ }).click();
     const dialog = page.getByRole('dialog');
@@ -34,7 +28,7 @@ test.describe('SIP trunks', () => {
 
   test('bulk edits trunks, changing only the fields that were set', async ({ page }) => {
     await signIn(page, 'prepay');
-    await openTrunks(page);
+    await openList(page, 'SIP Trunks');
     await page.getByRole('checkbox', { name: 'Select Salon PBX' }).check();
     await page.getByRole('checkbox', { name: 'Select Studio PBX' }).check();
     await page.getByRole('button', { name: 'Edit (2)' }).click();
@@ -58,7 +52,7 @@ test.describe('SIP trunks', () => {
 
   test('edits a trunk on several tabs, with a validation error under its field', async ({ page }) => {
     await signIn(page, 'retail');
-    await openTrunks(page);
+    await openList(page, 'SIP Trunks');
     await page.getByRole('link', { name: '30000_trunk_dr' }).click();
     await expect(page.getByText(/Registered from 81.2.68.20/)).toBeVisible();
     await page.getByRole('tab', { name: 'IP Address' }).click();
@@ -82,7 +76,7 @@ test.describe('SIP trunks', () => {
 
   test('a retail account with a trunk cannot add another, and is told why', async ({ page }) => {
     await signIn(page, 'retail');
-    await openTrunks(page);
+    await openList(page, 'SIP Trunks');
     await expect(page.getByRole('row', { name: /DR site/ })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Add/ })).toBeDisabled();
     await expect(
@@ -92,7 +86,7 @@ test.describe('SIP trunks', () => {
 
   test('a dynamic trunk shows its SIP username, and Show / Reset Password the secret', async ({ page }) => {
     await signIn(page, 'prepay');
-    await openTrunks(page);
+    await openList(page, 'SIP Trunks');
     await page.getByRole('link', { name: '30001_trunk_salon' }).click();
     await expect(page.getByText('SIP username: 30001_trunk_salon')).toBeVisible();
     // 3 since the bulk edit above.
@@ -113,7 +107,7 @@ test.describe('SIP trunks', () => {
   test('Teams: no tenant offers the invitation and Create Teams Account, then the switch', async ({ page }) => {
     // Acme (retail, 30000): the seats spec gives Bella (prepay, 30001) its Teams tenant first.
     await signIn(page, 'retail');
-    await openTrunks(page);
+    await openList(page, 'SIP Trunks');
     await page.getByRole('link', { name: '30000_trunk_dr' }).click();
     await page.getByRole('tab', { name: 'Teams' }).click();
     await expect(page.getByRole('switch', { name: 'Enable Microsoft Teams' })).toHaveCount(0);

@@ -1,12 +1,7 @@
 import type { Page } from '@playwright/test';
 import { TELEPHONE_NUMBER_MESSAGES } from '@switchboard/domain';
 import { expect, test } from './fixtures.ts';
-import { choose, dashboardCount, sidebar, signIn } from './helpers.ts';
-
-async function openList(page: Page) {
-  await sidebar(page).getByRole('link', { name: 'Telephone Numbers' }).click();
-  await expect(page.getByRole('heading', { name: 'Telephone Numbers' })).toBeVisible();
-}
+import { choose, dashboardCount, openList, sidebar, signIn } from './helpers.ts';
 
 async function openNumber(page: Page, number: string) {
   await page.getByRole('link', { name: number, exact: true }).click();
@@ -19,7 +14,7 @@ test.describe('telephone numbers', () => {
   });
 
   test('lists the numbers with their destinations and emergency state', async ({ page }) => {
-    await openList(page);
+    await openList(page, 'Telephone Numbers');
     await expect(page.getByRole('row', { name: /01214960000 Main line 300 - Office hours/ })).toBeVisible();
     await expect(page.getByRole('row', { name: /01214960001 Sales 204 - Sales desk/ })).toContainText('Permanent');
     await expect(page.getByRole('row', { name: /01214960003/ })).toContainText('Error');
@@ -28,7 +23,7 @@ test.describe('telephone numbers', () => {
   });
 
   test('route a number to a time profile', async ({ page }) => {
-    await openList(page);
+    await openList(page, 'Telephone Numbers');
     await openNumber(page, '01214960004');
     await expect(page.getByRole('heading', { name: 'Director (01214960004)' })).toBeVisible();
     await expect(page.getByLabel('Destination')).toHaveValue('208 - Director');
@@ -42,7 +37,7 @@ test.describe('telephone numbers', () => {
   });
 
   test('shows the spec’s field messages on save', async ({ page }) => {
-    await openList(page);
+    await openList(page, 'Telephone Numbers');
     await openNumber(page, '01214960002');
     await page.getByLabel('Nickname').fill('A nickname that is far too long');
     await page.getByRole('tab', { name: 'Fax' }).click();
@@ -56,7 +51,7 @@ test.describe('telephone numbers', () => {
   });
 
   test('refuses to delete a number a seat presents, naming each use', async ({ page }) => {
-    await openList(page);
+    await openList(page, 'Telephone Numbers');
     await page.getByRole('checkbox', { name: 'Select 01214960000 (Main line)' }).check();
     await page.getByRole('button', { name: /^Delete/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
@@ -82,7 +77,7 @@ test.describe('telephone numbers', () => {
     expect(await dashboardCount(page, 'ems-errors')).toBe(1);
     await expect(page.getByRole('alert').filter({ hasText: 'View the errors' })).toBeVisible();
     const numbers = await dashboardCount(page, 'telephone-numbers');
-    await openList(page);
+    await openList(page, 'Telephone Numbers');
     await expect(page.getByText(`1–${Math.min(numbers, 15)} of ${numbers}`)).toBeVisible();
     await openNumber(page, '01214960003');
     await page.getByRole('tab', { name: 'Emergency' }).click();

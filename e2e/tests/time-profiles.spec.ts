@@ -1,11 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { choose, dashboardCount, sidebar, signIn, typeDateTime } from './helpers.ts';
-
-async function openList(page: Page) {
-  await sidebar(page).getByRole('link', { name: 'Time Profiles' }).click();
-  await expect(page.getByRole('heading', { name: 'Time Profiles' })).toBeVisible();
-}
+import { choose, dashboardCount, openList, sidebar, signIn, typeDateTime } from './helpers.ts';
 
 async function openProfile(page: Page, number: string) {
   await page.getByRole('link', { name: number, exact: true }).click();
@@ -15,12 +10,12 @@ async function openProfile(page: Page, number: string) {
 test.describe('time profiles', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, 'retail');
-    await openList(page);
+    await openList(page, 'Time Profiles');
   });
 
   test('bulk adds a range, refusing a clash and too many with the spec’s messages', async ({ page }) => {
     const before = await dashboardCount(page, 'time-profiles');
-    await openList(page);
+    await openList(page, 'Time Profiles');
     await page.getByRole('button', { name: /^Add/ }).click();
     const dialog = page.getByRole('dialog');
     // The next free number is offered.
@@ -118,7 +113,7 @@ test.describe('time profiles', () => {
     await openProfile(page, '300');
     await page.getByRole('tab', { name: 'Routing' }).click();
     await expect(page.getByLabel('Closed Destination')).toHaveValue('301 - Weekend cover');
-    await openList(page);
+    await openList(page, 'Time Profiles');
     await page.getByRole('checkbox', { name: 'Select 301 - Weekend cover' }).check();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page
@@ -133,7 +128,7 @@ test.describe('time profiles', () => {
 test.describe('time profiles bulk edit', () => {
   test('sets the bank holiday region of several profiles at once, leaving their other fields', async ({ page }) => {
     await signIn(page, 'retail');
-    await openList(page);
+    await openList(page, 'Time Profiles');
     const dialog = page.getByRole('dialog');
     // Force one profile closed first: a later edit of the bank holidays must leave that alone.
     await page.getByRole('checkbox', { name: 'Select 301 - Weekend cover' }).check();

@@ -15,7 +15,7 @@ import { keepPreviousData, type QueryKey, queryOptions } from '@tanstack/react-q
 import type { z } from 'zod';
 import { ifMatch } from './api.ts';
 import { send } from './client.ts';
-import { resourceKeys } from './query-keys.ts';
+import { type ResourceKeys, resourceKeys } from './query-keys.ts';
 
 export { countQuery, type ResourceKeys, resourceKeys } from './query-keys.ts';
 
@@ -54,6 +54,17 @@ export function listSource<R extends ListRoute>(
         body: listBody(request),
       }),
   };
+}
+
+/**
+ * The source options of a parent's children (an access list's numbers, a dial-through's caller
+ * IDs, a group's members): cached under the parent's record, and a change to them refreshes the
+ * parent's resource too (its counts).
+ *
+ *   listSource(accessListRoutes.entriesPage, childrenOf(accessListKeys, id, 'entries'))
+ */
+export function childrenOf(keys: ResourceKeys, id: number, name: string) {
+  return { key: [...keys.detail(id), name], params: { id }, invalidates: [keys.all] };
 }
 
 /** A route answering every record at once (e.g. GET /callgroup/member/all/:id, a parent's children). */

@@ -4,18 +4,13 @@
  */
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { destinationRoutes, MESSAGES } from '@switchboard/domain';
+import { destinationRoutes } from '@switchboard/domain';
 import { useQueries } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { call } from './client.ts';
 import type { PanelTab } from './tabbed-form/tabbed-form.tsx';
+import { UsageTable } from './usage-table.tsx';
 
 export const USED_BY_EMPTY = 'Nothing routes calls here yet.';
 
@@ -34,45 +29,26 @@ export function UsedByPanel({ destination }: { destination: string | readonly st
     }),
   });
   if (usedBy.isPending) return <CircularProgress aria-label="Loading" />;
-  const rows = usedBy.data?.records ?? [];
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         What sends calls here. It cannot be deleted while anything does.
       </Typography>
-      <Paper variant="outlined">
-        <Table size="small" aria-label="Used By">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ fontWeight: 600 }}>Type</TableCell>
-              <TableCell sx={{ fontWeight: 600 }}>Name</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(usedBy.isError || rows.length === 0) && (
-              <TableRow>
-                <TableCell colSpan={2} sx={{ textAlign: 'center', py: 3, color: 'text.secondary' }}>
-                  {usedBy.isError ? MESSAGES.fetchFailed : USED_BY_EMPTY}
-                </TableCell>
-              </TableRow>
-            )}
-            {rows.map((u) => (
-              <TableRow key={`${u.type}:${u.name}`}>
-                <TableCell>{u.type}</TableCell>
-                <TableCell>
-                  {u.link ? (
-                    <Link component={RouterLink} to={u.link}>
-                      {u.name}
-                    </Link>
-                  ) : (
-                    u.name
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Paper>
+      <UsageTable
+        label="Used By"
+        kindHeader="Type"
+        rows={usedBy.data.records.map((u) => ({
+          kind: u.type,
+          name: u.name,
+          shown: u.link ? (
+            <Link component={RouterLink} to={u.link}>
+              {u.name}
+            </Link>
+          ) : undefined,
+        }))}
+        failed={usedBy.isError}
+        empty={USED_BY_EMPTY}
+      />
     </>
   );
 }

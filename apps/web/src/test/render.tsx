@@ -4,7 +4,7 @@
  */
 import type { Action, PanelConfig, Resource, Session } from '@switchboard/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
@@ -72,3 +72,10 @@ export function renderPanel(ui: ReactNode, options: RenderOptions = {}) {
   const search = () => new URLSearchParams(router.state.location.search);
   return { ...view, user, router, queryClient, search };
 }
+
+/** The texts of a paged table's first column after the selection (its names), row by row. */
+export const firstColumn = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[1]?.textContent);

@@ -3,7 +3,7 @@
  * its numbers, and the query keys and options the pages share.
  */
 import { accessListRoutes } from '@switchboard/domain';
-import { listSource, resourceApi } from '../../platform/resource.ts';
+import { childrenOf, listSource, resourceApi } from '../../platform/resource.ts';
 
 export { usePromptSelect } from '../../platform/fields/option-sources.ts';
 
@@ -12,8 +12,4 @@ export const accessListKeys = accessLists.keys;
 
 /** A list's numbers: a change to them changes the list's entry count too. */
 export const entriesSource = (id: number) =>
-  listSource(accessListRoutes.entriesPage, {
-    key: [...accessListKeys.detail(id), 'entries'],
-    params: { id },
-    invalidates: [accessListKeys.all],
-  });
+  listSource(accessListRoutes.entriesPage, childrenOf(accessListKeys, id, 'entries'));

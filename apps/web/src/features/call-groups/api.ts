@@ -15,21 +15,13 @@ import {
   RING_TYPES,
 } from '@switchboard/domain';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
-import type { SelectSource } from '../../platform/fields/option-sources.ts';
-import { allSource, resourceApi } from '../../platform/resource.ts';
+import { type SelectSource, selectFrom } from '../../platform/fields/option-sources.ts';
+import { resourceApi } from '../../platform/resource.ts';
 
 export const callGroups = resourceApi('/callgroup', callGroupRoutes);
 export const callGroupKeys = callGroups.keys;
 
-/** A group's members: a change to them changes the group's member count too. */
-export const membersSource = (id: number) =>
-  allSource(callGroupRoutes.members, {
-    key: [...callGroupKeys.detail(id), 'members'],
-    params: { id },
-    invalidates: [callGroupKeys.all],
-  });
-
-export const RING_TYPE_OPTIONS = RING_TYPES.map((t) => ({ ...t }));
+export const RING_TYPE_OPTIONS = RING_TYPES;
 export const RING_TIME_OPTIONS = CALL_GROUP_RING_TIMES.map((t) => ({ value: t, label: `${t} seconds` }));
 export const DELAY_OPTIONS = MEMBER_DELAYS.map((d) => ({ value: d, label: `${d} seconds` }));
 export const DAY_OPTIONS = DAYS.map((d) => ({ key: d, label: DAY_LABELS[d] }));
@@ -52,14 +44,7 @@ export function generalFields(music: SelectSource, self: string[]): FieldDef<Cal
   return [
     { kind: 'text', name: 'customName', label: 'Name', required: true },
     { kind: 'text', name: 'cidPrefix', label: 'Caller ID Prefix' },
-    {
-      kind: 'select',
-      name: 'musicOnHold',
-      label: 'Music On Hold',
-      options: music.options,
-      nullable: 'Default',
-      helper: music.helper,
-    },
+    selectFrom(music, 'musicOnHold', 'Music On Hold', 'Default'),
     { kind: 'destination', name: 'falloverLocation', label: 'Fallover Destination', exclude: self },
     { kind: 'select', name: 'ringType', label: 'Ring Type', options: RING_TYPE_OPTIONS },
     { kind: 'select', name: 'ringTime', label: 'Ring Time', options: RING_TIME_OPTIONS },

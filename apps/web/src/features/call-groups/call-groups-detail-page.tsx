@@ -1,12 +1,11 @@
 /** /call-groups/{id}: tabs General, Members and Used By. */
 import { type CallGroup, callGroupInput, destinationValue } from '@switchboard/domain';
 import { useParams } from 'react-router';
-import { FormFields } from '../../platform/fields/form-fields.tsx';
 import { useMusicSelect } from '../../platform/fields/option-sources.ts';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
 import { callGroups, generalFields, toGroupValues } from './api.ts';
-import { MembersTab } from './members-tab.tsx';
+import { GroupMembers } from './members-tab.tsx';
 
 export default function CallGroupDetailPage() {
   const { id = '' } = useParams();
@@ -23,25 +22,9 @@ export default function CallGroupDetailPage() {
         {
           label: 'General',
           kind: 'form',
-          fields: [
-            'customName',
-            'cidPrefix',
-            'musicOnHold',
-            'falloverLocation',
-            'answerElsewhere',
-            'ignoreCfwd',
-            'ringType',
-            'ringTime',
-          ],
-          render: (form, g, readOnly) => (
-            <FormFields
-              control={form.control}
-              disabled={readOnly}
-              fields={generalFields(music, [destinationValue('callgroup', g.groupNo)])}
-            />
-          ),
+          inputs: (g) => generalFields(music, [destinationValue('callgroup', g.groupNo)]),
         },
-        { label: 'Members', kind: 'panel', render: (g) => <MembersTab group={g} /> },
+        { label: 'Members', kind: 'panel', render: (g) => <GroupMembers group={g} /> },
         usedByTab<CallGroup>((g) => destinationValue('callgroup', g.groupNo)),
       ]}
     />

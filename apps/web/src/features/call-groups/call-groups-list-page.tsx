@@ -1,35 +1,23 @@
 /** /call-groups: the account's call groups, bulk add by number range, bulk edit, delete. */
-import { callGroupInput, callGroupRange, callGroupRoutes } from '@switchboard/domain';
+import { callGroupInput, callGroupRange } from '@switchboard/domain';
 import { useDestinationLabel } from '../../platform/fields/option-sources.ts';
-import { ListPage } from '../../platform/paged-table/list-page.tsx';
-import { useRangeAdd } from '../../platform/range-add/range-add.ts';
-import {
-  callGroupKeys,
-  callGroups,
-  RING_TIME_OPTIONS,
-  RING_TYPE_OPTIONS,
-  ringTypeLabel,
-  toGroupValues,
-} from './api.ts';
+import { NumberedListPage } from '../../platform/range-add/numbered-list-page.tsx';
+import { callGroups, RING_TIME_OPTIONS, RING_TYPE_OPTIONS, ringTypeLabel, toGroupValues } from './api.ts';
 
 /** Bulk edit: how the chosen groups ring. */
 const bulkEdit = callGroupInput.pick({ ringType: true, ringTime: true, answerElsewhere: true, ignoreCfwd: true });
 
 export default function CallGroupsListPage() {
   const destinationLabel = useDestinationLabel();
-  const add = useRangeAdd({
-    title: 'Add Call Groups',
-    next: callGroupRoutes.next,
-    range: callGroupRoutes.range,
-    keys: callGroupKeys,
-    schema: callGroupRange,
-    name: { field: 'customName', label: 'Name', required: true },
-    toHelper: 'Optional: add up to 10 at once',
-  });
   return (
-    <ListPage
+    <NumberedListPage
       title="Call Groups"
-      source={callGroups.list}
+      api={callGroups}
+      range={{
+        title: 'Add Call Groups',
+        schema: callGroupRange,
+        name: { field: 'customName', label: 'Name', required: true },
+      }}
       resource="callGroups"
       label={(g) => `${g.groupNo} - ${g.customName}`}
       rowLink={(g) => `/call-groups/${g.id}`}
@@ -59,8 +47,6 @@ export default function CallGroupsListPage() {
         current: toGroupValues,
         patch: callGroups.patch,
       }}
-      add={add}
-      remove={(g) => callGroups.remove(g.id)}
     />
   );
 }

@@ -10,34 +10,15 @@ import {
   QUEUE_OPTIONS,
   QUEUE_STRATEGIES,
 } from '@switchboard/domain';
-import type { FieldDef, SelectOption } from '../../platform/fields/form-fields.tsx';
-import type { SelectSource } from '../../platform/fields/option-sources.ts';
-import { allSource, resourceApi } from '../../platform/resource.ts';
+import type { FieldDef } from '../../platform/fields/form-fields.tsx';
+import { type SelectSource, selectFrom } from '../../platform/fields/option-sources.ts';
+import { resourceApi } from '../../platform/resource.ts';
 
 export const callQueues = resourceApi('/queue', callQueueRoutes);
 export const callQueueKeys = callQueues.keys;
 
-/** A queue's members: a change to them changes the queue's member count too. */
-export const membersSource = (id: number) =>
-  allSource(callQueueRoutes.members, {
-    key: [...callQueueKeys.detail(id), 'members'],
-    params: { id },
-    invalidates: [callQueueKeys.all],
-  });
-
-const copy = (list: ReadonlyArray<{ value: number | string; label: string }>): SelectOption[] =>
-  list.map((o) => ({ ...o }));
-export const OPTIONS = {
-  queueTime: copy(QUEUE_OPTIONS.queueTime),
-  maxLength: copy(QUEUE_OPTIONS.maxLength),
-  timeout: copy(QUEUE_OPTIONS.timeout),
-  retry: copy(QUEUE_OPTIONS.retry),
-  wrapUpTime: copy(QUEUE_OPTIONS.wrapUpTime),
-  announceFrequency: copy(QUEUE_OPTIONS.announceFrequency),
-  periodicAnnounceFrequency: copy(QUEUE_OPTIONS.periodicAnnounceFrequency),
-  penalty: copy(QUEUE_OPTIONS.penalty),
-  strategy: copy(QUEUE_STRATEGIES),
-};
+/** The option lists of spec 2 §9 (and the ring strategies), as the selects show them. */
+export const OPTIONS = { ...QUEUE_OPTIONS, strategy: QUEUE_STRATEGIES };
 
 const labelIn = (list: ReadonlyArray<{ value: number | string; label: string }>, value: number | string) =>
   list.find((o) => o.value === value)?.label ?? String(value);
@@ -116,19 +97,12 @@ export function soundsFields(prompts: SelectSource, music: SelectSource): Fields
   });
   return [
     prompt('welcomeId', 'Welcome Prompt'),
-    {
-      kind: 'select',
-      name: 'musicOnHold',
-      label: 'Music On Hold',
-      options: music.options,
-      nullable: 'Default',
-      helper: music.helper,
-    },
+    selectFrom(music, 'musicOnHold', 'Music On Hold', 'Default'),
     {
       kind: 'select',
       name: 'announceId',
       label: 'Queue Identification',
-      options: [...copy(QUEUE_IDENTIFICATION), ...prompts.options],
+      options: [...QUEUE_IDENTIFICATION, ...prompts.options],
       helper: 'What a member hears on answering',
     },
     { kind: 'switch', name: 'announceHoldTime', label: 'Announce Hold Time' },

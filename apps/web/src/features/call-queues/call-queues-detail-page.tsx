@@ -2,12 +2,11 @@
 import Alert from '@mui/material/Alert';
 import { type CallQueue, callQueueInput, destinationValue, queueLoginCodes } from '@switchboard/domain';
 import { useParams } from 'react-router';
-import { FormFields } from '../../platform/fields/form-fields.tsx';
 import { useMusicSelect, usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
 import { callQueues, exitTimeField, generalFields, memberSettingsFields, soundsFields, toQueueValues } from './api.ts';
-import { MembersTab } from './members-tab.tsx';
+import { QueueMembers } from './members-tab.tsx';
 
 const names = (fields: Array<{ name: string }>) => fields.map((f) => f.name);
 const generalNames = [...names(generalFields([])), ...names(exitTimeField)];
@@ -41,34 +40,22 @@ export default function CallQueueDetailPage() {
           label: 'General',
           kind: 'form',
           fields: generalNames,
-          render: (form, q, readOnly) => (
-            <>
-              <LoginCodes queue={q} />
-              <FormFields
-                control={form.control}
-                disabled={readOnly}
-                fields={generalFields([destinationValue('queue', q.displayName)])}
-              />
-              {form.watch('exitSwitch') && (
-                <FormFields control={form.control} disabled={readOnly} fields={exitTimeField} />
-              )}
-            </>
-          ),
+          intro: (q) => <LoginCodes queue={q} />,
+          inputs: (q, form) => [
+            ...generalFields([destinationValue('queue', q.displayName)]),
+            ...(form.watch('exitSwitch') ? exitTimeField : []),
+          ],
         },
-        { label: 'Members', kind: 'panel', render: (q) => <MembersTab queue={q} /> },
+        { label: 'Members', kind: 'panel', render: (q) => <QueueMembers queue={q} /> },
         {
           label: 'Member Settings',
           kind: 'form',
-          fields: names(memberSettingsFields),
-          render: (form, _q, readOnly) => (
-            <FormFields control={form.control} disabled={readOnly} fields={memberSettingsFields} />
-          ),
+          inputs: memberSettingsFields,
         },
         {
           label: 'Sounds',
           kind: 'form',
-          fields: names(sounds),
-          render: (form, _q, readOnly) => <FormFields control={form.control} disabled={readOnly} fields={sounds} />,
+          inputs: sounds,
         },
         usedByTab<CallQueue>((q) => destinationValue('queue', q.displayName)),
       ]}

@@ -1,28 +1,23 @@
 /** /call-queues: the account's call queues, bulk add by number range, bulk edit, delete. */
-import { callQueueInput, callQueueRange, callQueueRoutes } from '@switchboard/domain';
+import { callQueueInput, callQueueRange } from '@switchboard/domain';
 import { useDestinationLabel } from '../../platform/fields/option-sources.ts';
-import { ListPage } from '../../platform/paged-table/list-page.tsx';
-import { useRangeAdd } from '../../platform/range-add/range-add.ts';
-import { callQueueKeys, callQueues, OPTIONS, queueTimeLabel, strategyLabel, toQueueValues } from './api.ts';
+import { NumberedListPage } from '../../platform/range-add/numbered-list-page.tsx';
+import { callQueues, OPTIONS, queueTimeLabel, strategyLabel, toQueueValues } from './api.ts';
 
 /** Bulk edit: how the chosen queues ring their members and how long callers wait. */
 const bulkEdit = callQueueInput.pick({ strategy: true, timeout: true, queueTime: true, maxLength: true });
 
 export default function CallQueuesListPage() {
   const destinationLabel = useDestinationLabel();
-  const add = useRangeAdd({
-    title: 'Add Call Queues',
-    next: callQueueRoutes.next,
-    range: callQueueRoutes.range,
-    keys: callQueueKeys,
-    schema: callQueueRange,
-    name: { field: 'customName', label: 'Name', required: true },
-    toHelper: 'Optional: add up to 10 at once',
-  });
   return (
-    <ListPage
+    <NumberedListPage
       title="Call Queues"
-      source={callQueues.list}
+      api={callQueues}
+      range={{
+        title: 'Add Call Queues',
+        schema: callQueueRange,
+        name: { field: 'customName', label: 'Name', required: true },
+      }}
       resource="queues"
       label={(q) => `${q.displayName} - ${q.customName}`}
       rowLink={(q) => `/call-queues/${q.id}`}
@@ -52,8 +47,6 @@ export default function CallQueuesListPage() {
         current: toQueueValues,
         patch: callQueues.patch,
       }}
-      add={add}
-      remove={(q) => callQueues.remove(q.id)}
     />
   );
 }

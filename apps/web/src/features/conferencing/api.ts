@@ -7,7 +7,7 @@ import {
   conferenceRoutes,
 } from '@switchboard/domain';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
-import type { SelectSource } from '../../platform/fields/option-sources.ts';
+import { type SelectSource, selectFrom } from '../../platform/fields/option-sources.ts';
 import { resourceApi } from '../../platform/resource.ts';
 
 export { useMusicSelect } from '../../platform/fields/option-sources.ts';
@@ -42,14 +42,7 @@ export function conferenceFields(music: SelectSource): FieldDef<ConferenceInput>
     { kind: 'switch', name: 'waitForMarked', label: 'Wait For Marked User' },
     { kind: 'switch', name: 'announceUsers', label: 'Announce Users' },
     { kind: 'switch', name: 'moh', label: 'Music On Hold' },
-    {
-      kind: 'select',
-      name: 'mohClass',
-      label: 'Music',
-      options: music.options,
-      nullable: 'Provider default',
-      helper: music.helper,
-    },
+    selectFrom(music, 'mohClass', 'Music', 'Provider default'),
   ];
 }
 

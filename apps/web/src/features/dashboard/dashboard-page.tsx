@@ -77,25 +77,21 @@ export default function DashboardPage({ builtPaths }: { builtPaths: readonly str
         </Alert>
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 420px))' } }}>
-        {activity.length > 0 && (
-          <Card variant="outlined">
-            <CardContent>
-              <Typography variant="h6" component="h2">
-                {DASHBOARD_TEXTS.activity}
-              </Typography>
-              <CountList items={activity} label={DASHBOARD_TEXTS.activity} />
-            </CardContent>
-          </Card>
-        )}
-        {errors.length > 0 && (
-          <Card variant="outlined">
-            <CardContent>
-              <Typography variant="h6" component="h2">
-                {DASHBOARD_TEXTS.errors}
-              </Typography>
-              <CountList items={errors} label={DASHBOARD_TEXTS.errors} />
-            </CardContent>
-          </Card>
+        {[
+          { title: DASHBOARD_TEXTS.activity, items: activity },
+          { title: DASHBOARD_TEXTS.errors, items: errors },
+        ].map(
+          ({ title, items }) =>
+            items.length > 0 && (
+              <Card key={title} variant="outlined">
+                <CardContent>
+                  <Typography variant="h6" component="h2">
+                    {title}
+                  </Typography>
+                  <CountList items={items} label={title} />
+                </CardContent>
+              </Card>
+            ),
         )}
       </Box>
     </>

@@ -13,18 +13,14 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../platform/client.ts';
 import type { FieldDef, SelectOption } from '../../platform/fields/form-fields.tsx';
-import { listSource, resourceApi } from '../../platform/resource.ts';
+import { childrenOf, listSource, resourceApi } from '../../platform/resource.ts';
 
 export const dialThroughs = resourceApi('/dialthrough', dialThroughRoutes);
 export const dialThroughKeys = dialThroughs.keys;
 
 /** A dial-through's caller-ID entries: a change to them changes its count in the list too. */
 export const clisSource = (id: number) =>
-  listSource(dialThroughRoutes.clisPage, {
-    key: [...dialThroughKeys.detail(id), 'clis'],
-    params: { id },
-    invalidates: [dialThroughKeys.all],
-  });
+  listSource(dialThroughRoutes.clisPage, childrenOf(dialThroughKeys, id, 'clis'));
 
 /** The account's numbers a dial-through may present (the CLI). */
 export function useCliOptions(): SelectOption[] {

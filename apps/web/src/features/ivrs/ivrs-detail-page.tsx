@@ -28,6 +28,23 @@ export default function IvrDetailPage() {
           label: 'General',
           kind: 'form',
           fields: ['description', 'greetingId', 'invalidPrompt', ...IVR_KEYS.map((k) => k.field)],
+          inputs: [
+            { kind: 'text', name: 'description', label: 'Description', required: true },
+            {
+              kind: 'select',
+              name: 'greetingId',
+              label: 'Greeting Prompt',
+              options: greetingOptions(prompts),
+              helper: prompts.helper ?? 'Played when the menu answers',
+            },
+            {
+              kind: 'select',
+              name: 'invalidPrompt',
+              label: 'Invalid Choice Prompt',
+              options: invalidPromptOptions(prompts),
+              helper: prompts.helper ?? 'Played when the caller presses a key with no destination',
+            },
+          ],
           render: (form, m, readOnly) => {
             const self = [destinationValue('ivr', m.name)];
             const keyFields: FieldDef<IvrInput>[] = IVR_KEYS.map((k) => ({
@@ -39,27 +56,6 @@ export default function IvrDetailPage() {
             }));
             return (
               <>
-                <FormFields
-                  control={form.control}
-                  disabled={readOnly}
-                  fields={[
-                    { kind: 'text', name: 'description', label: 'Description', required: true },
-                    {
-                      kind: 'select',
-                      name: 'greetingId',
-                      label: 'Greeting Prompt',
-                      options: greetingOptions(prompts),
-                      helper: prompts.helper ?? 'Played when the menu answers',
-                    },
-                    {
-                      kind: 'select',
-                      name: 'invalidPrompt',
-                      label: 'Invalid Choice Prompt',
-                      options: invalidPromptOptions(prompts),
-                      helper: prompts.helper ?? 'Played when the caller presses a key with no destination',
-                    },
-                  ]}
-                />
                 <Typography variant="subtitle2" component="h2" sx={{ mt: 1 }}>
                   Keys
                 </Typography>

@@ -1,23 +1,18 @@
 /** /ivrs: the account's IVR menus, bulk add by number range (description required), delete. */
-import { ivrRange, ivrRoutes } from '@switchboard/domain';
-import { ListPage } from '../../platform/paged-table/list-page.tsx';
-import { useRangeAdd } from '../../platform/range-add/range-add.ts';
-import { ivrKeys, ivrs } from './api.ts';
+import { ivrRange } from '@switchboard/domain';
+import { NumberedListPage } from '../../platform/range-add/numbered-list-page.tsx';
+import { ivrs } from './api.ts';
 
 export default function IvrsListPage() {
-  const add = useRangeAdd({
-    title: 'Add IVRs',
-    next: ivrRoutes.next,
-    range: ivrRoutes.range,
-    keys: ivrKeys,
-    schema: ivrRange,
-    name: { field: 'description', label: 'Description', required: true },
-    toHelper: 'Optional: add up to 10 at once',
-  });
   return (
-    <ListPage
+    <NumberedListPage
       title="IVRs"
-      source={ivrs.list}
+      api={ivrs}
+      range={{
+        title: 'Add IVRs',
+        schema: ivrRange,
+        name: { field: 'description', label: 'Description', required: true },
+      }}
       resource="IVR"
       label={(m) => `${m.name} - ${m.description}`}
       rowLink={(m) => `/ivrs/${m.id}`}
@@ -26,8 +21,6 @@ export default function IvrsListPage() {
         { field: 'description', header: 'Description', sortable: true },
         { field: 'keysSet', header: 'Keys Set', sortable: true },
       ]}
-      add={add}
-      remove={(m) => ivrs.remove(m.id)}
     />
   );
 }

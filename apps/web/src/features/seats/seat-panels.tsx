@@ -4,6 +4,7 @@
  * own save to /seat/{id}/softphone; the mobile tab shows the app's QR code of uniqueString) and the
  * emergency location dialog.
  */
+
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -47,6 +48,7 @@ import { FormSwitchField } from '../../platform/fields/form-fields.tsx';
 import { useSchemaForm } from '../../platform/fields/form-schema.ts';
 import { useChange } from '../../platform/mutation.ts';
 import { useSession } from '../../platform/session-context.ts';
+import { SaveButton } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { useToast } from '../../platform/toast.ts';
 import { seatKeys } from './api.ts';
 
@@ -323,13 +325,7 @@ export function SoftphonePanel({
           </Typography>
         </Box>
       )}
-      {!readOnly && (
-        <Box>
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-            Save
-          </Button>
-        </Box>
-      )}
+      {!readOnly && <SaveButton busy={form.formState.isSubmitting} />}
     </Box>
   );
 }

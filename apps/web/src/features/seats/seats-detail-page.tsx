@@ -32,6 +32,7 @@ import { call } from '../../platform/client.ts';
 import { type FieldDef, FormFields, type SelectOption } from '../../platform/fields/form-fields.tsx';
 import {
   type SelectSource,
+  selectFrom,
   useAccessListOptions,
   useMusicSelect,
   usePromptSelect,
@@ -97,14 +98,7 @@ const generalFields = (callerIds: SelectOption[], music: SelectSource): FieldDef
     label: 'Ring Time',
     options: RING_TIMES.map((t) => ({ value: t, label: `${t} seconds` })),
   },
-  {
-    kind: 'select',
-    name: 'musicOnHold',
-    label: 'Music On Hold',
-    options: music.options,
-    nullable: 'Default',
-    helper: music.helper,
-  },
+  selectFrom(music, 'musicOnHold', 'Music On Hold', 'Default'),
 ];
 
 export default function SeatDetailPage() {
@@ -148,7 +142,7 @@ export default function SeatDetailPage() {
       render: (form, seat, readOnly) => {
         const mode = Number(form.watch('vmMode') ?? 0);
         const fields: FieldDef<SeatInput>[] = [
-          { kind: 'select', name: 'vmMode', label: 'Voicemail', options: VOICEMAIL_MODES.map((m) => ({ ...m })) },
+          { kind: 'select', name: 'vmMode', label: 'Voicemail', options: VOICEMAIL_MODES },
         ];
         // Disabled hides the email and remote-access fields; advanced adds a prompt and a destination.
         if (mode !== 0) {
@@ -166,22 +160,12 @@ export default function SeatDetailPage() {
           );
         }
         if (mode === 2) {
-          fields.push(
-            {
-              kind: 'select',
-              name: 'vmAdvancedPromptId',
-              label: 'Prompt',
-              options: prompts.options,
-              helper: prompts.helper,
-              nullable: true,
-            },
-            {
-              kind: 'destination',
-              name: 'vmAdvancedDest',
-              label: 'Destination',
-              exclude: [destinationValue('seat', seat.extension)],
-            },
-          );
+          fields.push(selectFrom(prompts, 'vmAdvancedPromptId', 'Prompt'), {
+            kind: 'destination',
+            name: 'vmAdvancedDest',
+            label: 'Destination',
+            exclude: [destinationValue('seat', seat.extension)],
+          });
         }
         return <FormFields control={form.control} fields={fields} disabled={readOnly} />;
       },
@@ -249,13 +233,13 @@ export default function SeatDetailPage() {
           control={form.control}
           disabled={readOnly}
           fields={[
-            { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS.map((t) => ({ ...t })) },
+            { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS },
             { kind: 'switch', name: 'enableVideo', label: 'Enable Video' },
             {
               kind: 'select',
               name: 'videoCodec',
               label: 'Video Codec',
-              options: VIDEO_CODECS.map((c) => ({ ...c })),
+              options: VIDEO_CODECS,
             },
             { kind: 'switch', name: 'hdCodec', label: 'HD Audio Codec' },
             { kind: 'switch', name: 'keepOnNetwork', label: 'Keep Calls On Network' },
@@ -271,7 +255,7 @@ export default function SeatDetailPage() {
               kind: 'select',
               name: 'ipAcl',
               label: 'Phones May Register From',
-              options: IP_LOCATIONS.map((l) => ({ ...l })),
+              options: IP_LOCATIONS,
             },
             ...(admin ? [{ kind: 'switch', name: 'internal', label: 'Internal Seat' } as FieldDef<SeatInput>] : []),
           ]}

@@ -128,7 +128,7 @@ export default function SeatsListPage() {
       ]}
       filters={[
         { field: 'publicIp', label: 'Public IP', options: yesNo },
-        { field: 'callRecording', label: 'Call Recording', options: CALL_RECORDING_OPTIONS.map((m) => ({ ...m })) },
+        { field: 'callRecording', label: 'Call Recording', options: CALL_RECORDING_OPTIONS },
         {
           field: 'status',
           label: 'Status',
@@ -146,7 +146,7 @@ export default function SeatsListPage() {
             kind: 'select',
             name: 'callRecording',
             label: 'Call Recording',
-            options: CALL_RECORDING_OPTIONS.map((m) => ({ ...m })),
+            options: CALL_RECORDING_OPTIONS,
           },
           {
             kind: 'select',
@@ -154,10 +154,10 @@ export default function SeatsListPage() {
             label: 'Ring Time',
             options: RING_TIMES.map((t) => ({ value: t, label: `${t} seconds` })),
           },
-          { kind: 'select', name: 'vmMode', label: 'Voicemail', options: VOICEMAIL_MODES.map((m) => ({ ...m })) },
+          { kind: 'select', name: 'vmMode', label: 'Voicemail', options: VOICEMAIL_MODES },
           { kind: 'switch', name: 'withholdNumber', label: 'Withhold Number' },
           { kind: 'switch', name: 'keepOnNetwork', label: 'Keep On Network' },
-          { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS.map((t) => ({ ...t })) },
+          { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS },
         ] satisfies FieldDef<SeatInput>[],
         current: seatValues,
         patch: seats.patch,

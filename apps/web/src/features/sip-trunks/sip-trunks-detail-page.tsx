@@ -19,7 +19,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { callRecordingTab, callRestrictionsTab, tpsTab } from '../../platform/call-options/call-options-tabs.tsx';
 import { TeamsGate } from '../../platform/call-options/teams-gate.tsx';
-import { type FieldDef, FormFields, FormTextField } from '../../platform/fields/form-fields.tsx';
+import { FormFields, FormTextField } from '../../platform/fields/form-fields.tsx';
 import type { FieldsForm } from '../../platform/fields/form-schema.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { SipCredentials } from '../../platform/sip-credentials.tsx';
@@ -89,7 +89,7 @@ function IpAddressTab({
             kind: 'select',
             name: 'ipLocation',
             label: 'IP Location',
-            options: IP_LOCATIONS.map((l) => ({ ...l })),
+            options: IP_LOCATIONS,
           },
         ]}
       />
@@ -189,31 +189,19 @@ export default function SipTrunkDetailPage() {
           {
             label: 'Advanced',
             kind: 'form',
-            fields: ['transport', 'trunkNoPlus', 'anyPresentation'],
-            render: (form, _t, readOnly) => (
-              <FormFields
-                control={form.control}
-                disabled={readOnly}
-                fields={[
-                  { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS.map((o) => ({ ...o })) },
-                  {
-                    kind: 'select',
-                    name: 'trunkNoPlus',
-                    label: 'Number Format',
-                    options: NUMBER_MAPPINGS.map((o) => ({ ...o })),
-                  },
-                  ...(admin
-                    ? [
-                        {
-                          kind: 'switch',
-                          name: 'anyPresentation',
-                          label: 'Allow Any Number Presentation',
-                        } as FieldDef<SipTrunkInput>,
-                      ]
-                    : []),
-                ]}
-              />
-            ),
+            inputs: [
+              { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS },
+              { kind: 'select', name: 'trunkNoPlus', label: 'Number Format', options: NUMBER_MAPPINGS },
+              ...(admin
+                ? [
+                    {
+                      kind: 'switch' as const,
+                      name: 'anyPresentation' as const,
+                      label: 'Allow Any Number Presentation',
+                    },
+                  ]
+                : []),
+            ],
           },
           usedByTab<SipTrunk>((t) => destinationValue('trunk', t.id)),
         ] satisfies TabDef<SipTrunk, SipTrunkInput, SipTrunkValues>[]

@@ -27,7 +27,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
-import { FormFields } from '../../platform/fields/form-fields.tsx';
+import { type FieldDef, FormFields } from '../../platform/fields/form-fields.tsx';
 import { useSchemaForm } from '../../platform/fields/form-schema.ts';
 import { useChange } from '../../platform/mutation.ts';
 import { useSession } from '../../platform/session-context.ts';
@@ -46,6 +46,38 @@ const emptyAddress: EmsInput = {
   locality: '',
   postcode: '',
 };
+
+/** The address modal's rows: two fields each, the wider one taking two thirds. */
+const ADDRESS_ROWS: Array<{ columns: string; fields: FieldDef<EmsInput>[] }> = [
+  {
+    columns: '1fr 2fr',
+    fields: [
+      { kind: 'text', name: 'title', label: 'Title' },
+      { kind: 'text', name: 'forename', label: 'First Name' },
+    ],
+  },
+  {
+    columns: '2fr 1fr',
+    fields: [
+      { kind: 'text', name: 'name', label: 'Last Name / Company', required: true },
+      { kind: 'text', name: 'businessSuffix', label: 'Suffix' },
+    ],
+  },
+  {
+    columns: '1fr 2fr',
+    fields: [
+      { kind: 'text', name: 'premises', label: 'Premises', required: true },
+      { kind: 'text', name: 'thoroughfare', label: 'Thoroughfare' },
+    ],
+  },
+  {
+    columns: '2fr 1fr',
+    fields: [
+      { kind: 'text', name: 'locality', label: 'Locality' },
+      { kind: 'text', name: 'postcode', label: 'Postcode', required: true },
+    ],
+  },
+];
 
 const toAddress = (e: EmsRecord): EmsInput => ({
   title: e.title,
@@ -144,46 +176,14 @@ function EmsDialog({
         <Box component="form" id="ems-form" onSubmit={save} noValidate sx={{ display: 'grid', gap: 2, pt: 1 }}>
           {banner && <Alert severity="error">{banner}</Alert>}
           {ems.updatePending && <Alert severity="info">{TELEPHONE_NUMBER_MESSAGES.emsPending}</Alert>}
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}>
-            <FormFields
-              control={form.control}
-              disabled={!editing}
-              fields={[
-                { kind: 'text', name: 'title', label: 'Title' },
-                { kind: 'text', name: 'forename', label: 'First Name' },
-              ]}
-            />
-          </Box>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
-            <FormFields
-              control={form.control}
-              disabled={!editing}
-              fields={[
-                { kind: 'text', name: 'name', label: 'Last Name / Company', required: true },
-                { kind: 'text', name: 'businessSuffix', label: 'Suffix' },
-              ]}
-            />
-          </Box>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}>
-            <FormFields
-              control={form.control}
-              disabled={!editing}
-              fields={[
-                { kind: 'text', name: 'premises', label: 'Premises', required: true },
-                { kind: 'text', name: 'thoroughfare', label: 'Thoroughfare' },
-              ]}
-            />
-          </Box>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
-            <FormFields
-              control={form.control}
-              disabled={!editing}
-              fields={[
-                { kind: 'text', name: 'locality', label: 'Locality' },
-                { kind: 'text', name: 'postcode', label: 'Postcode', required: true },
-              ]}
-            />
-          </Box>
+          {ADDRESS_ROWS.map((row) => (
+            <Box
+              key={row.fields[0]?.name}
+              sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: row.columns } }}
+            >
+              <FormFields control={form.control} disabled={!editing} fields={row.fields} />
+            </Box>
+          ))}
         </Box>
       </DialogContent>
       <DialogActions>

@@ -43,7 +43,6 @@ function Hint({ children }: { children: string }) {
 function ScreeningTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
   const lists = useAccessListOptions();
   const aclId = form.watch('telephoneNumberAclId');
-  const anon = form.watch('anonCallReject');
   return (
     <>
       <Typography variant="subtitle2">Access list</Typography>
@@ -52,17 +51,12 @@ function ScreeningTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
         disabled={readOnly}
         fields={[
           { kind: 'select', name: 'telephoneNumberAclId', label: 'Access List', options: lists, nullable: true },
-        ]}
-      />
-      <FormFields
-        control={form.control}
-        disabled={readOnly || aclId === null || aclId === undefined}
-        fields={[
           {
             kind: 'select',
             name: 'telephoneNumberAclReject',
             label: 'Screening',
-            options: ACL_MODE_OPTIONS.map((o) => ({ ...o })),
+            options: ACL_MODE_OPTIONS,
+            disabled: aclId === null || aclId === undefined,
           },
         ]}
       />
@@ -72,16 +66,13 @@ function ScreeningTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
       <FormFields
         control={form.control}
         disabled={readOnly}
-        fields={[{ kind: 'switch', name: 'anonCallReject', label: 'Reject anonymous calls' }]}
-      />
-      <FormFields
-        control={form.control}
-        disabled={readOnly || !anon}
         fields={[
+          { kind: 'switch', name: 'anonCallReject', label: 'Reject anonymous calls' },
           {
             kind: 'switch',
             name: 'anonCallRejectAdvanced',
             label: 'Also reject calls whose number is unavailable (e.g. from abroad)',
+            disabled: !form.watch('anonCallReject'),
           },
         ]}
       />
@@ -98,18 +89,14 @@ function RecordingTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
         control={form.control}
         disabled={readOnly}
         fields={[
+          { kind: 'select', name: 'callRecord', label: 'Call Recording', options: CALL_RECORD_OPTIONS },
           {
-            kind: 'select',
-            name: 'callRecord',
-            label: 'Call Recording',
-            options: CALL_RECORD_OPTIONS.map((o) => ({ ...o })),
+            kind: 'switch',
+            name: 'callRecordWarn',
+            label: 'Play a recording warning to callers',
+            disabled: mode === 0,
           },
         ]}
-      />
-      <FormFields
-        control={form.control}
-        disabled={readOnly || mode === 0}
-        fields={[{ kind: 'switch', name: 'callRecordWarn', label: 'Play a recording warning to callers' }]}
       />
       {mode !== 0 && !warn && (
         <Alert severity="warning">
@@ -123,21 +110,30 @@ function RecordingTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
 }
 
 function FaxTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
-  const on = form.watch('faxContact');
+  const on = Boolean(form.watch('faxContact'));
   return (
     <>
       <Hint>Faxes sent to this number are delivered to an email address as a PDF.</Hint>
       <FormFields
         control={form.control}
         disabled={readOnly}
-        fields={[{ kind: 'switch', name: 'faxContact', label: 'Fax to email' }]}
-      />
-      <FormFields
-        control={form.control}
-        disabled={readOnly || !on}
         fields={[
-          { kind: 'text', name: 'faxAddress', label: 'Fax Email Address', type: 'email', required: Boolean(on) },
-          { kind: 'text', name: 'faxPassword', label: 'PDF Password', helper: 'Optional, up to 15 characters' },
+          { kind: 'switch', name: 'faxContact', label: 'Fax to email' },
+          {
+            kind: 'text',
+            name: 'faxAddress',
+            label: 'Fax Email Address',
+            type: 'email',
+            required: on,
+            disabled: !on,
+          },
+          {
+            kind: 'text',
+            name: 'faxPassword',
+            label: 'PDF Password',
+            helper: 'Optional, up to 15 characters',
+            disabled: !on,
+          },
         ]}
       />
     </>
@@ -197,52 +193,31 @@ export default function TelephoneNumberDetailPage() {
         {
           label: 'General',
           kind: 'form',
-          fields: ['nickname', 'destination', 'distinctiveRing'],
-          render: (form, n, readOnly) => (
-            <>
-              <Typography variant="body2" color="text.secondary">
-                Telephone number <strong>{n.telephoneNumber}</strong>
-              </Typography>
-              <FormFields
-                control={form.control}
-                disabled={readOnly}
-                fields={[
-                  { kind: 'text', name: 'nickname', label: 'Nickname' },
-                  { kind: 'destination', name: 'destination', label: 'Destination' },
-                  {
-                    kind: 'select',
-                    name: 'distinctiveRing',
-                    label: 'Distinctive Ring',
-                    options: DISTINCTIVE_RING_OPTIONS.map((o) => ({ ...o })),
-                  },
-                ]}
-              />
-            </>
+          intro: (n) => (
+            <Typography variant="body2" color="text.secondary">
+              Telephone number <strong>{n.telephoneNumber}</strong>
+            </Typography>
           ),
+          inputs: [
+            { kind: 'text', name: 'nickname', label: 'Nickname' },
+            { kind: 'destination', name: 'destination', label: 'Destination' },
+            { kind: 'select', name: 'distinctiveRing', label: 'Distinctive Ring', options: DISTINCTIVE_RING_OPTIONS },
+          ],
         },
         {
           label: 'Caller ID',
           kind: 'form',
-          fields: ['cidPrefix', 'cidCalledNumber', 'cidOnDivert'],
-          render: (form, _n, readOnly) => (
-            <>
-              <Hint>What the person answering sees when this number is called.</Hint>
-              <FormFields
-                control={form.control}
-                disabled={readOnly}
-                fields={[
-                  {
-                    kind: 'text',
-                    name: 'cidPrefix',
-                    label: 'Caller ID Prefix',
-                    helper: 'Shown before the caller’s name, e.g. SALES',
-                  },
-                  { kind: 'switch', name: 'cidCalledNumber', label: 'Show the called number instead of the caller' },
-                  { kind: 'switch', name: 'cidOnDivert', label: 'Keep the prefix when the call is diverted' },
-                ]}
-              />
-            </>
-          ),
+          intro: () => <Hint>What the person answering sees when this number is called.</Hint>,
+          inputs: [
+            {
+              kind: 'text',
+              name: 'cidPrefix',
+              label: 'Caller ID Prefix',
+              helper: 'Shown before the caller’s name, e.g. SALES',
+            },
+            { kind: 'switch', name: 'cidCalledNumber', label: 'Show the called number instead of the caller' },
+            { kind: 'switch', name: 'cidOnDivert', label: 'Keep the prefix when the call is diverted' },
+          ],
         },
         {
           label: 'Call Screening',
@@ -266,21 +241,12 @@ export default function TelephoneNumberDetailPage() {
         {
           label: 'Advanced',
           kind: 'form',
-          fields: ['emsNeeded', 'cancellationAvailable'],
-          render: (form, n, readOnly) => (
-            <>
-              {!admin && <Hint>These settings are managed by your provider.</Hint>}
-              <FormFields
-                control={form.control}
-                disabled={readOnly || !admin}
-                fields={[
-                  { kind: 'switch', name: 'emsNeeded', label: 'Emergency services data needed' },
-                  { kind: 'switch', name: 'cancellationAvailable', label: 'Cancellation available' },
-                ]}
-              />
-              <TeamsInfo number={n} />
-            </>
-          ),
+          intro: () => !admin && <Hint>These settings are managed by your provider.</Hint>,
+          inputs: [
+            { kind: 'switch', name: 'emsNeeded', label: 'Emergency services data needed', disabled: !admin },
+            { kind: 'switch', name: 'cancellationAvailable', label: 'Cancellation available', disabled: !admin },
+          ],
+          render: (_form, n) => <TeamsInfo number={n} />,
         },
       ]}
     />

@@ -73,7 +73,7 @@ export default function TelephoneNumbersListPage() {
           label: 'Destination',
           options: DESTINATION_TYPES.map((t) => ({ value: t, label: DESTINATION_TYPE_LABELS[t] })),
         },
-        { field: 'callRecord', label: 'Call Recording', options: CALL_RECORD_OPTIONS.map((o) => ({ ...o })) },
+        { field: 'callRecord', label: 'Call Recording', options: CALL_RECORD_OPTIONS },
         {
           field: 'emsStatus',
           label: 'Emergency',
@@ -90,7 +90,7 @@ export default function TelephoneNumbersListPage() {
             kind: 'select',
             name: 'callRecord',
             label: 'Call Recording',
-            options: CALL_RECORD_OPTIONS.map((o) => ({ ...o })),
+            options: CALL_RECORD_OPTIONS,
           },
         ],
         current: telephoneNumberValues,

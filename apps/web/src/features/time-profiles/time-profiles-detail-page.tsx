@@ -13,8 +13,9 @@ import {
 } from '@switchboard/domain';
 import dayjs from 'dayjs';
 import { useParams } from 'react-router';
+import type { z } from 'zod';
 import { FormFields } from '../../platform/fields/form-fields.tsx';
-import { usePromptSelect } from '../../platform/fields/option-sources.ts';
+import { selectFrom, usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
 import { timeProfiles, toProfileValues, useBankHolidays, useDestinationLabel, useStatus } from './api.ts';
@@ -64,6 +65,9 @@ function UpcomingBankHolidays({ region }: { region: number }) {
   );
 }
 
+/** The form's values. */
+type Values = z.input<typeof timeProfileInput>;
+
 export default function TimeProfileDetailPage() {
   const { id = '' } = useParams();
   const prompts = usePromptSelect();
@@ -79,28 +83,14 @@ export default function TimeProfileDetailPage() {
         {
           label: 'General',
           kind: 'form',
-          fields: ['name', 'description', 'bankHoliday', 'mode'],
-          render: (form, p, readOnly) => (
-            <>
-              <StatusLine profile={p} />
-              <FormFields
-                control={form.control}
-                disabled={readOnly}
-                fields={[
-                  { kind: 'text', name: 'name', label: 'Name', required: true },
-                  { kind: 'text', name: 'description', label: 'Description' },
-                  {
-                    kind: 'select',
-                    name: 'bankHoliday',
-                    label: 'Bank Holidays',
-                    options: BANK_HOLIDAY_OPTIONS.map((o) => ({ ...o })),
-                  },
-                  { kind: 'select', name: 'mode', label: 'Mode', options: TIME_PROFILE_MODES.map((o) => ({ ...o })) },
-                ]}
-              />
-              <UpcomingBankHolidays region={Number(form.watch('bankHoliday') ?? 0)} />
-            </>
-          ),
+          intro: (p) => <StatusLine profile={p} />,
+          inputs: [
+            { kind: 'text', name: 'name', label: 'Name', required: true },
+            { kind: 'text', name: 'description', label: 'Description' },
+            { kind: 'select', name: 'bankHoliday', label: 'Bank Holidays', options: BANK_HOLIDAY_OPTIONS },
+            { kind: 'select', name: 'mode', label: 'Mode', options: TIME_PROFILE_MODES },
+          ],
+          render: (form) => <UpcomingBankHolidays region={Number(form.watch('bankHoliday') ?? 0)} />,
         },
         {
           label: 'Schedule',
@@ -121,14 +111,7 @@ export default function TimeProfileDetailPage() {
                   control={form.control}
                   disabled={readOnly}
                   fields={[
-                    {
-                      kind: 'select',
-                      name: 'inPromptId',
-                      label: 'Open Prompt',
-                      options: prompts.options,
-                      helper: prompts.helper,
-                      nullable: true,
-                    },
+                    selectFrom<Values>(prompts, 'inPromptId', 'Open Prompt'),
                     { kind: 'destination', name: 'inDestination', label: 'Open Destination', exclude: self },
                   ]}
                 />
@@ -139,14 +122,7 @@ export default function TimeProfileDetailPage() {
                   control={form.control}
                   disabled={readOnly}
                   fields={[
-                    {
-                      kind: 'select',
-                      name: 'outPromptId',
-                      label: 'Closed Prompt',
-                      options: prompts.options,
-                      helper: prompts.helper,
-                      nullable: true,
-                    },
+                    selectFrom<Values>(prompts, 'outPromptId', 'Closed Prompt'),
                     { kind: 'destination', name: 'outDestination', label: 'Closed Destination', exclude: self },
                   ]}
                 />

@@ -1,40 +1,22 @@
 /** /time-profiles: the account's time profiles, bulk add by number range, bulk edit, delete. */
-import {
-  BANK_HOLIDAY_OPTIONS,
-  TIME_PROFILE_MODES,
-  timeProfileInput,
-  timeProfileRange,
-  timeProfileRoutes,
-} from '@switchboard/domain';
-import { ListPage } from '../../platform/paged-table/list-page.tsx';
-import { useRangeAdd } from '../../platform/range-add/range-add.ts';
-import {
-  bankHolidayLabel,
-  modeLabel,
-  timeProfileKeys,
-  timeProfiles,
-  toProfileValues,
-  useDestinationLabel,
-} from './api.ts';
+import { BANK_HOLIDAY_OPTIONS, TIME_PROFILE_MODES, timeProfileInput, timeProfileRange } from '@switchboard/domain';
+import { NumberedListPage } from '../../platform/range-add/numbered-list-page.tsx';
+import { bankHolidayLabel, modeLabel, timeProfiles, toProfileValues, useDestinationLabel } from './api.ts';
 
 /** Bulk edit: the bank-holiday region and the mode of the chosen profiles. */
 const bulkEdit = timeProfileInput.pick({ bankHoliday: true, mode: true });
 
 export default function TimeProfilesListPage() {
   const destinationLabel = useDestinationLabel();
-  const add = useRangeAdd({
-    title: 'Add Time Profiles',
-    next: timeProfileRoutes.next,
-    range: timeProfileRoutes.range,
-    keys: timeProfileKeys,
-    schema: timeProfileRange,
-    name: { field: 'name', label: 'Name', required: true },
-    toHelper: 'Optional: add up to 10 at once',
-  });
   return (
-    <ListPage
+    <NumberedListPage
       title="Time Profiles"
-      source={timeProfiles.list}
+      api={timeProfiles}
+      range={{
+        title: 'Add Time Profiles',
+        schema: timeProfileRange,
+        name: { field: 'name', label: 'Name', required: true },
+      }}
       resource="timeprofile"
       label={(p) => `${p.extension} - ${p.name}`}
       rowLink={(p) => `/time-profiles/${p.id}`}
@@ -53,8 +35,8 @@ export default function TimeProfilesListPage() {
         { field: 'mode', header: 'Mode', sortable: true, render: (p) => modeLabel(p.mode) },
       ]}
       filters={[
-        { field: 'bankHoliday', label: 'Bank Holidays', options: BANK_HOLIDAY_OPTIONS.map((o) => ({ ...o })) },
-        { field: 'mode', label: 'Mode', options: TIME_PROFILE_MODES.map((o) => ({ ...o })) },
+        { field: 'bankHoliday', label: 'Bank Holidays', options: BANK_HOLIDAY_OPTIONS },
+        { field: 'mode', label: 'Mode', options: TIME_PROFILE_MODES },
       ]}
       bulkEdit={{
         title: 'Edit Time Profiles',
@@ -64,15 +46,13 @@ export default function TimeProfilesListPage() {
             kind: 'select',
             name: 'bankHoliday',
             label: 'Bank Holidays',
-            options: BANK_HOLIDAY_OPTIONS.map((o) => ({ ...o })),
+            options: BANK_HOLIDAY_OPTIONS,
           },
-          { kind: 'select', name: 'mode', label: 'Mode', options: TIME_PROFILE_MODES.map((o) => ({ ...o })) },
+          { kind: 'select', name: 'mode', label: 'Mode', options: TIME_PROFILE_MODES },
         ],
         current: toProfileValues,
         patch: timeProfiles.patch,
       }}
-      add={add}
-      remove={(p) => timeProfiles.remove(p.id)}
     />
   );
 }

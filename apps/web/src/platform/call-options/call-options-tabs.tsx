@@ -37,7 +37,7 @@ export function CallRecordingTab<V extends FieldValues>({ form, disabled }: TabP
         control={form.control}
         name={'callRecording' as Path<V>}
         label="Call Recording"
-        options={CALL_RECORDING_OPTIONS.map((o) => ({ ...o }))}
+        options={CALL_RECORDING_OPTIONS}
         disabled={disabled}
       />
       <Typography variant="body2" color="text.secondary">
@@ -49,7 +49,7 @@ export function CallRecordingTab<V extends FieldValues>({ form, disabled }: TabP
 
 /** tps and ctps: off / block / option (a trunk adds signalsonly). */
 export function TpsTab<V extends FieldValues>({ form, disabled, trunk }: TabProps<V> & { trunk?: boolean }) {
-  const modes = (trunk ? TRUNK_TPS_MODES : TPS_MODES).map((o) => ({ ...o }));
+  const modes = trunk ? TRUNK_TPS_MODES : TPS_MODES;
   return (
     <>
       <Typography variant="body2" color="text.secondary">

@@ -17,6 +17,7 @@ import {
   mayEditRestrictions,
   type Resource,
 } from '@switchboard/domain';
+import type { ReactNode } from 'react';
 import { type FieldValues, type Path, useWatch } from 'react-hook-form';
 import { FormSwitchField, FormTextField } from '../fields/form-fields.tsx';
 import type { FieldsForm } from '../fields/form-schema.ts';
@@ -60,6 +61,30 @@ export function CallRestrictionsFields<V extends FieldValues>({
   const admin = isProviderAdmin(session);
   const ukSwitches = CALL_RESTRICTION_SWITCHES.filter((s) => !s.highRisk);
   const riskSwitches = CALL_RESTRICTION_SWITCHES.filter((s) => s.highRisk);
+  /** A heading, an optional note and its switches in two columns. */
+  const section = (
+    title: string,
+    switches: ReadonlyArray<(typeof CALL_RESTRICTION_SWITCHES)[number]>,
+    note?: ReactNode,
+  ) => (
+    <Box>
+      <Typography variant="subtitle2" component="h3">
+        {title}
+      </Typography>
+      {note}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+        {switches.map((s) => (
+          <FormSwitchField
+            key={s.name}
+            control={form.control}
+            name={s.name as Path<V>}
+            label={s.label}
+            disabled={!may(s.name)}
+          />
+        ))}
+      </Box>
+    </Box>
+  );
   return (
     <>
       {!disabled && !mayEditRestrictions(session, area) && (
@@ -67,43 +92,16 @@ export function CallRestrictionsFields<V extends FieldValues>({
           You can view these restrictions; changing them needs the call restrictions permission.
         </Alert>
       )}
-      <Box>
-        <Typography variant="subtitle2" component="h3">
-          Numbers that may be called
-        </Typography>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
-          {ukSwitches.map((s) => (
-            <FormSwitchField
-              key={s.name}
-              control={form.control}
-              name={s.name as Path<V>}
-              label={s.label}
-              disabled={!may(s.name)}
-            />
-          ))}
-        </Box>
-      </Box>
-      <Box>
-        <Typography variant="subtitle2" component="h3">
-          Premium rate and international
-        </Typography>
-        {editable && !hasHighRisk(session) && (
+      {section('Numbers that may be called', ukSwitches)}
+      {section(
+        'Premium rate and international',
+        riskSwitches,
+        editable && !hasHighRisk(session) && (
           <Typography variant="body2" color="text.secondary">
             These switches need the high-risk permission; please contact your account manager to change them.
           </Typography>
-        )}
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
-          {riskSwitches.map((s) => (
-            <FormSwitchField
-              key={s.name}
-              control={form.control}
-              name={s.name as Path<V>}
-              label={s.label}
-              disabled={!may(s.name)}
-            />
-          ))}
-        </Box>
-      </Box>
+        ),
+      )}
       {international && internationalPin && (
         <FormTextField
           control={form.control}

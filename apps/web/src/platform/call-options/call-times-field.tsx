@@ -7,20 +7,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CALL_TIMES_MODES } from '@switchboard/domain';
 import { Controller, type FieldValues, type Path, useWatch } from 'react-hook-form';
-import { FormSelectField } from '../fields/form-fields.tsx';
-import type { FieldsControl } from '../fields/form-schema.ts';
+import { type BaseProps, FormSelectField } from '../fields/form-fields.tsx';
 
-function TimeInput<V extends FieldValues>({
-  control,
-  name,
-  label,
-  disabled,
-}: {
-  control: FieldsControl<V>;
-  name: Path<V>;
-  label: string;
-  disabled: boolean;
-}) {
+function TimeInput<V extends FieldValues>({ control, name, label, disabled }: BaseProps<V>) {
   return (
     <Controller
       control={control}
@@ -43,18 +32,8 @@ function TimeInput<V extends FieldValues>({
   );
 }
 
-export function CallTimesField<V extends FieldValues>({
-  control,
-  name,
-  label,
-  disabled,
-}: {
-  control: FieldsControl<V>;
-  /** The `{ mode, from, to }` field, e.g. 'weekdayTimes'. */
-  name: Path<V>;
-  label: string;
-  disabled: boolean;
-}) {
+/** `name` is the `{ mode, from, to }` field, e.g. 'weekdayTimes'. */
+export function CallTimesField<V extends FieldValues>({ control, name, label, disabled }: BaseProps<V>) {
   const mode = useWatch({ control, name: `${name}.mode` as Path<V> }) as string | undefined;
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
@@ -67,7 +46,7 @@ export function CallTimesField<V extends FieldValues>({
             control={control}
             name={`${name}.mode` as Path<V>}
             label={`${label} outbound calls`}
-            options={CALL_TIMES_MODES.map((m) => ({ ...m }))}
+            options={CALL_TIMES_MODES}
             disabled={disabled}
           />
         </Box>

@@ -29,7 +29,7 @@ export interface SelectOption {
 }
 
 /** A declarative field, so tables and forms can describe their inputs. */
-export type FieldDef<V extends FieldValues> =
+export type FieldDef<V extends FieldValues> = { disabled?: boolean } & (
   | {
       kind: 'text';
       name: Path<V>;
@@ -42,7 +42,7 @@ export type FieldDef<V extends FieldValues> =
       kind: 'select';
       name: Path<V>;
       label: string;
-      options: SelectOption[];
+      options: readonly SelectOption[];
       required?: boolean;
       /** Adds 'None', stored as null; a text names the null choice instead and shows it when chosen. */
       nullable?: boolean | string;
@@ -63,9 +63,11 @@ export type FieldDef<V extends FieldValues> =
       exclude?: string[];
       /** Choices beyond the account's objects (e.g. CONFERENCING for an IVR's keys). */
       extra?: DestinationOption[];
-    };
+    }
+);
 
-interface BaseProps<V extends FieldValues> {
+/** What every bound field takes. */
+export interface BaseProps<V extends FieldValues> {
   control: FieldsControl<V>;
   name: Path<V>;
   label: string;
@@ -116,7 +118,7 @@ export function FormSelectField<V extends FieldValues>({
   helper,
   empty = MESSAGES.noItems,
 }: BaseProps<V> & {
-  options: SelectOption[];
+  options: readonly SelectOption[];
   required?: boolean;
   nullable?: boolean | string;
   helper?: string;
@@ -288,7 +290,10 @@ export function FormDateTimeField<V extends FieldValues>({
   );
 }
 
-/** Renders a list of declarative fields. */
+/**
+ * Renders a list of declarative fields; a field is disabled when the list is, or on its own
+ * (`disabled: !on` for a field that only matters while a switch is on).
+ */
 export function FormFields<V extends FieldValues>({
   control,
   fields,
@@ -301,73 +306,20 @@ export function FormFields<V extends FieldValues>({
   return (
     <>
       {fields.map((f) => {
+        const common = { control, disabled: Boolean(disabled || f.disabled) };
         switch (f.kind) {
           case 'text':
-            return (
-              <FormTextField
-                key={f.name}
-                control={control}
-                name={f.name}
-                label={f.label}
-                required={f.required}
-                type={f.type}
-                helper={f.helper}
-                disabled={disabled}
-              />
-            );
+            return <FormTextField key={f.name} {...f} {...common} />;
           case 'select':
-            return (
-              <FormSelectField
-                key={f.name}
-                control={control}
-                name={f.name}
-                label={f.label}
-                options={f.options}
-                required={f.required}
-                nullable={f.nullable}
-                helper={f.helper}
-                empty={f.empty}
-                disabled={disabled}
-              />
-            );
+            return <FormSelectField key={f.name} {...f} {...common} />;
           case 'switch':
-            return <FormSwitchField key={f.name} control={control} name={f.name} label={f.label} disabled={disabled} />;
+            return <FormSwitchField key={f.name} {...f} {...common} />;
           case 'checkboxes':
-            return (
-              <FormCheckboxesField
-                key={f.name}
-                control={control}
-                name={f.name}
-                label={f.label}
-                options={f.options}
-                disabled={disabled}
-              />
-            );
+            return <FormCheckboxesField key={f.name} {...f} {...common} />;
           case 'datetime':
-            return (
-              <FormDateTimeField
-                key={f.name}
-                control={control}
-                name={f.name}
-                label={f.label}
-                required={f.required}
-                helper={f.helper}
-                disabled={disabled}
-              />
-            );
+            return <FormDateTimeField key={f.name} {...f} {...common} />;
           case 'destination':
-            return (
-              <DestinationField
-                key={f.name}
-                control={control}
-                name={f.name}
-                label={f.label}
-                required={f.required}
-                exclude={f.exclude}
-                extra={f.extra}
-                disabled={disabled}
-              />
-            );
+            return <DestinationField key={f.name} {...f} {...common} />;
           default:
             return null;
         }

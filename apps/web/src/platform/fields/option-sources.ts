@@ -1,8 +1,9 @@
 /** Option lists several areas pick from: prompts and the account's destinations. */
 import { accessListRoutes, destinationRoutes, MESSAGES, musicOnHoldRoutes, promptRoutes } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
+import type { FieldValues, Path } from 'react-hook-form';
 import { call } from '../client.ts';
-import type { SelectOption } from './form-fields.tsx';
+import type { FieldDef, SelectOption } from './form-fields.tsx';
 
 /** A select's options and the helper text its load state calls for (spec 2 §8). */
 export interface SelectSource {
@@ -77,4 +78,19 @@ export function useMusicSelect(): SelectSource {
     label: m.provider ? `${m.name} (provider)` : m.name,
   }));
   return { options, helper: helperFor(query, options.length) };
+}
+
+/**
+ * A select over a loaded source (prompts, music): its options and its load state's helper, with
+ * 'None' (null) or a named null choice ('Default').
+ *
+ *   selectFrom(prompts, 'inPromptId', 'Open Prompt')
+ */
+export function selectFrom<V extends FieldValues>(
+  source: SelectSource,
+  name: Path<NoInfer<V>>,
+  label: string,
+  nullable: boolean | string = true,
+): FieldDef<V> {
+  return { kind: 'select', name, label, options: source.options, helper: source.helper, nullable };
 }

@@ -12,11 +12,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatBytes, MESSAGES, type Resource } from '@switchboard/domain';
@@ -29,6 +24,7 @@ import { useChange } from '../mutation.ts';
 import { DeleteDialog } from '../paged-table/delete-dialog.tsx';
 import { versionOf } from '../resource.ts';
 import { useSession } from '../session-context.ts';
+import { UsageTable } from '../usage-table.tsx';
 import { deletableMedia, type MediaApi, type MediaItem } from './media-api.ts';
 import { MediaPlayer } from './media-player.tsx';
 
@@ -65,33 +61,14 @@ function Facts({ item }: { item: MediaItem }) {
 
 function Usage({ api, id }: { api: MediaApi; id: string }) {
   const usage = useQuery(api.usage(id));
-  const rows = usage.data?.records ?? [];
   return (
-    <Paper variant="outlined">
-      <Table size="small" aria-label="Usage">
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ fontWeight: 600 }}>Table</TableCell>
-            <TableCell sx={{ fontWeight: 600 }}>Name</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(usage.isError || (usage.isSuccess && rows.length === 0)) && (
-            <TableRow>
-              <TableCell colSpan={2} sx={{ textAlign: 'center', py: 3, color: 'text.secondary' }}>
-                {usage.isError ? MESSAGES.fetchFailed : MESSAGES.noItems}
-              </TableCell>
-            </TableRow>
-          )}
-          {rows.map((u) => (
-            <TableRow key={`${u.table}:${u.name}`}>
-              <TableCell>{u.table}</TableCell>
-              <TableCell>{u.name}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Paper>
+    <UsageTable
+      label="Usage"
+      kindHeader="Table"
+      rows={usage.data?.records.map((u) => ({ kind: u.table, name: u.name }))}
+      failed={usage.isError}
+      empty={MESSAGES.noItems}
+    />
   );
 }
 

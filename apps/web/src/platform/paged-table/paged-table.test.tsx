@@ -2,7 +2,7 @@ import { MESSAGES } from '@switchboard/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, reply } from '../../test/fake-server.ts';
-import { renderPanel } from '../../test/render.tsx';
+import { firstColumn, renderPanel } from '../../test/render.tsx';
 import { makeWidgets, widgets } from '../../test/widgets.ts';
 import { PagedTable } from './paged-table.tsx';
 
@@ -22,18 +22,12 @@ function WidgetTable() {
   );
 }
 
-const rowNames = () =>
-  screen
-    .getAllByRole('row')
-    .slice(1)
-    .map((r) => within(r).getAllByRole('cell')[1]?.textContent);
-
 describe('PagedTable paging', () => {
   it('shows the first page of 15 and moves to the next and back', async () => {
     const server = fakeServer({ '/widget': makeWidgets(32) });
     const { user, search } = renderPanel(<WidgetTable />);
     expect(await screen.findByText('Widget 01')).toBeTruthy();
-    expect(rowNames()).toHaveLength(15);
+    expect(firstColumn()).toHaveLength(15);
     expect(screen.getByText('1–15 of 32')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(await screen.findByText('Widget 16')).toBeTruthy();
@@ -53,8 +47,8 @@ describe('PagedTable page size', () => {
     expect(await screen.findByText('Widget 16')).toBeTruthy();
     await user.click(screen.getByRole('combobox', { name: /Rows per page/ }));
     await user.click(await screen.findByRole('option', { name: '5' }));
-    await waitFor(() => expect(rowNames()).toHaveLength(5));
-    expect(rowNames()[0]).toBe('Widget 01');
+    await waitFor(() => expect(firstColumn()).toHaveLength(5));
+    expect(firstColumn()[0]).toBe('Widget 01');
     expect(search().get('size')).toBe('5');
     expect(search().get('page')).toBeNull();
     expect(server.lastList('/widget')?.path).toBe('/widget/0/5');
@@ -65,7 +59,7 @@ describe('PagedTable page size', () => {
     window.localStorage.setItem('pageSize:/widgets', '10');
     const server = fakeServer({ '/widget': makeWidgets(32) });
     renderPanel(<WidgetTable />, { url: '/widgets' });
-    await waitFor(() => expect(rowNames()).toHaveLength(10));
+    await waitFor(() => expect(firstColumn()).toHaveLength(10));
     expect(server.lastList('/widget')?.path).toBe('/widget/0/10');
   });
 });
@@ -83,10 +77,10 @@ describe('PagedTable sorting', () => {
     await user.click(within(header()).getByRole('button'));
     await waitFor(() => expect(server.lastList('/widget')?.body).toEqual({ sortBy: 'size', direction: 'desc' }));
     expect(search().get('sort')).toBe('-size');
-    await waitFor(() => expect(rowNames()[0]).toBe('Widget 10'));
+    await waitFor(() => expect(firstColumn()[0]).toBe('Widget 10'));
     // None: the unsorted first page again (from the cache: it was loaded a moment ago).
     await user.click(within(header()).getByRole('button'));
-    await waitFor(() => expect(rowNames()[0]).toBe('Widget 01'));
+    await waitFor(() => expect(firstColumn()[0]).toBe('Widget 01'));
     expect(search().get('sort')).toBeNull();
     expect(header().getAttribute('aria-sort')).toBeNull();
   });
@@ -130,7 +124,7 @@ describe('PagedTable selection and delete', () => {
     expect(within(dialog).getByText('Widget 03: In use in seat 201')).toBeTruthy();
     expect(server.sent('DELETE', '/widget').map((r) => r.path)).toEqual(['/widget/1', '/widget/3']);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(rowNames()).toEqual(['Widget 02', 'Widget 03', 'Widget 04']));
+    await waitFor(() => expect(firstColumn()).toEqual(['Widget 02', 'Widget 03', 'Widget 04']));
   });
 
   it('shows no Delete or checkboxes without the delete permission', async () => {

@@ -17,7 +17,7 @@ import type { FilterValue } from './list-state.ts';
 export interface FilterDef {
   field: string;
   label: string;
-  options: SelectOption[];
+  options: readonly SelectOption[];
 }
 
 export interface ToolbarAction {

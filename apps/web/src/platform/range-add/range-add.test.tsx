@@ -1,11 +1,19 @@
-import { MESSAGES, route, saveReply, TIME_PROFILE_MESSAGES, timeProfileRange } from '@switchboard/domain';
+import {
+  MESSAGES,
+  resourceRoutes,
+  route,
+  saveReply,
+  TIME_PROFILE_MESSAGES,
+  timeProfileRange,
+} from '@switchboard/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fakeServer, reply } from '../../test/fake-server.ts';
 import { renderPanel } from '../../test/render.tsx';
 import { PagedTable } from '../paged-table/paged-table.tsx';
-import { listSource, resourceKeys } from '../resource.ts';
+import { listSource, resourceApi, resourceKeys } from '../resource.ts';
+import { NumberedListPage } from './numbered-list-page.tsx';
 import { useRangeAdd } from './range-add.ts';
 
 const record = z.object({ id: z.number(), extension: z.number(), name: z.string() });
@@ -188,5 +196,45 @@ describe('range add', () => {
     await user.type(within(dialog).getByLabelText(/^Name/), 'Branch');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText(TIME_PROFILE_MESSAGES.rangeInUse)).toBeTruthy();
+  });
+});
+
+const profiles = resourceApi('/profile', {
+  ...resourceRoutes('/profile', { tag: 't', record, input: z.object({ name: z.string() }) }),
+  next: routes.next,
+  range: routes.range,
+});
+
+describe('NumberedListPage', () => {
+  it('heads the list, adds by range from the next free number and deletes through the resource', async () => {
+    const server = profileServer();
+    const { user } = renderPanel(
+      <NumberedListPage
+        title="Profiles"
+        api={profiles}
+        range={{
+          title: 'Add Profiles',
+          schema: timeProfileRange,
+          name: { field: 'name', label: 'Name', required: true },
+        }}
+        resource="timeprofile"
+        label={(p) => p.name}
+        columns={[{ field: 'extension', header: 'Number' }]}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Profiles' })).toBeTruthy();
+    await screen.findByText('200');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Profiles' });
+    await waitFor(() => expect((within(dialog).getByLabelText(/^From/) as HTMLInputElement).value).toBe('202'));
+    expect(within(dialog).getByText('Optional: add up to 10 at once')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Branch');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('202 - Branch created successfully')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Office' }));
+    await user.click(screen.getByRole('button', { name: 'Delete (1)' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(server.sent('DELETE', '/profile').map((r) => r.path)).toEqual(['/profile/1']));
   });
 });

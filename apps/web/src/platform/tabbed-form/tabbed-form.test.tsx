@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { fakeServer, reply } from '../../test/fake-server.ts';
 import { renderPanel } from '../../test/render.tsx';
 import { makeWidgets, type Widget, widgetInput, widgets, widgetValues } from '../../test/widgets.ts';
-import { FormFields } from '../fields/form-fields.tsx';
 import { TabbedForm } from './tabbed-form.tsx';
 
 /** A widget's detail page: General (name, note) and More (active, and the size only while active). */
@@ -22,32 +21,21 @@ function WidgetPage({ editActions }: { editActions?: Action[] }) {
         {
           label: 'General',
           kind: 'form',
-          fields: ['name', 'note'],
-          render: (form, _w, readOnly) => (
-            <FormFields
-              control={form.control}
-              disabled={readOnly}
-              fields={[
-                { kind: 'text', name: 'name', label: 'Name' },
-                { kind: 'text', name: 'note', label: 'Note' },
-              ]}
-            />
-          ),
+          // The tab's fields are its inputs' names.
+          intro: (w) => <p>Widget number {w.id}</p>,
+          inputs: [
+            { kind: 'text', name: 'name', label: 'Name' },
+            { kind: 'text', name: 'note', label: 'Note' },
+          ],
         },
         {
           label: 'More',
           kind: 'form',
           fields: ['active', 'size', 'colour'],
-          render: (form, _w, readOnly) => (
-            <FormFields
-              control={form.control}
-              disabled={readOnly}
-              fields={[
-                { kind: 'switch', name: 'active', label: 'Active' },
-                ...(form.watch('active') ? [{ kind: 'text' as const, name: 'size' as const, label: 'Size' }] : []),
-              ]}
-            />
-          ),
+          inputs: (_w, form) => [
+            { kind: 'switch', name: 'active', label: 'Active' },
+            ...(form.watch('active') ? [{ kind: 'text' as const, name: 'size' as const, label: 'Size' }] : []),
+          ],
         },
       ]}
     />
@@ -58,6 +46,7 @@ async function open(rows: Widget[], url = '/widget/1') {
   const server = fakeServer({ '/widget': rows });
   const view = renderPanel(<WidgetPage />, { url });
   await screen.findByRole('heading', { name: `${rows[0]?.name} (1)` });
+  if (!url.includes('tab=')) expect(screen.getByText('Widget number 1')).toBeTruthy();
   return { ...view, server };
 }
 

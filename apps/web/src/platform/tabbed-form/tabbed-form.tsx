@@ -31,6 +31,7 @@ import { ApiError, isStaleVersion } from '../api.ts';
 import { type Crumb, useBreadcrumb } from '../breadcrumb.tsx';
 import { SectionForbidden } from '../error-pages.tsx';
 import { applySaveFailure, errorLeaves, type FieldProblem, isShown, topField } from '../fields/form-errors.ts';
+import { type FieldDef, FormFields } from '../fields/form-fields.tsx';
 import { type FormSchema, type SchemaForm, useSchemaForm } from '../fields/form-schema.ts';
 import { useChange } from '../mutation.ts';
 import { type RecordSource, versionOf } from '../resource.ts';
@@ -44,8 +45,16 @@ export type TabDef<R, V extends FieldValues, O extends FieldValues = V> =
   | {
       label: string;
       kind: 'form';
-      render: (form: SchemaForm<V, O>, record: R, readOnly: boolean) => ReactNode;
-      /** The top-level fields the tab edits, so an error on it can be pointed at from another tab. */
+      /** Shown first (e.g. what the tab is for). */
+      intro?: (record: R) => ReactNode;
+      /** The tab's fields, declared: shown after the intro, disabled while read-only. */
+      inputs?: FieldDef<V>[] | ((record: R, form: SchemaForm<V, O>) => FieldDef<V>[]);
+      /** Anything else of the tab, after its inputs. */
+      render?: (form: SchemaForm<V, O>, record: R, readOnly: boolean) => ReactNode;
+      /**
+       * The top-level fields the tab edits, so an error on it can be pointed at from another tab
+       * (its inputs' unless given).
+       */
       fields?: string[];
       forbidden?: boolean;
       /**
@@ -82,6 +91,17 @@ export interface TabbedFormProps<R, V extends FieldValues, O extends FieldValues
   loadFailed?: string;
   /** The actions on `resource` an edit needs (default update; call monitoring: create and delete). */
   editActions?: readonly Action[];
+}
+
+/** A detail form's Save (disabled while saving); a tab's own form (e.g. a seat's softphone) uses it too. */
+export function SaveButton({ busy }: { busy: boolean }) {
+  return (
+    <Box>
+      <Button type="submit" variant="contained" disabled={busy}>
+        Save
+      </Button>
+    </Box>
+  );
 }
 
 export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(props: TabbedFormProps<R, V, O>) {
@@ -150,8 +170,15 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
   useBreadcrumb(record.data ? crumbName(record.data) : null, props.crumbs?.trail);
 
   const leaves = errorLeaves(form.formState.errors);
+  const inputsOf = (t: TabDef<R, V, O>) => {
+    if (t.kind !== 'form') return [];
+    if (typeof t.inputs !== 'function') return t.inputs ?? [];
+    return record.data ? t.inputs(record.data, form) : [];
+  };
   const tabWith = (path: string) =>
-    tabs.findIndex((t) => t.kind === 'form' && (t.fields ?? []).includes(topField(path)));
+    tabs.findIndex(
+      (t) => t.kind === 'form' && (t.fields ?? inputsOf(t).map((f) => topField(f.name))).includes(topField(path)),
+    );
 
   // After a refused submit: open the first tab holding an error when this one holds none; then
   // focus the first failing field shown here, and list the errors of fields not shown at all.
@@ -300,14 +327,10 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
                   Please check the {t.label} tab
                 </Alert>
               ))}
-              {tab.render(form, data, readOnly)}
-              {!readOnly && (
-                <Box>
-                  <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-                    Save
-                  </Button>
-                </Box>
-              )}
+              {tab.intro?.(data)}
+              {tab.inputs && <FormFields control={form.control} disabled={readOnly} fields={inputsOf(tab)} />}
+              {tab.render?.(form, data, readOnly)}
+              {!readOnly && <SaveButton busy={form.formState.isSubmitting} />}
             </Box>
           ) : null}
           {!tab.forbidden && tab.kind === 'form' && tab.below && <Box sx={{ mt: 3 }}>{tab.below(data)}</Box>}
