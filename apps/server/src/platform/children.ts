@@ -54,6 +54,11 @@ export interface ChildrenDef<Child extends { id: number }> extends Naming<Child>
   usage?: UsageDef;
   /** Completes the rows read (e.g. a member's display name from its destination). */
   decorate?: (tx: Tx, children: Child[]) => Promise<Child[]>;
+  /**
+   * A check after children are deleted, in the delete's transaction (throwing undoes it): e.g. a
+   * parent that may not be left without any. The parents are locked before the delete.
+   */
+  afterRemove?: (ctx: Ctx, parentIds: number[]) => Promise<void>;
 }
 
 export function children<Child extends { id: number }>(
@@ -99,7 +104,10 @@ export function children<Child extends { id: number }>(
     const found = def.decorate ? await def.decorate(ctx.db, read) : read;
     if (found.length !== ids.length) throw notFound();
     const byId = new Map(found.map((c) => [c.id, c]));
+    const parentIds = [...new Set(found.map((c) => Number((c as Record<string, unknown>)[parentKey])))];
+    if (def.afterRemove) for (const id of parentIds) await parent.lock(ctx.db, id);
     await ctx.db.deleteFrom(table).where('id', 'in', ids).execute();
+    await def.afterRemove?.(ctx, parentIds);
     for (const child of found) {
       const parentId = Number((child as Record<string, unknown>)[parentKey]);
       await emit(ctx, parentId, 'delete', child, null);

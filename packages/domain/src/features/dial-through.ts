@@ -15,6 +15,12 @@ export const DIAL_THROUGH_MESSAGES = {
   numberTwice: 'This number is already a part of this dial through',
   /** Ours: the CLI presented on the calls made is one of the account's numbers (as a seat's caller ID). */
   notAccountNumber: 'Please select one of your telephone numbers',
+  /**
+   * Ours (toll fraud): a dial-through lets outside callers make calls on the account, so it never
+   * stands open — without a PIN, only its caller IDs get through, and it must have one.
+   */
+  pinOffNeedsCallerId: 'Add a caller ID before turning the PIN off, or anyone could dial through',
+  lastCallerId: 'This dial through has no PIN: turn the PIN on before removing its last caller ID',
 } as const;
 
 /** Spec 2 §9: concurrent channels. */

@@ -104,10 +104,41 @@ describe('dial-through', () => {
     const created = await t.api('POST', '/dialthrough', retail, { name: 'No PIN', pinEnabled: true });
     expect(json<Reply>(created).validation).toEqual({ pin: MESSAGES.required });
     expect(await read(id)).toMatchObject({ name: 'Valid', pin: '1111', channels: 2, cli: '' });
-    // Without the PIN switch, no PIN is needed.
+    // Without the PIN switch, no PIN is needed — once a caller ID guards it.
+    expect(
+      (await t.api('POST', '/dialthrough/cli', retail, { dialThroughId: id, number: '07700900150' })).statusCode,
+    ).toBe(200);
     const open = await t.api('PATCH', `/dialthrough/${id}`, retail, { pinEnabled: false, pin: '' });
     expect(open.statusCode, open.body).toBe(200);
     expect(await read(id)).toMatchObject({ pinEnabled: false, pin: '' });
+  });
+
+  it('is never open to any caller: no PIN needs a caller ID, and the last one stays while the PIN is off', async () => {
+    const refused = await t.api('POST', '/dialthrough', retail, { name: 'Wide open', pinEnabled: false });
+    expect(refused.statusCode).toBe(400);
+    expect(json<Reply>(refused).validation).toEqual({ pinEnabled: DIAL_THROUGH_MESSAGES.pinOffNeedsCallerId });
+    const id = await create(retail, { name: 'Guarded', pin: '5555' });
+    const off = await t.api('PATCH', `/dialthrough/${id}`, retail, { pinEnabled: false, pin: '' });
+    expect(json<Reply>(off).validation).toEqual({ pinEnabled: DIAL_THROUGH_MESSAGES.pinOffNeedsCallerId });
+    expect((await read(id)).pinEnabled).toBe(true);
+
+    await t.api('POST', '/dialthrough/cli', retail, { dialThroughId: id, number: '07700900161' });
+    await t.api('POST', '/dialthrough/cli', retail, { dialThroughId: id, number: '07700900162' });
+    expect((await t.api('PATCH', `/dialthrough/${id}`, retail, { pinEnabled: false, pin: '' })).statusCode).toBe(200);
+    const [first, second] = (await clis(id)).records;
+    // Removing both at once, or the last one, is refused and removes nothing.
+    const both = await t.api('DELETE', '/dialthrough/cli', retail, { ids: [first?.id, second?.id] });
+    expect(both.statusCode).toBe(409);
+    expect(json<Reply>(both).message).toBe(DIAL_THROUGH_MESSAGES.lastCallerId);
+    expect((await clis(id)).records).toHaveLength(2);
+    expect((await t.api('DELETE', '/dialthrough/cli', retail, { id: first?.id })).statusCode).toBe(200);
+    const last = await t.api('DELETE', '/dialthrough/cli', retail, { id: second?.id });
+    expect(json<Reply>(last).message).toBe(DIAL_THROUGH_MESSAGES.lastCallerId);
+    // With the PIN back on, it may go.
+    expect((await t.api('PATCH', `/dialthrough/${id}`, retail, { pinEnabled: true, pin: '5555' })).statusCode).toBe(
+      200,
+    );
+    expect((await t.api('DELETE', '/dialthrough/cli', retail, { id: second?.id })).statusCode).toBe(200);
   });
 
   it('lets only a holder of highRisk read change international calls (server-enforced)', async () => {
