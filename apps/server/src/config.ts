@@ -91,9 +91,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       logoutCountdownSeconds: int(env.PANEL_LOGOUT_COUNTDOWN_SECONDS, TIMINGS.logoutCountdownSeconds),
       keepAliveMs: int(env.PANEL_KEEPALIVE_MS, TIMINGS.keepAliveMs),
       loginUrl: env.PANEL_LOGIN_URL ?? '/login',
-      userManagerUrl: env.PANEL_USER_MANAGER_URL ?? '/user-manager',
+      // Pages of the panel unless the provider has its own: the accounts below a top-level one (the
+      // only accounts that see the link) and the panel's help page.
+      userManagerUrl: env.PANEL_USER_MANAGER_URL ?? '/customers',
       liveChatUrl: env.PANEL_LIVE_CHAT_URL ?? 'mailto:support@switchboard.example',
-      helpUrl: env.PANEL_HELP_URL ?? '/api/docs',
+      helpUrl: env.PANEL_HELP_URL ?? '/help',
     },
     ...overrides,
   };

@@ -51,6 +51,7 @@ export const router = createBrowserRouter([
                 },
               },
               ...areaRoutes,
+              { path: '/help', lazy: async () => ({ Component: (await import('./help-page.tsx')).default }) },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -8,7 +8,6 @@ import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
@@ -21,6 +20,7 @@ import { BreadcrumbProvider } from '../platform/breadcrumb.tsx';
 import { useSession } from '../platform/session-context.ts';
 import { FullPageSpinner } from '../platform/session-provider.tsx';
 import { PageBreadcrumbs } from './breadcrumbs.tsx';
+import { panelLinkProps } from './panel-link.tsx';
 import { Sidebar } from './sidebar.tsx';
 
 const DRAWER_WIDTH = 248;
@@ -89,19 +89,23 @@ export function Shell() {
           </Link>
           <Box sx={{ flex: 1 }} />
           {impersonating && !narrow && (
-            <Chip
-              label={`Acting as ${session.company} (${session.account_no})`}
-              sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', fontWeight: 500 }}
-            />
+            <Box
+              component="span"
+              sx={{
+                bgcolor: 'secondary.main',
+                color: 'secondary.contrastText',
+                fontWeight: 500,
+                fontSize: 13,
+                lineHeight: '32px',
+                px: 1.5,
+                borderRadius: 4,
+                whiteSpace: 'nowrap',
+              }}
+            >
+              Acting as {session.company} ({session.account_no})
+            </Box>
           )}
-          <IconButton
-            color="inherit"
-            aria-label="Help"
-            title="Help"
-            href={config.helpUrl}
-            target="_blank"
-            rel="noopener"
-          >
+          <IconButton color="inherit" aria-label="Help" title="Help" {...panelLinkProps(config.helpUrl)}>
             <HelpOutlinedIcon />
           </IconButton>
           <UserAvatar />
