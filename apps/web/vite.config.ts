@@ -10,11 +10,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks a page loads (bench/first-load.bench.ts measures them).
+    manifest: true,
     chunkSizeWarningLimit: 900,
-    rollupOptions: {
-      // The domain does no I/O at import: what the shell takes from it (messages, permissions) must
-      // not bring every area's zod schemas into the first load through the package's index.
-      treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/domain/') },
-    },
   },
 });

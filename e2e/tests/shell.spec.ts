@@ -1,3 +1,4 @@
+import { LOGIN_REASONS } from '@switchboard/domain';
 import { SHORT_IDLE_URL } from '../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
 import { sidebar, signIn } from './helpers.ts';
@@ -51,7 +52,15 @@ test.describe('sign-in and the sidebar each demo user gets', () => {
     const nav = sidebar(page);
     await expect(nav.getByRole('link', { name: 'Customers' })).toBeVisible();
     await expect(nav.getByText('Live Help Chat')).toBeVisible();
+    // The defaults are pages of the panel: the user manager (listed once), Help the help page.
+    await expect(nav.getByRole('link', { name: 'User Manager' })).toHaveCount(1);
     await expect(nav.getByRole('link', { name: 'User Manager' })).toHaveAttribute('href', '/user-manager');
+    await page.getByRole('link', { name: 'Help', exact: true }).click();
+    await expect(page).toHaveURL(/\/help$/);
+    await expect(page.getByRole('heading', { name: 'Help', level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'breadcrumb' }).getByText('Help')).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Customers' }).click();
+    await expect(page).toHaveURL(/\/customers$/);
   });
 
   test('viewer: can read access lists but sees no add or delete buttons', async ({ page }) => {
@@ -98,6 +107,8 @@ test.describe('disguise', () => {
     await expect(nav.getByRole('button', { name: 'Back to Portal' })).toBeVisible();
     await expect(nav.getByText('Balance: £25.00')).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Customers' })).toHaveCount(0);
+    // No empty 'Portal' heading over the hidden Customers entry.
+    await expect(nav.getByText('Portal', { exact: true })).toHaveCount(0);
     await nav.getByRole('button', { name: 'Back to Portal' }).click();
     await expect(page).toHaveURL(/\/customers$/);
     await expect(sidebar(page).getByRole('button', { name: 'Log Out' })).toBeVisible();
@@ -136,12 +147,13 @@ test.describe('idle session', () => {
     await expect(sidebar(page)).toBeVisible();
   });
 
-  test('at zero the user is logged out', async ({ page }) => {
+  test('at zero the user is logged out, and the login page says why', async ({ page }) => {
     await signIn(page, 'retail', SHORT_IDLE_URL);
     await expect(page.getByRole('dialog', { name: 'Your session is about to expire' })).toBeVisible({
       timeout: 15_000,
     });
     await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
+    await expect(page.getByText(LOGIN_REASONS.idle)).toBeVisible();
   });
 
   test('at zero a reseller acting as a customer is logged out, not sent back to the portal', async ({ page }) => {
@@ -162,5 +174,42 @@ test.describe('idle session', () => {
     expect(session.status()).toBe(401);
     await page.goto(`${SHORT_IDLE_URL}/customers`);
     await expect(page).toHaveURL(/\/login/);
+  });
+});
+
+test.describe('a 390 px wide screen', () => {
+  test('the menu opens as a drawer, and a record’s tab strip keeps its scroll arrows', async ({ page }) => {
+    await signIn(page, 'retail');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(sidebar(page)).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await sidebar(page).getByRole('link', { name: 'Seats' }).click();
+    await expect(sidebar(page)).toBeHidden();
+    await page.getByRole('link', { name: '203' }).click();
+    const tabs = page.getByRole('tablist');
+    await expect(tabs.getByRole('tab', { name: 'General' })).toBeVisible();
+    // The strip is wider than the screen: its forward arrow shows, and scrolls to the last tab.
+    const forward = page.locator('.MuiTabs-scrollButtons:not(.Mui-disabled)').last();
+    await expect(forward).toBeVisible();
+    const last = tabs.getByRole('tab').last();
+    await expect(last).not.toBeInViewport();
+    await expect(async () => {
+      await forward.click();
+      await expect(last).toBeInViewport({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await page.screenshot({ path: 'test-results/narrow-seat-tabs.png' });
+  });
+});
+
+test.describe('screenshots of the shell pages', () => {
+  test('the help page and the login page after an idle logout', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.getByRole('link', { name: 'Help', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Help', level: 1 })).toBeVisible();
+    await page.screenshot({ path: 'test-results/help-page.png', fullPage: true });
+    await page.context().clearCookies();
+    await page.goto('/login?reason=idle');
+    await expect(page.getByText(LOGIN_REASONS.idle)).toBeVisible();
+    await page.screenshot({ path: 'test-results/login-idle.png' });
   });
 });

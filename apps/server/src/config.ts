@@ -97,9 +97,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       logoutCountdownSeconds: int(env.PANEL_LOGOUT_COUNTDOWN_SECONDS, TIMINGS.logoutCountdownSeconds),
       keepAliveMs: int(env.PANEL_KEEPALIVE_MS, TIMINGS.keepAliveMs),
       loginUrl: env.PANEL_LOGIN_URL ?? '/login',
+      // Pages of the panel unless the provider has its own: the account's users (the user manager)
+      // and the panel's help page.
       userManagerUrl: env.PANEL_USER_MANAGER_URL ?? '/user-manager',
       liveChatUrl: env.PANEL_LIVE_CHAT_URL ?? 'mailto:support@switchboard.example',
-      helpUrl: env.PANEL_HELP_URL ?? '/api/docs',
+      helpUrl: env.PANEL_HELP_URL ?? '/help',
     },
     ...overrides,
   };

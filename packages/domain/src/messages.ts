@@ -126,3 +126,13 @@ export const MESSAGES = {
   // names
   nameInUse: 'This name is already in use. Please choose a different name',
 } as const;
+
+/**
+ * Why the login page was opened when the panel ended a session (`/login?reason=...`; issue 11: the
+ * login page says why after an idle logout). Not spec texts: the spec only says the user is logged out.
+ */
+export const LOGIN_REASONS = {
+  idle: 'You were logged out because the panel was not used for a while. Please sign in again.',
+  expired: 'Your session has ended. Please sign in again.',
+} as const;
+export type LoginReason = keyof typeof LOGIN_REASONS;

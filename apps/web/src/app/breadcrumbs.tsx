@@ -6,9 +6,14 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import type { DetailCrumbs } from '../platform/breadcrumb.tsx';
 import { AREAS } from './area-registry.ts';
 
+/** The shell's own pages (not areas): Dashboard > their name. */
+const SHELL_PAGES = [{ path: '/help', label: 'Help' }];
+
 export function PageBreadcrumbs({ detail }: { detail: DetailCrumbs | null }) {
   const { pathname } = useLocation();
-  const area = AREAS.find((a) => pathname === a.path || pathname.startsWith(`${a.path}/`));
+  const area =
+    AREAS.find((a) => pathname === a.path || pathname.startsWith(`${a.path}/`)) ??
+    SHELL_PAGES.find((p) => pathname === p.path);
   const isDetail = area !== undefined && pathname !== area.path;
   return (
     <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 2 }}>

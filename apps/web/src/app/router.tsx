@@ -1,27 +1,18 @@
-/** Routes: /login (public), then the authenticated shell with every built area, lazily loaded. */
+/**
+ * Routes: /login (public), then the authenticated shell with every built area, lazily loaded — the
+ * shell too, so that the login page's first load is the router, the theme and the login form.
+ */
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import type { AreaDefinition } from '../platform/areas.ts';
 import { CrashPage, ForbiddenPage, NotFoundPage } from '../platform/error-pages.tsx';
 import { useSession } from '../platform/session-context.ts';
-import { FullPageSpinner, SessionProvider } from '../platform/session-provider.tsx';
+import { FullPageSpinner } from '../platform/session-provider.tsx';
 import { AREAS } from './area-registry.ts';
-import { Shell } from './shell.tsx';
-import { AccountTheme } from './theme.tsx';
 
 /** An area's routes open only when every rule allows; otherwise the 403 page. */
 function AreaGate({ area }: { area: AreaDefinition }) {
   const { can } = useSession();
   return area.rules.every((r) => can(r.resource, r.action)) ? <Outlet /> : <ForbiddenPage />;
-}
-
-function Authenticated() {
-  return (
-    <SessionProvider>
-      <AccountTheme>
-        <Shell />
-      </AccountTheme>
-    </SessionProvider>
-  );
 }
 
 /** The dashboard counts the built areas only. */
@@ -47,7 +38,7 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../features/session/login-page.tsx')).default }),
       },
       {
-        element: <Authenticated />,
+        lazy: async () => ({ Component: (await import('./authenticated.tsx')).default }),
         children: [
           {
             errorElement: <CrashPage />,
@@ -60,6 +51,7 @@ export const router = createBrowserRouter([
                 },
               },
               ...areaRoutes,
+              { path: '/help', lazy: async () => ({ Component: (await import('./help-page.tsx')).default }) },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -1,28 +1,32 @@
-/** The authenticated layout: top bar, sidebar (a drawer at ≤600 px), breadcrumbs, content. */
+/**
+ * The authenticated layout: top bar, sidebar (a drawer at ≤600 px), breadcrumbs, content. The shell is
+ * in every page's first load: the wide sidebar is a plain fixed column and the narrow screens' drawer
+ * (MUI's modal machinery) is loaded the first time it opens.
+ */
 import HelpOutlinedIcon from '@mui/icons-material/HelpOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { LAYOUT } from '@switchboard/domain';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { API_BASE } from '../platform/api.ts';
 import { BreadcrumbProvider } from '../platform/breadcrumb.tsx';
 import { useSession } from '../platform/session-context.ts';
 import { FullPageSpinner } from '../platform/session-provider.tsx';
 import { PageBreadcrumbs } from './breadcrumbs.tsx';
+import { panelLinkProps } from './panel-link.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBarItems } from './top-bar-items.tsx';
 
 const DRAWER_WIDTH = 248;
+
+const NarrowDrawer = lazy(() => import('./narrow-drawer.tsx'));
 
 function Logo({ accountNo }: { accountNo: string }) {
   const [failed, setFailed] = useState(false);
@@ -44,16 +48,15 @@ function UserAvatar() {
   const initials = `${session.name.charAt(0)}${session.surname.charAt(0)}`.toUpperCase();
   const fullName = `${session.name} ${session.surname}`;
   return (
-    <Tooltip title={fullName}>
-      <Avatar
-        alt={fullName}
-        src={failed ? undefined : `${API_BASE}/users/avatar`}
-        slotProps={{ img: { onError: () => setFailed(true) } }}
-        sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: 15 }}
-      >
-        {initials}
-      </Avatar>
-    </Tooltip>
+    <Avatar
+      alt={fullName}
+      title={fullName}
+      src={failed ? undefined : `${API_BASE}/users/avatar`}
+      slotProps={{ img: { onError: () => setFailed(true) } }}
+      sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: 15 }}
+    >
+      {initials}
+    </Avatar>
   );
 }
 
@@ -61,13 +64,23 @@ export function Shell() {
   const { session, config, impersonating } = useSession();
   const narrow = useMediaQuery(`(max-width:${LAYOUT.narrowBreakpoint}px)`);
   const [open, setOpen] = useState(false);
+  // Mounted from its first opening on, so that closing it animates.
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'grey.50' }}>
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1 }}>
           {narrow && (
-            <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setOpen((o) => !o)}>
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label="Open menu"
+              onClick={() => {
+                setDrawerLoaded(true);
+                setOpen((o) => !o);
+              }}
+            >
               <MenuIcon />
             </IconButton>
           )}
@@ -77,33 +90,61 @@ export function Shell() {
           </Link>
           <Box sx={{ flex: 1 }} />
           {impersonating && !narrow && (
-            <Chip
-              label={`Acting as ${session.company} (${session.account_no})`}
-              sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', fontWeight: 500 }}
-            />
+            <Box
+              component="span"
+              sx={{
+                bgcolor: 'secondary.main',
+                color: 'secondary.contrastText',
+                fontWeight: 500,
+                fontSize: 13,
+                lineHeight: '32px',
+                px: 1.5,
+                borderRadius: 4,
+                whiteSpace: 'nowrap',
+              }}
+            >
+              Acting as {session.company} ({session.account_no})
+            </Box>
           )}
           <TopBarItems />
-          <Tooltip title="Help">
-            <IconButton color="inherit" aria-label="Help" href={config.helpUrl} target="_blank" rel="noopener">
-              <HelpOutlinedIcon />
-            </IconButton>
-          </Tooltip>
+          <IconButton color="inherit" aria-label="Help" title="Help" {...panelLinkProps(config.helpUrl)}>
+            <HelpOutlinedIcon />
+          </IconButton>
           <UserAvatar />
         </Toolbar>
       </AppBar>
-      <Drawer
-        variant={narrow ? 'temporary' : 'permanent'}
-        open={narrow ? open : true}
-        onClose={() => setOpen(false)}
-        sx={{
-          width: DRAWER_WIDTH,
-          flexShrink: 0,
-          '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
-        }}
-      >
-        <Toolbar />
-        <Sidebar onNavigate={narrow ? () => setOpen(false) : undefined} />
-      </Drawer>
+      {narrow ? (
+        drawerLoaded && (
+          <Suspense fallback={null}>
+            <NarrowDrawer open={open} onClose={() => setOpen(false)} width={DRAWER_WIDTH}>
+              <Toolbar />
+              <Sidebar onNavigate={() => setOpen(false)} />
+            </NarrowDrawer>
+          </Suspense>
+        )
+      ) : (
+        <Box sx={{ width: DRAWER_WIDTH, flexShrink: 0 }}>
+          <Box
+            sx={{
+              position: 'fixed',
+              top: 0,
+              bottom: 0,
+              left: 0,
+              width: DRAWER_WIDTH,
+              display: 'flex',
+              flexDirection: 'column',
+              overflowY: 'auto',
+              bgcolor: 'background.paper',
+              borderRight: 1,
+              borderColor: 'divider',
+              zIndex: (t) => t.zIndex.drawer,
+            }}
+          >
+            <Toolbar />
+            <Sidebar />
+          </Box>
+        </Box>
+      )}
       <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
         <BreadcrumbProvider>

@@ -21,6 +21,7 @@ import { api } from '../platform/api.ts';
 import type { AreaDefinition } from '../platform/areas.ts';
 import { useSession } from '../platform/session-context.ts';
 import { AREAS } from './area-registry.ts';
+import { panelLinkProps } from './panel-link.tsx';
 
 export function useVisibleAreas(): AreaDefinition[] {
   const { can } = useSession();
@@ -54,10 +55,8 @@ const linkSx = {
 
 const alwaysVisible = () => true;
 
-/** One area's entry; an area's own visibility hook may hide it (e.g. /ems-errors without errors). */
+/** One area's entry. */
 function AreaLink({ area, active, onNavigate }: { area: AreaDefinition; active: boolean; onNavigate?: () => void }) {
-  const visible = (area.useVisible ?? alwaysVisible)();
-  if (!visible) return null;
   const Icon = area.icon;
   return (
     <ListItemButton
@@ -72,6 +71,37 @@ function AreaLink({ area, active, onNavigate }: { area: AreaDefinition; active: 
       </ListItemIcon>
       <ListItemText primary={area.label} />
     </ListItemButton>
+  );
+}
+
+/**
+ * A heading and its areas, each area's own visibility hook deciding (e.g. /ems-errors without errors,
+ * /customers while acting as a customer); a group with no area shown has no heading either. Keyed
+ * by its areas (see Sidebar): the same hooks in the same order for the component's whole life.
+ */
+function AreaGroup({
+  group,
+  areas,
+  pathname,
+  onNavigate,
+}: {
+  group: string;
+  areas: AreaDefinition[];
+  pathname: string;
+  onNavigate?: () => void;
+}) {
+  const visible = areas.map((area) => (area.useVisible ?? alwaysVisible)());
+  const shown = areas.filter((_, i) => visible[i]);
+  if (shown.length === 0) return null;
+  return (
+    <Box>
+      <ListSubheader disableSticky sx={{ lineHeight: '32px', mt: 1 }}>
+        {group}
+      </ListSubheader>
+      {shown.map((area) => (
+        <AreaLink key={area.path} area={area} active={pathname.startsWith(`${area.path}/`)} onNavigate={onNavigate} />
+      ))}
+    </Box>
   );
 }
 
@@ -90,38 +120,36 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           </ListItemIcon>
           <ListItemText primary="Dashboard" />
         </ListItemButton>
-        {groups.map((group) => (
-          <Box key={group}>
-            <ListSubheader disableSticky sx={{ lineHeight: '32px', mt: 1 }}>
-              {group}
-            </ListSubheader>
-            {areas
-              .filter((a) => a.group === group)
-              .map((area) => (
-                <AreaLink
-                  key={area.path}
-                  area={area}
-                  active={pathname.startsWith(`${area.path}/`)}
-                  onNavigate={onNavigate}
-                />
-              ))}
-          </Box>
-        ))}
+        {groups.map((group) => {
+          const inGroup = areas.filter((a) => a.group === group);
+          return (
+            <AreaGroup
+              key={`${group}:${inGroup.map((a) => a.path).join(',')}`}
+              group={group}
+              areas={inGroup}
+              pathname={pathname}
+              onNavigate={onNavigate}
+            />
+          );
+        })}
       </List>
       <Divider />
       <List dense>
         {can('prepay', 'read') && <Balance accountNo={session.account_no} />}
-        {/* Top-level accounts only (session parent '0', spec 1 §2): the user manager and live chat. */}
+        {/* Top-level accounts only (session parent '0', spec 1 §2): the user manager and live chat. A
+            link to a page the sidebar lists already (the panel's own /user-manager) is not listed twice. */}
         {session.parent === '0' &&
           [
             { href: config.userManagerUrl, icon: <ManageAccountsIcon />, label: MESSAGES.userManager },
             { href: config.liveChatUrl, icon: <SupportAgentIcon />, label: MESSAGES.liveHelpChat },
-          ].map((link) => (
-            <ListItemButton key={link.label} component="a" href={link.href} target="_blank" rel="noopener">
-              <ListItemIcon>{link.icon}</ListItemIcon>
-              <ListItemText primary={link.label} />
-            </ListItemButton>
-          ))}
+          ]
+            .filter((link) => !areas.some((a) => a.path === link.href))
+            .map((link) => (
+              <ListItemButton key={link.label} {...panelLinkProps(link.href)} onClick={onNavigate}>
+                <ListItemIcon>{link.icon}</ListItemIcon>
+                <ListItemText primary={link.label} />
+              </ListItemButton>
+            ))}
         <ListItemButton
           onClick={() => void logout()}
           aria-label={impersonating ? MESSAGES.backToPortal : MESSAGES.logOut}

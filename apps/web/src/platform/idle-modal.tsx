@@ -1,13 +1,8 @@
 /** After the idle timeout, 'Your session is about to expire' with a countdown; logout at zero. */
 
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { MESSAGES } from '@switchboard/domain';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+
+const IdleDialog = lazy(() => import('./idle-dialog.tsx'));
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart', 'wheel'] as const;
 
@@ -16,12 +11,17 @@ interface IdleModalProps {
   countdownSeconds: number;
   /** 'Stay Logged In': refreshes the session. */
   onStay: () => Promise<void>;
-  /** At zero, and the modal's 'Log Out': a real logout, also while acting as a customer (spec 1 §4). */
-  onLogout: () => Promise<void>;
+  /**
+   * A real logout, also while acting as a customer (spec 1 §4): 'idle' at zero (the login page then
+   * says why), 'user' from the modal's 'Log Out'.
+   */
+  onLogout: (reason: 'idle' | 'user') => Promise<void>;
 }
 
 export function IdleModal({ idleTimeoutMs, countdownSeconds, onStay, onLogout }: IdleModalProps) {
   const [open, setOpen] = useState(false);
+  // The dialog's chunk is fetched the first time it opens, then stays mounted (its closing animates).
+  const [opened, setOpened] = useState(false);
   const [remaining, setRemaining] = useState(countdownSeconds);
   const openRef = useRef(false);
   const idleTimer = useRef<number | undefined>(undefined);
@@ -32,6 +32,7 @@ export function IdleModal({ idleTimeoutMs, countdownSeconds, onStay, onLogout }:
       openRef.current = true;
       setRemaining(countdownSeconds);
       setOpen(true);
+      setOpened(true);
     }, idleTimeoutMs);
   }, [idleTimeoutMs, countdownSeconds]);
 
@@ -54,7 +55,7 @@ export function IdleModal({ idleTimeoutMs, countdownSeconds, onStay, onLogout }:
     if (remaining <= 0) {
       openRef.current = false;
       setOpen(false);
-      void onLogout();
+      void onLogout('idle');
       return;
     }
     const t = window.setTimeout(() => setRemaining((r) => r - 1), 1000);
@@ -68,21 +69,10 @@ export function IdleModal({ idleTimeoutMs, countdownSeconds, onStay, onLogout }:
     arm();
   };
 
+  if (!opened) return null;
   return (
-    <Dialog open={open} aria-labelledby="idle-title" maxWidth="xs" fullWidth>
-      <DialogTitle id="idle-title">{MESSAGES.sessionExpiring}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          You have been inactive for a while. You will be logged out in <strong>{remaining}</strong> second
-          {remaining === 1 ? '' : 's'}.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => void onLogout()}>{MESSAGES.logOut}</Button>
-        <Button variant="contained" onClick={() => void stay()} autoFocus>
-          {MESSAGES.stayLoggedIn}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <IdleDialog open={open} remaining={remaining} onLogout={() => void onLogout('user')} onStay={() => void stay()} />
+    </Suspense>
   );
 }

@@ -8,6 +8,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import {
   type Action,
   can as domainCan,
+  type LoginReason,
   MESSAGES,
   type PanelConfig,
   type Resource,
@@ -57,11 +58,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const toast = useToast();
   const queryClient = useQueryClient();
 
+  /** The login page; `reason` (a session that ended) is said there (LOGIN_REASONS). */
   const goToLogin = useCallback(
-    (cfg: PanelConfig | null) => {
+    (cfg: PanelConfig | null, reason?: LoginReason) => {
       const loginUrl = cfg?.loginUrl ?? '/login';
       const next = `${location.pathname}${location.search}`;
-      if (loginUrl.startsWith('/')) navigate(`${loginUrl}?next=${encodeURIComponent(next)}`, { replace: true });
+      const query = `${reason ? `reason=${reason}&` : ''}next=${encodeURIComponent(next)}`;
+      if (loginUrl.startsWith('/')) navigate(`${loginUrl}?${query}`, { replace: true });
       else window.location.assign(loginUrl);
     },
     [location.pathname, location.search, navigate],
@@ -99,7 +102,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const s = await fetchSession();
     if (!s) {
       setSession(null);
-      goToLogin(config);
+      goToLogin(config, 'expired');
       return;
     }
     setSession(s);
@@ -114,24 +117,34 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const impersonating = session !== null && session.puppeteer !== null && session.puppeteer === session.user_id;
 
-  /** Really logs out: GET /users/auth/logout, then the login URL. False (with the toast) on failure. */
-  const signOut = useCallback(async (): Promise<boolean> => {
-    try {
-      await api.get('/users/auth/logout');
-    } catch (error) {
-      const code = error instanceof ApiError ? (error.body as { code?: string } | null)?.code : undefined;
-      if (code !== 'KRUGER') {
-        toast.error(MESSAGES.logoutFailed);
-        return false;
+  /**
+   * Really logs out: GET /users/auth/logout, then the login URL (saying why when the panel ended the
+   * session). False (with the toast) on failure.
+   */
+  const signOut = useCallback(
+    async (reason?: LoginReason): Promise<boolean> => {
+      try {
+        await api.get('/users/auth/logout');
+      } catch (error) {
+        const code = error instanceof ApiError ? (error.body as { code?: string } | null)?.code : undefined;
+        if (code !== 'KRUGER') {
+          toast.error(MESSAGES.logoutFailed);
+          return false;
+        }
       }
-    }
-    queryClient.clear();
-    setSession(null);
-    const loginUrl = config?.loginUrl ?? '/login';
-    if (loginUrl.startsWith('/')) navigate(loginUrl, { replace: true });
-    else window.location.assign(loginUrl);
-    return true;
-  }, [config, navigate, queryClient, toast]);
+      queryClient.clear();
+      setSession(null);
+      if (reason) {
+        goToLogin(config, reason);
+        return true;
+      }
+      const loginUrl = config?.loginUrl ?? '/login';
+      if (loginUrl.startsWith('/')) navigate(loginUrl, { replace: true });
+      else window.location.assign(loginUrl);
+      return true;
+    },
+    [config, goToLogin, navigate, queryClient, toast],
+  );
 
   /** Log Out, or 'Back to Portal' while acting as a customer: ends the disguise, back to /customers. */
   const logout = useCallback(async () => {
@@ -154,17 +167,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
    * The idle modal's logout (spec 1 §4: at zero the user is logged out): a real logout even while
    * acting as a customer — the disguise is ended first (so it is audited), then the session.
    */
-  const idleLogout = useCallback(async () => {
-    if (impersonating) {
-      // The logout below ends the whole session either way: a failure here must not keep it open.
-      await api.delete('/users/auth/disguise').catch(() => undefined);
-    }
-    if (!(await signOut()) && impersonating) {
-      // Still signed in, but no longer as the customer: show what the session now is.
-      queryClient.clear();
-      await refresh();
-    }
-  }, [impersonating, queryClient, refresh, signOut]);
+  const idleLogout = useCallback(
+    async (reason: 'idle' | 'user') => {
+      if (impersonating) {
+        // The logout below ends the whole session either way: a failure here must not keep it open.
+        await api.delete('/users/auth/disguise').catch(() => undefined);
+      }
+      if (!(await signOut(reason === 'idle' ? 'idle' : undefined)) && impersonating) {
+        // Still signed in, but no longer as the customer: show what the session now is.
+        queryClient.clear();
+        await refresh();
+      }
+    },
+    [impersonating, queryClient, refresh, signOut],
+  );
 
   const value = useMemo<SessionContextValue | null>(() => {
     if (!session || !config) return null;

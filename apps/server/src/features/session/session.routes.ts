@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
 import { type AuthContext, newToken, permissionsFor, requireAuth } from '../../platform/auth.ts';
+import { defaultLogoSvg, initialsAvatarSvg, initialsOf, SVG_HEADERS } from '../../platform/default-images.ts';
 import { forbidden, HttpError, notFound, unauthorised } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { accessDoc, openRoute, tenantRoute } from '../../platform/routes.ts';
@@ -313,7 +314,10 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
       if (request.params.account_no !== auth.accountNo) throw notFound();
       const chain = await tenancy.crossAccount('session', (tx) => brandingChain(tx, auth.accountNo));
       const withLogo = chain.find((a) => a.logo && a.logo_mime);
-      if (!withLogo?.logo || !withLogo.logo_mime) throw notFound();
+      if (!withLogo?.logo || !withLogo.logo_mime) {
+        const accent = chain.find((a) => a.accent_colour)?.accent_colour ?? DEFAULT_THEME.accent;
+        return reply.headers(SVG_HEADERS).send(defaultLogoSvg(accent));
+      }
       return reply
         .type(withLogo.logo_mime)
         .header('cache-control', 'private, max-age=300')
@@ -325,10 +329,21 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
     const auth = requireAuth(request);
     const user = await tenancy.tenant(
       auth.accountNo,
-      (tx) => tx.selectFrom('users').select(['avatar', 'avatar_mime']).where('id', '=', auth.userId).executeTakeFirst(),
+      (tx) =>
+        tx
+          .selectFrom('users')
+          .select(['avatar', 'avatar_mime', 'name', 'surname'])
+          .where('id', '=', auth.userId)
+          .executeTakeFirst(),
       { readOnly: true },
     );
-    if (!user?.avatar || !user.avatar_mime) throw notFound();
+    if (!user) throw notFound();
+    if (!user.avatar || !user.avatar_mime) {
+      // No image: the initials (spec 1 §2), drawn in the account's accent colour.
+      const chain = await tenancy.crossAccount('session', (tx) => brandingChain(tx, auth.accountNo));
+      const accent = chain.find((a) => a.accent_colour)?.accent_colour ?? DEFAULT_THEME.accent;
+      return reply.headers(SVG_HEADERS).send(initialsAvatarSvg(initialsOf(user.name, user.surname), accent));
+    }
     return reply.type(user.avatar_mime).header('cache-control', 'private, max-age=300').send(Buffer.from(user.avatar));
   });
 }

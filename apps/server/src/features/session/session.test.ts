@@ -354,10 +354,30 @@ describe('password check, account, theme, users', () => {
       br_primary_colour: '#2e7d32',
       br_accent_colour: '#ff8f00',
     });
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/theme/30000/logo', headers: retail })).statusCode).toBe(
+  });
+
+  it('serves a default logo and an initials avatar instead of a 404 (no failed loads in the panel)', async () => {
+    const retail = await t.login('retail');
+    const logo = await t.app.inject({ method: 'GET', url: '/api/v1/theme/30000/logo', headers: retail });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(logo.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(logo.body).toContain('fill="#f36f21"');
+    const avatar = await t.app.inject({ method: 'GET', url: '/api/v1/users/avatar', headers: retail });
+    expect(avatar.statusCode).toBe(200);
+    expect(avatar.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    const session = json(await t.app.inject({ method: 'GET', url: '/api/v1/users/auth/session', headers: retail }));
+    const initials = `${String(session.name).charAt(0)}${String(session.surname).charAt(0)}`.toUpperCase();
+    expect(avatar.body).toContain(`>${initials}</text>`);
+    // A reseller's customer gets its brand's accent.
+    const customer = await t.login('harrogate');
+    const branded = await t.app.inject({ method: 'GET', url: '/api/v1/theme/20001/logo', headers: customer });
+    expect(branded.body).toContain('fill="#ff8f00"');
+    // Still signed-in only, and only the user's own account.
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/avatar' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/theme/30001/logo', headers: retail })).statusCode).toBe(
       404,
     );
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/avatar', headers: retail })).statusCode).toBe(404);
   });
 
   it('creates a control-panel user with the two grants of spec 1 §6', async () => {

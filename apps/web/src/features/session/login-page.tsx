@@ -1,17 +1,60 @@
-/** The sign-in page (/login): username and password, the server's message on refusal. */
+/**
+ * The sign-in page (/login): username and password, the server's message on refusal, and why the
+ * panel ended the previous session (`?reason=idle|expired`). In the first load: the calls go through
+ * the fetch wrapper typed by the contract, and the form's schema is fetched when it is first submitted.
+ */
 
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import TextField from '@mui/material/TextField';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
-import { loginBody, sessionRoutes } from '@switchboard/domain';
+import { LOGIN_REASONS, type LoginReason, type RouteReply, type sessionRoutes } from '@switchboard/domain';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../platform/api.ts';
-import { call } from '../../platform/client.ts';
+import { ApiError, api } from '../../platform/api.ts';
+
+function isLoginReason(value: string | null): value is LoginReason {
+  return value !== null && Object.hasOwn(LOGIN_REASONS, value);
+}
+
+/** An outlined text field without TextField (which brings Select, Menu and Popover into the first load). */
+function LoginField({
+  id,
+  label,
+  value,
+  onChange,
+  type = 'text',
+  autoComplete,
+  autoFocus = false,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'password';
+  autoComplete: string;
+  autoFocus?: boolean;
+}) {
+  return (
+    <FormControl variant="outlined" fullWidth>
+      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <OutlinedInput
+        id={id}
+        label={label}
+        type={type}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        autoComplete={autoComplete}
+        autoFocus={autoFocus}
+      />
+    </FormControl>
+  );
+}
 
 export default function LoginPage() {
   const [username, setUsername] = useState('');
@@ -22,10 +65,12 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const next = params.get('next');
   const target = next?.startsWith('/') && !next.startsWith('//') ? next : '/';
+  const reason = params.get('reason');
 
   // Already signed in: straight to the panel.
   useEffect(() => {
-    call(sessionRoutes.session)
+    api
+      .get<RouteReply<typeof sessionRoutes.session>>('/users/auth/session')
       .then((s) => s.status === 'success' && navigate(target, { replace: true }))
       .catch(() => undefined);
   }, [navigate, target]);
@@ -33,6 +78,7 @@ export default function LoginPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    const { loginBody } = await import('@switchboard/domain/session');
     const parsed = loginBody.safeParse({ username, password });
     if (!parsed.success) {
       setError('Please enter your username and password');
@@ -40,7 +86,7 @@ export default function LoginPage() {
     }
     setBusy(true);
     try {
-      await call(sessionRoutes.login, { body: parsed.data });
+      await api.post<RouteReply<typeof sessionRoutes.login>>('/users/auth/login', parsed.data);
       navigate(target, { replace: true });
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'Something went wrong please try again');
@@ -60,22 +106,26 @@ export default function LoginPage() {
             Sign in to manage your phone system.
           </Typography>
           <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
-            {error && <Alert severity="error">{error}</Alert>}
-            <TextField
+            {error ? (
+              <Alert severity="error">{error}</Alert>
+            ) : (
+              isLoginReason(reason) && <Alert severity="info">{LOGIN_REASONS[reason]}</Alert>
+            )}
+            <LoginField
+              id="login-username"
               label="Username"
               value={username}
-              onChange={(e) => setUsername(e.target.value)}
+              onChange={setUsername}
               autoComplete="username"
               autoFocus
-              fullWidth
             />
-            <TextField
+            <LoginField
+              id="login-password"
               label="Password"
               type="password"
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              onChange={setPassword}
               autoComplete="current-password"
-              fullWidth
             />
             <Button type="submit" variant="contained" size="large" disabled={busy}>
               Sign In

@@ -266,6 +266,8 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
           onChange={(_, i: number) => openTab((tabs[i] as TabDef<R, V, O>).label)}
           variant="scrollable"
           scrollButtons="auto"
+          // Narrow screens too: without the arrows a tab past the edge is found only by swiping.
+          allowScrollButtonsMobile
           sx={{ borderBottom: 1, borderColor: 'divider' }}
         >
           {tabs.map((t, i) =>
