@@ -26,7 +26,8 @@ test.describe('sign-in and the sidebar each demo user gets', () => {
     await expect(nav.getByRole('link', { name: 'Customers' })).toHaveCount(0);
     await expect(nav.getByText(/^Balance:/)).toHaveCount(0);
     await expect(nav.getByText('Live Help Chat')).toHaveCount(0);
-    await expect(nav.getByRole('link', { name: 'User Manager' })).toHaveCount(0);
+    // The account's own user manager (an area of the panel, by the users permission), listed once.
+    await expect(nav.getByRole('link', { name: 'User Manager' })).toHaveAttribute('href', '/user-manager');
     await expect(nav.getByRole('button', { name: 'Log Out' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Control Panel' })).toBeVisible();
   });
@@ -126,8 +127,9 @@ test.describe('disguise: the customers area', () => {
     await expect(nav.getByRole('button', { name: 'Back to Portal' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Access Lists' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Customers' })).toHaveCount(0);
-    // The customer's account is not top-level: no User Manager either.
-    await expect(nav.getByRole('link', { name: 'User Manager' })).toHaveCount(0);
+    // The customer's account is not top-level: no Live Help Chat; its user manager is the customer's own.
+    await expect(nav.getByText('Live Help Chat')).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'User Manager' })).toHaveAttribute('href', '/user-manager');
     await page.goto('/customers');
     await expect(page.getByText('You do not have access to view this page')).toBeVisible();
     await expect(page.getByRole('row', { name: /Acme Plumbing Ltd/ })).toHaveCount(0);
