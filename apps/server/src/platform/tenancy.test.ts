@@ -94,6 +94,17 @@ describe('row-level security', () => {
 });
 
 describe('references that carry the account', () => {
+  it('has no foreign key that turns a reference NULL when its row is deleted', async () => {
+    // on delete set null / set default would lift a restriction or lose an owner silently: restrict.
+    const { rows } = await sql<{ name: string; table: string }>`
+      select con.conname as name, c.relname as table
+      from pg_constraint con join pg_class c on c.oid = con.conrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and con.contype = 'f' and con.confdeltype in ('n', 'd')
+      order by 2, 1`.execute(t.database.db);
+    expect(rows.map((r) => `${r.table}.${r.name}`)).toEqual([]);
+  });
+
   it('cannot point a seat at another account’s access list, even through the escape hatch', async () => {
     const theirs = await tenancy.crossAccount('seed', (tx) =>
       tx.selectFrom('access_lists').select('id').where('account_no', '=', 30001).executeTakeFirstOrThrow(),

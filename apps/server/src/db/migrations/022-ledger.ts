@@ -106,7 +106,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
     `create table mail_outbox (
       id serial primary key,
-      account_no integer references accounts (account_no) on delete set null,
+      -- A mail stays its account's: deleting an account that has mails is refused (accounts are
+      -- soft-deleted), never turned into a mail of no account behind the provider's back.
+      account_no integer references accounts (account_no) on delete restrict,
       template varchar(50) not null,
       to_address varchar(200) not null,
       subject varchar(300) not null,
