@@ -76,15 +76,15 @@ export function children<Child extends { id: number }>(
     ctx.db.selectFrom(table).where(sql.ref(`${table}.${def.parentColumn}`), '=', parentId);
   /** The parent's name, or 404 when it is not the account's. */
   const parentLabel = async (ctx: Ctx, parentId: number) => parent.def.label(await parent.read(ctx.db, parentId));
-  const emit = async (ctx: Ctx, parentId: number, kind: string, before: Child | null, after: Child | null) =>
-    ctx.emit({
-      area: parent.def.area,
-      recordId: parentId,
-      kind: `${def.kind}.${kind}`,
-      before: before as Record<string, unknown> | null,
-      after: after as Record<string, unknown> | null,
-      label: await parentLabel(ctx, parentId),
-    });
+  /** A change of a child, as an event of its parent (named by the parent's label). */
+  const event = (parentId: number, label: string, kind: string, before: Child | null, after: Child | null) => ({
+    area: parent.def.area,
+    recordId: parentId,
+    kind: `${def.kind}.${kind}`,
+    before: before as Record<string, unknown> | null,
+    after: after as Record<string, unknown> | null,
+    label,
+  });
   const mapViolation = (error: unknown): never => {
     throw (
       uniqueViolationError(error, def.uniqueViolations ?? {}) ??
@@ -104,14 +104,17 @@ export function children<Child extends { id: number }>(
     const found = def.decorate ? await def.decorate(ctx.db, read) : read;
     if (found.length !== ids.length) throw notFound();
     const byId = new Map(found.map((c) => [c.id, c]));
-    const parentIds = [...new Set(found.map((c) => Number((c as Record<string, unknown>)[parentKey])))];
+    const parentOf = (child: Child) => Number((child as Record<string, unknown>)[parentKey]);
+    const parentIds = [...new Set(found.map(parentOf))];
     if (def.afterRemove) for (const id of parentIds) await parent.lock(ctx.db, id);
+    // Each parent named once, however many of its children go.
+    const labels = new Map<number, string>();
+    for (const id of parentIds) labels.set(id, await parentLabel(ctx, id));
     await ctx.db.deleteFrom(table).where('id', 'in', ids).execute();
     await def.afterRemove?.(ctx, parentIds);
-    for (const child of found) {
-      const parentId = Number((child as Record<string, unknown>)[parentKey]);
-      await emit(ctx, parentId, 'delete', child, null);
-    }
+    await ctx.emit(
+      found.map((child) => event(parentOf(child), labels.get(parentOf(child)) ?? '', 'delete', child, null)),
+    );
     return ids.map((id) => def.label(byId.get(id) as Child));
   };
   // The field holding the parent's id (events name the parent).
@@ -167,7 +170,7 @@ export function children<Child extends { id: number }>(
             ? Number((body as Record<string, unknown>)[parentKey])
             : (params as { id: number }).id;
         await parent.lock(ctx.db, parentId);
-        await parentLabel(ctx, parentId);
+        const label = await parentLabel(ctx, parentId);
         const values = { ...(body as Record<string, unknown>), [parentKey]: parentId };
         await runValidators({ ...ctx, id: undefined, current: null, values }, def.validate ?? []);
         const row = { ...rowFrom(fields, values, { create: true }), account_no: ctx.auth.accountNo };
@@ -179,7 +182,7 @@ export function children<Child extends { id: number }>(
           .catch(mapViolation);
         const id = Number(inserted.id);
         const [child] = await readOne(ctx, id);
-        await emit(ctx, parentId, 'create', null, child as Child);
+        await ctx.emit(event(parentId, label, 'create', null, child as Child));
         return { success: true, message: `${def.label(child as Child)} ${MESSAGES.createdSuccessfully}`, id };
       },
     });
@@ -202,7 +205,7 @@ export function children<Child extends { id: number }>(
           .execute()
           .catch(mapViolation);
         const [after] = await readOne(ctx, id);
-        await emit(ctx, parentId, 'update', current, after as Child);
+        await ctx.emit(event(parentId, await parentLabel(ctx, parentId), 'update', current, after as Child));
         return { success: true, message: MESSAGES.updated(def.label(after as Child)), id };
       },
     });
