@@ -16,7 +16,6 @@ import { HttpError } from '../../platform/errors.ts';
 import { field, fieldMap, visibleTo } from '../../platform/fields.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resource } from '../../platform/resources.ts';
-import type { Tx } from '../../platform/tenancy.ts';
 import { highRiskOnly, ownNumbers } from '../../platform/validators.ts';
 
 const fields = fieldMap<DialThrough>('dial_throughs', {
@@ -44,17 +43,6 @@ const cliFields = fieldMap<DialThroughCli>('dial_through_clis', {
   number: field.text('number', { sortable: true, searchable: true }),
 });
 
-/** How many caller IDs the dial-through has (0 for one not created yet). */
-async function callerIds(db: Tx, id: number | undefined): Promise<number> {
-  if (id === undefined) return 0;
-  const row = await db
-    .selectFrom('dial_through_clis')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('dial_through_id', '=', id)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 export function registerDialThroughRoutes(api: FastifyInstance, platform: Platform): void {
   const dialThroughs = resource(api, platform, {
     area: 'dial-through',
@@ -68,8 +56,8 @@ export function registerDialThroughRoutes(api: FastifyInstance, platform: Platfo
       highRiskOnly(DIAL_THROUGH_HIGH_RISK_FIELDS, { inter: false }),
       ownNumbers(['cli'], DIAL_THROUGH_MESSAGES.notAccountNumber),
       // Never open to any caller: without a PIN, its caller IDs are the only way through.
-      async ({ db, id, values }) =>
-        values.pinEnabled === false && (await callerIds(db, id)) === 0
+      ({ current, values }) =>
+        values.pinEnabled === false && (current?.cliCount ?? 0) === 0
           ? { pinEnabled: DIAL_THROUGH_MESSAGES.pinOffNeedsCallerId }
           : undefined,
     ],
@@ -94,9 +82,8 @@ export function registerDialThroughRoutes(api: FastifyInstance, platform: Platfo
     },
     afterRemove: async ({ db }, parentIds) => {
       for (const id of parentIds) {
-        const d = await db.selectFrom('dial_throughs').select('pin_enabled').where('id', '=', id).executeTakeFirst();
-        if (d && !d.pin_enabled && (await callerIds(db, id)) === 0)
-          throw new HttpError(409, DIAL_THROUGH_MESSAGES.lastCallerId);
+        const left = await dialThroughs.read(db, id);
+        if (!left.pinEnabled && left.cliCount === 0) throw new HttpError(409, DIAL_THROUGH_MESSAGES.lastCallerId);
       }
     },
   });
