@@ -1,8 +1,8 @@
 /** /dial-through: the account's dial-throughs (add, bulk edit of channels, delete). */
-import Chip from '@mui/material/Chip';
 import { dialThroughChannelsEdit, dialThroughInput, hasHighRisk } from '@switchboard/domain';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
 import { useSession } from '../../platform/session-context.ts';
+import { StateChip } from '../../platform/state-chip.tsx';
 import {
   CHANNEL_OPTIONS,
   DIAL_THROUGH_DEFAULTS,
@@ -35,14 +35,7 @@ export default function DialThroughListPage() {
         {
           field: 'pinEnabled',
           header: 'PIN',
-          render: (d) => (
-            <Chip
-              size="small"
-              variant="outlined"
-              label={d.pinEnabled ? 'Enabled' : 'Disabled'}
-              color={d.pinEnabled ? 'success' : 'default'}
-            />
-          ),
+          render: (d) => <StateChip on={d.pinEnabled} label={d.pinEnabled ? 'Enabled' : 'Disabled'} />,
         },
         { field: 'inter', header: 'International', render: (d) => (d.inter ? 'Yes' : 'No') },
         { field: 'channels', header: 'Channels', sortable: true },

@@ -1,7 +1,7 @@
 /** /mobile: the account's mobile numbers (retail accounts only). */
-import Chip from '@mui/material/Chip';
 import { type Mobile, type MobileInput, mobileInput } from '@switchboard/domain';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
+import { StateChip } from '../../platform/state-chip.tsx';
 import { mobileFields, mobiles } from './api.ts';
 
 /** Bulk edit: the Active switch of the chosen numbers. */
@@ -27,14 +27,7 @@ export default function MobileListPage() {
         {
           field: 'active',
           header: 'Active',
-          render: (m) => (
-            <Chip
-              size="small"
-              label={m.active ? 'Yes' : 'No'}
-              color={m.active ? 'success' : 'default'}
-              variant="outlined"
-            />
-          ),
+          render: (m) => <StateChip on={m.active} label={m.active ? 'Yes' : 'No'} />,
         },
       ]}
       filters={[

@@ -48,6 +48,7 @@ import { FormSwitchField } from '../../platform/fields/form-fields.tsx';
 import { useSchemaForm } from '../../platform/fields/form-schema.ts';
 import { useChange } from '../../platform/mutation.ts';
 import { useSession } from '../../platform/session-context.ts';
+import { StateChip } from '../../platform/state-chip.tsx';
 import { SaveButton } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { useToast } from '../../platform/toast.ts';
 import { seatKeys } from './api.ts';
@@ -278,7 +279,7 @@ export function SoftphonePanel({
     <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
       {banner && <Alert severity="error">{banner}</Alert>}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Chip size="small" variant="outlined" color={status === 'Registered' ? 'success' : 'default'} label={status} />
+        <StateChip on={status === 'Registered'} label={status} />
         <Typography variant="body2" color="text.secondary">
           {data.enabled
             ? `Softphone user: ${data.username}`

@@ -4,7 +4,6 @@
  * Advanced, Desktop Softphone and Mobile Softphone.
  */
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import {
   destinationValue,
@@ -39,6 +38,7 @@ import {
 } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { SipCredentials } from '../../platform/sip-credentials.tsx';
+import { StateChip } from '../../platform/state-chip.tsx';
 import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
 import { seats } from './api.ts';
@@ -59,12 +59,7 @@ function Registration({ seat }: { seat: Seat }) {
   return (
     <Box sx={{ display: 'grid', gap: 1, mb: 1 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Chip
-          size="small"
-          variant="outlined"
-          color={seat.status === 'Registered' ? 'success' : 'default'}
-          label={seat.status}
-        />
+        <StateChip on={seat.status === 'Registered'} label={seat.status} />
         {seat.status === 'Registered' && (
           <Typography variant="body2" color="text.secondary">
             {seat.userAgent} — {seat.ipaddr}:{seat.port} ({seat.onNet ? 'on-net' : 'off-net'})

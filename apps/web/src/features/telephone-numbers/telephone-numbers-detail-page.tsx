@@ -26,6 +26,7 @@ import { FormFields } from '../../platform/fields/form-fields.tsx';
 import type { FieldsForm } from '../../platform/fields/form-schema.ts';
 import { useAccessListOptions } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
+import { StateChip } from '../../platform/state-chip.tsx';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { numbers, useNumberTeams } from './api.ts';
 import { EmergencyTab } from './emergency-tab.tsx';
@@ -150,12 +151,7 @@ function TeamsInfo({ number }: { number: TelephoneNumber }) {
     <Box sx={{ display: 'grid', gap: 1.5, mt: 1 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
         <Typography variant="subtitle2">Microsoft Teams</Typography>
-        <Chip
-          size="small"
-          variant="outlined"
-          color={t.teamsAccountExists ? 'success' : 'default'}
-          label={t.teamsAccountExists ? 'Connected' : 'Not connected'}
-        />
+        <StateChip on={t.teamsAccountExists} label={t.teamsAccountExists ? 'Connected' : 'Not connected'} />
       </Box>
       <Hint>
         {t.teamsAccountExists

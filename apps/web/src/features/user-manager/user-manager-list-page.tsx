@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
 import { useSession } from '../../platform/session-context.ts';
+import { StateChip } from '../../platform/state-chip.tsx';
 import { users } from './api.ts';
 
 /** The Add form: the account and the default grants are the server's to fill in. */
@@ -42,12 +43,7 @@ export default function UserManagerListPage() {
           sortable: true,
           render: (u) => (
             <>
-              <Chip
-                size="small"
-                variant="outlined"
-                label={u.enabled ? 'Enabled' : 'Disabled'}
-                color={u.enabled ? 'success' : 'default'}
-              />
+              <StateChip on={u.enabled} label={u.enabled ? 'Enabled' : 'Disabled'} />
               {u.isHolder && <Chip size="small" variant="outlined" label="Account holder" sx={{ ml: 1 }} />}
             </>
           ),
