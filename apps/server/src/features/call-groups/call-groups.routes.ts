@@ -80,6 +80,7 @@ export function registerCallGroupRoutes(api: FastifyInstance, platform: Platform
     unique: 'call_group_members_uq',
     twice: CALL_GROUP_MESSAGES.memberTwice,
     self: 'A call group cannot be its own member',
+    loop: 'This member already rings this call group through its own members: calls would go round in a loop',
     routes: callGroupRoutes,
   });
 }

@@ -78,6 +78,38 @@ describe('call groups', () => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
+  it('refuses a member that already rings the group through its own members (a loop)', async () => {
+    const [a, b, c] = [
+      await create(retail, { groupNo: 690, customName: 'Loop A' }),
+      await create(retail, { groupNo: 691, customName: 'Loop B' }),
+      await create(retail, { groupNo: 692, customName: 'Loop C' }),
+    ];
+    const add = (id: number, name: string) => t.api('POST', `/callgroup/member/${id}`, retail, { name });
+    // A → B → C is a chain, not a loop.
+    expect((await add(a, 'callgroup:691')).statusCode).toBe(200);
+    expect((await add(b, 'callgroup:692')).statusCode).toBe(200);
+    const loop = 'This member already rings this call group through its own members: calls would go round in a loop';
+    for (const [id, name] of [
+      [b, 'callgroup:690'],
+      [c, 'callgroup:690'],
+      [c, 'callgroup:691'],
+    ] as const) {
+      const res = await add(id, name);
+      expect(res.statusCode, `${id} ${name}`).toBe(400);
+      expect(json<Reply>(res).validation?.name).toBe(loop);
+    }
+    // The chain stands as it was.
+    expect((await members(c)).map((m) => m.name)).toEqual([]);
+    // Through a queue as well: queue 360 (support) rings group 692, so 692 cannot ring queue 360.
+    const queue = json<Page<{ id: number; displayName: number }>>(
+      await t.api('POST', '/queue/0/50', retail, {}),
+    ).records.find((q) => q.displayName === 360);
+    const joined = await t.api('POST', `/queue/member/${queue?.id}`, retail, { memberName: 'callgroup:692' });
+    expect(joined.statusCode, joined.body).toBe(200);
+    const viaQueue = await add(c, 'queue:360');
+    expect(json<Reply>(viaQueue).validation?.name).toBe(loop);
+  });
+
   it('adds members once each, with days, hours and delay, shows their names and changes them', async () => {
     const id = await create(retail, { groupNo: 650, customName: 'Support' });
     const add = (body: object) => t.api('POST', `/callgroup/member/${id}`, retail, body);

@@ -116,6 +116,7 @@ export function registerCallQueueRoutes(api: FastifyInstance, platform: Platform
     unique: 'call_queue_members_uq',
     twice: QUEUE_MESSAGES.memberTwice,
     self: 'A call queue cannot be its own member',
+    loop: 'This member already rings this call queue through its own members: calls would go round in a loop',
     routes: callQueueRoutes,
   });
 }
