@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { field, fieldMap, visibleTo } from '../../platform/fields.ts';
 import { listBodyFor, pagedList } from '../../platform/list.ts';
+import { notify } from '../../platform/notify.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resource } from '../../platform/resources.ts';
 import { tenantRoute } from '../../platform/routes.ts';
@@ -83,7 +84,7 @@ const errorFields = fieldMap<Omit<EmsErrorRow, 'error'> & { error: string }>('te
 
 /** The answer of the emergency registry, applied to the number it was about (its callback). */
 export const applyEmsResult: EmsResultHandler = async (tx, result) => {
-  await tx
+  const applied = await tx
     .updateTable('telephone_numbers')
     .set({
       ems_update_pending: false,
@@ -93,7 +94,19 @@ export const applyEmsResult: EmsResultHandler = async (tx, result) => {
     .where('account_no', '=', result.accountNo)
     .where('number', '=', result.number)
     .where('ems_update_pending', '=', true)
-    .execute();
+    .returning('number')
+    .executeTakeFirst();
+  // A rejection is news the account must hear about: the number's 999 address is not what the
+  // emergency services have (spec 1 §2 notifications, issue 11).
+  if (applied && result.code !== 0) {
+    await notify(tx, result.accountNo, {
+      kind: 'ems-rejected',
+      title: `Emergency address rejected: ${result.number}`,
+      message: `The emergency services database rejected the address of ${result.number} (${result.code}: ${result.message}). Correct it on the EMS Errors page.`,
+      icon: 'error',
+      color: 'error',
+    });
+  }
 };
 
 /** What the values mean when stored: the advanced and warning switches only with their parent on. */

@@ -315,6 +315,12 @@ describe('telephone numbers: emergency data', () => {
     // Not due yet for the timer; settled explicitly.
     expect(await registry.process()).toBe(0);
     expect(await registry.settle()).toBe(1);
+    // An accepted update raises no notification.
+    expect(
+      json<{ records: { notification_title: string }[] }>(await inject('GET', '/notifications', retail)).records.some(
+        (n) => n.notification_title === 'Emergency address rejected: 01214960003',
+      ),
+    ).toBe(false);
     const confirmed = json<EmsRecord>(await inject('GET', `/numbering/allocated/${failed.id}/ems`, retail));
     expect(confirmed).toMatchObject({
       updatePending: false,
@@ -337,6 +343,21 @@ describe('telephone numbers: emergency data', () => {
       address({ postcode: 'ZZ1 1AD' }),
     );
     expect(await registry.settle()).toBe(2);
+    // Each rejection tells the account (a notification of its own, unread).
+    const notes = json<{
+      records: { notification_title: string; notification_message: string; notification_read: boolean }[];
+    }>(await inject('GET', '/notifications', retail)).records.filter((n) =>
+      n.notification_title.startsWith('Emergency address rejected'),
+    );
+    expect(notes.map((n) => n.notification_title).sort()).toEqual([
+      'Emergency address rejected: 01214960002',
+      'Emergency address rejected: 01214960004',
+    ]);
+    expect(notes.find((n) => n.notification_title.endsWith('01214960004'))).toMatchObject({
+      notification_read: false,
+      notification_message:
+        'The emergency services database rejected the address of 01214960004 (2: Record rejected: malformed submission). Correct it on the EMS Errors page.',
+    });
     const ems = json<EmsRecord>(await inject('GET', `/numbering/allocated/${director.id}/ems`, retail));
     expect(ems).toMatchObject({
       updatePending: false,
