@@ -3,6 +3,8 @@
  * quiet throttle keys, and delivered change events past their retention (the audit log keeps
  * what they said).
  */
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { Tenancy } from './tenancy.ts';
 import { forgetQuiet } from './throttle.ts';
 
@@ -26,13 +28,39 @@ export async function sweepExpired(
   });
 }
 
-/** Sweeps now and then every interval; the timer never keeps the process alive. */
-export function startHousekeeping(tenancy: Tenancy, intervalMs = 60 * 60 * 1000): () => void {
+/**
+ * The embedded database (PGlite) runs PostgreSQL in single-user mode: no autovacuum daemon. Without
+ * a vacuum its tables keep their dead rows, the visibility map is never set (so a count or a deep
+ * page cannot be answered from an index alone) and the planner's statistics go stale as the account
+ * grows. Housekeeping does the daemon's work there: `vacuum (analyze)` a minute after start, then
+ * every interval. PostgreSQL's own autovacuum does it on a server.
+ */
+export async function vacuumEmbedded(db: Kysely<Database>): Promise<void> {
+  await sql`vacuum (analyze)`.execute(db);
+}
+
+/** Sweeps now and then every interval; the timers never keep the process alive. */
+export function startHousekeeping(
+  tenancy: Tenancy,
+  options: { intervalMs?: number; vacuum?: () => Promise<void> } = {},
+): () => void {
+  const intervalMs = options.intervalMs ?? 60 * 60 * 1000;
   const run = () => {
     sweepExpired(tenancy).catch(() => undefined);
   };
+  const vacuum = () => {
+    options.vacuum?.().catch(() => undefined);
+  };
   run();
-  const timer = setInterval(run, intervalMs);
+  const timer = setInterval(() => {
+    run();
+    vacuum();
+  }, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  const first = options.vacuum ? setTimeout(vacuum, 60_000) : null;
+  first?.unref();
+  return () => {
+    clearInterval(timer);
+    if (first) clearTimeout(first);
+  };
 }
