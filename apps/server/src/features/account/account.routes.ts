@@ -1,0 +1,395 @@
+/**
+ * The account's life (issue 13): deleting the account (after a fresh password confirmation),
+ * public registration (UK only, company lookup, captcha) with its activation e-mail, the
+ * set-password links of control-panel users (activation, 'Forgot password?', the user manager's
+ * 'Reset password').
+ */
+
+import { hash as hashPassword } from '@node-rs/argon2';
+import {
+  ACCOUNT_HOLDER_FEATURES,
+  ACCOUNT_MESSAGES,
+  accountLifecycleRoutes,
+  DELETABLE_PARENTS,
+  DELETE_CONFIRMATION_MS,
+  FEATURES,
+  MASK,
+  MESSAGES,
+  normaliseCompanyNumber,
+  REGISTERED_ACCOUNT,
+} from '@switchboard/domain';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { audit } from '../../platform/audit.ts';
+import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
+import { recordChange } from '../../platform/outbox.ts';
+import { findToken, sendSetPasswordLink, useToken } from '../../platform/password-tokens.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { openRoute, tenantRoute } from '../../platform/routes.ts';
+import { type ThrottleRule, takeAttempt } from '../../platform/throttle.ts';
+
+export function registerAccountRoutes(api: FastifyInstance, platform: Platform): void {
+  const { config, tenancy, providers } = platform;
+  const routes = accountLifecycleRoutes;
+  /** A budget of `free` requests per key in the sign-in window, then waits doubling from 1 s. */
+  const budget = (key: string, free: number): { key: string; rule: ThrottleRule } => ({
+    key,
+    rule: { free, maxDelayMs: config.loginMaxDelayMs, windowMs: config.loginWindowMs },
+  });
+
+  // ---- deleting the account -------------------------------------------------------------------
+
+  openRoute(api, platform, routes.deleteAccount, {
+    allow: { resource: 'account', action: 'delete' },
+    handler: async ({ auth, request, reply }, { params }) => {
+      if (!auth) throw forbidden();
+      if (params.account_no !== auth.accountNo) throw notFound();
+      // Acting as a customer is not the customer deciding to leave: the provider closes a
+      // customer's account from the portal, as its own action.
+      if (auth.puppeteer !== null) throw new HttpError(403, ACCOUNT_MESSAGES.deleteWhileDisguised);
+      if (!DELETABLE_PARENTS.includes(auth.parent)) throw new HttpError(403, ACCOUNT_MESSAGES.deleteNotHere);
+      await tenancy.crossAccount('account-deletion', async (tx) => {
+        const account = await tx
+          .selectFrom('accounts')
+          .select(['account_no', 'company', 'deleted_at'])
+          .where('account_no', '=', auth.accountNo)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!account || account.deleted_at !== null) throw notFound();
+        const provider = await tx
+          .selectFrom('user_permissions as p')
+          .innerJoin('users as u', 'u.id', 'p.user_id')
+          .select('u.id')
+          .where('u.account_no', '=', auth.accountNo)
+          .where('p.feature_id', '=', FEATURES.vhAdmin)
+          .where('p.mask', '>', 0)
+          .executeTakeFirst();
+        if (provider) throw new HttpError(403, ACCOUNT_MESSAGES.deleteProvider);
+        const child = await tx
+          .selectFrom('accounts')
+          .select('account_no')
+          .where('parent', '=', auth.accountNo)
+          .where('account_no', '<>', auth.accountNo)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (child) throw new HttpError(409, ACCOUNT_MESSAGES.deleteHasCustomers);
+        // Closing an account does not close its debts: unpaid (and overdue) invoices are paid first.
+        const unpaid = await tx
+          .selectFrom('invoices')
+          .select('id')
+          .where('account_no', '=', auth.accountNo)
+          .where('status', '=', 'unpaid')
+          .executeTakeFirst();
+        if (unpaid) throw new HttpError(409, ACCOUNT_MESSAGES.deleteHasUnpaidInvoices);
+        // The server never deletes on an unchecked request: this session's user must have
+        // confirmed their password (POST /users/auth/passwordcheck) in the last minutes. The
+        // confirmation is spent here.
+        const fresh = await tx
+          .updateTable('sessions')
+          .set({ password_checked_at: null })
+          .where('token_hash', '=', auth.tokenHash)
+          .where('password_checked_at', '>', new Date(Date.now() - DELETE_CONFIRMATION_MS))
+          .returning('token_hash')
+          .executeTakeFirst();
+        if (!fresh) throw new HttpError(403, ACCOUNT_MESSAGES.deleteNeedsPassword);
+        await tx
+          .updateTable('accounts')
+          .set({ deleted_at: new Date(), deleted_by: auth.userId })
+          .where('account_no', '=', auth.accountNo)
+          .execute();
+        // Every session in the account ends: its users', and anyone's acting as it.
+        await tx
+          .deleteFrom('sessions')
+          .where((eb) =>
+            eb.or([
+              eb('account_no', '=', auth.accountNo),
+              eb('user_id', 'in', eb.selectFrom('users').select('id').where('account_no', '=', auth.accountNo)),
+            ]),
+          )
+          .execute();
+        await recordChange(tx, auth, request.ip, {
+          area: 'account',
+          recordId: auth.accountNo,
+          kind: 'delete',
+          before: { deleted: false },
+          after: { deleted: true },
+          label: account.company || String(account.account_no),
+        });
+        await audit(tx, {
+          userId: auth.userId,
+          accountNo: auth.homeAccountNo,
+          action: 'account.delete',
+          targetAccountNo: auth.accountNo,
+          ip: request.ip,
+        });
+      });
+      reply.clearCookie(config.authTokenName, { path: '/' });
+      return { success: true, message: ACCOUNT_MESSAGES.accountDeleted };
+    },
+  });
+
+  // ---- registration (public) -------------------------------------------------------------------
+
+  /** Registration is for visitors in the UK (spec 1 §2): the geo-IP provider's answer for the address. */
+  const countryOf = async (ip: string) => (await providers.geoIp.countryOf(ip)) ?? '';
+
+  openRoute(api, platform, routes.ipCheck, {
+    allow: 'public',
+    handler: async ({ request }) => ({ isoCode: await countryOf(request.ip) }),
+  });
+
+  openRoute(api, platform, routes.company, {
+    allow: 'public',
+    handler: async ({ request }, { params }) => {
+      await tenancy.crossAccount('registration', (tx) =>
+        takeAttempt(tx, [budget(`company:${request.ip}`, 60)], ACCOUNT_MESSAGES.registrationThrottled),
+      );
+      const number = normaliseCompanyNumber(params.number);
+      if (!number) throw new HttpError(400, ACCOUNT_MESSAGES.companyNumberInvalid);
+      let company: Awaited<ReturnType<typeof providers.companies.find>>;
+      try {
+        company = await providers.companies.find(number);
+      } catch (error) {
+        request.log.error({ err: error }, 'company lookup');
+        throw new HttpError(502, ACCOUNT_MESSAGES.companyLookupFailed);
+      }
+      if (!company) throw new HttpError(404, ACCOUNT_MESSAGES.companyNotFound);
+      return { success: true, companyNo: company.companyNo, name: company.name };
+    },
+  });
+
+  openRoute(api, platform, routes.captcha, {
+    allow: 'public',
+    handler: async () => providers.captcha.challenge(),
+  });
+
+  openRoute(api, platform, routes.register, {
+    allow: 'public',
+    handler: async ({ request }, { body }) => {
+      if ((await countryOf(request.ip)) !== 'GB') throw new HttpError(403, ACCOUNT_MESSAGES.unauthorisedAccess);
+      await tenancy.crossAccount('registration', (tx) =>
+        takeAttempt(
+          tx,
+          [budget(`register:${request.ip}`, config.registrationsPerAddress)],
+          ACCOUNT_MESSAGES.registrationThrottled,
+        ),
+      );
+      if (!(await providers.captcha.verify(body.reCaptcha)))
+        throw validationError({ reCaptcha: ACCOUNT_MESSAGES.captchaFailed });
+      // The holder signs in with their e-mail address (registration has no username field).
+      const username = body.email.toLowerCase();
+      const company =
+        body.endUserType === '2' && body.companyName === '' ? `${body.firstName} ${body.surname}` : body.companyName;
+      await tenancy.crossAccount('registration', async (tx) => {
+        const taken = await tx
+          .selectFrom('users')
+          .select('id')
+          .where((eb) => eb(eb.fn('lower', ['username']), '=', username))
+          .executeTakeFirst();
+        if (taken) throw validationError({ email: ACCOUNT_MESSAGES.emailTaken });
+        let accountNo = 0;
+        for (let i = 0; i < 100 && accountNo === 0; i++) {
+          const { rows } = await sql<{ n: string }>`select nextval('account_numbers') as n`.execute(tx);
+          const candidate = Number(rows[0]?.n);
+          const exists = await tx
+            .selectFrom('accounts')
+            .select('account_no')
+            .where('account_no', '=', candidate)
+            .executeTakeFirst();
+          if (!exists) accountNo = candidate;
+        }
+        if (accountNo === 0) throw new HttpError(503, MESSAGES.noResponse);
+        await tx
+          .insertInto('accounts')
+          .values({
+            account_no: accountNo,
+            parent: REGISTERED_ACCOUNT.parent,
+            account_type: REGISTERED_ACCOUNT.accountType,
+            account_kind: REGISTERED_ACCOUNT.accountKind,
+            first_name: body.firstName,
+            surname: body.surname,
+            company,
+            company_no: body.registeredCompany
+              ? (normaliseCompanyNumber(body.companyNo) ?? body.companyNo.toUpperCase())
+              : '',
+            vat_no: body.vatNo,
+            address_line1: body.addressLine1,
+            address_line2: body.addressLine2,
+            address_city: body.city,
+            address_county: body.county,
+            address_country: 'United Kingdom',
+            address_postcode: body.postCode.toUpperCase(),
+            telephone: body.telephone,
+            fax: body.fax,
+            mobile: body.mobile,
+            email: body.email,
+            end_user_type: body.endUserType,
+            vulnerable_person: body.vulnerablePerson,
+            alert: 0,
+            balance_pence: 0,
+            primary_colour: null,
+            accent_colour: null,
+            logo: null,
+            logo_mime: null,
+            extension_digits: 3,
+            pending_activation: true,
+          })
+          .execute();
+        const user = await tx
+          .insertInto('users')
+          .values({
+            account_no: accountNo,
+            username,
+            password_hash: null,
+            name: body.firstName,
+            surname: body.surname,
+            email: body.email,
+            enabled: true,
+            is_holder: true,
+            avatar: null,
+            avatar_mime: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await tx
+          .insertInto('user_permissions')
+          .values([
+            ...ACCOUNT_HOLDER_FEATURES.map((feature_id) => ({ user_id: user.id, feature_id, mask: MASK.all })),
+            { user_id: user.id, feature_id: FEATURES.betaPanel, mask: MASK.readOnly },
+          ])
+          .execute();
+        await audit(tx, {
+          userId: null,
+          accountNo,
+          action: 'account.register',
+          targetAccountNo: accountNo,
+          details: { username, endUserType: body.endUserType },
+          ip: request.ip,
+        });
+        await sendSetPasswordLink(
+          tx,
+          config,
+          { id: user.id, accountNo, username, name: body.firstName, email: body.email },
+          'activation',
+          { newAccount: true },
+        );
+      });
+      platform.mail.drain().catch((error: unknown) => request.log.error({ err: error }, 'mail'));
+      return { success: true, message: ACCOUNT_MESSAGES.accountCreated };
+    },
+  });
+
+  // ---- set-password links (public) ---------------------------------------------------------------
+
+  openRoute(api, platform, routes.checkToken, {
+    allow: 'public',
+    changesState: false,
+    handler: async ({ request }, { body }) => {
+      const live = await tenancy.crossAccount('password-link', async (tx) => {
+        await takeAttempt(tx, [budget(`password-link:${request.ip}`, 30)], ACCOUNT_MESSAGES.resetThrottled);
+        return findToken(tx, body.token);
+      });
+      if (!live) throw new HttpError(400, ACCOUNT_MESSAGES.tokenInvalid);
+      return { success: true, purpose: live.purpose, username: live.username };
+    },
+  });
+
+  openRoute(api, platform, routes.setPassword, {
+    allow: 'public',
+    handler: async ({ request }, { body }) => {
+      await tenancy.crossAccount('password-link', (tx) =>
+        takeAttempt(tx, [budget(`password-link:${request.ip}`, 30)], ACCOUNT_MESSAGES.resetThrottled),
+      );
+      // The hash is made outside any transaction: it takes tens of milliseconds of CPU.
+      const passwordHash = await hashPassword(body.password);
+      const done = await tenancy.crossAccount('password-link', async (tx) => {
+        const live = await useToken(tx, body.token);
+        if (!live) return null;
+        await tx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', live.userId).execute();
+        // A registered account is active once its holder has a password, whichever link set it (a
+        // holder who lost the activation mail may use 'Forgot password?').
+        await tx
+          .updateTable('accounts')
+          .set({ pending_activation: false })
+          .where('account_no', '=', live.accountNo)
+          .where('pending_activation', '=', true)
+          .execute();
+        // A new password ends the user's sessions (someone else may hold one).
+        await tx.deleteFrom('sessions').where('user_id', '=', live.userId).execute();
+        await audit(tx, {
+          userId: live.userId,
+          accountNo: live.accountNo,
+          action: live.purpose === 'activation' ? 'password.set' : 'password.reset',
+          ip: request.ip,
+        });
+        return live;
+      });
+      if (!done) throw new HttpError(400, ACCOUNT_MESSAGES.tokenInvalid);
+      return { success: true, message: ACCOUNT_MESSAGES.passwordSet };
+    },
+  });
+
+  openRoute(api, platform, routes.forgotPassword, {
+    allow: 'public',
+    handler: async ({ request }, { body }) => {
+      const name = body.username.toLowerCase();
+      await tenancy.crossAccount('password-link', async (tx) => {
+        await takeAttempt(
+          tx,
+          [budget(`forgot:${request.ip}`, 10), budget(`forgot-name:${name}`, 3)],
+          ACCOUNT_MESSAGES.resetThrottled,
+        );
+        const users = await tx
+          .selectFrom('users as u')
+          .innerJoin('accounts as a', 'a.account_no', 'u.account_no')
+          .select(['u.id', 'u.account_no', 'u.username', 'u.name', 'u.email'])
+          .where((eb) =>
+            eb.or([eb(eb.fn('lower', ['u.username']), '=', name), eb(eb.fn('lower', ['u.email']), '=', name)]),
+          )
+          .where('u.enabled', '=', true)
+          .where('a.deleted_at', 'is', null)
+          .orderBy('u.id')
+          .limit(5)
+          .execute();
+        for (const u of users) {
+          await sendSetPasswordLink(
+            tx,
+            config,
+            { id: u.id, accountNo: u.account_no, username: u.username, name: u.name, email: u.email },
+            'reset',
+          );
+        }
+      });
+      platform.mail.drain().catch((error: unknown) => request.log.error({ err: error }, 'mail'));
+      // The same answer whether or not the name is known.
+      return { success: true, message: ACCOUNT_MESSAGES.resetRequested };
+    },
+  });
+
+  // ---- the user manager's 'Reset password' ------------------------------------------------------
+
+  tenantRoute(api, platform, routes.resetUserPassword, {
+    allow: { resource: 'cpUsers', action: 'update' },
+    handler: async ({ db, emit, afterCommit }, { params }) => {
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'account_no', 'username', 'name', 'surname', 'email', 'enabled'])
+        .where('id', '=', params.id)
+        .executeTakeFirst();
+      if (!user) throw notFound();
+      if (!user.enabled) throw new HttpError(409, 'Enable the user before resetting their password');
+      await sendSetPasswordLink(
+        db,
+        config,
+        { id: user.id, accountNo: user.account_no, username: user.username, name: user.name, email: user.email },
+        'reset',
+      );
+      const label = `${user.name} ${user.surname} (${user.username})`;
+      await emit({ area: 'users', recordId: user.id, kind: 'password.reset', label });
+      afterCommit(async () => {
+        await platform.mail.drain();
+      });
+      return { success: true, message: ACCOUNT_MESSAGES.resetSent(label) };
+    },
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * Set-password links: one mechanism for a registered account's activation, a new control-panel
+ * user's first password and password resets. A link carries a random 32-byte token; the database
+ * keeps only its sha-256 hash, when it expires and when it was used. A new link for the same user
+ * and purpose ends the older ones; using a link is one statement (so it works once, even when two
+ * requests race), in the same transaction that stores the new password.
+ */
+import crypto from 'node:crypto';
+import './account-tables.ts';
+import type { Config } from '../config.ts';
+import { hashToken } from './auth.ts';
+import { queueMail } from './mail.ts';
+import { setPasswordMail } from './mail-templates.ts';
+import type { Tx } from './tenancy.ts';
+
+export type TokenPurpose = 'activation' | 'reset';
+
+/** How long a link works: an activation three days, a reset one hour. */
+export const TOKEN_VALID_HOURS: Record<TokenPurpose, number> = { activation: 72, reset: 1 };
+
+/** The page a link opens. */
+export const SET_PASSWORD_PATH = '/activate';
+
+export function setPasswordLink(config: Pick<Config, 'publicUrl'>, token: string): string {
+  // Relative to the panel's address, which may carry a path of its own ('https://host/panel/').
+  const base = config.publicUrl.endsWith('/') ? config.publicUrl : `${config.publicUrl}/`;
+  const url = new URL(SET_PASSWORD_PATH.slice(1), base);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+/**
+ * Issues a link for `user` (ending the user's earlier unused links of that purpose) and queues its
+ * e-mail in `tx` — the transaction of its cause, so the mail exists exactly when the cause commits.
+ * Works in a tenant transaction (the user's account) or the escape hatch.
+ */
+export async function sendSetPasswordLink(
+  tx: Tx,
+  config: Pick<Config, 'publicUrl'>,
+  user: { id: number; accountNo: number; username: string; name: string; email: string },
+  purpose: TokenPurpose,
+  options: { newAccount?: boolean; now?: Date } = {},
+): Promise<void> {
+  const now = options.now ?? new Date();
+  const token = crypto.randomBytes(32).toString('base64url');
+  await tx
+    .updateTable('password_tokens')
+    .set({ expires_at: now })
+    .where('user_id', '=', user.id)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .execute();
+  const validHours = TOKEN_VALID_HOURS[purpose];
+  await tx
+    .insertInto('password_tokens')
+    .values({
+      account_no: user.accountNo,
+      user_id: user.id,
+      purpose,
+      token_hash: hashToken(token),
+      expires_at: new Date(now.getTime() + validHours * 3_600_000),
+      used_at: null,
+    })
+    .execute();
+  const mail = setPasswordMail({
+    purpose,
+    newAccount: options.newAccount ?? false,
+    name: user.name,
+    username: user.username,
+    accountNo: user.accountNo,
+    link: setPasswordLink(config, token),
+    validHours,
+  });
+  await queueMail(tx, { accountNo: user.accountNo, to: user.email, ...mail });
+}
+
+export interface LiveToken {
+  id: number;
+  userId: number;
+  accountNo: number;
+  purpose: TokenPurpose;
+  username: string;
+}
+
+/** The unused, unexpired link of `token` with its user (enabled, account not deleted), or null. */
+export async function findToken(tx: Tx, token: string): Promise<LiveToken | null> {
+  const row = await tx
+    .selectFrom('password_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .innerJoin('accounts as a', 'a.account_no', 't.account_no')
+    .select(['t.id', 't.user_id', 't.account_no', 't.purpose', 'u.username'])
+    .where('t.token_hash', '=', hashToken(token))
+    .where('t.used_at', 'is', null)
+    .where('t.expires_at', '>', new Date())
+    .where('u.enabled', '=', true)
+    .where('a.deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row
+    ? { id: row.id, userId: row.user_id, accountNo: row.account_no, purpose: row.purpose, username: row.username }
+    : null;
+}
+
+/**
+ * Uses the link of `token`: marks it used (one statement: of two racing requests one wins) and
+ * answers it, or null when it is unknown, used, expired, or its user or account is gone.
+ */
+export async function useToken(tx: Tx, token: string): Promise<LiveToken | null> {
+  const live = await findToken(tx, token);
+  if (!live) return null;
+  const used = await tx
+    .updateTable('password_tokens')
+    .set({ used_at: new Date() })
+    .where('id', '=', live.id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning('id')
+    .executeTakeFirst();
+  return used ? live : null;
+}

@@ -1,0 +1,110 @@
+/**
+ * /account-details (spec 1 §2): tabs Account Details (the account form of §3 with §5's rules;
+ * the balance alert hidden for wholesale) and Delete Account (only when the account's parent is
+ * 10000 or 0).
+ */
+import {
+  type Account,
+  type AccountDetailsForm,
+  accountBillingRoutes,
+  accountDetailsForm,
+  BALANCE_ALERT_PENCE,
+  balanceAlertLabel,
+  DELETABLE_PARENTS,
+  END_USER_TYPES,
+  sessionRoutes,
+} from '@switchboard/domain';
+import { call } from '../../platform/client.ts';
+import type { FieldDef } from '../../platform/fields/form-fields.tsx';
+import type { RecordSource } from '../../platform/resource.ts';
+import { useSession } from '../../platform/session-context.ts';
+import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { DeleteAccountPanel } from './delete-account.tsx';
+
+type Values = AccountDetailsForm;
+
+const ALERT_OPTIONS = BALANCE_ALERT_PENCE.map((value) => ({ value, label: balanceAlertLabel(value) }));
+
+function fieldsFor(wholesale: boolean): FieldDef<Values>[] {
+  return [
+    { kind: 'text', name: 'firstName', label: 'First Name', required: true },
+    { kind: 'text', name: 'surname', label: 'Surname', required: true },
+    { kind: 'text', name: 'company', label: 'Company' },
+    { kind: 'text', name: 'email', label: 'Email', required: true, type: 'email' },
+    { kind: 'text', name: 'telephone', label: 'Telephone', required: true, type: 'tel' },
+    { kind: 'text', name: 'mobile', label: 'Mobile', type: 'tel' },
+    { kind: 'text', name: 'fax', label: 'Fax', type: 'tel' },
+    { kind: 'text', name: 'address_line1', label: 'Address Line 1', required: true },
+    { kind: 'text', name: 'address_line2', label: 'Address Line 2' },
+    { kind: 'text', name: 'address_city', label: 'City', required: true },
+    { kind: 'text', name: 'address_county', label: 'County' },
+    { kind: 'text', name: 'address_postcode', label: 'Postcode', required: true },
+    { kind: 'text', name: 'address_country', label: 'Country' },
+    { kind: 'select', name: 'endUserType', label: 'End User Type', options: END_USER_TYPES, required: true },
+    { kind: 'switch', name: 'vulnerablePerson', label: 'Vulnerable person' },
+    ...(wholesale
+      ? []
+      : [{ kind: 'select', name: 'alert', label: 'Balance Alert', options: ALERT_OPTIONS } satisfies FieldDef<Values>]),
+  ];
+}
+
+const toValues = (a: Account): Values => ({
+  firstName: a.firstName,
+  surname: a.surname,
+  company: a.company,
+  address_line1: a.address_line1,
+  address_line2: a.address_line2,
+  address_city: a.address_city,
+  address_county: a.address_county,
+  address_country: a.address_country,
+  address_postcode: a.address_postcode,
+  telephone: a.telephone,
+  fax: a.fax,
+  mobile: a.mobile,
+  email: a.email,
+  endUserType: a.endUserType === '1' || a.endUserType === '2' ? a.endUserType : '0',
+  vulnerablePerson: a.vulnerablePerson,
+  alert: a.alert,
+});
+
+function accountSource(accountNo: number, wholesale: boolean): RecordSource<Account, Values> {
+  const key = ['account', String(accountNo)];
+  return {
+    key,
+    load: async () => {
+      const reply = await call(sessionRoutes.account, { params: { account_no: accountNo } });
+      if (!('firstName' in reply)) throw new Error('The requested record could not be found');
+      return reply;
+    },
+    save: (values, version) => {
+      const { alert, ...rest } = values;
+      return call(accountBillingRoutes.saveAccount, {
+        params: { account_no: accountNo },
+        body: { ...rest, ...(wholesale ? {} : { alert }), version },
+      });
+    },
+    invalidates: [key],
+  };
+}
+
+export default function AccountDetailsPage() {
+  const { session, can } = useSession();
+  const accountNo = Number(session.account_no);
+  const wholesale = session.accountKind === 'wholesale' || can('wholesale', 'read');
+  const tabs: TabDef<Account, Values>[] = [{ label: 'Account Details', kind: 'form', inputs: fieldsFor(wholesale) }];
+  if (DELETABLE_PARENTS.includes(Number(session.parent))) {
+    tabs.push({ label: 'Delete Account', kind: 'panel', render: (a) => <DeleteAccountPanel account={a} /> });
+  }
+  return (
+    <TabbedForm<Account, Values, Values>
+      source={accountSource(accountNo, wholesale)}
+      resource="account"
+      // Wholesale accounts have no balance alert (spec 1 §2): not shown, and not sent.
+      schema={accountDetailsForm}
+      toValues={toValues}
+      name={() => 'Account'}
+      title={(a) => `Account Details (${a.accountNo})`}
+      tabs={tabs}
+    />
+  );
+}

@@ -1,0 +1,12 @@
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import type { AreaDefinition } from '../../platform/areas.ts';
+
+/** /account-details: the account form and, for the provider's direct customers, Delete Account (spec 1 §2). */
+export const accountDetailsArea: AreaDefinition = {
+  label: 'Account Details',
+  path: '/account-details',
+  icon: AccountCircleIcon,
+  group: 'Account',
+  rules: [{ resource: 'account', action: 'read' }],
+  routes: [{ path: '', load: () => import('./account-details-page.tsx') }],
+};

@@ -1,0 +1,22 @@
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import type { AreaDefinition } from '../../platform/areas.ts';
+
+/**
+ * Public pages (spec 1 §2 "Registration"; no session, no idle timer): /registration and its
+ * success page, the set-password link's /activate and 'Forgot password?'. No sidebar entry.
+ */
+export const registrationArea: AreaDefinition = {
+  label: 'Registration',
+  path: '/registration',
+  icon: PersonAddIcon,
+  group: 'Account',
+  rules: [],
+  routes: [],
+  publicRoutes: [
+    { path: '/registration', load: () => import('./registration-page.tsx') },
+    { path: '/registration/success', load: () => import('./registration-success-page.tsx') },
+    { path: '/activate', load: () => import('./activate-page.tsx') },
+    { path: '/forgot-password', load: () => import('./forgot-password-page.tsx') },
+  ],
+  useVisible: () => false,
+};
