@@ -1,0 +1,220 @@
+/**
+ * The invoice and tariff PDFs (pdfkit, the built-in Helvetica): the provider's header (its company
+ * and address), the account's address, the invoice number and dates, the lines, subtotal, VAT at
+ * 20 %, total, payment terms and a PAID / VOID stamp; the tariff lists the provider's prices.
+ */
+import {
+  formatPence,
+  INVOICE_DUE_DAYS,
+  NUMBER_RENTAL_PENCE,
+  SEAT_RENTAL_PENCE,
+  VAT_PERCENT,
+  vatOf,
+} from '@switchboard/domain';
+import PDFDocument from 'pdfkit';
+
+export interface PdfAddress {
+  company: string;
+  name?: string;
+  lines: string[];
+  telephone?: string;
+  email?: string;
+}
+
+export interface InvoicePdfData {
+  provider: PdfAddress;
+  account: PdfAddress & { accountNo: number };
+  invoiceNo: string;
+  period: string;
+  date: string;
+  due: string;
+  paidDate: string | null;
+  status: 'Unpaid' | 'Overdue' | 'Paid' | 'Void';
+  lines: Array<{ description: string; quantity: number; unitPricePence: number; amountPence: number }>;
+  subtotalPence: number;
+  vatPence: number;
+  totalPence: number;
+}
+
+function render(draw: (doc: PDFKit.PDFDocument) => void, title: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Author: 'Switchboard' } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    try {
+      draw(doc);
+      doc.end();
+    } catch (error) {
+      reject(error);
+    }
+  });
+}
+
+const LEFT = 50;
+const RIGHT = 545;
+const GREY = '#555555';
+const BRAND = '#1671aa';
+
+function header(doc: PDFKit.PDFDocument, provider: PdfAddress, title: string): void {
+  doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(20).text(provider.company, LEFT, 50);
+  doc.fillColor(GREY).font('Helvetica').fontSize(9);
+  const contact = [...provider.lines, provider.telephone ? `Tel ${provider.telephone}` : '', provider.email ?? '']
+    .filter(Boolean)
+    .join('  ·  ');
+  doc.text(contact, LEFT, 76, { width: RIGHT - LEFT });
+  doc
+    .fillColor('#000000')
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .text(title, LEFT, 50, { width: RIGHT - LEFT, align: 'right' });
+  doc.moveTo(LEFT, 96).lineTo(RIGHT, 96).strokeColor(BRAND).lineWidth(1.5).stroke();
+}
+
+/** The invoice as a PDF. */
+export function invoicePdf(inv: InvoicePdfData): Promise<Buffer> {
+  return render((doc) => {
+    header(doc, inv.provider, 'INVOICE');
+
+    // The account's address (left) and the invoice's particulars (right).
+    doc.fillColor(GREY).font('Helvetica').fontSize(9).text('Invoice to', LEFT, 115);
+    doc
+      .fillColor('#000000')
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text(inv.account.company || inv.account.name || '', LEFT, 128);
+    doc.font('Helvetica').fontSize(10);
+    const to = [inv.account.company && inv.account.name ? inv.account.name : '', ...inv.account.lines].filter(Boolean);
+    doc.text(to.join('\n'), LEFT, 143, { width: 250 });
+
+    const facts: Array<[string, string]> = [
+      ['Invoice number', inv.invoiceNo],
+      ['Account number', String(inv.account.accountNo)],
+      ['Invoice date', inv.date],
+      ['Due date', inv.due],
+      ['Period', inv.period],
+    ];
+    if (inv.paidDate) facts.push(['Paid', inv.paidDate]);
+    let y = 115;
+    for (const [label, value] of facts) {
+      doc.fillColor(GREY).font('Helvetica').fontSize(9).text(label, 340, y, { width: 95 });
+      doc.fillColor('#000000').font('Helvetica-Bold').fontSize(10).text(value, 435, y, { width: 110, align: 'right' });
+      y += 16;
+    }
+
+    // The lines.
+    const cols = { desc: LEFT, qty: 330, unit: 390, amount: 470 };
+    y = Math.max(y, 215) + 15;
+    doc.rect(LEFT, y, RIGHT - LEFT, 20).fill('#eef4f9');
+    doc.fillColor('#000000').font('Helvetica-Bold').fontSize(9);
+    doc.text('Description', cols.desc + 6, y + 6);
+    doc.text('Qty', cols.qty, y + 6, { width: 50, align: 'right' });
+    doc.text('Unit price', cols.unit, y + 6, { width: 70, align: 'right' });
+    doc.text('Amount', cols.amount, y + 6, { width: RIGHT - cols.amount - 6, align: 'right' });
+    y += 26;
+    doc.font('Helvetica').fontSize(10);
+    for (const line of inv.lines) {
+      const height = doc.heightOfString(line.description, { width: cols.qty - cols.desc - 16 });
+      if (y + height > 700) {
+        doc.addPage();
+        y = 50;
+      }
+      doc.text(line.description, cols.desc + 6, y, { width: cols.qty - cols.desc - 16 });
+      doc.text(String(line.quantity), cols.qty, y, { width: 50, align: 'right' });
+      doc.text(formatPence(line.unitPricePence), cols.unit, y, { width: 70, align: 'right' });
+      doc.text(formatPence(line.amountPence), cols.amount, y, { width: RIGHT - cols.amount - 6, align: 'right' });
+      y += Math.max(height, 12) + 8;
+      doc
+        .moveTo(LEFT, y - 4)
+        .lineTo(RIGHT, y - 4)
+        .strokeColor('#dddddd')
+        .lineWidth(0.5)
+        .stroke();
+    }
+
+    // Totals.
+    y += 6;
+    const totals: Array<[string, string, boolean]> = [
+      ['Subtotal', formatPence(inv.subtotalPence), false],
+      [`VAT ${VAT_PERCENT}%`, formatPence(inv.vatPence), false],
+      ['Total', formatPence(inv.totalPence), true],
+    ];
+    for (const [label, value, bold] of totals) {
+      doc
+        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(bold ? 12 : 10)
+        .fillColor('#000000');
+      doc.text(label, 340, y, { width: 120 });
+      doc.text(value, cols.amount - 30, y, { width: RIGHT - cols.amount + 24, align: 'right' });
+      y += bold ? 20 : 16;
+    }
+
+    // Payment terms.
+    y += 20;
+    doc.fillColor(GREY).font('Helvetica-Bold').fontSize(9).text('Payment terms', LEFT, y);
+    doc
+      .font('Helvetica')
+      .text(
+        `Payment is due within ${INVOICE_DUE_DAYS} days of the invoice date, by ${inv.due}. Pay by card in the control panel (Invoices, Pay Invoice) or by bank transfer quoting ${inv.invoiceNo}. Prices are in pounds sterling; VAT is charged at ${VAT_PERCENT}%.`,
+        LEFT,
+        y + 13,
+        { width: RIGHT - LEFT },
+      );
+
+    // The status stamp, under the terms (never over the figures).
+    if (inv.status === 'Paid' || inv.status === 'Void') {
+      const colour = inv.status === 'Paid' ? '#2e7d32' : '#c62828';
+      const top = Math.min(y + 80, 700);
+      doc.save();
+      doc.rotate(-12, { origin: [LEFT + 90, top + 30] });
+      doc.roundedRect(LEFT, top, 180, 60, 8).lineWidth(3).strokeColor(colour).strokeOpacity(0.8).stroke();
+      doc
+        .fillColor(colour)
+        .fillOpacity(0.8)
+        .font('Helvetica-Bold')
+        .fontSize(36)
+        .text(inv.status.toUpperCase(), LEFT, top + 13, { width: 180, align: 'center' });
+      doc.restore();
+    }
+  }, `Invoice ${inv.invoiceNo}`);
+}
+
+/** The provider's tariff: the monthly rentals the billing run charges. */
+export function tariffPdf(provider: PdfAddress, issued: string): Promise<Buffer> {
+  return render((doc) => {
+    header(doc, provider, 'TARIFF');
+    doc.fillColor(GREY).font('Helvetica').fontSize(9).text(`Prices as of ${issued}`, LEFT, 110);
+    let y = 135;
+    doc.rect(LEFT, y, RIGHT - LEFT, 20).fill('#eef4f9');
+    doc.fillColor('#000000').font('Helvetica-Bold').fontSize(9);
+    doc.text('Service', LEFT + 6, y + 6);
+    doc.text('Charged', 280, y + 6);
+    doc.text('Price ex VAT', 380, y + 6, { width: 75, align: 'right' });
+    doc.text('Price inc VAT', 460, y + 6, { width: 80, align: 'right' });
+    y += 28;
+    const rows: Array<[string, string, number]> = [
+      ['Seat rental', 'per seat per month', SEAT_RENTAL_PENCE],
+      ['Telephone number rental', 'per number per month', NUMBER_RENTAL_PENCE],
+    ];
+    doc.font('Helvetica').fontSize(10);
+    for (const [service, basis, pence] of rows) {
+      const inc = pence + vatOf(pence);
+      doc.text(service, LEFT + 6, y);
+      doc.text(basis, 280, y);
+      doc.text(formatPence(pence), 380, y, { width: 75, align: 'right' });
+      doc.text(formatPence(inc), 460, y, { width: 80, align: 'right' });
+      y += 20;
+    }
+    y += 15;
+    doc
+      .fillColor(GREY)
+      .fontSize(9)
+      .text(
+        `Rentals are invoiced monthly in arrears for the seats and numbers held at the end of the month. VAT is charged at ${VAT_PERCENT}%. Invoices are due within ${INVOICE_DUE_DAYS} days. Bundles and call charges are shown on your invoice where they apply.`,
+        LEFT,
+        y,
+        { width: RIGHT - LEFT },
+      );
+  }, 'Tariff');
+}

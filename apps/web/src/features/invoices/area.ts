@@ -1,0 +1,32 @@
+import ReceiptIcon from '@mui/icons-material/Receipt';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
+import type { AreaDefinition } from '../../platform/areas.ts';
+import { useSession } from '../../platform/session-context.ts';
+
+/** /invoice (spec 1 §2): retail accounts, account read (admin and VHAdmin stand in for account). */
+export const invoicesArea: AreaDefinition = {
+  label: 'Invoices',
+  path: '/invoice',
+  icon: RequestQuoteIcon,
+  group: 'Account',
+  rules: [
+    { resource: 'retail', action: 'read' },
+    { resource: 'account', action: 'read' },
+  ],
+  routes: [
+    { path: '', load: () => import('./invoices-page.tsx') },
+    { path: ':id', load: () => import('./invoice-pdf-page.tsx') },
+  ],
+};
+
+/** /provider-invoices: every account's invoices, for provider admins, where an unpaid one is voided. */
+export const providerInvoicesArea: AreaDefinition = {
+  label: 'All Invoices',
+  path: '/provider-invoices',
+  icon: ReceiptIcon,
+  group: 'Portal',
+  rules: [{ resource: 'VHAdmin', action: 'read' }],
+  routes: [{ path: '', load: () => import('./provider-invoices-page.tsx') }],
+  // The provider's own work: not while acting as a customer (the server refuses it then).
+  useVisible: () => useSession().session.puppeteer === null,
+};

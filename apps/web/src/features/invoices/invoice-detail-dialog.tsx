@@ -1,0 +1,165 @@
+/**
+ * The invoice detail modal (spec 1 §2): the invoice's particulars, its lines and totals, Download
+ * PDF, View PDF (/invoice/:id) and Pay Invoice for Unpaid and Overdue invoices (spec 1 §4).
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { formatPence, isPayable, VAT_PERCENT } from '@switchboard/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { errorMessage } from '../../platform/api.ts';
+import { useToast } from '../../platform/toast.ts';
+import { downloadInvoicePdf, invoiceDetail } from './api.ts';
+import { InvoiceStatusChip } from './invoice-status-chip.tsx';
+import type { PayInvoice } from './pay.ts';
+
+export interface InvoiceDetailDialogProps {
+  invoiceId: number | null;
+  onClose: () => void;
+  /** Starts paying the invoice; absent until the payments area is wired (the button is disabled). */
+  onPay?: PayInvoice | undefined;
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Box sx={{ minWidth: 120 }}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="body2">{value}</Typography>
+    </Box>
+  );
+}
+
+export function InvoiceDetailDialog({ invoiceId, onClose, onPay }: InvoiceDetailDialogProps) {
+  const toast = useToast();
+  const [downloading, setDownloading] = useState(false);
+  const detail = useQuery({ ...invoiceDetail(invoiceId ?? 0), enabled: invoiceId !== null });
+  const inv = detail.data;
+  const payable = inv !== undefined && isPayable(inv.status);
+  const payButton = (
+    <Button variant="contained" disabled={!onPay} onClick={() => inv && onPay?.(inv)}>
+      Pay Invoice
+    </Button>
+  );
+  return (
+    <Dialog open={invoiceId !== null} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="invoice-detail-title">
+      <DialogTitle id="invoice-detail-title" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+        Invoice {inv?.invoiceNo ?? ''}
+        {inv && <InvoiceStatusChip status={inv.status} />}
+      </DialogTitle>
+      <DialogContent dividers>
+        {detail.isPending && invoiceId !== null && (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+            <CircularProgress size={28} />
+          </Box>
+        )}
+        {detail.isError && <Alert severity="error">{errorMessage(detail.error)}</Alert>}
+        {inv && (
+          <Stack spacing={2}>
+            <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              <Fact label="Invoice date" value={inv.date} />
+              <Fact label="Due date" value={inv.due} />
+              <Fact label="Period" value={inv.period} />
+              <Fact label="Paid" value={inv.paidDate ?? '—'} />
+              <Fact label="Account" value={`${inv.accountNo} ${inv.company}`.trim()} />
+            </Stack>
+            {inv.status === 'Void' && inv.voidReason && <Alert severity="info">Void: {inv.voidReason}</Alert>}
+            {inv.status === 'Overdue' && (
+              <Alert severity="warning">This invoice was due on {inv.due} and has not been paid.</Alert>
+            )}
+            <Table size="small" aria-label="Invoice lines">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Description</TableCell>
+                  <TableCell align="right">Qty</TableCell>
+                  <TableCell align="right">Unit price</TableCell>
+                  <TableCell align="right">Amount</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {inv.lines.map((l) => (
+                  <TableRow key={l.id}>
+                    <TableCell>{l.description}</TableCell>
+                    <TableCell align="right">{l.quantity}</TableCell>
+                    <TableCell align="right">{formatPence(l.unitPricePence)}</TableCell>
+                    <TableCell align="right">{formatPence(l.amountPence)}</TableCell>
+                  </TableRow>
+                ))}
+                <TableRow>
+                  <TableCell colSpan={3} align="right" sx={{ borderBottom: 'none' }}>
+                    Subtotal
+                  </TableCell>
+                  <TableCell align="right" sx={{ borderBottom: 'none' }}>
+                    {formatPence(inv.subTotalPence)}
+                  </TableCell>
+                </TableRow>
+                <TableRow>
+                  <TableCell colSpan={3} align="right" sx={{ borderBottom: 'none' }}>
+                    VAT {VAT_PERCENT}%
+                  </TableCell>
+                  <TableCell align="right" sx={{ borderBottom: 'none' }}>
+                    {formatPence(inv.vatPence)}
+                  </TableCell>
+                </TableRow>
+                <TableRow>
+                  <TableCell colSpan={3} align="right" sx={{ fontWeight: 700, borderBottom: 'none' }}>
+                    Total
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 700, borderBottom: 'none' }}>
+                    {formatPence(inv.totalPence)}
+                  </TableCell>
+                </TableRow>
+              </TableBody>
+            </Table>
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {inv && (
+          <>
+            <Button component={RouterLink} to={`/invoice/${inv.id}`}>
+              View PDF
+            </Button>
+            <Button
+              disabled={downloading}
+              onClick={() => {
+                setDownloading(true);
+                downloadInvoicePdf(inv.id, inv.invoiceNo)
+                  .catch((error: unknown) => toast.error(errorMessage(error)))
+                  .finally(() => setDownloading(false));
+              }}
+            >
+              Download PDF
+            </Button>
+          </>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        <Button onClick={onClose}>Close</Button>
+        {payable &&
+          (onPay ? (
+            payButton
+          ) : (
+            <Tooltip title="Card payment of invoices is not available yet">
+              <span>{payButton}</span>
+            </Tooltip>
+          ))}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,65 @@
+import type { InvoiceDetail, InvoiceRecord } from '@switchboard/domain';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeServer } from '../../test/fake-server.ts';
+import { renderPanel } from '../../test/render.tsx';
+import InvoicesPage from './invoices-page.tsx';
+
+function invoice(id: number, status: InvoiceRecord['status'], totalPence: number): InvoiceRecord {
+  const subTotalPence = Math.round(totalPence / 1.2);
+  return {
+    id,
+    invoiceNo: `INV-00000${id}`,
+    accountNo: 30000,
+    company: 'Acme Plumbing Ltd',
+    period: `2026-0${id}`,
+    date: `01/0${id + 1}/2026`,
+    due: `31/0${id + 1}/2026`,
+    paidDate: status === 'Paid' ? `10/0${id + 1}/2026` : null,
+    subTotal: subTotalPence / 100,
+    vat: (totalPence - subTotalPence) / 100,
+    total: totalPence / 100,
+    subTotalPence,
+    vatPence: totalPence - subTotalPence,
+    totalPence,
+    status,
+    version: 1,
+  };
+}
+
+describe('/invoice', () => {
+  it('lists invoices with their status chips, filters by status and date, opens the detail', async () => {
+    const rows = [invoice(3, 'Unpaid', 2340), invoice(2, 'Overdue', 10080), invoice(1, 'Paid', 7200)];
+    const server = fakeServer({ '/invoice': rows });
+    const detail: InvoiceDetail = {
+      ...(rows[0] as InvoiceRecord),
+      paidReference: null,
+      voidReason: null,
+      lines: [
+        { id: 1, description: 'Seat rental, March 2026', quantity: 3, unitPricePence: 600, amountPence: 1800 },
+        { id: 2, description: 'Call recording storage', quantity: 1, unitPricePence: 150, amountPence: 150 },
+      ],
+    };
+    server.on('GET', '/invoice/3/detail', () => detail);
+    const { user } = renderPanel(<InvoicesPage />, { url: '/invoice' });
+    expect(await screen.findByText('INV-000003')).toBeTruthy();
+    expect(screen.getByText('Overdue')).toBeTruthy();
+    expect(screen.getByText('£100.80')).toBeTruthy();
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Overdue' }));
+    expect(server.lastList('/invoice')?.body).toMatchObject({ filters: { status: 'Overdue' } });
+
+    await user.type(screen.getByLabelText('From'), '2026-03-01');
+    expect(server.lastList('/invoice')?.body).toMatchObject({ dateFrom: '2026-03-01' });
+
+    server.on('GET', '/invoice/2/detail', () => ({ ...detail, ...rows[1], lines: detail.lines }));
+    await user.click(screen.getByRole('button', { name: 'View INV-000002' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Seat rental, March 2026')).toBeTruthy();
+    expect(within(dialog).getByText('VAT 20%')).toBeTruthy();
+    // Pay Invoice is there for an overdue invoice, for a user who may pay (account update).
+    const pay = within(dialog).getByRole('button', { name: 'Pay Invoice' }) as HTMLButtonElement;
+    expect(pay.disabled).toBe(false);
+  });
+});

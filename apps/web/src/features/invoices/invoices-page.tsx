@@ -1,0 +1,111 @@
+/**
+ * /invoice (spec 1 §2 Invoices): the account's invoices, newest first — status filter, invoice
+ * date range, search by number — each opening the detail modal; the header's Tariff PDF and the
+ * Top Up / Direct Debit slot. Retail accounts with account read.
+ */
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatPence, INVOICE_STATUSES, type InvoiceRecord } from '@switchboard/domain';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ListPage } from '../../platform/paged-table/list-page.tsx';
+import { PaymentResultModal } from '../../platform/payments/payment-result-modal.tsx';
+import { type DateRange, invoiceSource } from './api.ts';
+import { HeaderSlot } from './header-slot.tsx';
+import { InvoiceDetailDialog } from './invoice-detail-dialog.tsx';
+import { InvoiceStatusChip } from './invoice-status-chip.tsx';
+import { usePayInvoice } from './pay.ts';
+
+const STATUS_OPTIONS = INVOICE_STATUSES.map((s) => ({ value: s, label: s }));
+
+export default function InvoicesPage() {
+  const [params, setParams] = useSearchParams();
+  const [range, setRange] = useState<DateRange>({ from: params.get('from') ?? '', to: params.get('to') ?? '' });
+  const source = useMemo(() => invoiceSource(range), [range]);
+  const [open, setOpen] = useState<number | null>(null);
+  const pay = usePayInvoice();
+  const setDate = (which: 'from' | 'to', value: string) => {
+    setRange((r) => ({ ...r, [which]: value }));
+    setParams(
+      (p) => {
+        if (value) p.set(which, value);
+        else p.delete(which);
+        return p;
+      },
+      { replace: true },
+    );
+  };
+  return (
+    <>
+      <ListPage<InvoiceRecord>
+        title="Invoices"
+        intro={
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+          >
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+              <Typography variant="body2" color="text.secondary">
+                Invoice date
+              </Typography>
+              <TextField
+                type="date"
+                size="small"
+                label="From"
+                value={range.from}
+                onChange={(e) => setDate('from', e.target.value)}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: range.to || undefined } }}
+              />
+              <TextField
+                type="date"
+                size="small"
+                label="To"
+                value={range.to}
+                onChange={(e) => setDate('to', e.target.value)}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.from || undefined } }}
+              />
+              {(range.from || range.to) && (
+                <Button
+                  size="small"
+                  onClick={() => {
+                    setDate('from', '');
+                    setDate('to', '');
+                  }}
+                >
+                  Clear dates
+                </Button>
+              )}
+            </Stack>
+            <HeaderSlot />
+          </Stack>
+        }
+        source={source}
+        resource="account"
+        selectable={false}
+        searchable
+        label={(i) => i.invoiceNo}
+        filters={[{ field: 'status', label: 'Status', options: STATUS_OPTIONS }]}
+        columns={[
+          { field: 'invoiceNo', header: 'Invoice', sortable: true },
+          { field: 'date', header: 'Date', sortable: true },
+          { field: 'due', header: 'Due', sortable: true },
+          { field: 'paidDate', header: 'Paid', sortable: true, render: (i) => i.paidDate ?? '—' },
+          { field: 'subTotal', header: 'Subtotal', render: (i) => formatPence(i.subTotalPence) },
+          { field: 'vat', header: 'VAT', render: (i) => formatPence(i.vatPence) },
+          { field: 'total', header: 'Total', sortable: true, render: (i) => formatPence(i.totalPence) },
+          { field: 'status', header: 'Status', sortable: true, render: (i) => <InvoiceStatusChip status={i.status} /> },
+        ]}
+        rowActions={(i) => (
+          <Button size="small" variant="outlined" onClick={() => setOpen(i.id)} aria-label={`View ${i.invoiceNo}`}>
+            View
+          </Button>
+        )}
+      />
+      <InvoiceDetailDialog invoiceId={open} onClose={() => setOpen(null)} onPay={pay} />
+      <PaymentResultModal />
+    </>
+  );
+}
