@@ -21,10 +21,11 @@ import { sql } from 'kysely';
 import { AREAS, allMigrations } from './areas.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, describeDatabase, migrate, openDatabase, waitForDatabase } from './db/database.ts';
+import { seedDemoInvoices } from './demo/invoices.ts';
 import { seedDemo } from './demo/seed.ts';
 import { resolveAuth } from './platform/auth.ts';
 import { registerErrorHandler } from './platform/errors.ts';
-import { startHousekeeping } from './platform/housekeeping.ts';
+import { startHousekeeping, vacuumEmbedded } from './platform/housekeeping.ts';
 import { createPlatform, type Platform } from './platform/platform.ts';
 
 export const API_BASE = '/api/v1';
@@ -70,6 +71,13 @@ function errorForLog(error: unknown): { type: string; message: string; stack: st
   };
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A JSON body as received (webhook signatures). */
+    rawBody?: string;
+  }
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const logger =
     options.logger === false
@@ -97,7 +105,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   const platform = createPlatform(db, config);
-  if (!options.database && config.seedDemo) await seedDemo(platform.tenancy, platform.files);
+  if (!options.database && config.seedDemo && (await seedDemo(platform.tenancy, platform.files))) {
+    // A year of invoices for the retail demo account, by the real billing run (demo/invoices.ts).
+    await seedDemoInvoices(platform.tenancy);
+  }
 
   const app = Fastify({
     logger,
@@ -106,6 +117,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The spec's clients call some lists with a trailing slash (POST /trunk/-1/-1/).
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  // JSON bodies are parsed as before (prototype poisoning refused) and kept as received: a payment
+  // provider's webhook signature is over the exact bytes (features/payments).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = body as string;
+    parseJson(request, String(body), done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -117,7 +136,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        // blob: the invoice PDF shown in a frame (/invoice/:id) from the bytes the panel fetched.
+        frameSrc: ["'self'", 'blob:'],
         // Only behind TLS: on plain HTTP (a LAN install, tests) upgrading would break every request.
         upgradeInsecureRequests: config.secureCookies ? [] : null,
       },
@@ -208,15 +228,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   // Background work of a serving process (tests drive it themselves: platform.outbox.drain()).
-  const stopHousekeeping = options.database ? () => undefined : startHousekeeping(platform.tenancy);
+  const stopHousekeeping = options.database
+    ? () => undefined
+    : startHousekeeping(platform.tenancy, {
+        ...(handle.kind === 'pglite' ? { vacuum: () => vacuumEmbedded(handle.db) } : {}),
+      });
   const outbox = options.database ? null : platform.outbox.start(1000, (error) => app.log.error(error));
   const stopMail = options.database ? () => undefined : platform.mail.start(2000, (error) => app.log.error(error));
+  // The areas' own background work (the scheduled billing run), on a serving process only.
+  const stopAreas = options.database
+    ? []
+    : AREAS.flatMap((area) =>
+        area.start ? [area.start(platform, { info: (m) => app.log.info(m), error: (e) => app.log.error(e) })] : [],
+      );
   app.decorate('platform', platform);
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onClose', async () => {
     stopHousekeeping();
     outbox?.stop();
     stopMail();
+    for (const stop of stopAreas) stop();
     if (!options.database) await handle.close();
   });
   return app;

@@ -11,9 +11,12 @@ import * as m011 from './db/migrations/011-versions-dial-plan.ts';
 import * as m013 from './db/migrations/013-scale-indexes.ts';
 import * as m022 from './db/migrations/022-ledger.ts';
 import * as m023 from './db/migrations/023-audit-log.ts';
+import * as m029 from './db/migrations/029-duplicate-indexes.ts';
 import { area as accessLists } from './features/access-lists/area.ts';
+import { area as account } from './features/account/area.ts';
 import { area as accountBilling } from './features/account-billing/area.ts';
 import { area as audit } from './features/audit/area.ts';
+import { area as bundles } from './features/bundles/area.ts';
 import { area as callGroups } from './features/call-groups/area.ts';
 import { area as callMonitoring } from './features/call-monitoring/area.ts';
 import { area as callQueues } from './features/call-queues/area.ts';
@@ -21,10 +24,13 @@ import { area as conferencing } from './features/conferencing/area.ts';
 import { area as customers } from './features/customers/area.ts';
 import { area as destinations } from './features/destinations/area.ts';
 import { area as dialThrough } from './features/dial-through/area.ts';
+import { area as directDebit } from './features/direct-debit/area.ts';
+import { area as invoices } from './features/invoices/area.ts';
 import { area as ivrs } from './features/ivrs/area.ts';
 import { area as mobile } from './features/mobile/area.ts';
 import { area as musicOnHold } from './features/music-on-hold/area.ts';
 import { area as nts } from './features/nts/area.ts';
+import { area as payments } from './features/payments/area.ts';
 import { area as pickupGroups } from './features/pickup-groups/area.ts';
 import { area as prompts } from './features/prompts/area.ts';
 import { area as seats } from './features/seats/area.ts';
@@ -61,6 +67,12 @@ export const AREAS: readonly ServerArea[] = [
   users,
   audit,
   accountBilling,
+  // Account details' delete, registration, set-password links (issue 13).
+  account,
+  invoices,
+  payments,
+  bundles,
+  directDebit,
 ];
 
 /** The platform's own migrations (accounts and users, Teams tenants, row-level security). */
@@ -73,6 +85,7 @@ const PLATFORM_MIGRATIONS: Record<string, Migration> = {
   '013-scale-indexes': m013,
   '023-audit-log': m023,
   '022-ledger': m022,
+  '029-duplicate-indexes': m029,
 };
 
 /** Every migration, platform's and areas', by name (the Migrator runs them in name order). */

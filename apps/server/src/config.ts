@@ -37,6 +37,19 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From of every e-mail. */
   mailFrom: string;
+  /** Stripe keys (all three set: Stripe takes card payments; else the sandbox). */
+  stripe: { secretKey: string | undefined; publishableKey: string | undefined; webhookSecret: string | undefined };
+  // ---- account lifecycle (registration, set-password links) ----
+  /** The panel's address as users reach it: the links in e-mails start with it. */
+  publicUrl: string;
+  /** MaxMind GeoLite2/GeoIP2 country database file; unset: the sandbox geo-IP. */
+  geoipDbPath: string | undefined;
+  /** Companies House API key; unset: the sandbox company register. */
+  companiesHouseApiKey: string | undefined;
+  /** HMAC key of the registration captcha (ALTCHA); unset: a random key per start. */
+  captchaHmacKey: string | undefined;
+  /** Registrations allowed per address in the sign-in window before each further one waits. */
+  registrationsPerAddress: number;
   panel: {
     idleTimeoutMs: number;
     logoutCountdownSeconds: number;
@@ -92,6 +105,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Switchboard <no-reply@switchboard.example>',
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY || undefined,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    },
+    publicUrl: env.PUBLIC_URL || `http://localhost:${int(env.PORT, 3000)}`,
+    geoipDbPath: env.GEOIP_DB_PATH ? path.resolve(base, env.GEOIP_DB_PATH) : undefined,
+    companiesHouseApiKey: env.COMPANIES_HOUSE_API_KEY || undefined,
+    captchaHmacKey: env.CAPTCHA_HMAC_KEY || undefined,
+    registrationsPerAddress: int(env.REGISTRATIONS_PER_ADDRESS, 5),
     panel: {
       idleTimeoutMs: int(env.PANEL_IDLE_TIMEOUT_MS, TIMINGS.idleTimeoutMs),
       logoutCountdownSeconds: int(env.PANEL_LOGOUT_COUNTDOWN_SECONDS, TIMINGS.logoutCountdownSeconds),

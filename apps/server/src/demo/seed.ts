@@ -3,7 +3,7 @@
  * Runs once, on the first start of an empty database.
  */
 import { hash, verify } from '@node-rs/argon2';
-import { FEATURES, MASK } from '@switchboard/domain';
+import { ACCOUNT_HOLDER_FEATURES, FEATURES, MASK } from '@switchboard/domain';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import type { AccountsTable, Database } from '../db/schema.ts';
 import type { FileStore } from '../platform/file-store.ts';
@@ -18,45 +18,8 @@ import { seedTimeProfiles } from './time-profiles.ts';
 
 export const DEMO_PASSWORD = 'Switchboard-1';
 
-/** The features an ordinary customer account holder is granted. */
-const CUSTOMER_FEATURES: number[] = [
-  FEATURES.account,
-  FEATURES.numbers,
-  FEATURES.queues,
-  FEATURES.seats,
-  FEATURES.users,
-  FEATURES.voicemail,
-  FEATURES.sipTrunks,
-  FEATURES.dashboard,
-  FEATURES.cdr,
-  FEATURES.callGroups,
-  FEATURES.timeProfile,
-  FEATURES.ivr,
-  FEATURES.conference,
-  FEATURES.prompts,
-  FEATURES.callRecordings,
-  FEATURES.pickupGroups,
-  FEATURES.spy,
-  FEATURES.notification,
-  FEATURES.musicOnHold,
-  FEATURES.acl,
-  FEATURES.callbacks,
-  FEATURES.mobile,
-  FEATURES.seatsCallRestrictions,
-  FEATURES.sipTrunksCallRestrictions,
-  FEATURES.dialThrough,
-  FEATURES.paypal,
-  FEATURES.teams,
-  FEATURES.integrations,
-  FEATURES.bundles,
-  FEATURES.outboundCLILists,
-  FEATURES.directDebit,
-  FEATURES.externalExt,
-  FEATURES.ldap,
-  FEATURES.softphone,
-  FEATURES.ntsCallRestrictions,
-  FEATURES.store,
-];
+/** The features an ordinary customer account holder is granted (a registered account's holder gets the same). */
+const CUSTOMER_FEATURES: number[] = [...ACCOUNT_HOLDER_FEATURES];
 
 /** What the read-only demo user is not granted at all. */
 const VIEWER_WITHHELD: number[] = [
@@ -70,7 +33,7 @@ function grants(features: number[], mask: number): Array<[number, number]> {
 }
 
 type AccountSeed = Pick<AccountsTable, 'account_no' | 'parent' | 'account_type' | 'account_kind'> &
-  Partial<Omit<AccountsTable, 'created_at'>>;
+  Partial<Omit<Insertable<AccountsTable>, 'created_at'>>;
 
 /** An account row with the defaults filled in. */
 function account(seed: AccountSeed): Insertable<AccountsTable> {

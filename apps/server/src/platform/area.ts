@@ -14,4 +14,9 @@ export interface ServerArea {
   migrations?: Record<string, Migration>;
   /** Registers its routes under the API base. */
   routes(api: FastifyInstance, platform: Platform): void;
+  /**
+   * Background work of a serving process (a scheduled job), started once the routes are registered;
+   * answers its stop. Not started for tests that build the app over their own database.
+   */
+  start?(platform: Platform, log: { info(message: string): void; error(error: unknown): void }): () => void;
 }

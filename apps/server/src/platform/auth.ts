@@ -15,6 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { forbidden, HttpError, unauthorised } from './errors.ts';
+import './account-tables.ts';
 import type { Tx } from './tenancy.ts';
 
 export interface AuthContext {
@@ -95,6 +96,8 @@ export async function loadSession(db: Tx, tokenHash: string, config: Config): Pr
     ])
     .where('s.token_hash', '=', tokenHash)
     .where('s.expires_at', '>', new Date())
+    // A deleted account (migration 028) has no sessions; none resolves to it either.
+    .where('a.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row?.enabled) return null;
 

@@ -16,6 +16,7 @@ import { queueMail } from './mail.ts';
 import { lowBalanceMail } from './mail-templates.ts';
 import { notify } from './notify.ts';
 import type { Tx } from './tenancy.ts';
+import { userLabel } from './users.ts';
 
 export interface LedgerPosting {
   accountNo: number;
@@ -97,7 +98,7 @@ export async function postToLedger(trx: Tx, entry: LedgerPosting): Promise<Poste
       kind: entry.kind,
       amount_pence: entry.amountPence,
       user_id: by?.userId ?? null,
-      user_name: by ? `${by.name} ${by.surname} (${by.username})`.trim() : 'System',
+      user_name: by ? userLabel(by) : 'System',
       user_account_no: by?.homeAccountNo ?? null,
       description: description.slice(0, 200),
       reference: entry.reference ?? null,

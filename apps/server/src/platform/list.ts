@@ -96,10 +96,13 @@ function listBodyShape<Rec>(fields: FieldMap<Rec>) {
   };
 }
 
-/** POST body of the area's list (the contract's generic body, with the area's whitelist). */
-export function listBodyFor<Rec>(fields: FieldMap<Rec>) {
+/**
+ * POST body of the area's list (the contract's generic body, with the area's whitelist); `extra`
+ * adds the area's own members (e.g. a date range the list applies itself).
+ */
+export function listBodyFor<Rec>(fields: FieldMap<Rec>, extra: Record<string, z.ZodType> = {}) {
   return z
-    .object(listBodyShape(fields))
+    .object({ ...listBodyShape(fields), ...extra })
     .nullish()
     .transform((body) => body ?? {});
 }

@@ -26,3 +26,100 @@ export function lowBalanceMail(a: {
     ].join('\n'),
   };
 }
+
+// ---- set-password links (account activation, new users, password resets) ---------------------
+
+export function setPasswordMail(a: {
+  purpose: 'activation' | 'reset';
+  /** A registered account's activation (the account itself waits for it), rather than a new user's. */
+  newAccount: boolean;
+  name: string;
+  username: string;
+  accountNo: number;
+  link: string;
+  validHours: number;
+}): MailContent {
+  const greeting = `Dear ${a.name || 'customer'},`;
+  const footer = [
+    '',
+    `This link works once and expires in ${a.validHours} hours. If it has expired, use 'Forgot password?' on the sign-in page.`,
+    'If you did not expect this e-mail, you can ignore it.',
+  ];
+  if (a.purpose === 'reset') {
+    return {
+      template: 'password-reset',
+      subject: 'Reset your control panel password',
+      text: [
+        greeting,
+        '',
+        `We were asked to reset the password of your control panel user ${a.username} (account ${a.accountNo}).`,
+        'To choose a new password, open this link:',
+        '',
+        a.link,
+        ...footer,
+      ].join('\n'),
+    };
+  }
+  return {
+    template: a.newAccount ? 'activation' : 'set-password',
+    subject: a.newAccount ? 'Activate your account' : 'Your control panel user is ready',
+    text: [
+      greeting,
+      '',
+      a.newAccount
+        ? `Thank you for registering. Your account number is ${a.accountNo}.`
+        : `A control panel user has been created for you on account ${a.accountNo}.`,
+      `Your username is: ${a.username}`,
+      '',
+      a.newAccount
+        ? 'To activate your account, set your password by opening this link:'
+        : 'To start, set your password by opening this link:',
+      '',
+      a.link,
+      ...footer,
+    ].join('\n'),
+  };
+}
+
+// ---- invoices (features/invoices) ------------------------------------------------------------
+export function invoiceIssuedMail(a: {
+  name: string;
+  accountNo: number;
+  invoiceNo: string;
+  period: string;
+  totalPence: number;
+  due: string;
+}): MailContent {
+  return {
+    template: 'invoice-issued',
+    subject: `Invoice ${a.invoiceNo} for ${a.period}: ${formatPence(a.totalPence)}`,
+    text: [
+      `Dear ${a.name || 'customer'},`,
+      '',
+      `Invoice ${a.invoiceNo} for account ${a.accountNo} (${a.period}) has been issued.`,
+      `Total: ${formatPence(a.totalPence)} including VAT at 20%. Payment is due by ${a.due}.`,
+      '',
+      'You can view, download and pay it in the control panel under Invoices.',
+    ].join('\n'),
+  };
+}
+
+// ---- card payments (features/payments) -------------------------------------------------------
+export function paymentFailedMail(a: {
+  name: string;
+  accountNo: number;
+  description: string;
+  amountPence: number;
+  reason: string;
+}): MailContent {
+  return {
+    template: 'payment-failed',
+    subject: `Your payment of ${formatPence(a.amountPence)} was unsuccessful`,
+    text: [
+      `Dear ${a.name || 'customer'},`,
+      '',
+      `Your card payment of ${formatPence(a.amountPence)} (${a.description}) for account ${a.accountNo} was unsuccessful${a.reason ? `: ${a.reason}` : '.'}`,
+      'Nothing has been taken from your card. Please try again with another card, or contact support if the issue persists.',
+    ].join('\n'),
+  };
+}

@@ -13,6 +13,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { AuthContext } from './auth.ts';
 import type { Tenancy, Tx } from './tenancy.ts';
+import { userLabel } from './users.ts';
 
 export type ChangeKind = 'create' | 'update' | 'delete' | (string & {});
 
@@ -125,7 +126,7 @@ export const auditConsumer: ChangeConsumer = {
           puppeteer: event.puppeteer,
           changes,
           label: event.label ?? '',
-          user: user ? `${user.name} ${user.surname} (${user.username})` : '',
+          user: user ? userLabel(user) : '',
           actingAs: account ? `${account.company} (${event.accountNo})` : '',
         }),
         ip: event.ip,

@@ -5,8 +5,12 @@
  */
 import type { Config } from '../config.ts';
 import type { DB } from '../db/database.ts';
+import { AltchaCaptcha, type Captcha } from '../providers/captcha/captcha.ts';
+import { type CompanyRegister, companyRegisterFor } from '../providers/companies-house/companies-house.ts';
 import { type EmergencyRegistry, SandboxEmsRegistry } from '../providers/ems/ems.ts';
+import { type GeoIp, geoIpFor } from '../providers/geoip/geoip.ts';
 import { type MailTransport, mailTransportFor } from '../providers/mail/mail.ts';
+import { type CardPayments, cardPaymentsFor } from '../providers/payments/payments.ts';
 import { SandboxTeams, type TeamsService } from '../providers/teams/teams.ts';
 import { DestinationRegistry } from './destinations.ts';
 import { type FileStore, fileStoreRoot, localFileStore } from './file-store.ts';
@@ -24,7 +28,17 @@ export interface Platform {
   /** Uploaded files (music on hold, ...): outside the web root, under generated names. */
   files: FileStore;
   /** External services (sandbox implementations by default). */
-  providers: { teams: TeamsService; ems: EmergencyRegistry; mail: MailTransport };
+  providers: {
+    teams: TeamsService;
+    ems: EmergencyRegistry;
+    mail: MailTransport;
+    // Registration (features/account): geo-IP, the company register, the captcha.
+    geoIp: GeoIp;
+    companies: CompanyRegister;
+    captcha: Captcha;
+    /** Card payments (features/payments): Stripe when configured, else the sandbox. */
+    payments: CardPayments;
+  };
   /** Hands queued e-mails to the mail provider (SMTP, or the sandbox outbox). */
   mail: MailDispatcher;
 }
@@ -39,7 +53,15 @@ export function createPlatform(db: DB, config: Config, log?: (message: string) =
     references: new ReferenceRegistry(),
     outbox: new Outbox(tenancy),
     files: localFileStore(fileStoreRoot(config.dataDir, config.fileStoreDir)),
-    providers: { teams: new SandboxTeams(), ems: new SandboxEmsRegistry(tenancy), mail },
+    providers: {
+      teams: new SandboxTeams(),
+      ems: new SandboxEmsRegistry(tenancy),
+      mail,
+      geoIp: geoIpFor(config.geoipDbPath),
+      companies: companyRegisterFor(config.companiesHouseApiKey),
+      captcha: new AltchaCaptcha(config.captchaHmacKey),
+      payments: cardPaymentsFor(config.stripe),
+    },
     mail: new MailDispatcher(tenancy, mail, config.mailFrom),
   };
 }

@@ -105,6 +105,12 @@ describe('references that carry the account', () => {
     expect(rows.map((r) => `${r.table}.${r.name}`)).toEqual([]);
   });
 
+  it('has no index that repeats another of its table (each costs every write and answers nothing new)', async () => {
+    const { DUPLICATE_INDEXES_SQL } = await import('../db/migrations/029-duplicate-indexes.ts');
+    const { rows } = await sql.raw<{ name: string; table: string }>(DUPLICATE_INDEXES_SQL).execute(t.database.db);
+    expect(rows.map((r) => `${r.table}.${r.name}`)).toEqual([]);
+  });
+
   it('cannot point a seat at another account’s access list, even through the escape hatch', async () => {
     const theirs = await tenancy.crossAccount('seed', (tx) =>
       tx.selectFrom('access_lists').select('id').where('account_no', '=', 30001).executeTakeFirstOrThrow(),

@@ -44,6 +44,14 @@ export const CROSS_ACCOUNT_USES = [
   'mail',
   /** Checks at start-up (the demo password still in use). */
   'startup',
+  /** The card provider's signed confirmation of a payment: the payment's account is found by the intent. */
+  'payments',
+  /** Public registration: a new account and its holder, before any session exists. */
+  'registration',
+  /** Set-password links (activation, reset): the link's user is found by the token, without a session. */
+  'password-link',
+  /** Deleting an account: its row and every session of its users and of anyone acting as it, in one transaction. */
+  'account-deletion',
 ] as const;
 export type CrossAccountUse = (typeof CROSS_ACCOUNT_USES)[number];
 

@@ -9,6 +9,13 @@ import { audit } from './audit.ts';
 import { type UniqueViolations, uniqueViolationError, validationError } from './errors.ts';
 import type { Ctx } from './routes.ts';
 
+/** How a user is named wherever a record says who did something: 'Jane Smith (jsmith)'. */
+export const userLabel = (u: { name: string; surname: string; username: string }) =>
+  `${u.name} ${u.surname} (${u.username})`.trim();
+/** The same, in SQL, of the users row `alias`. */
+export const userLabelSql = (alias: string) =>
+  `trim(${alias}.name || ' ' || ${alias}.surname || ' (' || ${alias}.username || ')')`;
+
 /**
  * Usernames are unique across the provider, so a taken one is refused: without saying whose it
  * is or that it is an existing user's (another account's users stay unseen), and with a free

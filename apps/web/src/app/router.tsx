@@ -15,10 +15,18 @@ function AreaGate({ area }: { area: AreaDefinition }) {
   return area.rules.every((r) => can(r.resource, r.action)) ? <Outlet /> : <ForbiddenPage />;
 }
 
+/** Areas' public pages (no session, no idle timer): registration, set-password links. */
+const publicRoutes: RouteObject[] = AREAS.flatMap((area) =>
+  (area.publicRoutes ?? []).map((r) => ({
+    path: r.path,
+    lazy: async () => ({ Component: (await r.load()).default }),
+  })),
+);
+
 /** The dashboard counts the built areas only. */
 const BUILT_PATHS = AREAS.map((a) => a.path);
 
-const areaRoutes: RouteObject[] = AREAS.map((area) => ({
+const areaRoutes: RouteObject[] = AREAS.filter((area) => area.routes.length > 0).map((area) => ({
   path: area.path,
   element: <AreaGate area={area} />,
   children: area.routes.map((r) => ({
@@ -37,6 +45,7 @@ export const router = createBrowserRouter([
         path: '/login',
         lazy: async () => ({ Component: (await import('../features/session/login-page.tsx')).default }),
       },
+      ...publicRoutes,
       {
         lazy: async () => ({ Component: (await import('./authenticated.tsx')).default }),
         children: [

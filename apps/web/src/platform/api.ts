@@ -79,3 +79,46 @@ export function errorMessage(error: unknown, fallback: string = MESSAGES.noRespo
   const server = error instanceof ApiError ? (error.body as { message?: unknown } | null)?.message : undefined;
   return typeof server === 'string' && server !== '' ? server : fallback;
 }
+
+/**
+ * A file from the API (a PDF download): the reply's bytes as a Blob, or ApiError with the server's
+ * message (a JSON error reply) as `request` would throw.
+ */
+export async function requestBlob(method: Method, path: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      credentials: 'include',
+      headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
+      ...(method === 'GET' ? {} : { body: '{}' }),
+    });
+  } catch {
+    throw new ApiError(0, MESSAGES.noResponse);
+  }
+  if (!response.ok) {
+    const data = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new ApiError(response.status, data?.message ?? MESSAGES.noResponse, {}, data);
+  }
+  return response.blob();
+}
+
+/** Saves `blob` as `filename` (the browser's download). */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A base64 payload (the spec's GET /invoice/{id}) as a Blob of `type`. */
+export function base64Blob(base64: string, type: string): Blob {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type });
+}

@@ -25,6 +25,11 @@ export interface AreaDefinition {
   /** Every rule must allow for the entry to show and the routes to open (otherwise the 403 page). */
   rules: PermissionRule[];
   routes: AreaRoute[];
+  /**
+   * Pages anyone may open without a session (registration, set-password links): outside the
+   * authenticated shell, so no session is loaded and no idle timer runs. Paths are absolute.
+   */
+  publicRoutes?: AreaRoute[];
   /** The sidebar group the entry sits in. */
   group: 'Account' | 'Call Routing' | 'Numbers & Devices' | 'Features' | 'Portal';
   /**

@@ -10,6 +10,7 @@ import { route } from '../contract.ts';
 import { recordId } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { listBody, listParams, listReplySchema, saveReply } from '../paging.ts';
+import { accountDetailsShape } from './account-lifecycle.ts';
 
 // ---- the ledger -------------------------------------------------------------------------------
 
@@ -116,10 +117,15 @@ export const balanceAlertReply = z.object({
 });
 
 /**
- * PUT /account/{no}: the account form (spec 1 §7). This slice saves the balance alert; the other
- * account fields come with the account details page.
+ * PUT /account/{no}: the account form (spec 1 §3 fields, §5 maxima and patterns) and the balance
+ * alert. Only the fields sent are written; `version` is the one the form was loaded with (a newer
+ * stored version refuses the save).
  */
-export const accountFormBody = z.object({ alert: balanceAlert.optional() });
+export const accountDetailsForm = z.object({ ...accountDetailsShape, alert: balanceAlert });
+export type AccountDetailsForm = z.infer<typeof accountDetailsForm>;
+export const accountFormBody = accountDetailsForm
+  .partial()
+  .extend({ version: z.number({ error: MESSAGES.required }).int().positive().optional() });
 export type AccountFormBody = z.infer<typeof accountFormBody>;
 
 // ---- notifications ---------------------------------------------------------------------------
@@ -190,7 +196,7 @@ export const accountBillingRoutes = {
     path: '/account/:account_no',
     params: accountParam,
     body: accountFormBody,
-    reply: saveReply,
+    reply: saveReply.extend({ version: z.number().int().optional() }),
     tag,
   }),
   notifications: route({ method: 'GET', path: '/notifications', reply: notificationsReply, tag }),

@@ -26,6 +26,8 @@ export const accountRecord = z.object({
   alert: z.number().int(),
   balance: z.number(),
   extensionDigits: z.number().int(),
+  /** The version of the account details (migration 028): a save based on an older one is refused. */
+  version: z.number().int(),
 });
 export type Account = z.infer<typeof accountRecord>;
 
@@ -38,6 +40,8 @@ export const customerRecord = z.object({
   email: z.string(),
   accountType: z.enum(['prepay', 'postpay']),
   accountKind: z.enum(['wholesale', 'retail', 'standard']),
+  /** Deleted accounts are kept for the provider; registered ones are pending until activated. */
+  status: z.enum(['active', 'pending', 'deleted']),
 });
 export type Customer = z.infer<typeof customerRecord>;
 

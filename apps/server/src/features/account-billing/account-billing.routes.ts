@@ -4,6 +4,7 @@
  * (PUT /account/{no}), notifications (spec 1 §7) and the sandbox e-mail outbox (provider admins).
  */
 import {
+  type AccountFormBody,
   type AccountTransaction,
   accountBillingRoutes,
   BALANCE_ALERT_PENCE,
@@ -14,7 +15,8 @@ import {
   type OutboxMail,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
+import type { AccountsTable } from '../../db/schema.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
@@ -53,6 +55,26 @@ const outboxFields = fieldMap<OutboxMail>('mail_outbox', {
     sortSql: 'mail_outbox.created_at',
   }),
 });
+
+/** The account form's fields (PUT /account/{no}) and their columns. */
+const ACCOUNT_COLUMNS = {
+  firstName: 'first_name',
+  surname: 'surname',
+  company: 'company',
+  address_line1: 'address_line1',
+  address_line2: 'address_line2',
+  address_city: 'address_city',
+  address_county: 'address_county',
+  address_country: 'address_country',
+  address_postcode: 'address_postcode',
+  telephone: 'telephone',
+  fax: 'fax',
+  mobile: 'mobile',
+  email: 'email',
+  endUserType: 'end_user_type',
+  vulnerablePerson: 'vulnerable_person',
+  alert: 'alert',
+} as const satisfies Record<Exclude<keyof AccountFormBody, 'version'>, string>;
 
 /** The transactions page: prepay accounts only (the account-type mask; admin rights never stand in). */
 const prepayRead = { resource: 'prepay', action: 'read' } as const;
@@ -155,25 +177,44 @@ export function registerAccountBillingRoutes(api: FastifyInstance, platform: Pla
     },
   });
 
+  // The account details form (spec 1 §3 / §5): only the fields sent are written, the version the
+  // form was loaded with must still be the stored one, the change is an event (the audit log).
   tenantRoute(api, platform, routes.saveAccount, {
     allow: { resource: 'account', action: 'update' },
-    handler: async ({ auth, db, emit }, { params, body }) => {
+    handler: async ({ auth, db, emit, request }, { params, body }) => {
       if (params.account_no !== auth.accountNo) throw notFound();
       if (body.alert !== undefined && isWholesale(auth))
         throw validationError({ alert: MESSAGES.alertNotForWholesale });
-      const before = await db.selectFrom('accounts').select('alert').executeTakeFirst();
-      if (!before) throw notFound();
-      if (body.alert !== undefined && body.alert !== before.alert) {
-        await db.updateTable('accounts').set({ alert: body.alert }).execute();
+      const current = await db.selectFrom('accounts').selectAll().forUpdate().executeTakeFirst();
+      if (!current) throw notFound();
+      const header = request.headers['if-match'];
+      const based = body.version ?? (header === undefined ? undefined : Number(String(header).replace(/\D/g, '')));
+      if (based !== undefined && based !== current.version) throw new HttpError(409, MESSAGES.staleVersion);
+      const before: Record<string, unknown> = {};
+      const after: Record<string, unknown> = {};
+      const row: Updateable<AccountsTable> = {};
+      for (const [field, column] of Object.entries(ACCOUNT_COLUMNS)) {
+        const value = body[field as keyof typeof ACCOUNT_COLUMNS];
+        if (value === undefined) continue;
+        const stored = (current as Record<string, unknown>)[column];
+        if (value === stored) continue;
+        before[field] = stored;
+        after[field] = value;
+        Object.assign(row, { [column]: value });
+      }
+      if (Object.keys(row).length > 0) {
+        await db.updateTable('accounts').set(row).execute();
         await emit({
           area: 'account',
           recordId: auth.accountNo,
           kind: 'update',
-          before: { alert: before.alert },
-          after: { alert: body.alert },
+          before,
+          after,
+          label: current.company,
         });
       }
-      return { success: true, message: MESSAGES.updated('Account') };
+      const saved = await db.selectFrom('accounts').select('version').executeTakeFirstOrThrow();
+      return { success: true, message: MESSAGES.updated('Account'), version: saved.version };
     },
   });
 

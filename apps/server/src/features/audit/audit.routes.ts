@@ -10,6 +10,7 @@ import { field, fieldMap } from '../../platform/fields.ts';
 import { listBodyFor, pagedList } from '../../platform/list.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { tenantRoute } from '../../platform/routes.ts';
+import { userLabelSql } from '../../platform/users.ts';
 
 /** 'seats.update' → area 'seats', action 'update'; a bare 'login' is the session's. */
 const AREA = `case when position('.' in audit_log.action) > 0 then split_part(audit_log.action, '.', 1) else 'session' end`;
@@ -17,7 +18,7 @@ const ACTION = `case when position('.' in audit_log.action) > 0
   then substr(audit_log.action, position('.' in audit_log.action) + 1) else audit_log.action end`;
 /** Who, as stored when the change was recorded, else the account's own user (row-level security hides others). */
 const USER = `coalesce(audit_log.details->>'user',
-  (select u.name || ' ' || u.surname || ' (' || u.username || ')' from users u where u.id = audit_log.user_id), '')`;
+  (select ${userLabelSql('u')} from users u where u.id = audit_log.user_id), '')`;
 
 const fields = fieldMap<AuditRecord>('audit_log', {
   id: field.id(),

@@ -16,6 +16,13 @@ const fields = fieldMap<Customer>('accounts', {
   email: field.text('email', { sortable: true, searchable: true }),
   accountType: field.text('account_type', { sortable: true, filterable: true }),
   accountKind: field.text('account_kind', { sortable: true, filterable: true }),
+  // A deleted account stays (soft delete, migration 028) and shows as such; a registered one until
+  // its activation as pending.
+  status: field.computed(
+    "case when accounts.deleted_at is not null then 'deleted' when accounts.pending_activation then 'pending' else 'active' end",
+    'text',
+    { sortable: true, filterable: true },
+  ),
 });
 
 export function registerCustomerRoutes(api: FastifyInstance, platform: Platform): void {

@@ -120,12 +120,17 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
         await takeAttempt(tx, keys, MESSAGES.loginRateLimited);
         return tx
           .selectFrom('users')
-          .selectAll()
+          .innerJoin('accounts', 'accounts.account_no', 'users.account_no')
+          .selectAll('users')
+          .select(['accounts.deleted_at'])
           .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
           .executeTakeFirst();
       });
+      // A deleted account's users can no longer sign in (the hash is still checked, against the
+      // decoy, so the answer takes as long).
+      const usable = user?.enabled === true && user.deleted_at === null;
       // The hash is checked outside any transaction: it takes tens of milliseconds of CPU.
-      const ok = user?.enabled === true && (await passwordMatches(user.password_hash, password));
+      const ok = (await passwordMatches(usable ? (user?.password_hash ?? null) : null, password)) && usable;
       const token = await tenancy.crossAccount('sign-in', async (tx) => {
         await recordAttempt(tx, username, ip, ok);
         if (!ok || !user) return null;
@@ -197,6 +202,13 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
       const target = body.accountNo;
       await tenancy.crossAccount('disguise', async (tx) => {
         if (!(await isDescendant(tx, auth.homeAccountNo, target))) throw new HttpError(403, MESSAGES.disguiseRefused);
+        const closed = await tx
+          .selectFrom('accounts')
+          .select('account_no')
+          .where('account_no', '=', target)
+          .where('deleted_at', 'is not', null)
+          .executeTakeFirst();
+        if (closed) throw new HttpError(409, 'This customer account has been deleted');
         const holder = await tx
           .selectFrom('users')
           .select('id')
@@ -233,13 +245,20 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
         return tx.selectFrom('users').select('password_hash').where('id', '=', auth.userId).executeTakeFirst();
       });
       const ok = await passwordMatches(user?.password_hash ?? null, body.password);
+      // A confirmed password is remembered on the session for a few minutes: deleting the account
+      // (DELETE /account/{no}) needs it.
       if (ok)
-        await tenancy.crossAccount('session', (tx) =>
-          succeeded(
+        await tenancy.crossAccount('session', async (tx) => {
+          await succeeded(
             tx,
             keys.map((k) => k.key),
-          ),
-        );
+          );
+          await tx
+            .updateTable('sessions')
+            .set({ password_checked_at: new Date() })
+            .where('token_hash', '=', auth.tokenHash)
+            .execute();
+        });
       if (!ok) return reply.status(400).send({ success: false, message: MESSAGES.passwordWrong });
       return { success: true, message: 'Password confirmed' };
     },
@@ -286,6 +305,7 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
         alert: a.alert,
         balance: a.balance_pence / 100,
         extensionDigits: a.extension_digits,
+        version: a.version,
       };
     },
   });

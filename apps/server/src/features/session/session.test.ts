@@ -607,4 +607,20 @@ describe('housekeeping', () => {
       200,
     );
   });
+
+  it('vacuums the embedded database as its missing autovacuum would: the visibility map is set', async () => {
+    const { vacuumEmbedded } = await import('../../platform/housekeeping.ts');
+    const { sql } = await import('kysely');
+    const db = t.database.db;
+    const visible = async () =>
+      Number(
+        (await sql<{ pages: number }>`select relallvisible as pages from pg_class where relname = 'seats'`.execute(db))
+          .rows[0]?.pages,
+      );
+    // A rewrite of every seat row leaves no page all-visible until a vacuum.
+    await sql`update seats set version = version`.execute(db);
+    expect(await visible()).toBe(0);
+    await vacuumEmbedded(db);
+    expect(await visible()).toBeGreaterThan(0);
+  });
 });

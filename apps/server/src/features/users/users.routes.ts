@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../platform/auth.ts';
 import { forbidden, HttpError, validationError } from '../../platform/errors.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
+import { sendSetPasswordLink } from '../../platform/password-tokens.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { assertVersion, resource } from '../../platform/resources.ts';
 import { tenantRoute } from '../../platform/routes.ts';
@@ -72,6 +73,16 @@ export function registerUserRoutes(api: FastifyInstance, platform: Platform): vo
     handler: async (ctx, { body }) => {
       if (body.accountNo !== ctx.auth.accountNo) throw forbidden();
       const id = await createUser(ctx, body, 'username');
+      // The new user has no password yet: an e-mail with a set-password link (features/account).
+      await sendSetPasswordLink(
+        ctx.db,
+        ctx.platform.config,
+        { id, accountNo: ctx.auth.accountNo, username: body.username, name: body.name, email: body.email },
+        'activation',
+      );
+      ctx.afterCommit(async () => {
+        await ctx.platform.mail.drain();
+      });
       return { success: true, message: `${body.username} ${MESSAGES.createdSuccessfully}`, id };
     },
   });

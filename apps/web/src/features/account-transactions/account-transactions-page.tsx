@@ -1,3 +1,4 @@
+import Stack from '@mui/material/Stack';
 /**
  * /account-transaction (spec 1 §2, prepay only): the account's ledger entries, newest first, with
  * a month filter over the last 12 months. Every change of the balance is a row: top-ups, charges,
@@ -17,6 +18,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { call } from '../../platform/client.ts';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
+import { PaymentResultModal } from '../../platform/payments/payment-result-modal.tsx';
+import { TopUpButton } from '../../platform/payments/top-up.tsx';
 import { listSource, resourceKeys } from '../../platform/resource.ts';
 import { useSession } from '../../platform/session-context.ts';
 
@@ -45,29 +48,37 @@ export default function AccountTransactionsPage() {
   });
   const balance = account.data?.balance;
   return (
-    <ListPage<AccountTransaction>
-      title="Account Transactions"
-      intro={
-        balance !== undefined && (
-          <Typography variant="body1" sx={{ mb: 2 }}>
-            Balance: <strong>{formatPence(Math.round(balance * 100))}</strong>
-          </Typography>
-        )
-      }
-      source={transactions}
-      resource="prepay"
-      selectable={false}
-      searchable
-      label={(t) => t.description}
-      filters={[{ field: 'month', label: 'Month', options: months }]}
-      columns={[
-        { field: 'date', header: 'Date', sortable: true },
-        { field: 'kind', header: 'Type', sortable: true, render: (t) => LEDGER_KIND_LABELS[t.kind] },
-        { field: 'description', header: 'Description', sortable: true },
-        { field: 'reference', header: 'Reference', render: (t) => t.reference ?? '—' },
-        { field: 'amountPence', header: 'Amount', sortable: true, render: (t) => <Amount pence={t.amountPence} /> },
-        { field: 'balancePence', header: 'Balance', render: (t) => formatPence(t.balancePence) },
-      ]}
-    />
+    <>
+      <PaymentResultModal />
+      <ListPage<AccountTransaction>
+        title="Account Transactions"
+        intro={
+          <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between' }}>
+            <Typography variant="body1">
+              {balance !== undefined && (
+                <>
+                  Balance: <strong>{formatPence(Math.round(balance * 100))}</strong>
+                </>
+              )}
+            </Typography>
+            <TopUpButton />
+          </Stack>
+        }
+        source={transactions}
+        resource="prepay"
+        selectable={false}
+        searchable
+        label={(t) => t.description}
+        filters={[{ field: 'month', label: 'Month', options: months }]}
+        columns={[
+          { field: 'date', header: 'Date', sortable: true },
+          { field: 'kind', header: 'Type', sortable: true, render: (t) => LEDGER_KIND_LABELS[t.kind] },
+          { field: 'description', header: 'Description', sortable: true },
+          { field: 'reference', header: 'Reference', render: (t) => t.reference ?? '—' },
+          { field: 'amountPence', header: 'Amount', sortable: true, render: (t) => <Amount pence={t.amountPence} /> },
+          { field: 'balancePence', header: 'Balance', render: (t) => formatPence(t.balancePence) },
+        ]}
+      />
+    </>
   );
 }

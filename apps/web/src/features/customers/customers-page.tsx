@@ -13,6 +13,12 @@ import { useSession } from '../../platform/session-context.ts';
 import { useToast } from '../../platform/toast.ts';
 import { useInPortal } from './area.ts';
 
+const CUSTOMER_STATUS: Record<Customer['status'], string> = {
+  active: 'Active',
+  pending: 'Pending activation',
+  deleted: 'Deleted',
+};
+
 const customers = listSource(customerRoutes.list, { key: resourceKeys('/customers').lists() });
 
 export default function CustomersPage() {
@@ -56,9 +62,11 @@ function Customers() {
           header: 'Type',
           render: (c) => `${c.accountKind === 'standard' ? '' : `${c.accountKind} `}${c.accountType}`,
         },
+        // Deleted accounts stay listed for the provider (soft delete); registered ones await activation.
+        { field: 'status', header: 'Status', render: (c) => CUSTOMER_STATUS[c.status] },
       ]}
       rowActions={(c) => (
-        <Button size="small" variant="outlined" onClick={() => void actAs(c)}>
+        <Button size="small" variant="outlined" disabled={c.status === 'deleted'} onClick={() => void actAs(c)}>
           Act as customer
         </Button>
       )}

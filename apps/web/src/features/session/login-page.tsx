@@ -11,11 +11,12 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
+import Link from '@mui/material/Link';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { LOGIN_REASONS, type LoginReason, type RouteReply, type sessionRoutes } from '@switchboard/domain';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../platform/api.ts';
 
 function isLoginReason(value: string | null): value is LoginReason {
@@ -130,6 +131,14 @@ export default function LoginPage() {
             <Button type="submit" variant="contained" size="large" disabled={busy}>
               Sign In
             </Button>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+              <Link component={RouterLink} to="/forgot-password" variant="body2">
+                Forgot password?
+              </Link>
+              <Link component={RouterLink} to="/registration" variant="body2">
+                Register
+              </Link>
+            </Box>
           </Box>
         </CardContent>
       </Card>

@@ -1,0 +1,514 @@
+/**
+ * Card payments (issue 13, spec 1 §4 top-up wizard and invoice pay, §7): the top-up and the
+ * invoice's pay create a payment with the card provider and answer its client secret; the browser
+ * confirms it with the provider (the sandbox's card form here, Stripe's Payment Element when
+ * configured) and comes back with redirect_status. Money moves only when the provider's signed
+ * webhook says the payment succeeded: `settle()` credits the ledger (a top-up) or pays the invoice,
+ * once per intent however often the webhook is delivered.
+ */
+import {
+  can,
+  formatPence,
+  INVOICE_MESSAGES,
+  invoiceStatus,
+  isPayable,
+  MESSAGES,
+  PAYMENT_MESSAGES,
+  type PaymentStatus,
+  paymentRoutes,
+  type SandboxConfirmBody,
+} from '@switchboard/domain';
+import type { FastifyInstance } from 'fastify';
+import { londonToday } from '../../platform/billing-periods.ts';
+import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
+import { payInvoice } from '../../platform/invoice-payments.ts';
+import { postToLedger } from '../../platform/ledger.ts';
+import { queueMail } from '../../platform/mail.ts';
+import { paymentFailedMail } from '../../platform/mail-templates.ts';
+import { notify } from '../../platform/notify.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { openRoute, tenantRoute } from '../../platform/routes.ts';
+import type { Tx } from '../../platform/tenancy.ts';
+import {
+  decideCard,
+  decideSavedCard,
+  type PaymentEvent,
+  SandboxPayments,
+  WebhookSignatureError,
+} from '../../providers/payments/payments.ts';
+
+import './tables.ts';
+
+/** Where the card form sends the browser back (spec 1 §2: /invoice; a top-up to the transactions page). */
+const RETURN_URL = { topup: '/account-transaction', invoice: '/invoice' } as const;
+
+function returnWith(url: string, payment: { provider_id: string; client_secret: string }, status: string) {
+  const q = new URLSearchParams({
+    payment_intent: payment.provider_id,
+    payment_intent_client_secret: payment.client_secret,
+    redirect_status: status,
+  });
+  return `${url}?${q}`;
+}
+
+/**
+ * Applies a verified webhook: the payment's new status and, the first time it succeeds, the money
+ * (in the same transaction as the status). Unknown intents are ignored (another system's).
+ */
+export async function settle(platform: Platform, event: PaymentEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+  if (!event.intentId) return 'ignored';
+  return platform.tenancy.crossAccount('payments', async (tx) => {
+    const payment = await tx
+      .selectFrom('payments')
+      .selectAll()
+      .where('provider_id', '=', event.intentId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!payment) return 'ignored';
+    if (payment.settled_at !== null) return 'duplicate';
+    if (event.status === 'succeeded') {
+      if (payment.purpose === 'topup') {
+        await postToLedger(tx, {
+          accountNo: payment.account_no,
+          kind: 'top-up',
+          amountPence: payment.amount_pence,
+          description: payment.description,
+          reference: payment.provider_id,
+          idempotencyKey: `payment:${payment.provider_id}`,
+        });
+        if (payment.auto_top_up && payment.auto_top_up_threshold_pence) {
+          await tx
+            .insertInto('auto_top_ups')
+            .values({
+              account_no: payment.account_no,
+              enabled: true,
+              amount_pence: payment.amount_pence,
+              threshold_pence: payment.auto_top_up_threshold_pence,
+              payment_id: payment.id,
+            })
+            .onConflict((oc) =>
+              oc.column('account_no').doUpdateSet({
+                enabled: true,
+                amount_pence: payment.amount_pence,
+                threshold_pence: payment.auto_top_up_threshold_pence ?? 0,
+                payment_id: payment.id,
+                updated_at: new Date(),
+              }),
+            )
+            .execute();
+        }
+      } else if (payment.invoice_id !== null) {
+        await payInvoice(tx, payment.invoice_id, {
+          reference: payment.provider_id,
+          amountPence: payment.amount_pence,
+        });
+      }
+      await tx
+        .updateTable('payments')
+        .set({ status: 'succeeded', failure: '', settled_at: new Date(), updated_at: new Date() })
+        .where('id', '=', payment.id)
+        .execute();
+      return 'applied';
+    }
+    if (event.status === payment.status && event.failure === payment.failure) return 'duplicate';
+    await tx
+      .updateTable('payments')
+      .set({ status: event.status, failure: event.failure, updated_at: new Date() })
+      .where('id', '=', payment.id)
+      .execute();
+    if (event.status === 'requires_payment_method') {
+      const account = await tx
+        .selectFrom('accounts')
+        .select(['first_name', 'email'])
+        .where('account_no', '=', payment.account_no)
+        .executeTakeFirstOrThrow();
+      await notify(tx, payment.account_no, {
+        kind: 'payment-failed',
+        title: `Payment failed: ${formatPence(payment.amount_pence)}`,
+        message: `Your card payment of ${formatPence(payment.amount_pence)} (${payment.description}) was unsuccessful${event.failure ? `: ${event.failure}` : '.'} Nothing was taken.`,
+        icon: 'error',
+        color: 'error',
+      });
+      if (account.email) {
+        await queueMail(tx, {
+          accountNo: payment.account_no,
+          to: account.email,
+          ...paymentFailedMail({
+            name: account.first_name,
+            accountNo: payment.account_no,
+            description: payment.description,
+            amountPence: payment.amount_pence,
+            reason: event.failure,
+          }),
+        });
+      }
+    }
+    return 'applied';
+  });
+}
+
+/**
+ * Charges the queued auto top-ups (the ledger's trigger queues one when a debit crosses the
+ * threshold): the saved card of the auto top-up is charged off-session and the outcome settles as
+ * any payment does (a success credits the ledger once; a failure notifies and mails). Answers how
+ * many charges were handled. Safe from several processes (skip locked).
+ */
+export async function processAutoTopUps(platform: Platform, limit = 20): Promise<number> {
+  const provider = platform.providers.payments;
+  const sandbox = provider instanceof SandboxPayments ? provider : null;
+  let handled = 0;
+  for (let i = 0; i < limit; i++) {
+    const charged = await platform.tenancy.crossAccount('payments', async (tx) => {
+      const charge = await tx
+        .selectFrom('auto_top_up_charges')
+        .selectAll()
+        .where('state', '=', 'pending')
+        .orderBy('id')
+        .limit(1)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!charge) return null;
+      const saved = await tx
+        .selectFrom('auto_top_ups as a')
+        .innerJoin('payments as p', 'p.id', 'a.payment_id')
+        .select(['a.enabled', 'p.card_last4'])
+        .where('a.account_no', '=', charge.account_no)
+        .executeTakeFirst();
+      const fail = async (failure: string) => {
+        await tx
+          .updateTable('auto_top_up_charges')
+          .set({ state: 'failed', failure, done_at: new Date() })
+          .where('id', '=', charge.id)
+          .execute();
+        await notify(tx, charge.account_no, {
+          kind: 'payment-failed',
+          title: `Auto top-up failed: ${formatPence(charge.amount_pence)}`,
+          message: `Your auto top-up of ${formatPence(charge.amount_pence)} could not charge your saved card: ${failure} Please top up by card.`,
+          icon: 'error',
+          color: 'error',
+        });
+        return null;
+      };
+      if (!saved?.enabled) return fail('the auto top-up is disabled.');
+      if (!sandbox) return fail('off-session charges of a saved card are not available with this card provider yet.');
+      const description = `Auto top-up ${formatPence(charge.amount_pence)}`;
+      const intent = await provider.createIntent({
+        amountPence: charge.amount_pence,
+        description,
+        metadata: { accountNo: String(charge.account_no), purpose: 'topup', autoTopUpCharge: String(charge.id) },
+        idempotencyKey: `auto-top-up:${charge.id}`,
+      });
+      const payment = await tx
+        .insertInto('payments')
+        .values({
+          account_no: charge.account_no,
+          purpose: 'topup',
+          invoice_id: null,
+          amount_pence: charge.amount_pence,
+          description,
+          provider: provider.kind,
+          provider_id: intent.id,
+          client_secret: intent.clientSecret,
+          status: 'processing',
+          card_last4: saved.card_last4,
+          created_by: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await tx
+        .updateTable('auto_top_up_charges')
+        .set({ state: 'charged', payment_id: payment.id, done_at: new Date() })
+        .where('id', '=', charge.id)
+        .execute();
+      return { intentId: intent.id, last4: saved.card_last4 };
+    });
+    if (charged === null) {
+      const left = await platform.tenancy.crossAccount('payments', (tx) =>
+        tx.selectFrom('auto_top_up_charges').select('id').where('state', '=', 'pending').limit(1).executeTakeFirst(),
+      );
+      if (!left) break;
+      handled++;
+      continue;
+    }
+    handled++;
+    // The sandbox's card network answers for the saved card, by a signed webhook as for any payment.
+    if (sandbox) {
+      const outcome = decideSavedCard(charged.last4);
+      const { body, signature } = outcome.succeeded
+        ? sandbox.webhook(charged.intentId, 'succeeded')
+        : sandbox.webhook(charged.intentId, 'requires_payment_method', outcome.message);
+      await settle(platform, sandbox.parseWebhook(body, signature));
+    }
+  }
+  return handled;
+}
+
+/** Runs processAutoTopUps every interval (a serving process's background work). */
+export function startAutoTopUps(
+  platform: Platform,
+  log: { error(error: unknown): void },
+  intervalMs = 2000,
+): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    processAutoTopUps(platform)
+      .catch((error: unknown) => log.error(error))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+export function registerPaymentRoutes(api: FastifyInstance, platform: Platform): void {
+  const routes = paymentRoutes;
+  const provider = platform.providers.payments;
+  const sandbox = provider instanceof SandboxPayments ? provider : null;
+
+  const reply = (clientSecret: string) => ({
+    success: true,
+    message: 'Payment created',
+    clientSecret,
+    provider: provider.kind,
+    ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
+  });
+
+  /** A payment with the provider, recorded in the caller's transaction. */
+  const createPayment = async (
+    tx: Tx,
+    p: {
+      accountNo: number;
+      userId: number;
+      purpose: 'topup' | 'invoice';
+      invoiceId: number | null;
+      amountPence: number;
+      description: string;
+      autoTopUpThresholdPence?: number | null;
+    },
+  ) => {
+    const intent = await provider.createIntent({
+      amountPence: p.amountPence,
+      description: p.description,
+      metadata: { accountNo: String(p.accountNo), purpose: p.purpose, invoiceId: String(p.invoiceId ?? '') },
+      idempotencyKey: `${p.accountNo}:${p.purpose}:${p.invoiceId ?? ''}:${Date.now()}:${Math.random()}`,
+    });
+    await tx
+      .insertInto('payments')
+      .values({
+        account_no: p.accountNo,
+        purpose: p.purpose,
+        invoice_id: p.invoiceId,
+        amount_pence: p.amountPence,
+        description: p.description,
+        provider: provider.kind,
+        provider_id: intent.id,
+        client_secret: intent.clientSecret,
+        auto_top_up: Boolean(p.autoTopUpThresholdPence),
+        auto_top_up_threshold_pence: p.autoTopUpThresholdPence ?? null,
+        created_by: p.userId,
+      })
+      .execute();
+    return intent.clientSecret;
+  };
+
+  tenantRoute(api, platform, routes.hasAutoTopUp, {
+    allow: { resource: 'account', action: 'read' },
+    handler: async ({ auth, db }, { params }) => {
+      if (params.account_no !== auth.accountNo) throw notFound();
+      // A postpay account has no auto top-up (nothing to top up): the status says so.
+      const auto = await db.selectFrom('auto_top_ups').selectAll().executeTakeFirst();
+      return {
+        autoTopupEnabled: auto?.enabled ?? false,
+        cpv3AutoTopupEnabled: auto !== undefined,
+        autoTopUpAmount: auto ? auto.amount_pence / 100 : 10,
+        autoTopUpThreshold: auto ? auto.threshold_pence / 100 : 2,
+      };
+    },
+  });
+
+  tenantRoute(api, platform, routes.topUp, {
+    allow: { resource: 'account', action: 'update' },
+    handler: async ({ auth, db }, { params, body }) => {
+      if (params.account_no !== auth.accountNo) throw notFound();
+      if (!can(auth, 'prepay', 'read')) throw new HttpError(403, PAYMENT_MESSAGES.prepayOnly);
+      const amountPence = Math.round(body.amount * 100);
+      const clientSecret = await createPayment(db, {
+        accountNo: auth.accountNo,
+        userId: auth.userId,
+        purpose: 'topup',
+        invoiceId: null,
+        amountPence,
+        description: `Card top-up ${formatPence(amountPence)}`,
+        autoTopUpThresholdPence: body.autoTopup ? Math.round(body.threshold * 100) : null,
+      });
+      return reply(clientSecret);
+    },
+  });
+
+  tenantRoute(api, platform, routes.updateAutoTopUp, {
+    allow: { resource: 'account', action: 'update' },
+    handler: async ({ auth, db }, { params, body }) => {
+      if (params.account_no !== auth.accountNo) throw notFound();
+      if (!can(auth, 'prepay', 'read')) throw new HttpError(403, PAYMENT_MESSAGES.prepayOnly);
+      const updated = await db
+        .updateTable('auto_top_ups')
+        .set({ enabled: body.enabled, threshold_pence: Math.round(body.threshold * 100), updated_at: new Date() })
+        .returning('account_no')
+        .executeTakeFirst();
+      if (!updated)
+        throw new HttpError(404, 'There is no auto top-up to update: make a card top-up with auto top-up first');
+      return { success: true, message: body.enabled ? 'Auto top-up updated' : 'Auto top-up disabled' };
+    },
+  });
+
+  tenantRoute(api, platform, routes.payInvoice, {
+    allow: [
+      { resource: 'account', action: 'update' },
+      { resource: 'retail', action: 'read' },
+    ],
+    handler: async ({ auth, db }, { params, body }) => {
+      const invoice = await db
+        .selectFrom('invoices')
+        .select(['id', 'invoice_no', 'status', 'due_date', 'total_pence'])
+        .where('invoice_no', '=', params.invoiceNumber)
+        .executeTakeFirst();
+      if (!invoice) throw notFound();
+      if (!isPayable(invoiceStatus(invoice.status, String(invoice.due_date), londonToday()))) {
+        throw new HttpError(409, INVOICE_MESSAGES.notPayable);
+      }
+      const amountPence = Math.round(body.amount * 100);
+      if (amountPence !== invoice.total_pence) {
+        throw validationError({ amount: INVOICE_MESSAGES.wrongAmount(invoice.total_pence) });
+      }
+      const clientSecret = await createPayment(db, {
+        accountNo: auth.accountNo,
+        userId: auth.userId,
+        purpose: 'invoice',
+        invoiceId: invoice.id,
+        amountPence,
+        description: `Invoice ${invoice.invoice_no}`,
+      });
+      return reply(clientSecret);
+    },
+  });
+
+  /** The caller's own payment by its client secret (row-level security: another account's is not found). */
+  const ownPayment = async (tx: Tx, clientSecret: string) => {
+    const payment = await tx
+      .selectFrom('payments')
+      .selectAll()
+      .where('client_secret', '=', clientSecret)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!payment) throw new HttpError(404, PAYMENT_MESSAGES.unknownPayment);
+    return payment;
+  };
+
+  openRoute(api, platform, routes.payment, {
+    allow: 'session',
+    handler: async ({ auth }, { params }) => {
+      if (!auth) throw forbidden();
+      const p = await platform.tenancy.tenant(auth.accountNo, (tx) => ownPayment(tx, params.clientSecret));
+      return {
+        clientSecret: p.client_secret,
+        status: p.status,
+        purpose: p.purpose,
+        amountPence: p.amount_pence,
+        description: p.description,
+        failure: p.failure,
+        returnUrl: RETURN_URL[p.purpose],
+      };
+    },
+  });
+
+  /** The sandbox provider delivering its signed webhook to this server's handler. */
+  const deliver = async (intentId: string, status: PaymentStatus, failure = '') => {
+    if (!sandbox) throw forbidden();
+    const { body, signature } = sandbox.webhook(intentId, status, failure);
+    await settle(platform, sandbox.parseWebhook(body, signature));
+  };
+
+  const finish = async (clientSecret: string, accountNo: number, status: PaymentStatus, failure = '') => {
+    const payment = await platform.tenancy.tenant(accountNo, (tx) => ownPayment(tx, clientSecret));
+    await deliver(payment.provider_id, status, failure);
+    return payment;
+  };
+
+  openRoute(api, platform, routes.sandboxConfirm, {
+    allow: 'session',
+    handler: async ({ auth }, { body }) => {
+      if (!auth) throw forbidden();
+      if (!sandbox) throw new HttpError(404, PAYMENT_MESSAGES.unknownPayment);
+      const payment = await platform.tenancy.tenant(auth.accountNo, (tx) => ownPayment(tx, body.clientSecret));
+      if (payment.status === 'succeeded' || payment.status === 'processing') {
+        throw new HttpError(409, PAYMENT_MESSAGES.alreadyDone);
+      }
+      const decision = decideCard(body as Required<SandboxConfirmBody>);
+      if (decision.outcome !== 'invalid') {
+        const last4 = body.number.replace(/\D/g, '').slice(-4);
+        await platform.tenancy.tenant(auth.accountNo, (tx) =>
+          tx.updateTable('payments').set({ card_last4: last4 }).where('id', '=', payment.id).execute(),
+        );
+      }
+      switch (decision.outcome) {
+        case 'invalid':
+          // The card form's own check: nothing reaches the card network.
+          throw validationError({ [decision.field]: decision.message });
+        case 'declined':
+          await deliver(payment.provider_id, 'requires_payment_method', decision.message);
+          return { status: 'requires_payment_method' as const, error: decision.message };
+        case 'requires_action':
+          await deliver(payment.provider_id, 'requires_action');
+          return { status: 'requires_action' as const };
+        case 'succeeded':
+          await deliver(payment.provider_id, 'succeeded');
+          return {
+            status: 'succeeded' as const,
+            redirect: returnWith(RETURN_URL[payment.purpose], payment, 'succeeded'),
+          };
+      }
+    },
+  });
+
+  openRoute(api, platform, routes.sandboxAuthenticate, {
+    allow: 'session',
+    handler: async ({ auth }, { body }) => {
+      if (!auth) throw forbidden();
+      if (!sandbox) throw new HttpError(404, PAYMENT_MESSAGES.unknownPayment);
+      const current = await platform.tenancy.tenant(auth.accountNo, (tx) => ownPayment(tx, body.clientSecret));
+      if (current.status !== 'requires_action') throw new HttpError(409, MESSAGES.recordNotFound);
+      const status: PaymentStatus = body.approve ? 'succeeded' : 'requires_payment_method';
+      const payment = await finish(
+        body.clientSecret,
+        auth.accountNo,
+        status,
+        body.approve ? '' : PAYMENT_MESSAGES.authenticationFailed,
+      );
+      return {
+        status,
+        ...(body.approve ? {} : { error: PAYMENT_MESSAGES.authenticationFailed }),
+        redirect: returnWith(RETURN_URL[payment.purpose], payment, status),
+      };
+    },
+  });
+
+  // The provider's webhook: public (the provider calls it), believed only with a good signature
+  // over the body exactly as received.
+  openRoute(api, platform, routes.webhook, {
+    allow: 'public',
+    handler: async ({ request }) => {
+      let event: PaymentEvent;
+      try {
+        event = provider.parseWebhook(request.rawBody ?? '', String(request.headers['stripe-signature'] ?? ''));
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) throw new HttpError(400, PAYMENT_MESSAGES.badSignature);
+        throw error;
+      }
+      return { received: true, outcome: await settle(platform, event) };
+    },
+  });
+}

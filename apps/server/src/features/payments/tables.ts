@@ -1,0 +1,54 @@
+/** Tables of card payments (migration 030). */
+import type { PaymentPurpose, PaymentStatus } from '@switchboard/domain';
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from '../../db/schema.ts';
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  account_no: number;
+  purpose: PaymentPurpose;
+  invoice_id: number | null;
+  amount_pence: number;
+  description: string;
+  provider: 'sandbox' | 'stripe';
+  provider_id: string;
+  client_secret: string;
+  status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
+  failure: Generated<string>;
+  auto_top_up: Generated<boolean>;
+  /** The card's last four digits (the sandbox's saved card decides an auto top-up's outcome by them). */
+  card_last4: Generated<string>;
+  auto_top_up_threshold_pence: number | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  settled_at: Timestamp | null;
+}
+
+export interface AutoTopUpsTable {
+  account_no: number;
+  enabled: Generated<boolean>;
+  amount_pence: number;
+  threshold_pence: number;
+  payment_id: number;
+  updated_at: Timestamp;
+}
+
+export interface AutoTopUpChargesTable {
+  id: Generated<number>;
+  account_no: number;
+  amount_pence: number;
+  state: Generated<'pending' | 'charged' | 'failed'>;
+  payment_id: number | null;
+  failure: Generated<string>;
+  created_at: Timestamp;
+  done_at: Timestamp | null;
+}
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    auto_top_up_charges: AutoTopUpChargesTable;
+    payments: PaymentsTable;
+    auto_top_ups: AutoTopUpsTable;
+  }
+}

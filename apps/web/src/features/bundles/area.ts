@@ -1,0 +1,12 @@
+import DataUsageIcon from '@mui/icons-material/DataUsage';
+import type { AreaDefinition } from '../../platform/areas.ts';
+
+/** /bundles (issue 13): the provider's call bundles, the account's enabled ones and their usage. */
+export const bundlesArea: AreaDefinition = {
+  label: 'Bundles',
+  path: '/bundles',
+  icon: DataUsageIcon,
+  group: 'Account',
+  rules: [{ resource: 'bundles', action: 'read' }],
+  routes: [{ path: '', load: () => import('./bundles-page.tsx') }],
+};

@@ -1,0 +1,13 @@
+import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
+import type { AreaDefinition } from '../../platform/areas.ts';
+
+/** /billing/directdebit (spec 1 §2, §4): the Direct Debit wizard, reached from /invoice's Direct Debit button. */
+export const directDebitArea: AreaDefinition = {
+  label: 'Direct Debit',
+  path: '/billing/directdebit',
+  icon: RequestQuoteIcon,
+  group: 'Account',
+  rules: [{ resource: 'directDebit', action: 'read' }],
+  routes: [{ path: '', load: () => import('./direct-debit-page.tsx') }],
+  useVisible: () => false,
+};

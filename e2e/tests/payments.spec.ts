@@ -1,0 +1,112 @@
+/**
+ * Card payments (issue 13) in the browser, through the sandbox card provider and its signed
+ * confirmations: a top-up from the transactions page by each of Stripe's test cards, and an invoice's
+ * Pay Invoice returning to /invoice with the result modal. The invoice is only ever declined or
+ * failed here (the invoices spec reads the demo year as seeded); a paid invoice is the API tests'.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { signIn } from './helpers.ts';
+
+const balanceOf = async (page: Page) => {
+  const text =
+    (await page
+      .getByRole('main')
+      .getByText(/^Balance: /)
+      .textContent()) ?? '';
+  return Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
+};
+
+async function startTopUp(page: Page, amount: string) {
+  await page.goto('/account-transaction');
+  await expect(page.getByRole('main').getByText(/^Balance: £/)).toBeVisible();
+  await page.getByRole('button', { name: 'Top Up' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Top Up' });
+  await dialog.getByLabel('Credit / Debit Card').check();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('combobox', { name: 'Amount (inc VAT)' }).click();
+  await page.getByRole('option', { name: amount, exact: true }).click();
+  await dialog.getByRole('button', { name: 'Pay by Card' }).click();
+  await expect(page).toHaveURL(/\/payment\/pi_sb_/);
+  await expect(page.getByRole('heading', { name: 'Card Payment' })).toBeVisible();
+}
+
+async function payWith(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+}
+
+test.describe('card payments', () => {
+  test('a top-up by 4242 4242 4242 4242 credits the balance and shows "Payment succeeded!"', async ({ page }) => {
+    await signIn(page, 'prepay');
+    await page.goto('/account-transaction');
+    await expect(page.getByRole('main').getByText(/^Balance: £/)).toBeVisible();
+    const before = await balanceOf(page);
+    await startTopUp(page, '£20');
+    await page.screenshot({ path: 'test-results/card-payment.png', fullPage: true });
+    await payWith(page, '4242 4242 4242 4242');
+    await expect(page).toHaveURL(/\/account-transaction\?.*redirect_status=succeeded/);
+    const result = page.getByRole('dialog', { name: 'Card Payment' });
+    await expect(result).toContainText('Payment succeeded!');
+    await expect(result).toContainText('Your card payment is being processed.');
+    await page.screenshot({ path: 'test-results/card-payment-result.png' });
+    await result.getByRole('button', { name: 'Close' }).click();
+    await expect(page).toHaveURL(/\/account-transaction$/);
+    await expect.poll(() => balanceOf(page)).toBe(before + 2000);
+  });
+
+  test('declined and insufficient-funds cards say why and credit nothing; another card then pays', async ({ page }) => {
+    await signIn(page, 'prepay');
+    await page.goto('/account-transaction');
+    await expect(page.getByRole('main').getByText(/^Balance: £/)).toBeVisible();
+    const before = await balanceOf(page);
+    await startTopUp(page, '£30');
+    await payWith(page, '4000 0000 0000 0002');
+    await expect(page.getByText('Your card was declined.')).toBeVisible();
+    await payWith(page, '4000 0000 0000 9995');
+    await expect(page.getByText('Your card has insufficient funds.')).toBeVisible();
+    await payWith(page, '4242 4242 4242 4241');
+    await expect(page.getByText('Your card number is invalid.')).toBeVisible();
+    await page.goto('/account-transaction');
+    await expect.poll(() => balanceOf(page)).toBe(before);
+  });
+
+  test('4000 0025 0000 3155 asks for confirmation: completed it pays', async ({ page }) => {
+    await signIn(page, 'prepay');
+    await page.goto('/account-transaction');
+    await expect(page.getByRole('main').getByText(/^Balance: £/)).toBeVisible();
+    const before = await balanceOf(page);
+    await startTopUp(page, '£40');
+    await payWith(page, '4000 0025 0000 3155');
+    const step = page.getByRole('dialog', { name: 'Confirm your payment' });
+    await step.getByRole('button', { name: 'Complete Authentication' }).click();
+    await expect(page.getByRole('dialog', { name: 'Card Payment' })).toContainText('Payment succeeded!');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => balanceOf(page)).toBe(before + 4000);
+  });
+
+  test('Pay Invoice goes to the card form and a failed confirmation returns to /invoice unpaid', async ({ page }) => {
+    await signIn(page, 'retail');
+    await page.goto('/invoice');
+    const first = page.getByRole('table').getByRole('row').nth(1);
+    await expect(first).toContainText('Unpaid');
+    await first.getByRole('button', { name: /^View / }).click();
+    await page.getByRole('button', { name: 'Pay Invoice' }).click();
+    await expect(page).toHaveURL(/\/payment\/pi_sb_/);
+    await payWith(page, '4000 0000 0000 0002');
+    await expect(page.getByText('Your card was declined.')).toBeVisible();
+    await payWith(page, '4000 0025 0000 3155');
+    await page
+      .getByRole('dialog', { name: 'Confirm your payment' })
+      .getByRole('button', { name: 'Fail Authentication' })
+      .click();
+    await expect(page).toHaveURL(/\/invoice\?.*redirect_status=requires_payment_method/);
+    const result = page.getByRole('dialog', { name: 'Card Payment' });
+    await expect(result).toContainText('Your payment was not successful, please try again.');
+    await expect(result).toContainText('Your card payment was unsuccessful');
+    await result.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Unpaid');
+  });
+});
