@@ -114,8 +114,9 @@ export interface Suite<R extends ResourceContract, Env> {
   signIn: (who: Identity) => Promise<Caller>;
 }
 
-// One test database for every suite of a file (a file is one module instance in vitest), made by
-// the first suite that runs and closed once the file is done.
+// One test database for every suite of a file, made by the first suite that runs and closed once the
+// file is done. The server projects run without isolation (vitest.config.ts): this module outlives
+// the file, so the file's afterAll also resets what the next file starts from.
 let shared: Promise<TestContext> | undefined;
 let closing = false;
 let counter = 0;
@@ -198,6 +199,8 @@ export function describeResource<R extends ResourceContract, Env = undefined>(co
     afterAll(async () => {
       const done = shared;
       shared = undefined;
+      closing = false;
+      numbers = 400;
       if (done) await (await done).close();
     });
   }

@@ -14,8 +14,13 @@ import { createTestContext, type TestContext } from '../harness.ts';
  * whatever request runs then), and the write counter is installed.
  */
 export async function quietTestContext(): Promise<TestContext> {
+  // Read when the app builds its providers; put back after (the worker runs other files next).
+  const before = process.env.EMS_SANDBOX_DELAY_MS;
   process.env.EMS_SANDBOX_DELAY_MS = String(24 * 3600 * 1000);
-  const t = await createTestContext();
+  const t = await createTestContext().finally(() => {
+    if (before === undefined) delete process.env.EMS_SANDBOX_DELAY_MS;
+    else process.env.EMS_SANDBOX_DELAY_MS = before;
+  });
   await installWriteCounter(t.database.db);
   return t;
 }
