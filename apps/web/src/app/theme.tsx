@@ -8,8 +8,24 @@ import { type ReactNode, useMemo } from 'react';
 import { api } from '../platform/api.ts';
 import { useSession } from '../platform/session-context.ts';
 
+/**
+ * Whether the user asked their system for reduced motion (WCAG 2.3.3): then no ripples, fades or
+ * slides (every transition takes no time) and no looping animation.
+ */
+const reducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
+const NO_MOTION = {
+  transitions: {
+    create: () => 'none',
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+} as const;
+
 export function buildTheme(primary: string = DEFAULT_THEME.primary, accent: string = DEFAULT_THEME.accent) {
+  const still = reducedMotion();
   return createTheme({
+    ...(still ? NO_MOTION : {}),
     palette: { primary: { main: primary }, secondary: { main: accent }, background: { default: '#f7f8fa' } },
     shape: { borderRadius: 6 },
     typography: { fontFamily: '"Roboto", "Segoe UI", "Helvetica Neue", Arial, sans-serif' },
@@ -25,6 +41,20 @@ export function buildTheme(primary: string = DEFAULT_THEME.primary, accent: stri
         },
       },
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
+      MuiButtonBase: { defaultProps: { disableRipple: still } },
+      ...(still
+        ? {
+            MuiCssBaseline: {
+              styleOverrides: {
+                '*, *::before, *::after': {
+                  animationDuration: '0s !important',
+                  animationIterationCount: '1 !important',
+                  transitionDuration: '0s !important',
+                },
+              },
+            },
+          }
+        : {}),
     },
   });
 }
