@@ -110,3 +110,69 @@ test.describe('card payments', () => {
     await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Unpaid');
   });
 });
+
+test.describe('PayPal', () => {
+  async function startPayPal(page: Page, amount: string) {
+    await page.goto('/account-transaction');
+    await expect(page.getByRole('main').getByText(/^Balance: £/)).toBeVisible();
+    await page.getByRole('button', { name: 'Top Up' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Top Up' });
+    await dialog.getByLabel('PayPal').check();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('combobox', { name: 'Amount (inc VAT)' }).click();
+    await page.getByRole('option', { name: amount, exact: true }).click();
+    await dialog.getByRole('button', { name: 'Continue to PayPal' }).click();
+    return dialog;
+  }
+
+  test('Next stays blocked until PayPal approves; a declined card credits nothing, the balance pays', async ({
+    page,
+  }) => {
+    await signIn(page, 'prepay');
+    await page.goto('/account-transaction');
+    await expect(page.getByRole('main').getByText(/^Balance: £/)).toBeVisible();
+    const before = await balanceOf(page);
+
+    // Cancelled in PayPal's window: still blocked, and nothing moves.
+    let dialog = await startPayPal(page, '£30');
+    const pay = dialog.getByRole('button', { name: 'Pay £30' });
+    await expect(pay).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Pay with PayPal' }).click();
+    let paypal = page.getByRole('dialog', { name: /PayPal/ }).last();
+    await expect(paypal).toContainText('Pay £30.00 to Switchboard Telecom Ltd');
+    await page.screenshot({ path: 'test-results/paypal-window.png' });
+    await paypal.getByRole('button', { name: 'Cancel and return' }).click();
+    await expect(dialog.getByText('You cancelled the payment with PayPal: go back to start again.')).toBeVisible();
+    await expect(pay).toBeDisabled();
+
+    // Back to Details makes a new order; approved with the card PayPal declines: the spec's failure text.
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.getByRole('button', { name: 'Continue to PayPal' }).click();
+    await dialog.getByRole('button', { name: 'Pay with PayPal' }).click();
+    paypal = page.getByRole('dialog', { name: /PayPal/ }).last();
+    await paypal.getByLabel('Visa ending 0002 (declined by the bank)').check();
+    await paypal.getByRole('button', { name: 'Complete Purchase' }).click();
+    await expect(dialog.getByText('Approved with PayPal.')).toBeVisible();
+    await pay.click();
+    await expect(dialog).toContainText(
+      'Your top-up was unsuccessful, please try again. If the issue persists, please contact support.',
+    );
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(await balanceOf(page)).toBe(before);
+
+    // From the PayPal balance: credited.
+    dialog = await startPayPal(page, '£20');
+    await dialog.getByRole('button', { name: 'Pay with PayPal' }).click();
+    await page
+      .getByRole('dialog', { name: /PayPal/ })
+      .last()
+      .getByRole('button', { name: 'Complete Purchase' })
+      .click();
+    await expect(dialog.getByRole('button', { name: 'Pay £20' })).toBeEnabled();
+    await page.screenshot({ path: 'test-results/paypal-approved.png' });
+    await dialog.getByRole('button', { name: 'Pay £20' }).click();
+    await expect(dialog).toContainText('Payment succeeded! £20.00 has been added to your balance.');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => balanceOf(page)).toBe(before + 2000);
+  });
+});

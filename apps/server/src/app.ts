@@ -129,15 +129,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  // PayPal's JS SDK, its buttons' frames and images, only when PayPal is configured (else the sandbox).
+  const paypal = config.paypal.clientId ? ['https://*.paypal.com', 'https://*.paypalobjects.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...paypal],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...paypal],
+        connectSrc: ["'self'", ...paypal],
         // blob: the invoice PDF shown in a frame (/invoice/:id) from the bytes the panel fetched.
-        frameSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:', ...paypal],
         // Only behind TLS: on plain HTTP (a LAN install, tests) upgrading would break every request.
         upgradeInsecureRequests: config.secureCookies ? [] : null,
       },

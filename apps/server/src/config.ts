@@ -39,6 +39,8 @@ export interface Config {
   mailFrom: string;
   /** Stripe keys (all three set: Stripe takes card payments; else the sandbox). */
   stripe: { secretKey: string | undefined; publishableKey: string | undefined; webhookSecret: string | undefined };
+  /** PayPal REST app credentials; unset: the sandbox PayPal. `live` false: PayPal's own sandbox. */
+  paypal: { clientId: string | undefined; clientSecret: string | undefined; live: boolean };
   // ---- account lifecycle (registration, set-password links) ----
   /** The panel's address as users reach it: the links in e-mails start with it. */
   publicUrl: string;
@@ -109,6 +111,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       secretKey: env.STRIPE_SECRET_KEY || undefined,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    },
+    paypal: {
+      clientId: env.PAYPAL_CLIENT_ID || undefined,
+      clientSecret: env.PAYPAL_CLIENT_SECRET || undefined,
+      live: env.PAYPAL_ENVIRONMENT === 'live',
     },
     publicUrl: env.PUBLIC_URL || `http://localhost:${int(env.PORT, 3000)}`,
     geoipDbPath: env.GEOIP_DB_PATH ? path.resolve(base, env.GEOIP_DB_PATH) : undefined,

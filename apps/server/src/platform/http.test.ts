@@ -54,3 +54,22 @@ describe('HTTP delivery', () => {
     expect(JSON.parse(zlib.gunzipSync(res.rawPayload).toString()).totalRecords).toBeGreaterThan(5);
   });
 });
+
+describe('the content security policy', () => {
+  const csp = async (ctx: TestContext) =>
+    String((await ctx.app.inject({ method: 'GET', url: '/api/v1/panel/config' })).headers['content-security-policy']);
+
+  it('lets in nothing from elsewhere with the sandboxes, and PayPal’s SDK only when PayPal is configured', async () => {
+    expect(await csp(t)).not.toContain('paypal');
+    expect(await csp(t)).toContain("script-src 'self'");
+    const withPaypal = await createTestContext({ paypal: { clientId: 'id', clientSecret: 'secret', live: false } });
+    try {
+      const policy = await csp(withPaypal);
+      expect(policy).toContain("script-src 'self' https://*.paypal.com https://*.paypalobjects.com");
+      expect(policy).toContain("frame-src 'self' blob: https://*.paypal.com");
+      expect(withPaypal.app.platform.providers.paypal.kind).toBe('paypal');
+    } finally {
+      await withPaypal.close();
+    }
+  });
+});

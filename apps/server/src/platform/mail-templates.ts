@@ -111,15 +111,20 @@ export function paymentFailedMail(a: {
   description: string;
   amountPence: number;
   reason: string;
+  /** How it was paid (default by card). */
+  method?: 'card' | 'paypal';
 }): MailContent {
+  const paypal = a.method === 'paypal';
   return {
     template: 'payment-failed',
     subject: `Your payment of ${formatPence(a.amountPence)} was unsuccessful`,
     text: [
       `Dear ${a.name || 'customer'},`,
       '',
-      `Your card payment of ${formatPence(a.amountPence)} (${a.description}) for account ${a.accountNo} was unsuccessful${a.reason ? `: ${a.reason}` : '.'}`,
-      'Nothing has been taken from your card. Please try again with another card, or contact support if the issue persists.',
+      `Your ${paypal ? 'PayPal' : 'card'} payment of ${formatPence(a.amountPence)} (${a.description}) for account ${a.accountNo} was unsuccessful${a.reason ? `: ${a.reason}` : '.'}`,
+      paypal
+        ? 'Nothing has been taken. Please try again choosing another way to pay in PayPal, or contact support if the issue persists.'
+        : 'Nothing has been taken from your card. Please try again with another card, or contact support if the issue persists.',
     ].join('\n'),
   };
 }

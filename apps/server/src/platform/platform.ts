@@ -11,6 +11,7 @@ import { type EmergencyRegistry, SandboxEmsRegistry } from '../providers/ems/ems
 import { type GeoIp, geoIpFor } from '../providers/geoip/geoip.ts';
 import { type MailTransport, mailTransportFor } from '../providers/mail/mail.ts';
 import { type CardPayments, cardPaymentsFor } from '../providers/payments/payments.ts';
+import { type WalletPayments, walletPaymentsFor } from '../providers/payments/paypal.ts';
 import { SandboxTeams, type TeamsService } from '../providers/teams/teams.ts';
 import { DestinationRegistry } from './destinations.ts';
 import { type FileStore, fileStoreRoot, localFileStore } from './file-store.ts';
@@ -38,6 +39,8 @@ export interface Platform {
     captcha: Captcha;
     /** Card payments (features/payments): Stripe when configured, else the sandbox. */
     payments: CardPayments;
+    /** PayPal (features/payments): PayPal's Orders API when configured, else the sandbox. */
+    paypal: WalletPayments;
   };
   /** Hands queued e-mails to the mail provider (SMTP, or the sandbox outbox). */
   mail: MailDispatcher;
@@ -61,6 +64,7 @@ export function createPlatform(db: DB, config: Config, log?: (message: string) =
       companies: companyRegisterFor(config.companiesHouseApiKey),
       captcha: new AltchaCaptcha(config.captchaHmacKey),
       payments: cardPaymentsFor(config.stripe),
+      paypal: walletPaymentsFor(tenancy, config.paypal),
     },
     mail: new MailDispatcher(tenancy, mail, config.mailFrom),
   };

@@ -59,6 +59,11 @@ export const PAYMENT_MESSAGES = {
   insufficientFunds: 'Your card has insufficient funds.',
   authenticationFailed:
     'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  // PayPal (ours).
+  paypalNotApproved: 'Please approve the payment with PayPal first',
+  paypalDeclined: 'PayPal declined the payment: please choose another way to pay in PayPal, or another payment type.',
+  paypalUnavailable: 'PayPal is not available at the moment, please try again later.',
+  paypalSucceeded: (amount: string) => `Payment succeeded! ${amount} has been added to your balance.`,
 } as const;
 
 /** Spec 1 §4: the result modal's message for `redirect_status`. */
@@ -90,8 +95,12 @@ export const PROVIDER_BANK_ACCOUNT = {
 /** Bank transfer reference (spec 1 §4): 'AC' and the account number. */
 export const bankTransferReference = (accountNo: number) => `AC${accountNo}`;
 
+/** One of the spec's values (documented in the API's schema as its examples). */
 const inList = <T extends readonly number[]>(values: T, error: string) =>
-  z.coerce.number().refine((v) => (values as readonly number[]).includes(v), { error });
+  z.coerce
+    .number()
+    .refine((v) => (values as readonly number[]).includes(v), { error })
+    .meta({ examples: [...values] });
 
 /** POST /account/{n}/topup (spec 1 §3 top-up payload). */
 export const topUpBody = z.object({
@@ -169,6 +178,38 @@ export const sandboxConfirmReply = z.object({
   redirect: z.string().optional(),
 });
 
+/** POST /account/{n}/paypal/order: a PayPal order for a top-up (PayPal takes no auto top-up). */
+export const paypalOrderBody = z.object({
+  amount: inList(TOP_UP_AMOUNTS, PAYMENT_MESSAGES.amount),
+});
+
+export const paypalOrderReply = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  orderId: z.string(),
+  /** Which button the browser shows: the sandbox's own wallet, or PayPal's JS SDK buttons. */
+  provider: z.enum(['sandbox', 'paypal']),
+  /** PayPal's client id for its JS SDK (only with the real provider). */
+  clientId: z.string().optional(),
+});
+
+export const paypalCaptureReply = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  amountPence: z.number().int(),
+});
+
+/** The sandbox's PayPal window: the buyer logs in and approves (or cancels) the order. */
+export const PAYPAL_SANDBOX_FUNDING = ['balance', 'declinedCard'] as const;
+export type PaypalSandboxFunding = (typeof PAYPAL_SANDBOX_FUNDING)[number];
+export const paypalSandboxApproveBody = z.object({
+  orderId: z.string().min(1).max(64),
+  approve: z.boolean(),
+  /** How the sandbox buyer pays: the PayPal balance, or a card PayPal declines at capture. */
+  funding: z.enum(PAYPAL_SANDBOX_FUNDING).default('balance'),
+});
+export const paypalSandboxApproveReply = z.object({ status: z.enum(['APPROVED', 'VOIDED']) });
+
 const tag = 'payments';
 const accountParams = z.object({ account_no: z.coerce.number().int().positive() });
 
@@ -224,6 +265,28 @@ export const paymentRoutes = {
     path: '/payments/webhook',
     body: z.looseObject({}),
     reply: z.object({ received: z.boolean(), outcome: z.enum(['applied', 'duplicate', 'ignored']) }),
+    tag,
+  }),
+  paypalOrder: route({
+    method: 'POST',
+    path: '/account/:account_no/paypal/order',
+    params: accountParams,
+    body: paypalOrderBody,
+    reply: paypalOrderReply,
+    tag,
+  }),
+  paypalCapture: route({
+    method: 'POST',
+    path: '/account/:account_no/paypal/order/:orderId/capture',
+    params: accountParams.extend({ orderId: z.string().min(1).max(64) }),
+    reply: paypalCaptureReply,
+    tag,
+  }),
+  paypalSandboxApprove: route({
+    method: 'POST',
+    path: '/payments/paypal/sandbox/approve',
+    body: paypalSandboxApproveBody,
+    reply: paypalSandboxApproveReply,
     tag,
   }),
   sandboxAuthenticate: route({

@@ -6,6 +6,8 @@
  * webhook says the payment succeeded: `settle()` credits the ledger (a top-up) or pays the invoice,
  * once per intent however often the webhook is delivered.
  */
+
+import crypto from 'node:crypto';
 import {
   can,
   formatPence,
@@ -36,6 +38,7 @@ import {
   SandboxPayments,
   WebhookSignatureError,
 } from '../../providers/payments/payments.ts';
+import { SandboxPayPal } from '../../providers/payments/paypal.ts';
 
 import './tables.ts';
 
@@ -125,7 +128,7 @@ export async function settle(platform: Platform, event: PaymentEvent): Promise<'
       await notify(tx, payment.account_no, {
         kind: 'payment-failed',
         title: `Payment failed: ${formatPence(payment.amount_pence)}`,
-        message: `Your card payment of ${formatPence(payment.amount_pence)} (${payment.description}) was unsuccessful${event.failure ? `: ${event.failure}` : '.'} Nothing was taken.`,
+        message: `Your ${payment.method === 'paypal' ? 'PayPal' : 'card'} payment of ${formatPence(payment.amount_pence)} (${payment.description}) was unsuccessful${event.failure ? `: ${event.failure}` : '.'} Nothing was taken.`,
         icon: 'error',
         color: 'error',
       });
@@ -139,6 +142,7 @@ export async function settle(platform: Platform, event: PaymentEvent): Promise<'
             description: payment.description,
             amountPence: payment.amount_pence,
             reason: event.failure,
+            method: payment.method,
           }),
         });
       }
@@ -493,6 +497,132 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
         ...(body.approve ? {} : { error: PAYMENT_MESSAGES.authenticationFailed }),
         redirect: returnWith(RETURN_URL[payment.purpose], payment, status),
       };
+    },
+  });
+
+  // ---- PayPal (spec 1 §4: Payment, Next blocked until the provider approves, then Feedback) ----
+  const paypal = platform.providers.paypal;
+  const paypalSandbox = paypal instanceof SandboxPayPal ? paypal : null;
+
+  /** The caller's own PayPal payment by its order id (row-level security: another account's is not found). */
+  const ownOrder = (accountNo: number, orderId: string) =>
+    platform.tenancy.tenant(accountNo, (tx) =>
+      tx
+        .selectFrom('payments')
+        .selectAll()
+        .where('provider_id', '=', orderId)
+        .where('method', '=', 'paypal')
+        .executeTakeFirst(),
+    );
+
+  const paypalGuard = [
+    { resource: 'account', action: 'update' },
+    { resource: 'paypal', action: 'create' },
+  ] as const;
+
+  // Open routes with the guard: the sandbox PayPal keeps its orders in the database, in
+  // transactions of its own (as PayPal's side would), so no request transaction is held around it.
+  openRoute(api, platform, routes.paypalOrder, {
+    allow: [...paypalGuard],
+    handler: async ({ auth }, { params, body }) => {
+      if (!auth) throw forbidden();
+      if (params.account_no !== auth.accountNo) throw notFound();
+      if (!can(auth, 'prepay', 'read')) throw new HttpError(403, PAYMENT_MESSAGES.prepayOnly);
+      const amountPence = Math.round(body.amount * 100);
+      const description = `PayPal top-up ${formatPence(amountPence)}`;
+      let orderId: string;
+      try {
+        orderId = await paypal.createOrder({
+          accountNo: auth.accountNo,
+          amountPence,
+          description,
+          requestId: crypto.randomUUID(),
+        });
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        throw new HttpError(502, PAYMENT_MESSAGES.paypalUnavailable);
+      }
+      await platform.tenancy.tenant(auth.accountNo, (tx) =>
+        tx
+          .insertInto('payments')
+          .values({
+            account_no: auth.accountNo,
+            purpose: 'topup',
+            invoice_id: null,
+            amount_pence: amountPence,
+            description,
+            provider: paypal.kind === 'paypal' ? 'paypal' : 'sandbox',
+            method: 'paypal',
+            provider_id: orderId,
+            // PayPal has no client secret: a token of ours keeps the column's one-per-payment rule.
+            client_secret: `paypal_${crypto.randomBytes(16).toString('hex')}`,
+            created_by: auth.userId,
+          })
+          .execute(),
+      );
+      return {
+        success: true,
+        message: 'PayPal order created',
+        orderId,
+        provider: paypal.kind,
+        ...(paypal.clientId ? { clientId: paypal.clientId } : {}),
+      };
+    },
+  });
+
+  openRoute(api, platform, routes.paypalCapture, {
+    allow: [...paypalGuard],
+    // The capture and the credit are separate steps (PayPal's answer comes between).
+    handler: async ({ auth }, { params }) => {
+      if (!auth) throw forbidden();
+      if (params.account_no !== auth.accountNo) throw notFound();
+      const payment = await ownOrder(auth.accountNo, params.orderId);
+      if (!payment) throw new HttpError(404, PAYMENT_MESSAGES.unknownPayment);
+      const done = (amountPence: number) => ({
+        success: true,
+        message: PAYMENT_MESSAGES.paypalSucceeded(formatPence(amountPence)),
+        amountPence,
+      });
+      if (payment.settled_at !== null) return done(payment.amount_pence);
+      let outcome: Awaited<ReturnType<typeof paypal.captureOrder>>;
+      try {
+        // One request id per payment: a retried capture is PayPal's same capture, never a second.
+        outcome = await paypal.captureOrder(params.orderId, `capture-${payment.id}-${payment.client_secret}`);
+      } catch {
+        throw new HttpError(502, PAYMENT_MESSAGES.paypalUnavailable);
+      }
+      const event = (status: PaymentStatus, failure = '') => ({
+        eventId: `paypal:${params.orderId}:${status}`,
+        intentId: params.orderId,
+        status,
+        failure,
+      });
+      switch (outcome.status) {
+        case 'not-approved':
+          throw new HttpError(409, PAYMENT_MESSAGES.paypalNotApproved);
+        case 'declined':
+          await settle(platform, event('requires_payment_method', outcome.message));
+          throw new HttpError(402, PAYMENT_MESSAGES.paypalDeclined);
+        case 'pending':
+          await settle(platform, event('processing'));
+          return { success: true, message: PAYMENT_MESSAGES.processing, amountPence: payment.amount_pence };
+        case 'completed':
+          await settle(platform, event('succeeded'));
+          return done(payment.amount_pence);
+      }
+    },
+  });
+
+  // The sandbox's PayPal window: the buyer approves (or cancels) the caller's own order.
+  openRoute(api, platform, routes.paypalSandboxApprove, {
+    allow: 'session',
+    handler: async ({ auth }, { body }) => {
+      if (!auth) throw forbidden();
+      if (!paypalSandbox) throw new HttpError(404, PAYMENT_MESSAGES.unknownPayment);
+      const payment = await ownOrder(auth.accountNo, body.orderId);
+      if (!payment) throw new HttpError(404, PAYMENT_MESSAGES.unknownPayment);
+      if (payment.settled_at !== null) throw new HttpError(409, PAYMENT_MESSAGES.alreadyDone);
+      return { status: await paypalSandbox.approve(body.orderId, body.approve, body.funding) };
     },
   });
 

@@ -1,9 +1,9 @@
-import { PAYMENT_MESSAGES } from '@switchboard/domain';
+import { FEATURES, MASK, PAYMENT_MESSAGES } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoInvoices } from '../../demo/invoices.ts';
 import { postToLedger } from '../../platform/ledger.ts';
 import { decideCard, type SandboxPayments, signPayload } from '../../providers/payments/payments.ts';
-import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { addUser, createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { processAutoTopUps } from './payments.routes.ts';
 
 let t: TestContext;
@@ -294,5 +294,110 @@ describe('auto top-up', () => {
     await post(-600);
     expect(await processAutoTopUps(t.app.platform)).toBe(0);
     expect(await autoCredits()).toBe(before + 1);
+  });
+});
+
+describe('top-up with PayPal (the sandbox PayPal)', () => {
+  type Order = { orderId: string; provider: string; message: string };
+  const order = async (amount = 30, headers = prepay) => {
+    const res = await t.api('POST', '/account/30001/paypal/order', headers, { amount });
+    expect(res.statusCode, res.body).toBe(200);
+    return json<Order>(res);
+  };
+  const approve = (orderId: string, approve = true, funding = 'balance', headers = prepay) =>
+    t.api('POST', '/payments/paypal/sandbox/approve', headers, { orderId, approve, funding });
+  const capture = (orderId: string, headers = prepay) =>
+    t.api('POST', `/account/30001/paypal/order/${orderId}/capture`, headers);
+
+  it('credits the balance only once the buyer approved and the capture completed, however often it is captured', async () => {
+    const before = await balance(30001);
+    const { orderId, provider } = await order(30);
+    expect(provider).toBe('sandbox');
+    expect(orderId).toMatch(/^PAYPAL-SB-/);
+    // Not approved yet: PayPal refuses the capture, nothing moves.
+    const early = await capture(orderId);
+    expect(early.statusCode).toBe(409);
+    expect(json<Reply>(early).message).toBe(PAYMENT_MESSAGES.paypalNotApproved);
+    expect(await balance(30001)).toBe(before);
+
+    expect(json<object>(await approve(orderId))).toEqual({ status: 'APPROVED' });
+    const done = await capture(orderId);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(json<Reply>(done).message).toBe(PAYMENT_MESSAGES.paypalSucceeded('£30.00'));
+    expect(await balance(30001)).toBe(before + 3000);
+    // Captured again (a retry, a second tab, two at once): the same capture, credited once.
+    const again = await Promise.all([capture(orderId), capture(orderId)]);
+    expect(again.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await balance(30001)).toBe(before + 3000);
+    const credits = (await topUps(30001)).filter((e) => e.reference === orderId);
+    expect(credits).toEqual([{ amount_pence: 3000, reference: orderId }]);
+    // A completed order's window does not open again.
+    expect((await approve(orderId)).statusCode).toBe(409);
+  });
+
+  it('a declined funding source credits nothing, tells the account, and the buyer may approve again', async () => {
+    const before = await balance(30001);
+    const { orderId } = await order(20);
+    await approve(orderId, true, 'declinedCard');
+    const declined = await capture(orderId);
+    expect(declined.statusCode).toBe(402);
+    expect(json<Reply>(declined).message).toBe(PAYMENT_MESSAGES.paypalDeclined);
+    expect(await balance(30001)).toBe(before);
+    const note = await t.database.db
+      .selectFrom('notifications')
+      .select('title')
+      .where('account_no', '=', 30001)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(note.title).toBe('Payment failed: £20.00');
+    // PayPal sends the buyer back to choose another way to pay: approved from the balance, it completes.
+    expect((await capture(orderId)).statusCode).toBe(409);
+    await approve(orderId, true, 'balance');
+    expect((await capture(orderId)).statusCode).toBe(200);
+    expect(await balance(30001)).toBe(before + 2000);
+  });
+
+  it('a cancelled order cannot be captured', async () => {
+    const { orderId } = await order(20);
+    expect(json<object>(await approve(orderId, false))).toEqual({ status: 'VOIDED' });
+    expect((await capture(orderId)).statusCode).toBe(409);
+  });
+
+  it('is the account’s own: another account’s order is not found, and amounts are the spec’s', async () => {
+    const { orderId } = await order(20);
+    const other = await t.api('POST', '/payments/paypal/sandbox/approve', retail, { orderId, approve: true });
+    expect(other.statusCode).toBe(404);
+    expect((await t.api('POST', `/account/30000/paypal/order/${orderId}/capture`, retail)).statusCode).toBe(404);
+    const odd = await t.api('POST', '/account/30001/paypal/order', prepay, { amount: 25 });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.body).toContain(PAYMENT_MESSAGES.amount);
+    // A postpay account has nothing to top up.
+    const postpay = await t.api('POST', '/account/30000/paypal/order', retail, { amount: 20 });
+    expect(postpay.statusCode).toBe(403);
+  });
+
+  it('needs paypal create (spec 1 §6: the Paypal top-up option requires paypal create)', async () => {
+    await addUser(t.database.db, {
+      username: 'nopaypal',
+      accountNo: 30001,
+      grants: [
+        [FEATURES.account, MASK.all],
+        [FEATURES.prepay, MASK.all],
+      ],
+    });
+    const headers = await t.login('nopaypal');
+    expect((await t.api('POST', '/account/30001/paypal/order', headers, { amount: 20 })).statusCode).toBe(403);
+    // With paypal create the same user may.
+    await addUser(t.database.db, {
+      username: 'withpaypal',
+      accountNo: 30001,
+      grants: [
+        [FEATURES.account, MASK.all],
+        [FEATURES.prepay, MASK.all],
+        [FEATURES.paypal, MASK.all],
+      ],
+    });
+    const allowed = await t.login('withpaypal');
+    expect((await t.api('POST', '/account/30001/paypal/order', allowed, { amount: 20 })).statusCode).toBe(200);
   });
 });

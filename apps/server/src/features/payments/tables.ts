@@ -10,7 +10,9 @@ export interface PaymentsTable {
   invoice_id: number | null;
   amount_pence: number;
   description: string;
-  provider: 'sandbox' | 'stripe';
+  provider: 'sandbox' | 'stripe' | 'paypal';
+  /** How it is paid (migration 033): by card, or with PayPal (then provider_id is the order's id). */
+  method: Generated<'card' | 'paypal'>;
   provider_id: string;
   client_secret: string;
   status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
@@ -45,10 +47,23 @@ export interface AutoTopUpChargesTable {
   done_at: Timestamp | null;
 }
 
+/** The sandbox PayPal's orders (migration 033): PayPal's side of an order. */
+export interface PaypalSandboxOrdersTable {
+  id: string;
+  account_no: number;
+  amount_pence: number;
+  description: string;
+  status: Generated<'CREATED' | 'APPROVED' | 'COMPLETED' | 'VOIDED'>;
+  funding: ColumnType<'balance' | 'declinedCard' | null, 'balance' | 'declinedCard' | null | undefined>;
+  capture_id: ColumnType<string | null, string | null | undefined>;
+  created_at: Timestamp;
+}
+
 declare module '../../db/schema.ts' {
   interface Database {
     auto_top_up_charges: AutoTopUpChargesTable;
     payments: PaymentsTable;
     auto_top_ups: AutoTopUpsTable;
+    paypal_sandbox_orders: PaypalSandboxOrdersTable;
   }
 }

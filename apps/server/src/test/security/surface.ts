@@ -25,6 +25,9 @@ export interface JsonSchema {
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
   enum?: unknown[];
+  /** A value the schema documents as accepted (a number that must be one of a list); OpenAPI 3.0's one. */
+  example?: unknown;
+  examples?: unknown[];
   const?: unknown;
   default?: unknown;
   nullable?: boolean;
@@ -177,6 +180,8 @@ export function exampleOf(schema: JsonSchema, known: Known, name = ''): unknown 
   if (schema.default !== undefined) return schema.default;
   if (schema.const !== undefined) return schema.const;
   if (schema.enum && schema.enum.length > 0) return schema.enum[0];
+  if (schema.example !== undefined) return schema.example;
+  if (schema.examples && schema.examples.length > 0) return schema.examples[0];
   if (schema.allOf) return Object.assign({}, ...schema.allOf.map((s) => exampleOf(s, known, name)));
   const alts = alternatives(schema);
   if (alts.length > 1 || alts[0] !== schema) return exampleOf(alts[0] ?? {}, known, name);

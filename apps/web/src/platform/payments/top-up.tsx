@@ -33,8 +33,9 @@ import { errorMessage } from '../api.ts';
 import { call } from '../client.ts';
 import { useSession } from '../session-context.ts';
 import { type Stage, StagedForm } from '../staged-form/staged-form.tsx';
+import { PayPalCheckout, type PayPalOrder } from './paypal.tsx';
 
-type Method = 'creditDebitCard' | 'bankTransfer';
+type Method = 'creditDebitCard' | 'bankTransfer' | 'paypal';
 
 const pounds = (n: number) => `£${n}`;
 
@@ -58,6 +59,26 @@ function ThresholdSelect({ value, onChange }: { value: number; onChange: (v: num
   );
 }
 
+function AmountSelect({ value, onChange }: { value: number; onChange: (v: number) => void }) {
+  return (
+    <FormControl fullWidth>
+      <InputLabel id="amount-label">Amount (inc VAT)</InputLabel>
+      <Select
+        labelId="amount-label"
+        label="Amount (inc VAT)"
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+      >
+        {TOP_UP_AMOUNTS.map((a) => (
+          <MenuItem key={a} value={a}>
+            {pounds(a)}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
+
 export function TopUpButton() {
   const { session, can } = useSession();
   const [open, setOpen] = useState(false);
@@ -74,6 +95,7 @@ export function TopUpButton() {
 
 function TopUpDialog({ accountNo, onClose }: { accountNo: number; onClose: () => void }) {
   const navigate = useNavigate();
+  const { can } = useSession();
   const queryClient = useQueryClient();
   const auto = useQuery({
     queryKey: ['account', accountNo, 'hasautotopup'],
@@ -85,6 +107,10 @@ function TopUpDialog({ accountNo, onClose }: { accountNo: number; onClose: () =>
   const [threshold, setThreshold] = useState<number>(2);
   const [enabled, setEnabled] = useState(true);
   const [feedback, setFeedback] = useState<{ ok: boolean; text: string }>({ ok: true, text: '' });
+  // PayPal: the order the server made, and whether its buyer approved it with PayPal.
+  const [order, setOrder] = useState<PayPalOrder | null>(null);
+  const [approved, setApproved] = useState(false);
+  const [paypalNote, setPaypalNote] = useState('');
 
   if (!auto.data) return null;
 
@@ -154,96 +180,156 @@ function TopUpDialog({ accountNo, onClose }: { accountNo: number; onClose: () =>
         <RadioGroup value={method} onChange={(e) => setMethod(e.target.value as Method)} aria-label="Payment type">
           <FormControlLabel value="creditDebitCard" control={<Radio />} label="Credit / Debit Card" />
           <FormControlLabel value="bankTransfer" control={<Radio />} label="Bank Transfer" />
+          {/* Spec 1 §6: the Paypal top-up option requires paypal create. */}
+          {can('paypal', 'create') && <FormControlLabel value="paypal" control={<Radio />} label="PayPal" />}
         </RadioGroup>
       ),
     },
-    method === 'bankTransfer'
-      ? {
-          label: 'Details',
-          actionLabel: 'Done',
-          content: (
-            <Stack spacing={1}>
-              <Typography variant="body2">
-                Transfer the amount you want to add to your balance to this account, quoting the reference:
-              </Typography>
-              <Typography variant="body2">
-                Account name: <strong>{PROVIDER_BANK_ACCOUNT.name}</strong>
-              </Typography>
-              <Typography variant="body2">
-                Bank: <strong>{PROVIDER_BANK_ACCOUNT.bank}</strong>
-              </Typography>
-              <Typography variant="body2">
-                Sort code: <strong>{PROVIDER_BANK_ACCOUNT.sortCode}</strong>
-              </Typography>
-              <Typography variant="body2">
-                Account number: <strong>{PROVIDER_BANK_ACCOUNT.accountNumber}</strong>
-              </Typography>
-              <Typography variant="body2">
-                Reference: <strong>{bankTransferReference(accountNo)}</strong>
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                Your balance is credited when the transfer arrives (usually the next working day).
-              </Typography>
-            </Stack>
-          ),
-          action: async () => {
-            setFeedback({
-              ok: true,
-              text: `Please transfer the amount quoting the reference ${bankTransferReference(accountNo)}.`,
-            });
-            return true;
-          },
-        }
-      : {
-          label: 'Details',
-          actionLabel: 'Pay by Card',
-          content: (
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              <FormControl fullWidth>
-                <InputLabel id="amount-label">Amount (inc VAT)</InputLabel>
-                <Select
-                  labelId="amount-label"
-                  label="Amount (inc VAT)"
-                  value={amount}
-                  onChange={(e) => setAmount(Number(e.target.value))}
-                >
-                  {TOP_UP_AMOUNTS.map((a) => (
-                    <MenuItem key={a} value={a}>
-                      {pounds(a)}
-                    </MenuItem>
-                  ))}
-                </Select>
-              </FormControl>
-              <FormControlLabel
-                control={<Checkbox checked={autoTopup} onChange={(e) => setAutoTopup(e.target.checked)} />}
-                label="Top up automatically with this card when my balance runs low"
-              />
-              {autoTopup && <ThresholdSelect value={threshold} onChange={setThreshold} />}
-              {!feedback.ok && <Alert severity="error">{feedback.text}</Alert>}
-            </Stack>
-          ),
-          action: async () => {
-            try {
-              const reply = await call(paymentRoutes.topUp, {
-                params: { account_no: accountNo },
-                body: { amount, autoTopup, threshold },
-              });
-              onClose();
-              navigate(`/payment/${encodeURIComponent(reply.clientSecret)}`);
-              return false;
-            } catch {
-              setFeedback({ ok: false, text: PAYMENT_MESSAGES.topUpFailed });
-              return false;
-            }
-          },
-        },
   ];
+
+  const paypalStages: Stage[] = [
+    {
+      label: 'Details',
+      actionLabel: 'Continue to PayPal',
+      content: (
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <AmountSelect value={amount} onChange={setAmount} />
+          {!feedback.ok && <Alert severity="error">{feedback.text}</Alert>}
+        </Stack>
+      ),
+      action: async () => {
+        try {
+          setOrder(await call(paymentRoutes.paypalOrder, { params: { account_no: accountNo }, body: { amount } }));
+          setApproved(false);
+          setPaypalNote('');
+          setFeedback({ ok: true, text: '' });
+          return true;
+        } catch (e) {
+          setFeedback({ ok: false, text: errorMessage(e, PAYMENT_MESSAGES.topUpFailed) });
+          return false;
+        }
+      },
+    },
+    {
+      label: 'Payment',
+      blocked: !approved,
+      actionLabel: `Pay ${pounds(amount)}`,
+      content: (
+        <Stack spacing={2}>
+          <Typography variant="body2">
+            Approve the payment of {pounds(amount)} with PayPal, then press Pay {pounds(amount)}.
+          </Typography>
+          {order && !approved && (
+            <PayPalCheckout
+              order={order}
+              amount={amount}
+              onApproved={() => {
+                setApproved(true);
+                setPaypalNote('');
+              }}
+              onCancelled={() => setPaypalNote('You cancelled the payment with PayPal: go back to start again.')}
+            />
+          )}
+          {approved && <Alert severity="success">Approved with PayPal.</Alert>}
+          {paypalNote && <Alert severity="info">{paypalNote}</Alert>}
+        </Stack>
+      ),
+      action: async () => {
+        if (!order) return false;
+        try {
+          const reply = await call(paymentRoutes.paypalCapture, {
+            params: { account_no: accountNo, orderId: order.orderId },
+          });
+          setFeedback({ ok: true, text: reply.message });
+          await queryClient.invalidateQueries();
+        } catch {
+          setFeedback({ ok: false, text: PAYMENT_MESSAGES.topUpFailed });
+        }
+        return true;
+      },
+    },
+  ];
+
+  stages.push(
+    ...(method === 'paypal'
+      ? paypalStages
+      : [
+          method === 'bankTransfer'
+            ? {
+                label: 'Details',
+                actionLabel: 'Done',
+                content: (
+                  <Stack spacing={1}>
+                    <Typography variant="body2">
+                      Transfer the amount you want to add to your balance to this account, quoting the reference:
+                    </Typography>
+                    <Typography variant="body2">
+                      Account name: <strong>{PROVIDER_BANK_ACCOUNT.name}</strong>
+                    </Typography>
+                    <Typography variant="body2">
+                      Bank: <strong>{PROVIDER_BANK_ACCOUNT.bank}</strong>
+                    </Typography>
+                    <Typography variant="body2">
+                      Sort code: <strong>{PROVIDER_BANK_ACCOUNT.sortCode}</strong>
+                    </Typography>
+                    <Typography variant="body2">
+                      Account number: <strong>{PROVIDER_BANK_ACCOUNT.accountNumber}</strong>
+                    </Typography>
+                    <Typography variant="body2">
+                      Reference: <strong>{bankTransferReference(accountNo)}</strong>
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      Your balance is credited when the transfer arrives (usually the next working day).
+                    </Typography>
+                  </Stack>
+                ),
+                action: async () => {
+                  setFeedback({
+                    ok: true,
+                    text: `Please transfer the amount quoting the reference ${bankTransferReference(accountNo)}.`,
+                  });
+                  return true;
+                },
+              }
+            : {
+                label: 'Details',
+                actionLabel: 'Pay by Card',
+                content: (
+                  <Stack spacing={2} sx={{ pt: 1 }}>
+                    <AmountSelect value={amount} onChange={setAmount} />
+                    <FormControlLabel
+                      control={<Checkbox checked={autoTopup} onChange={(e) => setAutoTopup(e.target.checked)} />}
+                      label="Top up automatically with this card when my balance runs low"
+                    />
+                    {autoTopup && <ThresholdSelect value={threshold} onChange={setThreshold} />}
+                    {!feedback.ok && <Alert severity="error">{feedback.text}</Alert>}
+                  </Stack>
+                ),
+                action: async () => {
+                  try {
+                    const reply = await call(paymentRoutes.topUp, {
+                      params: { account_no: accountNo },
+                      body: { amount, autoTopup, threshold },
+                    });
+                    onClose();
+                    navigate(`/payment/${encodeURIComponent(reply.clientSecret)}`);
+                    return false;
+                  } catch {
+                    setFeedback({ ok: false, text: PAYMENT_MESSAGES.topUpFailed });
+                    return false;
+                  }
+                },
+              },
+        ]),
+  );
   return (
     <StagedForm
       open
       title="Top Up"
       stages={stages}
-      feedback={<Alert severity={feedback.ok ? 'info' : 'error'}>{feedback.text}</Alert>}
+      feedback={
+        <Alert severity={feedback.ok ? (method === 'paypal' ? 'success' : 'info') : 'error'}>{feedback.text}</Alert>
+      }
       onClose={onClose}
     />
   );
