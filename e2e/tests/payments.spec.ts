@@ -94,6 +94,14 @@ test.describe('card payments', () => {
     await expect(first).toContainText('Unpaid');
     await first.getByRole('button', { name: /^View / }).click();
     await page.getByRole('button', { name: 'Pay Invoice' }).click();
+    // The Pay Invoice modal: the amount, and auto-pay of later invoices with this card (kept only if it pays).
+    const modal = page.getByRole('dialog', { name: /^Pay Invoice / });
+    await expect(modal).toContainText('Amount due: £');
+    await modal
+      .getByLabel('Pay future invoices automatically with this card (charged three days after each invoice date)')
+      .check();
+    await page.screenshot({ path: 'test-results/pay-invoice-modal.png' });
+    await modal.getByRole('button', { name: 'Pay by Card' }).click();
     await expect(page).toHaveURL(/\/payment\/pi_sb_/);
     await payWith(page, '4000 0000 0000 0002');
     await expect(page.getByText('Your card was declined.')).toBeVisible();
@@ -106,6 +114,8 @@ test.describe('card payments', () => {
     const result = page.getByRole('dialog', { name: 'Card Payment' });
     await expect(result).toContainText('Your payment was not successful, please try again.');
     await expect(result).toContainText('Your card payment was unsuccessful');
+    // A failed payment saved no card: no auto-pay notice.
+    await expect(page.getByText(/^Invoices are paid automatically/)).toHaveCount(0);
     await result.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Unpaid');
   });

@@ -131,16 +131,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // PayPal's JS SDK, its buttons' frames and images, only when PayPal is configured (else the sandbox).
   const paypal = config.paypal.clientId ? ['https://*.paypal.com', 'https://*.paypalobjects.com'] : [];
+  // Stripe.js, its Payment Element's frames and its API, only when Stripe is the card provider.
+  const { secretKey, publishableKey, webhookSecret } = config.stripe;
+  const stripe = secretKey && publishableKey && webhookSecret ? ['https://js.stripe.com', 'https://*.stripe.com'] : [];
+  const outside = [...paypal, ...stripe];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...paypal],
+        imgSrc: ["'self'", 'data:', 'blob:', ...outside],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'", ...paypal],
-        connectSrc: ["'self'", ...paypal],
+        scriptSrc: ["'self'", ...outside],
+        connectSrc: ["'self'", ...outside],
         // blob: the invoice PDF shown in a frame (/invoice/:id) from the bytes the panel fetched.
-        frameSrc: ["'self'", 'blob:', ...paypal],
+        frameSrc: ["'self'", 'blob:', ...outside],
         // Only behind TLS: on plain HTTP (a LAN install, tests) upgrading would break every request.
         upgradeInsecureRequests: config.secureCookies ? [] : null,
       },

@@ -72,4 +72,18 @@ describe('the content security policy', () => {
       await withPaypal.close();
     }
   });
+
+  it('lets Stripe.js and its Payment Element in only when Stripe is the card provider', async () => {
+    expect(await csp(t)).not.toContain('stripe');
+    const keys = { secretKey: 'sk_test_x', publishableKey: 'pk_test_x', webhookSecret: 'whsec_x' };
+    const withStripe = await createTestContext({ stripe: keys });
+    try {
+      const policy = await csp(withStripe);
+      expect(policy).toContain("script-src 'self' https://js.stripe.com https://*.stripe.com");
+      expect(policy).toContain("frame-src 'self' blob: https://js.stripe.com");
+      expect(withStripe.app.platform.providers.payments.kind).toBe('stripe');
+    } finally {
+      await withStripe.close();
+    }
+  });
 });

@@ -64,6 +64,12 @@ export const PAYMENT_MESSAGES = {
   paypalDeclined: 'PayPal declined the payment: please choose another way to pay in PayPal, or another payment type.',
   paypalUnavailable: 'PayPal is not available at the moment, please try again later.',
   paypalSucceeded: (amount: string) => `Payment succeeded! ${amount} has been added to your balance.`,
+  // Invoice auto-pay (ours).
+  autoBill: 'Pay future invoices automatically with this card (charged three days after each invoice date)',
+  autoPayOn: (last4: string) =>
+    `Invoices are paid automatically with your card ending ${last4}, three days after the invoice date.`,
+  autoPayStopped: 'Invoice auto-pay has been turned off',
+  noAutoPay: 'Invoice auto-pay is not on',
 } as const;
 
 /** Spec 1 §4: the result modal's message for `redirect_status`. */
@@ -150,6 +156,9 @@ export const paymentSummary = z.object({
   description: z.string(),
   failure: z.string(),
   returnUrl: z.string(),
+  /** Which card form confirms it: the sandbox's own, or Stripe's Payment Element (with the key). */
+  provider: z.enum(['sandbox', 'stripe']),
+  publishableKey: z.string().optional(),
 });
 export type PaymentSummary = z.infer<typeof paymentSummary>;
 
@@ -210,6 +219,14 @@ export const paypalSandboxApproveBody = z.object({
 });
 export const paypalSandboxApproveReply = z.object({ status: z.enum(['APPROVED', 'VOIDED']) });
 
+/** The account's invoice auto-pay (spec 1 §9: the card is charged three days after the invoice date). */
+export const invoiceAutoPayStatus = z.object({
+  enabled: z.boolean(),
+  /** The saved card's last four digits ('' when none is saved). */
+  last4: z.string(),
+});
+export type InvoiceAutoPayStatus = z.infer<typeof invoiceAutoPayStatus>;
+
 const tag = 'payments';
 const accountParams = z.object({ account_no: z.coerce.number().int().positive() });
 
@@ -267,6 +284,8 @@ export const paymentRoutes = {
     reply: z.object({ received: z.boolean(), outcome: z.enum(['applied', 'duplicate', 'ignored']) }),
     tag,
   }),
+  invoiceAutoPay: route({ method: 'GET', path: '/payments/invoice-autopay', reply: invoiceAutoPayStatus, tag }),
+  stopInvoiceAutoPay: route({ method: 'DELETE', path: '/payments/invoice-autopay', reply: saveReply, tag }),
   paypalOrder: route({
     method: 'POST',
     path: '/account/:account_no/paypal/order',

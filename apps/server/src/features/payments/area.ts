@@ -1,12 +1,13 @@
 import type { ServerArea } from '../../platform/area.ts';
 import * as m030 from './migrations/030-payments.ts';
 import * as m033 from './migrations/033-paypal.ts';
+import * as m034 from './migrations/034-invoice-auto-pay.ts';
 import { registerPaymentRoutes, startAutoTopUps } from './payments.routes.ts';
 
 /** Card and PayPal payments: top-ups, invoice payments, the provider's webhook and the sandbox's card form. */
 export const area: ServerArea = {
   name: 'payments',
-  migrations: { '030-payments': m030, '033-paypal': m033 },
+  migrations: { '030-payments': m030, '033-paypal': m033, '034-invoice-auto-pay': m034 },
   routes: registerPaymentRoutes,
   start: (platform, log) => startAutoTopUps(platform, log),
 };

@@ -21,6 +21,7 @@ import {
   type SandboxConfirmBody,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { londonToday } from '../../platform/billing-periods.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
 import { payInvoice } from '../../platform/invoice-payments.ts';
@@ -105,6 +106,19 @@ export async function settle(platform: Platform, event: PaymentEvent): Promise<'
           reference: payment.provider_id,
           amountPence: payment.amount_pence,
         });
+        // Paid with autoBill: this card pays the account's later invoices, three days after their date.
+        if (payment.auto_bill) {
+          const since = londonToday();
+          await tx
+            .insertInto('invoice_auto_pay')
+            .values({ account_no: payment.account_no, enabled: true, payment_id: payment.id, since })
+            .onConflict((oc) =>
+              oc
+                .column('account_no')
+                .doUpdateSet({ enabled: true, payment_id: payment.id, since, updated_at: new Date() }),
+            )
+            .execute();
+        }
       }
       await tx
         .updateTable('payments')
@@ -236,19 +250,123 @@ export async function processAutoTopUps(platform: Platform, limit = 20): Promise
       continue;
     }
     handled++;
-    // The sandbox's card network answers for the saved card, by a signed webhook as for any payment.
-    if (sandbox) {
-      const outcome = decideSavedCard(charged.last4);
-      const { body, signature } = outcome.succeeded
-        ? sandbox.webhook(charged.intentId, 'succeeded')
-        : sandbox.webhook(charged.intentId, 'requires_payment_method', outcome.message);
-      await settle(platform, sandbox.parseWebhook(body, signature));
-    }
+    if (sandbox) await answerSavedCard(platform, sandbox, charged);
   }
   return handled;
 }
 
-/** Runs processAutoTopUps every interval (a serving process's background work). */
+/** Spec 1 §9: invoice auto-pay charges the card three days after the invoice date. */
+export const INVOICE_AUTO_PAY_DAYS = 3;
+
+/**
+ * Invoice auto-pay: every unpaid invoice of an account whose auto-pay is on, dated on or after the
+ * day it was set up and at least three days old (London time), gets one charge (unique per
+ * invoice: never two, whatever runs at once); each is charged off-session to the saved card and
+ * settles as any invoice payment (paid once, by the confirmation). Answers how many were handled.
+ */
+export async function processInvoiceAutoPay(platform: Platform, today = londonToday(), limit = 20): Promise<number> {
+  const provider = platform.providers.payments;
+  const sandbox = provider instanceof SandboxPayments ? provider : null;
+  await platform.tenancy.crossAccount('payments', (tx) =>
+    sql`insert into invoice_auto_charges (account_no, invoice_id)
+      select i.account_no, i.id from invoices i
+        join invoice_auto_pay a on a.account_no = i.account_no and a.enabled
+      where i.status = 'unpaid' and i.invoice_date >= a.since
+        and i.invoice_date + ${INVOICE_AUTO_PAY_DAYS}::integer <= ${today}::date
+      on conflict (invoice_id) do nothing`.execute(tx),
+  );
+  let handled = 0;
+  for (let i = 0; i < limit; i++) {
+    const charged = await platform.tenancy.crossAccount('payments', async (tx) => {
+      const charge = await tx
+        .selectFrom('invoice_auto_charges as c')
+        .innerJoin('invoices as i', 'i.id', 'c.invoice_id')
+        .select(['c.id', 'c.account_no', 'c.invoice_id', 'i.invoice_no', 'i.total_pence', 'i.status'])
+        .where('c.state', '=', 'pending')
+        .orderBy('c.id')
+        .limit(1)
+        .forUpdate('c')
+        .skipLocked()
+        .executeTakeFirst();
+      if (!charge) return undefined;
+      const done = (state: 'charged' | 'failed', failure = '', paymentId: number | null = null) =>
+        tx
+          .updateTable('invoice_auto_charges')
+          .set({ state, failure, payment_id: paymentId, done_at: new Date() })
+          .where('id', '=', charge.id)
+          .execute();
+      // Paid or voided meanwhile (by hand, by direct debit): nothing to charge.
+      if (charge.status !== 'unpaid') {
+        await done('failed', 'the invoice is no longer unpaid.');
+        return null;
+      }
+      const saved = await tx
+        .selectFrom('invoice_auto_pay as a')
+        .innerJoin('payments as p', 'p.id', 'a.payment_id')
+        .select(['a.enabled', 'p.card_last4'])
+        .where('a.account_no', '=', charge.account_no)
+        .executeTakeFirst();
+      const fail = async (failure: string) => {
+        await done('failed', failure);
+        await notify(tx, charge.account_no, {
+          kind: 'payment-failed',
+          title: `Invoice auto-pay failed: ${charge.invoice_no}`,
+          message: `Invoice ${charge.invoice_no} (${formatPence(charge.total_pence)}) could not be paid with your saved card: ${failure} Please pay it from the Invoices page.`,
+          icon: 'error',
+          color: 'error',
+        });
+        return null;
+      };
+      if (!saved?.enabled) return fail('invoice auto-pay is turned off.');
+      if (!sandbox) return fail('off-session charges of a saved card are not available with this card provider yet.');
+      const description = `Invoice ${charge.invoice_no} (auto-pay)`;
+      const intent = await provider.createIntent({
+        amountPence: charge.total_pence,
+        description,
+        metadata: { accountNo: String(charge.account_no), purpose: 'invoice', invoiceId: String(charge.invoice_id) },
+        idempotencyKey: `invoice-auto-pay:${charge.id}`,
+      });
+      const payment = await tx
+        .insertInto('payments')
+        .values({
+          account_no: charge.account_no,
+          purpose: 'invoice',
+          invoice_id: charge.invoice_id,
+          amount_pence: charge.total_pence,
+          description,
+          provider: provider.kind,
+          provider_id: intent.id,
+          client_secret: intent.clientSecret,
+          status: 'processing',
+          card_last4: saved.card_last4,
+          created_by: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await done('charged', '', payment.id);
+      return { intentId: intent.id, last4: saved.card_last4 };
+    });
+    if (charged === undefined) break;
+    handled++;
+    if (charged && sandbox) await answerSavedCard(platform, sandbox, charged);
+  }
+  return handled;
+}
+
+/** The sandbox's card network answering an off-session charge of a saved card, by a signed webhook. */
+async function answerSavedCard(
+  platform: Platform,
+  sandbox: SandboxPayments,
+  charged: { intentId: string; last4: string },
+) {
+  const outcome = decideSavedCard(charged.last4);
+  const { body, signature } = outcome.succeeded
+    ? sandbox.webhook(charged.intentId, 'succeeded')
+    : sandbox.webhook(charged.intentId, 'requires_payment_method', outcome.message);
+  await settle(platform, sandbox.parseWebhook(body, signature));
+}
+
+/** Runs processAutoTopUps and processInvoiceAutoPay every interval (a serving process's background work). */
 export function startAutoTopUps(
   platform: Platform,
   log: { error(error: unknown): void },
@@ -259,6 +377,7 @@ export function startAutoTopUps(
     if (running) return;
     running = true;
     processAutoTopUps(platform)
+      .then(() => processInvoiceAutoPay(platform))
       .catch((error: unknown) => log.error(error))
       .finally(() => {
         running = false;
@@ -292,6 +411,7 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
       amountPence: number;
       description: string;
       autoTopUpThresholdPence?: number | null;
+      autoBill?: boolean;
     },
   ) => {
     const intent = await provider.createIntent({
@@ -313,6 +433,7 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
         client_secret: intent.clientSecret,
         auto_top_up: Boolean(p.autoTopUpThresholdPence),
         auto_top_up_threshold_pence: p.autoTopUpThresholdPence ?? null,
+        auto_bill: p.autoBill ?? false,
         created_by: p.userId,
       })
       .execute();
@@ -395,6 +516,7 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
         invoiceId: invoice.id,
         amountPence,
         description: `Invoice ${invoice.invoice_no}`,
+        autoBill: body.autoBill,
       });
       return reply(clientSecret);
     },
@@ -425,6 +547,8 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
         description: p.description,
         failure: p.failure,
         returnUrl: RETURN_URL[p.purpose],
+        provider: p.provider === 'stripe' ? ('stripe' as const) : ('sandbox' as const),
+        ...(p.provider === 'stripe' && provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
       };
     },
   });
@@ -497,6 +621,33 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
         ...(body.approve ? {} : { error: PAYMENT_MESSAGES.authenticationFailed }),
         redirect: returnWith(RETURN_URL[payment.purpose], payment, status),
       };
+    },
+  });
+
+  // ---- Invoice auto-pay: its state, and turning it off (a later Pay Invoice with autoBill turns it on) ----
+  tenantRoute(api, platform, routes.invoiceAutoPay, {
+    allow: { resource: 'account', action: 'read' },
+    handler: async ({ db }) => {
+      const auto = await db
+        .selectFrom('invoice_auto_pay as a')
+        .innerJoin('payments as p', 'p.id', 'a.payment_id')
+        .select(['a.enabled', 'p.card_last4'])
+        .executeTakeFirst();
+      return { enabled: auto?.enabled ?? false, last4: auto?.card_last4 ?? '' };
+    },
+  });
+
+  tenantRoute(api, platform, routes.stopInvoiceAutoPay, {
+    allow: { resource: 'account', action: 'update' },
+    handler: async ({ db }) => {
+      const stopped = await db
+        .updateTable('invoice_auto_pay')
+        .set({ enabled: false, updated_at: new Date() })
+        .where('enabled', '=', true)
+        .returning('account_no')
+        .executeTakeFirst();
+      if (!stopped) throw new HttpError(404, PAYMENT_MESSAGES.noAutoPay);
+      return { success: true, message: PAYMENT_MESSAGES.autoPayStopped };
     },
   });
 

@@ -1,10 +1,11 @@
 import { FEATURES, MASK, PAYMENT_MESSAGES } from '@switchboard/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoInvoices } from '../../demo/invoices.ts';
 import { postToLedger } from '../../platform/ledger.ts';
 import { decideCard, type SandboxPayments, signPayload } from '../../providers/payments/payments.ts';
 import { addUser, createTestContext, json, type TestContext } from '../../test/harness.ts';
-import { processAutoTopUps } from './payments.routes.ts';
+import { processAutoTopUps, processInvoiceAutoPay } from './payments.routes.ts';
 
 let t: TestContext;
 let prepay: Record<string, string>;
@@ -160,6 +161,22 @@ describe('top-up by card', () => {
     ).toMatchObject({ autoTopupEnabled: false, cpv3AutoTopupEnabled: false });
     const secret = await startTopUp(20);
     expect((await confirm(secret, '4242424242424242', retail)).statusCode).toBe(404);
+    expect((await t.api('GET', `/payments/${secret}`, retail)).statusCode).toBe(404);
+  });
+});
+
+describe('the card page’s payment', () => {
+  it('says which card form confirms it (the sandbox’s here; Stripe’s Payment Element with its key when configured)', async () => {
+    const secret = await startTopUp(20);
+    const res = await t.api('GET', `/payments/${secret}`, prepay);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<object>(res)).toMatchObject({
+      provider: 'sandbox',
+      status: 'requires_payment_method',
+      amountPence: 2000,
+      returnUrl: '/account-transaction',
+    });
+    expect(json<object>(res)).not.toHaveProperty('publishableKey');
     expect((await t.api('GET', `/payments/${secret}`, retail)).statusCode).toBe(404);
   });
 });
@@ -399,5 +416,115 @@ describe('top-up with PayPal (the sandbox PayPal)', () => {
     });
     const allowed = await t.login('withpaypal');
     expect((await t.api('POST', '/account/30001/paypal/order', allowed, { amount: 20 })).statusCode).toBe(200);
+  });
+});
+
+describe('invoice auto-pay (autoBill)', () => {
+  const statusOf = async (id: number) =>
+    (await t.database.db.selectFrom('invoices').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  const dayAfter = (date: string, days: number) => {
+    const d = new Date(`${date}T12:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + days);
+    return d.toISOString().slice(0, 10);
+  };
+  /** A new unpaid invoice of 30000 for a later month (a copy of one of its invoices' amounts). */
+  const newInvoice = async (month: number, dated?: string) => {
+    const period = `2099-${String(month).padStart(2, '0')}`;
+    const date = dated ?? `${period}-28`;
+    const { rows } = await sql<{ id: number; date: string }>`insert into invoices (account_no, provider_account_no,
+        seq, invoice_no, period, period_start, period_end, invoice_date, due_date, subtotal_pence, vat_pence, total_pence)
+      select account_no, provider_account_no, ${9000 + month}, ${`INV-AUTO-${month}`}, ${period},
+        ${`${period}-01`}::date, ${`${period}-28`}::date, ${date}::date, ${date}::date + 14,
+        subtotal_pence, vat_pence, total_pence
+      from invoices where account_no = 30000 order by id limit 1
+      returning id, to_char(invoice_date, 'YYYY-MM-DD') as date`.execute(t.database.db);
+    const invoice = rows[0];
+    if (!invoice) throw new Error('no invoice to copy');
+    return invoice;
+  };
+
+  it('saves the card of an invoice paid with autoBill, then pays later invoices three days after their date, once', async () => {
+    await seedDemoInvoices(t.app.platform.tenancy);
+    const off = json<{ enabled: boolean; last4: string }>(await t.api('GET', '/payments/invoice-autopay', retail));
+    expect(off).toEqual({ enabled: false, last4: '' });
+    const overdue = await t.database.db
+      .selectFrom('invoices')
+      .select(['id', 'invoice_no', 'total_pence'])
+      .where('account_no', '=', 30000)
+      .where('status', '=', 'unpaid')
+      .orderBy('invoice_date')
+      .executeTakeFirstOrThrow();
+    const res = await t.api('POST', `/invoice/${overdue.invoice_no}/pay`, retail, {
+      autoBill: true,
+      amount: overdue.total_pence / 100,
+    });
+    const secret = json<Reply>(res).clientSecret as string;
+    expect(json<Confirm>(await confirm(secret, '4242424242424242', retail)).status).toBe('succeeded');
+    expect(json<object>(await t.api('GET', '/payments/invoice-autopay', retail))).toEqual({
+      enabled: true,
+      last4: '4242',
+    });
+    // An invoice dated before auto-pay began is left to its owner.
+    const older = await newInvoice(1, '2000-01-01');
+    expect(await processInvoiceAutoPay(t.app.platform, '2100-01-01')).toBe(0);
+    expect(await statusOf(older.id)).toBe('unpaid');
+
+    // A later invoice: not on its second day, paid on its third.
+    const next = await newInvoice(2);
+    expect(await processInvoiceAutoPay(t.app.platform, dayAfter(next.date, 2))).toBe(0);
+    expect(await statusOf(next.id)).toBe('unpaid');
+    expect(await processInvoiceAutoPay(t.app.platform, dayAfter(next.date, 3))).toBe(1);
+    expect(await statusOf(next.id)).toBe('paid');
+    // Run again, twice at once (another process, a restart): nothing is charged twice.
+    const payments = async () =>
+      (
+        await t.database.db
+          .selectFrom('payments')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('invoice_id', '=', next.id)
+          .executeTakeFirstOrThrow()
+      ).n;
+    const before = await payments();
+    expect(await Promise.all([1, 2].map(() => processInvoiceAutoPay(t.app.platform, dayAfter(next.date, 9))))).toEqual([
+      0, 0,
+    ]);
+    expect(await payments()).toBe(before);
+  });
+
+  it('a declined saved card leaves the invoice unpaid and tells the account; turned off, nothing is charged', async () => {
+    await t.database.db
+      .updateTable('payments')
+      .set({ card_last4: '0002' })
+      .where('id', '=', (eb) => eb.selectFrom('invoice_auto_pay').select('payment_id').where('account_no', '=', 30000))
+      .execute();
+    const unpaid = await newInvoice(3);
+    expect(await processInvoiceAutoPay(t.app.platform, dayAfter(unpaid.date, 3))).toBe(1);
+    expect(await statusOf(unpaid.id)).toBe('unpaid');
+    const charge = await t.database.db
+      .selectFrom('invoice_auto_charges')
+      .select(['state'])
+      .where('invoice_id', '=', unpaid.id)
+      .executeTakeFirstOrThrow();
+    expect(charge.state).toBe('charged');
+    const note = await t.database.db
+      .selectFrom('notifications')
+      .select('title')
+      .where('account_no', '=', 30000)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(note.title).toMatch(/^Payment failed: £/);
+    // Not charged again by itself: the account pays it by hand.
+    expect(await processInvoiceAutoPay(t.app.platform, dayAfter(unpaid.date, 10))).toBe(0);
+
+    // The read-only viewer may not turn it off; the holder may.
+    const viewer = await t.login('viewer');
+    expect((await t.api('DELETE', '/payments/invoice-autopay', viewer)).statusCode).toBe(403);
+    const stop = await t.api('DELETE', '/payments/invoice-autopay', retail);
+    expect(json<Reply>(stop).message).toBe(PAYMENT_MESSAGES.autoPayStopped);
+    expect((await t.api('DELETE', '/payments/invoice-autopay', retail)).statusCode).toBe(404);
+    expect(json<object>(await t.api('GET', '/payments/invoice-autopay', retail))).toMatchObject({ enabled: false });
+    const later = await newInvoice(4);
+    expect(await processInvoiceAutoPay(t.app.platform, dayAfter(later.date, 3))).toBe(0);
+    expect(await statusOf(later.id)).toBe('unpaid');
   });
 });

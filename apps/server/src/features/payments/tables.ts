@@ -21,6 +21,8 @@ export interface PaymentsTable {
   /** The card's last four digits (the sandbox's saved card decides an auto top-up's outcome by them). */
   card_last4: Generated<string>;
   auto_top_up_threshold_pence: number | null;
+  /** An invoice payment that saves its card for the account's later invoices (migration 034). */
+  auto_bill: Generated<boolean>;
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -59,11 +61,34 @@ export interface PaypalSandboxOrdersTable {
   created_at: Timestamp;
 }
 
+/** The account's invoice auto-pay: the card of an invoice paid with autoBill (migration 034). */
+export interface InvoiceAutoPayTable {
+  account_no: number;
+  enabled: Generated<boolean>;
+  payment_id: number;
+  since: ColumnType<string | Date, string, string>;
+  updated_at: Timestamp;
+}
+
+/** One automatic charge per invoice (migration 034). */
+export interface InvoiceAutoChargesTable {
+  id: Generated<number>;
+  account_no: number;
+  invoice_id: number;
+  state: Generated<'pending' | 'charged' | 'failed'>;
+  payment_id: number | null;
+  failure: Generated<string>;
+  created_at: Timestamp;
+  done_at: Timestamp | null;
+}
+
 declare module '../../db/schema.ts' {
   interface Database {
     auto_top_up_charges: AutoTopUpChargesTable;
     payments: PaymentsTable;
     auto_top_ups: AutoTopUpsTable;
     paypal_sandbox_orders: PaypalSandboxOrdersTable;
+    invoice_auto_pay: InvoiceAutoPayTable;
+    invoice_auto_charges: InvoiceAutoChargesTable;
   }
 }

@@ -25,6 +25,7 @@ import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../platform/api.ts';
 import { useToast } from '../../platform/toast.ts';
 import { downloadInvoicePdf, invoiceDetail } from './api.ts';
+import { PayInvoiceDialog } from './auto-pay.tsx';
 import { InvoiceStatusChip } from './invoice-status-chip.tsx';
 import type { PayInvoice } from './pay.ts';
 
@@ -49,11 +50,12 @@ function Fact({ label, value }: { label: string; value: string }) {
 export function InvoiceDetailDialog({ invoiceId, onClose, onPay }: InvoiceDetailDialogProps) {
   const toast = useToast();
   const [downloading, setDownloading] = useState(false);
+  const [paying, setPaying] = useState(false);
   const detail = useQuery({ ...invoiceDetail(invoiceId ?? 0), enabled: invoiceId !== null });
   const inv = detail.data;
   const payable = inv !== undefined && isPayable(inv.status);
   const payButton = (
-    <Button variant="contained" disabled={!onPay} onClick={() => inv && onPay?.(inv)}>
+    <Button variant="contained" disabled={!onPay} onClick={() => setPaying(true)}>
       Pay Invoice
     </Button>
   );
@@ -160,6 +162,9 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onPay }: InvoiceDetail
             </Tooltip>
           ))}
       </DialogActions>
+      {onPay && (
+        <PayInvoiceDialog invoice={paying && inv ? inv : null} onPay={onPay} onClose={() => setPaying(false)} />
+      )}
     </Dialog>
   );
 }

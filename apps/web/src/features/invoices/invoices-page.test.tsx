@@ -1,6 +1,6 @@
 import type { InvoiceDetail, InvoiceRecord } from '@switchboard/domain';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../test/fake-server.ts';
 import { renderPanel } from '../../test/render.tsx';
 import InvoicesPage from './invoices-page.tsx';
@@ -61,5 +61,45 @@ describe('/invoice', () => {
     // Pay Invoice is there for an overdue invoice, for a user who may pay (account update).
     const pay = within(dialog).getByRole('button', { name: 'Pay Invoice' }) as HTMLButtonElement;
     expect(pay.disabled).toBe(false);
+    // The Pay Invoice modal sends autoBill as ticked.
+    await user.click(pay);
+    const modal = await screen.findByRole('dialog', { name: 'Pay Invoice INV-000002' });
+    expect(within(modal).getByText('£100.80')).toBeTruthy();
+    server.on('POST', '/invoice/INV-000002/pay', () => ({
+      success: true,
+      message: 'Payment created',
+      clientSecret: 'pi_sb_1_secret_x',
+      provider: 'sandbox',
+    }));
+    await user.click(
+      within(modal).getByLabelText(
+        'Pay future invoices automatically with this card (charged three days after each invoice date)',
+      ),
+    );
+    await user.click(within(modal).getByRole('button', { name: 'Pay by Card' }));
+    await vi.waitFor(() => expect(server.sent('POST', '/invoice/INV-000002/pay')).toHaveLength(1));
+    expect(server.sent('POST', '/invoice/INV-000002/pay')[0]?.body).toEqual({ autoBill: true, amount: 100.8 });
+  });
+
+  it('says when invoices are paid automatically, and Turn Off asks first', async () => {
+    const server = fakeServer({ '/invoice': [invoice(1, 'Paid', 7200)] });
+    server.on('GET', '/payments/invoice-autopay', () => ({ enabled: true, last4: '4242' }));
+    server.on('DELETE', '/payments/invoice-autopay', () => ({
+      success: true,
+      message: 'Invoice auto-pay has been turned off',
+    }));
+    const { user } = renderPanel(<InvoicesPage />, { url: '/invoice' });
+    expect(
+      await screen.findByText(
+        'Invoices are paid automatically with your card ending 4242, three days after the invoice date.',
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Turn Off' }));
+    const ask = await screen.findByRole('dialog', { name: 'Turn Off Auto-Pay' });
+    expect(server.sent('DELETE', '/payments/invoice-autopay')).toHaveLength(0);
+    server.on('GET', '/payments/invoice-autopay', () => ({ enabled: false, last4: '4242' }));
+    await user.click(within(ask).getByRole('button', { name: 'Turn Off' }));
+    await vi.waitFor(() => expect(server.sent('DELETE', '/payments/invoice-autopay')).toHaveLength(1));
+    await vi.waitFor(() => expect(screen.queryByText(/^Invoices are paid automatically/)).toBeNull());
   });
 });

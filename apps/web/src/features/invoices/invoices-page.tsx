@@ -13,6 +13,7 @@ import { useSearchParams } from 'react-router';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
 import { PaymentResultModal } from '../../platform/payments/payment-result-modal.tsx';
 import { type DateRange, invoiceSource } from './api.ts';
+import { AutoPayNotice } from './auto-pay.tsx';
 import { HeaderSlot } from './header-slot.tsx';
 import { InvoiceDetailDialog } from './invoice-detail-dialog.tsx';
 import { InvoiceStatusChip } from './invoice-status-chip.tsx';
@@ -42,45 +43,48 @@ export default function InvoicesPage() {
       <ListPage<InvoiceRecord>
         title="Invoices"
         intro={
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={2}
-            sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-          >
-            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-              <Typography variant="body2" color="text.secondary">
-                Invoice date
-              </Typography>
-              <TextField
-                type="date"
-                size="small"
-                label="From"
-                value={range.from}
-                onChange={(e) => setDate('from', e.target.value)}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: range.to || undefined } }}
-              />
-              <TextField
-                type="date"
-                size="small"
-                label="To"
-                value={range.to}
-                onChange={(e) => setDate('to', e.target.value)}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.from || undefined } }}
-              />
-              {(range.from || range.to) && (
-                <Button
+          <>
+            <AutoPayNotice />
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={2}
+              sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+            >
+              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+                <Typography variant="body2" color="text.secondary">
+                  Invoice date
+                </Typography>
+                <TextField
+                  type="date"
                   size="small"
-                  onClick={() => {
-                    setDate('from', '');
-                    setDate('to', '');
-                  }}
-                >
-                  Clear dates
-                </Button>
-              )}
+                  label="From"
+                  value={range.from}
+                  onChange={(e) => setDate('from', e.target.value)}
+                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: range.to || undefined } }}
+                />
+                <TextField
+                  type="date"
+                  size="small"
+                  label="To"
+                  value={range.to}
+                  onChange={(e) => setDate('to', e.target.value)}
+                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.from || undefined } }}
+                />
+                {(range.from || range.to) && (
+                  <Button
+                    size="small"
+                    onClick={() => {
+                      setDate('from', '');
+                      setDate('to', '');
+                    }}
+                  >
+                    Clear dates
+                  </Button>
+                )}
+              </Stack>
+              <HeaderSlot />
             </Stack>
-            <HeaderSlot />
-          </Stack>
+          </>
         }
         source={source}
         resource="account"

@@ -1,5 +1,6 @@
 /**
- * The card form of the sandbox payment provider: card number, expiry, CVC and postcode, answered as
+ * The card page: Stripe's Payment Element when Stripe is the card provider (stripe-card-form.tsx),
+ * otherwise the card form of the sandbox payment provider: card number, expiry, CVC and postcode, answered as
  * Stripe's test cards are (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000
  * 0000 9995 has insufficient funds, 4000 0025 0000 3155 asks for a confirmation step). A decline is
  * shown here and the card may be changed; success (or the confirmation step's end) returns to the
@@ -18,10 +19,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPence, paymentRoutes } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
+
+const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'));
 
 export default function CardPaymentPage() {
   const { clientSecret = '' } = useParams();
@@ -99,6 +102,15 @@ export default function CardPaymentPage() {
           </Typography>
           {p.status === 'succeeded' ? (
             <Alert severity="success">This payment has already been completed.</Alert>
+          ) : p.provider === 'stripe' && p.publishableKey ? (
+            <Suspense fallback={<Typography variant="body2">Loading the card form…</Typography>}>
+              <StripeCardForm
+                publishableKey={p.publishableKey}
+                clientSecret={p.clientSecret}
+                returnUrl={p.returnUrl}
+                amountLabel={formatPence(p.amountPence)}
+              />
+            </Suspense>
           ) : (
             <form onSubmit={submit} noValidate>
               <Stack spacing={2}>
