@@ -121,6 +121,6 @@ test.describe('IVRs', () => {
     await expect(destination).toHaveValue(`${first} - ${description}`);
     await choose(page, 'Destination', before);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Accounts has been updated')).toBeVisible();
+    await expect(page.getByText('Accounts has been updated').last()).toBeVisible();
   });
 });
