@@ -16,6 +16,7 @@ import {
   isPayable,
   MESSAGES,
   PAYMENT_MESSAGES,
+  type PaymentPurpose,
   type PaymentStatus,
   paymentRoutes,
   type SandboxConfirmBody,
@@ -33,6 +34,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import {
+  type CardPayments,
   decideCard,
   decideSavedCard,
   type PaymentEvent,
@@ -166,6 +168,51 @@ export async function settle(platform: Platform, event: PaymentEvent): Promise<'
 }
 
 /**
+ * An off-session charge of a saved card (auto top-up, invoice auto-pay): the provider's intent and
+ * its payment row, 'processing' until the provider's confirmation settles it.
+ */
+async function chargeSavedCard(
+  tx: Tx,
+  provider: CardPayments,
+  c: {
+    accountNo: number;
+    purpose: PaymentPurpose;
+    invoiceId: number | null;
+    amountPence: number;
+    description: string;
+    last4: string;
+    idempotencyKey: string;
+    /** What the provider's record says of its cause, beside the account and purpose. */
+    metadata: Record<string, string>;
+  },
+): Promise<{ id: number; intentId: string; last4: string }> {
+  const intent = await provider.createIntent({
+    amountPence: c.amountPence,
+    description: c.description,
+    metadata: { accountNo: String(c.accountNo), purpose: c.purpose, ...c.metadata },
+    idempotencyKey: c.idempotencyKey,
+  });
+  const payment = await tx
+    .insertInto('payments')
+    .values({
+      account_no: c.accountNo,
+      purpose: c.purpose,
+      invoice_id: c.invoiceId,
+      amount_pence: c.amountPence,
+      description: c.description,
+      provider: provider.kind,
+      provider_id: intent.id,
+      client_secret: intent.clientSecret,
+      status: 'processing',
+      card_last4: c.last4,
+      created_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: payment.id, intentId: intent.id, last4: c.last4 };
+}
+
+/**
  * Charges the queued auto top-ups (the ledger's trigger queues one when a debit crosses the
  * threshold): the saved card of the auto top-up is charged off-session and the outcome settles as
  * any payment does (a success credits the ledger once; a failure notifies and mails). Answers how
@@ -210,36 +257,22 @@ export async function processAutoTopUps(platform: Platform, limit = 20): Promise
       };
       if (!saved?.enabled) return fail('the auto top-up is disabled.');
       if (!sandbox) return fail('off-session charges of a saved card are not available with this card provider yet.');
-      const description = `Auto top-up ${formatPence(charge.amount_pence)}`;
-      const intent = await provider.createIntent({
+      const payment = await chargeSavedCard(tx, provider, {
+        accountNo: charge.account_no,
+        purpose: 'topup',
+        invoiceId: null,
         amountPence: charge.amount_pence,
-        description,
-        metadata: { accountNo: String(charge.account_no), purpose: 'topup', autoTopUpCharge: String(charge.id) },
+        description: `Auto top-up ${formatPence(charge.amount_pence)}`,
+        last4: saved.card_last4,
         idempotencyKey: `auto-top-up:${charge.id}`,
+        metadata: { autoTopUpCharge: String(charge.id) },
       });
-      const payment = await tx
-        .insertInto('payments')
-        .values({
-          account_no: charge.account_no,
-          purpose: 'topup',
-          invoice_id: null,
-          amount_pence: charge.amount_pence,
-          description,
-          provider: provider.kind,
-          provider_id: intent.id,
-          client_secret: intent.clientSecret,
-          status: 'processing',
-          card_last4: saved.card_last4,
-          created_by: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
       await tx
         .updateTable('auto_top_up_charges')
         .set({ state: 'charged', payment_id: payment.id, done_at: new Date() })
         .where('id', '=', charge.id)
         .execute();
-      return { intentId: intent.id, last4: saved.card_last4 };
+      return payment;
     });
     if (charged === null) {
       const left = await platform.tenancy.crossAccount('payments', (tx) =>
@@ -319,32 +352,18 @@ export async function processInvoiceAutoPay(platform: Platform, today = londonTo
       };
       if (!saved?.enabled) return fail('invoice auto-pay is turned off.');
       if (!sandbox) return fail('off-session charges of a saved card are not available with this card provider yet.');
-      const description = `Invoice ${charge.invoice_no} (auto-pay)`;
-      const intent = await provider.createIntent({
+      const payment = await chargeSavedCard(tx, provider, {
+        accountNo: charge.account_no,
+        purpose: 'invoice',
+        invoiceId: charge.invoice_id,
         amountPence: charge.total_pence,
-        description,
-        metadata: { accountNo: String(charge.account_no), purpose: 'invoice', invoiceId: String(charge.invoice_id) },
+        description: `Invoice ${charge.invoice_no} (auto-pay)`,
+        last4: saved.card_last4,
         idempotencyKey: `invoice-auto-pay:${charge.id}`,
+        metadata: { invoiceId: String(charge.invoice_id) },
       });
-      const payment = await tx
-        .insertInto('payments')
-        .values({
-          account_no: charge.account_no,
-          purpose: 'invoice',
-          invoice_id: charge.invoice_id,
-          amount_pence: charge.total_pence,
-          description,
-          provider: provider.kind,
-          provider_id: intent.id,
-          client_secret: intent.clientSecret,
-          status: 'processing',
-          card_last4: saved.card_last4,
-          created_by: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
       await done('charged', '', payment.id);
-      return { intentId: intent.id, last4: saved.card_last4 };
+      return payment;
     });
     if (charged === undefined) break;
     handled++;
