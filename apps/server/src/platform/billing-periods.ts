@@ -3,25 +3,11 @@
  * the areas that charge an account by the month (seats and numbers in the invoices area, bundles),
  * so an area registers its charges without reaching into another.
  */
+import { MONTH_NAMES } from '@switchboard/domain';
 import { HttpError } from './errors.ts';
 import type { Tx } from './tenancy.ts';
 
 // ---- periods and dates -----------------------------------------------------------------------
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 /** A billing period: the month 'YYYY-MM' and its dates (YYYY-MM-DD). */
 export interface BillingPeriod {
@@ -44,7 +30,7 @@ export function billingPeriod(period: string): BillingPeriod {
   const month = Number(match[2]) - 1;
   return {
     period,
-    label: `${MONTHS[month]} ${year}`,
+    label: `${MONTH_NAMES[month]} ${year}`,
     start: ymd(new Date(Date.UTC(year, month, 1))),
     end: ymd(new Date(Date.UTC(year, month + 1, 0))),
     next: ymd(new Date(Date.UTC(year, month + 1, 1))),

@@ -30,7 +30,8 @@ export const LEDGER_KIND_LABELS: Record<LedgerKindName, string> = {
 /** Spec 1 §9: the account transactions month list covers 12 months. */
 export const TRANSACTION_MONTHS = 12;
 
-const MONTH_NAMES = [
+/** The months' names, January first (the month lists' and the billing periods' labels). */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',
