@@ -1,5 +1,7 @@
-/** /invoice/:id (spec 1 §2): the invoice PDF in a frame, from the spec's GET /invoice/{id} (base64). */
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+/**
+ * /invoice/:id (spec 1 §2): the invoice PDF in a frame, from the spec's GET /invoice/{id} (base64),
+ * named in the breadcrumbs as the other detail pages are (Dashboard > Invoices > Invoice INV-000123).
+ */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,9 +11,10 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError, errorMessage, saveBlob } from '../../platform/api.ts';
-import { invoiceKeys, invoicePdfBlob } from './api.ts';
+import { useBreadcrumb } from '../../platform/breadcrumb.tsx';
+import { invoiceDetail, invoiceKeys, invoicePdfBlob } from './api.ts';
 
 export default function InvoicePdfPage() {
   const id = Number(useParams().id);
@@ -22,6 +25,10 @@ export default function InvoicePdfPage() {
     enabled: valid,
     retry: false,
   });
+  // The invoice's number, for the title and the breadcrumb (the detail modal's call, cached alike).
+  const detail = useQuery({ ...invoiceDetail(id), enabled: valid, retry: false });
+  const invoiceNo = detail.data?.invoiceNo ?? null;
+  useBreadcrumb(invoiceNo === null ? null : `Invoice ${invoiceNo}`);
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!pdf.data) return;
@@ -33,14 +40,14 @@ export default function InvoicePdfPage() {
   return (
     <Stack spacing={2} sx={{ height: 'calc(100vh - 180px)', minHeight: 480 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <Button component={RouterLink} to="/invoice" startIcon={<ArrowBackIcon />}>
-          Invoices
-        </Button>
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          Invoice PDF
+          {invoiceNo === null ? 'Invoice' : `Invoice ${invoiceNo}`}
         </Typography>
         {pdf.data && (
-          <Button variant="outlined" onClick={() => pdf.data && saveBlob(pdf.data, `invoice-${id}.pdf`)}>
+          <Button
+            variant="outlined"
+            onClick={() => pdf.data && saveBlob(pdf.data, `${invoiceNo ?? `invoice-${id}`}.pdf`)}
+          >
             Download PDF
           </Button>
         )}

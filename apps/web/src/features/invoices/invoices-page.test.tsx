@@ -50,8 +50,10 @@ describe('/invoice', () => {
     await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Overdue' }));
     expect(server.lastList('/invoice')?.body).toMatchObject({ filters: { status: 'Overdue' } });
 
-    await user.type(screen.getByLabelText('From'), '2026-03-01');
-    expect(server.lastList('/invoice')?.body).toMatchObject({ dateFrom: '2026-03-01' });
+    // The From date typed DD/MM/YYYY, section by section: the list asks from that day.
+    await user.click((await screen.findAllByRole('spinbutton', { name: 'Day' }))[0] as HTMLElement);
+    await user.keyboard('01032026');
+    await vi.waitFor(() => expect(server.lastList('/invoice')?.body).toMatchObject({ dateFrom: '2026-03-01' }));
 
     server.on('GET', '/invoice/2/detail', () => ({ ...detail, ...rows[1], lines: detail.lines }));
     await user.click(screen.getByRole('button', { name: 'View INV-000002' }));
@@ -79,6 +81,49 @@ describe('/invoice', () => {
     await user.click(within(modal).getByRole('button', { name: 'Pay by Card' }));
     await vi.waitFor(() => expect(server.sent('POST', '/invoice/INV-000002/pay')).toHaveLength(1));
     expect(server.sent('POST', '/invoice/INV-000002/pay')[0]?.body).toEqual({ autoBill: true, amount: 100.8 });
+  });
+
+  it('filters by invoice date typed or picked (DD/MM/YYYY), kept in the URL, and clears it', async () => {
+    const server = fakeServer({ '/invoice': [invoice(1, 'Paid', 7200)] });
+    // From the URL: the range shown DD/MM/YYYY and sent YYYY-MM-DD; a nonsense date is left out.
+    const { user, search, container } = renderPanel(<InvoicesPage />, {
+      url: '/invoice?from=2026-02-01&to=2026-02-30&page=2',
+    });
+    const input = (name: string) => container.querySelector(`input[name="${name}"]`) as HTMLInputElement;
+    await vi.waitFor(() => expect(input('to')).toBeTruthy(), { timeout: 8000 });
+    expect(input('from').value).toBe('01/02/2026');
+    expect(input('to').value).toBe('');
+    await vi.waitFor(() => expect(server.lastList('/invoice')?.body).toMatchObject({ dateFrom: '2026-02-01' }));
+    expect(server.lastList('/invoice')?.body).not.toHaveProperty('dateTo');
+
+    // Half typed, nothing changes; whole, the list asks for it and the URL keeps it (first page again).
+    await user.click(screen.getAllByRole('spinbutton', { name: 'Day' })[1] as HTMLElement);
+    await user.keyboard('1503');
+    expect(search().get('to')).toBe('2026-02-30');
+    await user.keyboard('2026');
+    await vi.waitFor(() => expect(search().get('to')).toBe('2026-03-15'));
+    expect(search().get('page')).toBeNull();
+    expect(input('to').value).toBe('15/03/2026');
+    await vi.waitFor(() =>
+      expect(server.lastList('/invoice')?.body).toMatchObject({ dateFrom: '2026-02-01', dateTo: '2026-03-15' }),
+    );
+
+    // Picked from the calendar: the From field's month (February 2026), the 10th.
+    await user.click(screen.getAllByRole('button', { name: /Choose date/ })[0] as HTMLElement);
+    const calendar = await screen.findByRole('dialog');
+    expect(within(calendar).getByText('February 2026')).toBeTruthy();
+    await user.click(within(calendar).getByRole('gridcell', { name: '10' }));
+    await vi.waitFor(() => expect(search().get('from')).toBe('2026-02-10'));
+    expect(input('from').value).toBe('10/02/2026');
+
+    // Clear dates: both ends at once, in the URL and the request.
+    await user.click(screen.getByRole('button', { name: 'Clear dates' }));
+    await vi.waitFor(() => expect(search().get('from')).toBeNull());
+    expect(search().get('to')).toBeNull();
+    await vi.waitFor(() => expect(server.lastList('/invoice')?.body).not.toHaveProperty('dateFrom'));
+    expect(server.lastList('/invoice')?.body).not.toHaveProperty('dateTo');
+    expect(input('from').value).toBe('');
+    expect(screen.queryByRole('button', { name: 'Clear dates' })).toBeNull();
   });
 
   it('says when invoices are paid automatically, and Turn Off asks first', async () => {

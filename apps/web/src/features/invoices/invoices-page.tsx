@@ -5,15 +5,14 @@
  */
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { formatPence, INVOICE_STATUSES, type InvoiceRecord } from '@switchboard/domain';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
 import { PaymentResultModal } from '../../platform/payments/payment-result-modal.tsx';
-import { type DateRange, invoiceSource } from './api.ts';
+import { type DateRange, invoiceSource, isoDateOrEmpty } from './api.ts';
 import { AutoPayNotice } from './auto-pay.tsx';
+import { DateRangeFilter } from './date-range-filter.tsx';
 import { HeaderSlot } from './header-slot.tsx';
 import { InvoiceDetailDialog } from './invoice-detail-dialog.tsx';
 import { InvoiceStatusChip } from './invoice-status-chip.tsx';
@@ -23,21 +22,26 @@ const STATUS_OPTIONS = INVOICE_STATUSES.map((s) => ({ value: s, label: s }));
 
 export default function InvoicesPage() {
   const [params, setParams] = useSearchParams();
-  const [range, setRange] = useState<DateRange>({ from: params.get('from') ?? '', to: params.get('to') ?? '' });
+  // The range lives in the URL (?from=YYYY-MM-DD&to=YYYY-MM-DD), beside the table's own state.
+  const from = isoDateOrEmpty(params.get('from'));
+  const to = isoDateOrEmpty(params.get('to'));
+  const range = useMemo<DateRange>(() => ({ from, to }), [from, to]);
   const source = useMemo(() => invoiceSource(range), [range]);
   const [open, setOpen] = useState<number | null>(null);
   const pay = usePayInvoice();
-  const setDate = (which: 'from' | 'to', value: string) => {
-    setRange((r) => ({ ...r, [which]: value }));
+  const setDates = (patch: Partial<DateRange>) =>
     setParams(
       (p) => {
-        if (value) p.set(which, value);
-        else p.delete(which);
+        for (const [which, value] of Object.entries(patch)) {
+          if (value) p.set(which, value);
+          else p.delete(which);
+        }
+        // A new range starts from its first page, as a new filter does.
+        p.delete('page');
         return p;
       },
       { replace: true },
     );
-  };
   return (
     <>
       <ListPage<InvoiceRecord>
@@ -50,38 +54,7 @@ export default function InvoicesPage() {
               spacing={2}
               sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
             >
-              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-                <Typography variant="body2" color="text.secondary">
-                  Invoice date
-                </Typography>
-                <TextField
-                  type="date"
-                  size="small"
-                  label="From"
-                  value={range.from}
-                  onChange={(e) => setDate('from', e.target.value)}
-                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: range.to || undefined } }}
-                />
-                <TextField
-                  type="date"
-                  size="small"
-                  label="To"
-                  value={range.to}
-                  onChange={(e) => setDate('to', e.target.value)}
-                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.from || undefined } }}
-                />
-                {(range.from || range.to) && (
-                  <Button
-                    size="small"
-                    onClick={() => {
-                      setDate('from', '');
-                      setDate('to', '');
-                    }}
-                  >
-                    Clear dates
-                  </Button>
-                )}
-              </Stack>
+              <DateRangeFilter range={range} onChange={setDates} />
               <HeaderSlot />
             </Stack>
           </>

@@ -1,23 +1,87 @@
 /**
- * A date and time picker (spec 2 §3 "Calendar": DD/MM/YYYY HH:mm): typed section by section, or
- * picked from the calendar and the clock (MUI X Date Pickers over dayjs). It edits the spec's text
- * 'DD/MM/YYYY HH:mm' (what the form holds and the API takes), so the domain schema checks it as
- * it checks a typed one: an unfinished or impossible date is the schema's date message.
+ * The panel's date pickers (MUI X Date Pickers over dayjs, British: DD/MM/YYYY, weeks from Monday),
+ * typed section by section or picked from the calendar:
+ * - the default export, a date and time (spec 2 §3 "Calendar": DD/MM/YYYY HH:mm) picked from the
+ *   calendar and the clock. It edits the spec's text 'DD/MM/YYYY HH:mm' (what the form holds and
+ *   the API takes), so the domain schema checks it as it checks a typed one: an unfinished or
+ *   impossible date is the schema's date message;
+ * - `DatePickerField`, a date alone (a list's date filter), shown DD/MM/YYYY and holding
+ *   'YYYY-MM-DD' (what a URL and the API carry).
  *
- * Loaded on demand (form-fields.tsx, lazily): only the forms that have a date carry the pickers.
+ * Loaded on demand (form-fields.tsx and the pages with a date filter, lazily): only the pages that
+ * have a date carry the pickers.
  */
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
 import { DesktopDateTimePicker } from '@mui/x-date-pickers/DesktopDateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import 'dayjs/locale/en-gb';
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 
 dayjs.extend(customParseFormat);
 
-/** The spec's date-time format (spec 2 §3 "Calendar"). */
+/** The spec's date format (spec 1 §9) and date-time format (spec 2 §3 "Calendar"). */
+export const DATE_FORMAT = 'DD/MM/YYYY';
 export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
+/** A date as a URL or the API carries it. */
+export const ISO_DATE_FORMAT = 'YYYY-MM-DD';
+
+/** Every picker's adapter and locale (dayjs, en-gb): DD/MM/YYYY, weeks from Monday. */
+export function PickerLocalization({ children }: { children: ReactNode }) {
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="en-gb">
+      {children}
+    </LocalizationProvider>
+  );
+}
+
+/** 'YYYY-MM-DD' as a date, or null when empty or not a real date. */
+export function parseIsoDate(text: string): Dayjs | null {
+  if (!text) return null;
+  const value = dayjs(text, ISO_DATE_FORMAT, true);
+  return value.isValid() ? value : null;
+}
+
+export interface DatePickerFieldProps {
+  /** 'YYYY-MM-DD', or '' for none. */
+  value: string;
+  /** A whole, real date as 'YYYY-MM-DD', or '' when cleared; nothing while one is half typed. */
+  onChange: (value: string) => void;
+  label: string;
+  name?: string;
+  /** The earliest and latest dates offered ('YYYY-MM-DD'; e.g. a range's other end). */
+  min?: string;
+  max?: string;
+  /** Wide enough for 'DD/MM/YYYY' and the calendar button (the field's width, in px). */
+  width?: number;
+}
+
+/**
+ * A date alone, typed DD/MM/YYYY or picked from the calendar: it reports a date only once it is
+ * whole and real (a half-typed one changes nothing), and '' when cleared.
+ */
+export function DatePickerField({ value, onChange, label, name, min, max, width = 170 }: DatePickerFieldProps) {
+  const minDate = parseIsoDate(min ?? '') ?? undefined;
+  const maxDate = parseIsoDate(max ?? '') ?? undefined;
+  return (
+    <PickerLocalization>
+      <DesktopDatePicker
+        label={label}
+        format={DATE_FORMAT}
+        value={parseIsoDate(value)}
+        minDate={minDate}
+        maxDate={maxDate}
+        onChange={(next) => {
+          if (next === null) onChange('');
+          else if (next.isValid()) onChange(next.format(ISO_DATE_FORMAT));
+        }}
+        slotProps={{ textField: { name, size: 'small', sx: { width } } }}
+      />
+    </PickerLocalization>
+  );
+}
 /** What the form holds for a date typed but not (yet) a real one: the schema refuses it. */
 export const UNFINISHED_DATE = 'unfinished';
 
@@ -55,7 +119,7 @@ export default function DateTimePickerField(props: DateTimePickerFieldProps) {
     onBlur();
   };
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="en-gb">
+    <PickerLocalization>
       <DesktopDateTimePicker
         label={label}
         format={DATE_TIME_FORMAT}
@@ -83,6 +147,6 @@ export default function DateTimePickerField(props: DateTimePickerFieldProps) {
           },
         }}
       />
-    </LocalizationProvider>
+    </PickerLocalization>
   );
 }
