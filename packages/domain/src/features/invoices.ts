@@ -21,6 +21,10 @@ export const VAT_PERCENT = 20;
  * the 1st of the next and due by its end, so direct debit can collect 3 days before, spec 1 §9).
  */
 export const INVOICE_DUE_DAYS = 30;
+/** Spec 1 §9: invoice auto-pay charges the saved card this many days after the invoice date. */
+export const INVOICE_AUTO_PAY_DAYS = 3;
+/** Spec 1 §9: direct debit collection is usually this many days before the due date. */
+export const DIRECT_DEBIT_COLLECTION_DAYS = 3;
 /** Spec 1 §9: seat rental, £6 per seat per month (ex VAT). */
 export const SEAT_RENTAL_PENCE = CREATE_MONTHLY_PENCE;
 /**

@@ -27,6 +27,7 @@ import { billingPeriod, displayDate, londonToday, providerOf, voidInvoice } from
 import { type InvoicePdfData, invoicePdf, type PdfAddress, tariffPdf } from './pdf.ts';
 import './tables.ts';
 import { z } from 'zod';
+import { type InvoiceTermsFacts, invoiceTerms } from './terms.ts';
 
 /** Unpaid and due before today (London): Overdue, derived on every read. */
 const STATUS_SQL = `case invoices.status when 'paid' then 'Paid' when 'void' then 'Void'
@@ -165,11 +166,51 @@ async function providerHeader(platform: Platform, accountNo: number): Promise<Pd
   return platform.tenancy.crossAccount('billing', async (tx) => accountAddress(tx, await providerOf(tx, accountNo)));
 }
 
+/**
+ * What the invoice's payment terms depend on (terms.ts), read in the account's transaction: its
+ * dates, and how an unpaid one gets paid — the account's invoice auto-pay (the payments area's
+ * card, covering invoices dated from its start, and this invoice's automatic charge if any) and its
+ * current Direct Debit mandate (the direct debit area's).
+ */
+async function termsFacts(db: Tx, accountNo: number, invoice: InvoiceDetail): Promise<InvoiceTermsFacts> {
+  const { rows: dates } = await sql<{ invoice_date: string; due_date: string; paid_date: string | null }>`
+    select to_char(invoice_date, 'YYYY-MM-DD') as invoice_date, to_char(due_date, 'YYYY-MM-DD') as due_date,
+      to_char(paid_date, 'YYYY-MM-DD') as paid_date
+    from invoices where id = ${invoice.id}`.execute(db);
+  const d = dates[0];
+  if (!d) throw new HttpError(404, MESSAGES.recordNotFound);
+  const { rows: autoPay } = await sql<{ last4: string; charge_state: string | null }>`
+    select p.card_last4 as last4, c.state as charge_state
+    from invoice_auto_pay a
+      join payments p on p.id = a.payment_id
+      left join invoice_auto_charges c on c.invoice_id = ${invoice.id}
+    where a.account_no = ${accountNo} and a.enabled and a.since <= ${d.invoice_date}::date`.execute(db);
+  const { rows: mandate } = await sql<{ bank_name: string; account_ending: string }>`
+    select bank_name, account_ending from direct_debits
+    where account_no = ${accountNo} and superseded_at is null
+    order by id desc limit 1`.execute(db);
+  const card = autoPay[0];
+  const dd = mandate[0];
+  return {
+    status: invoice.status,
+    invoiceDate: d.invoice_date,
+    dueDate: d.due_date,
+    paidDate: d.paid_date,
+    paidReference: invoice.paidReference,
+    totalPence: invoice.totalPence,
+    autoPay: card ? { last4: card.last4, chargeFailed: card.charge_state === 'failed' } : null,
+    directDebit: dd ? { bank: dd.bank_name, accountEnding: dd.account_ending } : null,
+  };
+}
+
 /** The invoice `id` of the session's account as a PDF. */
 async function invoicePdfOf(platform: Platform, accountNo: number, id: number): Promise<{ no: string; pdf: Buffer }> {
-  const { invoice, account } = await platform.tenancy.tenant(
+  const { invoice, account, facts } = await platform.tenancy.tenant(
     accountNo,
-    async (db) => ({ invoice: await readInvoice(db, id), account: await accountAddress(db, accountNo) }),
+    async (db) => {
+      const invoice = await readInvoice(db, id);
+      return { invoice, account: await accountAddress(db, accountNo), facts: await termsFacts(db, accountNo, invoice) };
+    },
     { readOnly: true },
   );
   const provider = await providerHeader(platform, accountNo);
@@ -186,6 +227,7 @@ async function invoicePdfOf(platform: Platform, accountNo: number, id: number): 
     subtotalPence: invoice.subTotalPence,
     vatPence: invoice.vatPence,
     totalPence: invoice.totalPence,
+    terms: invoiceTerms(facts),
   };
   return { no: invoice.invoiceNo, pdf: await invoicePdf(data) };
 }

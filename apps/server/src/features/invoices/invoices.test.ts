@@ -508,6 +508,134 @@ describe('the PDFs', () => {
   });
 });
 
+describe('the payment terms on the PDF, for each way an invoice is paid', () => {
+  /** The PDF's text with its line breaks as spaces (a paragraph wraps across lines). */
+  const pdfText = async (id: number) => {
+    const res = await t.api('GET', `/invoice/${id}/pdf`, await t.login('fixture-holder'));
+    expect(res.statusCode).toBe(200);
+    const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
+    return text.replace(/\s+/g, ' ');
+  };
+  const datesOf = (id: number) =>
+    tenancy().crossAccount('seed', async (tx) => {
+      const { rows } = await sql<{ date: string; due: string; paid: string | null }>`
+        select to_char(invoice_date, 'DD/MM/YYYY') as date, to_char(due_date, 'DD/MM/YYYY') as due,
+          to_char(paid_date, 'DD/MM/YYYY') as paid
+        from invoices where id = ${id}`.execute(tx);
+      return rows[0] as { date: string; due: string; paid: string | null };
+    });
+  const seed = (q: ReturnType<typeof sql>) => tenancy().crossAccount('seed', (tx) => q.execute(tx));
+  const VAT_NOTE = 'Prices are in pounds sterling; VAT is charged at 20%.';
+  const PAY_BY_CARD = 'Pay by card in the control panel (Invoices, Pay Invoice).';
+  let current: { id: number; date: string; due: string };
+
+  beforeAll(async () => {
+    // The month just ended: Unpaid, due at the end of this month (a postpay retail account).
+    fixtureLines = [{ description: 'Seat rental', quantity: 1, unitPricePence: 600 }];
+    const r = await runBilling(t.app.platform, { period: last, accounts: [FIXTURE] });
+    expect(r.issued).toHaveLength(1);
+    const inv = (await invoicesOf(FIXTURE)).find((i) => i.period === last);
+    const id = inv?.id as number;
+    current = { id, ...(await datesOf(id)) };
+  });
+
+  it('postpay, nothing set up: due within 30 days, by the due date, paid by card in the panel', async () => {
+    const text = await pdfText(current.id);
+    expect(text).toContain(
+      `Payment is due within 30 days of the invoice date, by ${current.due}. ${PAY_BY_CARD} ${VAT_NOTE}`,
+    );
+    expect(text).not.toContain('bank transfer');
+    expect(text).not.toContain('PAID');
+  });
+
+  it('postpay with a Direct Debit mandate: collected by it, usually 3 days before the due date', async () => {
+    await seed(sql`insert into direct_debits (account_no, holder_first_name, holder_last_name, account_holder,
+        bank_name, sort_code, account_ending, company, telephone, address, postcode, superseded_at)
+      values (${FIXTURE}, 'Fiona', 'Fixture', 'Fiona Fixture', 'Old Bank', '200000', '9999', 'Fixture Joinery Ltd',
+        '01130000000', '9 Test Lane', 'LS1 1AA', now() - interval '1 day'),
+        (${FIXTURE}, 'Fiona', 'Fixture', 'Fiona Fixture', 'Barclays Bank', '200000', '1234', 'Fixture Joinery Ltd',
+        '01130000000', '9 Test Lane', 'LS1 1AA', null)`);
+    try {
+      const text = await pdfText(current.id);
+      // The current mandate, not the superseded one.
+      expect(text).toContain(
+        `Payment is due within 30 days of the invoice date, by ${current.due}. It will be collected by Direct Debit from your Barclays Bank account ending 1234, usually 3 days before the due date.`,
+      );
+      expect(text).not.toContain('Old Bank');
+      expect(text).not.toContain(PAY_BY_CARD);
+    } finally {
+      await seed(sql`delete from direct_debits where account_no = ${FIXTURE}`);
+    }
+  });
+
+  it('postpay with invoice auto-pay: the card charged 3 days after the invoice date; a failed charge says so', async () => {
+    const overdue = (await invoicesOf(FIXTURE)).find((i) => i.period === p2);
+    const [y, m, d] = current.date.split('/').reverse().map(Number) as [number, number, number];
+    const chargeOn = new Date(Date.UTC(y, m - 1, d + 3)).toISOString().slice(0, 10).split('-').reverse().join('/');
+    const payment = await tenancy().crossAccount('seed', async (tx) => {
+      const { rows } = await sql<{ id: number }>`insert into payments (account_no, purpose, invoice_id, amount_pence,
+          description, provider, provider_id, client_secret, status, card_last4)
+        values (${FIXTURE}, 'invoice', ${overdue?.id as number}, 100, 'Terms test', 'sandbox', 'pi_terms_test',
+          'pi_terms_test_secret', 'succeeded', '4242') returning id`.execute(tx);
+      return rows[0]?.id as number;
+    });
+    // Auto-pay covers invoices dated from its start: this one, not one dated before.
+    await seed(sql`insert into invoice_auto_pay (account_no, enabled, payment_id, since)
+      values (${FIXTURE}, true, ${payment}, ${current.date.split('/').reverse().join('-')}::date)`);
+    // With a mandate too, auto-pay (three days after the invoice date) comes first.
+    await seed(sql`insert into direct_debits (account_no, holder_first_name, holder_last_name, account_holder,
+        bank_name, sort_code, account_ending, company, telephone, address, postcode)
+      values (${FIXTURE}, 'Fiona', 'Fixture', 'Fiona Fixture', 'Barclays Bank', '200000', '1234',
+        'Fixture Joinery Ltd', '01130000000', '9 Test Lane', 'LS1 1AA')`);
+    try {
+      expect(await pdfText(current.id)).toContain(
+        `Payment is due within 30 days of the invoice date, by ${current.due}. Invoice auto-pay charges it to your card ending 4242 on ${chargeOn}, 3 days after the invoice date. ${VAT_NOTE}`,
+      );
+      await seed(sql`insert into invoice_auto_charges (account_no, invoice_id, state, failure)
+        values (${FIXTURE}, ${current.id}, 'failed', 'Your card was declined.')`);
+      expect(await pdfText(current.id)).toContain(
+        `by ${current.due}. The automatic charge to your card ending 4242 did not succeed. ${PAY_BY_CARD}`,
+      );
+      // Turned off: the mandate collects it.
+      await seed(sql`update invoice_auto_pay set enabled = false where account_no = ${FIXTURE}`);
+      expect(await pdfText(current.id)).toContain('It will be collected by Direct Debit from your Barclays Bank');
+      // An invoice dated before auto-pay began, past its due date: overdue, to be paid now.
+      await seed(sql`update invoice_auto_pay set enabled = true where account_no = ${FIXTURE}`);
+      const old = await datesOf(overdue?.id as number);
+      const text = await pdfText(overdue?.id as number);
+      expect(text).toContain(
+        `This invoice is overdue: £${((overdue?.total_pence as number) / 100).toFixed(2)} was due by ${old.due}. Please pay it now. ${PAY_BY_CARD}`,
+      );
+      expect(text).not.toContain('Payment is due within');
+      expect(text).not.toContain('4242');
+    } finally {
+      await seed(sql`delete from invoice_auto_charges where account_no = ${FIXTURE}`);
+      await seed(sql`delete from invoice_auto_pay where account_no = ${FIXTURE}`);
+      await seed(sql`delete from direct_debits where account_no = ${FIXTURE}`);
+      await seed(sql`delete from payments where id = ${payment}`);
+    }
+  });
+
+  it('prepay: paid from the prepaid balance when issued, nothing due', async () => {
+    const prepaid = await tenancy().crossAccount('seed', (tx) =>
+      tx
+        .selectFrom('invoices')
+        .select('id')
+        .where('account_no', '=', FIXTURE)
+        .where('paid_reference', '=', 'Prepaid balance')
+        .executeTakeFirstOrThrow(),
+    );
+    const { paid } = await datesOf(prepaid.id);
+    const text = await pdfText(prepaid.id);
+    expect(text).toContain(
+      `Prepay account: this invoice was paid from your prepaid balance when it was issued on ${paid}. Nothing is due. Top up in the control panel to keep your balance in credit. ${VAT_NOTE}`,
+    );
+    expect(text).toContain('PAID');
+    expect(text).not.toContain('Payment is due within');
+    expect(text).not.toContain(PAY_BY_CARD);
+  });
+});
+
 describe('paying and voiding', () => {
   it('markInvoicePaid posts the payment once, sets Paid with the date, and refuses what it must', async () => {
     const inv = (await invoicesOf(FIXTURE)).find((i) => i.period === p1);
@@ -527,7 +655,15 @@ describe('paying and voiding', () => {
     expect(detail).toMatchObject({ status: 'Paid', paidReference: 'pi_1' });
     expect(detail.paidDate).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     const pdf = await t.api('GET', `/invoice/${id}/pdf`, fixtureUser);
-    expect((await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true })).text).toContain('PAID');
+    const paidText = (await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true })).text.replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(paidText).toContain('PAID');
+    // Paid by card: nothing is due (no due-date terms, no prepaid balance).
+    expect(paidText).toContain(`Paid on ${detail.paidDate}, thank you. Nothing is due.`);
+    expect(paidText).not.toContain('Payment is due within');
+    expect(paidText).not.toContain('prepaid balance');
     // Another account's invoice is not found from a tenant transaction.
     await expect(
       tenancy().tenant(30000, (tx) => markInvoicePaid(tx, id, { reference: 'x', amountPence: 2340 })),
@@ -592,6 +728,15 @@ describe('paying and voiding', () => {
         markInvoicePaid(tx, id, { reference: 'pi_9', amountPence: inv?.total_pence as number }),
       ),
     ).rejects.toThrow(INVOICE_MESSAGES.voidCannotPay);
+    // The void invoice's PDF: nothing is due.
+    const voidPdf = await t.api('GET', `/invoice/${id}/pdf`, await t.login('fixture-holder'));
+    const voidText = (await extractText(new Uint8Array(voidPdf.rawPayload), { mergePages: true })).text.replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(voidText).toContain('This invoice is void: nothing is due.');
+    expect(voidText).toContain('VOID');
+    expect(voidText).not.toContain('Payment is due within');
     const paid = (await invoicesOf(FIXTURE)).find((i) => i.status === 'paid');
     const refused = await t.api('POST', `/invoice/${paid?.id}/void`, admin, { reason: 'x' });
     expect(refused.statusCode).toBe(409);

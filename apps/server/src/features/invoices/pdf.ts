@@ -34,6 +34,8 @@ export interface InvoicePdfData {
   subtotalPence: number;
   vatPence: number;
   totalPence: number;
+  /** The payment terms' paragraphs (terms.ts: what is due, when and how, for the account's type). */
+  terms: string[];
 }
 
 function render(draw: (doc: PDFKit.PDFDocument) => void, title: string): Promise<Buffer> {
@@ -152,20 +154,22 @@ export function invoicePdf(inv: InvoicePdfData): Promise<Buffer> {
 
     // Payment terms.
     y += 20;
+    if (y > 700) {
+      doc.addPage();
+      y = 50;
+    }
     doc.fillColor(GREY).font('Helvetica-Bold').fontSize(9).text('Payment terms', LEFT, y);
-    doc
-      .font('Helvetica')
-      .text(
-        `Payment is due within ${INVOICE_DUE_DAYS} days of the invoice date, by ${inv.due}. Pay by card in the control panel (Invoices, Pay Invoice) or by bank transfer quoting ${inv.invoiceNo}. Prices are in pounds sterling; VAT is charged at ${VAT_PERCENT}%.`,
-        LEFT,
-        y + 13,
-        { width: RIGHT - LEFT },
-      );
+    doc.font('Helvetica');
+    y += 13;
+    for (const paragraph of inv.terms) {
+      doc.text(paragraph, LEFT, y, { width: RIGHT - LEFT });
+      y = doc.y + 4;
+    }
 
     // The status stamp, under the terms (never over the figures).
     if (inv.status === 'Paid' || inv.status === 'Void') {
       const colour = inv.status === 'Paid' ? '#2e7d32' : '#c62828';
-      const top = Math.min(y + 80, 700);
+      const top = Math.min(y + 30, 700);
       doc.save();
       doc.rotate(-12, { origin: [LEFT + 90, top + 30] });
       doc.roundedRect(LEFT, top, 180, 60, 8).lineWidth(3).strokeColor(colour).strokeOpacity(0.8).stroke();
