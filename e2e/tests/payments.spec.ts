@@ -20,7 +20,7 @@ const balanceOf = async (page: Page) => {
 async function startTopUp(page: Page, amount: string) {
   await page.goto('/account-transaction');
   await expect(page.getByRole('main').getByText(/^Balance: £/)).toBeVisible();
-  await page.getByRole('button', { name: 'Top Up' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Top Up' }).click();
   const dialog = page.getByRole('dialog', { name: 'Top Up' });
   await dialog.getByLabel('Credit / Debit Card').check();
   await dialog.getByRole('button', { name: 'Next' }).click();
@@ -125,7 +125,7 @@ test.describe('PayPal', () => {
   async function startPayPal(page: Page, amount: string) {
     await page.goto('/account-transaction');
     await expect(page.getByRole('main').getByText(/^Balance: £/)).toBeVisible();
-    await page.getByRole('button', { name: 'Top Up' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Top Up' }).click();
     const dialog = page.getByRole('dialog', { name: 'Top Up' });
     await dialog.getByLabel('PayPal').check();
     await dialog.getByRole('button', { name: 'Next' }).click();

@@ -1,8 +1,9 @@
 /**
- * The sidebar: Dashboard, the built areas the user may read, Balance, User Manager and Live Help Chat
- * (top-level accounts), Log Out or Back to Portal.
+ * The sidebar: Dashboard, the built areas the user may read, Balance and Top Up (prepay), User
+ * Manager and Live Help Chat (top-level accounts), Log Out or Back to Portal.
  */
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import AddCardIcon from '@mui/icons-material/AddCard';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
@@ -16,6 +17,7 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import { formatPence, MESSAGES, type RouteReply, type sessionRoutes, TIMINGS } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { api } from '../platform/api.ts';
 import type { AreaDefinition } from '../platform/areas.ts';
@@ -42,6 +44,29 @@ function Balance({ accountNo }: { accountNo: string }) {
       </ListItemIcon>
       <ListItemText primary={`Balance: ${formatPence(Math.round(data.balance * 100))}`} />
     </ListItemButton>
+  );
+}
+
+/** The Top Up modal, loaded when the item is first used (the sidebar is in the first load). */
+const TopUpDialog = lazy(() => import('../platform/payments/top-up.tsx').then((m) => ({ default: m.TopUpDialog })));
+
+/** Spec 1 §2: the Top Up item (prepay) opens the Top Up modal. */
+function TopUpItem({ accountNo }: { accountNo: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <ListItemButton onClick={() => setOpen(true)} aria-haspopup="dialog" sx={linkSx}>
+        <ListItemIcon>
+          <AddCardIcon />
+        </ListItemIcon>
+        <ListItemText primary="Top Up" />
+      </ListItemButton>
+      {open && (
+        <Suspense fallback={null}>
+          <TopUpDialog accountNo={Number(accountNo)} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }
 
@@ -135,7 +160,9 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       </List>
       <Divider />
       <List dense>
+        {/* Spec 1 §6: Balance and Top Up need prepay read; topping up is an account update (as on the pages). */}
         {can('prepay', 'read') && <Balance accountNo={session.account_no} />}
+        {can('prepay', 'read') && can('account', 'update') && <TopUpItem accountNo={session.account_no} />}
         {/* Top-level accounts only (session parent '0', spec 1 §2): the user manager and live chat. A
             link to a page the sidebar lists already (the panel's own /user-manager) is not listed twice. */}
         {session.parent === '0' &&

@@ -1,7 +1,8 @@
 /**
  * Bundles (spec 1 §4 "Bundle"): each of the provider's bundles with the account's state and this
  * month's usage; Enable / Disable asks first, then says how it went ('Bundle unsuccessfully
- * enabled/disabled' and the server's message on failure). Charged on the next invoice.
+ * enabled/disabled' and the server's message on failure). Charged on the next invoice. Prices are
+ * hidden from wholesale accounts (spec 1 §6), who have their own rates.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -26,6 +27,8 @@ import { useToast } from '../../platform/toast.ts';
 
 export default function BundlesPage() {
   const { can } = useSession();
+  // Spec 1 §6: pricing is hidden for wholesale (the account type, never an admin's stand-in).
+  const showPrices = !can('wholesale', 'read');
   const toast = useToast();
   const queryClient = useQueryClient();
   const { ask, dialog } = useConfirm();
@@ -37,7 +40,9 @@ export default function BundlesPage() {
     const confirmed = await ask({
       title: enabling ? `Enable ${b.name}` : `Disable ${b.name}`,
       text: enabling
-        ? `${b.name} costs ${formatPence(b.pricePence)} a month (ex VAT), charged on your next invoice for every month it is enabled in.`
+        ? showPrices
+          ? `${b.name} costs ${formatPence(b.pricePence)} a month (ex VAT), charged on your next invoice for every month it is enabled in.`
+          : `${b.name} gives ${b.minutes.toLocaleString('en-GB')} minutes a month, for every month it is enabled in.`
         : `${b.name} stops now; its minutes are no longer available. This month is still charged.`,
       action: enabling ? 'Enable' : 'Disable',
     });
@@ -66,7 +71,7 @@ export default function BundlesPage() {
           <TableHead>
             <TableRow>
               <TableCell>Bundle</TableCell>
-              <TableCell>Monthly price (ex VAT)</TableCell>
+              {showPrices && <TableCell>Monthly price (ex VAT)</TableCell>}
               <TableCell>Status</TableCell>
               <TableCell sx={{ width: 220 }}>Used this month</TableCell>
               <TableCell />
@@ -83,7 +88,7 @@ export default function BundlesPage() {
                     {b.description}
                   </Typography>
                 </TableCell>
-                <TableCell>{formatPence(b.pricePence)}</TableCell>
+                {showPrices && <TableCell>{formatPence(b.pricePence)}</TableCell>}
                 <TableCell>
                   <StateChip on={b.id !== null} label={b.id !== null ? 'Enabled' : 'Not enabled'} />
                 </TableCell>

@@ -16,7 +16,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatPence, isPayable, VAT_PERCENT } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -32,7 +31,7 @@ import type { PayInvoice } from './pay.ts';
 export interface InvoiceDetailDialogProps {
   invoiceId: number | null;
   onClose: () => void;
-  /** Starts paying the invoice; absent until the payments area is wired (the button is disabled). */
+  /** Starts paying the invoice; absent for a user who may not pay (account update): no Pay Invoice then. */
   onPay?: PayInvoice | undefined;
 }
 
@@ -54,11 +53,6 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onPay }: InvoiceDetail
   const detail = useQuery({ ...invoiceDetail(invoiceId ?? 0), enabled: invoiceId !== null });
   const inv = detail.data;
   const payable = inv !== undefined && isPayable(inv.status);
-  const payButton = (
-    <Button variant="contained" disabled={!onPay} onClick={() => setPaying(true)}>
-      Pay Invoice
-    </Button>
-  );
   return (
     <Dialog open={invoiceId !== null} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="invoice-detail-title">
       <DialogTitle id="invoice-detail-title" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
@@ -153,14 +147,11 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onPay }: InvoiceDetail
         )}
         <Box sx={{ flexGrow: 1 }} />
         <Button onClick={onClose}>Close</Button>
-        {payable &&
-          (onPay ? (
-            payButton
-          ) : (
-            <Tooltip title="Card payment of invoices is not available yet">
-              <span>{payButton}</span>
-            </Tooltip>
-          ))}
+        {payable && onPay && (
+          <Button variant="contained" onClick={() => setPaying(true)}>
+            Pay Invoice
+          </Button>
+        )}
       </DialogActions>
       {onPay && (
         <PayInvoiceDialog invoice={paying && inv ? inv : null} onPay={onPay} onClose={() => setPaying(false)} />

@@ -1,5 +1,5 @@
-import type { InvoiceDetail, InvoiceRecord } from '@switchboard/domain';
-import { screen, within } from '@testing-library/react';
+import { can, FEATURES, type InvoiceDetail, type InvoiceRecord, type PermissionMap } from '@switchboard/domain';
+import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../test/fake-server.ts';
 import { renderPanel } from '../../test/render.tsx';
@@ -27,7 +27,7 @@ function invoice(id: number, status: InvoiceRecord['status'], totalPence: number
   };
 }
 
-describe('/invoice', () => {
+describe('/invoice', { timeout: 45_000 }, () => {
   it('lists invoices with their status chips, filters by status and date, opens the detail', async () => {
     const rows = [invoice(3, 'Unpaid', 2340), invoice(2, 'Overdue', 10080), invoice(1, 'Paid', 7200)];
     const server = fakeServer({ '/invoice': rows });
@@ -146,5 +146,64 @@ describe('/invoice', () => {
     await user.click(within(ask).getByRole('button', { name: 'Turn Off' }));
     await vi.waitFor(() => expect(server.sent('DELETE', '/payments/invoice-autopay')).toHaveLength(1));
     await vi.waitFor(() => expect(screen.queryByText(/^Invoices are paid automatically/)).toBeNull());
+  });
+});
+
+/** Spec 1 §6 on /invoice, by the domain's can() over the session's masks. */
+describe('/invoice permissions', () => {
+  const masks = (grants: Partial<Record<keyof typeof FEATURES, number>>): PermissionMap =>
+    Object.fromEntries(
+      Object.entries(grants).map(([name, mask]) => [String(FEATURES[name as keyof typeof FEATURES]), mask]),
+    );
+  function renderAs(grants: Partial<Record<keyof typeof FEATURES, number>>, autoPay = false) {
+    const permissions = masks({ betaPanel: 2, retail: 15, ...grants });
+    const rows = [invoice(2, 'Overdue', 10080), invoice(1, 'Paid', 7200)];
+    const server = fakeServer({ '/invoice': rows });
+    server.on('GET', '/invoice/2/detail', () => ({ ...rows[0], paidReference: null, voidReason: null, lines: [] }));
+    server.on('GET', '/payments/invoice-autopay', () => ({ enabled: autoPay, last4: '4242' }));
+    const view = renderPanel(<InvoicesPage />, {
+      url: '/invoice',
+      session: { permissions },
+      can: (resource, action) => can({ permissions }, resource, action),
+    });
+    return { ...view, server };
+  }
+
+  it('offers Direct Debit with directDebit read, and not without', async () => {
+    renderAs({ postpay: 15, account: 15, directDebit: 2 });
+    expect(await screen.findByText('INV-000002')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Direct Debit' }).getAttribute('href')).toBe('/billing/directdebit');
+    cleanup();
+    renderAs({ postpay: 15, account: 15, directDebit: 13 }); // create, update, delete: no read
+    expect(await screen.findByText('INV-000002')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Direct Debit' })).toBeNull();
+  });
+
+  it('offers Top Up to a prepay account (prepay read), not to a postpay one', async () => {
+    renderAs({ prepay: 15, account: 15 });
+    expect(await screen.findByText('INV-000002')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Top Up' })).toBeTruthy();
+    cleanup();
+    renderAs({ postpay: 15, account: 15 });
+    expect(await screen.findByText('INV-000002')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Top Up' })).toBeNull();
+  });
+
+  it('lets a user who may only read the account see invoices but not pay them or turn auto-pay off', async () => {
+    const { user } = renderAs({ postpay: 15, account: 2 }, true);
+    expect(await screen.findByText(/^Invoices are paid automatically/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Turn Off' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'View INV-000002' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('button', { name: 'Download PDF' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Pay Invoice' })).toBeNull();
+  });
+
+  it('has no add, edit or delete on the list: invoices are issued by the billing run, never by hand', async () => {
+    renderAs({ postpay: 15, account: 15, admin: 15, vhAdmin: 15 });
+    expect(await screen.findByText('INV-000002')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Add/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
   });
 });

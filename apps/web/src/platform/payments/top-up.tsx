@@ -93,7 +93,8 @@ export function TopUpButton() {
   );
 }
 
-function TopUpDialog({ accountNo, onClose }: { accountNo: number; onClose: () => void }) {
+/** The Top Up modal itself (the sidebar's Top Up item opens it too, loading it on demand). */
+export function TopUpDialog({ accountNo, onClose }: { accountNo: number; onClose: () => void }) {
   const navigate = useNavigate();
   const { can } = useSession();
   const queryClient = useQueryClient();
