@@ -132,8 +132,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // PayPal's JS SDK, its buttons' frames and images, only when PayPal is configured (else the sandbox).
   const paypal = config.paypal.clientId ? ['https://*.paypal.com', 'https://*.paypalobjects.com'] : [];
   // Stripe.js, its Payment Element's frames and its API, only when Stripe is the card provider.
+  // (or of identity checks: Stripe Identity's verification window).
   const { secretKey, publishableKey, webhookSecret } = config.stripe;
-  const stripe = secretKey && publishableKey && webhookSecret ? ['https://js.stripe.com', 'https://*.stripe.com'] : [];
+  const stripeUsed = secretKey && publishableKey && (webhookSecret || config.identity.webhookSecret);
+  const stripe = stripeUsed ? ['https://js.stripe.com', 'https://*.stripe.com'] : [];
   const outside = [...paypal, ...stripe];
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -25,6 +25,7 @@ import { area as customers } from './features/customers/area.ts';
 import { area as destinations } from './features/destinations/area.ts';
 import { area as dialThrough } from './features/dial-through/area.ts';
 import { area as directDebit } from './features/direct-debit/area.ts';
+import { area as identity } from './features/identity/area.ts';
 import { area as invoices } from './features/invoices/area.ts';
 import { area as ivrs } from './features/ivrs/area.ts';
 import { area as mobile } from './features/mobile/area.ts';
@@ -73,6 +74,7 @@ export const AREAS: readonly ServerArea[] = [
   payments,
   bundles,
   directDebit,
+  identity,
 ];
 
 /** The platform's own migrations (accounts and users, Teams tenants, row-level security). */

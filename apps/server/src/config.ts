@@ -39,6 +39,11 @@ export interface Config {
   mailFrom: string;
   /** Stripe keys (all three set: Stripe takes card payments; else the sandbox). */
   stripe: { secretKey: string | undefined; publishableKey: string | undefined; webhookSecret: string | undefined };
+  /**
+   * Identity checks: Stripe Identity when the Stripe keys and its webhook's signing secret are set
+   * (else the sandbox); `stripeApiBase` points the Stripe client at another API host (stripe-mock).
+   */
+  identity: { webhookSecret: string | undefined; stripeApiBase: string | undefined };
   /** PayPal REST app credentials; unset: the sandbox PayPal. `live` false: PayPal's own sandbox. */
   paypal: { clientId: string | undefined; clientSecret: string | undefined; live: boolean };
   // ---- account lifecycle (registration, set-password links) ----
@@ -111,6 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       secretKey: env.STRIPE_SECRET_KEY || undefined,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    },
+    identity: {
+      webhookSecret: env.STRIPE_IDENTITY_WEBHOOK_SECRET || undefined,
+      stripeApiBase: env.STRIPE_API_BASE || undefined,
     },
     paypal: {
       clientId: env.PAYPAL_CLIENT_ID || undefined,

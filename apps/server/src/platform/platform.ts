@@ -9,6 +9,7 @@ import { AltchaCaptcha, type Captcha } from '../providers/captcha/captcha.ts';
 import { type CompanyRegister, companyRegisterFor } from '../providers/companies-house/companies-house.ts';
 import { type EmergencyRegistry, SandboxEmsRegistry } from '../providers/ems/ems.ts';
 import { type GeoIp, geoIpFor } from '../providers/geoip/geoip.ts';
+import { type IdentityVerifications, identityVerificationsFor } from '../providers/identity/identity.ts';
 import { type MailTransport, mailTransportFor } from '../providers/mail/mail.ts';
 import { type CardPayments, cardPaymentsFor } from '../providers/payments/payments.ts';
 import { type WalletPayments, walletPaymentsFor } from '../providers/payments/paypal.ts';
@@ -41,6 +42,8 @@ export interface Platform {
     payments: CardPayments;
     /** PayPal (features/payments): PayPal's Orders API when configured, else the sandbox. */
     paypal: WalletPayments;
+    /** Identity checks (features/identity): Stripe Identity when configured, else the sandbox. */
+    identity: IdentityVerifications;
   };
   /** Hands queued e-mails to the mail provider (SMTP, or the sandbox outbox). */
   mail: MailDispatcher;
@@ -65,6 +68,11 @@ export function createPlatform(db: DB, config: Config, log?: (message: string) =
       captcha: new AltchaCaptcha(config.captchaHmacKey),
       payments: cardPaymentsFor(config.stripe),
       paypal: walletPaymentsFor(tenancy, config.paypal),
+      identity: identityVerificationsFor(tenancy, {
+        ...config.stripe,
+        webhookSecret: config.identity.webhookSecret,
+        apiBase: config.identity.stripeApiBase,
+      }),
     },
     mail: new MailDispatcher(tenancy, mail, config.mailFrom),
   };

@@ -52,6 +52,8 @@ export const CROSS_ACCOUNT_USES = [
   'password-link',
   /** Deleting an account: its row and every session of its users and of anyone acting as it, in one transaction. */
   'account-deletion',
+  /** Identity checks: the provider's signed result finds its session's account; the sandbox's sessions; the activation link's start. */
+  'identity',
 ] as const;
 export type CrossAccountUse = (typeof CROSS_ACCOUNT_USES)[number];
 

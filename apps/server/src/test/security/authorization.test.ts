@@ -53,6 +53,12 @@ const OPEN: Readonly<Record<string, string>> = {
   'POST /users/password': 'a set-password link sets the password (single-use token)',
   'POST /users/password/forgot': "'Forgot password?' (the same answer either way, throttled)",
   'POST /payments/webhook': "the card provider's confirmation: believed only with the provider's signature",
+  // Identity checks (features/identity).
+  'POST /identity/verification/session':
+    "registration-side identity check: authorised by the activation link's token and the registered e-mail (throttled)",
+  'POST /identity/sandbox/submit':
+    "the sandbox's verification window: authorised by the session's secret, as Stripe's is",
+  'POST /identity/webhook': "the identity provider's result: believed only with the provider's signature",
 };
 /** Outside the API (not in the document), open by design. */
 const OPEN_OUTSIDE_API: Readonly<Record<string, string>> = {

@@ -1,7 +1,7 @@
 /**
  * /account-details (spec 1 §2): tabs Account Details (the account form of §3 with §5's rules;
- * the balance alert hidden for wholesale) and Delete Account (only when the account's parent is
- * 10000 or 0).
+ * the balance alert hidden for wholesale), Identity (the holder's identity check, issue 13) and
+ * Delete Account (only when the account's parent is 10000 or 0).
  */
 import {
   type Account,
@@ -20,6 +20,7 @@ import type { RecordSource } from '../../platform/resource.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { DeleteAccountPanel } from './delete-account.tsx';
+import { IdentityPanel } from './identity-panel.tsx';
 
 type Values = AccountDetailsForm;
 
@@ -91,7 +92,11 @@ export default function AccountDetailsPage() {
   const { session, can } = useSession();
   const accountNo = Number(session.account_no);
   const wholesale = session.accountKind === 'wholesale' || can('wholesale', 'read');
-  const tabs: TabDef<Account, Values>[] = [{ label: 'Account Details', kind: 'form', inputs: fieldsFor(wholesale) }];
+  const tabs: TabDef<Account, Values>[] = [
+    { label: 'Account Details', kind: 'form', inputs: fieldsFor(wholesale) },
+    // The account holder's identity check (issue 13).
+    { label: 'Identity', kind: 'panel', render: () => <IdentityPanel /> },
+  ];
   if (DELETABLE_PARENTS.includes(Number(session.parent))) {
     tabs.push({ label: 'Delete Account', kind: 'panel', render: (a) => <DeleteAccountPanel account={a} /> });
   }

@@ -1,0 +1,57 @@
+/** Tables of identity verification (migration 037). */
+import type { IdentityStatus, VerificationSessionStatus } from '@switchboard/domain';
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from '../../db/schema.ts';
+
+export interface IdentityVerificationsTable {
+  id: Generated<number>;
+  account_no: number;
+  provider: 'sandbox' | 'stripe';
+  provider_id: string;
+  status: ColumnType<VerificationSessionStatus, VerificationSessionStatus | undefined, VerificationSessionStatus>;
+  last_error_code: Generated<string>;
+  last_error_reason: Generated<string>;
+  via: 'panel' | 'registration';
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccountIdentityTable {
+  account_no: number;
+  status: IdentityStatus;
+  verification_id: number;
+  started_by: number | null;
+  started_at: Timestamp;
+  verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  updated_at: Timestamp;
+}
+
+export interface IdentityEventsTable {
+  event_id: string;
+  account_no: number;
+  type: string;
+  received_at: Timestamp;
+}
+
+/** The sandbox identity provider's sessions: Stripe's side of a session. */
+export interface IdentitySandboxSessionsTable {
+  id: string;
+  account_no: number;
+  email: string;
+  client_secret: string;
+  idempotency_key: string;
+  status: ColumnType<VerificationSessionStatus, VerificationSessionStatus | undefined, VerificationSessionStatus>;
+  last_error_code: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    identity_verifications: IdentityVerificationsTable;
+    account_identity: AccountIdentityTable;
+    identity_events: IdentityEventsTable;
+    identity_sandbox_sessions: IdentitySandboxSessionsTable;
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The Identity tab of /account-details (issue 13, spec 1 §7 "POST /create-verification-session
+ * also starts an identity check"): the account's identity status (who started the check and when,
+ * when it was verified, why the last check failed) and 'Verify identity', which starts a session
+ * and opens the provider's verification window. The result arrives by the provider's webhook: the
+ * status is read again when the window closes (and while a submitted document is being checked),
+ * and the account gets a notification.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  IDENTITY_MESSAGES,
+  IDENTITY_STATUS_LABELS,
+  type IdentityStatus,
+  identityRoutes,
+  type VerificationSessionReply,
+} from '@switchboard/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useCallback, useState } from 'react';
+import { errorMessage } from '../../platform/api.ts';
+import { call } from '../../platform/client.ts';
+import { VerificationWindow, type VerificationWindowResult } from '../../platform/identity/verification-window.tsx';
+import { useSession } from '../../platform/session-context.ts';
+
+export const identityStatusKey = ['identity', 'status'] as const;
+
+const CHIP_COLOUR: Record<IdentityStatus, 'default' | 'info' | 'success' | 'warning'> = {
+  unverified: 'default',
+  pending: 'info',
+  verified: 'success',
+  requires_input: 'warning',
+};
+
+const when = (iso: string | null) => (iso ? dayjs(iso).format('DD/MM/YYYY HH:mm') : '');
+
+export function IdentityPanel() {
+  const { can, impersonating } = useSession();
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<VerificationSessionReply | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<{ severity: 'success' | 'info' | 'error'; text: string } | null>(null);
+  const [awaiting, setAwaiting] = useState(false);
+  const status = useQuery({
+    queryKey: identityStatusKey,
+    queryFn: () => call(identityRoutes.status),
+    // A document submitted to Stripe is checked in seconds to minutes: asked again until it is.
+    refetchInterval: (query) => (awaiting && query.state.data?.status === 'pending' ? 5000 : false),
+  });
+
+  const start = async () => {
+    setBusy(true);
+    setNote(null);
+    try {
+      setSession(await call(identityRoutes.createSession));
+    } catch (e) {
+      setNote({ severity: 'error', text: errorMessage(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const closed = useCallback(
+    (result: VerificationWindowResult) => {
+      setSession(null);
+      switch (result.kind) {
+        case 'verified':
+          setNote({ severity: 'success', text: IDENTITY_MESSAGES.verifiedNote });
+          break;
+        case 'requires_input':
+          setNote({ severity: 'error', text: IDENTITY_MESSAGES.failedMessage(result.error) });
+          break;
+        case 'submitted':
+          setAwaiting(true);
+          setNote({ severity: 'info', text: IDENTITY_MESSAGES.submitted });
+          break;
+        case 'failed':
+          setNote({ severity: 'error', text: result.error });
+          break;
+        case 'cancelled':
+          break;
+      }
+      void queryClient.invalidateQueries({ queryKey: identityStatusKey });
+      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    },
+    [queryClient],
+  );
+
+  if (status.isPending) return <Typography color="text.secondary">Loading…</Typography>;
+  if (status.isError) return <Alert severity="error">{errorMessage(status.error)}</Alert>;
+  const identity = status.data;
+  const verified = identity.status === 'verified';
+  const allowed = can('account', 'update');
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          {IDENTITY_MESSAGES.title}
+        </Typography>
+        <Chip
+          size="small"
+          color={CHIP_COLOUR[identity.status]}
+          variant={verified ? 'filled' : 'outlined'}
+          label={IDENTITY_STATUS_LABELS[identity.status]}
+          data-testid="identity-status"
+        />
+      </Stack>
+      {verified ? (
+        <Typography>
+          {IDENTITY_MESSAGES.verifiedNote}
+          {identity.verifiedAt && ` Verified on ${when(identity.verifiedAt)}.`}
+        </Typography>
+      ) : (
+        <Typography>{IDENTITY_MESSAGES.intro}</Typography>
+      )}
+      {identity.startedBy && identity.startedAt && (
+        <Typography variant="body2" color="text.secondary">
+          Check started by {identity.startedBy} on {when(identity.startedAt)}
+          {identity.updatedAt &&
+            identity.updatedAt !== identity.startedAt &&
+            `, last updated ${when(identity.updatedAt)}`}
+          .
+        </Typography>
+      )}
+      {identity.status === 'requires_input' && identity.lastError && (
+        <Alert severity="warning">
+          {IDENTITY_MESSAGES.failedTitle}: {identity.lastError}
+        </Alert>
+      )}
+      {note && <Alert severity={note.severity}>{note.text}</Alert>}
+      {impersonating && !verified && <Alert severity="info">{IDENTITY_MESSAGES.disguised}</Alert>}
+      {!verified && allowed && (
+        <Box>
+          <Button variant="contained" onClick={start} disabled={busy || impersonating}>
+            {identity.status === 'requires_input' ? IDENTITY_MESSAGES.retry : IDENTITY_MESSAGES.verify}
+          </Button>
+        </Box>
+      )}
+      <VerificationWindow session={session} onClose={closed} />
+    </Box>
+  );
+}
