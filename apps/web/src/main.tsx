@@ -1,11 +1,10 @@
-import { TIMINGS } from '@switchboard/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router.tsx';
 import { BaseTheme } from './app/theme.tsx';
+import { ToastHost } from './platform/toast.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
@@ -17,13 +16,8 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <BaseTheme>
-        <SnackbarProvider
-          maxSnack={4}
-          autoHideDuration={TIMINGS.toastMs}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        >
-          <RouterProvider router={router} />
-        </SnackbarProvider>
+        <RouterProvider router={router} />
+        <ToastHost />
       </BaseTheme>
     </QueryClientProvider>
   </StrictMode>,

@@ -1,16 +1,49 @@
-/** Toasts: error, info, success; auto-dismiss after 3 seconds (spec 1 §4). */
-import { TIMINGS } from '@switchboard/domain';
-import { useSnackbar } from 'notistack';
-import { useMemo } from 'react';
+/**
+ * Toasts: error, info, success; auto-dismiss after 3 seconds (spec 1 §4). The stack that shows them
+ * (notistack, in toast-stack.tsx) is not part of the first load: `ToastHost` loads and mounts it
+ * after the first paint, and a toast asked for earlier waits for it.
+ */
+import { type ComponentType, createElement, useEffect, useState } from 'react';
+
+type Variant = 'success' | 'error' | 'info';
+
+let stackMounted: () => void = () => undefined;
+const mounted = new Promise<void>((resolve) => {
+  stackMounted = resolve;
+});
+
+/** Called by the stack once it is on the page. */
+export function markToastStackMounted(): void {
+  stackMounted();
+}
+
+async function show(message: string, variant: Variant): Promise<void> {
+  await mounted;
+  const { enqueueSnackbar } = await import('notistack');
+  enqueueSnackbar(message, { variant });
+}
+
+const toast = {
+  success: (message: string) => void show(message, 'success'),
+  error: (message: string) => void show(message, 'error'),
+  info: (message: string) => void show(message, 'info'),
+};
 
 export function useToast() {
-  const { enqueueSnackbar } = useSnackbar();
-  return useMemo(
-    () => ({
-      success: (message: string) => enqueueSnackbar(message, { variant: 'success', autoHideDuration: TIMINGS.toastMs }),
-      error: (message: string) => enqueueSnackbar(message, { variant: 'error', autoHideDuration: TIMINGS.toastMs }),
-      info: (message: string) => enqueueSnackbar(message, { variant: 'info', autoHideDuration: TIMINGS.toastMs }),
-    }),
-    [enqueueSnackbar],
-  );
+  return toast;
+}
+
+/** Mounts the toast stack once the page has rendered (render it once, beside the router). */
+export function ToastHost() {
+  const [Stack, setStack] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('./toast-stack.tsx').then(({ ToastStack }) => {
+      if (live) setStack(() => ToastStack);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return Stack ? createElement(Stack) : null;
 }

@@ -6,10 +6,10 @@ import type { Action, PanelConfig, Resource, Session } from '@switchboard/domain
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SessionContext, type SessionContextValue } from '../platform/session-context.ts';
+import { ToastStack } from '../platform/toast-stack.tsx';
 
 export const testSession: Session = {
   account_no: '30000',
@@ -61,11 +61,10 @@ export function renderPanel(ui: ReactNode, options: RenderOptions = {}) {
   const user = userEvent.setup();
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <SnackbarProvider>
-        <SessionContext.Provider value={session}>
-          <RouterProvider router={router} />
-        </SessionContext.Provider>
-      </SnackbarProvider>
+      <SessionContext.Provider value={session}>
+        <RouterProvider router={router} />
+      </SessionContext.Provider>
+      <ToastStack />
     </QueryClientProvider>,
   );
   /** The router's current search params. */
