@@ -73,6 +73,8 @@ export const IDENTITY_MESSAGES = {
   started: 'Identity verification started',
   submitted: 'Thank you: your document has been submitted. We will let you know the result.',
   verifiedNote: 'Your identity has been verified.',
+  verifiedOn: (when: string) => `Your identity was verified on ${when}.`,
+  startedBy: (name: string, when: string) => `Check started by ${name} on ${when}.`,
   alreadyVerified: 'Your identity has already been verified',
   processing: 'Your identity check is being processed, please wait for its result',
   disguised:

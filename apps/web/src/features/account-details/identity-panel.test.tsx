@@ -82,7 +82,7 @@ describe('/account-details Identity tab', () => {
     await user.click(screen.getByRole('button', { name: IDENTITY_MESSAGES.verify }));
     const dialog = await screen.findByRole('dialog', { name: /Verify your identity/ });
     await user.click(within(dialog).getByRole('button', { name: IDENTITY_MESSAGES.sandboxSubmit }));
-    expect(await screen.findByText(IDENTITY_MESSAGES.verifiedNote)).toBeTruthy();
+    expect(await screen.findByText(/^Your identity was verified on 23\/11\/2026 \d\d:\d\d\.$/)).toBeTruthy();
     await screen.findByText('Verified');
     expect(screen.queryByRole('button', { name: IDENTITY_MESSAGES.verify })).toBeNull();
     expect(screen.getByText(/Check started by Alice Morgan on 23\/11\/2026/)).toBeTruthy();
@@ -100,7 +100,7 @@ describe('/account-details Identity tab', () => {
     await user.click(within(dialog).getByLabelText(IDENTITY_SANDBOX_OUTCOME_LABELS.document_expired));
     await user.click(within(dialog).getByRole('button', { name: IDENTITY_MESSAGES.sandboxSubmit }));
     expect(
-      await screen.findByText(IDENTITY_MESSAGES.failedMessage(IDENTITY_ERROR_REASONS.document_expired)),
+      await screen.findByText(`${IDENTITY_MESSAGES.failedTitle}: ${IDENTITY_ERROR_REASONS.document_expired}`),
     ).toBeTruthy();
     expect((await screen.findByTestId('identity-status')).textContent).toBe('Action required');
     expect(await screen.findByRole('button', { name: IDENTITY_MESSAGES.retry })).toBeTruthy();

@@ -69,10 +69,12 @@ export function IdentityPanel() {
       setSession(null);
       switch (result.kind) {
         case 'verified':
-          setNote({ severity: 'success', text: IDENTITY_MESSAGES.verifiedNote });
+          // The status says so.
+          setNote(null);
           break;
         case 'requires_input':
-          setNote({ severity: 'error', text: IDENTITY_MESSAGES.failedMessage(result.error) });
+          // The status's own warning says why.
+          setNote(null);
           break;
         case 'submitted':
           setAwaiting(true);
@@ -110,27 +112,23 @@ export function IdentityPanel() {
           data-testid="identity-status"
         />
       </Stack>
-      {verified ? (
-        <Typography>
-          {IDENTITY_MESSAGES.verifiedNote}
-          {identity.verifiedAt && ` Verified on ${when(identity.verifiedAt)}.`}
-        </Typography>
-      ) : (
-        <Typography>{IDENTITY_MESSAGES.intro}</Typography>
-      )}
+      <Typography>
+        {verified
+          ? identity.verifiedAt
+            ? IDENTITY_MESSAGES.verifiedOn(when(identity.verifiedAt))
+            : IDENTITY_MESSAGES.verifiedNote
+          : IDENTITY_MESSAGES.intro}
+      </Typography>
       {identity.startedBy && identity.startedAt && (
         <Typography variant="body2" color="text.secondary">
-          Check started by {identity.startedBy} on {when(identity.startedAt)}
-          {identity.updatedAt &&
-            identity.updatedAt !== identity.startedAt &&
-            `, last updated ${when(identity.updatedAt)}`}
-          .
+          {IDENTITY_MESSAGES.startedBy(identity.startedBy, when(identity.startedAt))}
+          {!verified && when(identity.updatedAt) !== when(identity.startedAt) && (
+            <> Last updated {when(identity.updatedAt)}.</>
+          )}
         </Typography>
       )}
       {identity.status === 'requires_input' && identity.lastError && (
-        <Alert severity="warning">
-          {IDENTITY_MESSAGES.failedTitle}: {identity.lastError}
-        </Alert>
+        <Alert severity="warning">{`${IDENTITY_MESSAGES.failedTitle}: ${identity.lastError}`}</Alert>
       )}
       {note && <Alert severity={note.severity}>{note.text}</Alert>}
       {impersonating && !verified && <Alert severity="info">{IDENTITY_MESSAGES.disguised}</Alert>}
