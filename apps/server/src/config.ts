@@ -44,8 +44,18 @@ export interface Config {
    * (else the sandbox); `stripeApiBase` points the Stripe client at another API host (stripe-mock).
    */
   identity: { webhookSecret: string | undefined; stripeApiBase: string | undefined };
-  /** PayPal REST app credentials; unset: the sandbox PayPal. `live` false: PayPal's own sandbox. */
-  paypal: { clientId: string | undefined; clientSecret: string | undefined; live: boolean };
+  /**
+   * PayPal REST app credentials; unset: the sandbox PayPal. `live` false: PayPal's own sandbox.
+   * `webhookId`: the app's webhook (PAYPAL_WEBHOOK_ID) its webhooks are verified against.
+   * `apiBase`: PayPal's REST base for the webhook's verification (tests: a local server).
+   */
+  paypal: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    live: boolean;
+    webhookId?: string | undefined;
+    apiBase?: string | undefined;
+  };
   // ---- account lifecycle (registration, set-password links) ----
   /** The panel's address as users reach it: the links in e-mails start with it. */
   publicUrl: string;
@@ -125,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       clientId: env.PAYPAL_CLIENT_ID || undefined,
       clientSecret: env.PAYPAL_CLIENT_SECRET || undefined,
       live: env.PAYPAL_ENVIRONMENT === 'live',
+      webhookId: env.PAYPAL_WEBHOOK_ID || undefined,
     },
     publicUrl: env.PUBLIC_URL || `http://localhost:${int(env.PORT, 3000)}`,
     geoipDbPath: env.GEOIP_DB_PATH ? path.resolve(base, env.GEOIP_DB_PATH) : undefined,

@@ -64,6 +64,8 @@ export const PAYMENT_MESSAGES = {
   paypalDeclined: 'PayPal declined the payment: please choose another way to pay in PayPal, or another payment type.',
   paypalUnavailable: 'PayPal is not available at the moment, please try again later.',
   paypalSucceeded: (amount: string) => `Payment succeeded! ${amount} has been added to your balance.`,
+  /** A capture PayPal declined or denied (a pending eCheck returned, a risk review). */
+  paypalCaptureDeclined: 'PayPal declined the payment.',
   // Invoice auto-pay (ours).
   autoBill: 'Pay future invoices automatically with this card (charged three days after each invoice date)',
   autoPayOn: (last4: string) =>
@@ -208,13 +210,18 @@ export const paypalCaptureReply = z.object({
   amountPence: z.number().int(),
 });
 
-/** The sandbox's PayPal window: the buyer logs in and approves (or cancels) the order. */
-export const PAYPAL_SANDBOX_FUNDING = ['balance', 'declinedCard'] as const;
+/**
+ * The sandbox's PayPal window: the buyer logs in and approves (or cancels) the order, paying from
+ * the PayPal balance (captured at once), with a card PayPal declines at capture, or from a bank
+ * account by eCheck: the capture is PENDING until the eCheck clears (PayPal's webhook then says
+ * COMPLETED) or is returned (DENIED).
+ */
+export const PAYPAL_SANDBOX_FUNDING = ['balance', 'declinedCard', 'echeck', 'echeckDenied'] as const;
 export type PaypalSandboxFunding = (typeof PAYPAL_SANDBOX_FUNDING)[number];
 export const paypalSandboxApproveBody = z.object({
   orderId: z.string().min(1).max(64),
   approve: z.boolean(),
-  /** How the sandbox buyer pays: the PayPal balance, or a card PayPal declines at capture. */
+  /** How the sandbox buyer pays: the PayPal balance, a card PayPal declines at capture, or an eCheck. */
   funding: z.enum(PAYPAL_SANDBOX_FUNDING).default('balance'),
 });
 export const paypalSandboxApproveReply = z.object({ status: z.enum(['APPROVED', 'VOIDED']) });
@@ -299,6 +306,17 @@ export const paymentRoutes = {
     path: '/account/:account_no/paypal/order/:orderId/capture',
     params: accountParams.extend({ orderId: z.string().min(1).max(64) }),
     reply: paypalCaptureReply,
+    tag,
+  }),
+  /**
+   * PayPal's webhook (public: PayPal calls it; believed only once PayPal verifies its signature):
+   * a capture completed, denied, refunded or reversed.
+   */
+  paypalWebhook: route({
+    method: 'POST',
+    path: '/payments/paypal/webhook',
+    body: z.looseObject({}),
+    reply: z.object({ received: z.boolean(), outcome: z.enum(['applied', 'duplicate', 'ignored']) }),
     tag,
   }),
   paypalSandboxApprove: route({

@@ -2,12 +2,24 @@ import type { ServerArea } from '../../platform/area.ts';
 import * as m030 from './migrations/030-payments.ts';
 import * as m033 from './migrations/033-paypal.ts';
 import * as m034 from './migrations/034-invoice-auto-pay.ts';
-import { registerPaymentRoutes, startAutoTopUps } from './payments.routes.ts';
+import * as m036 from './migrations/036-paypal-webhooks.ts';
+import { registerPaymentRoutes, settle, startAutoTopUps } from './payments.routes.ts';
+import { startSandboxPayPal } from './paypal-webhook.ts';
 
 /** Card and PayPal payments: top-ups, invoice payments, the provider's webhook and the sandbox's card form. */
 export const area: ServerArea = {
   name: 'payments',
-  migrations: { '030-payments': m030, '033-paypal': m033, '034-invoice-auto-pay': m034 },
+  migrations: {
+    '030-payments': m030,
+    '033-paypal': m033,
+    '034-invoice-auto-pay': m034,
+    '036-paypal-webhooks': m036,
+  },
   routes: registerPaymentRoutes,
-  start: (platform, log) => startAutoTopUps(platform, log),
+  start: (platform, log) => {
+    const stops = [startAutoTopUps(platform, log), startSandboxPayPal(platform, settle, log)];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  },
 };

@@ -42,6 +42,7 @@ import {
   WebhookSignatureError,
 } from '../../providers/payments/payments.ts';
 import { SandboxPayPal } from '../../providers/payments/paypal.ts';
+import { registerPaypalWebhook } from './paypal-webhook.ts';
 
 import './tables.ts';
 
@@ -673,6 +674,7 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
   // ---- PayPal (spec 1 §4: Payment, Next blocked until the provider approves, then Feedback) ----
   const paypal = platform.providers.paypal;
   const paypalSandbox = paypal instanceof SandboxPayPal ? paypal : null;
+  registerPaypalWebhook(api, platform, settle);
 
   /** The caller's own PayPal payment by its order id (row-level security: another account's is not found). */
   const ownOrder = (accountNo: number, orderId: string) =>

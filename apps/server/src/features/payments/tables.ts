@@ -1,5 +1,5 @@
 /** Tables of card payments (migration 030). */
-import type { PaymentPurpose, PaymentStatus } from '@switchboard/domain';
+import type { PaymentPurpose, PaymentStatus, PaypalSandboxFunding } from '@switchboard/domain';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/schema.ts';
 
@@ -56,9 +56,29 @@ export interface PaypalSandboxOrdersTable {
   amount_pence: number;
   description: string;
   status: Generated<'CREATED' | 'APPROVED' | 'COMPLETED' | 'VOIDED'>;
-  funding: ColumnType<'balance' | 'declinedCard' | null, 'balance' | 'declinedCard' | null | undefined>;
+  funding: ColumnType<PaypalSandboxFunding | null, PaypalSandboxFunding | null | undefined>;
   capture_id: ColumnType<string | null, string | null | undefined>;
+  /** The capture's own state (migration 036): an eCheck's is PENDING until it clears or is returned. */
+  capture_status: ColumnType<PaypalCaptureStatus | null, PaypalCaptureStatus | null | undefined>;
+  clears_at: ColumnType<Date | null, Date | string | null | undefined>;
   created_at: Timestamp;
+}
+
+export type PaypalCaptureStatus = 'PENDING' | 'COMPLETED' | 'DECLINED' | 'REFUNDED';
+
+/** The sandbox PayPal's webhook events, kept until delivered (migration 036). */
+export interface PaypalSandboxWebhooksTable {
+  id: Generated<number>;
+  account_no: number;
+  order_id: string;
+  event_type: string;
+  resource_type: 'capture' | 'refund';
+  /** The event's resource, as JSON. */
+  resource: string;
+  created_at: Timestamp;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** The account's invoice auto-pay: the card of an invoice paid with autoBill (migration 034). */
@@ -88,6 +108,7 @@ declare module '../../db/schema.ts' {
     payments: PaymentsTable;
     auto_top_ups: AutoTopUpsTable;
     paypal_sandbox_orders: PaypalSandboxOrdersTable;
+    paypal_sandbox_webhooks: PaypalSandboxWebhooksTable;
     invoice_auto_pay: InvoiceAutoPayTable;
     invoice_auto_charges: InvoiceAutoChargesTable;
   }

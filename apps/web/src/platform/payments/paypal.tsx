@@ -2,7 +2,8 @@
  * The PayPal button of the Top Up modal's Payment stage (spec 1 §4: Next blocked until the
  * provider approves). With PayPal configured, PayPal's own buttons (its JS SDK, loaded only
  * then); otherwise the sandbox PayPal: a PayPal button opening the sandbox's PayPal window, where
- * the sandbox buyer pays from their PayPal balance or with a card PayPal declines at capture.
+ * the sandbox buyer pays from their PayPal balance, with a card PayPal declines at capture, or by
+ * eCheck from a bank account (pending until it clears, or is returned: PayPal's webhook tells).
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -119,6 +120,16 @@ function SandboxPayPal({
                 value="declinedCard"
                 control={<Radio />}
                 label="Visa ending 0002 (declined by the bank)"
+              />
+              <FormControlLabel
+                value="echeck"
+                control={<Radio />}
+                label="Bank account ending 4321 (eCheck: pending, clears in about a minute)"
+              />
+              <FormControlLabel
+                value="echeckDenied"
+                control={<Radio />}
+                label="Bank account ending 0000 (eCheck: pending, then returned by the bank)"
               />
             </RadioGroup>
             {error && <Alert severity="error">{error}</Alert>}
