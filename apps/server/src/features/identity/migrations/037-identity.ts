@@ -30,7 +30,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
     )`,
-    'create index identity_verifications_account_idx on identity_verifications (account_no, id desc)',
     'create index identity_verifications_created_by_idx on identity_verifications (created_by)',
     `create table account_identity (
       account_no integer primary key references accounts (account_no) on delete restrict,
@@ -64,6 +63,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`,
     'create index identity_sandbox_sessions_account_idx on identity_sandbox_sessions (account_no)',
   );
+  // Also the account's sessions by id (the unique key's index).
   await accountKey(db, 'identity_verifications');
   await tenantReference(db, {
     table: 'account_identity',
