@@ -16,6 +16,7 @@ import {
 } from '@switchboard/domain';
 import { call } from '../../platform/client.ts';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
+import { formValuesOf } from '../../platform/fields/form-schema.ts';
 import type { RecordSource } from '../../platform/resource.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
@@ -50,22 +51,8 @@ function fieldsFor(wholesale: boolean): FieldDef<Values>[] {
 }
 
 const toValues = (a: Account): Values => ({
-  firstName: a.firstName,
-  surname: a.surname,
-  company: a.company,
-  address_line1: a.address_line1,
-  address_line2: a.address_line2,
-  address_city: a.address_city,
-  address_county: a.address_county,
-  address_country: a.address_country,
-  address_postcode: a.address_postcode,
-  telephone: a.telephone,
-  fax: a.fax,
-  mobile: a.mobile,
-  email: a.email,
+  ...formValuesOf(accountDetailsForm, a),
   endUserType: a.endUserType === '1' || a.endUserType === '2' ? a.endUserType : '0',
-  vulnerablePerson: a.vulnerablePerson,
-  alert: a.alert,
 });
 
 function accountSource(accountNo: number, wholesale: boolean): RecordSource<Account, Values> {

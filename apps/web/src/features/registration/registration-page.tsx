@@ -31,7 +31,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorMessage } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
 import { applySaveFailure } from '../../platform/fields/form-errors.ts';
-import { FormSelectField, FormSwitchField, FormTextField } from '../../platform/fields/form-fields.tsx';
+import { type FieldDef, FormFields, FormSwitchField, FormTextField } from '../../platform/fields/form-fields.tsx';
 import { type SchemaForm, useSchemaForm } from '../../platform/fields/form-schema.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { PublicFrame } from './public-frame.tsx';
@@ -83,6 +83,33 @@ function CompanyLookup({ form }: { form: Form }) {
   );
 }
 
+type Fields = FieldDef<RegistrationInput>[];
+
+const ABOUT_YOU: Fields = [
+  { kind: 'select', name: 'country', label: 'Country', options: REGISTRATION_COUNTRIES, required: true },
+  { kind: 'select', name: 'endUserType', label: 'Customer Type', options: END_USER_TYPES, required: true },
+  { kind: 'text', name: 'firstName', label: 'First Name', required: true },
+  { kind: 'text', name: 'surname', label: 'Surname', required: true },
+];
+
+/** A consumer (end user type 2) need not name a company. */
+const companyFields = (consumer: boolean): Fields => [
+  { kind: 'text', name: 'companyName', label: 'Company Name', required: !consumer },
+  { kind: 'text', name: 'vatNo', label: 'VAT Number' },
+];
+
+const ADDRESS_AND_CONTACT: Fields = [
+  { kind: 'text', name: 'addressLine1', label: 'Address Line 1', required: true },
+  { kind: 'text', name: 'addressLine2', label: 'Address Line 2' },
+  { kind: 'text', name: 'city', label: 'City', required: true },
+  { kind: 'text', name: 'county', label: 'County' },
+  { kind: 'text', name: 'postCode', label: 'Postcode', required: true },
+  { kind: 'text', name: 'email', label: 'Email', type: 'email', required: true },
+  { kind: 'text', name: 'telephone', label: 'Telephone', type: 'tel', required: true },
+  { kind: 'text', name: 'mobile', label: 'Mobile', type: 'tel' },
+  { kind: 'text', name: 'fax', label: 'Fax', type: 'tel' },
+];
+
 function RegistrationForm() {
   const navigate = useNavigate();
   const form = useSchemaForm(registrationBody, REGISTRATION_DEFAULTS as RegistrationInput);
@@ -103,15 +130,15 @@ function RegistrationForm() {
     }
   });
 
-  const half = { gridColumn: { xs: 'span 2', sm: 'span 1' } };
-  const full = { gridColumn: 'span 2' };
+  // One column on a phone, two from 'sm'; a full-width item spans both.
+  const full = { gridColumn: '1 / -1' };
   const c = form.control;
   return (
     <Box
       component="form"
       onSubmit={submit}
       noValidate
-      sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, mt: 1 }}
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, mt: 1 }}
     >
       {message && (
         <Alert severity="error" sx={full}>
@@ -126,18 +153,7 @@ function RegistrationForm() {
       <Typography variant="subtitle1" sx={full}>
         About you
       </Typography>
-      <Box sx={half}>
-        <FormSelectField control={c} name="country" label="Country" options={REGISTRATION_COUNTRIES} required />
-      </Box>
-      <Box sx={half}>
-        <FormSelectField control={c} name="endUserType" label="Customer Type" options={END_USER_TYPES} required />
-      </Box>
-      <Box sx={half}>
-        <FormTextField control={c} name="firstName" label="First Name" required />
-      </Box>
-      <Box sx={half}>
-        <FormTextField control={c} name="surname" label="Surname" required />
-      </Box>
+      <FormFields control={c} fields={ABOUT_YOU} />
       <Box sx={full}>
         <FormSwitchField
           control={c}
@@ -156,42 +172,11 @@ function RegistrationForm() {
           <CompanyLookup form={form} />
         </Box>
       )}
-      <Box sx={half}>
-        <FormTextField control={c} name="companyName" label="Company Name" required={!consumer} />
-      </Box>
-      <Box sx={half}>
-        <FormTextField control={c} name="vatNo" label="VAT Number" />
-      </Box>
+      <FormFields control={c} fields={companyFields(consumer)} />
       <Typography variant="subtitle1" sx={full}>
         Address and contact
       </Typography>
-      <Box sx={half}>
-        <FormTextField control={c} name="addressLine1" label="Address Line 1" required />
-      </Box>
-      <Box sx={half}>
-        <FormTextField control={c} name="addressLine2" label="Address Line 2" />
-      </Box>
-      <Box sx={half}>
-        <FormTextField control={c} name="city" label="City" required />
-      </Box>
-      <Box sx={half}>
-        <FormTextField control={c} name="county" label="County" />
-      </Box>
-      <Box sx={half}>
-        <FormTextField control={c} name="postCode" label="Postcode" required />
-      </Box>
-      <Box sx={half}>
-        <FormTextField control={c} name="email" label="Email" type="email" required />
-      </Box>
-      <Box sx={half}>
-        <FormTextField control={c} name="telephone" label="Telephone" type="tel" required />
-      </Box>
-      <Box sx={half}>
-        <FormTextField control={c} name="mobile" label="Mobile" type="tel" />
-      </Box>
-      <Box sx={half}>
-        <FormTextField control={c} name="fax" label="Fax" type="tel" />
-      </Box>
+      <FormFields control={c} fields={ADDRESS_AND_CONTACT} />
       <Box sx={full}>
         <Controller
           control={c}
