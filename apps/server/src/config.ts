@@ -37,8 +37,17 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From of every e-mail. */
   mailFrom: string;
-  /** Stripe keys (all three set: Stripe takes card payments; else the sandbox). */
-  stripe: { secretKey: string | undefined; publishableKey: string | undefined; webhookSecret: string | undefined };
+  /**
+   * Stripe keys (all three set: Stripe takes card payments; else the sandbox). `apiBase`
+   * (STRIPE_API_BASE, e.g. http://127.0.0.1:12111) sends the Stripe client's requests to another
+   * server answering like Stripe's API instead of api.stripe.com: for tests only.
+   */
+  stripe: {
+    secretKey: string | undefined;
+    publishableKey: string | undefined;
+    webhookSecret: string | undefined;
+    apiBase?: string | undefined;
+  };
   /**
    * Identity checks: Stripe Identity when the Stripe keys and its webhook's signing secret are set
    * (else the sandbox); `stripeApiBase` points the Stripe client at another API host (stripe-mock).
@@ -126,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       secretKey: env.STRIPE_SECRET_KEY || undefined,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+      apiBase: env.STRIPE_API_BASE || undefined,
     },
     identity: {
       webhookSecret: env.STRIPE_IDENTITY_WEBHOOK_SECRET || undefined,

@@ -2,6 +2,7 @@ import type { ServerArea } from '../../platform/area.ts';
 import * as m030 from './migrations/030-payments.ts';
 import * as m033 from './migrations/033-paypal.ts';
 import * as m034 from './migrations/034-invoice-auto-pay.ts';
+import * as m035 from './migrations/035-saved-cards.ts';
 import * as m036 from './migrations/036-paypal-webhooks.ts';
 import { registerPaymentRoutes, settle, startAutoTopUps } from './payments.routes.ts';
 import { startSandboxPayPal } from './paypal-webhook.ts';
@@ -13,6 +14,7 @@ export const area: ServerArea = {
     '030-payments': m030,
     '033-paypal': m033,
     '034-invoice-auto-pay': m034,
+    '035-saved-cards': m035,
     '036-paypal-webhooks': m036,
   },
   routes: registerPaymentRoutes,

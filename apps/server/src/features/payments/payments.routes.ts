@@ -5,6 +5,12 @@
  * configured) and comes back with redirect_status. Money moves only when the provider's signed
  * webhook says the payment succeeded: `settle()` credits the ledger (a top-up) or pays the invoice,
  * once per intent however often the webhook is delivered.
+ *
+ * A payment made with auto top-up or autoBill saves its card (made for the account's customer at
+ * the provider; its success records the payment method). The workers charge that card
+ * off-session: a charge is claimed and its payment row written in one transaction, the provider is
+ * asked after it commits (with the row's key as idempotency key), and its authenticated answer
+ * settles through `settle()` too — so the intent's webhook, before or after, moves nothing twice.
  */
 
 import crypto from 'node:crypto';
@@ -21,8 +27,8 @@ import {
   paymentRoutes,
   type SandboxConfirmBody,
 } from '@switchboard/domain';
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { type Selectable, sql } from 'kysely';
 import { londonToday } from '../../platform/billing-periods.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
 import { payInvoice } from '../../platform/invoice-payments.ts';
@@ -35,16 +41,17 @@ import { openRoute, tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import {
   type CardPayments,
+  type ChargedIntent,
+  ChargeRefusedError,
   decideCard,
-  decideSavedCard,
+  OFF_SESSION_KEY,
   type PaymentEvent,
   SandboxPayments,
   WebhookSignatureError,
 } from '../../providers/payments/payments.ts';
 import { SandboxPayPal } from '../../providers/payments/paypal.ts';
 import { registerPaypalWebhook } from './paypal-webhook.ts';
-
-import './tables.ts';
+import type { PaymentsTable } from './tables.ts';
 
 /** Where the card form sends the browser back (spec 1 §2: /invoice; a top-up to the transactions page). */
 const RETURN_URL = { topup: '/account-transaction', invoice: '/invoice' } as const;
@@ -64,115 +71,213 @@ function returnWith(url: string, payment: { provider_id: string; client_secret: 
  */
 export async function settle(platform: Platform, event: PaymentEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
   if (!event.intentId) return 'ignored';
-  return platform.tenancy.crossAccount('payments', async (tx) => {
-    const payment = await tx
-      .selectFrom('payments')
-      .selectAll()
-      .where('provider_id', '=', event.intentId)
-      .forUpdate()
+  return platform.tenancy.crossAccount('payments', (tx) => settleIn(tx, event));
+}
+
+/** settle() in the caller's escape-hatch transaction. */
+async function settleIn(tx: Tx, event: PaymentEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+  if (!event.intentId) return 'ignored';
+  let payment = await tx
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider_id', '=', event.intentId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!payment && event.chargeKey?.startsWith(PENDING)) {
+    // An off-session charge's webhook that came before the provider's API answer was recorded
+    // (the provider confirms such a charge at once): its row, found by the charge's key, takes
+    // the intent's id now; the API answer then finds it settled.
+    payment = await tx
+      .updateTable('payments')
+      .set({ provider_id: event.intentId, updated_at: new Date() })
+      .where('provider_id', '=', event.chargeKey)
+      .returningAll()
       .executeTakeFirst();
-    if (!payment) return 'ignored';
-    if (payment.settled_at !== null) return 'duplicate';
-    if (event.status === 'succeeded') {
-      if (payment.purpose === 'topup') {
-        await postToLedger(tx, {
-          accountNo: payment.account_no,
-          kind: 'top-up',
-          amountPence: payment.amount_pence,
-          description: payment.description,
-          reference: payment.provider_id,
-          idempotencyKey: `payment:${payment.provider_id}`,
-        });
-        if (payment.auto_top_up && payment.auto_top_up_threshold_pence) {
-          await tx
-            .insertInto('auto_top_ups')
-            .values({
-              account_no: payment.account_no,
+  }
+  if (!payment) return 'ignored';
+  if (event.status === 'succeeded') {
+    // The card the payment was made with, as the provider names it (what a saving payment saves);
+    // recorded once, a later event filling only what an earlier one lacked.
+    const card = {
+      ...(event.customerId && !payment.customer_id ? { customer_id: event.customerId } : {}),
+      ...(event.paymentMethodId && !payment.payment_method_id ? { payment_method_id: event.paymentMethodId } : {}),
+      ...(event.last4 && !payment.card_last4 ? { card_last4: event.last4 } : {}),
+    };
+    if (Object.keys(card).length > 0) {
+      await tx.updateTable('payments').set(card).where('id', '=', payment.id).execute();
+    }
+  }
+  if (payment.settled_at !== null) return 'duplicate';
+  if (event.status === 'succeeded') {
+    if (payment.purpose === 'topup') {
+      await postToLedger(tx, {
+        accountNo: payment.account_no,
+        kind: 'top-up',
+        amountPence: payment.amount_pence,
+        description: payment.description,
+        reference: payment.provider_id,
+        idempotencyKey: `payment:${payment.provider_id}`,
+      });
+      if (payment.auto_top_up && payment.auto_top_up_threshold_pence) {
+        await tx
+          .insertInto('auto_top_ups')
+          .values({
+            account_no: payment.account_no,
+            enabled: true,
+            amount_pence: payment.amount_pence,
+            threshold_pence: payment.auto_top_up_threshold_pence,
+            payment_id: payment.id,
+          })
+          .onConflict((oc) =>
+            oc.column('account_no').doUpdateSet({
               enabled: true,
               amount_pence: payment.amount_pence,
-              threshold_pence: payment.auto_top_up_threshold_pence,
+              threshold_pence: payment.auto_top_up_threshold_pence ?? 0,
               payment_id: payment.id,
-            })
-            .onConflict((oc) =>
-              oc.column('account_no').doUpdateSet({
-                enabled: true,
-                amount_pence: payment.amount_pence,
-                threshold_pence: payment.auto_top_up_threshold_pence ?? 0,
-                payment_id: payment.id,
-                updated_at: new Date(),
-              }),
-            )
-            .execute();
-        }
-      } else if (payment.invoice_id !== null) {
-        await payInvoice(tx, payment.invoice_id, {
-          reference: payment.provider_id,
-          amountPence: payment.amount_pence,
-        });
-        // Paid with autoBill: this card pays the account's later invoices, three days after their date.
-        if (payment.auto_bill) {
-          const since = londonToday();
-          await tx
-            .insertInto('invoice_auto_pay')
-            .values({ account_no: payment.account_no, enabled: true, payment_id: payment.id, since })
-            .onConflict((oc) =>
-              oc
-                .column('account_no')
-                .doUpdateSet({ enabled: true, payment_id: payment.id, since, updated_at: new Date() }),
-            )
-            .execute();
-        }
+              updated_at: new Date(),
+            }),
+          )
+          .execute();
       }
-      await tx
-        .updateTable('payments')
-        .set({ status: 'succeeded', failure: '', settled_at: new Date(), updated_at: new Date() })
-        .where('id', '=', payment.id)
-        .execute();
-      return 'applied';
+    } else if (payment.invoice_id !== null) {
+      await payInvoice(tx, payment.invoice_id, {
+        reference: payment.provider_id,
+        amountPence: payment.amount_pence,
+      });
+      // Paid with autoBill: this card pays the account's later invoices, three days after their date.
+      if (payment.auto_bill) {
+        const since = londonToday();
+        await tx
+          .insertInto('invoice_auto_pay')
+          .values({ account_no: payment.account_no, enabled: true, payment_id: payment.id, since })
+          .onConflict((oc) =>
+            oc
+              .column('account_no')
+              .doUpdateSet({ enabled: true, payment_id: payment.id, since, updated_at: new Date() }),
+          )
+          .execute();
+      }
     }
-    if (event.status === payment.status && event.failure === payment.failure) return 'duplicate';
     await tx
       .updateTable('payments')
-      .set({ status: event.status, failure: event.failure, updated_at: new Date() })
+      .set({ status: 'succeeded', failure: '', settled_at: new Date(), updated_at: new Date() })
       .where('id', '=', payment.id)
       .execute();
-    if (event.status === 'requires_payment_method') {
-      const account = await tx
-        .selectFrom('accounts')
-        .select(['first_name', 'email'])
-        .where('account_no', '=', payment.account_no)
-        .executeTakeFirstOrThrow();
-      await notify(tx, payment.account_no, {
-        kind: 'payment-failed',
-        title: `Payment failed: ${formatPence(payment.amount_pence)}`,
-        message: `Your ${payment.method === 'paypal' ? 'PayPal' : 'card'} payment of ${formatPence(payment.amount_pence)} (${payment.description}) was unsuccessful${event.failure ? `: ${event.failure}` : '.'} Nothing was taken.`,
-        icon: 'error',
-        color: 'error',
-      });
-      if (account.email) {
-        await queueMail(tx, {
-          accountNo: payment.account_no,
-          to: account.email,
-          ...paymentFailedMail({
-            name: account.first_name,
-            accountNo: payment.account_no,
-            description: payment.description,
-            amountPence: payment.amount_pence,
-            reason: event.failure,
-            method: payment.method,
-          }),
-        });
-      }
-    }
     return 'applied';
+  }
+  if (event.status === payment.status && event.failure === payment.failure) return 'duplicate';
+  await tx
+    .updateTable('payments')
+    .set({ status: event.status, failure: event.failure, updated_at: new Date() })
+    .where('id', '=', payment.id)
+    .execute();
+  if (event.status === 'requires_payment_method') {
+    const account = await tx
+      .selectFrom('accounts')
+      .select(['first_name', 'email'])
+      .where('account_no', '=', payment.account_no)
+      .executeTakeFirstOrThrow();
+    await notify(tx, payment.account_no, {
+      kind: 'payment-failed',
+      title: `Payment failed: ${formatPence(payment.amount_pence)}`,
+      message: `Your ${payment.method === 'paypal' ? 'PayPal' : 'card'} payment of ${formatPence(payment.amount_pence)} (${payment.description}) was unsuccessful${event.failure ? `: ${event.failure}` : '.'} Nothing was taken.`,
+      icon: 'error',
+      color: 'error',
+    });
+    if (account.email) {
+      await queueMail(tx, {
+        accountNo: payment.account_no,
+        to: account.email,
+        ...paymentFailedMail({
+          name: account.first_name,
+          accountNo: payment.account_no,
+          description: payment.description,
+          amountPence: payment.amount_pence,
+          reason: event.failure,
+          method: payment.method,
+        }),
+      });
+    }
+  }
+  return 'applied';
+}
+
+/**
+ * The account's customer at the card provider (the owner of its saved cards), made once.
+ * Concurrent callers agree on one idempotency key through the row written first, so the provider
+ * answers them all with the same customer; the provider is asked outside any transaction.
+ */
+export async function customerFor(platform: Platform, accountNo: number): Promise<string> {
+  const provider = platform.providers.payments;
+  const known = await platform.tenancy.tenant(accountNo, async (tx) => {
+    await tx
+      .insertInto('payment_customers')
+      .values({
+        account_no: accountNo,
+        provider: provider.kind,
+        idempotency_key: `customer-${accountNo}-${crypto.randomUUID()}`,
+      })
+      .onConflict((oc) => oc.columns(['account_no', 'provider']).doNothing())
+      .execute();
+    const row = await tx
+      .selectFrom('payment_customers')
+      .select(['customer_id', 'idempotency_key'])
+      .where('account_no', '=', accountNo)
+      .where('provider', '=', provider.kind)
+      .executeTakeFirstOrThrow();
+    const account = await tx
+      .selectFrom('accounts')
+      .select(['first_name', 'surname', 'company', 'email'])
+      .where('account_no', '=', accountNo)
+      .executeTakeFirstOrThrow();
+    return { ...row, account };
+  });
+  if (known.customer_id) return known.customer_id;
+  const { account } = known;
+  const customerId = await provider.createCustomer({
+    accountNo,
+    email: account.email,
+    name: account.company || `${account.first_name} ${account.surname}`.trim(),
+    idempotencyKey: known.idempotency_key,
+  });
+  return platform.tenancy.tenant(accountNo, async (tx) => {
+    await tx
+      .updateTable('payment_customers')
+      .set({ customer_id: customerId, updated_at: new Date() })
+      .where('account_no', '=', accountNo)
+      .where('provider', '=', provider.kind)
+      .where('customer_id', 'is', null)
+      .execute();
+    const stored = await tx
+      .selectFrom('payment_customers')
+      .select('customer_id')
+      .where('account_no', '=', accountNo)
+      .where('provider', '=', provider.kind)
+      .executeTakeFirstOrThrow();
+    return stored.customer_id ?? customerId;
   });
 }
 
 /**
- * An off-session charge of a saved card (auto top-up, invoice auto-pay): the provider's intent and
- * its payment row, 'processing' until the provider's confirmation settles it.
+ * An off-session charge's key: its payment row's provider_id until the provider's intent id
+ * replaces it, the provider's idempotency key (a retry is the same intent, never a second
+ * charge), and the intent's metadata (so its webhook finds the row even before that).
  */
-async function chargeSavedCard(
+const PENDING = 'pending_';
+const pendingCharge = sql<boolean>`provider_id like ${sql.raw("'pending\\_%'")}`;
+
+type SavedCard = { card_last4: string; customer_id: string; payment_method_id: string };
+type PaymentRow = Selectable<PaymentsTable>;
+
+/** A card saved with another provider (the configuration changed since) is not one this provider can charge. */
+const savedWith = (provider: CardPayments, saved: SavedCard & { provider: string }): SavedCard =>
+  saved.provider === provider.kind ? saved : { card_last4: '', customer_id: '', payment_method_id: '' };
+
+/**
+ * An off-session charge of a saved card (auto top-up, invoice auto-pay), recorded in the claiming
+ * transaction before the provider is asked: a processing payment under a new charge key.
+ */
+async function recordSavedCardCharge(
   tx: Tx,
   provider: CardPayments,
   c: {
@@ -181,19 +286,11 @@ async function chargeSavedCard(
     invoiceId: number | null;
     amountPence: number;
     description: string;
-    last4: string;
-    idempotencyKey: string;
-    /** What the provider's record says of its cause, beside the account and purpose. */
-    metadata: Record<string, string>;
+    card: SavedCard;
   },
-): Promise<{ id: number; intentId: string; last4: string }> {
-  const intent = await provider.createIntent({
-    amountPence: c.amountPence,
-    description: c.description,
-    metadata: { accountNo: String(c.accountNo), purpose: c.purpose, ...c.metadata },
-    idempotencyKey: c.idempotencyKey,
-  });
-  const payment = await tx
+): Promise<PaymentRow> {
+  const key = `${PENDING}${crypto.randomBytes(16).toString('hex')}`;
+  return tx
     .insertInto('payments')
     .values({
       account_no: c.accountNo,
@@ -202,29 +299,100 @@ async function chargeSavedCard(
       amount_pence: c.amountPence,
       description: c.description,
       provider: provider.kind,
-      provider_id: intent.id,
-      client_secret: intent.clientSecret,
+      provider_id: key,
+      client_secret: key,
       status: 'processing',
-      card_last4: c.last4,
+      card_last4: c.card.card_last4,
+      customer_id: c.card.customer_id,
+      payment_method_id: c.card.payment_method_id,
       created_by: null,
     })
-    .returning('id')
+    .returningAll()
     .executeTakeFirstOrThrow();
-  return { id: payment.id, intentId: intent.id, last4: c.last4 };
+}
+
+/**
+ * Asks the provider to charge a recorded off-session charge — outside any transaction — and
+ * settles from its authenticated answer (a server-side confirmation, through settle(): the
+ * intent's webhook, before or after, finds it settled). Answers the error when the outcome is
+ * unknown: the payment stays processing under its key, and resumeOffSessionCharges asks again
+ * with the same key.
+ */
+async function chargeRecorded(platform: Platform, payment: PaymentRow): Promise<unknown> {
+  const provider = platform.providers.payments;
+  const key = payment.provider_id;
+  let answer: ChargedIntent;
+  try {
+    answer = await provider.chargeSaved({
+      customerId: payment.customer_id,
+      paymentMethodId: payment.payment_method_id,
+      last4: payment.card_last4,
+      amountPence: payment.amount_pence,
+      description: payment.description,
+      // From the row alone: a retry sends the same parameters with the same key.
+      metadata: {
+        accountNo: String(payment.account_no),
+        purpose: payment.purpose,
+        ...(payment.invoice_id !== null ? { invoiceId: String(payment.invoice_id) } : {}),
+        [OFF_SESSION_KEY]: key,
+      },
+      idempotencyKey: key,
+    });
+  } catch (error) {
+    if (!(error instanceof ChargeRefusedError)) return error;
+    // Refused for good without an intent: nothing was taken.
+    await settle(platform, {
+      eventId: `refused:${key}`,
+      intentId: key,
+      status: 'requires_payment_method',
+      failure: error.message,
+    });
+    return null;
+  }
+  await platform.tenancy.crossAccount('payments', async (tx) => {
+    await tx
+      .updateTable('payments')
+      .set({ provider_id: answer.intentId, client_secret: answer.clientSecret || key, updated_at: new Date() })
+      .where('id', '=', payment.id)
+      // Or already named by the intent's early webhook.
+      .where('provider_id', 'in', [key, answer.intentId])
+      .execute();
+    await settleIn(tx, {
+      eventId: `api:${answer.intentId}:${answer.status}`,
+      intentId: answer.intentId,
+      status: answer.status,
+      failure: answer.failure,
+    });
+  });
+  // The sandbox's card network then sends its signed webhook, as Stripe does (a duplicate by now).
+  if (provider instanceof SandboxPayments) {
+    const { body, signature } = provider.webhook(answer.intentId, answer.status, answer.failure, {
+      metadata: { [OFF_SESSION_KEY]: key },
+    });
+    await settle(platform, provider.parseWebhook(body, signature));
+  }
+  return null;
+}
+
+/** Work left with an unknown outcome is retried later; the errors are reported after the rest is done. */
+function reportErrors(errors: unknown[]): void {
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new AggregateError(errors, 'off-session charges failed');
 }
 
 /**
  * Charges the queued auto top-ups (the ledger's trigger queues one when a debit crosses the
  * threshold): the saved card of the auto top-up is charged off-session and the outcome settles as
  * any payment does (a success credits the ledger once; a failure notifies and mails). Answers how
- * many charges were handled. Safe from several processes (skip locked).
+ * many charges were handled. Safe from several processes: a charge is claimed (skip locked) and
+ * its payment recorded in one transaction, before the provider is asked with the payment's key.
  */
 export async function processAutoTopUps(platform: Platform, limit = 20): Promise<number> {
   const provider = platform.providers.payments;
-  const sandbox = provider instanceof SandboxPayments ? provider : null;
+  const errors: unknown[] = [];
   let handled = 0;
   for (let i = 0; i < limit; i++) {
-    const charged = await platform.tenancy.crossAccount('payments', async (tx) => {
+    const claimed = await platform.tenancy.crossAccount('payments', async (tx) => {
       const charge = await tx
         .selectFrom('auto_top_up_charges')
         .selectAll()
@@ -234,14 +402,15 @@ export async function processAutoTopUps(platform: Platform, limit = 20): Promise
         .forUpdate()
         .skipLocked()
         .executeTakeFirst();
-      if (!charge) return null;
+      if (!charge) return undefined;
       const saved = await tx
         .selectFrom('auto_top_ups as a')
         .innerJoin('payments as p', 'p.id', 'a.payment_id')
-        .select(['a.enabled', 'p.card_last4'])
+        .select(['a.enabled', 'p.provider', 'p.card_last4', 'p.customer_id', 'p.payment_method_id'])
         .where('a.account_no', '=', charge.account_no)
         .executeTakeFirst();
-      const fail = async (failure: string) => {
+      if (!saved?.enabled) {
+        const failure = 'the auto top-up is disabled.';
         await tx
           .updateTable('auto_top_up_charges')
           .set({ state: 'failed', failure, done_at: new Date() })
@@ -255,18 +424,14 @@ export async function processAutoTopUps(platform: Platform, limit = 20): Promise
           color: 'error',
         });
         return null;
-      };
-      if (!saved?.enabled) return fail('the auto top-up is disabled.');
-      if (!sandbox) return fail('off-session charges of a saved card are not available with this card provider yet.');
-      const payment = await chargeSavedCard(tx, provider, {
+      }
+      const payment = await recordSavedCardCharge(tx, provider, {
         accountNo: charge.account_no,
         purpose: 'topup',
         invoiceId: null,
         amountPence: charge.amount_pence,
         description: `Auto top-up ${formatPence(charge.amount_pence)}`,
-        last4: saved.card_last4,
-        idempotencyKey: `auto-top-up:${charge.id}`,
-        metadata: { autoTopUpCharge: String(charge.id) },
+        card: savedWith(provider, saved),
       });
       await tx
         .updateTable('auto_top_up_charges')
@@ -275,17 +440,11 @@ export async function processAutoTopUps(platform: Platform, limit = 20): Promise
         .execute();
       return payment;
     });
-    if (charged === null) {
-      const left = await platform.tenancy.crossAccount('payments', (tx) =>
-        tx.selectFrom('auto_top_up_charges').select('id').where('state', '=', 'pending').limit(1).executeTakeFirst(),
-      );
-      if (!left) break;
-      handled++;
-      continue;
-    }
+    if (claimed === undefined) break;
     handled++;
-    if (sandbox) await answerSavedCard(platform, sandbox, charged);
+    if (claimed) errors.push(await chargeRecorded(platform, claimed));
   }
+  reportErrors(errors.filter((e) => e !== null));
   return handled;
 }
 
@@ -300,7 +459,6 @@ export const INVOICE_AUTO_PAY_DAYS = 3;
  */
 export async function processInvoiceAutoPay(platform: Platform, today = londonToday(), limit = 20): Promise<number> {
   const provider = platform.providers.payments;
-  const sandbox = provider instanceof SandboxPayments ? provider : null;
   await platform.tenancy.crossAccount('payments', (tx) =>
     sql`insert into invoice_auto_charges (account_no, invoice_id)
       select i.account_no, i.id from invoices i
@@ -309,9 +467,10 @@ export async function processInvoiceAutoPay(platform: Platform, today = londonTo
         and i.invoice_date + ${INVOICE_AUTO_PAY_DAYS}::integer <= ${today}::date
       on conflict (invoice_id) do nothing`.execute(tx),
   );
+  const errors: unknown[] = [];
   let handled = 0;
   for (let i = 0; i < limit; i++) {
-    const charged = await platform.tenancy.crossAccount('payments', async (tx) => {
+    const claimed = await platform.tenancy.crossAccount('payments', async (tx) => {
       const charge = await tx
         .selectFrom('invoice_auto_charges as c')
         .innerJoin('invoices as i', 'i.id', 'c.invoice_id')
@@ -337,10 +496,11 @@ export async function processInvoiceAutoPay(platform: Platform, today = londonTo
       const saved = await tx
         .selectFrom('invoice_auto_pay as a')
         .innerJoin('payments as p', 'p.id', 'a.payment_id')
-        .select(['a.enabled', 'p.card_last4'])
+        .select(['a.enabled', 'p.provider', 'p.card_last4', 'p.customer_id', 'p.payment_method_id'])
         .where('a.account_no', '=', charge.account_no)
         .executeTakeFirst();
-      const fail = async (failure: string) => {
+      if (!saved?.enabled) {
+        const failure = 'invoice auto-pay is turned off.';
         await done('failed', failure);
         await notify(tx, charge.account_no, {
           kind: 'payment-failed',
@@ -350,43 +510,76 @@ export async function processInvoiceAutoPay(platform: Platform, today = londonTo
           color: 'error',
         });
         return null;
-      };
-      if (!saved?.enabled) return fail('invoice auto-pay is turned off.');
-      if (!sandbox) return fail('off-session charges of a saved card are not available with this card provider yet.');
-      const payment = await chargeSavedCard(tx, provider, {
+      }
+      const payment = await recordSavedCardCharge(tx, provider, {
         accountNo: charge.account_no,
         purpose: 'invoice',
         invoiceId: charge.invoice_id,
         amountPence: charge.total_pence,
         description: `Invoice ${charge.invoice_no} (auto-pay)`,
-        last4: saved.card_last4,
-        idempotencyKey: `invoice-auto-pay:${charge.id}`,
-        metadata: { invoiceId: String(charge.invoice_id) },
+        card: savedWith(provider, saved),
       });
       await done('charged', '', payment.id);
       return payment;
     });
-    if (charged === undefined) break;
+    if (claimed === undefined) break;
     handled++;
-    if (charged && sandbox) await answerSavedCard(platform, sandbox, charged);
+    if (claimed) errors.push(await chargeRecorded(platform, claimed));
   }
+  reportErrors(errors.filter((e) => e !== null));
   return handled;
 }
 
-/** The sandbox's card network answering an off-session charge of a saved card, by a signed webhook. */
-async function answerSavedCard(
-  platform: Platform,
-  sandbox: SandboxPayments,
-  charged: { intentId: string; last4: string },
-) {
-  const outcome = decideSavedCard(charged.last4);
-  const { body, signature } = outcome.succeeded
-    ? sandbox.webhook(charged.intentId, 'succeeded')
-    : sandbox.webhook(charged.intentId, 'requires_payment_method', outcome.message);
-  await settle(platform, sandbox.parseWebhook(body, signature));
+/** Stripe keeps an idempotency key 24 hours: a charge still unanswered after 23 is given up. */
+const GIVE_UP_MS = 23 * 60 * 60 * 1000;
+
+/**
+ * Off-session charges whose provider answer never came (a crash, a timeout, the provider
+ * unreachable): each is asked again with its own key — the provider answers the same intent,
+ * never a second charge — and settles from the answer. A charge is leased for `staleMs` (its
+ * updated_at) so that two processes do not ask at once. Answers how many were asked.
+ */
+export async function resumeOffSessionCharges(platform: Platform, staleMs = 2 * 60_000, limit = 20): Promise<number> {
+  const now = Date.now();
+  const stale = await platform.tenancy.crossAccount('payments', (tx) =>
+    tx
+      .updateTable('payments')
+      .set({ updated_at: new Date(now) })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('payments')
+          .select('id')
+          .where(pendingCharge)
+          .where('status', '=', 'processing')
+          .where('updated_at', '<=', new Date(now - staleMs))
+          .orderBy('id')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .execute(),
+  );
+  const errors: unknown[] = [];
+  for (const payment of stale) {
+    if (now - new Date(payment.created_at).getTime() > GIVE_UP_MS) {
+      // Its key may be forgotten by now: asking again could charge twice. Had the provider charged
+      // it, the intent's webhook (its metadata names the key) would have settled it.
+      await settle(platform, {
+        eventId: `given-up:${payment.provider_id}`,
+        intentId: payment.provider_id,
+        status: 'canceled',
+        failure: 'The card provider did not answer the charge.',
+      });
+      continue;
+    }
+    errors.push(await chargeRecorded(platform, payment));
+  }
+  reportErrors(errors.filter((e) => e !== null));
+  return stale.length;
 }
 
-/** Runs processAutoTopUps and processInvoiceAutoPay every interval (a serving process's background work). */
+/** Runs the off-session workers every interval (a serving process's background work). */
 export function startAutoTopUps(
   platform: Platform,
   log: { error(error: unknown): void },
@@ -396,9 +589,10 @@ export function startAutoTopUps(
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    processAutoTopUps(platform)
-      .then(() => processInvoiceAutoPay(platform))
-      .catch((error: unknown) => log.error(error))
+    const step = (work: () => Promise<unknown>) => work().catch((error: unknown) => log.error(error));
+    step(() => processAutoTopUps(platform))
+      .then(() => step(() => processInvoiceAutoPay(platform)))
+      .then(() => step(() => resumeOffSessionCharges(platform)))
       .finally(() => {
         running = false;
       });
@@ -420,9 +614,13 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
     ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
   });
 
-  /** A payment with the provider, recorded in the caller's transaction. */
+  /**
+   * A payment with the provider, recorded for the account. A payment that saves its card (an auto
+   * top-up, autoBill) is made for the account's customer at the provider, to keep the card for
+   * off-session charges. The provider is asked outside any transaction.
+   */
   const createPayment = async (
-    tx: Tx,
+    log: FastifyBaseLogger,
     p: {
       accountNo: number;
       userId: number;
@@ -434,29 +632,45 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
       autoBill?: boolean;
     },
   ) => {
-    const intent = await provider.createIntent({
-      amountPence: p.amountPence,
-      description: p.description,
-      metadata: { accountNo: String(p.accountNo), purpose: p.purpose, invoiceId: String(p.invoiceId ?? '') },
-      idempotencyKey: `${p.accountNo}:${p.purpose}:${p.invoiceId ?? ''}:${Date.now()}:${Math.random()}`,
-    });
-    await tx
-      .insertInto('payments')
-      .values({
-        account_no: p.accountNo,
-        purpose: p.purpose,
-        invoice_id: p.invoiceId,
-        amount_pence: p.amountPence,
+    const saves = Boolean(p.autoTopUpThresholdPence) || Boolean(p.autoBill);
+    let intent: { id: string; clientSecret: string };
+    let customerId = '';
+    try {
+      if (saves) customerId = await customerFor(platform, p.accountNo);
+      intent = await provider.createIntent({
+        amountPence: p.amountPence,
         description: p.description,
-        provider: provider.kind,
-        provider_id: intent.id,
-        client_secret: intent.clientSecret,
-        auto_top_up: Boolean(p.autoTopUpThresholdPence),
-        auto_top_up_threshold_pence: p.autoTopUpThresholdPence ?? null,
-        auto_bill: p.autoBill ?? false,
-        created_by: p.userId,
-      })
-      .execute();
+        metadata: { accountNo: String(p.accountNo), purpose: p.purpose, invoiceId: String(p.invoiceId ?? '') },
+        idempotencyKey: `${p.accountNo}-${p.purpose}-${crypto.randomUUID()}`,
+        ...(customerId ? { saveFor: { customerId } } : {}),
+      });
+    } catch (error) {
+      log.error({ err: error }, 'the card provider did not make the payment');
+      throw new HttpError(
+        502,
+        p.purpose === 'topup' ? PAYMENT_MESSAGES.topUpFailed : PAYMENT_MESSAGES.cardUnsuccessful,
+      );
+    }
+    await platform.tenancy.tenant(p.accountNo, (tx) =>
+      tx
+        .insertInto('payments')
+        .values({
+          account_no: p.accountNo,
+          purpose: p.purpose,
+          invoice_id: p.invoiceId,
+          amount_pence: p.amountPence,
+          description: p.description,
+          provider: provider.kind,
+          provider_id: intent.id,
+          client_secret: intent.clientSecret,
+          auto_top_up: Boolean(p.autoTopUpThresholdPence),
+          auto_top_up_threshold_pence: p.autoTopUpThresholdPence ?? null,
+          auto_bill: p.autoBill ?? false,
+          customer_id: customerId,
+          created_by: p.userId,
+        })
+        .execute(),
+    );
     return intent.clientSecret;
   };
 
@@ -475,13 +689,15 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
     },
   });
 
-  tenantRoute(api, platform, routes.topUp, {
+  // Open routes with the guard: the card provider is asked outside any transaction.
+  openRoute(api, platform, routes.topUp, {
     allow: { resource: 'account', action: 'update' },
-    handler: async ({ auth, db }, { params, body }) => {
+    handler: async ({ auth, request }, { params, body }) => {
+      if (!auth) throw forbidden();
       if (params.account_no !== auth.accountNo) throw notFound();
       if (!can(auth, 'prepay', 'read')) throw new HttpError(403, PAYMENT_MESSAGES.prepayOnly);
       const amountPence = Math.round(body.amount * 100);
-      const clientSecret = await createPayment(db, {
+      const clientSecret = await createPayment(request.log, {
         accountNo: auth.accountNo,
         userId: auth.userId,
         purpose: 'topup',
@@ -510,17 +726,23 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
     },
   });
 
-  tenantRoute(api, platform, routes.payInvoice, {
+  openRoute(api, platform, routes.payInvoice, {
     allow: [
       { resource: 'account', action: 'update' },
       { resource: 'retail', action: 'read' },
     ],
-    handler: async ({ auth, db }, { params, body }) => {
-      const invoice = await db
-        .selectFrom('invoices')
-        .select(['id', 'invoice_no', 'status', 'due_date', 'total_pence'])
-        .where('invoice_no', '=', params.invoiceNumber)
-        .executeTakeFirst();
+    handler: async ({ auth, request }, { params, body }) => {
+      if (!auth) throw forbidden();
+      const invoice = await platform.tenancy.tenant(
+        auth.accountNo,
+        (db) =>
+          db
+            .selectFrom('invoices')
+            .select(['id', 'invoice_no', 'status', 'due_date', 'total_pence'])
+            .where('invoice_no', '=', params.invoiceNumber)
+            .executeTakeFirst(),
+        { readOnly: true },
+      );
       if (!invoice) throw notFound();
       if (!isPayable(invoiceStatus(invoice.status, String(invoice.due_date), londonToday()))) {
         throw new HttpError(409, INVOICE_MESSAGES.notPayable);
@@ -529,7 +751,7 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
       if (amountPence !== invoice.total_pence) {
         throw validationError({ amount: INVOICE_MESSAGES.wrongAmount(invoice.total_pence) });
       }
-      const clientSecret = await createPayment(db, {
+      const clientSecret = await createPayment(request.log, {
         accountNo: auth.accountNo,
         userId: auth.userId,
         purpose: 'invoice',
@@ -798,6 +1020,15 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
     },
   });
 
+  /** Whether the event's payment is ours and has no card digits recorded yet. */
+  const lacksCard = async (event: PaymentEvent) => {
+    const ids = event.chargeKey ? [event.intentId, event.chargeKey] : [event.intentId];
+    const payment = await platform.tenancy.crossAccount('payments', (tx) =>
+      tx.selectFrom('payments').select('card_last4').where('provider_id', 'in', ids).executeTakeFirst(),
+    );
+    return payment !== undefined && payment.card_last4 === '';
+  };
+
   // The provider's webhook: public (the provider calls it), believed only with a good signature
   // over the body exactly as received.
   openRoute(api, platform, routes.webhook, {
@@ -810,7 +1041,22 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
         if (error instanceof WebhookSignatureError) throw new HttpError(400, PAYMENT_MESSAGES.badSignature);
         throw error;
       }
-      return { received: true, outcome: await settle(platform, event) };
+      // A success names the card paid with: its last four digits (the panel's 'card ending') come
+      // from the provider's payment method, looked up before settle()'s transaction opens.
+      let lookupFailed = false;
+      if (event.status === 'succeeded' && event.paymentMethodId && (await lacksCard(event))) {
+        try {
+          const last4 = await provider.cardLast4(event.paymentMethodId);
+          if (last4) event = { ...event, last4 };
+        } catch (error) {
+          request.log.warn({ err: error }, 'the card of a payment could not be looked up');
+          lookupFailed = true;
+        }
+      }
+      const outcome = await settle(platform, event);
+      // Settled (the money moved, once); the provider delivers the event again for the card's details.
+      if (lookupFailed) throw new HttpError(503, 'The card details could not be retrieved; please deliver again');
+      return { received: true, outcome };
     },
   });
 }

@@ -27,6 +27,20 @@ export interface PaymentsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   settled_at: Timestamp | null;
+  /** The card at the provider (migration 035): saved by this payment's success, or charged off-session. */
+  customer_id: Generated<string>;
+  payment_method_id: Generated<string>;
+}
+
+/** The account's customer at the card provider, owner of its saved cards (migration 035). */
+export interface PaymentCustomersTable {
+  account_no: number;
+  provider: 'sandbox' | 'stripe';
+  /** Null until the provider answered. */
+  customer_id: string | null;
+  idempotency_key: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface AutoTopUpsTable {
@@ -111,5 +125,6 @@ declare module '../../db/schema.ts' {
     paypal_sandbox_webhooks: PaypalSandboxWebhooksTable;
     invoice_auto_pay: InvoiceAutoPayTable;
     invoice_auto_charges: InvoiceAutoChargesTable;
+    payment_customers: PaymentCustomersTable;
   }
 }

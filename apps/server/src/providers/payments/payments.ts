@@ -1,10 +1,15 @@
 /**
  * The card payment provider (issue 13). The server creates a payment intent (its client secret
  * goes to the browser, which confirms the payment with the provider) and learns the outcome only
- * from the provider's signed webhook.
+ * from the provider's signed webhook — or, for an off-session charge of a saved card (auto
+ * top-up, invoice auto-pay), from the provider's authenticated API answer to the charge itself.
  *
  * - **Stripe** when STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are set:
- *   PaymentIntents in GBP, webhooks verified with `stripe.webhooks.constructEvent`.
+ *   PaymentIntents in GBP, webhooks verified with `stripe.webhooks.constructEvent`. A payment
+ *   that saves its card is made for the account's Stripe Customer with
+ *   `setup_future_usage: 'off_session'`; its succeeded webhook names the saved PaymentMethod, which
+ *   later off-session charges (`off_session: true, confirm: true`) use. STRIPE_API_BASE (tests
+ *   only) points the client at another server answering like Stripe's API.
  * - **The sandbox** otherwise: intents of its own ('pi_sb_…'), a card form in the panel that
  *   answers as Stripe's test cards do (`decideCard`), and its webhooks signed exactly as Stripe
  *   signs them ('t=…,v1=HMAC-SHA256(t.body)') with its own secret, delivered to the same webhook
@@ -19,29 +24,79 @@ export interface CreatedIntent {
   clientSecret: string;
 }
 
-/** What a verified webhook says about an intent. */
+/** What a verified webhook (or the provider's API answer to an off-session charge) says about an intent. */
 export interface PaymentEvent {
   eventId: string;
   intentId: string;
   status: PaymentStatus;
   /** The decline's text for a failed payment. */
   failure: string;
+  /** The intent's customer and payment method at the provider (the card a success saves), when it says. */
+  customerId?: string;
+  paymentMethodId?: string;
+  /** The card's last four digits, when known (looked up from the payment method, outside any transaction). */
+  last4?: string;
+  /**
+   * Our key of an off-session charge (the intent's metadata, `OFF_SESSION_KEY`): its payment row
+   * is found by it while the intent's id is not recorded yet (the webhook came first).
+   */
+  chargeKey?: string;
+}
+
+/** The metadata key naming our off-session charge (the payment row's key until the intent is known). */
+export const OFF_SESSION_KEY = 'switchboardCharge';
+
+/** An off-session charge of a saved card. */
+export interface SavedCardCharge {
+  /** The account's customer and the saved payment method at the provider ('' in the sandbox, which goes by last4). */
+  customerId: string;
+  paymentMethodId: string;
+  last4: string;
+  amountPence: number;
+  description: string;
+  metadata: Record<string, string>;
+  /** The same key answers the same intent: a retried charge is never a second one. */
+  idempotencyKey: string;
+}
+
+/** The provider's answer to an off-session charge: the intent it made and its status. */
+export interface ChargedIntent {
+  intentId: string;
+  clientSecret: string;
+  status: PaymentStatus;
+  /** The decline's text when the card was not charged. */
+  failure: string;
 }
 
 export interface CardPayments {
   readonly kind: 'sandbox' | 'stripe';
   readonly publishableKey?: string;
+  /** The provider's customer for an account (the owner of its saved cards); the same key, the same customer. */
+  createCustomer(p: { accountNo: number; email: string; name: string; idempotencyKey: string }): Promise<string>;
   createIntent(p: {
     amountPence: number;
     description: string;
     metadata: Record<string, string>;
     idempotencyKey: string;
+    /** Saves the card the customer pays with for off-session charges (auto top-up, invoice auto-pay). */
+    saveFor?: { customerId: string };
   }): Promise<CreatedIntent>;
+  /**
+   * Charges a saved card off-session and answers the intent's outcome (a decline is an answer,
+   * not an error). Throws ChargeRefusedError when the provider refused it for good without an
+   * intent; any other error leaves the outcome unknown (retry with the same idempotency key).
+   */
+  chargeSaved(p: SavedCardCharge): Promise<ChargedIntent>;
+  /** The last four digits of a saved payment method's card ('' when it is not a card). */
+  cardLast4(paymentMethodId: string): Promise<string>;
   /** The event of a webhook whose signature is good; throws WebhookSignatureError otherwise. */
   parseWebhook(rawBody: string, signature: string): PaymentEvent;
 }
 
 export class WebhookSignatureError extends Error {}
+
+/** An off-session charge the provider refused for good, without making an intent (nothing was taken). */
+export class ChargeRefusedError extends Error {}
 
 /** Stripe's signature scheme: 't=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">', 5 minutes' tolerance. */
 export function signPayload(secret: string, body: string, at = Math.floor(Date.now() / 1000)): string {
@@ -66,7 +121,43 @@ export function verifySignature(secret: string, body: string, header: string, to
   if (!ok) throw new WebhookSignatureError('no matching signature');
 }
 
-type IntentObject = { id?: unknown; status?: unknown; last_payment_error?: { message?: unknown } | null };
+type IntentObject = {
+  id?: unknown;
+  status?: unknown;
+  last_payment_error?: { message?: unknown; code?: unknown; decline_code?: unknown } | null;
+  customer?: unknown;
+  payment_method?: unknown;
+  metadata?: Record<string, unknown> | null;
+};
+
+/** An expandable field's id (Stripe sends the id, or the object when expanded). */
+const idOf = (value: unknown): string | undefined => {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && 'id' in value && typeof value.id === 'string') return value.id;
+  return undefined;
+};
+
+/** What an intent object says of its saved card and of our off-session charge. */
+function intentDetails(intent: IntentObject): Pick<PaymentEvent, 'customerId' | 'paymentMethodId' | 'chargeKey'> {
+  const customerId = idOf(intent.customer);
+  const paymentMethodId = idOf(intent.payment_method);
+  const chargeKey = intent.metadata?.[OFF_SESSION_KEY];
+  return {
+    ...(customerId ? { customerId } : {}),
+    ...(paymentMethodId ? { paymentMethodId } : {}),
+    ...(typeof chargeKey === 'string' && chargeKey ? { chargeKey } : {}),
+  };
+}
+
+/**
+ * A failed intent's text: the domain's for Stripe's error code (so the webhook and the API answer
+ * of the same decline say the same), else the message as sent (the sandbox sends the domain's).
+ */
+function failureOf(error: IntentObject['last_payment_error']): string {
+  if (!error) return '';
+  if (typeof error.code === 'string') return declineText(error.code, error.decline_code);
+  return typeof error.message === 'string' ? error.message : '';
+}
 
 /** The webhook's event, from the JSON both providers send (Stripe's event shape). */
 function eventOf(raw: string): PaymentEvent {
@@ -92,7 +183,8 @@ function eventOf(raw: string): PaymentEvent {
     eventId: event.id,
     intentId: intent.id,
     status,
-    failure: typeof intent.last_payment_error?.message === 'string' ? intent.last_payment_error.message : '',
+    failure: failureOf(intent.last_payment_error),
+    ...intentDetails(intent),
   };
 }
 
@@ -160,6 +252,21 @@ export function decideSavedCard(last4: string): { succeeded: true } | { succeede
   }
 }
 
+/** The domain's text for a card error's code (Stripe's codes; decline reasons beyond these are not shown). */
+export function declineText(code: unknown, declineCode: unknown): string {
+  if (declineCode === 'insufficient_funds') return PAYMENT_MESSAGES.insufficientFunds;
+  if (code === 'authentication_required' || declineCode === 'authentication_required') {
+    return PAYMENT_MESSAGES.authenticationFailed;
+  }
+  if (code === 'expired_card') return PAYMENT_MESSAGES.expired;
+  return PAYMENT_MESSAGES.declined;
+}
+
+/** Why an off-session charge cannot be made at all: the account has no card saved with the provider. */
+export const NO_SAVED_CARD = 'No card is saved with the card provider for automatic payments.';
+
+const hmacHex = (secret: string, value: string) => crypto.createHmac('sha256', secret).update(value).digest('hex');
+
 export class SandboxPayments implements CardPayments {
   readonly kind = 'sandbox' as const;
   /** The sandbox's webhook signing secret (Stripe's whsec_…): per process unless configured. */
@@ -167,12 +274,38 @@ export class SandboxPayments implements CardPayments {
   constructor(secret?: string) {
     this.webhookSecret = secret ?? `whsec_sb_${crypto.randomBytes(24).toString('hex')}`;
   }
+  /** As Stripe's idempotency keys do: the same key, the same customer. */
+  async createCustomer(p: { idempotencyKey: string }): Promise<string> {
+    return `cus_sb_${hmacHex(this.webhookSecret, `customer:${p.idempotencyKey}`).slice(0, 24)}`;
+  }
   async createIntent(): Promise<CreatedIntent> {
     const id = `pi_sb_${crypto.randomBytes(12).toString('hex')}`;
     return { id, clientSecret: `${id}_secret_${crypto.randomBytes(16).toString('hex')}` };
   }
+  /**
+   * An off-session charge of the saved test card, answered as Stripe answers for it (by its last
+   * four digits); the same idempotency key answers the same intent.
+   */
+  async chargeSaved(p: SavedCardCharge): Promise<ChargedIntent> {
+    if (!p.last4) throw new ChargeRefusedError(NO_SAVED_CARD);
+    const id = `pi_sb_${hmacHex(this.webhookSecret, `intent:${p.idempotencyKey}`).slice(0, 24)}`;
+    const clientSecret = `${id}_secret_${hmacHex(this.webhookSecret, `secret:${p.idempotencyKey}`).slice(0, 32)}`;
+    const outcome = decideSavedCard(p.last4);
+    return outcome.succeeded
+      ? { intentId: id, clientSecret, status: 'succeeded', failure: '' }
+      : { intentId: id, clientSecret, status: 'requires_payment_method', failure: outcome.message };
+  }
+  /** The sandbox's card form records the last four digits itself. */
+  async cardLast4(): Promise<string> {
+    return '';
+  }
   /** The webhook the sandbox sends for an intent's new status: its body and signature header. */
-  webhook(intentId: string, status: PaymentStatus, failure = ''): { body: string; signature: string } {
+  webhook(
+    intentId: string,
+    status: PaymentStatus,
+    failure = '',
+    more: { metadata?: Record<string, string> } = {},
+  ): { body: string; signature: string } {
     const type: Record<PaymentStatus, string> = {
       succeeded: 'payment_intent.succeeded',
       processing: 'payment_intent.processing',
@@ -190,6 +323,7 @@ export class SandboxPayments implements CardPayments {
           object: 'payment_intent',
           status,
           last_payment_error: failure ? { message: failure } : null,
+          metadata: more.metadata ?? {},
         },
       },
     });
@@ -201,21 +335,73 @@ export class SandboxPayments implements CardPayments {
   }
 }
 
+/** Stripe's intent status as ours, for an off-session charge (no customer is there to authenticate). */
+function offSessionAnswer(intent: Stripe.PaymentIntent): ChargedIntent {
+  const base = { intentId: intent.id, clientSecret: intent.client_secret ?? '' };
+  const error = intent.last_payment_error;
+  switch (intent.status) {
+    case 'succeeded':
+      return { ...base, status: 'succeeded', failure: '' };
+    case 'processing':
+    case 'requires_capture':
+      return { ...base, status: 'processing', failure: '' };
+    case 'canceled':
+      return { ...base, status: 'canceled', failure: '' };
+    case 'requires_action':
+    case 'requires_confirmation':
+      return { ...base, status: 'requires_payment_method', failure: PAYMENT_MESSAGES.authenticationFailed };
+    default:
+      return { ...base, status: 'requires_payment_method', failure: declineText(error?.code, error?.decline_code) };
+  }
+}
+
+/** Where the Stripe client sends its requests: Stripe's API, or (tests) STRIPE_API_BASE. */
+function clientOptions(apiBase: string | undefined): Stripe.StripeConfig {
+  // Bounded, so that a stuck charge is retried (with its idempotency key) rather than waited on.
+  const options: Stripe.StripeConfig = { timeout: 30_000 };
+  if (!apiBase) return options;
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    ...options,
+    host: url.hostname,
+    port: Number(url.port || (protocol === 'http' ? 80 : 443)),
+    protocol,
+  };
+}
+
 export class StripePayments implements CardPayments {
   readonly kind = 'stripe' as const;
   readonly #stripe: Stripe;
   readonly #webhookSecret: string;
   readonly publishableKey: string;
-  constructor(keys: { secretKey: string; publishableKey: string; webhookSecret: string }) {
-    this.#stripe = new Stripe(keys.secretKey);
+  constructor(keys: {
+    secretKey: string;
+    publishableKey: string;
+    webhookSecret: string;
+    apiBase?: string | undefined;
+  }) {
+    this.#stripe = new Stripe(keys.secretKey, clientOptions(keys.apiBase));
     this.#webhookSecret = keys.webhookSecret;
     this.publishableKey = keys.publishableKey;
+  }
+  async createCustomer(p: { accountNo: number; email: string; name: string; idempotencyKey: string }): Promise<string> {
+    const customer = await this.#stripe.customers.create(
+      {
+        ...(p.email ? { email: p.email } : {}),
+        ...(p.name ? { name: p.name } : {}),
+        metadata: { accountNo: String(p.accountNo) },
+      },
+      { idempotencyKey: p.idempotencyKey },
+    );
+    return customer.id;
   }
   async createIntent(p: {
     amountPence: number;
     description: string;
     metadata: Record<string, string>;
     idempotencyKey: string;
+    saveFor?: { customerId: string };
   }): Promise<CreatedIntent> {
     const intent = await this.#stripe.paymentIntents.create(
       {
@@ -224,11 +410,53 @@ export class StripePayments implements CardPayments {
         description: p.description,
         metadata: p.metadata,
         automatic_payment_methods: { enabled: true },
+        ...(p.saveFor ? { customer: p.saveFor.customerId, setup_future_usage: 'off_session' as const } : {}),
       },
       { idempotencyKey: p.idempotencyKey },
     );
     if (!intent.client_secret) throw new Error('Stripe returned no client secret');
     return { id: intent.id, clientSecret: intent.client_secret };
+  }
+  async chargeSaved(p: SavedCardCharge): Promise<ChargedIntent> {
+    if (!p.customerId || !p.paymentMethodId) throw new ChargeRefusedError(NO_SAVED_CARD);
+    try {
+      const intent = await this.#stripe.paymentIntents.create(
+        {
+          amount: p.amountPence,
+          currency: 'gbp',
+          customer: p.customerId,
+          payment_method: p.paymentMethodId,
+          off_session: true,
+          confirm: true,
+          description: p.description,
+          metadata: p.metadata,
+        },
+        { idempotencyKey: p.idempotencyKey },
+      );
+      return offSessionAnswer(intent);
+    } catch (error) {
+      // A decline (card_declined, insufficient funds, authentication_required) is Stripe's answer:
+      // HTTP 402 with the failed intent in the error.
+      if (error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError) {
+        const failure =
+          error instanceof Stripe.errors.StripeCardError ? declineText(error.code, error.decline_code) : NO_SAVED_CARD;
+        const intent = error.payment_intent;
+        if (intent?.id) {
+          return {
+            intentId: intent.id,
+            clientSecret: intent.client_secret ?? '',
+            status: 'requires_payment_method',
+            failure,
+          };
+        }
+        throw new ChargeRefusedError(failure);
+      }
+      throw error;
+    }
+  }
+  async cardLast4(paymentMethodId: string): Promise<string> {
+    const method = await this.#stripe.paymentMethods.retrieve(paymentMethodId);
+    return method.card?.last4 ?? '';
   }
   parseWebhook(rawBody: string, signature: string): PaymentEvent {
     try {
@@ -244,12 +472,15 @@ export function cardPaymentsFor(keys: {
   secretKey: string | undefined;
   publishableKey: string | undefined;
   webhookSecret: string | undefined;
+  /** Tests only: a local server answering like Stripe's API (STRIPE_API_BASE). */
+  apiBase?: string | undefined;
 }): CardPayments {
   if (keys.secretKey && keys.publishableKey && keys.webhookSecret) {
     return new StripePayments({
       secretKey: keys.secretKey,
       publishableKey: keys.publishableKey,
       webhookSecret: keys.webhookSecret,
+      apiBase: keys.apiBase,
     });
   }
   return new SandboxPayments();
