@@ -63,9 +63,18 @@ const optional = (options: Parameters<typeof optionalText>[0]) => optionalText(o
  * The account form's fields (spec 1 §3 "Account", §5 "Account form"): names 45, e-mail 100,
  * address lines, city and county 100, the telephone and UK postcode patterns.
  */
-export const accountDetailsShape = {
+/** The person's names and contact numbers: the same rules on the account and on registration. */
+const personShape = {
   firstName: requiredText({ max: 45 }),
   surname: requiredText({ max: 45 }),
+  telephone: requiredText({ max: 14, pattern: PATTERNS.telephone }),
+  fax: optional({ max: 14, pattern: PATTERNS.telephone }),
+  mobile: optional({ max: 14, pattern: PATTERNS.telephone }),
+  email: email(100),
+};
+
+export const accountDetailsShape = {
+  ...personShape,
   company: optional({ max: 100 }),
   address_line1: requiredText({ max: 100 }),
   address_line2: optional({ max: 100 }),
@@ -73,10 +82,6 @@ export const accountDetailsShape = {
   address_county: optional({ max: 100 }),
   address_country: optional({ max: 100 }),
   address_postcode: requiredText({ max: 10, pattern: PATTERNS.ukPostcode }),
-  telephone: requiredText({ max: 14, pattern: PATTERNS.telephone }),
-  fax: optional({ max: 14, pattern: PATTERNS.telephone }),
-  mobile: optional({ max: 14, pattern: PATTERNS.telephone }),
-  email: email(100),
   endUserType,
   vulnerablePerson: z.boolean({ error: MESSAGES.selectOption }),
 };
@@ -126,8 +131,7 @@ export const registrationBody = z
     endUserType,
     registeredCompany: z.boolean(),
     vulnerablePerson: z.boolean(),
-    firstName: requiredText({ max: 45 }),
-    surname: requiredText({ max: 45 }),
+    ...personShape,
     companyName: optional({ max: 100 }),
     companyNo,
     vatNo: z
@@ -139,10 +143,6 @@ export const registrationBody = z
     city: requiredText({ max: 100 }),
     county: optional({ max: 50 }),
     postCode: requiredText({ max: 10, pattern: PATTERNS.ukPostcode }),
-    telephone: requiredText({ max: 14, pattern: PATTERNS.telephone }),
-    fax: optional({ max: 14, pattern: PATTERNS.telephone }),
-    mobile: optional({ max: 14, pattern: PATTERNS.telephone }),
-    email: email(100),
     tAndC: z.literal(true, { error: MESSAGES.required }),
     reCaptcha: captcha,
   })

@@ -105,8 +105,17 @@ function DirectDebitWizard({ replace, onClose }: { replace: boolean; onClose: ()
   const [agreed, setAgreed] = useState(false);
   const [feedback, setFeedback] = useState<{ ok: boolean; text: string }>({ ok: false, text: '' });
   const set = (k: keyof Values) => (e: { target: { value: string } }) => setV((x) => ({ ...x, [k]: e.target.value }));
-  const text = (k: keyof Values, label: string, required = true) => (
-    <TextField label={label} name={k} value={v[k]} onChange={set(k)} required={required} fullWidth size="small" />
+  const text = (k: keyof Values, label: string, required = true, onBlur?: () => void) => (
+    <TextField
+      label={label}
+      name={k}
+      value={v[k]}
+      onChange={set(k)}
+      onBlur={onBlur}
+      required={required}
+      fullWidth
+      size="small"
+    />
   );
 
   const findAddresses = async () => {
@@ -220,26 +229,8 @@ function DirectDebitWizard({ replace, onClose }: { replace: boolean; onClose: ()
         <Stack spacing={2} sx={{ pt: 1 }}>
           {text('accountHolder', 'Account Holder Name')}
           <Stack direction="row" spacing={2}>
-            <TextField
-              label="Sort Code"
-              name="sortCode"
-              value={v.sortCode}
-              onChange={set('sortCode')}
-              onBlur={lookUpBank}
-              required
-              fullWidth
-              size="small"
-            />
-            <TextField
-              label="Account Number"
-              name="accountNumber"
-              value={v.accountNumber}
-              onChange={set('accountNumber')}
-              onBlur={lookUpBank}
-              required
-              fullWidth
-              size="small"
-            />
+            {text('sortCode', 'Sort Code', true, lookUpBank)}
+            {text('accountNumber', 'Account Number', true, lookUpBank)}
           </Stack>
           {bank.name && <Alert severity="success">Bank: {bank.name}</Alert>}
           {bank.error && <Alert severity="error">{bank.error}</Alert>}
