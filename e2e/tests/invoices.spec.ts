@@ -31,6 +31,17 @@ test.describe('invoices', () => {
     await page.getByRole('textbox', { name: /search/i }).fill(voidNo);
     await expect(table.getByRole('row')).toHaveCount(2);
     await expect(table.getByRole('row').nth(1)).toContainText(voidNo);
+
+    // The invoice date range, typed DD/MM/YYYY in the date picker: from the newest invoice's date, only it.
+    await page.goto('/invoice');
+    const newest = (await table.getByRole('row').nth(1).locator('td').nth(1).textContent()) ?? '';
+    expect(newest).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    await page.getByRole('group', { name: 'Invoice date' }).getByRole('spinbutton', { name: 'Day' }).first().click();
+    await page.keyboard.type(newest.replaceAll('/', ''));
+    await expect(page).toHaveURL(new RegExp(`from=${newest.split('/').reverse().join('-')}`));
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Clear dates' }).click();
+    await expect(table.getByRole('row')).not.toHaveCount(2);
   });
 
   test('the detail modal shows the lines and totals; the PDF opens in a frame', async ({ page }) => {
@@ -49,7 +60,7 @@ test.describe('invoices', () => {
     await expect(lines).toContainText('Telephone number rental');
     await expect(lines).toContainText('VAT 20%');
     await expect(lines).toContainText('Total');
-    // Pay Invoice is offered for an unpaid invoice (disabled until card payment is wired).
+    // Pay Invoice is offered for an unpaid invoice.
     await expect(dialog.getByRole('button', { name: 'Pay Invoice' })).toBeVisible();
     await page.screenshot({ path: 'test-results/invoice-detail.png', fullPage: true });
 
@@ -59,6 +70,9 @@ test.describe('invoices', () => {
 
     await dialog.getByRole('link', { name: 'View PDF' }).click();
     await expect(page).toHaveURL(/\/invoice\/\d+$/);
+    await expect(page.getByRole('navigation', { name: 'breadcrumb' })).toHaveText(
+      `Dashboard/Invoices/Invoice ${invoiceNo}`,
+    );
     const frame = page.locator('iframe[title="Invoice PDF"]');
     await expect(frame).toBeVisible();
     expect(await frame.getAttribute('src')).toMatch(/^blob:/);

@@ -18,7 +18,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import 'dayjs/locale/en-gb';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 
 dayjs.extend(customParseFormat);
 
@@ -60,28 +60,42 @@ export interface DatePickerFieldProps {
 
 /**
  * A date alone, typed DD/MM/YYYY or picked from the calendar: it reports a date only once it is
- * whole and real (a half-typed one changes nothing), and '' when cleared.
+ * whole and real — a year of four digits: while '2026' is typed the picker passes through the
+ * years 2, 20 and 202, which are not reported — and '' when cleared. What is typed stays in the
+ * field (the value coming back is the one reported); a new value from outside replaces it.
  */
 export function DatePickerField({ value, onChange, label, name, min, max, width = 170 }: DatePickerFieldProps) {
+  const [shown, setShown] = useState<Dayjs | null>(() => parseIsoDate(value));
+  // A new value (reported, or from outside: Clear dates, the URL) is shown as it is.
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    setSeen(value);
+    setShown(parseIsoDate(value));
+  }
   const minDate = parseIsoDate(min ?? '') ?? undefined;
   const maxDate = parseIsoDate(max ?? '') ?? undefined;
+  const report = (next: string) => {
+    if (next !== value) onChange(next);
+  };
   return (
     <PickerLocalization>
       <DesktopDatePicker
         label={label}
         format={DATE_FORMAT}
-        value={parseIsoDate(value)}
+        value={shown}
         minDate={minDate}
         maxDate={maxDate}
         onChange={(next) => {
-          if (next === null) onChange('');
-          else if (next.isValid()) onChange(next.format(ISO_DATE_FORMAT));
+          setShown(next);
+          if (next === null) report('');
+          else if (next.isValid() && next.year() >= 1000) report(next.format(ISO_DATE_FORMAT));
         }}
         slotProps={{ textField: { name, size: 'small', sx: { width } } }}
       />
     </PickerLocalization>
   );
 }
+
 /** What the form holds for a date typed but not (yet) a real one: the schema refuses it. */
 export const UNFINISHED_DATE = 'unfinished';
 
