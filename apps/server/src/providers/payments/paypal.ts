@@ -444,9 +444,10 @@ export class PayPalOrders implements WalletPayments {
     this.clientId = keys.clientId;
     this.#clientSecret = keys.clientSecret;
     this.#webhookId = keys.webhookId || undefined;
-    this.#apiBase = (
-      keys.apiBase || (keys.live ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')
-    ).replace(/\/+$/, '');
+    // The base's own URL, so a trailing slash (or none) makes no difference to the paths joined on.
+    this.#apiBase = new URL(
+      keys.apiBase || (keys.live ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com'),
+    ).origin;
     const client = new Client({
       clientCredentialsAuthCredentials: { oAuthClientId: keys.clientId, oAuthClientSecret: keys.clientSecret },
       environment: keys.live ? Environment.Production : Environment.Sandbox,
