@@ -81,6 +81,11 @@ export interface LiveToken {
   accountNo: number;
   purpose: TokenPurpose;
   username: string;
+  /**
+   * The activation link of a newly registered account's holder: the account's holder (not a
+   * control-panel user added later), the account still pending activation.
+   */
+  newAccount: boolean;
 }
 
 /** The unused, unexpired link of `token` with its user (enabled, account not deleted), or null. */
@@ -89,7 +94,7 @@ export async function findToken(tx: Tx, token: string): Promise<LiveToken | null
     .selectFrom('password_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
     .innerJoin('accounts as a', 'a.account_no', 't.account_no')
-    .select(['t.id', 't.user_id', 't.account_no', 't.purpose', 'u.username'])
+    .select(['t.id', 't.user_id', 't.account_no', 't.purpose', 'u.username', 'u.is_holder', 'a.pending_activation'])
     .where('t.token_hash', '=', hashToken(token))
     .where('t.used_at', 'is', null)
     .where('t.expires_at', '>', new Date())
@@ -97,7 +102,14 @@ export async function findToken(tx: Tx, token: string): Promise<LiveToken | null
     .where('a.deleted_at', 'is', null)
     .executeTakeFirst();
   return row
-    ? { id: row.id, userId: row.user_id, accountNo: row.account_no, purpose: row.purpose, username: row.username }
+    ? {
+        id: row.id,
+        userId: row.user_id,
+        accountNo: row.account_no,
+        purpose: row.purpose,
+        username: row.username,
+        newAccount: row.purpose === 'activation' && row.is_holder && row.pending_activation,
+      }
     : null;
 }
 

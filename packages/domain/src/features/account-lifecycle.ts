@@ -257,6 +257,11 @@ export const tokenReply = z.object({
   success: z.boolean(),
   purpose: z.enum(['activation', 'reset']).optional(),
   username: z.string().optional(),
+  /**
+   * The activation link of a newly registered account's holder (not a new control-panel user's
+   * first password, not a reset): /activate offers the identity check before the password is set.
+   */
+  newAccount: z.boolean().optional(),
   message: z.string().optional(),
 });
 

@@ -63,6 +63,24 @@ export const IDENTITY_SANDBOX_OUTCOME_LABELS: Record<IdentitySandboxOutcome, str
   consent_declined: 'Decline consent',
 };
 
+/**
+ * The account's legal identity: the fields a document check verifies. A save that changes one of
+ * them on a verified account needs a new check (spec 1 §4 "Save may ... start an identity
+ * verification session").
+ */
+export const IDENTITY_FIELDS = {
+  firstName: 'first name',
+  surname: 'surname',
+  company: 'company name',
+} as const;
+export type IdentityField = keyof typeof IDENTITY_FIELDS;
+
+/** 'first name', 'first name and surname', 'first name, surname and company name'. */
+export function identityFieldList(fields: readonly IdentityField[]): string {
+  const names = fields.map((f) => IDENTITY_FIELDS[f]);
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 export const IDENTITY_MESSAGES = {
   title: 'Identity verification',
   intro:
@@ -95,6 +113,19 @@ export const IDENTITY_MESSAGES = {
     `Your identity could not be verified: ${reason} Please try again from Account Details.`,
   canceledTitle: 'Identity check cancelled',
   canceledMessage: 'Your identity check was cancelled. You can start a new one from Account Details.',
+  // A save that changed the verified legal identity (the account form).
+  reverifyTitle: 'Identity check needed',
+  reverifyMessage: (changed: string) =>
+    `The account's ${changed} changed, so your identity needs to be verified again. Please verify it from Account Details.`,
+  reverifyNotice: 'The name or company changed, so the identity needs to be verified again.',
+  // The activation page's offer (a newly registered account's holder, before the password is set).
+  activationOffer: 'Verify your identity',
+  activationIntro:
+    'Before you choose your password you can verify your identity with a photo ID (passport, driving licence or ' +
+    'national ID card). We verify account holders to protect telephone numbers and call credit from fraud.',
+  activationLater: 'You can also do it later from Account Details.',
+  skip: 'Skip for now',
+  activationVerified: 'Your identity has been verified. Now choose your password.',
   // The sandbox window.
   sandboxTitle: 'Verify your identity',
   sandboxIntro:

@@ -290,7 +290,7 @@ export function registerAccountRoutes(api: FastifyInstance, platform: Platform):
         return findToken(tx, body.token);
       });
       if (!live) throw new HttpError(400, ACCOUNT_MESSAGES.tokenInvalid);
-      return { success: true, purpose: live.purpose, username: live.username };
+      return { success: true, purpose: live.purpose, username: live.username, newAccount: live.newAccount };
     },
   });
 

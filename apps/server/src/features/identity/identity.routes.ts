@@ -335,6 +335,8 @@ export function registerIdentityRoutes(api: FastifyInstance, platform: Platform)
       });
       if (!holder) throw new HttpError(400, IDENTITY_MESSAGES.tokenInvalid);
       if (!holder.pending) throw new HttpError(409, IDENTITY_MESSAGES.alreadyActive);
+      // A control-panel user's first-password link is not the holder's: it checks no one.
+      if (!holder.newAccount) throw new HttpError(400, IDENTITY_MESSAGES.tokenInvalid);
       if (body.email.toLowerCase() !== holder.email.trim().toLowerCase()) {
         throw validationError({ email: IDENTITY_MESSAGES.emailMismatch });
       }

@@ -13,6 +13,7 @@ import {
 } from '@switchboard/domain';
 import { solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendSetPasswordLink } from '../../platform/password-tokens.ts';
 import type { SandboxIdentity } from '../../providers/identity/identity.ts';
 import { signPayload } from '../../providers/payments/payments.ts';
 import { addUser, createTestContext, json, type TestContext } from '../../test/harness.ts';
@@ -407,6 +408,85 @@ describe('POST /identity/verification/session (before activation)', () => {
     expect(res.statusCode).toBe(400);
     expect(json<Reply>(res).message).toBe(ACCOUNT_MESSAGES.tokenInvalid);
     expect(await sessionsOf(account.accountNo)).toHaveLength(0);
+  });
+});
+
+describe('the activation link says whose it is (POST /users/password/token)', () => {
+  /** The token of the newest set-password mail to `email`. */
+  const linkOf = async (email: string) => {
+    const mail = await t.database.db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('to_address', '=', email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const token = /\/activate\?token=([A-Za-z0-9_-]+)/.exec(mail.text_body)?.[1];
+    if (!token) throw new Error('no link');
+    return token;
+  };
+  const check = async (token: string) => {
+    const res = await publicCall('/users/password/token', { token });
+    expect(res.statusCode, res.body).toBe(200);
+    return json<{ purpose: string; newAccount: boolean }>(res);
+  };
+
+  it("is a new account's for a registered holder's activation link, until the account is active", async () => {
+    const account = await registered();
+    expect(await check(account.token)).toMatchObject({ purpose: 'activation', newAccount: true });
+    // Activated by another link meanwhile (the holder used 'Forgot password?'): no longer a new account.
+    await t.database.db
+      .updateTable('accounts')
+      .set({ pending_activation: false })
+      .where('account_no', '=', account.accountNo)
+      .execute();
+    expect(await check(account.token)).toMatchObject({ purpose: 'activation', newAccount: false });
+  });
+
+  it("is not a new account's for a new control-panel user's link (even on a pending account) or a reset", async () => {
+    // A user of the user manager: their first-password link is an activation, not a new account.
+    const email = `cp.${Date.now()}@acmeplumbing.example`;
+    const created = await t.api('POST', '/users', retail, {
+      name: 'Cora',
+      surname: 'Panel',
+      username: `cora${Date.now()}`,
+      email,
+      accountNo: 30000,
+      enabled: true,
+      saveUserPermissions: true,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(await check(await linkOf(email))).toMatchObject({ purpose: 'activation', newAccount: false });
+
+    // A second user's activation link on an account still pending activation: not its holder's, so
+    // neither the flag nor the identity check.
+    const account = await registered();
+    const otherEmail = `second.${Date.now()}@identity-test.example`;
+    const userId = await addUser(t.database.db, {
+      username: `second${Date.now()}`,
+      accountNo: account.accountNo,
+      grants: [],
+    });
+    await t.database.db.updateTable('users').set({ email: otherEmail }).where('id', '=', userId).execute();
+    await t.app.platform.tenancy.crossAccount('registration', (tx) =>
+      sendSetPasswordLink(
+        tx,
+        t.app.platform.config,
+        { id: userId, accountNo: account.accountNo, username: 'second', name: 'Second', email: otherEmail },
+        'activation',
+      ),
+    );
+    const second = await linkOf(otherEmail);
+    expect(await check(second)).toMatchObject({ purpose: 'activation', newAccount: false });
+    const refused = await publicCall('/identity/verification/session', { email: account.email, token: second });
+    expect(refused.statusCode).toBe(400);
+    expect(json<Reply>(refused).message).toBe(ACCOUNT_MESSAGES.tokenInvalid);
+    expect(await sessionsOf(account.accountNo)).toHaveLength(0);
+    // The holder's own link still is a new account's.
+    expect(await check(account.token)).toMatchObject({ newAccount: true });
+
+    // A reset link.
+    expect((await publicCall('/users/password/forgot', { username: 'prepay' })).statusCode).toBe(200);
+    expect(await check(await linkOf('priya@bellahair.example'))).toMatchObject({ purpose: 'reset', newAccount: false });
   });
 });
 

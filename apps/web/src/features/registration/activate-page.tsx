@@ -1,6 +1,9 @@
 /**
  * /activate?token=...: the page of a set-password link (a registered account's activation, a new
  * user's first password, a reset). The password rule of spec 1 §5 with its strength message.
+ *
+ * A newly registered account's holder (the link check says `newAccount`) is first offered the
+ * identity check, which the unused link authorises (setting the password spends it); they may skip it.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,6 +19,7 @@ import { call } from '../../platform/client.ts';
 import { applySaveFailure } from '../../platform/fields/form-errors.ts';
 import { FormTextField } from '../../platform/fields/form-fields.tsx';
 import { useSchemaForm } from '../../platform/fields/form-schema.ts';
+import { IdentityOffer, type IdentityOfferOutcome } from './identity-offer.tsx';
 import { PublicFrame } from './public-frame.tsx';
 
 export default function ActivatePage() {
@@ -30,6 +34,8 @@ export default function ActivatePage() {
   const form = useSchemaForm(setPasswordBody, { token, password: '', confirm: '' });
   const [message, setMessage] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  /** The identity offer's end (undefined: still offered); its note shows above the password form. */
+  const [offered, setOffered] = useState<IdentityOfferOutcome | undefined>(undefined);
 
   const submit = form.handleSubmit(async (values) => {
     setMessage(null);
@@ -72,12 +78,26 @@ export default function ActivatePage() {
       </PublicFrame>
     );
   }
+  const username = link.data.username ?? '';
+  if (link.data.newAccount && offered === undefined) {
+    return (
+      <PublicFrame title={title} width={520}>
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <Typography variant="body2" color="text.secondary">
+            Your username is <strong>{username}</strong>.
+          </Typography>
+          <IdentityOffer token={token} email={username} onDone={setOffered} />
+        </Box>
+      </PublicFrame>
+    );
+  }
   return (
-    <PublicFrame title={title}>
+    <PublicFrame title={title} {...(link.data.newAccount ? { width: 520 } : {})}>
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
+        {offered && <Alert severity={offered.severity}>{offered.text}</Alert>}
         <Typography variant="body2" color="text.secondary">
-          Your username is <strong>{link.data.username}</strong>. Choose a password of 8 to 50 characters with an upper
-          case letter, a lower case letter, a digit and a symbol.
+          Your username is <strong>{username}</strong>. Choose a password of 8 to 50 characters with an upper case
+          letter, a lower case letter, a digit and a symbol.
         </Typography>
         {message && <Alert severity="error">{message}</Alert>}
         <FormTextField control={form.control} name="password" label="Password" type="password" required />
