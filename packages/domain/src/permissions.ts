@@ -198,3 +198,11 @@ export const ACCOUNT_TYPE_FEATURE = {
   wholesale: FEATURES.wholesale,
   retail: FEATURES.retail,
 } as const;
+
+/**
+ * A wholesale account (spec 1 §6: pricing hidden, no balance alert): the account's kind, or the
+ * wholesale feature its session carries (an account type: never an admin's stand-in).
+ */
+export function isWholesale(holder: PermissionHolder & { accountKind?: string }): boolean {
+  return holder.accountKind === 'wholesale' || can(holder, 'wholesale', 'read');
+}

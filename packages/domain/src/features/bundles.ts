@@ -49,7 +49,8 @@ export const bundleRecord = z.object({
   name: z.string(),
   description: z.string(),
   minutes: z.number().int(),
-  pricePence: z.number().int(),
+  /** The monthly price ex VAT; not sent to a wholesale account (spec 1 §6: pricing hidden). */
+  pricePence: z.number().int().optional(),
   /** The account's enabled bundle (the id DELETE /bundle/cease/{id} takes), or null. */
   id: z.number().int().nullable(),
   enabledAt: z.string().nullable(),

@@ -11,6 +11,7 @@ import {
   balanceAlertLabel,
   can,
   isProviderAdmin,
+  isWholesale,
   MESSAGES,
   type OutboxMail,
 } from '@switchboard/domain';
@@ -18,9 +19,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Updateable } from 'kysely';
 import type { AccountsTable } from '../../db/schema.ts';
 import { audit } from '../../platform/audit.ts';
-import type { AuthContext } from '../../platform/auth.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
+import { identityNeedsNewCheck } from '../../platform/identity-status.ts';
 import { postToLedger } from '../../platform/ledger.ts';
 import { listBodyFor, pagedList, selectRecords } from '../../platform/list.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -79,7 +80,6 @@ const ACCOUNT_COLUMNS = {
 /** The transactions page: prepay accounts only (the account-type mask; admin rights never stand in). */
 const prepayRead = { resource: 'prepay', action: 'read' } as const;
 /** Wholesale accounts have no balance alert (spec 1 §2). */
-const isWholesale = (auth: AuthContext) => auth.accountKind === 'wholesale' || can(auth, 'wholesale', 'read');
 
 function currentMonth(now = new Date()): string {
   const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit' })
@@ -213,8 +213,20 @@ export function registerAccountBillingRoutes(api: FastifyInstance, platform: Pla
           label: current.company,
         });
       }
+      // A changed legal identity (name, company) of a verified account needs a new identity check.
+      const verificationRequired = await identityNeedsNewCheck(db, {
+        accountNo: auth.accountNo,
+        userId: auth.userId,
+        ip: request.ip,
+        changed: Object.keys(after),
+      });
       const saved = await db.selectFrom('accounts').select('version').executeTakeFirstOrThrow();
-      return { success: true, message: MESSAGES.updated('Account'), version: saved.version };
+      return {
+        success: true,
+        message: MESSAGES.updated('Account'),
+        version: saved.version,
+        verificationRequired,
+      };
     },
   });
 

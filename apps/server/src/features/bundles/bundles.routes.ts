@@ -3,7 +3,7 @@
  * bundles, enable (POST /bundle) and cease (DELETE /bundle/cease/{id}); each month a bundle was
  * active in is one line of that month's invoice (the billing run's 'bundles' charge source).
  */
-import { BUNDLE_MESSAGES, BUNDLES, bundleById, bundleRoutes } from '@switchboard/domain';
+import { BUNDLE_MESSAGES, BUNDLES, bundleById, bundleRoutes, isWholesale } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { type Generated, sql } from 'kysely';
 import type { Timestamp } from '../../db/schema.ts';
@@ -56,8 +56,9 @@ export function registerBundleRoutes(api: FastifyInstance, platform: Platform): 
 
   tenantRoute(api, platform, routes.list, {
     allow: { resource: 'bundles', action: 'read' },
-    handler: async ({ db }) => {
+    handler: async ({ db, auth }) => {
       const active = await db.selectFrom('account_bundles').selectAll().where('ceased_at', 'is', null).execute();
+      const prices = !isWholesale(auth);
       return {
         records: BUNDLES.map((b) => {
           const mine = active.find((a) => a.bundle_id === b.id);
@@ -66,7 +67,7 @@ export function registerBundleRoutes(api: FastifyInstance, platform: Platform): 
             name: b.name,
             description: b.description,
             minutes: b.minutes,
-            pricePence: b.pricePence,
+            ...(prices ? { pricePence: b.pricePence } : {}),
             id: mine?.id ?? null,
             enabledAt: iso(mine?.enabled_at),
           };

@@ -72,4 +72,12 @@ describe('bundles', () => {
       { description: `International 200 bundle, ${period.label}`, quantity: 1, unitPricePence: 800 },
     ]);
   });
+
+  it('sends prices to a retail account and none to a wholesale one (spec 1 §6: pricing hidden)', async () => {
+    expect((await list()).every((b) => typeof b.pricePence === 'number' && b.pricePence > 0)).toBe(true);
+    const reseller = await t.login('reseller');
+    const records = await list(reseller);
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.every((b) => !('pricePence' in b))).toBe(true);
+  });
 });

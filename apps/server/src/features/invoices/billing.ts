@@ -53,9 +53,7 @@ import {
   type ChargeLine,
   chargeSourceList,
   displayDate,
-  lastCompletePeriod,
   londonToday,
-  periodsUpTo,
   registerChargeSource,
 } from '../../platform/billing-periods.ts';
 import { registerInvoicePayer } from '../../platform/invoice-payments.ts';

@@ -26,9 +26,9 @@ import { StateChip } from '../../platform/state-chip.tsx';
 import { useToast } from '../../platform/toast.ts';
 
 export default function BundlesPage() {
-  const { can } = useSession();
-  // Spec 1 §6: pricing is hidden for wholesale (the account type, never an admin's stand-in).
-  const showPrices = !can('wholesale', 'read');
+  const { session, can } = useSession();
+  // Spec 1 §6: pricing is hidden for wholesale (the server does not send it either).
+  const showPrices = !(session.accountKind === 'wholesale' || can('wholesale', 'read'));
   const toast = useToast();
   const queryClient = useQueryClient();
   const { ask, dialog } = useConfirm();
@@ -40,7 +40,7 @@ export default function BundlesPage() {
     const confirmed = await ask({
       title: enabling ? `Enable ${b.name}` : `Disable ${b.name}`,
       text: enabling
-        ? showPrices
+        ? showPrices && b.pricePence !== undefined
           ? `${b.name} costs ${formatPence(b.pricePence)} a month (ex VAT), charged on your next invoice for every month it is enabled in.`
           : `${b.name} gives ${b.minutes.toLocaleString('en-GB')} minutes a month, for every month it is enabled in.`
         : `${b.name} stops now; its minutes are no longer available. This month is still charged.`,
@@ -88,7 +88,7 @@ export default function BundlesPage() {
                     {b.description}
                   </Typography>
                 </TableCell>
-                {showPrices && <TableCell>{formatPence(b.pricePence)}</TableCell>}
+                {showPrices && <TableCell>{b.pricePence === undefined ? '' : formatPence(b.pricePence)}</TableCell>}
                 <TableCell>
                   <StateChip on={b.id !== null} label={b.id !== null ? 'Enabled' : 'Not enabled'} />
                 </TableCell>
