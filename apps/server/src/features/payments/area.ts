@@ -4,8 +4,10 @@ import * as m033 from './migrations/033-paypal.ts';
 import * as m034 from './migrations/034-invoice-auto-pay.ts';
 import * as m035 from './migrations/035-saved-cards.ts';
 import * as m036 from './migrations/036-paypal-webhooks.ts';
-import { registerPaymentRoutes, settle, startAutoTopUps } from './payments.routes.ts';
+import { startAutoTopUps } from './off-session.ts';
+import { registerPaymentRoutes } from './payments.routes.ts';
 import { startSandboxPayPal } from './paypal-webhook.ts';
+import { settle } from './settle.ts';
 
 /** Card and PayPal payments: top-ups, invoice payments, the provider's webhook and the sandbox's card form. */
 export const area: ServerArea = {

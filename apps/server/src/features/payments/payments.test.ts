@@ -5,7 +5,7 @@ import { seedDemoInvoices } from '../../demo/invoices.ts';
 import { postToLedger } from '../../platform/ledger.ts';
 import { decideCard, type SandboxPayments, signPayload } from '../../providers/payments/payments.ts';
 import { addUser, createTestContext, json, type TestContext } from '../../test/harness.ts';
-import { processAutoTopUps, processInvoiceAutoPay } from './payments.routes.ts';
+import { processAutoTopUps, processInvoiceAutoPay } from './off-session.ts';
 
 let t: TestContext;
 let prepay: Record<string, string>;

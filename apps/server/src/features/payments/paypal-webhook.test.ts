@@ -4,8 +4,8 @@ import { PAYMENT_MESSAGES } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayPalOrders, SandboxPayPal, TRANSMISSION_HEADERS } from '../../providers/payments/paypal.ts';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
-import { settle } from './payments.routes.ts';
 import { deliverSandboxPayPal } from './paypal-webhook.ts';
+import { settle } from './settle.ts';
 
 type Reply = { success?: boolean; message: string; received?: boolean; outcome?: string };
 

@@ -33,7 +33,7 @@ import { PayPalUnavailableError, SandboxPayPal, type WebhookHeaders } from '../.
 import './tables.ts';
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
-/** payments.routes.ts's settle(): a payment's new status and, the first time it succeeds, its money. */
+/** settle.ts's settle(): a payment's new status and, the first time it succeeds, its money. */
 export type Settle = (platform: Platform, event: PaymentEvent) => Promise<WebhookOutcome>;
 
 type Amount = { currency_code?: unknown; value?: unknown };

@@ -20,7 +20,7 @@ import {
   signPayload,
 } from '../../providers/payments/payments.ts';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
-import { processAutoTopUps, processInvoiceAutoPay, resumeOffSessionCharges } from './payments.routes.ts';
+import { processAutoTopUps, processInvoiceAutoPay, resumeOffSessionCharges } from './off-session.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_switchboard';
 

@@ -1,0 +1,414 @@
+/**
+ * Off-session charges of a saved card (issue 13): auto top-up and invoice auto-pay. A payment made
+ * with auto top-up or autoBill saves its card (made for the account's customer at the provider; its
+ * success records the payment method). The workers charge that card off-session: a charge is
+ * claimed and its payment row written in one transaction, the provider is asked after it commits
+ * (with the row's key as idempotency key), and its authenticated answer settles through
+ * `settle()` — so the intent's webhook, before or after, moves nothing twice.
+ */
+import crypto from 'node:crypto';
+import { formatPence, INVOICE_AUTO_PAY_DAYS, type PaymentPurpose } from '@switchboard/domain';
+import { type Selectable, sql } from 'kysely';
+import { londonToday } from '../../platform/billing-periods.ts';
+import { notify } from '../../platform/notify.ts';
+import type { Platform } from '../../platform/platform.ts';
+import type { Tx } from '../../platform/tenancy.ts';
+import {
+  type CardPayments,
+  type ChargedIntent,
+  ChargeRefusedError,
+  OFF_SESSION_KEY,
+  SandboxPayments,
+} from '../../providers/payments/payments.ts';
+import { PENDING, settle, settleIn } from './settle.ts';
+import type { PaymentsTable } from './tables.ts';
+
+/**
+ * The account's customer at the card provider (the owner of its saved cards), made once.
+ * Concurrent callers agree on one idempotency key through the row written first, so the provider
+ * answers them all with the same customer; the provider is asked outside any transaction.
+ */
+export async function customerFor(platform: Platform, accountNo: number): Promise<string> {
+  const provider = platform.providers.payments;
+  const known = await platform.tenancy.tenant(accountNo, async (tx) => {
+    await tx
+      .insertInto('payment_customers')
+      .values({
+        account_no: accountNo,
+        provider: provider.kind,
+        idempotency_key: `customer-${accountNo}-${crypto.randomUUID()}`,
+      })
+      .onConflict((oc) => oc.columns(['account_no', 'provider']).doNothing())
+      .execute();
+    const row = await tx
+      .selectFrom('payment_customers')
+      .select(['customer_id', 'idempotency_key'])
+      .where('account_no', '=', accountNo)
+      .where('provider', '=', provider.kind)
+      .executeTakeFirstOrThrow();
+    const account = await tx
+      .selectFrom('accounts')
+      .select(['first_name', 'surname', 'company', 'email'])
+      .where('account_no', '=', accountNo)
+      .executeTakeFirstOrThrow();
+    return { ...row, account };
+  });
+  if (known.customer_id) return known.customer_id;
+  const { account } = known;
+  const customerId = await provider.createCustomer({
+    accountNo,
+    email: account.email,
+    name: account.company || `${account.first_name} ${account.surname}`.trim(),
+    idempotencyKey: known.idempotency_key,
+  });
+  return platform.tenancy.tenant(accountNo, async (tx) => {
+    await tx
+      .updateTable('payment_customers')
+      .set({ customer_id: customerId, updated_at: new Date() })
+      .where('account_no', '=', accountNo)
+      .where('provider', '=', provider.kind)
+      .where('customer_id', 'is', null)
+      .execute();
+    const stored = await tx
+      .selectFrom('payment_customers')
+      .select('customer_id')
+      .where('account_no', '=', accountNo)
+      .where('provider', '=', provider.kind)
+      .executeTakeFirstOrThrow();
+    return stored.customer_id ?? customerId;
+  });
+}
+
+const pendingCharge = sql<boolean>`provider_id like ${sql.raw("'pending\\_%'")}`;
+
+type SavedCard = { card_last4: string; customer_id: string; payment_method_id: string };
+type PaymentRow = Selectable<PaymentsTable>;
+
+/** A card saved with another provider (the configuration changed since) is not one this provider can charge. */
+const savedWith = (provider: CardPayments, saved: SavedCard & { provider: string }): SavedCard =>
+  saved.provider === provider.kind ? saved : { card_last4: '', customer_id: '', payment_method_id: '' };
+
+/**
+ * An off-session charge of a saved card (auto top-up, invoice auto-pay), recorded in the claiming
+ * transaction before the provider is asked: a processing payment under a new charge key.
+ */
+async function recordSavedCardCharge(
+  tx: Tx,
+  provider: CardPayments,
+  c: {
+    accountNo: number;
+    purpose: PaymentPurpose;
+    invoiceId: number | null;
+    amountPence: number;
+    description: string;
+    card: SavedCard;
+  },
+): Promise<PaymentRow> {
+  const key = `${PENDING}${crypto.randomBytes(16).toString('hex')}`;
+  return tx
+    .insertInto('payments')
+    .values({
+      account_no: c.accountNo,
+      purpose: c.purpose,
+      invoice_id: c.invoiceId,
+      amount_pence: c.amountPence,
+      description: c.description,
+      provider: provider.kind,
+      provider_id: key,
+      client_secret: key,
+      status: 'processing',
+      card_last4: c.card.card_last4,
+      customer_id: c.card.customer_id,
+      payment_method_id: c.card.payment_method_id,
+      created_by: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Asks the provider to charge a recorded off-session charge — outside any transaction — and
+ * settles from its authenticated answer (a server-side confirmation, through settle(): the
+ * intent's webhook, before or after, finds it settled). Answers the error when the outcome is
+ * unknown: the payment stays processing under its key, and resumeOffSessionCharges asks again
+ * with the same key.
+ */
+async function chargeRecorded(platform: Platform, payment: PaymentRow): Promise<unknown> {
+  const provider = platform.providers.payments;
+  const key = payment.provider_id;
+  let answer: ChargedIntent;
+  try {
+    answer = await provider.chargeSaved({
+      customerId: payment.customer_id,
+      paymentMethodId: payment.payment_method_id,
+      last4: payment.card_last4,
+      amountPence: payment.amount_pence,
+      description: payment.description,
+      // From the row alone: a retry sends the same parameters with the same key.
+      metadata: {
+        accountNo: String(payment.account_no),
+        purpose: payment.purpose,
+        ...(payment.invoice_id !== null ? { invoiceId: String(payment.invoice_id) } : {}),
+        [OFF_SESSION_KEY]: key,
+      },
+      idempotencyKey: key,
+    });
+  } catch (error) {
+    if (!(error instanceof ChargeRefusedError)) return error;
+    // Refused for good without an intent: nothing was taken.
+    await settle(platform, {
+      eventId: `refused:${key}`,
+      intentId: key,
+      status: 'requires_payment_method',
+      failure: error.message,
+    });
+    return null;
+  }
+  await platform.tenancy.crossAccount('payments', async (tx) => {
+    await tx
+      .updateTable('payments')
+      .set({ provider_id: answer.intentId, client_secret: answer.clientSecret || key, updated_at: new Date() })
+      .where('id', '=', payment.id)
+      // Or already named by the intent's early webhook.
+      .where('provider_id', 'in', [key, answer.intentId])
+      .execute();
+    await settleIn(tx, {
+      eventId: `api:${answer.intentId}:${answer.status}`,
+      intentId: answer.intentId,
+      status: answer.status,
+      failure: answer.failure,
+    });
+  });
+  // The sandbox's card network then sends its signed webhook, as Stripe does (a duplicate by now).
+  if (provider instanceof SandboxPayments) {
+    const { body, signature } = provider.webhook(answer.intentId, answer.status, answer.failure, {
+      metadata: { [OFF_SESSION_KEY]: key },
+    });
+    await settle(platform, provider.parseWebhook(body, signature));
+  }
+  return null;
+}
+
+/** Work left with an unknown outcome is retried later; the errors are reported after the rest is done. */
+function reportErrors(errors: unknown[]): void {
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new AggregateError(errors, 'off-session charges failed');
+}
+
+/**
+ * Charges the queued auto top-ups (the ledger's trigger queues one when a debit crosses the
+ * threshold): the saved card of the auto top-up is charged off-session and the outcome settles as
+ * any payment does (a success credits the ledger once; a failure notifies and mails). Answers how
+ * many charges were handled. Safe from several processes: a charge is claimed (skip locked) and
+ * its payment recorded in one transaction, before the provider is asked with the payment's key.
+ */
+export async function processAutoTopUps(platform: Platform, limit = 20): Promise<number> {
+  const provider = platform.providers.payments;
+  const errors: unknown[] = [];
+  let handled = 0;
+  for (let i = 0; i < limit; i++) {
+    const claimed = await platform.tenancy.crossAccount('payments', async (tx) => {
+      const charge = await tx
+        .selectFrom('auto_top_up_charges')
+        .selectAll()
+        .where('state', '=', 'pending')
+        .orderBy('id')
+        .limit(1)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!charge) return undefined;
+      const saved = await tx
+        .selectFrom('auto_top_ups as a')
+        .innerJoin('payments as p', 'p.id', 'a.payment_id')
+        .select(['a.enabled', 'p.provider', 'p.card_last4', 'p.customer_id', 'p.payment_method_id'])
+        .where('a.account_no', '=', charge.account_no)
+        .executeTakeFirst();
+      if (!saved?.enabled) {
+        const failure = 'the auto top-up is disabled.';
+        await tx
+          .updateTable('auto_top_up_charges')
+          .set({ state: 'failed', failure, done_at: new Date() })
+          .where('id', '=', charge.id)
+          .execute();
+        await notify(tx, charge.account_no, {
+          kind: 'payment-failed',
+          title: `Auto top-up failed: ${formatPence(charge.amount_pence)}`,
+          message: `Your auto top-up of ${formatPence(charge.amount_pence)} could not charge your saved card: ${failure} Please top up by card.`,
+          icon: 'error',
+          color: 'error',
+        });
+        return null;
+      }
+      const payment = await recordSavedCardCharge(tx, provider, {
+        accountNo: charge.account_no,
+        purpose: 'topup',
+        invoiceId: null,
+        amountPence: charge.amount_pence,
+        description: `Auto top-up ${formatPence(charge.amount_pence)}`,
+        card: savedWith(provider, saved),
+      });
+      await tx
+        .updateTable('auto_top_up_charges')
+        .set({ state: 'charged', payment_id: payment.id, done_at: new Date() })
+        .where('id', '=', charge.id)
+        .execute();
+      return payment;
+    });
+    if (claimed === undefined) break;
+    handled++;
+    if (claimed) errors.push(await chargeRecorded(platform, claimed));
+  }
+  reportErrors(errors.filter((e) => e !== null));
+  return handled;
+}
+
+/**
+ * Invoice auto-pay: every unpaid invoice of an account whose auto-pay is on, dated on or after the
+ * day it was set up and at least three days old (London time), gets one charge (unique per
+ * invoice: never two, whatever runs at once); each is charged off-session to the saved card and
+ * settles as any invoice payment (paid once, by the confirmation). Answers how many were handled.
+ */
+export async function processInvoiceAutoPay(platform: Platform, today = londonToday(), limit = 20): Promise<number> {
+  const provider = platform.providers.payments;
+  await platform.tenancy.crossAccount('payments', (tx) =>
+    sql`insert into invoice_auto_charges (account_no, invoice_id)
+      select i.account_no, i.id from invoices i
+        join invoice_auto_pay a on a.account_no = i.account_no and a.enabled
+      where i.status = 'unpaid' and i.invoice_date >= a.since
+        and i.invoice_date + ${INVOICE_AUTO_PAY_DAYS}::integer <= ${today}::date
+      on conflict (invoice_id) do nothing`.execute(tx),
+  );
+  const errors: unknown[] = [];
+  let handled = 0;
+  for (let i = 0; i < limit; i++) {
+    const claimed = await platform.tenancy.crossAccount('payments', async (tx) => {
+      const charge = await tx
+        .selectFrom('invoice_auto_charges as c')
+        .innerJoin('invoices as i', 'i.id', 'c.invoice_id')
+        .select(['c.id', 'c.account_no', 'c.invoice_id', 'i.invoice_no', 'i.total_pence', 'i.status'])
+        .where('c.state', '=', 'pending')
+        .orderBy('c.id')
+        .limit(1)
+        .forUpdate('c')
+        .skipLocked()
+        .executeTakeFirst();
+      if (!charge) return undefined;
+      const done = (state: 'charged' | 'failed', failure = '', paymentId: number | null = null) =>
+        tx
+          .updateTable('invoice_auto_charges')
+          .set({ state, failure, payment_id: paymentId, done_at: new Date() })
+          .where('id', '=', charge.id)
+          .execute();
+      // Paid or voided meanwhile (by hand, by direct debit): nothing to charge.
+      if (charge.status !== 'unpaid') {
+        await done('failed', 'the invoice is no longer unpaid.');
+        return null;
+      }
+      const saved = await tx
+        .selectFrom('invoice_auto_pay as a')
+        .innerJoin('payments as p', 'p.id', 'a.payment_id')
+        .select(['a.enabled', 'p.provider', 'p.card_last4', 'p.customer_id', 'p.payment_method_id'])
+        .where('a.account_no', '=', charge.account_no)
+        .executeTakeFirst();
+      if (!saved?.enabled) {
+        const failure = 'invoice auto-pay is turned off.';
+        await done('failed', failure);
+        await notify(tx, charge.account_no, {
+          kind: 'payment-failed',
+          title: `Invoice auto-pay failed: ${charge.invoice_no}`,
+          message: `Invoice ${charge.invoice_no} (${formatPence(charge.total_pence)}) could not be paid with your saved card: ${failure} Please pay it from the Invoices page.`,
+          icon: 'error',
+          color: 'error',
+        });
+        return null;
+      }
+      const payment = await recordSavedCardCharge(tx, provider, {
+        accountNo: charge.account_no,
+        purpose: 'invoice',
+        invoiceId: charge.invoice_id,
+        amountPence: charge.total_pence,
+        description: `Invoice ${charge.invoice_no} (auto-pay)`,
+        card: savedWith(provider, saved),
+      });
+      await done('charged', '', payment.id);
+      return payment;
+    });
+    if (claimed === undefined) break;
+    handled++;
+    if (claimed) errors.push(await chargeRecorded(platform, claimed));
+  }
+  reportErrors(errors.filter((e) => e !== null));
+  return handled;
+}
+
+/** Stripe keeps an idempotency key 24 hours: a charge still unanswered after 23 is given up. */
+const GIVE_UP_MS = 23 * 60 * 60 * 1000;
+
+/**
+ * Off-session charges whose provider answer never came (a crash, a timeout, the provider
+ * unreachable): each is asked again with its own key — the provider answers the same intent,
+ * never a second charge — and settles from the answer. A charge is leased for `staleMs` (its
+ * updated_at) so that two processes do not ask at once. Answers how many were asked.
+ */
+export async function resumeOffSessionCharges(platform: Platform, staleMs = 2 * 60_000, limit = 20): Promise<number> {
+  const now = Date.now();
+  const stale = await platform.tenancy.crossAccount('payments', (tx) =>
+    tx
+      .updateTable('payments')
+      .set({ updated_at: new Date(now) })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('payments')
+          .select('id')
+          .where(pendingCharge)
+          .where('status', '=', 'processing')
+          .where('updated_at', '<=', new Date(now - staleMs))
+          .orderBy('id')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .execute(),
+  );
+  const errors: unknown[] = [];
+  for (const payment of stale) {
+    if (now - new Date(payment.created_at).getTime() > GIVE_UP_MS) {
+      // Its key may be forgotten by now: asking again could charge twice. Had the provider charged
+      // it, the intent's webhook (its metadata names the key) would have settled it.
+      await settle(platform, {
+        eventId: `given-up:${payment.provider_id}`,
+        intentId: payment.provider_id,
+        status: 'canceled',
+        failure: 'The card provider did not answer the charge.',
+      });
+      continue;
+    }
+    errors.push(await chargeRecorded(platform, payment));
+  }
+  reportErrors(errors.filter((e) => e !== null));
+  return stale.length;
+}
+
+/** Runs the off-session workers every interval (a serving process's background work). */
+export function startAutoTopUps(
+  platform: Platform,
+  log: { error(error: unknown): void },
+  intervalMs = 2000,
+): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    const step = (work: () => Promise<unknown>) => work().catch((error: unknown) => log.error(error));
+    step(() => processAutoTopUps(platform))
+      .then(() => step(() => processInvoiceAutoPay(platform)))
+      .then(() => step(() => resumeOffSessionCharges(platform)))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
