@@ -197,7 +197,11 @@ export const accountBillingRoutes = {
     path: '/account/:account_no',
     params: accountParam,
     body: accountFormBody,
-    reply: saveReply.extend({ version: z.number().int().optional() }),
+    reply: saveReply.extend({
+      version: z.number().int().optional(),
+      /** The save changed a verified legal identity: a new identity check is needed (spec 1 §4). */
+      verificationRequired: z.boolean().optional(),
+    }),
     tag,
   }),
   notifications: route({ method: 'GET', path: '/notifications', reply: notificationsReply, tag }),

@@ -273,6 +273,111 @@ describe('who may start a check', () => {
   });
 });
 
+describe('a save of the account form that changes the verified legal identity (PUT /account/{no})', () => {
+  type SaveReply = Reply & { version: number; verificationRequired?: boolean };
+  /** Account 30000 verified through the sandbox, from a clean start. */
+  const verified = async () => {
+    await reset(30000);
+    expect(json(await submit((await start(retail)).secret, 'verified'))).toEqual({ status: 'verified' });
+    expect((await status(retail)).status).toBe('verified');
+  };
+  const account = async () =>
+    t.database.db
+      .selectFrom('accounts')
+      .select(['first_name', 'surname', 'company', 'telephone', 'version'])
+      .where('account_no', '=', 30000)
+      .executeTakeFirstOrThrow();
+  const save = async (body: Record<string, unknown>) => {
+    const res = await t.api('PUT', '/account/30000', retail, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return json<SaveReply>(res);
+  };
+  const rechecks = () =>
+    t.database.db
+      .selectFrom('audit_log')
+      .select(['details', 'user_id'])
+      .where('account_no', '=', 30000)
+      .where('action', '=', 'identity.recheck')
+      .orderBy('id')
+      .execute();
+  let original: Awaited<ReturnType<typeof account>>;
+  beforeAll(async () => {
+    original = await account();
+  });
+  afterAll(async () => {
+    await t.database.db
+      .updateTable('accounts')
+      .set({ first_name: original.first_name, surname: original.surname, company: original.company })
+      .where('account_no', '=', 30000)
+      .execute();
+    await reset(30000);
+  });
+
+  it('makes a verified identity unverified in the save, says why, and the reply asks for a new check', async () => {
+    await verified();
+    const auditBefore = (await rechecks()).length;
+    const { version } = await account();
+    const reply = await save({ surname: 'Morgan-Reyes', company: 'Acme Plumbing & Heating Ltd', version });
+    expect(reply).toMatchObject({ success: true, message: 'Account has been updated', verificationRequired: true });
+    expect(await account()).toMatchObject({ surname: 'Morgan-Reyes', version: version + 1 });
+    expect(await status(retail)).toMatchObject({ status: 'unverified', verifiedAt: null });
+    const [note] = await notes(retail, IDENTITY_MESSAGES.reverifyTitle);
+    expect(note?.notification_message).toBe(
+      "The account's surname and company name changed, so your identity needs to be verified again. Please verify it from Account Details.",
+    );
+    const audit = await rechecks();
+    expect(audit).toHaveLength(auditBefore + 1);
+    expect(audit.at(-1)?.details).toMatchObject({
+      reason: 'account-changed',
+      fields: ['surname', 'company'],
+    });
+    expect(audit.at(-1)?.user_id).not.toBeNull();
+    // A new check can start at once (the same button), and verifies the account again.
+    const again = await start(retail);
+    expect(json(await submit(again.secret, 'verified'))).toEqual({ status: 'verified' });
+    expect((await status(retail)).status).toBe('verified');
+  });
+
+  it("leaves the status alone when the save changes nothing of the identity (the same name sent, other fields changed)", async () => {
+    await verified();
+    const noteCount = (await notes(retail, IDENTITY_MESSAGES.reverifyTitle)).length;
+    const before = await account();
+    const reply = await save({
+      firstName: before.first_name,
+      surname: before.surname,
+      company: before.company,
+      telephone: before.telephone === '01214960000' ? '01214960001' : '01214960000',
+      version: before.version,
+    });
+    expect(reply).toMatchObject({ success: true, verificationRequired: false });
+    expect((await account()).version).toBe(before.version + 1);
+    expect((await status(retail)).status).toBe('verified');
+    expect(await notes(retail, IDENTITY_MESSAGES.reverifyTitle)).toHaveLength(noteCount);
+  });
+
+  it('changes nothing of an identity that is not verified (never checked, or a check in progress)', async () => {
+    await reset(30000);
+    const noteCount = (await notes(retail, IDENTITY_MESSAGES.reverifyTitle)).length;
+    const auditCount = (await rechecks()).length;
+    expect(await save({ firstName: 'Alicia' })).toMatchObject({ verificationRequired: false });
+    expect((await status(retail)).status).toBe('unverified');
+    await start(retail);
+    expect(await save({ firstName: 'Ali' })).toMatchObject({ verificationRequired: false });
+    expect((await status(retail)).status).toBe('pending');
+    expect(await notes(retail, IDENTITY_MESSAGES.reverifyTitle)).toHaveLength(noteCount);
+    expect(await rechecks()).toHaveLength(auditCount);
+  });
+
+  it('a refused save (an older version) leaves a verified identity verified', async () => {
+    await verified();
+    const { version } = await account();
+    expect((await save({ telephone: '01214960002', version })).verificationRequired).toBe(false);
+    const stale = await t.api('PUT', '/account/30000', retail, { firstName: 'Someone', version });
+    expect(stale.statusCode).toBe(409);
+    expect((await status(retail)).status).toBe('verified');
+  });
+});
+
 // ---- the registration-side start ------------------------------------------------------------------
 
 const publicCall = (url: string, payload: object) =>

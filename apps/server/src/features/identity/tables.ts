@@ -1,5 +1,9 @@
-/** Tables of identity verification (migration 037). */
-import type { IdentityStatus, VerificationSessionStatus } from '@switchboard/domain';
+/**
+ * Tables of identity verification (migration 037). The account's identity status
+ * (account_identity) is the platform's (platform/identity-status.ts): the account form's save reads it too.
+ */
+import type { VerificationSessionStatus } from '@switchboard/domain';
+import '../../platform/identity-status.ts';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/schema.ts';
 
@@ -14,16 +18,6 @@ export interface IdentityVerificationsTable {
   via: 'panel' | 'registration';
   created_by: number | null;
   created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface AccountIdentityTable {
-  account_no: number;
-  status: IdentityStatus;
-  verification_id: number;
-  started_by: number | null;
-  started_at: Timestamp;
-  verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   updated_at: Timestamp;
 }
 
@@ -50,7 +44,6 @@ export interface IdentitySandboxSessionsTable {
 declare module '../../db/schema.ts' {
   interface Database {
     identity_verifications: IdentityVerificationsTable;
-    account_identity: AccountIdentityTable;
     identity_events: IdentityEventsTable;
     identity_sandbox_sessions: IdentitySandboxSessionsTable;
   }

@@ -127,3 +127,60 @@ describe('/account-details Identity tab', () => {
     expect(screen.queryByRole('button', { name: IDENTITY_MESSAGES.verify })).toBeNull();
   });
 });
+
+describe('/account-details save that changes the verified identity', () => {
+  /** The identity server, verified, whose account save answers `verificationRequired` as the server decides. */
+  function savingServer(required: boolean) {
+    const server = identityServer();
+    server.on('PUT', '/account/30000', () => ({
+      success: true,
+      message: 'Account has been updated',
+      version: 5,
+      verificationRequired: required,
+    }));
+    return server;
+  }
+
+  it('starts the verification at once in the same window when the reply says so, and says how it went', async () => {
+    const server = savingServer(true);
+    const { user } = renderPanel(<AccountDetailsPage />, { url: '/account-details' });
+    const surname = await screen.findByLabelText(/^Surname/);
+    await user.clear(surname);
+    await user.type(surname, 'Morgan-Reyes');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: /Verify your identity/ });
+    expect(server.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ surname: 'Morgan-Reyes' });
+    expect(server.requests.filter((r) => r.path === '/create-verification-session')).toHaveLength(1);
+    expect(screen.getByTestId('reverify-notice').textContent).toContain(IDENTITY_MESSAGES.reverifyNotice);
+    await user.click(within(dialog).getByRole('button', { name: IDENTITY_MESSAGES.sandboxSubmit }));
+    expect(await screen.findByText(IDENTITY_MESSAGES.verifiedNote)).toBeTruthy();
+    expect(screen.queryByTestId('reverify-notice')).toBeNull();
+  });
+
+  it('keeps the notice with Verify identity when the window is closed without a check', async () => {
+    const server = savingServer(true);
+    const { user } = renderPanel(<AccountDetailsPage />, { url: '/account-details' });
+    const first = await screen.findByLabelText(/^First Name/);
+    await user.type(first, 'a');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const notice = await screen.findByTestId('reverify-notice');
+    await user.click(within(notice).getByRole('button', { name: IDENTITY_MESSAGES.verify }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(server.requests.filter((r) => r.path === '/create-verification-session')).toHaveLength(2);
+  });
+
+  it('opens no window when the save needs no new check', async () => {
+    const server = savingServer(false);
+    const { user } = renderPanel(<AccountDetailsPage />, { url: '/account-details' });
+    const telephone = await screen.findByLabelText(/^Telephone/);
+    await user.clear(telephone);
+    await user.type(telephone, '01214960001');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Account has been updated')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByTestId('reverify-notice')).toBeNull();
+    expect(server.requests.some((r) => r.path === '/create-verification-session')).toBe(false);
+  });
+});

@@ -12,22 +12,13 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  IDENTITY_MESSAGES,
-  IDENTITY_STATUS_LABELS,
-  type IdentityStatus,
-  identityRoutes,
-  type VerificationSessionReply,
-} from '@switchboard/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IDENTITY_MESSAGES, IDENTITY_STATUS_LABELS, type IdentityStatus, identityRoutes } from '@switchboard/domain';
+import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useCallback, useState } from 'react';
 import { errorMessage } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
-import { VerificationWindow, type VerificationWindowResult } from '../../platform/identity/verification-window.tsx';
 import { useSession } from '../../platform/session-context.ts';
-
-export const identityStatusKey = ['identity', 'status'] as const;
+import { identityNote, identityStatusKey, useIdentityCheck } from './identity-check.tsx';
 
 const CHIP_COLOUR: Record<IdentityStatus, 'default' | 'info' | 'success' | 'warning'> = {
   unverified: 'default',
@@ -40,57 +31,17 @@ const when = (iso: string | null) => (iso ? dayjs(iso).format('DD/MM/YYYY HH:mm'
 
 export function IdentityPanel() {
   const { can, impersonating } = useSession();
-  const queryClient = useQueryClient();
-  const [session, setSession] = useState<VerificationSessionReply | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<{ severity: 'success' | 'info' | 'error'; text: string } | null>(null);
-  const [awaiting, setAwaiting] = useState(false);
+  const check = useIdentityCheck();
+  // A document submitted to Stripe is checked in seconds to minutes: asked again until it is.
+  const awaiting = check.result?.kind === 'submitted';
   const status = useQuery({
     queryKey: identityStatusKey,
     queryFn: () => call(identityRoutes.status),
-    // A document submitted to Stripe is checked in seconds to minutes: asked again until it is.
     refetchInterval: (query) => (awaiting && query.state.data?.status === 'pending' ? 5000 : false),
   });
-
-  const start = async () => {
-    setBusy(true);
-    setNote(null);
-    try {
-      setSession(await call(identityRoutes.createSession));
-    } catch (e) {
-      setNote({ severity: 'error', text: errorMessage(e) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const closed = useCallback(
-    (result: VerificationWindowResult) => {
-      setSession(null);
-      switch (result.kind) {
-        case 'verified':
-          // The status says so.
-          setNote(null);
-          break;
-        case 'requires_input':
-          // The status's own warning says why.
-          setNote(null);
-          break;
-        case 'submitted':
-          setAwaiting(true);
-          setNote({ severity: 'info', text: IDENTITY_MESSAGES.submitted });
-          break;
-        case 'failed':
-          setNote({ severity: 'error', text: result.error });
-          break;
-        case 'cancelled':
-          break;
-      }
-      void queryClient.invalidateQueries({ queryKey: identityStatusKey });
-      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
-    },
-    [queryClient],
-  );
+  // A verified or failed check: the status (and its warning) says so.
+  const note =
+    check.result?.kind === 'verified' || check.result?.kind === 'requires_input' ? null : identityNote(check.result);
 
   if (status.isPending) return <Typography color="text.secondary">Loading…</Typography>;
   if (status.isError) return <Alert severity="error">{errorMessage(status.error)}</Alert>;
@@ -134,12 +85,12 @@ export function IdentityPanel() {
       {impersonating && !verified && <Alert severity="info">{IDENTITY_MESSAGES.disguised}</Alert>}
       {!verified && allowed && (
         <Box>
-          <Button variant="contained" onClick={start} disabled={busy || impersonating}>
+          <Button variant="contained" onClick={check.start} disabled={check.busy || impersonating}>
             {identity.status === 'requires_input' ? IDENTITY_MESSAGES.retry : IDENTITY_MESSAGES.verify}
           </Button>
         </Box>
       )}
-      <VerificationWindow session={session} onClose={closed} />
+      {check.window}
     </Box>
   );
 }
