@@ -39,8 +39,9 @@ export interface Config {
   mailFrom: string;
   /**
    * Stripe keys (all three set: Stripe takes card payments; else the sandbox). `apiBase`
-   * (STRIPE_API_BASE, e.g. http://127.0.0.1:12111) sends the Stripe client's requests to another
-   * server answering like Stripe's API instead of api.stripe.com: for tests only.
+   * (STRIPE_API_BASE, e.g. http://127.0.0.1:12111) sends every Stripe client's requests (card
+   * payments and Stripe Identity) to another server answering like Stripe's API instead of
+   * api.stripe.com: for tests only.
    */
   stripe: {
     secretKey: string | undefined;
@@ -49,10 +50,10 @@ export interface Config {
     apiBase?: string | undefined;
   };
   /**
-   * Identity checks: Stripe Identity when the Stripe keys and its webhook's signing secret are set
-   * (else the sandbox); `stripeApiBase` points the Stripe client at another API host (stripe-mock).
+   * Identity checks: Stripe Identity when the Stripe keys (`stripe`, with its `apiBase`) and the
+   * identity webhook's signing secret are set; else the sandbox.
    */
-  identity: { webhookSecret: string | undefined; stripeApiBase: string | undefined };
+  identity: { webhookSecret: string | undefined };
   /**
    * PayPal REST app credentials; unset: the sandbox PayPal. `live` false: PayPal's own sandbox.
    * `webhookId`: the app's webhook (PAYPAL_WEBHOOK_ID) its webhooks are verified against.
@@ -63,6 +64,18 @@ export interface Config {
     clientSecret: string | undefined;
     live: boolean;
     webhookId?: string | undefined;
+    apiBase?: string | undefined;
+  };
+  /**
+   * GoCardless, the Direct Debit bureau (features/direct-debit): used when the access token and
+   * the webhook endpoint's secret are both set; else the sandbox bureau. `environment`: 'live' or
+   * GoCardless's sandbox. `apiBase` (GOCARDLESS_API_BASE): another server answering like
+   * GoCardless's API, for tests only.
+   */
+  gocardless: {
+    accessToken: string | undefined;
+    webhookSecret: string | undefined;
+    environment: 'live' | 'sandbox';
     apiBase?: string | undefined;
   };
   // ---- account lifecycle (registration, set-password links) ----
@@ -137,15 +150,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
       apiBase: env.STRIPE_API_BASE || undefined,
     },
-    identity: {
-      webhookSecret: env.STRIPE_IDENTITY_WEBHOOK_SECRET || undefined,
-      stripeApiBase: env.STRIPE_API_BASE || undefined,
-    },
+    identity: { webhookSecret: env.STRIPE_IDENTITY_WEBHOOK_SECRET || undefined },
     paypal: {
       clientId: env.PAYPAL_CLIENT_ID || undefined,
       clientSecret: env.PAYPAL_CLIENT_SECRET || undefined,
       live: env.PAYPAL_ENVIRONMENT === 'live',
       webhookId: env.PAYPAL_WEBHOOK_ID || undefined,
+    },
+    gocardless: {
+      accessToken: env.GOCARDLESS_ACCESS_TOKEN || undefined,
+      webhookSecret: env.GOCARDLESS_WEBHOOK_SECRET || undefined,
+      environment: env.GOCARDLESS_ENVIRONMENT === 'live' ? 'live' : 'sandbox',
+      apiBase: env.GOCARDLESS_API_BASE || undefined,
     },
     publicUrl: env.PUBLIC_URL || `http://localhost:${int(env.PORT, 3000)}`,
     geoipDbPath: env.GEOIP_DB_PATH ? path.resolve(base, env.GEOIP_DB_PATH) : undefined,

@@ -338,7 +338,7 @@ describe('a save of the account form that changes the verified legal identity (P
     expect((await status(retail)).status).toBe('verified');
   });
 
-  it("leaves the status alone when the save changes nothing of the identity (the same name sent, other fields changed)", async () => {
+  it('leaves the status alone when the save changes nothing of the identity (the same name sent, other fields changed)', async () => {
     await verified();
     const noteCount = (await notes(retail, IDENTITY_MESSAGES.reverifyTitle)).length;
     const before = await account();
@@ -636,8 +636,13 @@ describe('the Stripe Identity provider', () => {
     await new Promise<void>((resolve) => stripeApi.listen(0, '127.0.0.1', resolve));
     const port = (stripeApi.address() as AddressInfo).port;
     s = await createTestContext({
-      stripe: { secretKey: 'sk_test_identity', publishableKey: 'pk_test_identity', webhookSecret: undefined },
-      identity: { webhookSecret: WEBHOOK_SECRET, stripeApiBase: `http://127.0.0.1:${port}` },
+      stripe: {
+        secretKey: 'sk_test_identity',
+        publishableKey: 'pk_test_identity',
+        webhookSecret: undefined,
+        apiBase: `http://127.0.0.1:${port}`,
+      },
+      identity: { webhookSecret: WEBHOOK_SECRET },
     });
   });
   afterAll(async () => {

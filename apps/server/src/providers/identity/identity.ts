@@ -10,8 +10,8 @@
  *   provided_details: { email }, metadata: { accountNo } })` with an idempotency key; the browser
  *   runs `stripe.verifyIdentity(clientSecret)`; the events identity.verification_session.verified /
  *   .requires_input / .canceled (and .processing) arrive at the identity webhook, verified with
- *   `stripe.webhooks.constructEvent`. `apiBase` points the client at another Stripe API host
- *   (stripe-mock, a test's local server).
+ *   `stripe.webhooks.constructEvent`. `apiBase` (config.stripe.apiBase, STRIPE_API_BASE, shared with
+ *   card payments) points the client at another Stripe API host (stripe-mock, a test's local server).
  * - **The sandbox** otherwise: sessions of its own ('vs_sb_…') kept in the database as Stripe keeps
  *   them on its side (so any process may answer them), a verification window in the panel where the
  *   person submits a document and picks the result as Stripe's test mode offers (verified, or a
@@ -23,7 +23,7 @@ import crypto from 'node:crypto';
 import { type IdentitySandboxOutcome, identityErrorReason, type VerificationSessionStatus } from '@switchboard/domain';
 import Stripe from 'stripe';
 import type { Tenancy } from '../../platform/tenancy.ts';
-import { signPayload, verifySignature, WebhookSignatureError } from '../payments/payments.ts';
+import { signPayload, stripeClientOptions, verifySignature, WebhookSignatureError } from '../payments/payments.ts';
 
 export { WebhookSignatureError };
 
@@ -199,24 +199,13 @@ export class SandboxIdentity implements IdentityVerifications {
   }
 }
 
-/** Stripe's client options for another API host ('http://127.0.0.1:12111'). */
-function hostOptions(apiBase: string | undefined): Stripe.StripeConfig {
-  if (!apiBase) return {};
-  const url = new URL(apiBase);
-  return {
-    host: url.hostname,
-    port: url.port || (url.protocol === 'http:' ? 80 : 443),
-    protocol: url.protocol === 'http:' ? 'http' : 'https',
-  };
-}
-
 export class StripeIdentity implements IdentityVerifications {
   readonly kind = 'stripe' as const;
   readonly #stripe: Stripe;
   readonly #webhookSecret: string;
   readonly publishableKey: string;
   constructor(keys: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string }) {
-    this.#stripe = new Stripe(keys.secretKey, hostOptions(keys.apiBase));
+    this.#stripe = new Stripe(keys.secretKey, stripeClientOptions(keys.apiBase));
     this.#webhookSecret = keys.webhookSecret;
     this.publishableKey = keys.publishableKey;
   }

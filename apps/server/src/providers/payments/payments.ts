@@ -355,8 +355,8 @@ function offSessionAnswer(intent: Stripe.PaymentIntent): ChargedIntent {
   }
 }
 
-/** Where the Stripe client sends its requests: Stripe's API, or (tests) STRIPE_API_BASE. */
-function clientOptions(apiBase: string | undefined): Stripe.StripeConfig {
+/** Where a Stripe client (card payments, Stripe Identity) sends its requests: Stripe's API, or (tests) STRIPE_API_BASE. */
+export function stripeClientOptions(apiBase: string | undefined): Stripe.StripeConfig {
   // Bounded, so that a stuck charge is retried (with its idempotency key) rather than waited on.
   const options: Stripe.StripeConfig = { timeout: 30_000 };
   if (!apiBase) return options;
@@ -381,7 +381,7 @@ export class StripePayments implements CardPayments {
     webhookSecret: string;
     apiBase?: string | undefined;
   }) {
-    this.#stripe = new Stripe(keys.secretKey, clientOptions(keys.apiBase));
+    this.#stripe = new Stripe(keys.secretKey, stripeClientOptions(keys.apiBase));
     this.#webhookSecret = keys.webhookSecret;
     this.publishableKey = keys.publishableKey;
   }
