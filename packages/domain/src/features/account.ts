@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { route } from '../contract.ts';
 import { listBody, listParams, listReplySchema } from '../paging.ts';
+import { IDENTITY_STATUSES } from './identity.ts';
 
 export const accountRecord = z.object({
   accountNo: z.number().int(),
@@ -42,6 +43,8 @@ export const customerRecord = z.object({
   accountKind: z.enum(['wholesale', 'retail', 'standard']),
   /** Deleted accounts are kept for the provider; registered ones are pending until activated. */
   status: z.enum(['active', 'pending', 'deleted']),
+  /** The holder's identity status (issue 13): for provider admins only. */
+  identity: z.enum(IDENTITY_STATUSES).optional(),
 });
 export type Customer = z.infer<typeof customerRecord>;
 

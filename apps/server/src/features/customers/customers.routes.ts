@@ -8,7 +8,7 @@ import { listBodyFor, pagedList } from '../../platform/list.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { openRoute } from '../../platform/routes.ts';
 
-const fields = fieldMap<Customer>('accounts', {
+const columns = {
   id: field.computed('accounts.account_no', 'number'),
   accountNo: field.computed('accounts.account_no', 'number', { sortable: true, searchable: true }),
   company: field.text('company', { sortable: true, searchable: true }),
@@ -23,6 +23,19 @@ const fields = fieldMap<Customer>('accounts', {
     'text',
     { sortable: true, filterable: true },
   ),
+};
+const fields = fieldMap<Omit<Customer, 'identity'>>('accounts', columns);
+/**
+ * A provider admin's list also shows the holder's identity status (features/identity: never checked
+ * is 'unverified'); a reseller's does not (the check is between the provider and the holder).
+ */
+const adminFields = fieldMap<Customer>('accounts', {
+  ...columns,
+  identity: field.computed(
+    "coalesce((select i.status from account_identity i where i.account_no = accounts.account_no), 'unverified')",
+    'text',
+    { sortable: true, filterable: true },
+  ),
 });
 
 export function registerCustomerRoutes(api: FastifyInstance, platform: Platform): void {
@@ -33,7 +46,7 @@ export function registerCustomerRoutes(api: FastifyInstance, platform: Platform)
       (can(auth, 'wholesaleCustomers', 'read') || can(auth, 'VHCustomers', 'read') || isProviderAdmin(auth)),
     // A list read by POST (the spec's verb): same-origin like any POST, but it changes nothing.
     changesState: false,
-    schema: { body: listBodyFor(fields) },
+    schema: { body: listBodyFor(adminFields) },
     handler: async ({ auth }, { params, body }) => {
       if (!auth) throw forbidden();
       const home = auth.homeAccountNo;
@@ -49,7 +62,7 @@ export function registerCustomerRoutes(api: FastifyInstance, platform: Platform)
               )
               select account_no from below)`,
           ),
-          fields,
+          isProviderAdmin(auth) ? adminFields : fields,
           'accounts.account_no',
           { field: 'accountNo', direction: 'asc' },
           { ...params, ...(body ?? {}) },

@@ -378,6 +378,38 @@ describe('a save of the account form that changes the verified legal identity (P
   });
 });
 
+describe("the customers list shows provider admins each holder's identity status", () => {
+  type Row = { accountNo: number; identity?: string };
+  const list = async (headers: Record<string, string>, body: object = {}) => {
+    const res = await t.api('POST', '/customers/0/100', headers, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return json<{ records: Row[] }>(res).records;
+  };
+
+  it('gives provider admins the status (never checked: unverified), sortable and filterable; resellers none', async () => {
+    const harrogate = await t.login('harrogate');
+    await reset(20001);
+    await reset(20002);
+    expect(json(await submit((await start(harrogate)).secret, 'verified'))).toEqual({ status: 'verified' });
+    const admin = await t.login('admin');
+    const rows = await list(admin);
+    expect(rows.find((r) => r.accountNo === 20001)?.identity).toBe('verified');
+    expect(rows.find((r) => r.accountNo === 20002)?.identity).toBe('unverified');
+    const verifiedOnly = await list(admin, { filters: { identity: 'verified' } });
+    expect(verifiedOnly.map((r) => r.accountNo)).toContain(20001);
+    expect(verifiedOnly.every((r) => r.identity === 'verified')).toBe(true);
+    const sorted = await list(admin, { sortBy: 'identity', direction: 'desc' });
+    expect(sorted[0]?.identity).toBe('verified');
+
+    // A reseller's list of its customers carries no identity, and its filter is no filter there.
+    const reseller = await t.login('reseller');
+    const theirs = await list(reseller, { filters: { identity: 'verified' } });
+    expect(theirs.map((r) => r.accountNo).sort()).toEqual([20001, 20002]);
+    expect(theirs.some((r) => 'identity' in r)).toBe(false);
+    await reset(20001);
+  });
+});
+
 // ---- the registration-side start ------------------------------------------------------------------
 
 const publicCall = (url: string, payload: object) =>

@@ -1,13 +1,24 @@
-/** /customers: the wholesale customers page — the accounts below the user's, with 'Act as customer'. */
+/**
+ * /customers: the wholesale customers page — the accounts below the user's, with 'Act as customer'.
+ * A provider admin also sees each holder's identity status (issue 13); a reseller does not.
+ */
 
 import Button from '@mui/material/Button';
-import { type Customer, customerRoutes, MESSAGES, sessionRoutes } from '@switchboard/domain';
+import {
+  type Customer,
+  customerRoutes,
+  IDENTITY_STATUS_LABELS,
+  isProviderAdmin,
+  MESSAGES,
+  sessionRoutes,
+} from '@switchboard/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
 import { ForbiddenPage } from '../../platform/error-pages.tsx';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
+import type { Column } from '../../platform/paged-table/table-grid.tsx';
 import { listSource, resourceKeys } from '../../platform/resource.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { useToast } from '../../platform/toast.ts';
@@ -17,6 +28,13 @@ const CUSTOMER_STATUS: Record<Customer['status'], string> = {
   active: 'Active',
   pending: 'Pending activation',
   deleted: 'Deleted',
+};
+
+/** The holder's identity status: provider admins only (the server sends it to them alone). */
+const identityColumn: Column<Customer> = {
+  field: 'identity',
+  header: 'Identity',
+  render: (c) => (c.identity ? IDENTITY_STATUS_LABELS[c.identity] : ''),
 };
 
 const customers = listSource(customerRoutes.list, { key: resourceKeys('/customers').lists() });
@@ -29,7 +47,7 @@ export default function CustomersPage() {
 }
 
 function Customers() {
-  const { refresh } = useSession();
+  const { session, refresh } = useSession();
   const navigate = useNavigate();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -64,6 +82,7 @@ function Customers() {
         },
         // Deleted accounts stay listed for the provider (soft delete); registered ones await activation.
         { field: 'status', header: 'Status', render: (c) => CUSTOMER_STATUS[c.status] },
+        ...(isProviderAdmin(session) ? [identityColumn] : []),
       ]}
       rowActions={(c) => (
         <Button size="small" variant="outlined" disabled={c.status === 'deleted'} onClick={() => void actAs(c)}>
