@@ -65,11 +65,24 @@ async function register(page: Page, screenshots = false): Promise<string> {
   return email;
 }
 
-/** Opens the mailed link, sets the password (a weak one first when asked), and signs in. */
-async function activate(page: Page, email: string, screenshots = false): Promise<void> {
+/**
+ * Opens the mailed link, takes the identity check it offers first (through the sandbox window) or
+ * skips it, sets the password (a weak one first when asked), and signs in.
+ */
+async function activate(page: Page, email: string, screenshots = false, verify = false): Promise<void> {
   await page.goto(await mailedLink(email));
   await expect(page.getByRole('heading', { name: 'Activate your account' })).toBeVisible();
   await expect(page.getByText(email.toLowerCase())).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Verify your identity' })).toBeVisible();
+  if (screenshots) await page.screenshot({ path: 'test-results/activate-identity.png', fullPage: true });
+  if (verify) {
+    await page.getByRole('button', { name: 'Verify your identity' }).click();
+    const window = page.getByRole('dialog', { name: /Verify your identity/ });
+    await window.getByRole('button', { name: 'Submit document' }).click();
+    await expect(page.getByText('Your identity has been verified. Now choose your password.')).toBeVisible();
+  } else {
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+  }
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('weakpass');
   await page.getByLabel('Confirm Password').fill('weakpass');
   await page.getByRole('button', { name: 'Set Password' }).click();
@@ -97,7 +110,7 @@ test.describe('account', () => {
     const email = await register(page, true);
     // The link works once: after it sets the password it is refused.
     const link = await mailedLink(email);
-    await activate(page, email, true);
+    await activate(page, email, true, true);
     await page.goto(link);
     await expect(page.getByText('This link is invalid or has expired. Please ask for a new one.')).toBeVisible();
   });

@@ -85,7 +85,13 @@ function Customers() {
         ...(isProviderAdmin(session) ? [identityColumn] : []),
       ]}
       rowActions={(c) => (
-        <Button size="small" variant="outlined" disabled={c.status === 'deleted'} onClick={() => void actAs(c)}>
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={c.status === 'deleted'}
+          onClick={() => void actAs(c)}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
           Act as customer
         </Button>
       )}
