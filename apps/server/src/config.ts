@@ -66,6 +66,18 @@ export interface Config {
     webhookId?: string | undefined;
     apiBase?: string | undefined;
   };
+  /**
+   * GoCardless, the Direct Debit bureau (features/direct-debit): used when the access token and
+   * the webhook endpoint's secret are both set; else the sandbox bureau. `environment`: 'live' or
+   * GoCardless's sandbox. `apiBase` (GOCARDLESS_API_BASE): another server answering like
+   * GoCardless's API, for tests only.
+   */
+  gocardless: {
+    accessToken: string | undefined;
+    webhookSecret: string | undefined;
+    environment: 'live' | 'sandbox';
+    apiBase?: string | undefined;
+  };
   // ---- account lifecycle (registration, set-password links) ----
   /** The panel's address as users reach it: the links in e-mails start with it. */
   publicUrl: string;
@@ -144,6 +156,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       clientSecret: env.PAYPAL_CLIENT_SECRET || undefined,
       live: env.PAYPAL_ENVIRONMENT === 'live',
       webhookId: env.PAYPAL_WEBHOOK_ID || undefined,
+    },
+    gocardless: {
+      accessToken: env.GOCARDLESS_ACCESS_TOKEN || undefined,
+      webhookSecret: env.GOCARDLESS_WEBHOOK_SECRET || undefined,
+      environment: env.GOCARDLESS_ENVIRONMENT === 'live' ? 'live' : 'sandbox',
+      apiBase: env.GOCARDLESS_API_BASE || undefined,
     },
     publicUrl: env.PUBLIC_URL || `http://localhost:${int(env.PORT, 3000)}`,
     geoipDbPath: env.GEOIP_DB_PATH ? path.resolve(base, env.GEOIP_DB_PATH) : undefined,

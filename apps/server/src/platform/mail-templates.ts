@@ -128,3 +128,32 @@ export function paymentFailedMail(a: {
     ].join('\n'),
   };
 }
+
+// ---- direct debit (features/direct-debit) -----------------------------------------------------
+export function directDebitProblemMail(a: {
+  name: string;
+  accountNo: number;
+  invoiceNo: string;
+  amountPence: number;
+  reason: string;
+  /** Collected, then reversed by the bank (a chargeback); else returned unpaid (ARUDD). */
+  chargedBack: boolean;
+}): MailContent {
+  const amount = formatPence(a.amountPence);
+  return {
+    template: 'direct-debit-failed',
+    subject: a.chargedBack
+      ? `Your Direct Debit of ${amount} for invoice ${a.invoiceNo} was reversed`
+      : `Your Direct Debit of ${amount} for invoice ${a.invoiceNo} was unsuccessful`,
+    text: [
+      `Dear ${a.name || 'customer'},`,
+      '',
+      a.chargedBack
+        ? `Your bank reversed the Direct Debit of ${amount} for invoice ${a.invoiceNo} (account ${a.accountNo}): ${a.reason}.`
+        : `Your bank returned the Direct Debit of ${amount} for invoice ${a.invoiceNo} (account ${a.accountNo}) unpaid: ${a.reason}. Nothing was taken.`,
+      a.chargedBack
+        ? 'The amount is owed again and has been debited from your account balance. Please top up by card in the control panel, or contact support.'
+        : 'The invoice is still due. Please pay it by card in the control panel (Invoices, Pay Invoice), and check your Direct Debit with your bank.',
+    ].join('\n'),
+  };
+}

@@ -7,6 +7,8 @@ import type { Config } from '../config.ts';
 import type { DB } from '../db/database.ts';
 import { AltchaCaptcha, type Captcha } from '../providers/captcha/captcha.ts';
 import { type CompanyRegister, companyRegisterFor } from '../providers/companies-house/companies-house.ts';
+import type { DirectDebitCollections } from '../providers/direct-debit/direct-debit.ts';
+import { directDebitFor } from '../providers/direct-debit/provider.ts';
 import { type EmergencyRegistry, SandboxEmsRegistry } from '../providers/ems/ems.ts';
 import { type GeoIp, geoIpFor } from '../providers/geoip/geoip.ts';
 import { type IdentityVerifications, identityVerificationsFor } from '../providers/identity/identity.ts';
@@ -44,6 +46,8 @@ export interface Platform {
     paypal: WalletPayments;
     /** Identity checks (features/identity): Stripe Identity when configured, else the sandbox. */
     identity: IdentityVerifications;
+    /** Direct Debit collections (features/direct-debit): GoCardless when configured, else the sandbox bureau. */
+    directDebit: DirectDebitCollections;
   };
   /** Hands queued e-mails to the mail provider (SMTP, or the sandbox outbox). */
   mail: MailDispatcher;
@@ -70,6 +74,7 @@ export function createPlatform(db: DB, config: Config, log?: (message: string) =
       paypal: walletPaymentsFor(tenancy, config.paypal),
       // The Stripe keys and API base are the card payments' (one Stripe account); the webhook's secret is its own.
       identity: identityVerificationsFor(tenancy, { ...config.stripe, webhookSecret: config.identity.webhookSecret }),
+      directDebit: directDebitFor(tenancy, config.gocardless),
     },
     mail: new MailDispatcher(tenancy, mail, config.mailFrom),
   };

@@ -54,6 +54,8 @@ export const CROSS_ACCOUNT_USES = [
   'account-deletion',
   /** Identity checks: the provider's signed result finds its session's account; the sandbox's sessions; the activation link's start. */
   'identity',
+  /** Direct Debit collections: the collection run over every account, the bureau's signed webhooks. */
+  'direct-debit',
 ] as const;
 export type CrossAccountUse = (typeof CROSS_ACCOUNT_USES)[number];
 

@@ -19,6 +19,7 @@ export const DIRECT_DEBIT_MESSAGES = {
   exists: 'A direct debit is already set up: replace it instead',
   none: 'There is no direct debit to replace',
   confirm: 'Please confirm the Direct Debit Guarantee and that you may authorise debits on this account',
+  badSignature: 'The Direct Debit notification could not be verified',
 } as const;
 
 /** Digits only: '20-00-00' and '20 00 00' are the sort code 200000. */
@@ -108,6 +109,14 @@ export const directDebitRoutes = {
     path: '/billing/directdebit/bankname',
     body: bankNameBody,
     reply: z.object({ success: z.boolean(), name: z.string(), message: z.string() }),
+    tag,
+  }),
+  /** The Direct Debit bureau's signed webhook (public: the bureau calls it; believed only when signed). */
+  webhook: route({
+    method: 'POST',
+    path: '/billing/directdebit/webhook',
+    body: z.looseObject({}),
+    reply: z.object({ received: z.boolean(), applied: z.number().int() }),
     tag,
   }),
   addresses: route({

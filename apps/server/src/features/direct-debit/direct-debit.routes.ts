@@ -1,21 +1,35 @@
 /**
  * Direct debit (issue 13, spec 1 §7): the current mandate, its set-up and replacement, the bank
  * name of a sort code and account number (modulus-checked), and the addresses of a postcode. A
- * prepay account that sets up a mandate becomes postpay (its invoices are collected by it).
+ * prepay account that sets up a mandate becomes postpay (its invoices are collected by it:
+ * collections.ts).
+ *
+ * The mandate is created at the Direct Debit bureau (platform.providers.directDebit: the sandbox,
+ * or GoCardless) before the account's transaction opens — a slow bureau never holds a database
+ * connection — and cancelled there again if the transaction then rolls back. A replaced mandate is
+ * cancelled at the bureau once its successor is stored. The bureau's signed webhook is public.
  */
-import { DIRECT_DEBIT_MESSAGES, type DirectDebitSubmit, directDebitRoutes, mandateStatus } from '@switchboard/domain';
-import type { FastifyInstance } from 'fastify';
+import {
+  DIRECT_DEBIT_MESSAGES,
+  type DirectDebitSubmit,
+  directDebitRoutes,
+  directDebitSubmit,
+  mandateStatus,
+} from '@switchboard/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Generated } from 'kysely';
 import type { Timestamp } from '../../db/schema.ts';
 import { HttpError, validationError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { type Ctx, tenantRoute } from '../../platform/routes.ts';
+import { type Ctx, openRoute, tenantRoute } from '../../platform/routes.ts';
 import {
   type AddressLookup,
   type BankLookup,
   SandboxAddressLookup,
   SandboxBankLookup,
 } from '../../providers/bank/bank.ts';
+import { DirectDebitWebhookSignatureError } from '../../providers/direct-debit/direct-debit.ts';
+import { applyCollectionEvent } from './collections.ts';
 
 export interface DirectDebitsTable {
   id: Generated<number>;
@@ -34,12 +48,23 @@ export interface DirectDebitsTable {
   setup_at: Timestamp;
   superseded_at: Timestamp | null;
   created_by: number | null;
+  /** The bureau holding the mandate (migration 039): 'sandbox' | 'gocardless'. */
+  provider: Generated<string>;
+  provider_mandate_id: string;
+  /** 'active', or what the bureau reported ('cancelled', 'failed', 'expired', ...). */
+  provider_status: Generated<string>;
+  provider_reason: Generated<string>;
 }
 
 declare module '../../db/schema.ts' {
   interface Database {
     direct_debits: DirectDebitsTable;
   }
+}
+
+interface Prepared {
+  bank: string;
+  mandateId: string;
 }
 
 const displayDate = (d: Date) =>
@@ -64,11 +89,19 @@ export function registerDirectDebitRoutes(
     db.selectFrom('direct_debits').selectAll().where('superseded_at', 'is', null).executeTakeFirst();
 
   /** Sets up a mandate from `body` (superseding `replaces`), and makes a prepay account postpay. */
-  const setUp = async (
-    ctx: Ctx,
-    body: DirectDebitSubmit & { sortCode: string; accountNumber: string },
-    replaces: number | null,
-  ) => {
+  const bureau = platform.providers.directDebit;
+
+  /**
+   * Before the transaction: the one-mandate rule, the bank check, then the mandate at the bureau.
+   * Answers the bank's name and the bureau's mandate id.
+   */
+  const prepare = async (request: FastifyRequest, mode: 'create' | 'update'): Promise<Prepared> => {
+    const accountNo = request.auth?.accountNo;
+    if (!accountNo) throw new HttpError(401, DIRECT_DEBIT_MESSAGES.failed);
+    const body = directDebitSubmit.parse(request.body);
+    const existing = await platform.tenancy.tenant(accountNo, (db) => current(db), { readOnly: true });
+    if (mode === 'create' && existing) throw new HttpError(409, DIRECT_DEBIT_MESSAGES.exists);
+    if (mode === 'update' && !existing) throw new HttpError(404, DIRECT_DEBIT_MESSAGES.none);
     const bank = await providers.bank.bankName(body.sortCode, body.accountNumber);
     if (!bank) {
       throw validationError({
@@ -76,9 +109,50 @@ export function registerDirectDebitRoutes(
         sortCode: DIRECT_DEBIT_MESSAGES.bankMismatch,
       });
     }
+    let mandateId: string;
+    try {
+      mandateId = await bureau.createMandate({
+        accountNo,
+        givenName: body.firstName,
+        familyName: body.surname,
+        company: body.company,
+        email: body.email ?? '',
+        addressLine1: body.line1,
+        addressLine2: body.line2 ?? '',
+        city: body.city,
+        postalCode: body.postCode,
+        accountHolder: body.accountHolder,
+        sortCode: body.sortCode,
+        accountNumber: body.accountNumber,
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'the Direct Debit bureau refused the mandate');
+      throw new HttpError(502, DIRECT_DEBIT_MESSAGES.failed);
+    }
+    return { bank, mandateId };
+  };
+
+  /** Cancels a mandate at the bureau (a replaced one, or one whose storing rolled back); logged when it fails. */
+  const cancelAtBureau = (request: FastifyRequest, mandateId: string) => async () => {
+    await bureau.cancelMandate(mandateId).catch((error: unknown) => {
+      request.log.error({ err: error, mandateId }, 'the Direct Debit bureau did not cancel a mandate');
+    });
+  };
+
+  const setUp = async (
+    ctx: Ctx,
+    body: DirectDebitSubmit & { sortCode: string; accountNumber: string },
+    replaces: { id: number; provider: string; provider_mandate_id: string } | null,
+    prepared: Prepared,
+  ) => {
+    const { bank } = prepared;
+    ctx.afterRollback(cancelAtBureau(ctx.request, prepared.mandateId));
+    if (replaces && replaces.provider === bureau.name) {
+      ctx.afterCommit(cancelAtBureau(ctx.request, replaces.provider_mandate_id));
+    }
     const { db, auth, emit } = ctx;
     if (replaces !== null) {
-      await db.updateTable('direct_debits').set({ superseded_at: new Date() }).where('id', '=', replaces).execute();
+      await db.updateTable('direct_debits').set({ superseded_at: new Date() }).where('id', '=', replaces.id).execute();
     }
     const address = [body.line1, body.line2, body.city, body.county, body.postCode].filter(Boolean).join(', ');
     const row = await db
@@ -97,6 +171,8 @@ export function registerDirectDebitRoutes(
         postcode: body.postCode,
         email: body.email ?? '',
         created_by: auth.userId,
+        provider: bureau.name,
+        provider_mandate_id: prepared.mandateId,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -108,7 +184,7 @@ export function registerDirectDebitRoutes(
       area: 'direct-debit',
       recordId: row.id,
       kind: replaces === null ? 'create' : 'update',
-      before: replaces === null ? null : { replaced: replaces },
+      before: replaces === null ? null : { replaced: replaces.id },
       after: { bank, accountEnding: body.accountNumber.slice(-4), accountType: 'postpay' },
       label: `${bank} ****${body.accountNumber.slice(-4)}`,
     });
@@ -141,20 +217,46 @@ export function registerDirectDebitRoutes(
 
   tenantRoute(api, platform, routes.create, {
     allow: { resource: 'directDebit', action: 'create' },
-    handler: async (ctx, { body }) => {
+    receive: (request) => prepare(request, 'create'),
+    handler: async (ctx, { body, received }) => {
+      // Checked again in the transaction: another set-up may have won meanwhile (then this one's
+      // bureau mandate is cancelled by the rollback).
       if (await current(ctx.db)) throw new HttpError(409, DIRECT_DEBIT_MESSAGES.exists);
-      await setUp(ctx, body, null);
+      await setUp(ctx, body, null, received);
       return { success: true, message: DIRECT_DEBIT_MESSAGES.created, accountType: 'postpay' as const };
     },
   });
 
   tenantRoute(api, platform, routes.update, {
     allow: { resource: 'directDebit', action: 'update' },
-    handler: async (ctx, { body }) => {
+    receive: (request) => prepare(request, 'update'),
+    handler: async (ctx, { body, received }) => {
       const existing = await current(ctx.db);
       if (!existing) throw new HttpError(404, DIRECT_DEBIT_MESSAGES.none);
-      await setUp(ctx, body, existing.id);
+      await setUp(ctx, body, existing, received);
       return { success: true, message: DIRECT_DEBIT_MESSAGES.updated, accountType: 'postpay' as const };
+    },
+  });
+
+  // The bureau's webhook: public (the bureau calls it), believed only with a good signature over
+  // the body exactly as received; each event applied once (collections.ts).
+  openRoute(api, platform, routes.webhook, {
+    allow: 'public',
+    handler: async ({ request }) => {
+      let events: ReturnType<typeof bureau.parseWebhook>;
+      try {
+        events = bureau.parseWebhook(request.rawBody ?? '', String(request.headers['webhook-signature'] ?? ''));
+      } catch (error) {
+        if (error instanceof DirectDebitWebhookSignatureError)
+          throw new HttpError(498, DIRECT_DEBIT_MESSAGES.badSignature);
+        throw new HttpError(400, DIRECT_DEBIT_MESSAGES.badSignature);
+      }
+      const outcomes = await platform.tenancy.crossAccount('direct-debit', async (tx) => {
+        const done = [];
+        for (const event of events) done.push(await applyCollectionEvent(tx, bureau, event));
+        return done;
+      });
+      return { received: true, applied: outcomes.filter((o) => o === 'applied').length };
     },
   });
 

@@ -60,6 +60,8 @@ const OPEN: Readonly<Record<string, string>> = {
     "the sandbox's verification window: authorised by the session's secret, as Stripe's is",
   'POST /identity/webhook': "the identity provider's result: believed only with the provider's signature",
   'POST /payments/paypal/webhook': "PayPal's confirmation: believed only once PayPal verifies its signature",
+  'POST /billing/directdebit/webhook':
+    "the Direct Debit bureau's (GoCardless's) collection and mandate events: believed only with its signature",
 };
 /** Outside the API (not in the document), open by design. */
 const OPEN_OUTSIDE_API: Readonly<Record<string, string>> = {
