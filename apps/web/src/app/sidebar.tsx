@@ -137,7 +137,13 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const groups = [...new Set(areas.map((a) => a.group))];
 
   return (
-    <Box component="nav" aria-label="Main menu" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    // The space below the top bar's spacer (its parent is a flex column): the areas scroll, the
+    // balance and top-up items stay in view at the bottom.
+    <Box
+      component="nav"
+      aria-label="Main menu"
+      sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
+    >
       <List dense sx={{ flex: 1, overflowY: 'auto' }}>
         <ListItemButton component={NavLink} to="/" end onClick={onNavigate} sx={linkSx}>
           <ListItemIcon>
