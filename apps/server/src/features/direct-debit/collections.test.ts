@@ -281,6 +281,21 @@ describe('direct debit collections with the sandbox bureau', () => {
     expect(await collectionsOf(db, id)).toHaveLength(1);
   });
 
+  it('an invoice voided meanwhile is not collected', async () => {
+    const db = t.database.db;
+    const id = await newInvoice(db, retailNo, '2099-06-30');
+    await runCollections(t.app.platform, { today: '2099-06-01', now });
+    expect((await collectionsOf(db, id))[0]?.state).toBe('pending_submission');
+    await sql`update invoices set status = 'void', void_reason = 'raised in error', voided_at = now() where id = ${id}`.execute(
+      db,
+    );
+    await runCollections(t.app.platform, { today: '2099-06-02', now });
+    expect(await collectionsOf(db, id)).toMatchObject([{ state: 'cancelled', failure: 'the invoice was voided' }]);
+    await runCollections(t.app.platform, { today: '2099-07-06', now });
+    expect(await collectionsOf(db, id)).toHaveLength(1);
+    expect(await ledgerOf(db, id)).toEqual([]);
+  });
+
   it('invoice auto-pay takes precedence, as the PDF says: covered invoices are never collected', async () => {
     const db = t.database.db;
     const covered = await newInvoice(db, retailNo, '2099-07-31');
@@ -364,6 +379,45 @@ describe('direct debit collections with the sandbox bureau', () => {
   });
 });
 
+describe('a sandbox chargeback', () => {
+  let t: TestContext;
+  const now = new Date();
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(async () => t?.close());
+
+  it('pays the invoice, then debits the amount back to the balance once, notifying and e-mailing', async () => {
+    const db = t.database.db;
+    await mandate(t, await t.login('prepay'), 30001, { accountNumber: '55500033' });
+    const id = await newInvoice(db, 30001, '2099-06-30', 3000);
+    const balance = async () =>
+      (
+        await db
+          .selectFrom('accounts')
+          .select('balance_pence')
+          .where('account_no', '=', 30001)
+          .executeTakeFirstOrThrow()
+      ).balance_pence;
+    // Due Tue 30 June: charged Fri 26th; submitted Wed 24th, confirmed Mon 29th, charged back Fri 3 July.
+    for (const today of ['2099-06-01', '2099-06-24', '2099-06-29'])
+      await runCollections(t.app.platform, { today, now });
+    expect((await invoiceOf(db, id)).status).toBe('paid');
+    const before = await balance();
+    const notes = (await notesOf(db, 30001)).length;
+    await runCollections(t.app.platform, { today: '2099-07-03', now });
+    await runCollections(t.app.platform, { today: '2099-07-06', now });
+    const [c] = await collectionsOf(db, id);
+    expect(c).toMatchObject({ state: 'charged_back', paid: true, failure: 'indemnity claim (DDICA)' });
+    expect(await balance()).toBe(before - 3000);
+    const added = (await notesOf(db, 30001)).slice(notes);
+    expect(added.map((n) => n.title)).toEqual([`Direct Debit charged back: ${(await invoiceOf(db, id)).invoice_no}`]);
+    expect((await mailsOf(db, 30001)).at(-1)?.subject).toMatch(
+      /^Your Direct Debit of £30\.00 for invoice INV-DD-\d+ was reversed$/,
+    );
+  });
+});
+
 // ---- GoCardless against a local server answering like its API -------------------------------------
 
 interface Recorded {
@@ -375,6 +429,8 @@ interface Recorded {
 
 function fakeGoCardless() {
   const requests: Recorded[] = [];
+  /** Payments GoCardless has submitted to Bacs: too late to cancel. */
+  const submitted = new Set<string>();
   let n = 0;
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -429,13 +485,27 @@ function fakeGoCardless() {
         });
       }
       const cancel = /^\/(payments|mandates)\/([A-Z0-9]+)\/actions\/cancel$/.exec(path);
+      if (req.method === 'POST' && cancel && submitted.has(cancel[2] as string)) {
+        return reply(422, {
+          error: {
+            type: 'invalid_state',
+            code: 422,
+            message: 'This payment has been submitted and cannot be cancelled',
+            errors: [
+              { reason: 'cancellation_failed', message: 'This payment has been submitted and cannot be cancelled' },
+            ],
+            request_id: 'RQ2',
+            documentation_url: 'https://developer.gocardless.com/api-reference#cancellation_failed',
+          },
+        });
+      }
       if (req.method === 'POST' && cancel) {
         return reply(200, { [cancel[1] as string]: { id: cancel[2], status: 'cancelled' } });
       }
       return reply(404, { error: { type: 'invalid_api_usage', code: 404, message: 'Not found', errors: [] } });
     });
   });
-  return { server, requests };
+  return { server, requests, submitted };
 }
 
 describe('direct debit collections with GoCardless', () => {
@@ -606,5 +676,62 @@ describe('direct debit collections with GoCardless', () => {
       `POST /payments/${p?.provider_id}/actions/cancel`,
     ]);
     expect((await collectionsOf(db, paidByCard))[0]).toMatchObject({ state: 'cancelled' });
+  });
+
+  it('a payment too late to cancel is collected once and the account told it will be refunded', async () => {
+    const db = t.database.db;
+    const id = await newInvoice(db, accountNo, '2099-05-29', 1500);
+    await runCollections(t.app.platform, { today: '2099-05-01', now });
+    const [c] = await collectionsOf(db, id);
+    const pm = c?.provider_id as string;
+    fake.submitted.add(pm);
+    await t.app.platform.tenancy.crossAccount('payments', (tx) =>
+      payInvoice(tx, id, { reference: 'pi_card_late', amountPence: 1500 }),
+    );
+    await runCollections(t.app.platform, { today: '2099-05-26', now });
+    expect((await collectionsOf(db, id))[0]).toMatchObject({
+      state: 'pending_submission',
+      failure: 'too late to cancel: the invoice was paid otherwise',
+    });
+    const sent = fake.requests.length;
+    await runCollections(t.app.platform, { today: '2099-05-27', now });
+    expect(fake.requests.length).toBe(sent); // not asked again
+    const notes = (await notesOf(db, accountNo)).length;
+    expect(json(await deliver(event('EV_LATE', 'confirmed', pm)))).toEqual({ received: true, applied: 1 });
+    expect(await invoiceOf(db, id)).toMatchObject({ status: 'paid', paid_reference: 'pi_card_late' });
+    expect(await ledgerOf(db, id)).toHaveLength(1);
+    const added = (await notesOf(db, accountNo)).slice(notes);
+    expect(added.map((x) => x.title)).toEqual([`Direct Debit to be refunded: ${(await invoiceOf(db, id)).invoice_no}`]);
+  });
+
+  it('a mandate GoCardless reports cancelled stops collections and tells the account', async () => {
+    const db = t.database.db;
+    const body = JSON.stringify({
+      events: [
+        {
+          id: 'EV_MD',
+          created_at: '2099-06-01T00:00:00Z',
+          resource_type: 'mandates',
+          action: 'cancelled',
+          links: { mandate: 'MD0001' },
+          details: { cause: 'bank_account_closed', description: 'The bank account was closed' },
+        },
+      ],
+    });
+    expect(json(await deliver(body))).toEqual({ received: true, applied: 1 });
+    expect(json(await deliver(body))).toEqual({ received: true, applied: 0 });
+    const dd = await db
+      .selectFrom('direct_debits')
+      .select(['provider_status', 'provider_reason'])
+      .where('account_no', '=', accountNo)
+      .where('superseded_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(dd).toEqual({ provider_status: 'cancelled', provider_reason: 'The bank account was closed' });
+    const id = await newInvoice(db, accountNo, '2099-07-31');
+    const sent = fake.requests.length;
+    await runCollections(t.app.platform, { today: '2099-07-01', now });
+    expect(await collectionsOf(db, id)).toEqual([]);
+    expect(fake.requests.length).toBe(sent);
+    expect((await notesOf(db, accountNo)).map((x) => x.title)).toContain('Direct Debit mandate cancelled');
   });
 });

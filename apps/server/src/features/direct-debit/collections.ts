@@ -114,7 +114,7 @@ export async function createCollections(platform: Platform, today: string, now: 
       from invoices i
         join direct_debits d on d.account_no = i.account_no and d.superseded_at is null
       where i.status = 'unpaid' and i.total_pence > 0
-        and d.provider = ${provider.name} and d.provider_status = 'active'
+        and d.provider = ${provider.name} and d.provider_status = 'active' and d.provider_mandate_id is not null
         and not ${autoPayCovers}
         and not exists (select 1 from direct_debit_collections c where c.invoice_id = i.id and c.state <> 'cancelled')
       order by i.id`.execute(tx);

@@ -50,7 +50,8 @@ export interface DirectDebitsTable {
   created_by: number | null;
   /** The bureau holding the mandate (migration 039): 'sandbox' | 'gocardless'. */
   provider: Generated<string>;
-  provider_mandate_id: string;
+  /** The bureau's mandate id (null: stored without the wizard, e.g. a fixture; never collected). */
+  provider_mandate_id: string | null;
   /** 'active', or what the bureau reported ('cancelled', 'failed', 'expired', ...). */
   provider_status: Generated<string>;
   provider_reason: Generated<string>;
@@ -142,12 +143,12 @@ export function registerDirectDebitRoutes(
   const setUp = async (
     ctx: Ctx,
     body: DirectDebitSubmit & { sortCode: string; accountNumber: string },
-    replaces: { id: number; provider: string; provider_mandate_id: string } | null,
+    replaces: { id: number; provider: string; provider_mandate_id: string | null } | null,
     prepared: Prepared,
   ) => {
     const { bank } = prepared;
     ctx.afterRollback(cancelAtBureau(ctx.request, prepared.mandateId));
-    if (replaces && replaces.provider === bureau.name) {
+    if (replaces?.provider_mandate_id && replaces.provider === bureau.name) {
       ctx.afterCommit(cancelAtBureau(ctx.request, replaces.provider_mandate_id));
     }
     const { db, auth, emit } = ctx;

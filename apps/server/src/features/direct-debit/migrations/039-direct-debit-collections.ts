@@ -7,7 +7,8 @@ import { accountKey, run, tenantReference, tenantTable } from '../../../db/tenan
  * - `direct_debits` learns its bureau: which one holds it (`provider`: 'sandbox' | 'gocardless'),
  *   the bureau's mandate id, and whether the bureau still collects on it (`provider_status`:
  *   'active', or 'cancelled' / 'failed' / 'expired' / 'blocked' as the bureau reported). Mandates
- *   set up before the bureau existed are the sandbox's (given sandbox mandates that collect).
+ *   set up before the bureau existed are the sandbox's (given sandbox mandates that collect); a row
+ *   stored without a bureau mandate id (not through the wizard) is not collected.
  * - `direct_debit_collections`: one per invoice and mandate, never two live ones for an invoice
  *   (unique where not cancelled): 'pending' (recorded, the bureau not yet asked), 'submitting' (being
  *   asked, leased by updated_at), then the bureau's states. `paid` once it paid the invoice.
@@ -23,7 +24,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add column provider_status varchar(20) not null default 'active',
       add column provider_reason varchar(200) not null default ''`,
     `update direct_debits set provider_mandate_id = 'SBMD-LEGACY-' || id`,
-    `alter table direct_debits alter column provider_mandate_id set not null`,
     `create unique index direct_debits_provider_mandate_uq on direct_debits (provider, provider_mandate_id)`,
     `create table direct_debit_collections (
       id serial primary key,
