@@ -8,6 +8,6 @@ import * as m039 from './migrations/039-direct-debit-collections.ts';
 export const area: ServerArea = {
   name: 'direct-debit',
   migrations: { '032-direct-debits': m032, '039-direct-debit-collections': m039 },
-  routes: (api, platform) => registerDirectDebitRoutes(api, platform),
+  routes: (api, platform) => registerDirectDebitRoutes(api, platform, platform.providers),
   start: (platform, log) => startCollections(platform, log),
 };

@@ -259,6 +259,31 @@ describe('direct debit collections with the sandbox bureau', () => {
     expect((await invoiceOf(db, id)).status).toBe('paid');
   });
 
+  it('never charges after the due date: too late to collect, the invoice is left to be paid by card', async () => {
+    const db = t.database.db;
+    // Due Wed 4 March 2099; from Mon 2nd the earliest charge date is Thu 5th.
+    const soon = await newInvoice(db, prepayNo, '2099-03-04');
+    await runCollections(t.app.platform, { today: '2099-03-02', now });
+    expect(await collectionsOf(db, soon)).toEqual([]);
+    // Recorded in time but not asked for until too late (the bureau unreachable meanwhile): cancelled, with a notice.
+    const late = await newInvoice(db, prepayNo, '2099-04-30');
+    expect(await createCollections(t.app.platform, '2099-04-01', now)).toBe(1);
+    const notes = (await notesOf(db, prepayNo)).length;
+    await runCollections(t.app.platform, { today: '2099-04-28', now });
+    expect(await collectionsOf(db, late)).toMatchObject([
+      { state: 'cancelled', failure: 'too late to collect by the due date', provider_id: null },
+    ]);
+    const invoice = await invoiceOf(db, late);
+    expect((await notesOf(db, prepayNo)).slice(notes)).toEqual([
+      {
+        kind: 'direct-debit-failed',
+        title: `Direct Debit not collected: ${invoice.invoice_no}`,
+        message: `Invoice ${invoice.invoice_no} (£12.00) could not be collected by Direct Debit before its due date. Nothing was taken: please pay it by card (Invoices, Pay Invoice).`,
+      },
+    ]);
+    expect(invoice.status).toBe('unpaid');
+  });
+
   it('an invoice paid by card meanwhile is not collected: its pending collection is cancelled', async () => {
     const db = t.database.db;
     const id = await newInvoice(db, retailNo, '2099-05-29');

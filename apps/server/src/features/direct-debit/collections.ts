@@ -15,7 +15,9 @@
  * **When.** The charge date is DIRECT_DEBIT_COLLECTION_DAYS calendar days before the due date,
  * moved back to a Bacs working day when it falls on a weekend or an England and Wales bank holiday
  * (platform/working-days.ts), or — when that is already too soon — the earliest date the bureau
- * can charge (three working days after today, the Bacs cycle).
+ * can charge (three working days after today, the Bacs cycle). Never after the due date: an
+ * invoice that can no longer be charged by then is not collected (its PDF, once it is overdue,
+ * says to pay by card); a recorded collection not yet asked for by then is cancelled with a notice.
  *
  * **Once.** One live collection per invoice (a unique index: two runs at once make one), recorded
  * before the bureau is asked with the collection's own idempotency key (a retry answers the same
@@ -82,6 +84,9 @@ export function chargeDateFor(due: string, earliest: string): string {
   return target >= earliest ? target : earliest;
 }
 
+/** Why a recorded collection is not asked for once its due date can no longer be met. */
+const LATE = 'too late to collect by the due date';
+
 /** Whether invoice auto-pay takes (or took) this invoice: the SQL condition, `i` the invoice. */
 const autoPayCovers = sql<boolean>`(exists (select 1 from invoice_auto_pay a
     where a.account_no = i.account_no and a.enabled and a.since <= i.invoice_date)
@@ -121,6 +126,9 @@ export async function createCollections(platform: Platform, today: string, now: 
     let created = 0;
     for (const r of rows) {
       if (mandateStatus(new Date(r.setup_at), now) !== 'Approved') continue;
+      // Too late to charge by the due date (a mandate Approved days before it): paid by card, as
+      // the invoice's PDF says once it is overdue.
+      if (earliest > r.due_date) continue;
       const { rows: inserted } = await sql<{ id: number }>`
         insert into direct_debit_collections
           (account_no, invoice_id, mandate_id, provider, amount_pence, charge_date, idempotency_key)
@@ -153,6 +161,7 @@ interface Claimed {
  */
 export async function submitCollections(platform: Platform, today: string, limit = 20): Promise<number> {
   const provider = platform.providers.directDebit;
+  const earliest = provider.earliestChargeDate(today);
   const errors: unknown[] = [];
   let asked = 0;
   for (let n = 0; n < limit; n++) {
@@ -160,7 +169,7 @@ export async function submitCollections(platform: Platform, today: string, limit
       const { rows } = await sql<Claimed>`
         select c.id, c.account_no, c.invoice_id, i.invoice_no, c.amount_pence,
           to_char(c.charge_date, 'YYYY-MM-DD') as charge_date, c.idempotency_key, d.provider_mandate_id,
-          ${stopReason} as stop
+          case when i.due_date < ${earliest}::date then ${LATE} else ${stopReason} end as stop
         from direct_debit_collections c
           join invoices i on i.id = c.invoice_id
           join direct_debits d on d.id = c.mandate_id
@@ -175,6 +184,15 @@ export async function submitCollections(platform: Platform, today: string, limit
       if (c.stop) {
         await sql`update direct_debit_collections set state = 'cancelled', failure = ${c.stop}, updated_at = now()
           where id = ${c.id}`.execute(tx);
+        if (c.stop === LATE) {
+          await notify(tx, c.account_no, {
+            kind: 'direct-debit-failed',
+            title: `Direct Debit not collected: ${c.invoice_no}`,
+            message: `Invoice ${c.invoice_no} (${formatPence(c.amount_pence)}) could not be collected by Direct Debit before its due date. Nothing was taken: please pay it by card (Invoices, Pay Invoice).`,
+            icon: 'warning',
+            color: 'warning',
+          });
+        }
         return null;
       }
       await sql`update direct_debit_collections set state = 'submitting', updated_at = now() where id = ${c.id}`.execute(
@@ -186,8 +204,7 @@ export async function submitCollections(platform: Platform, today: string, limit
     if (claimed === null) continue;
     asked++;
     try {
-      // Too late for the date asked (a retry days later): the earliest the bureau can charge.
-      const earliest = provider.earliestChargeDate(today);
+      // Late for the date asked (a retry days later), still by the due date: the earliest the bureau can charge.
       const answer = await provider.createCollection({
         mandateId: claimed.provider_mandate_id,
         amountPence: claimed.amount_pence,
