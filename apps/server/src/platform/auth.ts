@@ -13,6 +13,7 @@ import {
   type Resource,
 } from '@switchboard/domain';
 import type { FastifyRequest } from 'fastify';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Config } from '../config.ts';
 import { forbidden, HttpError, unauthorised } from './errors.ts';
 import './account-tables.ts';
@@ -63,6 +64,14 @@ export async function permissionsFor(
     .select(['feature_id', 'mask'])
     .where('user_id', '=', userId)
     .execute();
+  return permissionMap(rows, account);
+}
+
+/** A user's stored grants as the session's map, with the four the account type decides. */
+function permissionMap(
+  rows: ReadonlyArray<{ feature_id: number; mask: number }>,
+  account: { account_type: string; account_kind: string },
+): PermissionMap {
   const map: PermissionMap = {};
   for (const r of rows) map[String(r.feature_id)] = r.mask;
   // The account type decides these four; stored masks never override them.
@@ -93,6 +102,14 @@ export async function loadSession(db: Tx, tokenHash: string, config: Config): Pr
       'a.account_type',
       'a.account_kind',
       'a.company',
+      // The user's own grants in the same round trip (a request's first query: every request pays it).
+      (eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('user_permissions as p')
+            .select(['p.feature_id', 'p.mask'])
+            .whereRef('p.user_id', '=', 's.user_id'),
+        ).as('grants'),
     ])
     .where('s.token_hash', '=', tokenHash)
     .where('s.expires_at', '>', new Date())
@@ -114,7 +131,8 @@ export async function loadSession(db: Tx, tokenHash: string, config: Config): Pr
     if (!holder) return null;
     permissionUser = holder.id;
   }
-  const permissions = await permissionsFor(db, permissionUser, row);
+  const permissions =
+    permissionUser === row.user_id ? permissionMap(row.grants, row) : await permissionsFor(db, permissionUser, row);
   if (permissionUser !== row.user_id) {
     // A provider admin acting as a customer keeps the provider's switches (spec 2 §6).
     const own = await db
