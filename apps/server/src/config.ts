@@ -78,6 +78,13 @@ export interface Config {
     environment: 'live' | 'sandbox';
     apiBase?: string | undefined;
   };
+  /**
+   * Postcoder (Allies Computing), one key for the direct-debit wizard's bank check and postcode
+   * addresses (providers/bank): used when `apiKey` (POSTCODER_API_KEY) is set; else the sandbox
+   * tables. `apiBase` (POSTCODER_API_BASE): another server answering like Postcoder, for tests only;
+   * `timeoutMs`: how long a call may take (default 5 s) before the check is unavailable.
+   */
+  postcoder: { apiKey: string | undefined; apiBase?: string | undefined; timeoutMs?: number | undefined };
   // ---- account lifecycle (registration, set-password links) ----
   /** The panel's address as users reach it: the links in e-mails start with it. */
   publicUrl: string;
@@ -163,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       environment: env.GOCARDLESS_ENVIRONMENT === 'live' ? 'live' : 'sandbox',
       apiBase: env.GOCARDLESS_API_BASE || undefined,
     },
+    postcoder: { apiKey: env.POSTCODER_API_KEY || undefined, apiBase: env.POSTCODER_API_BASE || undefined },
     publicUrl: env.PUBLIC_URL || `http://localhost:${int(env.PORT, 3000)}`,
     geoipDbPath: env.GEOIP_DB_PATH ? path.resolve(base, env.GEOIP_DB_PATH) : undefined,
     companiesHouseApiKey: env.COMPANIES_HOUSE_API_KEY || undefined,

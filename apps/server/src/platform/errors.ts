@@ -136,6 +136,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
       if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+      // A provider that did not answer (a 502 with its cause): the user sees the message, the log why.
+      if (error.statusCode >= 500 && error.cause) request.log.warn({ err: error.cause }, error.message);
       return reply.status(error.statusCode).send({
         success: false,
         message: error.message,

@@ -5,6 +5,7 @@
  */
 import type { Config } from '../config.ts';
 import type { DB } from '../db/database.ts';
+import { type AddressLookup, type BankLookup, bankLookupsFor } from '../providers/bank/bank.ts';
 import { AltchaCaptcha, type Captcha } from '../providers/captcha/captcha.ts';
 import { type CompanyRegister, companyRegisterFor } from '../providers/companies-house/companies-house.ts';
 import type { DirectDebitCollections } from '../providers/direct-debit/direct-debit.ts';
@@ -48,6 +49,9 @@ export interface Platform {
     identity: IdentityVerifications;
     /** Direct Debit collections (features/direct-debit): GoCardless when configured, else the sandbox bureau. */
     directDebit: DirectDebitCollections;
+    /** The direct-debit wizard's bank check and postcode addresses: Postcoder when configured, else the sandbox. */
+    bank: BankLookup;
+    addresses: AddressLookup;
   };
   /** Hands queued e-mails to the mail provider (SMTP, or the sandbox outbox). */
   mail: MailDispatcher;
@@ -75,6 +79,7 @@ export function createPlatform(db: DB, config: Config, log?: (message: string) =
       // The Stripe keys and API base are the card payments' (one Stripe account); the webhook's secret is its own.
       identity: identityVerificationsFor(tenancy, { ...config.stripe, webhookSecret: config.identity.webhookSecret }),
       directDebit: directDebitFor(tenancy, config.gocardless),
+      ...bankLookupsFor(config.postcoder),
     },
     mail: new MailDispatcher(tenancy, mail, config.mailFrom),
   };

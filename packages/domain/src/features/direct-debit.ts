@@ -20,6 +20,9 @@ export const DIRECT_DEBIT_MESSAGES = {
   none: 'There is no direct debit to replace',
   confirm: 'Please confirm the Direct Debit Guarantee and that you may authorise debits on this account',
   badSignature: 'The Direct Debit notification could not be verified',
+  /** The bank-details service (Postcoder) did not answer: nothing is known about the account yet. */
+  bankCheckUnavailable: 'The bank details check is unavailable at the moment, please try again in a few minutes.',
+  addressLookupUnavailable: 'The address look-up is unavailable at the moment: please type the address.',
 } as const;
 
 /** Digits only: '20-00-00' and '20 00 00' are the sort code 200000. */

@@ -1,19 +1,31 @@
 /**
  * UK bank details (direct debit, issue 13): an account number and sort code are checked with the
- * Vocalink modulus rules (`uk-modulus-checking`) and the bank is named from its sort code; a
- * postcode gives its addresses. Both look-ups are providers: the sandbox answers from a small
- * built-in table (real sort-code ranges of the big UK banks; a handful of real postcodes); the
- * modulus check is the real one either way.
+ * Vocalink modulus rules (`uk-modulus-checking`) and the bank is named; a postcode gives its
+ * addresses. Both look-ups are providers:
+ * - Sandbox (default): a small built-in table (real sort-code ranges of the big UK banks; a handful
+ *   of real postcodes).
+ * - Postcoder (Allies Computing) when `POSTCODER_API_KEY` is set (one key serves both): the bank
+ *   check `POST https://ws.postcoder.com/pcw/{apikey}/bank` with { sortcode, accountnumber }
+ *   (answers valid and bankname), the addresses `GET .../pcw/{apikey}/address/uk/{postcode}`.
+ * The modulus check is ours either way and comes first: a pair failing it is never sent. Postcoder
+ * not answering (in 5 s), answering an error status (a bad key, its own failure) or something
+ * unreadable is a 502 saying the check is unavailable, never a pass.
  */
-import type { AddressRecord } from '@switchboard/domain';
+import { type AddressRecord, DIRECT_DEBIT_MESSAGES } from '@switchboard/domain';
 import UkModulusChecking from 'uk-modulus-checking';
+import { z } from 'zod';
+import { HttpError } from '../../platform/errors.ts';
 
 export interface BankLookup {
-  /** The bank's name, or null when the pair fails the modulus check or no GB bank has the sort code. */
+  /**
+   * The bank's name, or null when the pair fails the modulus check or no GB bank has it. Throws
+   * LookupUnavailableError (a 502) when the provider cannot say.
+   */
   bankName(sortCode: string, accountNumber: string): Promise<string | null>;
 }
 
 export interface AddressLookup {
+  /** The postcode's addresses ([] for a postcode nobody lives at). Throws LookupUnavailableError (a 502). */
   addresses(postcode: string): Promise<AddressRecord[]>;
 }
 
@@ -29,6 +41,17 @@ const SORT_CODE_BANKS: ReadonlyArray<{ from: number; to: number; bank: string }>
   { from: 830000, to: 839999, bank: 'Royal Bank of Scotland' },
   { from: 938000, to: 938999, bank: 'Bank of Ireland (UK)' },
 ];
+
+/**
+ * The provider did not answer usably: a 502 with the look-up's unavailable text; `detail` (what
+ * went wrong, never shown to the user) is logged by the error handler as its cause.
+ */
+export class LookupUnavailableError extends HttpError {
+  constructor(message: string, detail: string) {
+    super(502, message);
+    this.cause = new Error(detail);
+  }
+}
 
 export const isModulusValid = (sortCode: string, accountNumber: string) =>
   new UkModulusChecking({ sortCode, accountNumber }).isValid();
@@ -74,4 +97,130 @@ export class SandboxAddressLookup implements AddressLookup {
       country_iso: 'GB',
     }));
   }
+}
+
+// ---- Postcoder ------------------------------------------------------------------------------
+
+export const POSTCODER_API = 'https://ws.postcoder.com/pcw';
+export const POSTCODER_TIMEOUT_MS = 5000;
+/** A postcode has a few dozen addresses; paging stops here whatever Postcoder says. */
+const MAX_ADDRESS_PAGES = 10;
+
+export interface PostcoderOptions {
+  apiKey: string;
+  /** Another server answering like Postcoder (tests); default ws.postcoder.com/pcw. */
+  apiBase?: string | undefined;
+  timeoutMs?: number | undefined;
+}
+
+const postcoderBank = z.looseObject({ valid: z.boolean(), bankname: z.string().optional() });
+const postcoderAddress = z.looseObject({
+  addressline1: z.string().optional(),
+  addressline2: z.string().optional(),
+  posttown: z.string().optional(),
+  county: z.string().optional(),
+  // Paging: the last address of a full page says there are more, and which page is next.
+  morevalues: z.union([z.boolean(), z.string()]).optional(),
+  nextpage: z.union([z.number(), z.string()]).optional(),
+});
+const postcoderAddresses = z.array(postcoderAddress);
+
+/** Postcoder's web service: the API key is a path segment; JSON both ways. */
+class PostcoderClient {
+  readonly #base: string;
+  readonly #timeoutMs: number;
+  constructor(options: PostcoderOptions) {
+    this.#base = `${(options.apiBase ?? POSTCODER_API).replace(/\/+$/, '')}/${encodeURIComponent(options.apiKey)}`;
+    this.#timeoutMs = options.timeoutMs ?? POSTCODER_TIMEOUT_MS;
+  }
+
+  /** The JSON answer of `path`, parsed by `schema`; anything else throws LookupUnavailableError(`unavailable`). */
+  async call<T>(path: string, init: RequestInit, schema: z.ZodType<T>, unavailable: string): Promise<T> {
+    let body: unknown;
+    try {
+      const res = await fetch(`${this.#base}${path}`, {
+        ...init,
+        headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+        signal: AbortSignal.timeout(this.#timeoutMs),
+      });
+      if (!res.ok) {
+        // The key is in the URL: the detail names the path after it only.
+        throw new LookupUnavailableError(unavailable, `Postcoder answered ${res.status} to ${path}`);
+      }
+      body = await res.json();
+    } catch (error) {
+      if (error instanceof LookupUnavailableError) throw error;
+      const reason =
+        error instanceof Error && error.name === 'TimeoutError' ? `no answer in ${this.#timeoutMs} ms` : String(error);
+      throw new LookupUnavailableError(unavailable, `Postcoder could not be reached for ${path}: ${reason}`);
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw new LookupUnavailableError(unavailable, `Postcoder answered ${path} unreadably`);
+    return parsed.data;
+  }
+}
+
+export class PostcoderBankLookup implements BankLookup {
+  readonly #client: PostcoderClient;
+  constructor(options: PostcoderOptions) {
+    this.#client = new PostcoderClient(options);
+  }
+  async bankName(sortCode: string, accountNumber: string): Promise<string | null> {
+    if (!isModulusValid(sortCode, accountNumber)) return null;
+    const unavailable = DIRECT_DEBIT_MESSAGES.bankCheckUnavailable;
+    const answer = await this.#client.call(
+      '/bank?format=json',
+      { method: 'POST', body: JSON.stringify({ sortcode: sortCode, accountnumber: accountNumber }) },
+      postcoderBank,
+      unavailable,
+    );
+    if (!answer.valid) return null;
+    const name = answer.bankname?.trim();
+    // A valid account of no named bank cannot be shown or stored: not a pass.
+    if (!name) throw new LookupUnavailableError(unavailable, 'Postcoder named no bank for a valid account');
+    return name;
+  }
+}
+
+export class PostcoderAddressLookup implements AddressLookup {
+  readonly #client: PostcoderClient;
+  constructor(options: PostcoderOptions) {
+    this.#client = new PostcoderClient(options);
+  }
+  async addresses(postcode: string): Promise<AddressRecord[]> {
+    const search = encodeURIComponent(normalisePostcode(postcode));
+    const records: AddressRecord[] = [];
+    let page = 0;
+    for (let pages = 0; pages < MAX_ADDRESS_PAGES; pages++) {
+      // lines=2: the address before its post town over two lines; postcodeonly: the term is a postcode.
+      const found = await this.#client.call(
+        `/address/uk/${search}?format=json&lines=2&postcodeonly=true&page=${page}`,
+        { method: 'GET' },
+        postcoderAddresses,
+        DIRECT_DEBIT_MESSAGES.addressLookupUnavailable,
+      );
+      for (const a of found) {
+        records.push({
+          line_1: a.addressline1 ?? '',
+          line_2: a.addressline2 ?? '',
+          post_town: a.posttown ?? '',
+          postal_county: a.county ?? '',
+          country_iso: 'GB',
+        });
+      }
+      const last = found.at(-1);
+      if (!last || String(last.morevalues) !== 'true') break;
+      const next = Number(last.nextpage ?? page + 1);
+      if (!Number.isInteger(next) || next <= page) break;
+      page = next;
+    }
+    return records;
+  }
+}
+
+/** Postcoder when its API key is set, else the sandbox tables. */
+export function bankLookupsFor(postcoder: Partial<PostcoderOptions>): { bank: BankLookup; addresses: AddressLookup } {
+  if (!postcoder.apiKey) return { bank: new SandboxBankLookup(), addresses: new SandboxAddressLookup() };
+  const options: PostcoderOptions = { ...postcoder, apiKey: postcoder.apiKey };
+  return { bank: new PostcoderBankLookup(options), addresses: new PostcoderAddressLookup(options) };
 }
