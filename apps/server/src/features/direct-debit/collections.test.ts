@@ -37,7 +37,7 @@ const submit = (changes: object = {}) => ({
 type Db = TestContext['database']['db'];
 
 let seq = 0;
-/** An unpaid invoice of `accountNo` due `due`, dated 30 days before. */
+/** An unpaid invoice of `accountNo` due `due`, dated 30 days before (a total divisible by 6: VAT a sixth). */
 async function newInvoice(db: Db, accountNo: number, due: string, totalPence = 1200): Promise<number> {
   seq++;
   const { rows } = await sql<{ id: number }>`insert into invoices (account_no, provider_account_no, seq, invoice_no,
@@ -456,6 +456,8 @@ function fakeGoCardless() {
   const requests: Recorded[] = [];
   /** Payments GoCardless has submitted to Bacs: too late to cancel. */
   const submitted = new Set<string>();
+  /** Payments whose cancel GoCardless fails to answer (an outage). */
+  const broken = new Set<string>();
   let n = 0;
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -510,6 +512,9 @@ function fakeGoCardless() {
         });
       }
       const cancel = /^\/(payments|mandates)\/([A-Z0-9]+)\/actions\/cancel$/.exec(path);
+      if (req.method === 'POST' && cancel && broken.has(cancel[2] as string)) {
+        return reply(500, { error: { type: 'gocardless', code: 500, message: 'Internal error', errors: [] } });
+      }
       if (req.method === 'POST' && cancel && submitted.has(cancel[2] as string)) {
         return reply(422, {
           error: {
@@ -530,7 +535,7 @@ function fakeGoCardless() {
       return reply(404, { error: { type: 'invalid_api_usage', code: 404, message: 'Not found', errors: [] } });
     });
   });
-  return { server, requests, submitted };
+  return { server, requests, submitted, broken };
 }
 
 describe('direct debit collections with GoCardless', () => {
@@ -729,6 +734,27 @@ describe('direct debit collections with GoCardless', () => {
     expect(added.map((x) => x.title)).toEqual([`Direct Debit to be refunded: ${(await invoiceOf(db, id)).invoice_no}`]);
   });
 
+  it('a cancel GoCardless fails to answer is reported and asked again, and does not hold up the run', async () => {
+    const db = t.database.db;
+    const first = await newInvoice(db, accountNo, '2099-06-30', 1800);
+    await runCollections(t.app.platform, { today: '2099-06-01', now });
+    const pm = (await collectionsOf(db, first))[0]?.provider_id as string;
+    fake.broken.add(pm);
+    await t.app.platform.tenancy.crossAccount('payments', (tx) =>
+      payInvoice(tx, first, { reference: 'pi_card_outage', amountPence: 1800 }),
+    );
+    const second = await newInvoice(db, accountNo, '2099-07-31', 1800);
+    await expect(runCollections(t.app.platform, { today: '2099-06-02', now })).rejects.toThrow();
+    expect((await collectionsOf(db, first))[0]).toMatchObject({ state: 'pending_submission', failure: '' });
+    expect((await collectionsOf(db, second))[0]?.state).toBe('pending_submission'); // submitted all the same
+    fake.broken.delete(pm);
+    await runCollections(t.app.platform, { today: '2099-06-03', now });
+    expect((await collectionsOf(db, first))[0]).toMatchObject({
+      state: 'cancelled',
+      failure: 'the invoice was paid otherwise',
+    });
+  });
+
   it('a mandate GoCardless reports cancelled stops collections and tells the account', async () => {
     const db = t.database.db;
     const body = JSON.stringify({
@@ -756,7 +782,15 @@ describe('direct debit collections with GoCardless', () => {
     const sent = fake.requests.length;
     await runCollections(t.app.platform, { today: '2099-07-01', now });
     expect(await collectionsOf(db, id)).toEqual([]);
-    expect(fake.requests.length).toBe(sent);
+    // No payment asked for; the earlier invoice's collection still pending on it is cancelled.
+    const pending = (await collectionsOf(db, id - 1))[0];
+    expect(fake.requests.slice(sent).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST /payments/${pending?.provider_id}/actions/cancel`,
+    ]);
+    expect((await collectionsOf(db, id - 1))[0]).toMatchObject({
+      state: 'cancelled',
+      failure: 'the mandate is cancelled',
+    });
     expect((await notesOf(db, accountNo)).map((x) => x.title)).toContain('Direct Debit mandate cancelled');
   });
 });

@@ -255,8 +255,15 @@ export async function cancelStoppedCollections(platform: Platform, limit = 50): 
       order by id limit ${limit}`.execute(tx),
   );
   let cancelled = 0;
+  const errors: unknown[] = [];
   for (const c of rows) {
-    const done = await provider.cancelCollection(c.provider_id);
+    let done: boolean;
+    try {
+      done = await provider.cancelCollection(c.provider_id);
+    } catch (error) {
+      errors.push(error); // asked again by the next run
+      continue;
+    }
     await platform.tenancy.crossAccount('direct-debit', (tx) =>
       done
         ? sql`update direct_debit_collections set state = 'cancelled', failure = ${c.stop}, updated_at = now()
@@ -266,6 +273,8 @@ export async function cancelStoppedCollections(platform: Platform, limit = 50): 
     );
     if (done) cancelled++;
   }
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new AggregateError(errors, 'direct debit cancellations failed');
   return cancelled;
 }
 
@@ -473,10 +482,23 @@ export async function runCollections(
 ): Promise<{ created: number; cancelled: number; submitted: number; events: number }> {
   const now = options.now ?? new Date();
   const today = options.today ?? londonToday(now);
-  const created = await createCollections(platform, today, now);
-  const cancelled = await cancelStoppedCollections(platform);
-  const submitted = await submitCollections(platform, today);
-  const events = await advanceSandbox(platform, today);
+  // Each step runs whatever an earlier one met (a bureau unreachable for a cancel does not hold up
+  // the rest); the errors are reported after.
+  const errors: unknown[] = [];
+  const step = async (work: () => Promise<number>) => {
+    try {
+      return await work();
+    } catch (error) {
+      errors.push(error);
+      return 0;
+    }
+  };
+  const created = await step(() => createCollections(platform, today, now));
+  const cancelled = await step(() => cancelStoppedCollections(platform));
+  const submitted = await step(() => submitCollections(platform, today));
+  const events = await step(() => advanceSandbox(platform, today));
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new AggregateError(errors, 'the direct debit collection run failed in part');
   return { created, cancelled, submitted, events };
 }
 
