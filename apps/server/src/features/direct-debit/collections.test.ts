@@ -354,6 +354,15 @@ describe('direct debit collections with the sandbox bureau', () => {
     const another = await newInvoice(db, retailNo, '2099-09-30');
     await runCollections(t.app.platform, { today: '2099-07-03', now });
     expect(await collectionsOf(db, another)).toHaveLength(1);
+    // While it is under way, auto-pay's charge of it is not recorded (the database refuses to take both).
+    const charge = () =>
+      sql`insert into invoice_auto_charges (account_no, invoice_id) values (${retailNo}, ${another})
+        on conflict (invoice_id) do nothing returning id`.execute(db);
+    expect((await charge()).rows).toEqual([]);
+    // Cancelled (auto-pay covering it again): auto-pay's charge is then recorded.
+    await sql`update direct_debit_collections set state = 'cancelled' where invoice_id = ${another}`.execute(db);
+    expect((await charge()).rows).toHaveLength(1);
+    await sql`delete from invoice_auto_charges where invoice_id = ${another}`.execute(db);
     await sql`delete from invoice_auto_charges where invoice_id = ${later}`.execute(db);
   });
 

@@ -10,7 +10,9 @@
  * takes precedence, exactly as the PDF says, and the two never both take money for one invoice:
  * a collection not yet submitted to Bacs is cancelled when auto-pay comes to cover its invoice,
  * when the invoice is paid (by card) or voided meanwhile, and when its mandate is replaced or
- * cancelled (a replaced mandate's successor collects once it is Approved).
+ * cancelled (a replaced mandate's successor collects once it is Approved). The database holds the
+ * other side: an invoice whose collection is under way gets no auto-pay charge (migration 039's
+ * trigger skips the charge's row; auto-pay charges once the collection is cancelled or failed).
  *
  * **When.** The charge date is DIRECT_DEBIT_COLLECTION_DAYS calendar days before the due date,
  * moved back to a Bacs working day when it falls on a weekend or an England and Wales bank holiday

@@ -12,6 +12,7 @@ import { accountKey, run, tenantReference, tenantTable } from '../../../db/tenan
  * - `direct_debit_collections`: one per invoice and mandate, never two live ones for an invoice
  *   (unique where not cancelled): 'pending' (recorded, the bureau not yet asked), 'submitting' (being
  *   asked, leased by updated_at), then the bureau's states. `paid` once it paid the invoice.
+ * - An invoice being collected gets no invoice auto-pay charge (a trigger on invoice_auto_charges).
  * - The sandbox bureau's own tables (the escape hatch only): its mandates (and how their
  *   collections end) and its payments.
  */
@@ -73,6 +74,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`,
     'create index direct_debit_sandbox_payments_account_idx on direct_debit_sandbox_payments (account_no)',
     'create index direct_debit_sandbox_payments_mandate_idx on direct_debit_sandbox_payments (mandate_id, status)',
+  );
+  // Never both: invoice auto-pay (the payments area) takes precedence — a collection is cancelled
+  // before it reaches Bacs once auto-pay covers its invoice (collections.ts) — and an invoice whose
+  // collection is under way (not cancelled, failed or charged back) gets no auto-pay charge: the
+  // charge's row is skipped (auto-pay's run inserts with 'on conflict do nothing'; it tries again
+  // later, and charges once the collection is cancelled or has failed).
+  await run(
+    db,
+    `create function invoice_auto_charges_not_by_direct_debit() returns trigger language plpgsql as $f$ begin
+      if exists (select 1 from direct_debit_collections c where c.invoice_id = new.invoice_id
+          and c.state not in ('cancelled', 'failed', 'charged_back')) then
+        return null;
+      end if;
+      return new;
+    end $f$`,
+    `create trigger invoice_auto_charges_not_by_direct_debit before insert on invoice_auto_charges
+      for each row execute function invoice_auto_charges_not_by_direct_debit()`,
   );
   await accountKey(db, 'direct_debits');
   await tenantReference(db, { table: 'direct_debit_collections', column: 'invoice_id', references: 'invoices' });
