@@ -261,9 +261,12 @@ export function registerDirectDebitRoutes(
     },
   });
 
-  tenantRoute(api, platform, routes.bankName, {
+  // The look-ups ask a provider over the network: open routes with the permission guard, so no
+  // database connection is held while the provider answers (up to its timeout).
+  openRoute(api, platform, routes.bankName, {
     allow: { resource: 'directDebit', action: 'read' },
-    readOnly: true,
+    // A look-up sent as a POST (spec 1 §7): it changes nothing.
+    changesState: false,
     handler: async (_ctx, { body }) => {
       const name = await providers.bank.bankName(body.sortCode, body.accountNumber);
       return name
@@ -272,9 +275,8 @@ export function registerDirectDebitRoutes(
     },
   });
 
-  tenantRoute(api, platform, routes.addresses, {
+  openRoute(api, platform, routes.addresses, {
     allow: { resource: 'directDebit', action: 'read' },
-    readOnly: true,
     handler: async (_ctx, { params }) => ({ records: await providers.addresses.addresses(params.postcode) }),
   });
 }
