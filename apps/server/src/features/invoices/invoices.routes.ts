@@ -185,10 +185,19 @@ async function termsFacts(db: Tx, accountNo: number, invoice: InvoiceDetail): Pr
       join payments p on p.id = a.payment_id
       left join invoice_auto_charges c on c.invoice_id = ${invoice.id}
     where a.account_no = ${accountNo} and a.enabled and a.since <= ${d.invoice_date}::date`.execute(db);
-  const { rows: mandate } = await sql<{ bank_name: string; account_ending: string }>`
-    select bank_name, account_ending from direct_debits
-    where account_no = ${accountNo} and superseded_at is null
-    order by id desc limit 1`.execute(db);
+  // The current mandate, whether the bureau still collects on it, and this invoice's latest collection.
+  const { rows: mandate } = await sql<{
+    bank_name: string;
+    account_ending: string;
+    provider_status: string;
+    collection_state: string | null;
+  }>`
+    select d.bank_name, d.account_ending, d.provider_status,
+      (select c.state from direct_debit_collections c where c.invoice_id = ${invoice.id}
+        order by c.id desc limit 1) as collection_state
+    from direct_debits d
+    where d.account_no = ${accountNo} and d.superseded_at is null
+    order by d.id desc limit 1`.execute(db);
   const card = autoPay[0];
   const dd = mandate[0];
   return {
@@ -199,7 +208,14 @@ async function termsFacts(db: Tx, accountNo: number, invoice: InvoiceDetail): Pr
     paidReference: invoice.paidReference,
     totalPence: invoice.totalPence,
     autoPay: card ? { last4: card.last4, chargeFailed: card.charge_state === 'failed' } : null,
-    directDebit: dd ? { bank: dd.bank_name, accountEnding: dd.account_ending } : null,
+    directDebit: dd
+      ? {
+          bank: dd.bank_name,
+          accountEnding: dd.account_ending,
+          mandateActive: dd.provider_status === 'active',
+          collectionFailed: dd.collection_state === 'failed' || dd.collection_state === 'charged_back',
+        }
+      : null,
   };
 }
 

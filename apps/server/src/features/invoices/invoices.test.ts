@@ -568,6 +568,35 @@ describe('the payment terms on the PDF, for each way an invoice is paid', () => 
     }
   });
 
+  it('postpay with a Direct Debit mandate: a failed collection, or a mandate the bank cancelled, is paid by card', async () => {
+    const mandateId = await tenancy().crossAccount('seed', async (tx) => {
+      const { rows } = await sql<{ id: number }>`insert into direct_debits (account_no, holder_first_name,
+          holder_last_name, account_holder, bank_name, sort_code, account_ending, company, telephone, address, postcode)
+        values (${FIXTURE}, 'Fiona', 'Fixture', 'Fiona Fixture', 'Barclays Bank', '200000', '1234',
+          'Fixture Joinery Ltd', '01130000000', '9 Test Lane', 'LS1 1AA') returning id`.execute(tx);
+      return rows[0]?.id as number;
+    });
+    try {
+      await seed(sql`insert into direct_debit_collections (account_no, invoice_id, mandate_id, provider, amount_pence,
+          charge_date, state, failure, idempotency_key)
+        values (${FIXTURE}, ${current.id}, ${mandateId}, 'sandbox', 720, current_date, 'failed', 'refer to payer',
+          'terms-test-collection')`);
+      const failed = await pdfText(current.id);
+      expect(failed).toContain(
+        `by ${current.due}. The Direct Debit collection from your Barclays Bank account ending 1234 did not succeed. ${PAY_BY_CARD}`,
+      );
+      expect(failed).not.toContain('It will be collected');
+      await seed(sql`delete from direct_debit_collections where account_no = ${FIXTURE}`);
+      await seed(sql`update direct_debits set provider_status = 'cancelled' where id = ${mandateId}`);
+      expect(await pdfText(current.id)).toContain(
+        `Your Direct Debit mandate (Barclays Bank, account ending 1234) has been cancelled by your bank, so this invoice will not be collected. ${PAY_BY_CARD}`,
+      );
+    } finally {
+      await seed(sql`delete from direct_debit_collections where account_no = ${FIXTURE}`);
+      await seed(sql`delete from direct_debits where account_no = ${FIXTURE}`);
+    }
+  });
+
   it('postpay with invoice auto-pay: the card charged 3 days after the invoice date; a failed charge says so', async () => {
     const overdue = (await invoicesOf(FIXTURE)).find((i) => i.period === p2);
     const [y, m, d] = current.date.split('/').reverse().map(Number) as [number, number, number];

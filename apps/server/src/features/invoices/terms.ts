@@ -12,7 +12,8 @@
  *     INVOICE_AUTO_PAY_DAYS after the invoice date — unless that charge failed, when the invoice is
  *     paid by card in the control panel;
  *   - else with a Direct Debit mandate (setting one up makes the account postpay), the invoice is
- *     collected by it, usually DIRECT_DEBIT_COLLECTION_DAYS before the due date (spec 1 §9);
+ *     collected by it, usually DIRECT_DEBIT_COLLECTION_DAYS before the due date (spec 1 §9) —
+ *     unless its collection failed or the bank cancelled the mandate: then it is paid by card;
  *   - else it is paid by card in the control panel (Invoices, Pay Invoice).
  *   Overdue (past its due date, so nothing automatic paid it): it says so, and to pay by card now.
  *
@@ -41,8 +42,11 @@ export interface InvoiceTermsFacts {
   totalPence: number;
   /** The account's invoice auto-pay when it is on and covers this invoice (dated on or after its start). */
   autoPay: { last4: string; chargeFailed: boolean } | null;
-  /** The account's current Direct Debit mandate. */
-  directDebit: { bank: string; accountEnding: string } | null;
+  /**
+   * The account's current Direct Debit mandate: whether the bureau still collects on it (a bank may
+   * cancel a mandate), and whether this invoice's collection failed (or was charged back).
+   */
+  directDebit: { bank: string; accountEnding: string; mandateActive: boolean; collectionFailed: boolean } | null;
 }
 
 /** The terms as paragraphs, the last one the currency and VAT note. */
@@ -75,6 +79,10 @@ export function invoiceTerms(f: InvoiceTermsFacts): string[] {
     how = `Invoice auto-pay charges it to your card ending ${f.autoPay.last4} on ${displayDate(addDays(f.invoiceDate, INVOICE_AUTO_PAY_DAYS))}, ${INVOICE_AUTO_PAY_DAYS} days after the invoice date.`;
   } else if (f.autoPay) {
     how = `${failedCharge}${payByCard}`;
+  } else if (f.directDebit?.collectionFailed) {
+    how = `The Direct Debit collection from your ${f.directDebit.bank} account ending ${f.directDebit.accountEnding} did not succeed. ${payByCard}`;
+  } else if (f.directDebit && !f.directDebit.mandateActive) {
+    how = `Your Direct Debit mandate (${f.directDebit.bank}, account ending ${f.directDebit.accountEnding}) has been cancelled by your bank, so this invoice will not be collected. ${payByCard}`;
   } else if (f.directDebit) {
     how = `It will be collected by Direct Debit from your ${f.directDebit.bank} account ending ${f.directDebit.accountEnding}, usually ${DIRECT_DEBIT_COLLECTION_DAYS} days before the due date.`;
   } else {
