@@ -130,7 +130,9 @@ class PostcoderClient {
   readonly #base: string;
   readonly #timeoutMs: number;
   constructor(options: PostcoderOptions) {
-    this.#base = `${(options.apiBase ?? POSTCODER_API).replace(/\/+$/, '')}/${encodeURIComponent(options.apiKey)}`;
+    let base = options.apiBase ?? POSTCODER_API;
+    while (base.endsWith('/')) base = base.slice(0, -1);
+    this.#base = `${base}/${encodeURIComponent(options.apiKey)}`;
     this.#timeoutMs = options.timeoutMs ?? POSTCODER_TIMEOUT_MS;
   }
 
