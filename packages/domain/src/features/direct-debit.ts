@@ -11,6 +11,8 @@ import { PATTERNS } from '../patterns.ts';
 
 export const DIRECT_DEBIT_MESSAGES = {
   bankMismatch: 'Account number and sort code do not match any GB bank. Please confirm the details are correct',
+  /** Not in the spec: a real account that cannot pay by Direct Debit (a savings account, say). */
+  noDirectDebits: 'This bank account does not accept Direct Debits. Please use another account',
   failed: 'Your direct debit setup failed, please try again. If the issue persists, please contact support.',
   dualSignatory:
     'A direct debit that needs more than one signature, or on an account that is not in your name, cannot be set up online. Please contact support for a paper Direct Debit Instruction to sign.',

@@ -103,13 +103,15 @@ export function registerDirectDebitRoutes(
     const existing = await platform.tenancy.tenant(accountNo, (db) => current(db), { readOnly: true });
     if (mode === 'create' && existing) throw new HttpError(409, DIRECT_DEBIT_MESSAGES.exists);
     if (mode === 'update' && !existing) throw new HttpError(404, DIRECT_DEBIT_MESSAGES.none);
-    const bank = await providers.bank.bankName(body.sortCode, body.accountNumber);
-    if (!bank) {
+    const account = await providers.bank.bankName(body.sortCode, body.accountNumber);
+    if (!account) {
       throw validationError({
         accountNumber: DIRECT_DEBIT_MESSAGES.bankMismatch,
         sortCode: DIRECT_DEBIT_MESSAGES.bankMismatch,
       });
     }
+    if (!account.directDebits) throw validationError({ accountNumber: DIRECT_DEBIT_MESSAGES.noDirectDebits });
+    const bank = account.name;
     let mandateId: string;
     try {
       mandateId = await bureau.createMandate({
@@ -268,10 +270,11 @@ export function registerDirectDebitRoutes(
     // A look-up sent as a POST (spec 1 §7): it changes nothing.
     changesState: false,
     handler: async (_ctx, { body }) => {
-      const name = await providers.bank.bankName(body.sortCode, body.accountNumber);
-      return name
-        ? { success: true, name, message: '' }
-        : { success: false, name: '', message: DIRECT_DEBIT_MESSAGES.bankMismatch };
+      const account = await providers.bank.bankName(body.sortCode, body.accountNumber);
+      if (!account) return { success: false, name: '', message: DIRECT_DEBIT_MESSAGES.bankMismatch };
+      if (!account.directDebits)
+        return { success: false, name: account.name, message: DIRECT_DEBIT_MESSAGES.noDirectDebits };
+      return { success: true, name: account.name, message: '' };
     },
   });
 

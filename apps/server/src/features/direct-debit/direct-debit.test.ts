@@ -83,6 +83,19 @@ describe('direct debit', () => {
     const bad = await t.api('POST', '/billing/directdebit', prepay, submit({ accountNumber: '31926819' }));
     expect(bad.statusCode).toBe(400);
     expect(json<Reply>(bad).validation?.accountNumber).toBe(DIRECT_DEBIT_MESSAGES.bankMismatch);
+    // A real account that takes no Direct Debits (the sandbox's savings account): named, but refused.
+    const savings = await t.api('POST', '/billing/directdebit/bankname', prepay, {
+      sortCode: '200000',
+      accountNumber: '55500044',
+    });
+    expect(json<{ success: boolean; name: string; message: string }>(savings)).toEqual({
+      success: false,
+      name: 'Barclays Bank',
+      message: DIRECT_DEBIT_MESSAGES.noDirectDebits,
+    });
+    const noDd = await t.api('POST', '/billing/directdebit', prepay, submit({ accountNumber: '55500044' }));
+    expect(noDd.statusCode).toBe(400);
+    expect(json<Reply>(noDd).validation?.accountNumber).toBe(DIRECT_DEBIT_MESSAGES.noDirectDebits);
     const unticked = await t.api('POST', '/billing/directdebit', prepay, submit({ onlySignatory: false }));
     expect(json<Reply>(unticked).validation?.onlySignatory).toBe(DIRECT_DEBIT_MESSAGES.confirm);
     const missing = await t.api('POST', '/billing/directdebit', prepay, submit({ company: '', telephone: '' }));

@@ -42,6 +42,8 @@ const BANKS: Record<string, object> = {
     bankname: 'BARCLAYS BANK UK PLC',
     branchname: 'LEEDS',
   },
+  // A savings account: valid, but it takes no Direct Debits.
+  '200000/55500044': { valid: true, directdebits: false, bankname: 'BARCLAYS BANK UK PLC' },
 };
 const address = (line1: string, line2: string, town: string, county: string, postcode: string) => ({
   addressline1: line1,
@@ -186,6 +188,15 @@ describe('bank check through Postcoder', () => {
     const res = await bankName('089999', '66374958');
     expect(json<Reply>(res)).toEqual({ success: false, name: '', message: DIRECT_DEBIT_MESSAGES.bankMismatch });
     expect(requests).toHaveLength(1);
+  });
+
+  it('refuses an account Postcoder says takes no Direct Debits', async () => {
+    const res = await bankName('200000', '55500044');
+    expect(json<Reply>(res)).toEqual({
+      success: false,
+      name: 'BARCLAYS BANK UK PLC',
+      message: DIRECT_DEBIT_MESSAGES.noDirectDebits,
+    });
   });
 
   it('never sends a pair that fails the modulus check', async () => {

@@ -16,13 +16,24 @@ import UkModulusChecking from 'uk-modulus-checking';
 import { z } from 'zod';
 import { HttpError } from '../../platform/errors.ts';
 
+/** A GB bank account as the bank check knows it. */
+export interface BankAccount {
+  /** Its bank's name. */
+  name: string;
+  /** Whether it accepts Direct Debits (a savings account, say, does not). */
+  directDebits: boolean;
+}
+
 export interface BankLookup {
   /**
-   * The bank's name, or null when the pair fails the modulus check or no GB bank has it. Throws
+   * The account's bank, or null when the pair fails the modulus check or no GB bank has it. Throws
    * LookupUnavailableError (a 502) when the provider cannot say.
    */
-  bankName(sortCode: string, accountNumber: string): Promise<string | null>;
+  bankName(sortCode: string, accountNumber: string): Promise<BankAccount | null>;
 }
+
+/** The sandbox's account that takes no Direct Debits (a savings account): sort code 20-00-00. */
+export const SANDBOX_NO_DIRECT_DEBITS_ACCOUNT = '55500044';
 
 export interface AddressLookup {
   /** The postcode's addresses ([] for a postcode nobody lives at). Throws LookupUnavailableError (a 502). */
@@ -57,10 +68,11 @@ export const isModulusValid = (sortCode: string, accountNumber: string) =>
   new UkModulusChecking({ sortCode, accountNumber }).isValid();
 
 export class SandboxBankLookup implements BankLookup {
-  async bankName(sortCode: string, accountNumber: string): Promise<string | null> {
+  async bankName(sortCode: string, accountNumber: string): Promise<BankAccount | null> {
     if (!isModulusValid(sortCode, accountNumber)) return null;
     const code = Number(sortCode);
-    return SORT_CODE_BANKS.find((r) => code >= r.from && code <= r.to)?.bank ?? null;
+    const bank = SORT_CODE_BANKS.find((r) => code >= r.from && code <= r.to)?.bank;
+    return bank ? { name: bank, directDebits: accountNumber !== SANDBOX_NO_DIRECT_DEBITS_ACCOUNT } : null;
   }
 }
 
@@ -113,7 +125,11 @@ export interface PostcoderOptions {
   timeoutMs?: number | undefined;
 }
 
-const postcoderBank = z.looseObject({ valid: z.boolean(), bankname: z.string().optional() });
+const postcoderBank = z.looseObject({
+  valid: z.boolean(),
+  bankname: z.string().optional(),
+  directdebits: z.boolean().optional(),
+});
 const postcoderAddress = z.looseObject({
   addressline1: z.string().optional(),
   addressline2: z.string().optional(),
@@ -167,7 +183,7 @@ export class PostcoderBankLookup implements BankLookup {
   constructor(options: PostcoderOptions) {
     this.#client = new PostcoderClient(options);
   }
-  async bankName(sortCode: string, accountNumber: string): Promise<string | null> {
+  async bankName(sortCode: string, accountNumber: string): Promise<BankAccount | null> {
     if (!isModulusValid(sortCode, accountNumber)) return null;
     const unavailable = DIRECT_DEBIT_MESSAGES.bankCheckUnavailable;
     const answer = await this.#client.call(
@@ -180,7 +196,8 @@ export class PostcoderBankLookup implements BankLookup {
     const name = answer.bankname?.trim();
     // A valid account of no named bank cannot be shown or stored: not a pass.
     if (!name) throw new LookupUnavailableError(unavailable, 'Postcoder named no bank for a valid account');
-    return name;
+    // Only an explicit 'no' refuses: an answer that does not say is not taken as a refusal.
+    return { name, directDebits: answer.directdebits !== false };
   }
 }
 
