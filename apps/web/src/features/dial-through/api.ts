@@ -8,10 +8,7 @@ import {
   type DialThrough,
   type DialThroughInput,
   dialThroughRoutes,
-  telephoneNumberRoutes,
 } from '@switchboard/domain';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../platform/client.ts';
 import type { FieldDef, SelectOption } from '../../platform/fields/form-fields.tsx';
 import { childrenOf, listSource, resourceApi } from '../../platform/resource.ts';
 
@@ -21,15 +18,6 @@ export const dialThroughKeys = dialThroughs.keys;
 /** A dial-through's caller-ID entries: a change to them changes its count in the list too. */
 export const clisSource = (id: number) =>
   listSource(dialThroughRoutes.clisPage, childrenOf(dialThroughKeys, id, 'clis'));
-
-/** The account's numbers a dial-through may present (the CLI). */
-export function useCliOptions(): SelectOption[] {
-  const { data } = useQuery({
-    queryKey: ['numbering', 'callerids'],
-    queryFn: () => call(telephoneNumberRoutes.callerIds),
-  });
-  return (data?.records ?? []).map((n) => ({ value: n.number, label: `${n.number} (${n.name})` }));
-}
 
 export const CHANNEL_OPTIONS: SelectOption[] = DIAL_THROUGH_CHANNELS.map((c) => ({ value: c, label: String(c) }));
 

@@ -4,15 +4,16 @@ import Typography from '@mui/material/Typography';
 import { type DialThroughInput, dialThroughInput, hasHighRisk } from '@switchboard/domain';
 import { useParams } from 'react-router';
 import { FormFields, FormSwitchField } from '../../platform/fields/form-fields.tsx';
+import { useCallerIdOptions } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
-import { dialThroughFields, dialThroughs, INTERNATIONAL_LABEL, toDialThroughValues, useCliOptions } from './api.ts';
+import { dialThroughFields, dialThroughs, INTERNATIONAL_LABEL, toDialThroughValues } from './api.ts';
 import { CallerIdsTab } from './caller-ids-tab.tsx';
 
 export default function DialThroughDetailPage() {
   const { id = '' } = useParams();
   const { session } = useSession();
-  const numbers = useCliOptions();
+  const numbers = useCallerIdOptions().options;
   const highRisk = hasHighRisk(session);
   return (
     <TabbedForm

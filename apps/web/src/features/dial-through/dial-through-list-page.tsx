@@ -1,5 +1,6 @@
 /** /dial-through: the account's dial-throughs (add, bulk edit of channels, delete). */
 import { dialThroughChannelsEdit, dialThroughInput, hasHighRisk } from '@switchboard/domain';
+import { useCallerIdOptions } from '../../platform/fields/option-sources.ts';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
 import { useSession } from '../../platform/session-context.ts';
 import { StateChip } from '../../platform/state-chip.tsx';
@@ -10,7 +11,6 @@ import {
   dialThroughs,
   INTERNATIONAL_LABEL,
   toDialThroughValues,
-  useCliOptions,
 } from './api.ts';
 
 const yesNo = [
@@ -20,7 +20,7 @@ const yesNo = [
 
 export default function DialThroughListPage() {
   const { session } = useSession();
-  const numbers = useCliOptions();
+  const numbers = useCallerIdOptions().options;
   const fields = dialThroughFields(numbers);
   return (
     <ListPage

@@ -19,20 +19,18 @@ import {
   seatRoutes,
   seatValues,
   TRANSPORTS,
-  telephoneNumberRoutes,
   VIDEO_CODECS,
   VOICEMAIL_MODES,
 } from '@switchboard/domain';
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { callRecordingTab, callRestrictionsTab, tpsTab } from '../../platform/call-options/call-options-tabs.tsx';
 import { TeamsGate } from '../../platform/call-options/teams-gate.tsx';
-import { call } from '../../platform/client.ts';
 import { type FieldDef, FormFields, type SelectOption } from '../../platform/fields/form-fields.tsx';
 import {
   type SelectSource,
   selectFrom,
   useAccessListOptions,
+  useCallerIdOptions,
   useMusicSelect,
   usePromptSelect,
 } from '../../platform/fields/option-sources.ts';
@@ -45,14 +43,6 @@ import { seats } from './api.ts';
 import { ProvisioningPanel, SeatLocationField, SoftphonePanel } from './seat-panels.tsx';
 
 const toValues = (s: Seat): SeatInput => seatValues(s);
-
-function useCallerIds(): SelectOption[] {
-  const { data } = useQuery({
-    queryKey: ['numbering', 'callerids'],
-    queryFn: () => call(telephoneNumberRoutes.callerIds),
-  });
-  return (data?.records ?? []).map((n) => ({ value: n.number, label: `${n.number} (${n.name})` }));
-}
 
 /** Registration status and the SIP credentials. */
 function Registration({ seat }: { seat: Seat }) {
@@ -99,7 +89,7 @@ const generalFields = (callerIds: SelectOption[], music: SelectSource): FieldDef
 export default function SeatDetailPage() {
   const { id = '' } = useParams();
   const { session, can } = useSession();
-  const callerIds = useCallerIds();
+  const callerIds = useCallerIdOptions().options;
   const prompts = usePromptSelect();
   const music = useMusicSelect();
   const accessLists = useAccessListOptions();

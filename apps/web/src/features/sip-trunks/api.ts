@@ -1,14 +1,5 @@
 /** SIP trunks on the web: the resource at /trunk, and the fields shared by the add modal and the detail tabs. */
-import {
-  MESSAGES,
-  type SipTrunk,
-  type SipTrunkInput,
-  sipTrunkRoutes,
-  TRUNK_CHANNELS,
-  telephoneNumberRoutes,
-} from '@switchboard/domain';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../platform/client.ts';
+import { MESSAGES, type SipTrunk, type SipTrunkInput, sipTrunkRoutes, TRUNK_CHANNELS } from '@switchboard/domain';
 import type { FieldDef, SelectOption } from '../../platform/fields/form-fields.tsx';
 import { resourceApi } from '../../platform/resource.ts';
 
@@ -16,16 +7,6 @@ export const TRUNK_PATH = '/trunk';
 
 export const trunks = resourceApi(TRUNK_PATH, sipTrunkRoutes);
 export const trunkKeys = trunks.keys;
-
-/** The account's numbers, for caller ID and emergency location; `none` once loaded and empty. */
-export function useNumberOptions(): { options: SelectOption[]; none: boolean } {
-  const query = useQuery({
-    queryKey: ['numbering', 'callerids'],
-    queryFn: () => call(telephoneNumberRoutes.callerIds),
-  });
-  const options = (query.data?.records ?? []).map((n) => ({ value: n.number, label: `${n.number} (${n.name})` }));
-  return { options, none: query.isSuccess && options.length === 0 };
-}
 
 export function generalFields(numbers: SelectOption[], exclude: string[]): FieldDef<SipTrunkInput>[] {
   return [

@@ -21,11 +21,12 @@ import { callRecordingTab, callRestrictionsTab, tpsTab } from '../../platform/ca
 import { TeamsGate } from '../../platform/call-options/teams-gate.tsx';
 import { FormFields, FormTextField } from '../../platform/fields/form-fields.tsx';
 import type { FieldsForm } from '../../platform/fields/form-schema.ts';
+import { useCallerIdOptions } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { SipCredentials } from '../../platform/sip-credentials.tsx';
 import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
-import { generalFields, toValues, trunks, useNumberOptions } from './api.ts';
+import { generalFields, toValues, trunks } from './api.ts';
 
 function StatusLine({ trunk }: { trunk: SipTrunk }) {
   const text =
@@ -113,7 +114,7 @@ function IpAddressTab({
 export default function SipTrunkDetailPage() {
   const { id = '' } = useParams();
   const { session, can } = useSession();
-  const numbers = useNumberOptions().options;
+  const numbers = useCallerIdOptions().options;
   const admin = isProviderAdmin(session);
   const mayRestrict = can('SIPTrunksCallRestrictions', 'read');
   return (

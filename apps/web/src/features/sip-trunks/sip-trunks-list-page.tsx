@@ -15,9 +15,10 @@ import {
   TRUNK_TPS_MODES,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
+import { useCallerIdOptions } from '../../platform/fields/option-sources.ts';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
 import { useSession } from '../../platform/session-context.ts';
-import { generalFields, toValues, trunks, useNumberOptions } from './api.ts';
+import { generalFields, toValues, trunks } from './api.ts';
 
 /** The retail trunk cap's reason while the account may not add another trunk (the server enforces it). */
 function useRetailCap(): string | undefined {
@@ -28,7 +29,7 @@ function useRetailCap(): string | undefined {
 }
 
 export default function SipTrunksListPage() {
-  const numbers = useNumberOptions();
+  const numbers = useCallerIdOptions();
   const retailCap = useRetailCap();
   return (
     <ListPage

@@ -1,5 +1,12 @@
-/** Option lists several areas pick from: prompts and the account's destinations. */
-import { accessListRoutes, destinationRoutes, MESSAGES, musicOnHoldRoutes, promptRoutes } from '@switchboard/domain';
+/** Option lists several areas pick from: prompts, the account's destinations and its caller IDs. */
+import {
+  accessListRoutes,
+  destinationRoutes,
+  MESSAGES,
+  musicOnHoldRoutes,
+  promptRoutes,
+  telephoneNumberRoutes,
+} from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { FieldValues, Path } from 'react-hook-form';
 import { call } from '../client.ts';
@@ -49,6 +56,19 @@ export function useDestinationOptions() {
 export function useDestinationLabel(): (value: string) => string {
   const { data } = useDestinationOptions();
   return (value) => (value ? (data?.find((o) => o.value === value)?.label ?? value) : '—');
+}
+
+/**
+ * The account's numbers it may present as caller ID ('01234 567890 (Reception)'): seats, SIP trunks
+ * and dial-through pick from them; `none` once loaded and empty.
+ */
+export function useCallerIdOptions(): { options: SelectOption[]; none: boolean } {
+  const query = useQuery({
+    queryKey: ['numbering', 'callerids'],
+    queryFn: () => call(telephoneNumberRoutes.callerIds),
+  });
+  const options = (query.data?.records ?? []).map((n) => ({ value: n.number, label: `${n.number} (${n.name})` }));
+  return { options, none: query.isSuccess && options.length === 0 };
 }
 
 /** The account's access lists, for number screening and seat call limits. */
