@@ -196,6 +196,33 @@ function reportErrors(errors: unknown[]): void {
 }
 
 /**
+ * Claims and charges up to `limit` off-session charges, one at a time: `claim` runs in its own
+ * cross-account transaction and answers the payment it recorded, null when the claimed charge
+ * ended there (failed, nothing to charge), or undefined when nothing is left to claim. Each
+ * recorded payment is charged after its transaction commits. Answers how many were handled.
+ */
+async function claimAndCharge(
+  platform: Platform,
+  limit: number,
+  claim: (tx: Tx) => Promise<PaymentRow | null | undefined>,
+): Promise<number> {
+  const errors: unknown[] = [];
+  let handled = 0;
+  for (let i = 0; i < limit; i++) {
+    const claimed = await platform.tenancy.crossAccount('payments', claim);
+    if (claimed === undefined) break;
+    handled++;
+    if (claimed) errors.push(await chargeRecorded(platform, claimed));
+  }
+  reportErrors(errors.filter((e) => e !== null));
+  return handled;
+}
+
+/** The account is told that an off-session charge of its saved card failed. */
+const notifyChargeFailed = (tx: Tx, accountNo: number, title: string, message: string) =>
+  notify(tx, accountNo, { kind: 'payment-failed', title, message, icon: 'error', color: 'error' });
+
+/**
  * Charges the queued auto top-ups (the ledger's trigger queues one when a debit crosses the
  * threshold): the saved card of the auto top-up is charged off-session and the outcome settles as
  * any payment does (a success credits the ledger once; a failure notifies and mails). Answers how
@@ -204,63 +231,53 @@ function reportErrors(errors: unknown[]): void {
  */
 export async function processAutoTopUps(platform: Platform, limit = 20): Promise<number> {
   const provider = platform.providers.payments;
-  const errors: unknown[] = [];
-  let handled = 0;
-  for (let i = 0; i < limit; i++) {
-    const claimed = await platform.tenancy.crossAccount('payments', async (tx) => {
-      const charge = await tx
-        .selectFrom('auto_top_up_charges')
-        .selectAll()
-        .where('state', '=', 'pending')
-        .orderBy('id')
-        .limit(1)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst();
-      if (!charge) return undefined;
-      const saved = await tx
-        .selectFrom('auto_top_ups as a')
-        .innerJoin('payments as p', 'p.id', 'a.payment_id')
-        .select(['a.enabled', 'p.provider', 'p.card_last4', 'p.customer_id', 'p.payment_method_id'])
-        .where('a.account_no', '=', charge.account_no)
-        .executeTakeFirst();
-      if (!saved?.enabled) {
-        const failure = 'the auto top-up is disabled.';
-        await tx
-          .updateTable('auto_top_up_charges')
-          .set({ state: 'failed', failure, done_at: new Date() })
-          .where('id', '=', charge.id)
-          .execute();
-        await notify(tx, charge.account_no, {
-          kind: 'payment-failed',
-          title: `Auto top-up failed: ${formatPence(charge.amount_pence)}`,
-          message: `Your auto top-up of ${formatPence(charge.amount_pence)} could not charge your saved card: ${failure} Please top up by card.`,
-          icon: 'error',
-          color: 'error',
-        });
-        return null;
-      }
-      const payment = await recordSavedCardCharge(tx, provider, {
-        accountNo: charge.account_no,
-        purpose: 'topup',
-        invoiceId: null,
-        amountPence: charge.amount_pence,
-        description: `Auto top-up ${formatPence(charge.amount_pence)}`,
-        card: savedWith(provider, saved),
-      });
+  return claimAndCharge(platform, limit, async (tx) => {
+    const charge = await tx
+      .selectFrom('auto_top_up_charges')
+      .selectAll()
+      .where('state', '=', 'pending')
+      .orderBy('id')
+      .limit(1)
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst();
+    if (!charge) return undefined;
+    const saved = await tx
+      .selectFrom('auto_top_ups as a')
+      .innerJoin('payments as p', 'p.id', 'a.payment_id')
+      .select(['a.enabled', 'p.provider', 'p.card_last4', 'p.customer_id', 'p.payment_method_id'])
+      .where('a.account_no', '=', charge.account_no)
+      .executeTakeFirst();
+    if (!saved?.enabled) {
+      const failure = 'the auto top-up is disabled.';
       await tx
         .updateTable('auto_top_up_charges')
-        .set({ state: 'charged', payment_id: payment.id, done_at: new Date() })
+        .set({ state: 'failed', failure, done_at: new Date() })
         .where('id', '=', charge.id)
         .execute();
-      return payment;
+      await notifyChargeFailed(
+        tx,
+        charge.account_no,
+        `Auto top-up failed: ${formatPence(charge.amount_pence)}`,
+        `Your auto top-up of ${formatPence(charge.amount_pence)} could not charge your saved card: ${failure} Please top up by card.`,
+      );
+      return null;
+    }
+    const payment = await recordSavedCardCharge(tx, provider, {
+      accountNo: charge.account_no,
+      purpose: 'topup',
+      invoiceId: null,
+      amountPence: charge.amount_pence,
+      description: `Auto top-up ${formatPence(charge.amount_pence)}`,
+      card: savedWith(provider, saved),
     });
-    if (claimed === undefined) break;
-    handled++;
-    if (claimed) errors.push(await chargeRecorded(platform, claimed));
-  }
-  reportErrors(errors.filter((e) => e !== null));
-  return handled;
+    await tx
+      .updateTable('auto_top_up_charges')
+      .set({ state: 'charged', payment_id: payment.id, done_at: new Date() })
+      .where('id', '=', charge.id)
+      .execute();
+    return payment;
+  });
 }
 
 /**
@@ -279,67 +296,57 @@ export async function processInvoiceAutoPay(platform: Platform, today = londonTo
         and i.invoice_date + ${INVOICE_AUTO_PAY_DAYS}::integer <= ${today}::date
       on conflict (invoice_id) do nothing`.execute(tx),
   );
-  const errors: unknown[] = [];
-  let handled = 0;
-  for (let i = 0; i < limit; i++) {
-    const claimed = await platform.tenancy.crossAccount('payments', async (tx) => {
-      const charge = await tx
-        .selectFrom('invoice_auto_charges as c')
-        .innerJoin('invoices as i', 'i.id', 'c.invoice_id')
-        .select(['c.id', 'c.account_no', 'c.invoice_id', 'i.invoice_no', 'i.total_pence', 'i.status'])
-        .where('c.state', '=', 'pending')
-        .orderBy('c.id')
-        .limit(1)
-        .forUpdate('c')
-        .skipLocked()
-        .executeTakeFirst();
-      if (!charge) return undefined;
-      const done = (state: 'charged' | 'failed', failure = '', paymentId: number | null = null) =>
-        tx
-          .updateTable('invoice_auto_charges')
-          .set({ state, failure, payment_id: paymentId, done_at: new Date() })
-          .where('id', '=', charge.id)
-          .execute();
-      // Paid or voided meanwhile (by hand, by direct debit): nothing to charge.
-      if (charge.status !== 'unpaid') {
-        await done('failed', 'the invoice is no longer unpaid.');
-        return null;
-      }
-      const saved = await tx
-        .selectFrom('invoice_auto_pay as a')
-        .innerJoin('payments as p', 'p.id', 'a.payment_id')
-        .select(['a.enabled', 'p.provider', 'p.card_last4', 'p.customer_id', 'p.payment_method_id'])
-        .where('a.account_no', '=', charge.account_no)
-        .executeTakeFirst();
-      if (!saved?.enabled) {
-        const failure = 'invoice auto-pay is turned off.';
-        await done('failed', failure);
-        await notify(tx, charge.account_no, {
-          kind: 'payment-failed',
-          title: `Invoice auto-pay failed: ${charge.invoice_no}`,
-          message: `Invoice ${charge.invoice_no} (${formatPence(charge.total_pence)}) could not be paid with your saved card: ${failure} Please pay it from the Invoices page.`,
-          icon: 'error',
-          color: 'error',
-        });
-        return null;
-      }
-      const payment = await recordSavedCardCharge(tx, provider, {
-        accountNo: charge.account_no,
-        purpose: 'invoice',
-        invoiceId: charge.invoice_id,
-        amountPence: charge.total_pence,
-        description: `Invoice ${charge.invoice_no} (auto-pay)`,
-        card: savedWith(provider, saved),
-      });
-      await done('charged', '', payment.id);
-      return payment;
+  return claimAndCharge(platform, limit, async (tx) => {
+    const charge = await tx
+      .selectFrom('invoice_auto_charges as c')
+      .innerJoin('invoices as i', 'i.id', 'c.invoice_id')
+      .select(['c.id', 'c.account_no', 'c.invoice_id', 'i.invoice_no', 'i.total_pence', 'i.status'])
+      .where('c.state', '=', 'pending')
+      .orderBy('c.id')
+      .limit(1)
+      .forUpdate('c')
+      .skipLocked()
+      .executeTakeFirst();
+    if (!charge) return undefined;
+    const done = (state: 'charged' | 'failed', failure = '', paymentId: number | null = null) =>
+      tx
+        .updateTable('invoice_auto_charges')
+        .set({ state, failure, payment_id: paymentId, done_at: new Date() })
+        .where('id', '=', charge.id)
+        .execute();
+    // Paid or voided meanwhile (by hand, by direct debit): nothing to charge.
+    if (charge.status !== 'unpaid') {
+      await done('failed', 'the invoice is no longer unpaid.');
+      return null;
+    }
+    const saved = await tx
+      .selectFrom('invoice_auto_pay as a')
+      .innerJoin('payments as p', 'p.id', 'a.payment_id')
+      .select(['a.enabled', 'p.provider', 'p.card_last4', 'p.customer_id', 'p.payment_method_id'])
+      .where('a.account_no', '=', charge.account_no)
+      .executeTakeFirst();
+    if (!saved?.enabled) {
+      const failure = 'invoice auto-pay is turned off.';
+      await done('failed', failure);
+      await notifyChargeFailed(
+        tx,
+        charge.account_no,
+        `Invoice auto-pay failed: ${charge.invoice_no}`,
+        `Invoice ${charge.invoice_no} (${formatPence(charge.total_pence)}) could not be paid with your saved card: ${failure} Please pay it from the Invoices page.`,
+      );
+      return null;
+    }
+    const payment = await recordSavedCardCharge(tx, provider, {
+      accountNo: charge.account_no,
+      purpose: 'invoice',
+      invoiceId: charge.invoice_id,
+      amountPence: charge.total_pence,
+      description: `Invoice ${charge.invoice_no} (auto-pay)`,
+      card: savedWith(provider, saved),
     });
-    if (claimed === undefined) break;
-    handled++;
-    if (claimed) errors.push(await chargeRecorded(platform, claimed));
-  }
-  reportErrors(errors.filter((e) => e !== null));
-  return handled;
+    await done('charged', '', payment.id);
+    return payment;
+  });
 }
 
 /** Stripe keeps an idempotency key 24 hours: a charge still unanswered after 23 is given up. */
