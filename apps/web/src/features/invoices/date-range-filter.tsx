@@ -8,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
+import type { DatePickerFieldProps } from '../../platform/fields/date-time-field.tsx';
 import type { DateRange } from './api.ts';
 
 const DatePickerField = lazy(() =>
@@ -15,6 +16,15 @@ const DatePickerField = lazy(() =>
 );
 
 const FIELD_WIDTH = 170;
+
+/** One end of the range: the lazily loaded picker, with a placeholder of its size meanwhile. */
+function RangeEnd(props: Omit<DatePickerFieldProps, 'width'>) {
+  return (
+    <Suspense fallback={<Skeleton variant="rounded" width={FIELD_WIDTH} height={40} />}>
+      <DatePickerField {...props} width={FIELD_WIDTH} />
+    </Suspense>
+  );
+}
 
 export function DateRangeFilter({
   range,
@@ -24,7 +34,6 @@ export function DateRangeFilter({
   /** The ends that changed (both at once when cleared). */
   onChange: (patch: Partial<DateRange>) => void;
 }) {
-  const placeholder = <Skeleton variant="rounded" width={FIELD_WIDTH} height={40} />;
   return (
     <Stack
       direction="row"
@@ -37,26 +46,8 @@ export function DateRangeFilter({
       <Typography variant="body2" color="text.secondary">
         Invoice date
       </Typography>
-      <Suspense fallback={placeholder}>
-        <DatePickerField
-          label="From"
-          name="from"
-          value={range.from}
-          max={range.to}
-          width={FIELD_WIDTH}
-          onChange={(from) => onChange({ from })}
-        />
-      </Suspense>
-      <Suspense fallback={placeholder}>
-        <DatePickerField
-          label="To"
-          name="to"
-          value={range.to}
-          min={range.from}
-          width={FIELD_WIDTH}
-          onChange={(to) => onChange({ to })}
-        />
-      </Suspense>
+      <RangeEnd label="From" name="from" value={range.from} max={range.to} onChange={(from) => onChange({ from })} />
+      <RangeEnd label="To" name="to" value={range.to} min={range.from} onChange={(to) => onChange({ to })} />
       {(range.from || range.to) && (
         <Button size="small" onClick={() => onChange({ from: '', to: '' })}>
           Clear dates
