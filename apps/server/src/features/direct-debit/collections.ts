@@ -35,6 +35,7 @@ import { DIRECT_DEBIT_COLLECTION_DAYS, formatPence, mandateStatus } from '@switc
 import { type ColumnType, type Generated, sql } from 'kysely';
 import type { Timestamp } from '../../db/schema.ts';
 import { londonToday } from '../../platform/billing-periods.ts';
+import { everyInterval } from '../../platform/every-interval.ts';
 import { payInvoice } from '../../platform/invoice-payments.ts';
 import { postToLedger } from '../../platform/ledger.ts';
 import { queueMail } from '../../platform/mail.ts';
@@ -510,16 +511,5 @@ export function startCollections(
   log: { error(error: unknown): void },
   intervalMs = 60_000,
 ): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runCollections(platform)
-      .catch((error: unknown) => log.error(error))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return everyInterval(() => runCollections(platform), log, intervalMs);
 }

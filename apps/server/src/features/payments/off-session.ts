@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import { formatPence, INVOICE_AUTO_PAY_DAYS, type PaymentPurpose } from '@switchboard/domain';
 import { type Selectable, sql } from 'kysely';
 import { londonToday } from '../../platform/billing-periods.ts';
+import { everyInterval } from '../../platform/every-interval.ts';
 import { notify } from '../../platform/notify.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Tx } from '../../platform/tenancy.ts';
@@ -404,18 +405,15 @@ export function startAutoTopUps(
   log: { error(error: unknown): void },
   intervalMs = 2000,
 ): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    const step = (work: () => Promise<unknown>) => work().catch((error: unknown) => log.error(error));
-    step(() => processAutoTopUps(platform))
-      .then(() => step(() => processInvoiceAutoPay(platform)))
-      .then(() => step(() => resumeOffSessionCharges(platform)))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  // Each worker's failure is logged on its own, so that the next still runs.
+  const step = (work: () => Promise<unknown>) => work().catch((error: unknown) => log.error(error));
+  return everyInterval(
+    async () => {
+      await step(() => processAutoTopUps(platform));
+      await step(() => processInvoiceAutoPay(platform));
+      await step(() => resumeOffSessionCharges(platform));
+    },
+    log,
+    intervalMs,
+  );
 }

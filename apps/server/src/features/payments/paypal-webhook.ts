@@ -23,6 +23,7 @@
 import { formatPence, PAYMENT_MESSAGES, paymentRoutes } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../platform/errors.ts';
+import { everyInterval } from '../../platform/every-interval.ts';
 import { postToLedger } from '../../platform/ledger.ts';
 import { notify } from '../../platform/notify.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -241,16 +242,5 @@ export function startSandboxPayPal(
   intervalMs = 2000,
 ): () => void {
   if (!(platform.providers.paypal instanceof SandboxPayPal)) return () => undefined;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    deliverSandboxPayPal(platform, settle)
-      .catch((error: unknown) => log.error(error))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return everyInterval(() => deliverSandboxPayPal(platform, settle), log, intervalMs);
 }
