@@ -113,6 +113,10 @@ type SandboxOrder = {
   created_at: Date | string;
 };
 
+/** A sandbox order, locked for the update that follows. */
+const orderForUpdate = (tx: Tx, orderId: string) =>
+  tx.selectFrom('paypal_sandbox_orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+
 const iso = (at: Date | string) => new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const link = (path: string, rel: string, method = 'GET') => ({ href: `${SANDBOX_API}${path}`, rel, method });
 const gbp = (pence: number) => ({ currency_code: 'GBP', value: poundsOf(pence) });
@@ -163,12 +167,7 @@ export class SandboxPayPal implements WalletPayments {
   /** The buyer's answer in the sandbox PayPal window: approved with a funding source, or cancelled. */
   async approve(orderId: string, approve: boolean, funding: PaypalSandboxFunding): Promise<'APPROVED' | 'VOIDED'> {
     return this.#tenancy.crossAccount('payments', async (tx) => {
-      const order = await tx
-        .selectFrom('paypal_sandbox_orders')
-        .select('status')
-        .where('id', '=', orderId)
-        .forUpdate()
-        .executeTakeFirst();
+      const order = await orderForUpdate(tx, orderId);
       // PayPal's window only opens on an order awaiting its buyer.
       if (!order || (order.status !== 'CREATED' && order.status !== 'APPROVED')) return 'VOIDED';
       const status = approve ? 'APPROVED' : 'VOIDED';
@@ -183,12 +182,7 @@ export class SandboxPayPal implements WalletPayments {
 
   async captureOrder(orderId: string, _requestId?: string, now = new Date()): Promise<CaptureOutcome> {
     return this.#tenancy.crossAccount('payments', async (tx) => {
-      const order = await tx
-        .selectFrom('paypal_sandbox_orders')
-        .selectAll()
-        .where('id', '=', orderId)
-        .forUpdate()
-        .executeTakeFirst();
+      const order = await orderForUpdate(tx, orderId);
       if (!order || order.status === 'VOIDED' || order.status === 'CREATED') return { status: 'not-approved' as const };
       if (order.status === 'COMPLETED' && order.capture_id) {
         // Captured already (ORDER_ALREADY_CAPTURED): the order's capture, as it stands now.
@@ -275,12 +269,7 @@ export class SandboxPayPal implements WalletPayments {
    */
   async refund(orderId: string, now = new Date()): Promise<string | null> {
     return this.#tenancy.crossAccount('payments', async (tx) => {
-      const order = await tx
-        .selectFrom('paypal_sandbox_orders')
-        .selectAll()
-        .where('id', '=', orderId)
-        .forUpdate()
-        .executeTakeFirst();
+      const order = await orderForUpdate(tx, orderId);
       if (!order?.capture_id || order.capture_status !== 'COMPLETED') return null;
       const refundId = `REF-SB-${crypto.randomBytes(8).toString('hex').toUpperCase()}`;
       await tx
