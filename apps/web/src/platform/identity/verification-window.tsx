@@ -27,6 +27,7 @@ import {
 } from '@switchboard/domain';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../api.ts';
+import { useAttempt } from '../attempt.ts';
 import { call } from '../client.ts';
 
 /** What the window ended with: a result the page shows until the webhook's status arrives. */
@@ -91,23 +92,15 @@ function StripeVerification({
 
 function SandboxVerification({ secret, onClose }: { secret: string; onClose: VerificationWindowProps['onClose'] }) {
   const [outcome, setOutcome] = useState<IdentitySandboxOutcome>('verified');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, run } = useAttempt();
 
-  const submit = async () => {
-    setBusy(true);
-    setError('');
-    try {
+  const submit = () =>
+    run(async () => {
       const reply = await call(identityRoutes.sandboxSubmit, { body: { secret, outcome } });
       if (reply.status === 'verified') onClose({ kind: 'verified' });
       else if (reply.status === 'requires_input') onClose({ kind: 'requires_input', error: reply.error ?? '' });
       else onClose({ kind: 'submitted' });
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Dialog

@@ -19,7 +19,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type PaypalSandboxFunding, PROVIDER_BANK_ACCOUNT, paymentRoutes, type RouteReply } from '@switchboard/domain';
 import { lazy, Suspense, useState } from 'react';
-import { errorMessage } from '../api.ts';
+import { useAttempt } from '../attempt.ts';
 import { call } from '../client.ts';
 
 const PayPalSdkButtons = lazy(() => import('./paypal-sdk-buttons.tsx'));
@@ -59,23 +59,15 @@ function SandboxPayPal({
 }: Omit<PayPalCheckoutProps, 'order'> & { orderId: string }) {
   const [open, setOpen] = useState(false);
   const [funding, setFunding] = useState<PaypalSandboxFunding>('balance');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, run } = useAttempt();
 
-  const answer = async (approve: boolean) => {
-    setBusy(true);
-    setError('');
-    try {
+  const answer = (approve: boolean) =>
+    run(async () => {
       const reply = await call(paymentRoutes.paypalSandboxApprove, { body: { orderId, approve, funding } });
       setOpen(false);
       if (reply.status === 'APPROVED') onApproved();
       else onCancelled();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <>
