@@ -2,9 +2,10 @@
 import fs from 'node:fs';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Kysely, PGliteDialect, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import pg from 'pg';
+import { BeginCoalescingPostgresDialect } from './begin-coalescing.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -64,7 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     // int8 (count(*), bigserial) as numbers: our counts and ids stay far below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new BeginCoalescingPostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   // Trigram indexes for the lists' searches (migration 013). Relaxed durability: a query answers

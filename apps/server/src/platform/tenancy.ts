@@ -79,9 +79,11 @@ export function createTenancy(db: DB, log?: (use: CrossAccountUse) => void): Ten
     async tenant(accountNo, fn, options = {}) {
       if (!Number.isInteger(accountNo) || accountNo <= 0) throw new Error(`Not an account: ${accountNo}`);
       return begin(options.readOnly).execute(async (tx) => {
-        await sql`select set_config('role', ${TENANT_ROLE}, true), set_config('app.account_no', ${String(accountNo)}, true)`.execute(
-          tx,
-        );
+        // No parameters (a role name and a whole number, checked above): on PostgreSQL the statement
+        // goes with the BEGIN in one round trip (db/begin-coalescing.ts).
+        await sql
+          .raw(`select set_config('role', '${TENANT_ROLE}', true), set_config('app.account_no', '${accountNo}', true)`)
+          .execute(tx);
         return fn(tx);
       });
     },
@@ -89,9 +91,9 @@ export function createTenancy(db: DB, log?: (use: CrossAccountUse) => void): Ten
       counts.set(use, (counts.get(use) ?? 0) + 1);
       log?.(use);
       return db.transaction().execute(async (tx) => {
-        await sql`select set_config('role', ${CROSS_ACCOUNT_ROLE}, true), set_config('app.account_no', '', true)`.execute(
-          tx,
-        );
+        await sql
+          .raw(`select set_config('role', '${CROSS_ACCOUNT_ROLE}', true), set_config('app.account_no', '', true)`)
+          .execute(tx);
         return fn(tx);
       });
     },
