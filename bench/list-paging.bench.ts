@@ -5,12 +5,11 @@
  *   DATABASE_URL=postgres://... npm run bench -w @switchboard/bench
  */
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../apps/server/src/app.ts';
 import { allMigrations } from '../apps/server/src/areas.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { migrate, openDatabase } from '../apps/server/src/db/database.ts';
-import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/demo/seed.ts';
+import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { createTenancy } from '../apps/server/src/platform/tenancy.ts';
+import { signedInApp } from './signed-in-app.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -35,16 +34,7 @@ if (existing.length === 0) {
     await handle.db.insertInto('access_lists').values(rows).execute();
   }
 }
-const app = await buildApp(loadConfig({}, { logLevel: 'silent', webDist: undefined }), {
-  database: handle,
-  logger: false,
-});
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/v1/users/auth/login',
-  payload: { username: 'retail', password: DEMO_PASSWORD },
-});
-const headers = { authorization: `Bearer ${login.json().token}` };
+const { app, headers } = await signedInApp(handle);
 
 async function measure(label: string, url: string, payload: object) {
   const times: number[] = [];

@@ -17,13 +17,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
 import { allMigrations } from '../apps/server/src/areas.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { type DatabaseHandle, migrate, openDatabase } from '../apps/server/src/db/database.ts';
-import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/demo/seed.ts';
+import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { vacuumEmbedded } from '../apps/server/src/platform/housekeeping.ts';
 import { createTenancy, type Tenancy } from '../apps/server/src/platform/tenancy.ts';
+import { signedInApp } from './signed-in-app.ts';
 
 const SEATS = Number(process.env.BENCH_SEATS ?? 20_000);
 const NUMBERS = Number(process.env.BENCH_NUMBERS ?? 5_000);
@@ -89,20 +88,9 @@ async function load(tenancy: Tenancy): Promise<void> {
   });
 }
 
-type App = Awaited<ReturnType<typeof buildApp>>;
-
 async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
   const tenancy = createTenancy(handle.db);
-  const app: App = await buildApp(loadConfig({}, { logLevel: 'silent', webDist: undefined }), {
-    database: handle,
-    logger: false,
-  });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/v1/users/auth/login',
-    payload: { username: 'retail', password: DEMO_PASSWORD },
-  });
-  const headers = { authorization: `Bearer ${login.json().token}` };
+  const { app, headers } = await signedInApp(handle);
   const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
     const res = await app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
     if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
