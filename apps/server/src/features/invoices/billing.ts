@@ -61,25 +61,24 @@ import { registerInvoicePayer } from '../../platform/invoice-payments.ts';
 const createdBefore = (next: string) =>
   sql<boolean>`created_at < (${next}::date::timestamp at time zone 'Europe/London')`;
 
-registerChargeSource('seats', async (tx, accountNo, p) => {
+/** How many of the account's seats or telephone numbers existed by the period's end (all are rented for it). */
+async function rentedBy(tx: Tx, table: 'seats' | 'telephone_numbers', accountNo: number, p: BillingPeriod) {
   const row = await tx
-    .selectFrom('seats')
+    .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('account_no', '=', accountNo)
     .where(createdBefore(p.next))
     .executeTakeFirstOrThrow();
-  const n = Number(row.n);
+  return Number(row.n);
+}
+
+registerChargeSource('seats', async (tx, accountNo, p) => {
+  const n = await rentedBy(tx, 'seats', accountNo, p);
   return n > 0 ? [{ description: `Seat rental, ${p.label}`, quantity: n, unitPricePence: SEAT_RENTAL_PENCE }] : [];
 });
 
 registerChargeSource('telephone-numbers', async (tx, accountNo, p) => {
-  const row = await tx
-    .selectFrom('telephone_numbers')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('account_no', '=', accountNo)
-    .where(createdBefore(p.next))
-    .executeTakeFirstOrThrow();
-  const n = Number(row.n);
+  const n = await rentedBy(tx, 'telephone_numbers', accountNo, p);
   return n > 0
     ? [{ description: `Telephone number rental, ${p.label}`, quantity: n, unitPricePence: NUMBER_RENTAL_PENCE }]
     : [];
