@@ -15,68 +15,53 @@ interface DemoEntry {
   reference?: string;
 }
 
+const CALLS = 'Call charges: UK landlines and mobiles';
+const topUp = (daysAgo: number, pence: number, card: string, reference: string): DemoEntry => ({
+  daysAgo,
+  kind: 'top-up',
+  pence,
+  description: `Card top-up (${card})`,
+  reference,
+});
+const seatRental = (daysAgo: number): DemoEntry => ({
+  daysAgo,
+  kind: 'charge',
+  pence: -720,
+  description: 'Seat rental: 1 seat (inc VAT)',
+});
+const calls = (daysAgo: number, pence: number): DemoEntry => ({ daysAgo, kind: 'charge', pence, description: CALLS });
+
+const BELLA_CARD = 'Visa ending 4242';
 const BELLA: DemoEntry[] = [
-  {
-    daysAgo: 150,
-    kind: 'top-up',
-    pence: 3000,
-    description: 'Card top-up (Visa ending 4242)',
-    reference: 'pi_demo_bella_01',
-  },
-  { daysAgo: 148, kind: 'charge', pence: -720, description: 'Seat rental: 1 seat (inc VAT)' },
-  { daysAgo: 131, kind: 'charge', pence: -412, description: 'Call charges: UK landlines and mobiles' },
-  { daysAgo: 118, kind: 'charge', pence: -720, description: 'Seat rental: 1 seat (inc VAT)' },
-  { daysAgo: 102, kind: 'charge', pence: -389, description: 'Call charges: UK landlines and mobiles' },
-  {
-    daysAgo: 96,
-    kind: 'top-up',
-    pence: 2000,
-    description: 'Card top-up (Visa ending 4242)',
-    reference: 'pi_demo_bella_02',
-  },
-  { daysAgo: 88, kind: 'charge', pence: -720, description: 'Seat rental: 1 seat (inc VAT)' },
-  { daysAgo: 71, kind: 'charge', pence: -266, description: 'Call charges: UK landlines and mobiles' },
+  topUp(150, 3000, BELLA_CARD, 'pi_demo_bella_01'),
+  seatRental(148),
+  calls(131, -412),
+  seatRental(118),
+  calls(102, -389),
+  topUp(96, 2000, BELLA_CARD, 'pi_demo_bella_02'),
+  seatRental(88),
+  calls(71, -266),
   { daysAgo: 64, kind: 'adjustment', pence: 250, description: 'Goodwill credit: dropped calls on 3 September' },
-  { daysAgo: 58, kind: 'charge', pence: -720, description: 'Seat rental: 1 seat (inc VAT)' },
-  { daysAgo: 44, kind: 'charge', pence: -515, description: 'Call charges: UK landlines and mobiles' },
-  {
-    daysAgo: 30,
-    kind: 'top-up',
-    pence: 2000,
-    description: 'Card top-up (Visa ending 4242)',
-    reference: 'pi_demo_bella_03',
-  },
-  { daysAgo: 28, kind: 'charge', pence: -720, description: 'Seat rental: 1 seat (inc VAT)' },
+  seatRental(58),
+  calls(44, -515),
+  topUp(30, 2000, BELLA_CARD, 'pi_demo_bella_03'),
+  seatRental(28),
   { daysAgo: 12, kind: 'charge', pence: -240, description: 'Number rental: 01179 460000 (inc VAT)' },
 ];
 
+const WETHERBY_CARD = 'Mastercard ending 4444';
 const WETHERBY: DemoEntry[] = [
-  {
-    daysAgo: 75,
-    kind: 'top-up',
-    pence: 3000,
-    description: 'Card top-up (Mastercard ending 4444)',
-    reference: 'pi_demo_weth_01',
-  },
-  { daysAgo: 61, kind: 'charge', pence: -720, description: 'Seat rental: 1 seat (inc VAT)' },
-  { daysAgo: 33, kind: 'charge', pence: -318, description: 'Call charges: UK landlines and mobiles' },
-  { daysAgo: 31, kind: 'charge', pence: -720, description: 'Seat rental: 1 seat (inc VAT)' },
-  {
-    daysAgo: 20,
-    kind: 'top-up',
-    pence: 2000,
-    description: 'Card top-up (Mastercard ending 4444)',
-    reference: 'pi_demo_weth_02',
-  },
+  topUp(75, 3000, WETHERBY_CARD, 'pi_demo_weth_01'),
+  seatRental(61),
+  calls(33, -318),
+  seatRental(31),
+  topUp(20, 2000, WETHERBY_CARD, 'pi_demo_weth_02'),
 ];
 
 /** The last entry, a month's calls, makes the balance come out at `target`. */
 function endingAt(entries: DemoEntry[], target: number): DemoEntry[] {
   const sum = entries.reduce((s, e) => s + e.pence, 0);
-  return [
-    ...entries,
-    { daysAgo: 2, kind: 'charge', pence: target - sum, description: 'Call charges: UK landlines and mobiles' },
-  ];
+  return [...entries, calls(2, target - sum)];
 }
 
 export const DEMO_BALANCES = { 30001: 1234, 20002: 2500 } as const;
