@@ -30,6 +30,7 @@ import {
   SEAT_LOCATION_DELAY_MS,
   SEAT_MESSAGES,
   type Seat,
+  type SeatDevice,
   type SeatLocation,
   type SeatSoftphoneInput,
   seatRoutes,
@@ -58,6 +59,50 @@ const when = (iso: string | null) =>
 
 // ---- Provisioning ------------------------------------------------------------------------------
 
+/**
+ * One of a device's buttons. A failure shows the server's message or the fallback (Unlock, spec 2 §8),
+ * or always the fallback when `fixed` (re-initialisation: 'Something went wrong, please try again.').
+ */
+interface DeviceAction {
+  label: string;
+  disabled?: boolean;
+  request: () => Promise<{ success: boolean; message: string }>;
+  fallback: string;
+  fixed?: boolean;
+  confirm?: { title: string; text: string; action: string };
+}
+
+/** Unlock (only while locked), Re-Initialise and Regenerate LDAP Password, in that order. */
+const deviceActions = (id: number, d: SeatDevice): DeviceAction[] => [
+  {
+    label: 'Unlock',
+    disabled: !d.locked,
+    request: () => call(seatRoutes.unlockDevice, { params: { id, deviceId: d.id } }),
+    fallback: SEAT_MESSAGES.unlockFailed,
+  },
+  {
+    label: 'Re-Initialise',
+    request: () => call(seatRoutes.reinitDevice, { params: { id }, body: { deviceId: d.id } }),
+    fallback: SEAT_MESSAGES.somethingWrong,
+    fixed: true,
+    confirm: {
+      title: `Re-Initialise ${d.make} ${d.model}`,
+      text: SEAT_MESSAGES.confirmReinit,
+      action: 'Re-Initialise',
+    },
+  },
+  {
+    label: 'Regenerate LDAP Password',
+    request: () => call(seatRoutes.regenerateLdapPassword, { params: { id }, body: { deviceId: d.id } }),
+    fallback: SEAT_MESSAGES.somethingWrong,
+    confirm: {
+      title: 'Regenerate LDAP Password',
+      text: SEAT_MESSAGES.confirmLdapPassword,
+      action: 'Regenerate',
+    },
+  },
+];
+
 export function ProvisioningPanel({ seat }: { seat: Pick<Seat, 'id'> }) {
   const { can } = useSession();
   const toast = useToast();
@@ -72,20 +117,12 @@ export function ProvisioningPanel({ seat }: { seat: Pick<Seat, 'id'> }) {
   });
   const mayUpdate = can('seats', 'update');
 
-  /**
-   * Runs a device action. A failure shows the server's message or the fallback (Unlock, spec 2 §8),
-   * or always the fallback when `fixed` (re-initialisation: 'Something went wrong, please try again.').
-   */
-  const act = async (
-    call: () => Promise<{ success: boolean; message: string }>,
-    fallback: string,
-    options: { fixed?: boolean; confirm?: { title: string; text: string; action: string } } = {},
-  ) => {
-    const fixed = options.fixed ?? false;
-    if (options.confirm && !(await confirm.ask(options.confirm))) return;
+  /** Runs a device action: asks first when it says so, then a toast of the reply or the failure. */
+  const act = async ({ request, fallback, fixed = false, confirm: question }: DeviceAction) => {
+    if (question && !(await confirm.ask(question))) return;
     setBusy(true);
     try {
-      const reply = await call();
+      const reply = await request();
       if (reply.success) toast.success(reply.message);
       else toast.error((!fixed && reply.message) || fallback);
     } catch (error) {
@@ -156,64 +193,17 @@ export function ProvisioningPanel({ seat }: { seat: Pick<Seat, 'id'> }) {
                 <TableCell align="right">
                   {mayUpdate && (
                     <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        disabled={busy || !d.locked}
-                        onClick={() =>
-                          act(
-                            () => call(seatRoutes.unlockDevice, { params: { id: seat.id, deviceId: d.id } }),
-                            SEAT_MESSAGES.unlockFailed,
-                          )
-                        }
-                      >
-                        Unlock
-                      </Button>
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        disabled={busy}
-                        onClick={() =>
-                          act(
-                            () => call(seatRoutes.reinitDevice, { params: { id: seat.id }, body: { deviceId: d.id } }),
-                            SEAT_MESSAGES.somethingWrong,
-                            {
-                              fixed: true,
-                              confirm: {
-                                title: `Re-Initialise ${d.make} ${d.model}`,
-                                text: SEAT_MESSAGES.confirmReinit,
-                                action: 'Re-Initialise',
-                              },
-                            },
-                          )
-                        }
-                      >
-                        Re-Initialise
-                      </Button>
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        disabled={busy}
-                        onClick={() =>
-                          act(
-                            () =>
-                              call(seatRoutes.regenerateLdapPassword, {
-                                params: { id: seat.id },
-                                body: { deviceId: d.id },
-                              }),
-                            SEAT_MESSAGES.somethingWrong,
-                            {
-                              confirm: {
-                                title: 'Regenerate LDAP Password',
-                                text: SEAT_MESSAGES.confirmLdapPassword,
-                                action: 'Regenerate',
-                              },
-                            },
-                          )
-                        }
-                      >
-                        Regenerate LDAP Password
-                      </Button>
+                      {deviceActions(seat.id, d).map((a) => (
+                        <Button
+                          key={a.label}
+                          size="small"
+                          variant="outlined"
+                          disabled={busy || a.disabled}
+                          onClick={() => act(a)}
+                        >
+                          {a.label}
+                        </Button>
+                      ))}
                     </Box>
                   )}
                 </TableCell>
