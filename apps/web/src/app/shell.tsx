@@ -85,7 +85,16 @@ export function Shell() {
             </IconButton>
           )}
           <Logo accountNo={session.account_no} />
-          <Link component={RouterLink} to="/" color="inherit" underline="none" variant="h6" sx={{ fontWeight: 600 }}>
+          {/* One line on a phone too: smaller there, and cut short rather than wrapped under the bar. */}
+          <Link
+            component={RouterLink}
+            to="/"
+            color="inherit"
+            underline="none"
+            variant="h6"
+            noWrap
+            sx={{ fontWeight: 600, minWidth: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' } }}
+          >
             Control Panel
           </Link>
           <Box sx={{ flex: 1 }} />
