@@ -39,19 +39,26 @@ type Method = 'creditDebitCard' | 'bankTransfer' | 'paypal';
 
 const pounds = (n: number) => `£${n}`;
 
-function ThresholdSelect({ value, onChange }: { value: number; onChange: (v: number) => void }) {
+interface PoundsSelectProps {
+  value: number;
+  onChange: (v: number) => void;
+}
+
+/** A select of whole pounds ('£10'), labelled. */
+function PoundsSelect({
+  id,
+  label,
+  choices,
+  value,
+  onChange,
+}: PoundsSelectProps & { id: string; label: string; choices: readonly number[] }) {
   return (
     <FormControl fullWidth>
-      <InputLabel id="threshold-label">Top up when the balance falls below</InputLabel>
-      <Select
-        labelId="threshold-label"
-        label="Top up when the balance falls below"
-        value={value}
-        onChange={(e) => onChange(Number(e.target.value))}
-      >
-        {AUTO_TOP_UP_THRESHOLDS.map((t) => (
-          <MenuItem key={t} value={t}>
-            {pounds(t)}
+      <InputLabel id={id}>{label}</InputLabel>
+      <Select labelId={id} label={label} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {choices.map((n) => (
+          <MenuItem key={n} value={n}>
+            {pounds(n)}
           </MenuItem>
         ))}
       </Select>
@@ -59,25 +66,18 @@ function ThresholdSelect({ value, onChange }: { value: number; onChange: (v: num
   );
 }
 
-function AmountSelect({ value, onChange }: { value: number; onChange: (v: number) => void }) {
-  return (
-    <FormControl fullWidth>
-      <InputLabel id="amount-label">Amount (inc VAT)</InputLabel>
-      <Select
-        labelId="amount-label"
-        label="Amount (inc VAT)"
-        value={value}
-        onChange={(e) => onChange(Number(e.target.value))}
-      >
-        {TOP_UP_AMOUNTS.map((a) => (
-          <MenuItem key={a} value={a}>
-            {pounds(a)}
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
-  );
-}
+const ThresholdSelect = (props: PoundsSelectProps) => (
+  <PoundsSelect
+    id="threshold-label"
+    label="Top up when the balance falls below"
+    choices={AUTO_TOP_UP_THRESHOLDS}
+    {...props}
+  />
+);
+
+const AmountSelect = (props: PoundsSelectProps) => (
+  <PoundsSelect id="amount-label" label="Amount (inc VAT)" choices={TOP_UP_AMOUNTS} {...props} />
+);
 
 export function TopUpButton() {
   const { session, can } = useSession();
