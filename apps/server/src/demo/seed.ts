@@ -7,6 +7,7 @@ import { ACCOUNT_HOLDER_FEATURES, FEATURES, MASK } from '@switchboard/domain';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import type { AccountsTable, Database } from '../db/schema.ts';
 import type { FileStore } from '../platform/file-store.ts';
+import { NEW_ACCOUNT_DEFAULTS } from '../platform/new-account.ts';
 import type { Tenancy } from '../platform/tenancy.ts';
 import { mp3Of, TUNES, wavOf } from './audio.ts';
 import { seedLedger } from './ledger.ts';
@@ -53,13 +54,7 @@ function account(seed: AccountSeed): Insertable<AccountsTable> {
     email: '',
     end_user_type: '0',
     vulnerable_person: false,
-    alert: 0,
-    balance_pence: 0,
-    primary_colour: null,
-    accent_colour: null,
-    logo: null,
-    logo_mime: null,
-    extension_digits: 3,
+    ...NEW_ACCOUNT_DEFAULTS,
     ...seed,
   };
 }

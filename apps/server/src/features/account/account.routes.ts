@@ -22,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { audit } from '../../platform/audit.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
+import { NEW_ACCOUNT_DEFAULTS } from '../../platform/new-account.ts';
 import { recordChange } from '../../platform/outbox.ts';
 import { findToken, sendSetPasswordLink, useToken } from '../../platform/password-tokens.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -225,13 +226,7 @@ export function registerAccountRoutes(api: FastifyInstance, platform: Platform):
             email: body.email,
             end_user_type: body.endUserType,
             vulnerable_person: body.vulnerablePerson,
-            alert: 0,
-            balance_pence: 0,
-            primary_colour: null,
-            accent_colour: null,
-            logo: null,
-            logo_mime: null,
-            extension_digits: 3,
+            ...NEW_ACCOUNT_DEFAULTS,
             pending_activation: true,
           })
           .execute();
