@@ -22,7 +22,7 @@ import {
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { FormFields } from '../../platform/fields/form-fields.tsx';
+import { type FieldDef, FormFields } from '../../platform/fields/form-fields.tsx';
 import type { FieldsForm } from '../../platform/fields/form-schema.ts';
 import { useAccessListOptions } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
@@ -81,24 +81,14 @@ function ScreeningTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
   );
 }
 
-function RecordingTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
-  const mode = Number(form.watch('callRecord') ?? 0);
+const recordingMode = (form: Form) => Number(form.watch('callRecord') ?? 0);
+
+/** Under the Call Recording fields: the warning when calls are recorded unannounced, what Pausable means. */
+function RecordingNotes({ form }: { form: Form }) {
+  const mode = recordingMode(form);
   const warn = form.watch('callRecordWarn');
   return (
     <>
-      <FormFields
-        control={form.control}
-        disabled={readOnly}
-        fields={[
-          { kind: 'select', name: 'callRecord', label: 'Call Recording', options: CALL_RECORD_OPTIONS },
-          {
-            kind: 'switch',
-            name: 'callRecordWarn',
-            label: 'Play a recording warning to callers',
-            disabled: mode === 0,
-          },
-        ]}
-      />
       {mode !== 0 && !warn && (
         <Alert severity="warning">
           Calls to this number are recorded without a warning. The law requires you to tell callers that their call may
@@ -110,36 +100,12 @@ function RecordingTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
   );
 }
 
-function FaxTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
-  const on = Boolean(form.watch('faxContact'));
-  return (
-    <>
-      <Hint>Faxes sent to this number are delivered to an email address as a PDF.</Hint>
-      <FormFields
-        control={form.control}
-        disabled={readOnly}
-        fields={[
-          { kind: 'switch', name: 'faxContact', label: 'Fax to email' },
-          {
-            kind: 'text',
-            name: 'faxAddress',
-            label: 'Fax Email Address',
-            type: 'email',
-            required: on,
-            disabled: !on,
-          },
-          {
-            kind: 'text',
-            name: 'faxPassword',
-            label: 'PDF Password',
-            helper: 'Optional, up to 15 characters',
-            disabled: !on,
-          },
-        ]}
-      />
-    </>
-  );
-}
+/** Fax to email: the address and the PDF's password only while it is on. */
+const faxFields = (on: boolean): FieldDef<TelephoneNumberInput>[] => [
+  { kind: 'switch', name: 'faxContact', label: 'Fax to email' },
+  { kind: 'text', name: 'faxAddress', label: 'Fax Email Address', type: 'email', required: on, disabled: !on },
+  { kind: 'text', name: 'faxPassword', label: 'PDF Password', helper: 'Optional, up to 15 characters', disabled: !on },
+];
 
 /** Teams information of the number (GET /numbering/allocated/msteams/{id}). */
 function TeamsInfo({ number }: { number: TelephoneNumber }) {
@@ -224,14 +190,22 @@ export default function TelephoneNumberDetailPage() {
         {
           label: 'Call Recording',
           kind: 'form',
-          fields: ['callRecord', 'callRecordWarn'],
-          render: (form, _n, readOnly) => <RecordingTab form={form} readOnly={readOnly} />,
+          inputs: (_n, form) => [
+            { kind: 'select', name: 'callRecord', label: 'Call Recording', options: CALL_RECORD_OPTIONS },
+            {
+              kind: 'switch',
+              name: 'callRecordWarn',
+              label: 'Play a recording warning to callers',
+              disabled: recordingMode(form) === 0,
+            },
+          ],
+          render: (form) => <RecordingNotes form={form} />,
         },
         {
           label: 'Fax',
           kind: 'form',
-          fields: ['faxContact', 'faxAddress', 'faxPassword'],
-          render: (form, _n, readOnly) => <FaxTab form={form} readOnly={readOnly} />,
+          intro: () => <Hint>Faxes sent to this number are delivered to an email address as a PDF.</Hint>,
+          inputs: (_n, form) => faxFields(Boolean(form.watch('faxContact'))),
         },
         { label: 'Emergency', kind: 'panel', render: (n) => <EmergencyTab number={n} /> },
         {

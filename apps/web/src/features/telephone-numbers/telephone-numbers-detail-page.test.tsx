@@ -1,0 +1,77 @@
+import type { TelephoneNumber } from '@switchboard/domain';
+import { screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { fakeServer } from '../../test/fake-server.ts';
+import { renderPanel } from '../../test/render.tsx';
+import TelephoneNumberDetailPage from './telephone-numbers-detail-page.tsx';
+
+const number: TelephoneNumber = {
+  id: 7,
+  version: 1,
+  telephoneNumber: '01214960002',
+  nickname: 'Sales',
+  distinctiveRing: '',
+  destination: '',
+  displayDestination: '',
+  destinationType: '',
+  cidPrefix: '',
+  cidCalledNumber: false,
+  cidOnDivert: false,
+  telephoneNumberAclId: null,
+  telephoneNumberAclName: null,
+  telephoneNumberAclReject: 0,
+  anonCallReject: false,
+  anonCallRejectAdvanced: false,
+  callRecord: 0,
+  callRecordWarn: false,
+  faxContact: false,
+  faxAddress: '',
+  faxPassword: '',
+  emsNeeded: false,
+  cancellationAvailable: false,
+  emsStatus: 'Not needed',
+  accountNo: 30000,
+};
+
+function renderNumber(tab: string, row: Partial<TelephoneNumber> = {}) {
+  fakeServer({ '/numbering/allocated': [{ ...number, ...row }] });
+  return renderPanel(
+    <Routes>
+      <Route path="/telephone-numbers/:id" element={<TelephoneNumberDetailPage />} />
+    </Routes>,
+    { url: `/telephone-numbers/7?tab=${encodeURIComponent(tab)}` },
+  );
+}
+
+const input = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+const toggle = (name: string) => screen.getByRole('switch', { name }) as HTMLInputElement;
+
+describe('telephone number detail: Fax', () => {
+  it('offers the address and the PDF password only once Fax to email is on', async () => {
+    const { user } = renderNumber('Fax');
+    await screen.findByText('Faxes sent to this number are delivered to an email address as a PDF.');
+    expect(input('Fax Email Address').disabled).toBe(true);
+    expect(input('PDF Password').disabled).toBe(true);
+    await user.click(toggle('Fax to email'));
+    expect(input('Fax Email Address').disabled).toBe(false);
+    expect(input('PDF Password').disabled).toBe(false);
+  });
+});
+
+describe('telephone number detail: Call Recording', () => {
+  it('offers the warning only while calls are recorded', async () => {
+    renderNumber('Call Recording');
+    await screen.findByRole('switch', { name: 'Play a recording warning to callers' });
+    expect(toggle('Play a recording warning to callers').disabled).toBe(true);
+    expect(screen.queryByText(/recorded without a warning/)).toBeNull();
+  });
+
+  it('warns when calls are recorded without a warning, and says what Pausable means', async () => {
+    const { user } = renderNumber('Call Recording', { callRecord: 1 });
+    expect(await screen.findByText(/Calls to this number are recorded without a warning/)).toBeTruthy();
+    expect(screen.getByText('Pausable: the person answering can pause and resume the recording.')).toBeTruthy();
+    await user.click(toggle('Play a recording warning to callers'));
+    expect(screen.queryByText(/recorded without a warning/)).toBeNull();
+  });
+});
