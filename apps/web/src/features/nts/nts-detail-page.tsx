@@ -16,7 +16,7 @@ import {
 } from '@switchboard/domain';
 import { useParams } from 'react-router';
 import { CallRestrictionsFields } from '../../platform/call-options/call-restrictions-fields.tsx';
-import { FormFields, FormSwitchField } from '../../platform/fields/form-fields.tsx';
+import { FormSwitchField } from '../../platform/fields/form-fields.tsx';
 import { usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
@@ -39,32 +39,25 @@ export default function NtsDetailPage() {
         {
           label: 'General',
           kind: 'form',
-          fields: ['name', 'destination', 'answerPromptId', 'channelLimit'],
-          render: (form, _n, readOnly) => (
-            <FormFields<NtsInput>
-              control={form.control}
-              disabled={readOnly}
-              fields={[
-                { kind: 'text', name: 'name', label: 'Name', required: true },
-                { kind: 'text', name: 'destination', label: 'Telephone Number', type: 'tel', required: true },
-                {
-                  kind: 'select',
-                  name: 'answerPromptId',
-                  label: 'Answer Prompt',
-                  options: prompts.options,
-                  helper: prompts.helper ?? 'Played to the person answering before the call is connected',
-                  nullable: true,
-                },
-                {
-                  kind: 'text',
-                  name: 'channelLimit',
-                  label: 'Channel Limit',
-                  type: 'number',
-                  helper: `${NTS_CHANNEL_LIMIT.min}-${NTS_CHANNEL_LIMIT.max} simultaneous calls`,
-                },
-              ]}
-            />
-          ),
+          inputs: [
+            { kind: 'text', name: 'name', label: 'Name', required: true },
+            { kind: 'text', name: 'destination', label: 'Telephone Number', type: 'tel', required: true },
+            {
+              kind: 'select',
+              name: 'answerPromptId',
+              label: 'Answer Prompt',
+              options: prompts.options,
+              helper: prompts.helper ?? 'Played to the person answering before the call is connected',
+              nullable: true,
+            },
+            {
+              kind: 'text',
+              name: 'channelLimit',
+              label: 'Channel Limit',
+              type: 'number',
+              helper: `${NTS_CHANNEL_LIMIT.min}-${NTS_CHANNEL_LIMIT.max} simultaneous calls`,
+            },
+          ],
         },
         {
           label: 'Call Restrictions',

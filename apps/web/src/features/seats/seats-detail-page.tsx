@@ -124,7 +124,7 @@ export default function SeatDetailPage() {
       label: 'Voicemail',
       kind: 'form',
       fields: ['vmMode', 'vmFullname', 'vmEmail', 'vmPin', 'vmDelete', 'vmAdvancedPromptId', 'vmAdvancedDest'],
-      render: (form, seat, readOnly) => {
+      inputs: (seat, form) => {
         const mode = Number(form.watch('vmMode') ?? 0);
         const fields: FieldDef<SeatInput>[] = [
           { kind: 'select', name: 'vmMode', label: 'Voicemail', options: VOICEMAIL_MODES },
@@ -152,25 +152,18 @@ export default function SeatDetailPage() {
             exclude: [destinationValue('seat', seat.extension)],
           });
         }
-        return <FormFields control={form.control} fields={fields} disabled={readOnly} />;
+        return fields;
       },
     },
     {
       label: 'Diverts',
       kind: 'form',
-      fields: ['cfwdAll', 'cfwdBusy', 'cfwdNoAnswer', 'cfwdUnavail'],
-      render: (form, _s, readOnly) => (
-        <FormFields
-          control={form.control}
-          disabled={readOnly}
-          fields={[
-            { kind: 'text', name: 'cfwdAll', label: 'Divert All Calls', type: 'tel' },
-            { kind: 'text', name: 'cfwdBusy', label: 'Divert When Busy', type: 'tel' },
-            { kind: 'text', name: 'cfwdNoAnswer', label: 'Divert On No Answer', type: 'tel' },
-            { kind: 'text', name: 'cfwdUnavail', label: 'Divert When Unavailable', type: 'tel' },
-          ]}
-        />
-      ),
+      inputs: [
+        { kind: 'text', name: 'cfwdAll', label: 'Divert All Calls', type: 'tel' },
+        { kind: 'text', name: 'cfwdBusy', label: 'Divert When Busy', type: 'tel' },
+        { kind: 'text', name: 'cfwdNoAnswer', label: 'Divert On No Answer', type: 'tel' },
+        { kind: 'text', name: 'cfwdUnavail', label: 'Divert When Unavailable', type: 'tel' },
+      ],
     },
     callRecordingTab<Seat, SeatInput, SeatValues>(),
     {
@@ -213,39 +206,33 @@ export default function SeatDetailPage() {
       label: 'Advanced',
       kind: 'form',
       fields: ['transport', 'enableVideo', 'videoCodec', 'hdCodec', 'keepOnNetwork', 'aclId', 'ipAcl', 'internal'],
-      render: (form, _s, readOnly) => (
-        <FormFields
-          control={form.control}
-          disabled={readOnly}
-          fields={[
-            { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS },
-            { kind: 'switch', name: 'enableVideo', label: 'Enable Video' },
-            {
-              kind: 'select',
-              name: 'videoCodec',
-              label: 'Video Codec',
-              options: VIDEO_CODECS,
-            },
-            { kind: 'switch', name: 'hdCodec', label: 'HD Audio Codec' },
-            { kind: 'switch', name: 'keepOnNetwork', label: 'Keep Calls On Network' },
-            {
-              kind: 'select',
-              name: 'aclId',
-              label: 'Outbound Access List',
-              options: accessLists,
-              nullable: true,
-              helper: 'When set, outbound calls are limited to the numbers on this list',
-            },
-            {
-              kind: 'select',
-              name: 'ipAcl',
-              label: 'Phones May Register From',
-              options: IP_LOCATIONS,
-            },
-            ...(admin ? [{ kind: 'switch', name: 'internal', label: 'Internal Seat' } as FieldDef<SeatInput>] : []),
-          ]}
-        />
-      ),
+      inputs: [
+        { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS },
+        { kind: 'switch', name: 'enableVideo', label: 'Enable Video' },
+        {
+          kind: 'select',
+          name: 'videoCodec',
+          label: 'Video Codec',
+          options: VIDEO_CODECS,
+        },
+        { kind: 'switch', name: 'hdCodec', label: 'HD Audio Codec' },
+        { kind: 'switch', name: 'keepOnNetwork', label: 'Keep Calls On Network' },
+        {
+          kind: 'select',
+          name: 'aclId',
+          label: 'Outbound Access List',
+          options: accessLists,
+          nullable: true,
+          helper: 'When set, outbound calls are limited to the numbers on this list',
+        },
+        {
+          kind: 'select',
+          name: 'ipAcl',
+          label: 'Phones May Register From',
+          options: IP_LOCATIONS,
+        },
+        ...(admin ? [{ kind: 'switch', name: 'internal', label: 'Internal Seat' } as FieldDef<SeatInput>] : []),
+      ],
     },
     {
       label: 'Desktop Softphone',
