@@ -8,7 +8,6 @@ import Typography from '@mui/material/Typography';
 import { PICKUP_GROUP_MESSAGES, type PickupGroup, pickupGroupInput, pickupShortCode } from '@switchboard/domain';
 import { useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
-import { FormFields } from '../../platform/fields/form-fields.tsx';
 import type { FieldsControl } from '../../platform/fields/form-schema.ts';
 import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
@@ -83,17 +82,8 @@ export default function PickupGroupDetailPage() {
         {
           label: 'General',
           kind: 'form',
-          fields: ['name'],
-          render: (form, _g, readOnly) => (
-            <>
-              <FormFields
-                control={form.control}
-                disabled={readOnly}
-                fields={[{ kind: 'text', name: 'name', label: 'Name', required: true }]}
-              />
-              <ShortCode control={form.control} />
-            </>
-          ),
+          inputs: [{ kind: 'text', name: 'name', label: 'Name', required: true }],
+          render: (form) => <ShortCode control={form.control} />,
           below: (g) => <Members group={g} />,
         },
       ]}
