@@ -15,7 +15,7 @@ import {
   RING_TYPES,
 } from '@switchboard/domain';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
-import { type SelectSource, selectFrom } from '../../platform/fields/option-sources.ts';
+import { optionLabel, type SelectSource, selectFrom } from '../../platform/fields/option-sources.ts';
 import { resourceApi } from '../../platform/resource.ts';
 
 export const callGroups = resourceApi('/callgroup', callGroupRoutes);
@@ -26,7 +26,7 @@ export const RING_TIME_OPTIONS = CALL_GROUP_RING_TIMES.map((t) => ({ value: t, l
 export const DELAY_OPTIONS = MEMBER_DELAYS.map((d) => ({ value: d, label: `${d} seconds` }));
 export const DAY_OPTIONS = DAYS.map((d) => ({ key: d, label: DAY_LABELS[d] }));
 
-export const ringTypeLabel = (value: number) => RING_TYPES.find((t) => t.value === value)?.label ?? String(value);
+export const ringTypeLabel = (value: number) => optionLabel(RING_TYPES, value);
 
 export const toGroupValues = (g: CallGroup): CallGroupInput => ({
   customName: g.customName,

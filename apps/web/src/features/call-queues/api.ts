@@ -11,7 +11,7 @@ import {
   QUEUE_STRATEGIES,
 } from '@switchboard/domain';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
-import { type SelectSource, selectFrom } from '../../platform/fields/option-sources.ts';
+import { optionLabel, type SelectSource, selectFrom } from '../../platform/fields/option-sources.ts';
 import { resourceApi } from '../../platform/resource.ts';
 
 export const callQueues = resourceApi('/queue', callQueueRoutes);
@@ -20,10 +20,8 @@ export const callQueueKeys = callQueues.keys;
 /** The option lists of spec 2 §9 (and the ring strategies), as the selects show them. */
 export const OPTIONS = { ...QUEUE_OPTIONS, strategy: QUEUE_STRATEGIES };
 
-const labelIn = (list: ReadonlyArray<{ value: number | string; label: string }>, value: number | string) =>
-  list.find((o) => o.value === value)?.label ?? String(value);
-export const strategyLabel = (value: string) => labelIn(QUEUE_STRATEGIES, value);
-export const queueTimeLabel = (value: number) => labelIn(QUEUE_OPTIONS.queueTime, value);
+export const strategyLabel = (value: string) => optionLabel(QUEUE_STRATEGIES, value);
+export const queueTimeLabel = (value: number) => optionLabel(QUEUE_OPTIONS.queueTime, value);
 
 export const toQueueValues = (q: CallQueue): CallQueueInput => ({
   customName: q.customName,

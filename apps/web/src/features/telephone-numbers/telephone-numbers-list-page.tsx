@@ -10,11 +10,12 @@ import {
   telephoneNumberBulkEdit,
   telephoneNumberValues,
 } from '@switchboard/domain';
+import { optionLabel } from '../../platform/fields/option-sources.ts';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
 import { numbers } from './api.ts';
 import { EmsStatusChip } from './ems-status-chip.tsx';
 
-const recordingLabel = (value: number) => CALL_RECORD_OPTIONS.find((o) => o.value === value)?.label ?? String(value);
+const recordingLabel = (value: number) => optionLabel(CALL_RECORD_OPTIONS, value);
 
 export default function TelephoneNumbersListPage() {
   return (

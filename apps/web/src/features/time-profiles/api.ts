@@ -16,6 +16,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../platform/client.ts';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
+import { optionLabel } from '../../platform/fields/option-sources.ts';
 import { resourceApi } from '../../platform/resource.ts';
 
 /** Moved to the platform (call groups and queues show destinations too); kept here for the pages. */
@@ -28,9 +29,8 @@ export const timeProfileKeys = timeProfiles.keys;
 export const calendars = resourceApi('/timeprofilecalendar', calendarRoutes);
 export const calendarKeys = calendars.keys;
 
-export const bankHolidayLabel = (value: number) =>
-  BANK_HOLIDAY_OPTIONS.find((o) => o.value === value)?.label ?? String(value);
-export const modeLabel = (value: number) => TIME_PROFILE_MODES.find((o) => o.value === value)?.label ?? String(value);
+export const bankHolidayLabel = (value: number) => optionLabel(BANK_HOLIDAY_OPTIONS, value);
+export const modeLabel = (value: number) => optionLabel(TIME_PROFILE_MODES, value);
 
 export const toProfileValues = (p: TimeProfile): TimeProfileInput => ({
   name: p.name,

@@ -40,6 +40,12 @@ export function usePromptSelect(): SelectSource {
   return { options, helper: helperFor(query, options.length) };
 }
 
+/** The label of a value among a select's options ('Ring All'), or the value itself when it is none of them. */
+export const optionLabel = (
+  options: ReadonlyArray<{ value: number | string; label: string }>,
+  value: number | string,
+): string => options.find((o) => o.value === value)?.label ?? String(value);
+
 export const DESTINATIONS_KEY = ['destinations'] as const;
 
 /** Every routable object of the account (GET /destinations). */
