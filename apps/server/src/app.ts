@@ -190,7 +190,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith(API_BASE)) {
-      request.auth = await platform.tenancy.crossAccount('session', (tx) => resolveAuth(tx, request, config));
+      request.auth = await platform.tenancy.crossAccountCall('session', (db) =>
+        resolveAuth(db, platform.tenancy, request, config),
+      );
     }
   });
 

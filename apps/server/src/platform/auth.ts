@@ -13,11 +13,12 @@ import {
   type Resource,
 } from '@switchboard/domain';
 import type { FastifyRequest } from 'fastify';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import { forbidden, HttpError, unauthorised } from './errors.ts';
 import './account-tables.ts';
-import type { Tx } from './tenancy.ts';
+import type { DB } from '../db/database.ts';
+import type { Tenancy, Tx } from './tenancy.ts';
 
 export interface AuthContext {
   tokenHash: string;
@@ -82,75 +83,44 @@ function permissionMap(
   return map;
 }
 
-export async function loadSession(db: Tx, tokenHash: string, config: Config): Promise<AuthContext | null> {
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .innerJoin('accounts as a', 'a.account_no', 's.account_no')
-    .select([
-      's.token_hash',
-      's.user_id',
-      's.account_no',
-      's.puppeteer',
-      's.last_seen_at',
-      'u.username',
-      'u.name',
-      'u.surname',
-      'u.enabled',
-      'u.account_no as home_account_no',
-      'a.parent',
-      'a.account_type',
-      'a.account_kind',
-      'a.company',
-      // The user's own grants in the same round trip (a request's first query: every request pays it).
-      (eb) =>
-        jsonArrayFrom(
-          eb
-            .selectFrom('user_permissions as p')
-            .select(['p.feature_id', 'p.mask'])
-            .whereRef('p.user_id', '=', 's.user_id'),
-        ).as('grants'),
-    ])
-    .where('s.token_hash', '=', tokenHash)
-    .where('s.expires_at', '>', new Date())
-    // A deleted account (migration 028) has no sessions; none resolves to it either.
-    .where('a.deleted_at', 'is', null)
-    .executeTakeFirst();
+/** What `app_session()` (migration 040) answers for a live session: its user, account and grants. */
+interface SessionRow {
+  user_id: number;
+  account_no: number;
+  puppeteer: number | null;
+  username: string;
+  name: string;
+  surname: string;
+  enabled: boolean;
+  home_account_no: number;
+  parent: number;
+  account_type: AuthContext['accountType'];
+  account_kind: AuthContext['accountKind'];
+  company: string;
+  grants: Array<{ feature_id: number; mask: number }>;
+}
+
+/**
+ * The session of a token: one statement outside any transaction (`app_session()`, which also
+ * refreshes its expiry at most once a minute); a disguised session's permissions need one more
+ * look-up, in the escape hatch.
+ */
+export async function loadSession(
+  db: DB,
+  tenancy: Tenancy,
+  tokenHash: string,
+  config: Config,
+): Promise<AuthContext | null> {
+  const ttlSeconds = Math.max(1, Math.round(config.sessionTtlMs / 1000));
+  const { rows } = await sql<{ session: SessionRow | null }>`
+    select app_session(${tokenHash}, ${ttlSeconds}::integer) as session`.execute(db);
+  const row = rows[0]?.session;
   if (!row?.enabled) return null;
-
-  // While disguised the session acts with the permissions of the customer account's holder.
-  let permissionUser = row.user_id;
+  let permissions = permissionMap(row.grants, row);
   if (row.puppeteer !== null) {
-    const holder = await db
-      .selectFrom('users')
-      .select('id')
-      .where('account_no', '=', row.account_no)
-      .where('is_holder', '=', true)
-      .orderBy('id')
-      .executeTakeFirst();
-    if (!holder) return null;
-    permissionUser = holder.id;
-  }
-  const permissions =
-    permissionUser === row.user_id ? permissionMap(row.grants, row) : await permissionsFor(db, permissionUser, row);
-  if (permissionUser !== row.user_id) {
-    // A provider admin acting as a customer keeps the provider's switches (spec 2 §6).
-    const own = await db
-      .selectFrom('user_permissions')
-      .select('mask')
-      .where('user_id', '=', row.user_id)
-      .where('feature_id', '=', FEATURES.vhAdmin)
-      .executeTakeFirst();
-    if (own) permissions[String(FEATURES.vhAdmin)] = own.mask;
-  }
-
-  const now = Date.now();
-  if (now - new Date(row.last_seen_at).getTime() > 60_000) {
-    await db
-      .updateTable('sessions')
-      .set({ last_seen_at: new Date(now), expires_at: new Date(now + config.sessionTtlMs) })
-      .where('token_hash', '=', tokenHash)
-      .execute();
+    const disguised = await tenancy.crossAccount('session', (tx) => disguisedPermissions(tx, row));
+    if (!disguised) return null;
+    permissions = disguised;
   }
   return {
     tokenHash,
@@ -167,6 +137,29 @@ export async function loadSession(db: Tx, tokenHash: string, config: Config): Pr
     homeAccountNo: row.home_account_no,
     permissions,
   };
+}
+
+/**
+ * While disguised the session acts with the permissions of the customer account's holder; a
+ * provider admin acting as a customer keeps the provider's switches (spec 2 §6). Null when the
+ * account has no holder.
+ */
+async function disguisedPermissions(tx: Tx, row: SessionRow): Promise<PermissionMap | null> {
+  const holder = await tx
+    .selectFrom('users')
+    .select('id')
+    .where('account_no', '=', row.account_no)
+    .where('is_holder', '=', true)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!holder) return null;
+  const permissions =
+    holder.id === row.user_id ? permissionMap(row.grants, row) : await permissionsFor(tx, holder.id, row);
+  if (holder.id !== row.user_id) {
+    const own = row.grants.find((g) => g.feature_id === FEATURES.vhAdmin);
+    if (own) permissions[String(FEATURES.vhAdmin)] = own.mask;
+  }
+  return permissions;
 }
 
 /** At most this many cookies are tried (a request cannot make the server check hundreds). */
@@ -191,9 +184,14 @@ export function candidateTokens(request: FastifyRequest, tokenName: string): str
   return [...new Set(tokens)].filter((t) => t.length > 0 && t.length <= 200);
 }
 
-export async function resolveAuth(db: Tx, request: FastifyRequest, config: Config): Promise<AuthContext | null> {
+export async function resolveAuth(
+  db: DB,
+  tenancy: Tenancy,
+  request: FastifyRequest,
+  config: Config,
+): Promise<AuthContext | null> {
   for (const token of candidateTokens(request, config.authTokenName)) {
-    const auth = await loadSession(db, hashToken(token), config);
+    const auth = await loadSession(db, tenancy, hashToken(token), config);
     if (auth) return auth;
   }
   return null;

@@ -73,6 +73,27 @@ describe('row-level security', () => {
     await expect(tenancy.tenant(30000, (tx) => tx.selectFrom('login_attempts').selectAll().execute())).rejects.toThrow(
       /permission denied/,
     );
+    // Nor through the session look-up's function (migration 040): the application calls it before
+    // any role switch; a tenant may not.
+    await expect(tenancy.tenant(30000, (tx) => sql`select app_session('x', 60)`.execute(tx))).rejects.toThrow(
+      /permission denied/,
+    );
+  });
+
+  it('looks a session up in one call: the live session of the hash given, and nothing for another hash', async () => {
+    const headers = await t.login('retail');
+    const token = String(headers.authorization).replace('Bearer ', '');
+    const hash = (await import('node:crypto')).createHash('sha256').update(token).digest('hex');
+    const { rows } = await tenancy.crossAccountCall('session', (db) =>
+      sql<{ s: { account_no: number; username: string; grants: unknown[] } | null }>`
+        select app_session(${hash}, 60) as s`.execute(db),
+    );
+    expect(rows[0]?.s).toMatchObject({ account_no: 30000, username: 'retail' });
+    expect(rows[0]?.s?.grants.length).toBeGreaterThan(0);
+    const none = await tenancy.crossAccountCall('session', (db) =>
+      sql<{ s: unknown }>`select app_session(${'0'.repeat(64)}, 60) as s`.execute(db),
+    );
+    expect(none.rows[0]?.s).toBeNull();
   });
 
   it('has every table with an account_no column under forced row-level security', async () => {
