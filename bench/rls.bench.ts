@@ -87,15 +87,17 @@ async function run(name: string, handle: DatabaseHandle): Promise<void> {
       );
       rls.push(performance.now() - t0);
       t0 = performance.now();
-      const b = await handle.db.transaction().execute((tx) =>
-        pagedList(
-          query(tx).where('access_lists.account_no', '=', ACCOUNT),
-          fields,
-          'access_lists.id',
-          { field: 'name', direction: 'asc' },
-          c.options,
-        ),
-      );
+      const b = await handle.db
+        .transaction()
+        .execute((tx) =>
+          pagedList(
+            query(tx).where('access_lists.account_no', '=', ACCOUNT),
+            fields,
+            'access_lists.id',
+            { field: 'name', direction: 'asc' },
+            c.options,
+          ),
+        );
       plain.push(performance.now() - t0);
       if (a.totalRecords !== b.totalRecords) throw new Error(`${c.label}: ${a.totalRecords} ≠ ${b.totalRecords}`);
     }
