@@ -12,27 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payInvoice } from '../../platform/invoice-payments.ts';
 import { addWorkingDays, isWorkingDay } from '../../platform/working-days.ts';
 import { SANDBOX_DD_ACCOUNTS } from '../../providers/direct-debit/direct-debit.ts';
+import { directDebitSubmit } from '../../test/direct-debit-fixtures.ts';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { applyCollectionEvent, chargeDateFor, createCollections, runCollections } from './collections.ts';
 
-const submit = (changes: object = {}) => ({
-  firstName: 'Priya',
-  surname: 'Patel',
-  company: 'Bella Hair Studio',
-  telephone: '01134960000',
-  line1: '2 Park Row',
-  line2: '',
-  city: 'Leeds',
-  county: 'West Yorkshire',
-  postCode: 'LS1 4AP',
-  bankName: 'Barclays Bank',
-  accountNumber: '41011166',
-  sortCode: '20-00-00',
-  accountHolder: 'Bella Hair Studio Ltd',
-  email: 'priya@example.com',
-  onlySignatory: true,
-  ...changes,
-});
+const submit = (changes: object = {}) => directDebitSubmit({ email: 'priya@example.com', ...changes });
 
 type Db = TestContext['database']['db'];
 

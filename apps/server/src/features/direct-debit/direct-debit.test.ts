@@ -1,5 +1,6 @@
 import { DIRECT_DEBIT_MESSAGES, type DirectDebitRecord, MESSAGES, mandateStatus } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directDebitSubmit } from '../../test/direct-debit-fixtures.ts';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
@@ -16,23 +17,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type Reply = { success: boolean; message: string; name?: string; validation?: Record<string, string> };
-const submit = (changes: object = {}) => ({
-  firstName: 'Priya',
-  surname: 'Patel',
-  company: 'Bella Hair Studio',
-  telephone: '01134960000',
-  line1: '2 Park Row',
-  line2: '',
-  city: 'Leeds',
-  county: 'West Yorkshire',
-  postCode: 'LS1 4AP',
-  bankName: 'Barclays Bank',
-  accountNumber: '41011166',
-  sortCode: '20-00-00',
-  accountHolder: 'Bella Hair Studio Ltd',
-  onlySignatory: true,
-  ...changes,
-});
+const submit = directDebitSubmit;
 
 describe('direct debit', () => {
   it('names the bank of a valid pair and refuses pairs that fail the modulus check', async () => {

@@ -15,6 +15,7 @@ import {
   SandboxAddressLookup,
   SandboxBankLookup,
 } from '../../providers/bank/bank.ts';
+import { directDebitSubmit } from '../../test/direct-debit-fixtures.ts';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
 
 const KEY = 'PCW45-12345-12345-1234X';
@@ -139,22 +140,8 @@ beforeEach(() => {
 type Reply = { success: boolean; message: string; name?: string; validation?: Record<string, string> };
 const bankName = (sortCode: string, accountNumber: string) =>
   t.api('POST', '/billing/directdebit/bankname', prepay, { sortCode, accountNumber });
-const submit = (changes: object = {}) => ({
-  firstName: 'Priya',
-  surname: 'Patel',
-  company: 'Bella Hair Studio',
-  telephone: '01134960000',
-  line1: '2 Park Row',
-  city: 'Leeds',
-  county: 'West Yorkshire',
-  postCode: 'LS1 4AP',
-  bankName: 'BARCLAYS BANK UK PLC',
-  accountNumber: '41011166',
-  sortCode: '20-00-00',
-  accountHolder: 'Bella Hair Studio Ltd',
-  onlySignatory: true,
-  ...changes,
-});
+// Postcoder's own name for the bank (EISCD names are in capitals).
+const submit = (changes: object = {}) => directDebitSubmit({ bankName: 'BARCLAYS BANK UK PLC', ...changes });
 
 describe('choosing the provider', () => {
   it('is Postcoder when POSTCODER_API_KEY is set, else the sandbox', () => {

@@ -9,6 +9,7 @@ import {
 import { sql } from 'kysely';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEW_ACCOUNT_DEFAULTS } from '../../platform/new-account.ts';
 import { addUser, createTestContext, json, onPostgres, type TestContext } from '../../test/harness.ts';
 import {
   billingPeriod,
@@ -112,13 +113,7 @@ beforeAll(async () => {
         email: 'fiona@fixture.example',
         end_user_type: '0',
         vulnerable_person: false,
-        alert: 0,
-        balance_pence: 0,
-        primary_colour: null,
-        accent_colour: null,
-        logo: null,
-        logo_mime: null,
-        extension_digits: 3,
+        ...NEW_ACCOUNT_DEFAULTS,
       })
       .execute();
     // Acme's seats and numbers held since long before the periods billed here.

@@ -1,35 +1,12 @@
 import { MESSAGES } from '@switchboard/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { retailAccount } from '../../test/accounts.ts';
 import { fakeServer, reply } from '../../test/fake-server.ts';
 import { renderPanel } from '../../test/render.tsx';
 import AccountDetailsPage from './account-details-page.tsx';
 
-const account = {
-  accountNo: 30000,
-  parent: 10000,
-  accountType: 'postpay',
-  accountKind: 'retail',
-  firstName: 'Alice',
-  surname: 'Morgan',
-  company: 'Acme Plumbing Ltd',
-  address_line1: '45 Canal Street',
-  address_line2: '',
-  address_city: 'Birmingham',
-  address_county: '',
-  address_country: 'United Kingdom',
-  address_postcode: 'B1 2JR',
-  telephone: '01214960000',
-  fax: '',
-  mobile: '',
-  email: 'alice@acmeplumbing.example',
-  endUserType: '0',
-  vulnerablePerson: false,
-  alert: 0,
-  balance: 0,
-  extensionDigits: 3,
-  version: 4,
-};
+const account = retailAccount;
 
 describe('/account-details', () => {
   it('saves the form with the version it was loaded with, and shows the server refusal under its field', async () => {
