@@ -19,6 +19,7 @@ import {
   DELETABLE_PARENTS,
   END_USER_TYPES,
   IDENTITY_MESSAGES,
+  isWholesale,
   sessionRoutes,
 } from '@switchboard/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -132,10 +133,10 @@ function ReverifyNotice({ check, impersonating }: { check: IdentityCheck; impers
 }
 
 export default function AccountDetailsPage() {
-  const { session, can, impersonating } = useSession();
+  const { session, impersonating } = useSession();
   const queryClient = useQueryClient();
   const accountNo = Number(session.account_no);
-  const wholesale = session.accountKind === 'wholesale' || can('wholesale', 'read');
+  const wholesale = isWholesale(session);
   const check = useIdentityCheck();
   /** A save made the verified identity need a new check. */
   const [reverify, setReverify] = useState(false);

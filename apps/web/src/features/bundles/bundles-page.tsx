@@ -16,7 +16,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { BUNDLE_MESSAGES, type BundleRecord, bundleRoutes, formatPence } from '@switchboard/domain';
+import { BUNDLE_MESSAGES, type BundleRecord, bundleRoutes, formatPence, isWholesale } from '@switchboard/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
@@ -28,7 +28,7 @@ import { useToast } from '../../platform/toast.ts';
 export default function BundlesPage() {
   const { session, can } = useSession();
   // Spec 1 §6: pricing is hidden for wholesale (the server does not send it either).
-  const showPrices = !(session.accountKind === 'wholesale' || can('wholesale', 'read'));
+  const showPrices = !isWholesale(session);
   const toast = useToast();
   const queryClient = useQueryClient();
   const { ask, dialog } = useConfirm();
