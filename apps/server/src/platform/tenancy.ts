@@ -81,31 +81,34 @@ export function createTenancy(db: DB, log?: (use: CrossAccountUse) => void): Ten
   const counts = new Map<CrossAccountUse, number>();
   const begin = (readOnly: boolean | undefined) =>
     readOnly ? (db as Kysely<Database>).transaction().setAccessMode('read only') : db.transaction();
+  /**
+   * A transaction's first statement: its role and account. No parameters (a role name and a whole
+   * number, or nothing): on PostgreSQL it goes with the BEGIN in one round trip (db/begin-coalescing.ts).
+   */
+  const setup = (role: string, account: string) =>
+    sql.raw(`select set_config('role', '${role}', true), set_config('app.account_no', '${account}', true)`);
+  /** Each use of the escape hatch is counted and logged. */
+  const cross = (use: CrossAccountUse) => {
+    counts.set(use, (counts.get(use) ?? 0) + 1);
+    log?.(use);
+  };
   return {
     async tenant(accountNo, fn, options = {}) {
       if (!Number.isInteger(accountNo) || accountNo <= 0) throw new Error(`Not an account: ${accountNo}`);
       return begin(options.readOnly).execute(async (tx) => {
-        // No parameters (a role name and a whole number, checked above): on PostgreSQL the statement
-        // goes with the BEGIN in one round trip (db/begin-coalescing.ts).
-        await sql
-          .raw(`select set_config('role', '${TENANT_ROLE}', true), set_config('app.account_no', '${accountNo}', true)`)
-          .execute(tx);
+        await setup(TENANT_ROLE, String(accountNo)).execute(tx);
         return fn(tx);
       });
     },
     async crossAccount(use, fn) {
-      counts.set(use, (counts.get(use) ?? 0) + 1);
-      log?.(use);
+      cross(use);
       return db.transaction().execute(async (tx) => {
-        await sql
-          .raw(`select set_config('role', '${CROSS_ACCOUNT_ROLE}', true), set_config('app.account_no', '', true)`)
-          .execute(tx);
+        await setup(CROSS_ACCOUNT_ROLE, '').execute(tx);
         return fn(tx);
       });
     },
     async crossAccountCall(use, fn) {
-      counts.set(use, (counts.get(use) ?? 0) + 1);
-      log?.(use);
+      cross(use);
       return fn(db);
     },
     crossAccountCounts: counts,
