@@ -43,3 +43,21 @@ export interface AreaDefinition {
    */
   topBar?: ComponentType;
 }
+
+/** The rules of an area open to whoever may read each of `resources` (the usual case). */
+export function readRules(...resources: Resource[]): PermissionRule[] {
+  return resources.map((resource) => ({ resource, action: 'read' }));
+}
+
+/**
+ * The routes of an area with a list and a record page ('' and ':id'), each loaded on demand (the
+ * loaders stay in the area, so that each page is its own chunk).
+ *
+ *   routes: listAndRecord(() => import('./ivrs-list-page.tsx'), () => import('./ivrs-detail-page.tsx')),
+ */
+export function listAndRecord(list: AreaRoute['load'], record: AreaRoute['load']): AreaRoute[] {
+  return [
+    { path: '', load: list },
+    { path: ':id', load: record },
+  ];
+}

@@ -1,5 +1,5 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /** /account-details: the account form and, for the provider's direct customers, Delete Account (spec 1 §2). */
 export const accountDetailsArea: AreaDefinition = {
@@ -7,6 +7,6 @@ export const accountDetailsArea: AreaDefinition = {
   path: '/account-details',
   icon: AccountCircleIcon,
   group: 'Account',
-  rules: [{ resource: 'account', action: 'read' }],
+  rules: readRules('account'),
   routes: [{ path: '', load: () => import('./account-details-page.tsx') }],
 };

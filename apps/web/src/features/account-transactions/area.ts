@@ -1,5 +1,5 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /**
  * /account-transaction: the prepay account's ledger (spec 1 §2). Its sidebar entry is the Balance
@@ -10,7 +10,7 @@ export const accountTransactionsArea: AreaDefinition = {
   path: '/account-transaction',
   icon: ReceiptLongIcon,
   group: 'Account',
-  rules: [{ resource: 'prepay', action: 'read' }],
+  rules: readRules('prepay'),
   routes: [{ path: '', load: () => import('./account-transactions-page.tsx') }],
   useVisible: () => false,
 };

@@ -1,5 +1,5 @@
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 import { useSession } from '../../platform/session-context.ts';
 
 /** /balance-adjustment: a provider admin credits or debits an account's balance, with a reason. */
@@ -8,7 +8,7 @@ export const balanceAdjustmentsArea: AreaDefinition = {
   path: '/balance-adjustment',
   icon: PriceChangeIcon,
   group: 'Portal',
-  rules: [{ resource: 'VHAdmin', action: 'read' }],
+  rules: readRules('VHAdmin'),
   routes: [{ path: '', load: () => import('./balance-adjustment-page.tsx') }],
   // The provider's own work: not while acting as a customer (the server refuses it then).
   useVisible: () => useSession().session.puppeteer === null,

@@ -1,5 +1,5 @@
 import DataUsageIcon from '@mui/icons-material/DataUsage';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /** /bundles (issue 13): the provider's call bundles, the account's enabled ones and their usage. */
 export const bundlesArea: AreaDefinition = {
@@ -7,6 +7,6 @@ export const bundlesArea: AreaDefinition = {
   path: '/bundles',
   icon: DataUsageIcon,
   group: 'Account',
-  rules: [{ resource: 'bundles', action: 'read' }],
+  rules: readRules('bundles'),
   routes: [{ path: '', load: () => import('./bundles-page.tsx') }],
 };

@@ -1,5 +1,5 @@
 import GroupsIcon from '@mui/icons-material/Groups';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
 
 /** Call groups and their members (spec 2 §2, permission callGroups). */
 export const callGroupsArea: AreaDefinition = {
@@ -7,9 +7,9 @@ export const callGroupsArea: AreaDefinition = {
   path: '/call-groups',
   icon: GroupsIcon,
   group: 'Call Routing',
-  rules: [{ resource: 'callGroups', action: 'read' }],
-  routes: [
-    { path: '', load: () => import('./call-groups-list-page.tsx') },
-    { path: ':id', load: () => import('./call-groups-detail-page.tsx') },
-  ],
+  rules: readRules('callGroups'),
+  routes: listAndRecord(
+    () => import('./call-groups-list-page.tsx'),
+    () => import('./call-groups-detail-page.tsx'),
+  ),
 };

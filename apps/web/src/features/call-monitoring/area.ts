@@ -1,5 +1,5 @@
 import HeadsetMicIcon from '@mui/icons-material/HeadsetMic';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
 
 /** Call monitoring per seat (spec 2 §2, permission spy), after Access Lists as the spec's sidebar lists it. */
 export const callMonitoringArea: AreaDefinition = {
@@ -7,9 +7,9 @@ export const callMonitoringArea: AreaDefinition = {
   path: '/call-monitoring',
   icon: HeadsetMicIcon,
   group: 'Features',
-  rules: [{ resource: 'spy', action: 'read' }],
-  routes: [
-    { path: '', load: () => import('./call-monitoring-list-page.tsx') },
-    { path: ':id', load: () => import('./call-monitoring-detail-page.tsx') },
-  ],
+  rules: readRules('spy'),
+  routes: listAndRecord(
+    () => import('./call-monitoring-list-page.tsx'),
+    () => import('./call-monitoring-detail-page.tsx'),
+  ),
 };

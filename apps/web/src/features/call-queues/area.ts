@@ -1,5 +1,5 @@
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
 
 /** Call queues and their members (spec 2 §2, permission queues). */
 export const callQueuesArea: AreaDefinition = {
@@ -7,9 +7,9 @@ export const callQueuesArea: AreaDefinition = {
   path: '/call-queues',
   icon: SupportAgentIcon,
   group: 'Call Routing',
-  rules: [{ resource: 'queues', action: 'read' }],
-  routes: [
-    { path: '', load: () => import('./call-queues-list-page.tsx') },
-    { path: ':id', load: () => import('./call-queues-detail-page.tsx') },
-  ],
+  rules: readRules('queues'),
+  routes: listAndRecord(
+    () => import('./call-queues-list-page.tsx'),
+    () => import('./call-queues-detail-page.tsx'),
+  ),
 };

@@ -1,5 +1,5 @@
 import VoiceChatIcon from '@mui/icons-material/VoiceChat';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
 
 /** Conference rooms (spec 2 §2, §6: permission conference). */
 export const conferencingArea: AreaDefinition = {
@@ -7,9 +7,9 @@ export const conferencingArea: AreaDefinition = {
   path: '/conferencing',
   icon: VoiceChatIcon,
   group: 'Features',
-  rules: [{ resource: 'conference', action: 'read' }],
-  routes: [
-    { path: '', load: () => import('./conferencing-list-page.tsx') },
-    { path: ':id', load: () => import('./conferencing-detail-page.tsx') },
-  ],
+  rules: readRules('conference'),
+  routes: listAndRecord(
+    () => import('./conferencing-list-page.tsx'),
+    () => import('./conferencing-detail-page.tsx'),
+  ),
 };

@@ -1,5 +1,5 @@
 import RecordVoiceOverIcon from '@mui/icons-material/RecordVoiceOver';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
 
 /** Custom prompts (spec 3: /custom-prompts, permission prompts). */
 export const customPromptsArea: AreaDefinition = {
@@ -7,9 +7,9 @@ export const customPromptsArea: AreaDefinition = {
   path: '/custom-prompts',
   icon: RecordVoiceOverIcon,
   group: 'Features',
-  rules: [{ resource: 'prompts', action: 'read' }],
-  routes: [
-    { path: '', load: () => import('./custom-prompts-list-page.tsx') },
-    { path: ':id', load: () => import('./custom-prompts-detail-page.tsx') },
-  ],
+  rules: readRules('prompts'),
+  routes: listAndRecord(
+    () => import('./custom-prompts-list-page.tsx'),
+    () => import('./custom-prompts-detail-page.tsx'),
+  ),
 };

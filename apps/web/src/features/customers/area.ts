@@ -1,5 +1,5 @@
 import GroupsIcon from '@mui/icons-material/Groups';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 import { useSession } from '../../platform/session-context.ts';
 
 /**
@@ -17,7 +17,7 @@ export const customersArea: AreaDefinition = {
   path: '/customers',
   icon: GroupsIcon,
   group: 'Portal',
-  rules: [{ resource: 'wholesaleCustomers', action: 'read' }],
+  rules: readRules('wholesaleCustomers'),
   routes: [{ path: '', load: () => import('./customers-page.tsx') }],
   useVisible: useInPortal,
 };

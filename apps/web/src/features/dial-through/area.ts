@@ -1,5 +1,5 @@
 import DialpadIcon from '@mui/icons-material/Dialpad';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
 
 /** Dial-through (spec 2 §2, §6: permission dialThrough). */
 export const dialThroughArea: AreaDefinition = {
@@ -7,9 +7,9 @@ export const dialThroughArea: AreaDefinition = {
   path: '/dial-through',
   icon: DialpadIcon,
   group: 'Call Routing',
-  rules: [{ resource: 'dialThrough', action: 'read' }],
-  routes: [
-    { path: '', load: () => import('./dial-through-list-page.tsx') },
-    { path: ':id', load: () => import('./dial-through-detail-page.tsx') },
-  ],
+  rules: readRules('dialThrough'),
+  routes: listAndRecord(
+    () => import('./dial-through-list-page.tsx'),
+    () => import('./dial-through-detail-page.tsx'),
+  ),
 };

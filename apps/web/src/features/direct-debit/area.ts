@@ -1,5 +1,5 @@
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /** /billing/directdebit (spec 1 §2, §4): the Direct Debit wizard, reached from /invoice's Direct Debit button. */
 export const directDebitArea: AreaDefinition = {
@@ -7,7 +7,7 @@ export const directDebitArea: AreaDefinition = {
   path: '/billing/directdebit',
   icon: RequestQuoteIcon,
   group: 'Account',
-  rules: [{ resource: 'directDebit', action: 'read' }],
+  rules: readRules('directDebit'),
   routes: [{ path: '', load: () => import('./direct-debit-page.tsx') }],
   useVisible: () => false,
 };

@@ -1,7 +1,7 @@
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import { EMS_ERRORS_COUNT } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 import { countQuery } from '../../platform/query-keys.ts';
 
 /** The count of numbers with failed emergency data (the dashboard reads the same query). */
@@ -19,7 +19,7 @@ export const emsErrorsArea: AreaDefinition = {
   path: '/ems-errors',
   icon: ReportProblemIcon,
   group: 'Numbers & Devices',
-  rules: [{ resource: 'numbers', action: 'read' }],
+  rules: readRules('numbers'),
   routes: [{ path: '', load: () => import('./ems-errors-page.tsx') }],
   useVisible: () => (useEmsErrorCount().data ?? 0) > 0,
 };

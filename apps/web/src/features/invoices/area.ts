@@ -1,6 +1,6 @@
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
 import { useSession } from '../../platform/session-context.ts';
 
 /** /invoice (spec 1 §2): retail accounts, account read (admin and VHAdmin stand in for account). */
@@ -9,14 +9,11 @@ export const invoicesArea: AreaDefinition = {
   path: '/invoice',
   icon: RequestQuoteIcon,
   group: 'Account',
-  rules: [
-    { resource: 'retail', action: 'read' },
-    { resource: 'account', action: 'read' },
-  ],
-  routes: [
-    { path: '', load: () => import('./invoices-page.tsx') },
-    { path: ':id', load: () => import('./invoice-pdf-page.tsx') },
-  ],
+  rules: readRules('retail', 'account'),
+  routes: listAndRecord(
+    () => import('./invoices-page.tsx'),
+    () => import('./invoice-pdf-page.tsx'),
+  ),
 };
 
 /** /provider-invoices: every account's invoices, for provider admins, where an unpaid one is voided. */
@@ -25,7 +22,7 @@ export const providerInvoicesArea: AreaDefinition = {
   path: '/provider-invoices',
   icon: ReceiptIcon,
   group: 'Portal',
-  rules: [{ resource: 'VHAdmin', action: 'read' }],
+  rules: readRules('VHAdmin'),
   routes: [{ path: '', load: () => import('./provider-invoices-page.tsx') }],
   // The provider's own work: not while acting as a customer (the server refuses it then).
   useVisible: () => useSession().session.puppeteer === null,

@@ -1,5 +1,5 @@
 import DialpadIcon from '@mui/icons-material/Dialpad';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
 
 /** IVR menus (spec 2 §2: /ivrs and /ivrs/{id}, permission IVR). */
 export const ivrsArea: AreaDefinition = {
@@ -7,9 +7,9 @@ export const ivrsArea: AreaDefinition = {
   path: '/ivrs',
   icon: DialpadIcon,
   group: 'Call Routing',
-  rules: [{ resource: 'IVR', action: 'read' }],
-  routes: [
-    { path: '', load: () => import('./ivrs-list-page.tsx') },
-    { path: ':id', load: () => import('./ivrs-detail-page.tsx') },
-  ],
+  rules: readRules('IVR'),
+  routes: listAndRecord(
+    () => import('./ivrs-list-page.tsx'),
+    () => import('./ivrs-detail-page.tsx'),
+  ),
 };

@@ -1,5 +1,5 @@
 import LibraryMusicIcon from '@mui/icons-material/LibraryMusic';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
 
 /** Music on hold (spec 3: /music-on-hold, permission musicOnHold). */
 export const musicOnHoldArea: AreaDefinition = {
@@ -7,9 +7,9 @@ export const musicOnHoldArea: AreaDefinition = {
   path: '/music-on-hold',
   icon: LibraryMusicIcon,
   group: 'Features',
-  rules: [{ resource: 'musicOnHold', action: 'read' }],
-  routes: [
-    { path: '', load: () => import('./music-list-page.tsx') },
-    { path: ':id', load: () => import('./music-detail-page.tsx') },
-  ],
+  rules: readRules('musicOnHold'),
+  routes: listAndRecord(
+    () => import('./music-list-page.tsx'),
+    () => import('./music-detail-page.tsx'),
+  ),
 };

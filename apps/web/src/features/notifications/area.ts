@@ -1,6 +1,6 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { lazy } from 'react';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /**
  * /notifications (spec 1 §2, permission notification): reached from the top bar's unread badge,
@@ -11,7 +11,7 @@ export const notificationsArea: AreaDefinition = {
   path: '/notifications',
   icon: NotificationsIcon,
   group: 'Account',
-  rules: [{ resource: 'notification', action: 'read' }],
+  rules: readRules('notification'),
   routes: [{ path: '', load: () => import('./notifications-page.tsx') }],
   useVisible: () => false,
   topBar: lazy(async () => ({ default: (await import('./unread-badge.tsx')).UnreadBadge })),

@@ -1,5 +1,5 @@
 import OutboxIcon from '@mui/icons-material/Outbox';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 import { useSession } from '../../platform/session-context.ts';
 
 /**
@@ -12,7 +12,7 @@ export const outboxArea: AreaDefinition = {
   path: '/outbox',
   icon: OutboxIcon,
   group: 'Portal',
-  rules: [{ resource: 'VHAdmin', action: 'read' }],
+  rules: readRules('VHAdmin'),
   routes: [{ path: '', load: () => import('./outbox-page.tsx') }],
   useVisible: () => useSession().session.puppeteer === null,
 };

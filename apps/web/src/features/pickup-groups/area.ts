@@ -1,5 +1,5 @@
 import GroupsIcon from '@mui/icons-material/Groups';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
 
 /** Pickup groups (spec 2 §2: /pickup-groups and /pickup-groups/{id}, permission pickupGroups). */
 export const pickupGroupsArea: AreaDefinition = {
@@ -7,9 +7,9 @@ export const pickupGroupsArea: AreaDefinition = {
   path: '/pickup-groups',
   icon: GroupsIcon,
   group: 'Call Routing',
-  rules: [{ resource: 'pickupGroups', action: 'read' }],
-  routes: [
-    { path: '', load: () => import('./pickup-groups-list-page.tsx') },
-    { path: ':id', load: () => import('./pickup-groups-detail-page.tsx') },
-  ],
+  rules: readRules('pickupGroups'),
+  routes: listAndRecord(
+    () => import('./pickup-groups-list-page.tsx'),
+    () => import('./pickup-groups-detail-page.tsx'),
+  ),
 };

@@ -1,5 +1,5 @@
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
 
 /** Seats: extensions (desk phones and softphones), spec 2 §2, permission seats. */
 export const seatsArea: AreaDefinition = {
@@ -7,9 +7,9 @@ export const seatsArea: AreaDefinition = {
   path: '/seats',
   icon: PhoneInTalkIcon,
   group: 'Numbers & Devices',
-  rules: [{ resource: 'seats', action: 'read' }],
-  routes: [
-    { path: '', load: () => import('./seats-list-page.tsx') },
-    { path: ':id', load: () => import('./seats-detail-page.tsx') },
-  ],
+  rules: readRules('seats'),
+  routes: listAndRecord(
+    () => import('./seats-list-page.tsx'),
+    () => import('./seats-detail-page.tsx'),
+  ),
 };

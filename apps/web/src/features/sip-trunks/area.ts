@@ -1,5 +1,5 @@
 import SettingsEthernetIcon from '@mui/icons-material/SettingsEthernet';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
 
 /** SIP trunks (spec 2 §2, permission SIPTrunks). */
 export const sipTrunksArea: AreaDefinition = {
@@ -7,9 +7,9 @@ export const sipTrunksArea: AreaDefinition = {
   path: '/sip',
   icon: SettingsEthernetIcon,
   group: 'Numbers & Devices',
-  rules: [{ resource: 'SIPTrunks', action: 'read' }],
-  routes: [
-    { path: '', load: () => import('./sip-trunks-list-page.tsx') },
-    { path: ':id', load: () => import('./sip-trunks-detail-page.tsx') },
-  ],
+  rules: readRules('SIPTrunks'),
+  routes: listAndRecord(
+    () => import('./sip-trunks-list-page.tsx'),
+    () => import('./sip-trunks-detail-page.tsx'),
+  ),
 };

@@ -1,5 +1,5 @@
 import DialpadIcon from '@mui/icons-material/Dialpad';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
 
 /** Telephone numbers: the account's allocated numbers (DDIs), spec 2 §2, permission numbers. */
 export const telephoneNumbersArea: AreaDefinition = {
@@ -7,9 +7,9 @@ export const telephoneNumbersArea: AreaDefinition = {
   path: '/telephone-numbers',
   icon: DialpadIcon,
   group: 'Numbers & Devices',
-  rules: [{ resource: 'numbers', action: 'read' }],
-  routes: [
-    { path: '', load: () => import('./telephone-numbers-list-page.tsx') },
-    { path: ':id', load: () => import('./telephone-numbers-detail-page.tsx') },
-  ],
+  rules: readRules('numbers'),
+  routes: listAndRecord(
+    () => import('./telephone-numbers-list-page.tsx'),
+    () => import('./telephone-numbers-detail-page.tsx'),
+  ),
 };

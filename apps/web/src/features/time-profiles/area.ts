@@ -1,5 +1,5 @@
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /** Time profiles with their calendar entries (spec 2 §2, permission timeprofile). */
 export const timeProfilesArea: AreaDefinition = {
@@ -7,7 +7,7 @@ export const timeProfilesArea: AreaDefinition = {
   path: '/time-profiles',
   icon: ScheduleIcon,
   group: 'Call Routing',
-  rules: [{ resource: 'timeprofile', action: 'read' }],
+  rules: readRules('timeprofile'),
   routes: [
     { path: '', load: () => import('./time-profiles-list-page.tsx') },
     { path: ':id', load: () => import('./time-profiles-detail-page.tsx') },

@@ -1,5 +1,5 @@
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
-import type { AreaDefinition } from '../../platform/areas.ts';
+import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
 
 /** The account's control-panel users and their permissions (the users feature, cpUsers). */
 export const userManagerArea: AreaDefinition = {
@@ -7,9 +7,9 @@ export const userManagerArea: AreaDefinition = {
   path: '/user-manager',
   icon: ManageAccountsIcon,
   group: 'Account',
-  rules: [{ resource: 'cpUsers', action: 'read' }],
-  routes: [
-    { path: '', load: () => import('./user-manager-list-page.tsx') },
-    { path: ':id', load: () => import('./user-detail-page.tsx') },
-  ],
+  rules: readRules('cpUsers'),
+  routes: listAndRecord(
+    () => import('./user-manager-list-page.tsx'),
+    () => import('./user-detail-page.tsx'),
+  ),
 };
