@@ -24,6 +24,11 @@ export interface AreaDefinition {
   icon: ComponentType;
   /** Every rule must allow for the entry to show and the routes to open (otherwise the 403 page). */
   rules: PermissionRule[];
+  /**
+   * The permission resource of the area's records (its list's Add / Edit / Delete, its record page's
+   * save): the first rule's unless given.
+   */
+  resource?: Resource;
   routes: AreaRoute[];
   /**
    * Pages anyone may open without a session (registration, set-password links): outside the
@@ -42,6 +47,13 @@ export interface AreaDefinition {
    * allow. It is part of the first load: keep it light.
    */
   topBar?: ComponentType;
+}
+
+/** The permission resource of an area's records (`resource`, or its first rule's). */
+export function recordResource(area: AreaDefinition): Resource {
+  const resource = area.resource ?? area.rules[0]?.resource;
+  if (!resource) throw new Error(`The area ${area.label} has no resource`);
+  return resource;
 }
 
 /** The rules of an area open to whoever may read each of `resources` (the usual case). */

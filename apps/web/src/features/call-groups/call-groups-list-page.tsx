@@ -1,38 +1,24 @@
 /** /call-groups: the account's call groups, bulk add by number range, bulk edit, delete. */
-import { callGroupInput, callGroupRange } from '@switchboard/domain';
-import { useDestinationLabel } from '../../platform/fields/option-sources.ts';
+import { type CallGroup, callGroupInput, callGroupRange } from '@switchboard/domain';
+import { useGroupColumns } from '../../platform/members/group-columns.ts';
 import { NumberedListPage } from '../../platform/range-add/numbered-list-page.tsx';
 import { callGroups, RING_TIME_OPTIONS, RING_TYPE_OPTIONS, ringTypeLabel, toGroupValues } from './api.ts';
+import { callGroupsArea } from './area.ts';
 
 /** Bulk edit: how the chosen groups ring. */
 const bulkEdit = callGroupInput.pick({ ringType: true, ringTime: true, answerElsewhere: true, ignoreCfwd: true });
 
 export default function CallGroupsListPage() {
-  const destinationLabel = useDestinationLabel();
+  const groupColumns = useGroupColumns<CallGroup>();
   return (
     <NumberedListPage
-      title="Call Groups"
+      area={callGroupsArea}
       api={callGroups}
-      range={{
-        title: 'Add Call Groups',
-        schema: callGroupRange,
-        name: { field: 'customName', label: 'Name', required: true },
-      }}
-      resource="callGroups"
-      label={(g) => `${g.groupNo} - ${g.customName}`}
-      rowLink={(g) => `/call-groups/${g.id}`}
+      numbering={{ schema: callGroupRange, number: 'groupNo', name: 'customName', nameLabel: 'Name' }}
       columns={[
-        { field: 'groupNo', header: 'Number', sortable: true },
-        { field: 'customName', header: 'Name', sortable: true },
         { field: 'ringType', header: 'Ring Type', sortable: true, render: (g) => ringTypeLabel(g.ringType) },
         { field: 'ringTime', header: 'Ring Time', sortable: true, render: (g) => `${g.ringTime} seconds` },
-        { field: 'memberCount', header: 'Members', sortable: true },
-        {
-          field: 'falloverLocation',
-          header: 'Fallover Destination',
-          sortable: true,
-          render: (g) => destinationLabel(g.falloverLocation),
-        },
+        ...groupColumns,
       ]}
       filters={[{ field: 'ringType', label: 'Ring Type', options: RING_TYPE_OPTIONS }]}
       bulkEdit={{

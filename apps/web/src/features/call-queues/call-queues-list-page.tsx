@@ -1,38 +1,24 @@
 /** /call-queues: the account's call queues, bulk add by number range, bulk edit, delete. */
-import { callQueueInput, callQueueRange } from '@switchboard/domain';
-import { useDestinationLabel } from '../../platform/fields/option-sources.ts';
+import { type CallQueue, callQueueInput, callQueueRange } from '@switchboard/domain';
+import { useGroupColumns } from '../../platform/members/group-columns.ts';
 import { NumberedListPage } from '../../platform/range-add/numbered-list-page.tsx';
 import { callQueues, OPTIONS, queueTimeLabel, strategyLabel, toQueueValues } from './api.ts';
+import { callQueuesArea } from './area.ts';
 
 /** Bulk edit: how the chosen queues ring their members and how long callers wait. */
 const bulkEdit = callQueueInput.pick({ strategy: true, timeout: true, queueTime: true, maxLength: true });
 
 export default function CallQueuesListPage() {
-  const destinationLabel = useDestinationLabel();
+  const groupColumns = useGroupColumns<CallQueue>();
   return (
     <NumberedListPage
-      title="Call Queues"
+      area={callQueuesArea}
       api={callQueues}
-      range={{
-        title: 'Add Call Queues',
-        schema: callQueueRange,
-        name: { field: 'customName', label: 'Name', required: true },
-      }}
-      resource="queues"
-      label={(q) => `${q.displayName} - ${q.customName}`}
-      rowLink={(q) => `/call-queues/${q.id}`}
+      numbering={{ schema: callQueueRange, number: 'displayName', name: 'customName', nameLabel: 'Name' }}
       columns={[
-        { field: 'displayName', header: 'Number', sortable: true },
-        { field: 'customName', header: 'Name', sortable: true },
         { field: 'strategy', header: 'Ring Strategy', sortable: true, render: (q) => strategyLabel(q.strategy) },
         { field: 'queueTime', header: 'Maximum Wait', sortable: true, render: (q) => queueTimeLabel(q.queueTime) },
-        { field: 'memberCount', header: 'Members', sortable: true },
-        {
-          field: 'falloverLocation',
-          header: 'Fallover Destination',
-          sortable: true,
-          render: (q) => destinationLabel(q.falloverLocation),
-        },
+        ...groupColumns,
       ]}
       filters={[{ field: 'strategy', label: 'Ring Strategy', options: OPTIONS.strategy }]}
       bulkEdit={{

@@ -2,25 +2,15 @@
 import { ivrRange } from '@switchboard/domain';
 import { NumberedListPage } from '../../platform/range-add/numbered-list-page.tsx';
 import { ivrs } from './api.ts';
+import { ivrsArea } from './area.ts';
 
 export default function IvrsListPage() {
   return (
     <NumberedListPage
-      title="IVRs"
+      area={ivrsArea}
       api={ivrs}
-      range={{
-        title: 'Add IVRs',
-        schema: ivrRange,
-        name: { field: 'description', label: 'Description', required: true },
-      }}
-      resource="IVR"
-      label={(m) => `${m.name} - ${m.description}`}
-      rowLink={(m) => `/ivrs/${m.id}`}
-      columns={[
-        { field: 'name', header: 'Number', sortable: true },
-        { field: 'description', header: 'Description', sortable: true },
-        { field: 'keysSet', header: 'Keys Set', sortable: true },
-      ]}
+      numbering={{ schema: ivrRange, number: 'name', name: 'description', nameLabel: 'Description' }}
+      columns={[{ field: 'keysSet', header: 'Keys Set', sortable: true }]}
     />
   );
 }

@@ -2,6 +2,7 @@
 import { BANK_HOLIDAY_OPTIONS, TIME_PROFILE_MODES, timeProfileInput, timeProfileRange } from '@switchboard/domain';
 import { NumberedListPage } from '../../platform/range-add/numbered-list-page.tsx';
 import { bankHolidayLabel, modeLabel, timeProfiles, toProfileValues, useDestinationLabel } from './api.ts';
+import { timeProfilesArea } from './area.ts';
 
 /** Bulk edit: the bank-holiday region and the mode of the chosen profiles. */
 const bulkEdit = timeProfileInput.pick({ bankHoliday: true, mode: true });
@@ -10,19 +11,10 @@ export default function TimeProfilesListPage() {
   const destinationLabel = useDestinationLabel();
   return (
     <NumberedListPage
-      title="Time Profiles"
+      area={timeProfilesArea}
       api={timeProfiles}
-      range={{
-        title: 'Add Time Profiles',
-        schema: timeProfileRange,
-        name: { field: 'name', label: 'Name', required: true },
-      }}
-      resource="timeprofile"
-      label={(p) => `${p.extension} - ${p.name}`}
-      rowLink={(p) => `/time-profiles/${p.id}`}
+      numbering={{ schema: timeProfileRange, number: 'extension', name: 'name', nameLabel: 'Name' }}
       columns={[
-        { field: 'extension', header: 'Number', sortable: true },
-        { field: 'name', header: 'Name', sortable: true },
         { field: 'description', header: 'Description', sortable: true, render: (p) => p.description || '—' },
         { field: 'inDestination', header: 'Open Destination', render: (p) => destinationLabel(p.inDestination) },
         { field: 'outDestination', header: 'Closed Destination', render: (p) => destinationLabel(p.outDestination) },

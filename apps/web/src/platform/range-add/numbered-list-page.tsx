@@ -1,15 +1,17 @@
 /**
  * The list page of a numbered area (call groups, call queues, IVRs, time profiles, and those to
- * come): a ListPage over the area's resource whose Add is the bulk add by number range (From
- * defaulting to the next free number, up to 10 at once, one name for all) and whose Delete is the
- * resource's delete.
+ * come): an area's list page whose first columns are the number and the name, whose Add is the bulk
+ * add by number range (From defaulting to the next free number, up to 10 at once, one name for all)
+ * and whose Delete is the resource's delete.
  *
- *   <NumberedListPage title="IVRs" api={ivrs} resource="IVR"
- *     range={{ title: 'Add IVRs', schema: ivrRange, name: { field: 'description', label: 'Description', required: true } }}
- *     label={(m) => `${m.name} - ${m.description}`} rowLink={(m) => `/ivrs/${m.id}`} columns={[...]} />
+ *   <NumberedListPage area={ivrsArea} api={ivrs}
+ *     numbering={{ schema: ivrRange, number: 'name', name: 'description', nameLabel: 'Description' }}
+ *     columns={[...the columns after Number and Description]} />
  */
 import type { SaveReply } from '@switchboard/domain';
 import type { FieldValues } from 'react-hook-form';
+import type { AreaDefinition } from '../areas.ts';
+import { areaListProps } from '../paged-table/area-list-page.tsx';
 import { ListPage, type ListPageProps } from '../paged-table/list-page.tsx';
 import type { ListSource, ResourceKeys } from '../resource.ts';
 import {
@@ -28,15 +30,29 @@ export interface NumberedApi<T> {
   remove: (id: number) => Promise<SaveReply>;
 }
 
+/** How a numbered area's records are numbered and named (the range add creates them so). */
+export interface Numbering<T, AO extends FieldValues> {
+  /** The area's range schema (from, to, and the name field). */
+  schema: RangeAddConfig<AO>['schema'];
+  /** The record's number (the first column, 'Number'). */
+  number: keyof T & string;
+  /** The name field, given to every record of a range (the second column). */
+  name: RangeAddConfig<AO>['name']['field'] & keyof T;
+  nameLabel: string;
+}
+
 export type NumberedListPageProps<
   T extends { id: number },
   AO extends FieldValues,
   EV extends FieldValues,
   EU extends Record<string, unknown>,
-> = Omit<ListPageProps<T, RangeFormValues, AO, EV, EU>, 'source' | 'add' | 'remove'> & {
+> = Omit<
+  ListPageProps<T, RangeFormValues, AO, EV, EU>,
+  'title' | 'source' | 'resource' | 'rowLink' | 'label' | 'add' | 'remove'
+> & {
+  area: AreaDefinition;
   api: NumberedApi<T>;
-  /** The range add's title, schema and name field. */
-  range: Pick<RangeAddConfig<AO>, 'title' | 'schema' | 'name'>;
+  numbering: Numbering<T, AO>;
 };
 
 export function NumberedListPage<
@@ -44,9 +60,12 @@ export function NumberedListPage<
   AO extends FieldValues,
   EV extends FieldValues = FieldValues,
   EU extends Record<string, unknown> = Record<string, unknown>,
->({ api, range, ...page }: NumberedListPageProps<T, AO, EV, EU>) {
+>({ area, api, numbering, columns, ...page }: NumberedListPageProps<T, AO, EV, EU>) {
+  const { number, name, nameLabel } = numbering;
   const add = useRangeAdd({
-    ...range,
+    title: `Add ${area.label}`,
+    schema: numbering.schema,
+    name: { field: name, label: nameLabel, required: true },
     next: api.routes.next,
     range: api.routes.range,
     keys: api.keys,
@@ -55,9 +74,14 @@ export function NumberedListPage<
   return (
     <ListPage<T, RangeFormValues, AO, EV, EU>
       {...page}
-      source={api.list}
+      {...areaListProps(area, api)}
+      label={(row) => `${String(row[number])} - ${String(row[name])}`}
+      columns={[
+        { field: number, header: 'Number', sortable: true },
+        { field: name, header: nameLabel, sortable: true },
+        ...columns,
+      ]}
       add={add}
-      remove={(row) => api.remove(row.id)}
     />
   );
 }

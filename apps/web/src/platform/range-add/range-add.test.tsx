@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fakeServer, reply } from '../../test/fake-server.ts';
 import { renderPanel } from '../../test/render.tsx';
+import { type AreaDefinition, readRules } from '../areas.ts';
 import { PagedTable } from '../paged-table/paged-table.tsx';
 import { listSource, resourceApi, resourceKeys } from '../resource.ts';
 import { NumberedListPage } from './numbered-list-page.tsx';
@@ -205,25 +206,30 @@ const profiles = resourceApi('/profile', {
   range: routes.range,
 });
 
+const profilesArea: AreaDefinition = {
+  label: 'Profiles',
+  path: '/profiles',
+  icon: () => null,
+  group: 'Call Routing',
+  rules: readRules('timeprofile'),
+  routes: [],
+};
+
 describe('NumberedListPage', () => {
   it('heads the list, adds by range from the next free number and deletes through the resource', async () => {
     const server = profileServer();
     const { user } = renderPanel(
       <NumberedListPage
-        title="Profiles"
+        area={profilesArea}
         api={profiles}
-        range={{
-          title: 'Add Profiles',
-          schema: timeProfileRange,
-          name: { field: 'name', label: 'Name', required: true },
-        }}
-        resource="timeprofile"
-        label={(p) => p.name}
-        columns={[{ field: 'extension', header: 'Number' }]}
+        numbering={{ schema: timeProfileRange, number: 'extension', name: 'name', nameLabel: 'Name' }}
+        columns={[]}
       />,
     );
     expect(screen.getByRole('heading', { name: 'Profiles' })).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Number');
     await screen.findByText('200');
+    expect(screen.getByRole('link', { name: '200' }).getAttribute('href')).toBe('/profiles/1');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Profiles' });
     await waitFor(() => expect((within(dialog).getByLabelText(/^From/) as HTMLInputElement).value).toBe('202'));
@@ -232,7 +238,7 @@ describe('NumberedListPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('202 - Branch created successfully')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await user.click(await screen.findByRole('checkbox', { name: 'Select Office' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select 200 - Office' }));
     await user.click(screen.getByRole('button', { name: 'Delete (1)' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(server.sent('DELETE', '/profile').map((r) => r.path)).toEqual(['/profile/1']));
