@@ -13,6 +13,7 @@ import * as m022 from './db/migrations/022-ledger.ts';
 import * as m023 from './db/migrations/023-audit-log.ts';
 import * as m029 from './db/migrations/029-duplicate-indexes.ts';
 import * as m040 from './db/migrations/040-session-lookup.ts';
+import * as m041 from './db/migrations/041-indexed-search.ts';
 import { area as accessLists } from './features/access-lists/area.ts';
 import { area as account } from './features/account/area.ts';
 import { area as accountBilling } from './features/account-billing/area.ts';
@@ -90,6 +91,7 @@ const PLATFORM_MIGRATIONS: Record<string, Migration> = {
   '022-ledger': m022,
   '029-duplicate-indexes': m029,
   '040-session-lookup': m040,
+  '041-indexed-search': m041,
 };
 
 /** Every migration, platform's and areas', by name (the Migrator runs them in name order). */

@@ -158,6 +158,21 @@ export async function selectRecords<Rec>(query: AnyQuery, fields: FieldMap<Rec>)
 }
 
 /**
+ * How a list searches: the searchable fields that are plain columns of the table whose ids the list
+ * pages (`idSql` is `table.id`) go by that table's indexes; the rest (joined or computed) by ilike.
+ */
+function searchPlan(defs: Record<string, FieldDef>, idSql: string) {
+  const searchable = Object.values(defs).filter((d) => d.searchable);
+  const table = idSql.endsWith('.id') ? idSql.slice(0, -'.id'.length) : '';
+  const own = (d: FieldDef) => table !== '' && d.column !== undefined && d.sql === `${table}.${d.column}`;
+  return {
+    table,
+    columns: searchable.filter(own).map((d) => d.column as string),
+    computed: searchable.filter((d) => !own(d)),
+  };
+}
+
+/**
  * One page of `query` (the area's scoped FROM with its joins). `idSql` is the expression of the row
  * id (the page is fetched by id, then decorated).
  */
@@ -173,12 +188,26 @@ export async function pagedList<Rec>(
   const defs = fields as Record<string, FieldDef>;
   let q = query;
   const search = options.search?.trim();
-  if (search) {
-    const searchable = Object.values(defs).filter((d) => d.searchable);
+  const plan = searchPlan(defs, idSql);
+  if (search && plan.columns.length + plan.computed.length > 0) {
     const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    if (searchable.length > 0) {
-      q = q.where((eb) => eb.or(searchable.map((d) => eb(sql.raw(`(${d.sql})::text`), 'ilike', pattern))));
-    }
+    const { columns, table, computed } = plan;
+    q = q.where((eb) =>
+      eb.or([
+        // The base table's own columns through app_search_ids (migration 041): their trigram
+        // indexes, which a plain ilike cannot use under row-level security.
+        ...(columns.length > 0
+          ? [
+              eb(
+                sql.raw(idSql),
+                'in',
+                sql`(select app_search_ids(${table}, array[${sql.join(columns)}]::text[], ${pattern}))`,
+              ),
+            ]
+          : []),
+        ...computed.map((d) => eb(sql.raw(`(${d.sql})::text`), 'ilike', pattern)),
+      ]),
+    );
   }
   for (const [name, value] of Object.entries(options.filters ?? {})) {
     const def = defs[name];

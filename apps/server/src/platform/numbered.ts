@@ -52,8 +52,13 @@ export async function takenNumbers(tx: Tx, candidates: number[]): Promise<number
  * the lowest free one; null when the bounds are full. One query, over the plan's primary key.
  */
 export async function nextFreeNumber(tx: Tx, kind: string, bounds: Bounds): Promise<number | null> {
-  const free = (from: ReturnType<typeof sql>) => sql`(select min(g) from generate_series(${from}, ${bounds.max}::int) g
-    where not exists (select 1 from dial_plan where number = g))`;
+  // The first free number from `from`: itself, else the first taken one (walking the plan's index
+  // in order) whose next is free, which stops at the first gap instead of trying every number.
+  const free = (from: ReturnType<typeof sql>) => sql`(select case
+      when not exists (select 1 from dial_plan where number = s.f) then s.f
+      else (select d.number + 1 from dial_plan d where d.number >= s.f and d.number < ${bounds.max}
+        and not exists (select 1 from dial_plan e where e.number = d.number + 1) order by d.number limit 1)
+    end from (select ${from} as f) s where s.f <= ${bounds.max})`;
   const after = sql`coalesce((select max(number) + 1 from dial_plan
     where kind = ${kind} and number between ${bounds.min} and ${bounds.max}), ${bounds.min})::int`;
   const { rows } = await sql<{ n: number | null }>`

@@ -96,6 +96,39 @@ describe('row-level security', () => {
     expect(none.rows[0]?.s).toBeNull();
   });
 
+  it('searches by index (app_search_ids, migration 041) only the rows the caller’s own policies show', async () => {
+    const search = (db: Parameters<Parameters<Tenancy['tenant']>[1]>[0], table: string, columns: string[]) =>
+      sql<{ id: string }>`select app_search_ids(${table}, array[${sql.join(columns)}]::text[], '%') as id`
+        .execute(db)
+        .then((r) => r.rows.map((row) => Number(row.id)).sort((a, b) => a - b));
+    const ids = (accountNo?: number) =>
+      tenancy.crossAccount('seed', async (tx) => {
+        const q = tx.selectFrom('seats').select('id').orderBy('id');
+        const rows = await (accountNo === undefined ? q : q.where('account_no', '=', accountNo)).execute();
+        return rows.map((r) => r.id);
+      });
+    const mine = await ids(30000);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(await tenancy.tenant(30000, (tx) => search(tx, 'seats', ['nickname', 'extension']))).toEqual(mine);
+    // The escape hatch's policies show every row; another account sees its own only.
+    expect(await tenancy.crossAccount('seed', (tx) => search(tx, 'seats', ['nickname']))).toEqual(await ids());
+    expect(await tenancy.tenant(30001, (tx) => search(tx, 'seats', ['nickname']))).toEqual(await ids(30001));
+    // Shared rows (provider prompts, account_no null) as the tenant's read policy says.
+    const prompts = await tenancy.tenant(30000, async (tx) => ({
+      searched: await search(tx, 'prompts', ['name']),
+      read: (await tx.selectFrom('prompts').select('id').orderBy('id').execute()).map((r) => r.id),
+    }));
+    expect(prompts.searched).toEqual(prompts.read);
+    // Names are identifiers, never SQL; a table the caller may not read is refused.
+    await expect(tenancy.tenant(30000, (tx) => search(tx, 'seats', ['nickname) or (true']))).rejects.toThrow(
+      /column "nickname\) or \(true" does not exist/,
+    );
+    await expect(tenancy.tenant(30000, (tx) => search(tx, 'sessions', ['token_hash']))).rejects.toThrow(
+      /may not read sessions/,
+    );
+    await expect(tenancy.tenant(30000, (tx) => search(tx, 'no_such_table', ['x']))).rejects.toThrow(/no table/);
+  });
+
   it('has every table with an account_no column under forced row-level security', async () => {
     const { rows } = await sql<{ table: string; rls: boolean; forced: boolean }>`
       select c.relname as table, c.relrowsecurity as rls, c.relforcerowsecurity as forced
