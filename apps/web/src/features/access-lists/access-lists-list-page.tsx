@@ -1,18 +1,17 @@
 /** /access-lists: the account's access lists (Name, Description, Prompt, Entries). */
 import { accessListInput } from '@switchboard/domain';
-import { ListPage } from '../../platform/paged-table/list-page.tsx';
+import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
 import { accessListFields } from './access-list-fields.ts';
 import { accessLists, usePromptSelect } from './api.ts';
+import { accessListsArea } from './area.ts';
 
 export default function AccessListsListPage() {
   const prompts = usePromptSelect();
   return (
-    <ListPage
-      title="Access Lists"
-      source={accessLists.list}
-      resource="acl"
+    <AreaListPage
+      area={accessListsArea}
+      api={accessLists}
       label={(r) => r.name}
-      rowLink={(r) => `/access-lists/${r.id}`}
       columns={[
         { field: 'name', header: 'Name' },
         { field: 'description', header: 'Description' },
@@ -26,7 +25,6 @@ export default function AccessListsListPage() {
         fields: accessListFields(prompts),
         create: accessLists.create,
       }}
-      remove={(r) => accessLists.remove(r.id)}
     />
   );
 }

@@ -22,7 +22,6 @@ export default function CallGroupsListPage() {
       ]}
       filters={[{ field: 'ringType', label: 'Ring Type', options: RING_TYPE_OPTIONS }]}
       bulkEdit={{
-        title: 'Edit Call Groups',
         schema: bulkEdit,
         fields: [
           { kind: 'select', name: 'ringType', label: 'Ring Type', options: RING_TYPE_OPTIONS },
@@ -31,7 +30,6 @@ export default function CallGroupsListPage() {
           { kind: 'switch', name: 'ignoreCfwd', label: 'Ignore Call Forwards' },
         ],
         current: toGroupValues,
-        patch: callGroups.patch,
       }}
     />
   );

@@ -22,7 +22,6 @@ export default function CallQueuesListPage() {
       ]}
       filters={[{ field: 'strategy', label: 'Ring Strategy', options: OPTIONS.strategy }]}
       bulkEdit={{
-        title: 'Edit Call Queues',
         schema: bulkEdit,
         fields: [
           { kind: 'select', name: 'strategy', label: 'Ring Strategy', options: OPTIONS.strategy },
@@ -31,7 +30,6 @@ export default function CallQueuesListPage() {
           { kind: 'select', name: 'maxLength', label: 'Maximum Length', options: OPTIONS.maxLength },
         ],
         current: toQueueValues,
-        patch: callQueues.patch,
       }}
     />
   );

@@ -8,14 +8,12 @@ import {
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
-import { ListPage } from '../../platform/paged-table/list-page.tsx';
+import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
+import { yesNoFilter } from '../../platform/paged-table/table-toolbar.tsx';
 import { nextNumberQuery } from '../../platform/range-add/range-add.ts';
 import { CONFERENCE_INTRO, conferenceFields, conferenceKeys, conferences, roomName, useMusicSelect } from './api.ts';
+import { conferencingArea } from './area.ts';
 
-const yesNo = [
-  { value: true, label: 'Yes' },
-  { value: false, label: 'No' },
-];
 const onOff = (v: boolean) => (v ? 'Yes' : 'No');
 
 export default function ConferencingListPage() {
@@ -26,17 +24,15 @@ export default function ConferencingListPage() {
     ...conferenceFields(music),
   ];
   return (
-    <ListPage
-      title="Conferencing"
+    <AreaListPage
+      area={conferencingArea}
+      api={conferences}
       intro={
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {CONFERENCE_INTRO}
         </Typography>
       }
-      source={conferences.list}
-      resource="conference"
       label={roomName}
-      rowLink={(r) => `/conferencing/${r.id}`}
       columns={[
         { field: 'confNumber', header: 'Room Number', sortable: true },
         { field: 'nickname', header: 'Nickname', sortable: true, render: (r) => r.nickname || '—' },
@@ -45,10 +41,7 @@ export default function ConferencingListPage() {
         { field: 'announceUsers', header: 'Announce Users', render: (r) => onOff(r.announceUsers) },
         { field: 'maxParticipants', header: 'Participants', sortable: true },
       ]}
-      filters={[
-        { field: 'listenOnly', label: 'Listen Only', options: yesNo },
-        { field: 'moh', label: 'Music On Hold', options: yesNo },
-      ]}
+      filters={[yesNoFilter('listenOnly', 'Listen Only'), yesNoFilter('moh', 'Music On Hold')]}
       add={{
         title: 'Add Conference Room',
         schema: conferenceCreate,
@@ -67,7 +60,6 @@ export default function ConferencingListPage() {
         fields,
         create: conferences.create,
       }}
-      remove={(r) => conferences.remove(r.id)}
     />
   );
 }

@@ -1,7 +1,8 @@
 /** /dial-through: the account's dial-throughs (add, bulk edit of channels, delete). */
 import { dialThroughChannelsEdit, dialThroughInput, hasHighRisk } from '@switchboard/domain';
 import { useCallerIdOptions } from '../../platform/fields/option-sources.ts';
-import { ListPage } from '../../platform/paged-table/list-page.tsx';
+import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
+import { yesNoFilter } from '../../platform/paged-table/table-toolbar.tsx';
 import { useSession } from '../../platform/session-context.ts';
 import { StateChip } from '../../platform/state-chip.tsx';
 import {
@@ -12,23 +13,17 @@ import {
   INTERNATIONAL_LABEL,
   toDialThroughValues,
 } from './api.ts';
-
-const yesNo = [
-  { value: true, label: 'Yes' },
-  { value: false, label: 'No' },
-];
+import { dialThroughArea } from './area.ts';
 
 export default function DialThroughListPage() {
   const { session } = useSession();
   const numbers = useCallerIdOptions().options;
   const fields = dialThroughFields(numbers);
   return (
-    <ListPage
-      title="Dial Through"
-      source={dialThroughs.list}
-      resource="dialThrough"
+    <AreaListPage
+      area={dialThroughArea}
+      api={dialThroughs}
       label={(d) => d.name}
-      rowLink={(d) => `/dial-through/${d.id}`}
       columns={[
         { field: 'name', header: 'Name', sortable: true },
         { field: 'cli', header: 'CLI', sortable: true, render: (d) => d.cli || '—' },
@@ -41,10 +36,7 @@ export default function DialThroughListPage() {
         { field: 'channels', header: 'Channels', sortable: true },
         { field: 'cliCount', header: 'Caller IDs', sortable: true },
       ]}
-      filters={[
-        { field: 'pinEnabled', label: 'PIN Enabled', options: yesNo },
-        { field: 'inter', label: 'International', options: yesNo },
-      ]}
+      filters={[yesNoFilter('pinEnabled', 'PIN Enabled'), yesNoFilter('inter', 'International')]}
       add={{
         title: 'Add Dial Through',
         schema: dialThroughInput,
@@ -55,13 +47,10 @@ export default function DialThroughListPage() {
         create: dialThroughs.create,
       }}
       bulkEdit={{
-        title: 'Edit Dial Through',
         schema: dialThroughChannelsEdit,
         fields: [{ kind: 'select', name: 'channels', label: 'Concurrent Channels', options: CHANNEL_OPTIONS }],
         current: toDialThroughValues,
-        patch: dialThroughs.patch,
       }}
-      remove={(d) => dialThroughs.remove(d.id)}
     />
   );
 }

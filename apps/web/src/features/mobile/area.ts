@@ -8,6 +8,7 @@ export const mobileArea: AreaDefinition = {
   icon: PhoneIphoneIcon,
   group: 'Numbers & Devices',
   rules: readRules('retail', 'callGroups'),
+  resource: 'mobile',
   routes: listAndRecord(
     () => import('./mobile-list-page.tsx'),
     () => import('./mobile-detail-page.tsx'),

@@ -1,8 +1,10 @@
 /** /mobile: the account's mobile numbers (retail accounts only). */
 import { type Mobile, type MobileInput, mobileInput } from '@switchboard/domain';
-import { ListPage } from '../../platform/paged-table/list-page.tsx';
+import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
+import { yesNoFilter } from '../../platform/paged-table/table-toolbar.tsx';
 import { StateChip } from '../../platform/state-chip.tsx';
 import { mobileFields, mobiles } from './api.ts';
+import { mobileArea } from './area.ts';
 
 /** Bulk edit: the Active switch of the chosen numbers. */
 const activeEdit = mobileInput.pick({ active: true });
@@ -15,12 +17,10 @@ const body = (m: Mobile): MobileInput => ({
 
 export default function MobileListPage() {
   return (
-    <ListPage
-      title="Mobile Numbers"
-      source={mobiles.list}
-      resource="mobile"
+    <AreaListPage
+      area={mobileArea}
+      api={mobiles}
       label={(m) => m.mobileDescription || m.mobileNo}
-      rowLink={(m) => `/mobile/${m.id}`}
       columns={[
         { field: 'mobileDescription', header: 'Description', render: (m) => m.mobileDescription || '—' },
         { field: 'mobileNo', header: 'Mobile Number' },
@@ -30,16 +30,7 @@ export default function MobileListPage() {
           render: (m) => <StateChip on={m.active} label={m.active ? 'Yes' : 'No'} />,
         },
       ]}
-      filters={[
-        {
-          field: 'active',
-          label: 'Active',
-          options: [
-            { value: true, label: 'Yes' },
-            { value: false, label: 'No' },
-          ],
-        },
-      ]}
+      filters={[yesNoFilter('active', 'Active')]}
       add={{
         title: 'Add Mobile Number',
         schema: mobileInput,
@@ -48,13 +39,10 @@ export default function MobileListPage() {
         create: mobiles.create,
       }}
       bulkEdit={{
-        title: 'Edit Mobile Numbers',
         schema: activeEdit,
         fields: [{ kind: 'switch', name: 'active', label: 'Active' }],
         current: body,
-        patch: mobiles.patch,
       }}
-      remove={(m) => mobiles.remove(m.id)}
     />
   );
 }

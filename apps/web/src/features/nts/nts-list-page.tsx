@@ -1,16 +1,15 @@
 /** /nts: the account's external forwarding destinations; add (on-net numbers refused), delete. */
 import { ntsCreate } from '@switchboard/domain';
-import { ListPage } from '../../platform/paged-table/list-page.tsx';
+import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
 import { createNts, nts } from './api.ts';
+import { ntsArea } from './area.ts';
 
 export default function NtsListPage() {
   return (
-    <ListPage
-      title="NTS"
-      source={nts.list}
-      resource="externalExt"
+    <AreaListPage
+      area={ntsArea}
+      api={nts}
       label={(n) => n.name}
-      rowLink={(n) => `/nts/${n.id}`}
       columns={[
         { field: 'name', header: 'Name', sortable: true },
         { field: 'destination', header: 'Telephone Number', sortable: true },
@@ -26,7 +25,6 @@ export default function NtsListPage() {
         ],
         create: createNts,
       }}
-      remove={(n) => nts.remove(n.id)}
     />
   );
 }

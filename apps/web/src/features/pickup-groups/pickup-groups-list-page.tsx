@@ -1,16 +1,15 @@
 /** /pickup-groups: the account's pickup groups with their short codes and member counts; add, delete. */
 import { pickupGroupInput } from '@switchboard/domain';
-import { ListPage } from '../../platform/paged-table/list-page.tsx';
+import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
 import { pickupGroups } from './api.ts';
+import { pickupGroupsArea } from './area.ts';
 
 export default function PickupGroupsListPage() {
   return (
-    <ListPage
-      title="Pickup Groups"
-      source={pickupGroups.list}
-      resource="pickupGroups"
+    <AreaListPage
+      area={pickupGroupsArea}
+      api={pickupGroups}
       label={(g) => g.name}
-      rowLink={(g) => `/pickup-groups/${g.id}`}
       columns={[
         { field: 'name', header: 'Name', sortable: true },
         { field: 'shortCode', header: 'Short Code' },
@@ -23,7 +22,6 @@ export default function PickupGroupsListPage() {
         fields: [{ kind: 'text', name: 'name', label: 'Name', required: true }],
         create: pickupGroups.create,
       }}
-      remove={(g) => pickupGroups.remove(g.id)}
     />
   );
 }

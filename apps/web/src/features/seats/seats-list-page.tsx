@@ -27,11 +27,13 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../platform/client.ts';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
-import { ListPage } from '../../platform/paged-table/list-page.tsx';
+import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
 import { addAction } from '../../platform/paged-table/paged-table.tsx';
+import { yesNoFilter } from '../../platform/paged-table/table-toolbar.tsx';
 import { nextNumberQuery, useRangeAdd } from '../../platform/range-add/range-add.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { seatKeys, seats } from './api.ts';
+import { seatsArea } from './area.ts';
 
 /** One seat created as a softphone user: the seat and the control-panel user both. */
 const softphoneSeat = seatCreateInput.extend({ softphoneUser: softphoneUserInput });
@@ -59,11 +61,6 @@ function Statuses({ seat }: { seat: Seat }) {
     </Box>
   );
 }
-
-const yesNo = [
-  { value: true, label: 'Yes' },
-  { value: false, label: 'No' },
-];
 
 export default function SeatsListPage() {
   const { session } = useSession();
@@ -95,12 +92,10 @@ export default function SeatsListPage() {
     },
   });
   return (
-    <ListPage
-      title="Seats"
-      source={seats.list}
-      resource="seats"
+    <AreaListPage
+      area={seatsArea}
+      api={seats}
       label={(s) => (s.nickname ? `${s.extension} - ${s.nickname}` : String(s.extension))}
-      rowLink={(s) => `/seats/${s.id}`}
       columns={[
         { field: 'extension', header: 'Extension', sortable: true },
         { field: 'nickname', header: 'Nickname', sortable: true, render: (s) => s.nickname || '—' },
@@ -127,7 +122,7 @@ export default function SeatsListPage() {
         { field: 'status', header: 'Status', sortable: true, render: (s) => <Statuses seat={s} /> },
       ]}
       filters={[
-        { field: 'publicIp', label: 'Public IP', options: yesNo },
+        yesNoFilter('publicIp', 'Public IP'),
         { field: 'callRecording', label: 'Call Recording', options: CALL_RECORDING_OPTIONS },
         {
           field: 'status',
@@ -139,7 +134,6 @@ export default function SeatsListPage() {
         },
       ]}
       bulkEdit={{
-        title: 'Edit Seats',
         schema: seatBulkEdit,
         fields: [
           {
@@ -160,7 +154,6 @@ export default function SeatsListPage() {
           { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS },
         ] satisfies FieldDef<SeatInput>[],
         current: seatValues,
-        patch: seats.patch,
       }}
       moreAdds={[
         addAction({
@@ -193,7 +186,6 @@ export default function SeatsListPage() {
         }),
       ]}
       add={add}
-      remove={(s) => seats.remove(s.id)}
       deleteWarning={SEAT_MESSAGES.confirmDelete}
     />
   );

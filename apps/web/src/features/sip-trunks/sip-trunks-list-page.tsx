@@ -16,9 +16,11 @@ import {
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useCallerIdOptions } from '../../platform/fields/option-sources.ts';
-import { ListPage } from '../../platform/paged-table/list-page.tsx';
+import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
+import { yesNoFilter } from '../../platform/paged-table/table-toolbar.tsx';
 import { useSession } from '../../platform/session-context.ts';
 import { generalFields, toValues, trunks } from './api.ts';
+import { sipTrunksArea } from './area.ts';
 
 /** The retail trunk cap's reason while the account may not add another trunk (the server enforces it). */
 function useRetailCap(): string | undefined {
@@ -32,12 +34,10 @@ export default function SipTrunksListPage() {
   const numbers = useCallerIdOptions();
   const retailCap = useRetailCap();
   return (
-    <ListPage
-      title="SIP Trunks"
-      source={trunks.list}
-      resource="SIPTrunks"
+    <AreaListPage
+      area={sipTrunksArea}
+      api={trunks}
       label={(t) => t.nickname}
-      rowLink={(t) => `/sip/${t.id}`}
       columns={[
         { field: 'name', header: 'Name', sortable: true },
         { field: 'nickname', header: 'Nickname', sortable: true },
@@ -77,19 +77,11 @@ export default function SipTrunksListPage() {
         },
       ]}
       filters={[
-        {
-          field: 'publicIp',
-          label: 'Public IP',
-          options: [
-            { value: true, label: 'Yes' },
-            { value: false, label: 'No' },
-          ],
-        },
+        yesNoFilter('publicIp', 'Public IP'),
         { field: 'callRecording', label: 'Call Recording', options: CALL_RECORDING_OPTIONS },
         { field: 'status', label: 'Status', options: TRUNK_STATUSES.map((s) => ({ value: s, label: s })) },
       ]}
       bulkEdit={{
-        title: 'Edit SIP Trunks',
         schema: sipTrunkBulkEdit,
         fields: [
           {
@@ -104,7 +96,6 @@ export default function SipTrunksListPage() {
           { kind: 'select', name: 'ctps', label: 'CTPS', options: TRUNK_TPS_MODES },
         ],
         current: toValues,
-        patch: trunks.patch,
       }}
       add={{
         title: 'Add SIP Trunk',
@@ -119,7 +110,6 @@ export default function SipTrunksListPage() {
         // A trunk needs an emergency location: one of the account's numbers (as the seat location says).
         blocked: numbers.none ? TRUNK_MESSAGES.numberNeeded : undefined,
       }}
-      remove={(t) => trunks.remove(t.id)}
       deleteWarning={TRUNK_MESSAGES.confirmDelete}
     />
   );

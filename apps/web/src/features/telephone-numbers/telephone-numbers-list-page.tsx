@@ -11,20 +11,19 @@ import {
   telephoneNumberValues,
 } from '@switchboard/domain';
 import { optionLabel } from '../../platform/fields/option-sources.ts';
-import { ListPage } from '../../platform/paged-table/list-page.tsx';
+import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
 import { numbers } from './api.ts';
+import { telephoneNumbersArea } from './area.ts';
 import { EmsStatusChip } from './ems-status-chip.tsx';
 
 const recordingLabel = (value: number) => optionLabel(CALL_RECORD_OPTIONS, value);
 
 export default function TelephoneNumbersListPage() {
   return (
-    <ListPage
-      title="Telephone Numbers"
-      source={numbers.list}
-      resource="numbers"
+    <AreaListPage
+      area={telephoneNumbersArea}
+      api={numbers}
       label={(n) => (n.nickname ? `${n.telephoneNumber} (${n.nickname})` : n.telephoneNumber)}
-      rowLink={(n) => `/telephone-numbers/${n.id}`}
       columns={[
         { field: 'telephoneNumber', header: 'Telephone Number', sortable: true },
         { field: 'nickname', header: 'Nickname', sortable: true, render: (n) => n.nickname || '—' },
@@ -83,7 +82,6 @@ export default function TelephoneNumbersListPage() {
       ]}
       deleteFallback={MESSAGES.deleteFallback}
       bulkEdit={{
-        title: 'Edit Telephone Numbers',
         schema: telephoneNumberBulkEdit,
         fields: [
           { kind: 'destination', name: 'destination', label: 'Destination' },
@@ -95,9 +93,7 @@ export default function TelephoneNumbersListPage() {
           },
         ],
         current: telephoneNumberValues,
-        patch: numbers.patch,
       }}
-      remove={(n) => numbers.remove(n.id)}
     />
   );
 }

@@ -31,7 +31,6 @@ export default function TimeProfilesListPage() {
         { field: 'mode', label: 'Mode', options: TIME_PROFILE_MODES },
       ]}
       bulkEdit={{
-        title: 'Edit Time Profiles',
         schema: bulkEdit,
         fields: [
           {
@@ -43,7 +42,6 @@ export default function TimeProfilesListPage() {
           { kind: 'select', name: 'mode', label: 'Mode', options: TIME_PROFILE_MODES },
         ],
         current: toProfileValues,
-        patch: timeProfiles.patch,
       }}
     />
   );

@@ -4,7 +4,7 @@
  * own and unused (the provider's items are read-only).
  *
  *   export default function PromptDetailPage() {
- *     return <MediaDetailPage api={prompts} resource="prompts" listPath="/custom-prompts" />;
+ *     return <MediaDetailPage api={prompts} area={customPromptsArea} />;
  *   }
  */
 import Alert from '@mui/material/Alert';
@@ -19,6 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../api.ts';
+import { type AreaDefinition, recordResource } from '../areas.ts';
 import { useBreadcrumb } from '../breadcrumb.tsx';
 import { useChange } from '../mutation.ts';
 import { DeleteDialog } from '../paged-table/delete-dialog.tsx';
@@ -30,10 +31,8 @@ import { MediaPlayer } from './media-player.tsx';
 
 export interface MediaDetailPageProps {
   api: MediaApi;
-  /** The library's permission resource (musicOnHold, prompts). */
-  resource: Resource;
-  /** Where a deleted item's page goes back to. */
-  listPath: string;
+  /** The library's area: its records' permission (musicOnHold, prompts), its list (where a deleted item's page goes back to). */
+  area: AreaDefinition;
 }
 
 function Facts({ item }: { item: MediaItem }) {
@@ -160,7 +159,9 @@ function MediaDetail({
   );
 }
 
-export function MediaDetailPage({ api, resource, listPath }: MediaDetailPageProps) {
+export function MediaDetailPage({ api, area }: MediaDetailPageProps) {
+  const resource = recordResource(area);
+  const listPath = area.path;
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const item = useQuery(api.detail(id));

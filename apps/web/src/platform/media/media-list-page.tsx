@@ -3,32 +3,28 @@
  * selectable), how many records use each, size and upload date; an upload button and delete of the
  * account's unused items.
  *
- *   <MediaListPage title="Custom Prompts" api={prompts} resource="prompts" path="/custom-prompts"
+ *   <MediaListPage area={customPromptsArea} api={prompts}
  *     upload={{ button: 'Upload Custom Prompt', config: {...} }} />
  */
 import Chip from '@mui/material/Chip';
-import { formatBytes, type Resource } from '@switchboard/domain';
-import { ListPage } from '../paged-table/list-page.tsx';
+import { formatBytes } from '@switchboard/domain';
+import type { AreaDefinition } from '../areas.ts';
+import { AreaListPage } from '../paged-table/area-list-page.tsx';
 import { deletableMedia, type MediaApi, type MediaItem } from './media-api.ts';
 import { type MediaUploadConfig, MediaUploadDialog } from './media-upload-dialog.tsx';
 
 export interface MediaListPageProps {
-  title: string;
+  area: AreaDefinition;
   api: MediaApi;
-  resource: Resource;
-  /** The area's route: rows link to {path}/{id}. */
-  path: string;
   upload: { button: string; config: MediaUploadConfig };
 }
 
-export function MediaListPage({ title, api, resource, path, upload }: MediaListPageProps) {
+export function MediaListPage({ area, api, upload }: MediaListPageProps) {
   return (
-    <ListPage<MediaItem>
-      title={title}
-      source={api.list}
-      resource={resource}
+    <AreaListPage<MediaItem>
+      area={area}
+      api={api}
       label={(m) => m.name}
-      rowLink={(m) => `${path}/${m.id}`}
       columns={[
         { field: 'name', header: 'Name' },
         { field: 'count', header: 'Used In' },
@@ -47,7 +43,6 @@ export function MediaListPage({ title, api, resource, path, upload }: MediaListP
       ]}
       // Delete is for the account's own items that nothing uses (spec 3 §4).
       canSelect={deletableMedia}
-      remove={(m) => api.remove(m.id)}
       moreAdds={[
         {
           button: upload.button,

@@ -20,6 +20,16 @@ export interface FilterDef {
   options: readonly SelectOption[];
 }
 
+const YES_NO: readonly SelectOption[] = [
+  { value: true, label: 'Yes' },
+  { value: false, label: 'No' },
+];
+
+/** A filter on a switch of the records: Yes or No. */
+export function yesNoFilter(field: string, label: string): FilterDef {
+  return { field, label, options: YES_NO };
+}
+
 export interface ToolbarAction {
   key: string;
   label: string;

@@ -8,12 +8,11 @@
  *     numbering={{ schema: ivrRange, number: 'name', name: 'description', nameLabel: 'Description' }}
  *     columns={[...the columns after Number and Description]} />
  */
-import type { SaveReply } from '@switchboard/domain';
 import type { FieldValues } from 'react-hook-form';
 import type { AreaDefinition } from '../areas.ts';
-import { areaListProps } from '../paged-table/area-list-page.tsx';
+import { type AreaBulkEdit, type AreaListApi, areaBulkEdit, areaListProps } from '../paged-table/area-list-page.tsx';
 import { ListPage, type ListPageProps } from '../paged-table/list-page.tsx';
-import type { ListSource, ResourceKeys } from '../resource.ts';
+import type { ResourceKeys } from '../resource.ts';
 import {
   type NextRoute,
   type RangeAddConfig,
@@ -23,11 +22,9 @@ import {
 } from './range-add.ts';
 
 /** What the page needs of a numbered area's resource (its `resourceApi`). */
-export interface NumberedApi<T> {
+export interface NumberedApi<T, U extends Record<string, unknown> = Record<string, unknown>> extends AreaListApi<T, U> {
   routes: { next: NextRoute; range: RangeRoute };
   keys: ResourceKeys;
-  list: ListSource<T>;
-  remove: (id: number) => Promise<SaveReply>;
 }
 
 /** How a numbered area's records are numbered and named (the range add creates them so). */
@@ -48,11 +45,12 @@ export type NumberedListPageProps<
   EU extends Record<string, unknown>,
 > = Omit<
   ListPageProps<T, RangeFormValues, AO, EV, EU>,
-  'title' | 'source' | 'resource' | 'rowLink' | 'label' | 'add' | 'remove'
+  'title' | 'source' | 'resource' | 'rowLink' | 'label' | 'add' | 'remove' | 'bulkEdit'
 > & {
   area: AreaDefinition;
-  api: NumberedApi<T>;
+  api: NumberedApi<T, EU>;
   numbering: Numbering<T, AO>;
+  bulkEdit?: AreaBulkEdit<T, EV, EU>;
 };
 
 export function NumberedListPage<
@@ -60,7 +58,7 @@ export function NumberedListPage<
   AO extends FieldValues,
   EV extends FieldValues = FieldValues,
   EU extends Record<string, unknown> = Record<string, unknown>,
->({ area, api, numbering, columns, ...page }: NumberedListPageProps<T, AO, EV, EU>) {
+>({ area, api, numbering, columns, bulkEdit, ...page }: NumberedListPageProps<T, AO, EV, EU>) {
   const { number, name, nameLabel } = numbering;
   const add = useRangeAdd({
     title: `Add ${area.label}`,
@@ -82,6 +80,7 @@ export function NumberedListPage<
         ...columns,
       ]}
       add={add}
+      bulkEdit={areaBulkEdit(area, api, bulkEdit)}
     />
   );
 }
