@@ -27,6 +27,7 @@ import { callRecordingTab, callRestrictionsTab, tpsTab } from '../../platform/ca
 import { TeamsGate } from '../../platform/call-options/teams-gate.tsx';
 import { type FieldDef, FormFields, type SelectOption } from '../../platform/fields/form-fields.tsx';
 import {
+  callerIdNumberField,
   type SelectSource,
   selectFrom,
   useAccessListOptions,
@@ -70,12 +71,7 @@ function Registration({ seat }: { seat: Seat }) {
 const generalFields = (callerIds: SelectOption[], music: SelectSource): FieldDef<SeatInput>[] => [
   { kind: 'text', name: 'nickname', label: 'Nickname' },
   { kind: 'text', name: 'callerIdName', label: 'Caller ID Name' },
-  {
-    kind: 'select',
-    name: 'callerIdNumber',
-    label: 'Caller ID Number',
-    options: [{ value: '', label: 'Account default' }, ...callerIds],
-  },
+  callerIdNumberField('callerIdNumber', callerIds, 'Account default'),
   { kind: 'switch', name: 'withholdNumber', label: 'Withhold Number' },
   {
     kind: 'select',

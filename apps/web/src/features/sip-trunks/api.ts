@@ -1,6 +1,7 @@
 /** SIP trunks on the web: the resource at /trunk, and the fields shared by the add modal and the detail tabs. */
 import { MESSAGES, type SipTrunk, type SipTrunkInput, sipTrunkRoutes, TRUNK_CHANNELS } from '@switchboard/domain';
 import type { FieldDef, SelectOption } from '../../platform/fields/form-fields.tsx';
+import { callerIdNumberField } from '../../platform/fields/option-sources.ts';
 import { resourceApi } from '../../platform/resource.ts';
 
 export const TRUNK_PATH = '/trunk';
@@ -11,12 +12,7 @@ export const trunkKeys = trunks.keys;
 export function generalFields(numbers: SelectOption[], exclude: string[]): FieldDef<SipTrunkInput>[] {
   return [
     { kind: 'text', name: 'nickname', label: 'Nickname', required: true },
-    {
-      kind: 'select',
-      name: 'cliNumber',
-      label: 'Caller ID Number',
-      options: [{ value: '', label: 'Presented by the PBX' }, ...numbers],
-    },
+    callerIdNumberField('cliNumber', numbers, 'Presented by the PBX'),
     { kind: 'switch', name: 'withholdNumber', label: 'Withhold Number' },
     {
       kind: 'select',

@@ -22,7 +22,8 @@ import {
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { type FieldDef, FormFields } from '../../platform/fields/form-fields.tsx';
+import { FieldSection } from '../../platform/fields/field-section.tsx';
+import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import type { FieldsForm } from '../../platform/fields/form-schema.ts';
 import { useAccessListOptions } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
@@ -46,8 +47,8 @@ function ScreeningTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
   const aclId = form.watch('telephoneNumberAclId');
   return (
     <>
-      <Typography variant="subtitle2">Access list</Typography>
-      <FormFields
+      <FieldSection
+        title="Access list"
         control={form.control}
         disabled={readOnly}
         fields={[
@@ -61,10 +62,9 @@ function ScreeningTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
           },
         ]}
       />
-      <Typography variant="subtitle2" sx={{ mt: 1 }}>
-        Anonymous callers
-      </Typography>
-      <FormFields
+      <FieldSection
+        title="Anonymous callers"
+        below
         control={form.control}
         disabled={readOnly}
         fields={[

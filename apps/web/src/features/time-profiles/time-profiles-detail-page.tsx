@@ -14,7 +14,7 @@ import {
 import dayjs from 'dayjs';
 import { useParams } from 'react-router';
 import type { z } from 'zod';
-import { FormFields } from '../../platform/fields/form-fields.tsx';
+import { FieldSection } from '../../platform/fields/field-section.tsx';
 import { selectFrom, usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
@@ -106,8 +106,8 @@ export default function TimeProfileDetailPage() {
             const self = [destinationValue('timeprofile', p.extension)];
             return (
               <>
-                <Typography variant="subtitle2">When open</Typography>
-                <FormFields
+                <FieldSection
+                  title="When open"
                   control={form.control}
                   disabled={readOnly}
                   fields={[
@@ -115,10 +115,9 @@ export default function TimeProfileDetailPage() {
                     { kind: 'destination', name: 'inDestination', label: 'Open Destination', exclude: self },
                   ]}
                 />
-                <Typography variant="subtitle2" sx={{ mt: 1 }}>
-                  When closed
-                </Typography>
-                <FormFields
+                <FieldSection
+                  title="When closed"
+                  below
                   control={form.control}
                   disabled={readOnly}
                   fields={[

@@ -120,3 +120,17 @@ export function selectFrom<V extends FieldValues>(
 ): FieldDef<V> {
   return { kind: 'select', name, label, options: source.options, helper: source.helper, nullable };
 }
+
+/**
+ * The caller ID number a record presents: one of the account's numbers, or the empty choice
+ * (`none` says what it means, e.g. 'Account default').
+ *
+ *   callerIdNumberField<SeatInput>('callerIdNumber', callerIds, 'Account default')
+ */
+export function callerIdNumberField<V extends FieldValues>(
+  name: Path<NoInfer<V>>,
+  numbers: SelectOption[],
+  none: string,
+): FieldDef<V> {
+  return { kind: 'select', name, label: 'Caller ID Number', options: [{ value: '', label: none }, ...numbers] };
+}
