@@ -1,10 +1,10 @@
 /** /access-lists/{id}: tabs List Details and Numbers. */
-import { type AccessList, type AccessListInput, accessListInput } from '@switchboard/domain';
-import { useParams } from 'react-router';
+import type { AccessList, AccessListInput } from '@switchboard/domain';
 import { FormFields } from '../../platform/fields/form-fields.tsx';
-import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { accessListFields } from './access-list-fields.ts';
 import { accessLists, usePromptSelect } from './api.ts';
+import { accessListsArea } from './area.ts';
 import { NumbersTab } from './numbers-tab.tsx';
 
 const toValues = (r: AccessList): AccessListInput => ({
@@ -14,16 +14,13 @@ const toValues = (r: AccessList): AccessListInput => ({
 });
 
 export default function AccessListDetailPage() {
-  const { id = '' } = useParams();
   const prompts = usePromptSelect();
   return (
-    <TabbedForm
-      source={accessLists.record(id)}
-      resource="acl"
-      schema={accessListInput}
+    <AreaRecordPage
+      area={accessListsArea}
+      api={accessLists}
       toValues={toValues}
-      name={(v) => v.name}
-      title={(r) => `${r.name} (${r.id})`}
+      heading={{ name: 'name', number: 'id' }}
       tabs={[
         {
           label: 'List Details',

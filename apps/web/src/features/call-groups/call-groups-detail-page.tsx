@@ -1,23 +1,20 @@
 /** /call-groups/{id}: tabs General, Members and Used By. */
-import { type CallGroup, callGroupInput, destinationValue } from '@switchboard/domain';
-import { useParams } from 'react-router';
+import { type CallGroup, destinationValue } from '@switchboard/domain';
 import { useMusicSelect } from '../../platform/fields/option-sources.ts';
-import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
 import { callGroups, generalFields, toGroupValues } from './api.ts';
+import { callGroupsArea } from './area.ts';
 import { GroupMembers } from './members-tab.tsx';
 
 export default function CallGroupDetailPage() {
-  const { id = '' } = useParams();
   const music = useMusicSelect();
   return (
-    <TabbedForm
-      source={callGroups.record(id)}
-      resource="callGroups"
-      schema={callGroupInput}
+    <AreaRecordPage
+      area={callGroupsArea}
+      api={callGroups}
       toValues={toGroupValues}
-      name={(v) => v.customName}
-      title={(g) => `${g.customName} (${g.groupNo})`}
+      heading={{ name: 'customName', number: 'groupNo' }}
       tabs={[
         {
           label: 'General',

@@ -1,11 +1,11 @@
 /** /call-queues/{id}: tabs General, Members, Member Settings, Sounds and Used By. */
 import Alert from '@mui/material/Alert';
-import { type CallQueue, callQueueInput, destinationValue, queueLoginCodes } from '@switchboard/domain';
-import { useParams } from 'react-router';
+import { type CallQueue, destinationValue, queueLoginCodes } from '@switchboard/domain';
 import { useMusicSelect, usePromptSelect } from '../../platform/fields/option-sources.ts';
-import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
 import { callQueues, exitTimeField, generalFields, memberSettingsFields, soundsFields, toQueueValues } from './api.ts';
+import { callQueuesArea } from './area.ts';
 import { QueueMembers } from './members-tab.tsx';
 
 const names = (fields: Array<{ name: string }>) => fields.map((f) => f.name);
@@ -23,18 +23,15 @@ function LoginCodes({ queue }: { queue: CallQueue }) {
 }
 
 export default function CallQueueDetailPage() {
-  const { id = '' } = useParams();
   const prompts = usePromptSelect();
   const music = useMusicSelect();
   const sounds = soundsFields(prompts, music);
   return (
-    <TabbedForm
-      source={callQueues.record(id)}
-      resource="queues"
-      schema={callQueueInput}
+    <AreaRecordPage
+      area={callQueuesArea}
+      api={callQueues}
       toValues={toQueueValues}
-      name={(v) => v.customName}
-      title={(q) => `${q.customName} (${q.displayName})`}
+      heading={{ name: 'customName', number: 'displayName' }}
       tabs={[
         {
           label: 'General',

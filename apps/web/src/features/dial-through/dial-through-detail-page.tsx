@@ -1,28 +1,25 @@
 /** /dial-through/{id}: the General tab, and the caller-ID entries that authenticate callers. */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { type DialThroughInput, dialThroughInput, hasHighRisk } from '@switchboard/domain';
-import { useParams } from 'react-router';
+import { type DialThroughInput, hasHighRisk } from '@switchboard/domain';
 import { FormFields, FormSwitchField } from '../../platform/fields/form-fields.tsx';
 import { useCallerIdOptions } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
-import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { dialThroughFields, dialThroughs, INTERNATIONAL_LABEL, toDialThroughValues } from './api.ts';
+import { dialThroughArea } from './area.ts';
 import { CallerIdsTab } from './caller-ids-tab.tsx';
 
 export default function DialThroughDetailPage() {
-  const { id = '' } = useParams();
   const { session } = useSession();
   const numbers = useCallerIdOptions().options;
   const highRisk = hasHighRisk(session);
   return (
-    <TabbedForm
-      source={dialThroughs.record(id)}
-      resource="dialThrough"
-      schema={dialThroughInput}
+    <AreaRecordPage
+      area={dialThroughArea}
+      api={dialThroughs}
       toValues={toDialThroughValues}
-      name={(v) => v.name}
-      title={(d) => `${d.name} (${d.id})`}
+      heading={{ name: 'name', number: 'id' }}
       tabs={[
         {
           label: 'General',

@@ -4,25 +4,22 @@
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { destinationValue, IVR_KEYS, type Ivr, type IvrInput, ivrInput } from '@switchboard/domain';
-import { useParams } from 'react-router';
+import { destinationValue, IVR_KEYS, type Ivr, type IvrInput } from '@switchboard/domain';
 import { type FieldDef, FormFields } from '../../platform/fields/form-fields.tsx';
 import { usePromptSelect } from '../../platform/fields/option-sources.ts';
-import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
 import { CONFERENCING_OPTION, greetingOptions, invalidPromptOptions, ivrs, keyLabel, toIvrValues } from './api.ts';
+import { ivrsArea } from './area.ts';
 
 export default function IvrDetailPage() {
-  const { id = '' } = useParams();
   const prompts = usePromptSelect();
   return (
-    <TabbedForm
-      source={ivrs.record(id)}
-      resource="IVR"
-      schema={ivrInput}
+    <AreaRecordPage
+      area={ivrsArea}
+      api={ivrs}
       toValues={toIvrValues}
-      name={(v) => v.description}
-      title={(m: Ivr) => `${m.description} (${m.name})`}
+      heading={{ name: 'description', number: 'name' }}
       tabs={[
         {
           label: 'General',

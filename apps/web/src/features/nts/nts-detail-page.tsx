@@ -12,29 +12,25 @@ import {
   NTS_SWITCHES,
   type Nts,
   type NtsInput,
-  ntsInput,
 } from '@switchboard/domain';
-import { useParams } from 'react-router';
 import { CallRestrictionsFields } from '../../platform/call-options/call-restrictions-fields.tsx';
 import { FormSwitchField } from '../../platform/fields/form-fields.tsx';
 import { usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
-import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
 import { nts, toNtsValues } from './api.ts';
+import { ntsArea } from './area.ts';
 
 export default function NtsDetailPage() {
-  const { id = '' } = useParams();
   const prompts = usePromptSelect();
   const { can, session } = useSession();
   return (
-    <TabbedForm
-      source={nts.record(id)}
-      resource="externalExt"
-      schema={ntsInput}
+    <AreaRecordPage
+      area={ntsArea}
+      api={nts}
       toValues={toNtsValues}
-      name={(v) => v.name}
-      title={(n: Nts) => `${n.name} (${n.destination})`}
+      heading={{ name: 'name', number: 'destination' }}
       tabs={[
         {
           label: 'General',

@@ -10,13 +10,11 @@ import {
   type SipTrunk,
   type SipTrunkInput,
   type SipTrunkValues,
-  sipTrunkInput,
   sipTrunkRoutes,
   TRANSPORTS,
   TRUNK_MESSAGES,
 } from '@switchboard/domain';
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
 import { callRecordingTab, callRestrictionsTab, tpsTab } from '../../platform/call-options/call-options-tabs.tsx';
 import { TeamsGate } from '../../platform/call-options/teams-gate.tsx';
 import { FormFields, FormTextField } from '../../platform/fields/form-fields.tsx';
@@ -24,9 +22,11 @@ import type { FieldsForm } from '../../platform/fields/form-schema.ts';
 import { useCallerIdOptions } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { SipCredentials } from '../../platform/sip-credentials.tsx';
-import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
+import type { TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
 import { generalFields, toValues, trunks } from './api.ts';
+import { sipTrunksArea } from './area.ts';
 
 function StatusLine({ trunk }: { trunk: SipTrunk }) {
   const text =
@@ -112,19 +112,16 @@ function IpAddressTab({
 }
 
 export default function SipTrunkDetailPage() {
-  const { id = '' } = useParams();
   const { session, can } = useSession();
   const numbers = useCallerIdOptions().options;
   const admin = isProviderAdmin(session);
   const mayRestrict = can('SIPTrunksCallRestrictions', 'read');
   return (
-    <TabbedForm
-      source={trunks.record(id)}
-      resource="SIPTrunks"
-      schema={sipTrunkInput}
+    <AreaRecordPage
+      area={sipTrunksArea}
+      api={trunks}
       toValues={toValues}
-      name={(v) => v.nickname}
-      title={(t) => `${t.nickname} (${t.id})`}
+      heading={{ name: 'nickname', number: 'id' }}
       tabs={
         [
           {

@@ -9,16 +9,16 @@ import {
   TIME_PROFILE_MESSAGES,
   TIME_PROFILE_MODES,
   type TimeProfile,
-  timeProfileInput,
+  type timeProfileInput,
 } from '@switchboard/domain';
 import dayjs from 'dayjs';
-import { useParams } from 'react-router';
 import type { z } from 'zod';
 import { FieldSection } from '../../platform/fields/field-section.tsx';
 import { selectFrom, usePromptSelect } from '../../platform/fields/option-sources.ts';
-import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
 import { timeProfiles, toProfileValues, useBankHolidays, useDestinationLabel, useStatus } from './api.ts';
+import { timeProfilesArea } from './area.ts';
 import { CalendarTab } from './calendar-tab.tsx';
 import { ScheduleTab } from './schedule-tab.tsx';
 
@@ -69,16 +69,13 @@ function UpcomingBankHolidays({ region }: { region: number }) {
 type Values = z.input<typeof timeProfileInput>;
 
 export default function TimeProfileDetailPage() {
-  const { id = '' } = useParams();
   const prompts = usePromptSelect();
   return (
-    <TabbedForm
-      source={timeProfiles.record(id)}
-      resource="timeprofile"
-      schema={timeProfileInput}
+    <AreaRecordPage
+      area={timeProfilesArea}
+      api={timeProfiles}
       toValues={toProfileValues}
-      name={(v) => v.name}
-      title={(p) => `${p.name} (${p.extension})`}
+      heading={{ name: 'name', number: 'extension' }}
       tabs={[
         {
           label: 'General',
