@@ -126,9 +126,16 @@ export function fieldMap<Rec, WriteOnly extends string = never>(
   return out as FieldMap<Rec>;
 }
 
-/** The fields read back (every field but the write-only ones). */
+const readableOf = new WeakMap<object, Array<[string, FieldDef]>>();
+
+/** The fields read back (every field but the write-only ones); worked out once a map. */
 export function readable<Rec>(fields: FieldMap<Rec>): Array<[string, FieldDef]> {
-  return (Object.entries(fields) as Array<[string, FieldDef]>).filter(([, d]) => !d.writeOnly);
+  let entries = readableOf.get(fields);
+  if (!entries) {
+    entries = (Object.entries(fields) as Array<[string, FieldDef]>).filter(([, d]) => !d.writeOnly);
+    readableOf.set(fields, entries);
+  }
+  return entries;
 }
 
 /** A database row (aliased by API name) as the API's record: numbers as numbers, booleans as booleans. */
@@ -194,11 +201,12 @@ export function hiddenSecrets<Rec>(fields: FieldMap<Rec>, auth: AuthContext): st
     .map(([n]) => n);
 }
 
-/** A record as `auth` may see it: secrets blanked for those who may not. */
-export function shownTo<Rec>(fields: FieldMap<Rec>, auth: AuthContext, record: Rec): Rec {
+/** Records as `auth` may see them: secrets blanked for those who may not. */
+export function shownTo<Rec>(fields: FieldMap<Rec>, auth: AuthContext, records: Rec[]): Rec[] {
   const hidden = hiddenSecrets(fields, auth);
-  if (hidden.length === 0) return record;
-  return { ...record, ...Object.fromEntries(hidden.map((f) => [f, ''])) };
+  if (hidden.length === 0) return records;
+  const blanks = Object.fromEntries(hidden.map((f) => [f, '']));
+  return records.map((record) => ({ ...record, ...blanks }));
 }
 
 /** A secret rule: who may `action` on `resource` may see it. */

@@ -410,7 +410,7 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
   const remove: ResourceHandle<Rec, In, Cr>['remove'] = async (ctx, id) => (await removeMany(ctx, [id]))[0] as string;
 
   const shown = async (ctx: Ctx, records: Rec[]) => {
-    const visible = records.map((r) => shownTo(fields, ctx.auth, r));
+    const visible = shownTo(fields, ctx.auth, records);
     return def.decorate ? def.decorate(ctx, visible) : visible;
   };
   const listPage = async (ctx: Ctx, options: Parameters<typeof pagedList>[4]): Promise<ListReply<Rec>> => {
@@ -452,7 +452,7 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
           { ...p, ...(b as object) },
           subset,
         );
-        let records = page.records.map((record) => shownTo(subset, ctx.auth, record));
+        let records = shownTo(subset, ctx.auth, page.records);
         if (whole && def.decorate) records = await def.decorate(ctx, records);
         const picked = records.map((record) =>
           Object.fromEntries(wanted.map((n) => [n, (record as Record<string, unknown>)[n]])),
