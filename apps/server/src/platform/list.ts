@@ -233,27 +233,35 @@ export async function pagedList<Rec>(
     return { records, totalRecords: records.length, lastPage: true };
   }
 
-  // Step 1: the page's ids in order (an index on the sort column stops at offset + limit), and the
-  // total of the filtered list as a count of its own: a count(*) over () in the page's query would
-  // read and sort every row of the list to number them.
-  const ids = q.select(sql.raw(idSql).as('id')).orderBy(sortSql, direction).orderBy(sql.raw(idSql), 'asc');
-  const idRows = (await ids.offset(options.offset).limit(options.limit).execute()) as Array<{ id: number }>;
-  let total = idRows.length;
-  if (options.offset > 0 || idRows.length === options.limit) {
-    const row = await q.select(sql<number>`count(*)`.as('total')).executeTakeFirst();
-    total = Number((row as { total?: number } | undefined)?.total ?? 0);
+  // One statement: the page's ids in order (an index on the sort column stops at offset + limit),
+  // only those rows decorated with every column, and the total of the filtered list as a count of
+  // its own (a count(*) over () would read and sort every row of the list to number them). The ids
+  // and the count are sub-queries the database runs once each; the page comes back in the same order.
+  const pageIds = q
+    .select(sql.raw(idSql).as('id'))
+    .orderBy(sortSql, direction)
+    .orderBy(sql.raw(idSql), 'asc')
+    .offset(options.offset)
+    .limit(options.limit);
+  const count = q.select(sql<number>`count(*)`.as('total'));
+  const rows = (await selectAll(query.where(sql.raw(idSql), '=', sql`any(array(${pageIds}))`), shown)
+    .select([sql.raw(idSql).as('__row_id'), sql<number>`(${count})`.as('__total')])
+    .orderBy(sortSql, direction)
+    .orderBy(sql.raw(idSql), 'asc')
+    .execute()) as Record<string, unknown>[];
+  const seen = new Set<number>();
+  const records: Rec[] = [];
+  for (const row of rows) {
+    const id = Number(row.__row_id);
+    if (seen.has(id)) continue; // a join of the area's that repeats a row
+    seen.add(id);
+    records.push(recordFrom(shown, row));
   }
-  const order = idRows.map((r) => Number(r.id));
-
-  // Step 2: only those rows, with every column.
-  let records: Rec[] = [];
-  if (order.length > 0) {
-    const rows = (await selectAll(query.where(sql.raw(idSql), 'in', order), shown)
-      .select(sql.raw(idSql).as('__row_id'))
-      .execute()) as Record<string, unknown>[];
-    const byId = new Map(rows.map((r) => [Number(r.__row_id), recordFrom(shown, r)]));
-    records = order.map((id) => byId.get(id)).filter((r): r is Rec => r !== undefined);
-  }
+  // A page past the end has no row to carry the total.
+  const total =
+    rows.length > 0
+      ? Number(rows[0]?.__total)
+      : Number(((await count.executeTakeFirst()) as { total?: number } | undefined)?.total ?? 0);
   const lastPage = options.offset + options.limit >= total;
   return { records, totalRecords: total, lastPage };
 }
