@@ -6,7 +6,7 @@
  */
 import { DEFAULT_PAGE_SIZE, type ListRequest, NESTED_PAGE_SIZE, PAGE_SIZES } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { type ListSource, listQuery } from '../resource.ts';
 import {
@@ -50,8 +50,12 @@ export function usePagedList<T>(source: ListSource<T>, options: PagedListOptions
     setParams((current) => writeListState(current, prefix, patch), { replace });
 
   const [searchInput, setSearchInput] = useState(state.search);
-  // The URL changed by itself (Back, a link): the box shows its search.
+  // The URL changed by itself (Back, a link): the box shows its search. Only on a change: on the
+  // first render's effect it would wipe what was typed between the first paint and the effect.
+  const shownSearch = useRef(state.search);
   useEffect(() => {
+    if (shownSearch.current === state.search) return;
+    shownSearch.current = state.search;
     setSearchInput((input) => (input.trim() === state.search ? input : state.search));
   }, [state.search]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: update is rebuilt each render; the input drives this.
