@@ -95,7 +95,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       statementTimeoutMs: config.dbStatementTimeoutMs,
-      preparedStatements: config.dbPreparedStatements,
       connectTimeoutMs: config.dbConnectTimeoutMs,
       onPoolError: (error) => bootLog(`a database connection was lost (${error.message}); it will be replaced`),
     }));

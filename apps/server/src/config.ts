@@ -31,7 +31,6 @@ export interface Config {
   trustProxy: boolean;
   /** PostgreSQL: a statement running longer is cancelled; a connection not made in time fails. */
   dbStatementTimeoutMs: number;
-  dbPreparedStatements: number;
   dbConnectTimeoutMs: number;
   logLevel: string;
   /** SMTP server of the e-mail provider (smtp[s]://user:pass@host:port); unset: the sandbox outbox. */
@@ -148,7 +147,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: env.SEED_DEMO === undefined || env.SEED_DEMO === '' ? !env.DATABASE_URL : env.SEED_DEMO === 'true',
     trustProxy: env.TRUST_PROXY === 'true',
     dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 15_000),
-    dbPreparedStatements: int(env.DB_PREPARED_STATEMENTS, 500),
     dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 5_000),
     logLevel: env.LOG_LEVEL ?? 'info',
     smtpUrl: env.SMTP_URL || undefined,

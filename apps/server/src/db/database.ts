@@ -6,7 +6,6 @@ import { Kysely, PGliteDialect, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { BeginCoalescingPostgresDialect } from './begin-coalescing.ts';
-import { preparingClient } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
 export type DB = Kysely<Database>;
@@ -27,8 +26,6 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL: how long making a connection may take. */
   connectTimeoutMs?: number;
-  /** PostgreSQL: how many statement texts a connection keeps prepared (db/prepared-statements.ts); 0: none. */
-  preparedStatements?: number;
   /** Folder for PGlite; 'memory' for an in-memory database. */
   dataDir: string;
   /** Told of errors of idle pooled connections (PostgreSQL); they are otherwise ignored. */
@@ -47,9 +44,7 @@ export interface DatabaseHandle {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const statementTimeout = options.statementTimeoutMs ?? 15_000;
-    const prepared = options.preparedStatements ?? 500;
     const pool = new pg.Pool({
-      ...(prepared > 0 ? { Client: preparingClient(prepared) } : {}),
       connectionString: options.databaseUrl,
       max: 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
