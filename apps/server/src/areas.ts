@@ -14,6 +14,7 @@ import * as m023 from './db/migrations/023-audit-log.ts';
 import * as m029 from './db/migrations/029-duplicate-indexes.ts';
 import * as m040 from './db/migrations/040-session-lookup.ts';
 import * as m041 from './db/migrations/041-indexed-search.ts';
+import * as m042 from './db/migrations/042-emergency-location-index.ts';
 import { area as accessLists } from './features/access-lists/area.ts';
 import { area as account } from './features/account/area.ts';
 import { area as accountBilling } from './features/account-billing/area.ts';
@@ -92,6 +93,7 @@ const PLATFORM_MIGRATIONS: Record<string, Migration> = {
   '029-duplicate-indexes': m029,
   '040-session-lookup': m040,
   '041-indexed-search': m041,
+  '042-emergency-location-index': m042,
 };
 
 /** Every migration, platform's and areas', by name (the Migrator runs them in name order). */
