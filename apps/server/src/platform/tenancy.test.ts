@@ -6,6 +6,7 @@
 import { type Seat, seatValues } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../db/database.ts';
 import { createTestContext, json, onPostgres, type TestContext } from '../test/harness.ts';
 import type { Tenancy } from './tenancy.ts';
 
@@ -97,7 +98,7 @@ describe('row-level security', () => {
   });
 
   it('searches by index (app_search_ids, migration 041) only the rows the caller’s own policies show', async () => {
-    const search = (db: Parameters<Parameters<Tenancy['tenant']>[1]>[0], table: string, columns: string[]) =>
+    const search = (db: DB, table: string, columns: string[]) =>
       sql<{ id: string }>`select app_search_ids(${table}, array[${sql.join(columns)}]::text[], '%') as id`
         .execute(db)
         .then((r) => r.rows.map((row) => Number(row.id)).sort((a, b) => a - b));
@@ -113,6 +114,8 @@ describe('row-level security', () => {
     // The escape hatch's policies show every row; another account sees its own only.
     expect(await tenancy.crossAccount('seed', (tx) => search(tx, 'seats', ['nickname']))).toEqual(await ids());
     expect(await tenancy.tenant(30001, (tx) => search(tx, 'seats', ['nickname']))).toEqual(await ids(30001));
+    // The connection's own user outside any role (the tests' is a superuser: no policy binds it).
+    expect(await search(t.database.db, 'seats', ['nickname'])).toEqual(await ids());
     // Shared rows (provider prompts, account_no null) as the tenant's read policy says.
     const prompts = await tenancy.tenant(30000, async (tx) => ({
       searched: await search(tx, 'prompts', ['name']),

@@ -12,8 +12,9 @@ import { CROSS_ACCOUNT_ROLE, run, TENANT_ROLE } from '../tenancy-sql.ts';
  * read whose `column::text ilike pattern` for any of `columns`. It is SECURITY DEFINER (owned by
  * the cross-account role, whose policies allow every row) and applies the caller's own policies
  * itself, as a plain WHERE condition the planner may combine with the indexes: the permissive
- * SELECT policies of the caller's role (the transaction's `role`) or'ed, its restrictive ones
- * and'ed, none → no rows; a table without row-level security → every row (as for the caller).
+ * SELECT policies of the caller's role (the transaction's `role`, else the connection's user) or'ed,
+ * its restrictive ones and'ed, none → no rows; every row where the caller is not bound by row-level
+ * security (no policies on the table, a superuser or BYPASSRLS role, the owner of a table not FORCE'd).
  * It can be told only a table the caller may select from, column names (quoted as identifiers,
  * never SQL) and a pattern (a bound value), and answers only ids: nothing the caller could not
  * read itself. The policies it applies may not depend on `current_user` (ours read the
@@ -25,9 +26,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `create function app_search_ids(p_table text, p_columns text[], p_pattern text) returns setof bigint
       language plpgsql stable security definer set search_path = public rows 100 as $f$
     declare
-      caller text := current_setting('role');
+      -- The caller: the transaction's role, else the connection's own user.
+      caller text := coalesce(nullif(current_setting('role'), 'none'), session_user);
       rel regclass := to_regclass(p_table);
       secured boolean;
+      forced boolean;
+      tbl_owner oid;
+      bypass boolean;
       visible text;
       limits text;
       matches text;
@@ -35,11 +40,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if rel is null then
         raise exception 'app_search_ids: no table %', p_table using errcode = '42P01';
       end if;
-      if caller = 'none' or not has_table_privilege(caller, rel, 'select') then
+      if not has_table_privilege(caller, rel, 'select') then
         raise exception 'app_search_ids: % may not read %', caller, p_table using errcode = '42501';
       end if;
-      select relrowsecurity into secured from pg_class where oid = rel;
-      if secured then
+      select c.relrowsecurity, c.relforcerowsecurity, c.relowner into secured, forced, tbl_owner
+        from pg_class c where c.oid = rel;
+      select r.rolsuper or r.rolbypassrls or (r.oid = tbl_owner and not forced) into bypass
+        from pg_roles r where r.rolname = caller;
+      if secured and not bypass then
         select string_agg('(' || coalesce(pg_get_expr(p.polqual, p.polrelid), 'false') || ')', ' or ')
                  filter (where p.polpermissive),
                string_agg('(' || coalesce(pg_get_expr(p.polqual, p.polrelid), 'true') || ')', ' and ')
