@@ -4,6 +4,7 @@
  * optional 'To'), with the next free number as the add form's default.
  */
 import { z } from 'zod';
+import { route } from './contract.ts';
 import { filledNumber } from './fields.ts';
 
 export interface NumberMessages {
@@ -68,3 +69,14 @@ export const rangeReply = z.object({
   ),
 });
 export type RangeReply = z.infer<typeof rangeReply>;
+
+/**
+ * A numbered area's routes beside its resource's: `next`, the next free number (POST, as the spec;
+ * GET too), and `range`, the bulk add by range (`body`, the area's numberRange) in one transaction.
+ */
+export function numberedRoutes<const P extends string, B extends z.ZodType>(path: P, body: B, tag: string) {
+  return {
+    next: route({ method: 'POST', alsoMethods: ['GET'], path: `${path}/next`, reply: nextNumberReply, tag }),
+    range: route({ method: 'POST', path: `${path}/range`, body, reply: rangeReply, tag }),
+  };
+}

@@ -114,4 +114,9 @@ export const saveReply = z.object({
 });
 export type SaveReply = z.infer<typeof saveReply>;
 
+/** A reply of success and message with what else the request answers (a secret, an order, ...). */
+export function outcomeReply<S extends z.ZodRawShape>(shape: S) {
+  return z.object({ success: z.boolean(), message: z.string() }).extend(shape);
+}
+
 export { MAX_PAGE_SIZE };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { deleteBody, deleteReply, resourceRoutes, route } from '../contract.ts';
 import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
-import { nextNumberReply, numberInRange, numberRange, rangeReply } from '../numbering.ts';
+import { numberedRoutes, numberInRange, numberRange } from '../numbering.ts';
 import { listReplySchema, saveReply } from '../paging.ts';
 import { destinationField } from './destinations.ts';
 import { DAYS, type Day } from './time-profiles.ts';
@@ -136,10 +136,7 @@ const tag = 'call-groups';
 /** Spec 2 §7 "Call groups": /callgroup and its members. */
 export const callGroupRoutes = {
   ...resourceRoutes('/callgroup', { tag, record: callGroupRecord, input: callGroupInput, create: callGroupCreate }),
-  /** The next free number (POST, as the spec; GET too). */
-  next: route({ method: 'POST', alsoMethods: ['GET'], path: '/callgroup/next', reply: nextNumberReply, tag }),
-  /** Bulk add by range, in one transaction. */
-  range: route({ method: 'POST', path: '/callgroup/range', body: callGroupRange, reply: rangeReply, tag }),
+  ...numberedRoutes('/callgroup', callGroupRange, tag),
   members: route({
     method: 'GET',
     path: '/callgroup/member/all/:id',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { deleteBody, deleteReply, resourceRoutes, route } from '../contract.ts';
 import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
-import { nextNumberReply, numberInRange, numberRange, rangeReply } from '../numbering.ts';
+import { numberedRoutes, numberInRange, numberRange } from '../numbering.ts';
 import { listReplySchema, saveReply } from '../paging.ts';
 import { destinationField } from './destinations.ts';
 
@@ -197,8 +197,7 @@ const tag = 'call-queues';
 /** Spec 2 §7 "Call queues". */
 export const callQueueRoutes = {
   ...resourceRoutes('/queue', { tag, record: callQueueRecord, input: callQueueInput, create: callQueueCreate }),
-  next: route({ method: 'POST', alsoMethods: ['GET'], path: '/queue/next', reply: nextNumberReply, tag }),
-  range: route({ method: 'POST', path: '/queue/range', body: callQueueRange, reply: rangeReply, tag }),
+  ...numberedRoutes('/queue', callQueueRange, tag),
   members: route({
     method: 'GET',
     path: '/queue/members/:id',

@@ -11,7 +11,9 @@
 import { z } from 'zod';
 import { route } from '../contract.ts';
 import { email } from '../fields.ts';
+import { outcomeReply } from '../paging.ts';
 import { ACCOUNT_MESSAGES } from './account-lifecycle.ts';
+import { stripeProviderFields } from './payments.ts';
 
 /** The account's identity status. */
 export const IDENTITY_STATUSES = ['unverified', 'pending', 'verified', 'requires_input'] as const;
@@ -145,18 +147,15 @@ export const identityStatusReply = z.object({
   /** Why the last check failed ('' unless the status is requires_input). */
   lastError: z.string(),
   /** Which window the browser opens: the sandbox's own, or Stripe's (with the key). */
-  provider: z.enum(['sandbox', 'stripe']),
+  provider: stripeProviderFields.provider,
 });
 export type IdentityStatusReply = z.infer<typeof identityStatusReply>;
 
 /** The started session: its secret opens the provider's verification window. */
-export const verificationSessionReply = z.object({
-  success: z.boolean(),
-  message: z.string(),
+export const verificationSessionReply = outcomeReply({
   secret: z.string(),
-  provider: z.enum(['sandbox', 'stripe']),
-  /** Stripe's publishable key, for stripe.verifyIdentity(secret) (the Stripe provider only). */
-  publishableKey: z.string().optional(),
+  /** The key is for stripe.verifyIdentity(secret). */
+  ...stripeProviderFields,
 });
 export type VerificationSessionReply = z.infer<typeof verificationSessionReply>;
 

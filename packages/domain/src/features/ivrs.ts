@@ -1,9 +1,9 @@
 /** IVR menus (spec 2: /ivrs, permission IVR, calls on /ivr). */
 import { z } from 'zod';
-import { resourceRoutes, route } from '../contract.ts';
+import { resourceRoutes } from '../contract.ts';
 import { requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
-import { nextNumberReply, numberInRange, numberRange, rangeReply } from '../numbering.ts';
+import { numberedRoutes, numberInRange, numberRange } from '../numbering.ts';
 import { destinationField } from './destinations.ts';
 
 export const IVR_MESSAGES = {
@@ -95,6 +95,5 @@ const tag = 'ivrs';
 /** Spec 2 §7 "IVRs". */
 export const ivrRoutes = {
   ...resourceRoutes('/ivr', { tag, record: ivrRecord, input: ivrInput, create: ivrCreate }),
-  next: route({ method: 'POST', alsoMethods: ['GET'], path: '/ivr/next', reply: nextNumberReply, tag }),
-  range: route({ method: 'POST', path: '/ivr/range', body: ivrRange, reply: rangeReply, tag }),
+  ...numberedRoutes('/ivr', ivrRange, tag),
 };

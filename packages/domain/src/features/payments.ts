@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { route } from '../contract.ts';
-import { saveReply } from '../paging.ts';
+import { outcomeReply, saveReply } from '../paging.ts';
 
 /** Spec 1 §9: top-up amounts in pounds, VAT included. */
 export const TOP_UP_AMOUNTS = [20, 30, 40, 50, 100, 150] as const;
@@ -118,14 +118,16 @@ export const topUpBody = z.object({
 });
 export type TopUpBody = z.input<typeof topUpBody>;
 
-export const clientSecretReply = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  clientSecret: z.string(),
-  /** Which card form the browser uses: the sandbox's own, or Stripe's Payment Element. */
+/**
+ * Which of the card provider's forms (or windows) the browser opens: the sandbox's own, or Stripe's
+ * (the Payment Element, Identity's window) with Stripe's publishable key (the Stripe provider only).
+ */
+export const stripeProviderFields = {
   provider: z.enum(['sandbox', 'stripe']),
   publishableKey: z.string().optional(),
-});
+};
+
+export const clientSecretReply = outcomeReply({ clientSecret: z.string(), ...stripeProviderFields });
 
 /** GET /account/{n}/hasautotopup (spec 1 §3 auto top-up status). */
 export const autoTopUpStatus = z.object({
@@ -158,9 +160,8 @@ export const paymentSummary = z.object({
   description: z.string(),
   failure: z.string(),
   returnUrl: z.string(),
-  /** Which card form confirms it: the sandbox's own, or Stripe's Payment Element (with the key). */
-  provider: z.enum(['sandbox', 'stripe']),
-  publishableKey: z.string().optional(),
+  /** Which card form confirms it. */
+  ...stripeProviderFields,
 });
 export type PaymentSummary = z.infer<typeof paymentSummary>;
 
@@ -194,9 +195,7 @@ export const paypalOrderBody = z.object({
   amount: inList(TOP_UP_AMOUNTS, PAYMENT_MESSAGES.amount),
 });
 
-export const paypalOrderReply = z.object({
-  success: z.boolean(),
-  message: z.string(),
+export const paypalOrderReply = outcomeReply({
   orderId: z.string(),
   /** Which button the browser shows: the sandbox's own wallet, or PayPal's JS SDK buttons. */
   provider: z.enum(['sandbox', 'paypal']),
@@ -204,11 +203,7 @@ export const paypalOrderReply = z.object({
   clientId: z.string().optional(),
 });
 
-export const paypalCaptureReply = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  amountPence: z.number().int(),
-});
+export const paypalCaptureReply = outcomeReply({ amountPence: z.number().int() });
 
 /**
  * The sandbox's PayPal window: the buyer logs in and approves (or cancels) the order, paying from
