@@ -3,25 +3,28 @@ import { type Days, defaultDays } from '@switchboard/domain';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
+/** A day the profile is closed (the form's default hours kept). */
+const closed = { enabled: false, start: '09:00', end: '17:30' };
+const open = (start: string, end: string) => ({ enabled: true, start, end });
+
 const weekendOnly: Days = {
-  ...defaultDays(),
-  monday: { enabled: false, start: '09:00', end: '17:30' },
-  tuesday: { enabled: false, start: '09:00', end: '17:30' },
-  wednesday: { enabled: false, start: '09:00', end: '17:30' },
-  thursday: { enabled: false, start: '09:00', end: '17:30' },
-  friday: { enabled: false, start: '09:00', end: '17:30' },
-  saturday: { enabled: true, start: '08:00', end: '16:00' },
-  sunday: { enabled: true, start: '10:00', end: '14:00' },
+  monday: closed,
+  tuesday: closed,
+  wednesday: closed,
+  thursday: closed,
+  friday: closed,
+  saturday: open('08:00', '16:00'),
+  sunday: open('10:00', '14:00'),
 };
 
 const salonDays: Days = {
-  monday: { enabled: false, start: '09:00', end: '17:30' },
-  tuesday: { enabled: true, start: '09:00', end: '18:00' },
-  wednesday: { enabled: true, start: '09:00', end: '18:00' },
-  thursday: { enabled: true, start: '09:00', end: '20:00' },
-  friday: { enabled: true, start: '09:00', end: '18:00' },
-  saturday: { enabled: true, start: '08:30', end: '16:00' },
-  sunday: { enabled: false, start: '09:00', end: '17:30' },
+  monday: closed,
+  tuesday: open('09:00', '18:00'),
+  wednesday: open('09:00', '18:00'),
+  thursday: open('09:00', '20:00'),
+  friday: open('09:00', '18:00'),
+  saturday: open('08:30', '16:00'),
+  sunday: closed,
 };
 
 export async function seedTimeProfiles(trx: Transaction<Database>): Promise<void> {

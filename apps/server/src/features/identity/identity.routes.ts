@@ -30,7 +30,7 @@ import { findToken } from '../../platform/password-tokens.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
 import { takeAttempt } from '../../platform/throttle.ts';
-import { type IdentityEvent, SandboxIdentity, WebhookSignatureError } from '../../providers/identity/identity.ts';
+import { type IdentityEvent, SandboxIdentity, signedWebhookEvent } from '../../providers/identity/identity.ts';
 
 import './tables.ts';
 
@@ -98,6 +98,9 @@ export async function applyIdentityEvent(
         .set({ status: next, updated_at: now })
         .where('account_no', '=', accountNo)
         .execute();
+    /** The account's notification of the check's outcome (its colour goes with its icon). */
+    const tell = (kind: string, title: string, message: string, icon: 'success' | 'error' | 'info') =>
+      notify(tx, accountNo, { kind: `identity-${kind}`, title, message, icon, color: icon });
     switch (status) {
       case 'verified':
         if (identity?.status === 'verified') break;
@@ -118,35 +121,17 @@ export async function applyIdentityEvent(
               .doUpdateSet({ status: 'verified', verification_id: session.id, verified_at: now, updated_at: now }),
           )
           .execute();
-        await notify(tx, accountNo, {
-          kind: 'identity-verified',
-          title: IDENTITY_MESSAGES.verifiedTitle,
-          message: IDENTITY_MESSAGES.verifiedMessage,
-          icon: 'success',
-          color: 'success',
-        });
+        await tell('verified', IDENTITY_MESSAGES.verifiedTitle, IDENTITY_MESSAGES.verifiedMessage, 'success');
         break;
       case 'requires_input':
         if (!current) break;
         await setStatus('requires_input');
-        await notify(tx, accountNo, {
-          kind: 'identity-failed',
-          title: IDENTITY_MESSAGES.failedTitle,
-          message: IDENTITY_MESSAGES.failedMessage(reason),
-          icon: 'error',
-          color: 'error',
-        });
+        await tell('failed', IDENTITY_MESSAGES.failedTitle, IDENTITY_MESSAGES.failedMessage(reason), 'error');
         break;
       case 'canceled':
         if (!current) break;
         await setStatus('unverified');
-        await notify(tx, accountNo, {
-          kind: 'identity-canceled',
-          title: IDENTITY_MESSAGES.canceledTitle,
-          message: IDENTITY_MESSAGES.canceledMessage,
-          icon: 'info',
-          color: 'info',
-        });
+        await tell('canceled', IDENTITY_MESSAGES.canceledTitle, IDENTITY_MESSAGES.canceledMessage, 'info');
         break;
       case 'processing':
         if (current) await setStatus('pending');
@@ -374,13 +359,11 @@ export function registerIdentityRoutes(api: FastifyInstance, platform: Platform)
   openRoute(api, platform, routes.webhook, {
     allow: 'public',
     handler: async ({ request }) => {
-      let event: IdentityEvent;
-      try {
-        event = provider.parseWebhook(request.rawBody ?? '', String(request.headers['stripe-signature'] ?? ''));
-      } catch (error) {
-        if (error instanceof WebhookSignatureError) throw new HttpError(400, IDENTITY_MESSAGES.badSignature);
-        throw error;
-      }
+      const event = signedWebhookEvent(
+        request,
+        (body, signature) => provider.parseWebhook(body, signature),
+        IDENTITY_MESSAGES.badSignature,
+      );
       return { received: true, outcome: await applyIdentityEvent(platform, event) };
     },
   });

@@ -32,7 +32,7 @@ import {
   decideCard,
   type PaymentEvent,
   SandboxPayments,
-  WebhookSignatureError,
+  signedWebhookEvent,
 } from '../../providers/payments/payments.ts';
 import { SandboxPayPal } from '../../providers/payments/paypal.ts';
 import { customerFor } from './off-session.ts';
@@ -484,13 +484,11 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
   openRoute(api, platform, routes.webhook, {
     allow: 'public',
     handler: async ({ request }) => {
-      let event: PaymentEvent;
-      try {
-        event = provider.parseWebhook(request.rawBody ?? '', String(request.headers['stripe-signature'] ?? ''));
-      } catch (error) {
-        if (error instanceof WebhookSignatureError) throw new HttpError(400, PAYMENT_MESSAGES.badSignature);
-        throw error;
-      }
+      let event = signedWebhookEvent(
+        request,
+        (body, signature) => provider.parseWebhook(body, signature),
+        PAYMENT_MESSAGES.badSignature,
+      );
       // A success names the card paid with: its last four digits (the panel's 'card ending') come
       // from the provider's payment method, looked up before settle()'s transaction opens.
       let lookupFailed = false;

@@ -23,9 +23,15 @@ import crypto from 'node:crypto';
 import { type IdentitySandboxOutcome, identityErrorReason, type VerificationSessionStatus } from '@switchboard/domain';
 import Stripe from 'stripe';
 import type { Tenancy } from '../../platform/tenancy.ts';
-import { signPayload, stripeClientOptions, verifySignature, WebhookSignatureError } from '../payments/payments.ts';
+import {
+  signedWebhookEvent,
+  signPayload,
+  stripeClientOptions,
+  verifySignature,
+  WebhookSignatureError,
+} from '../payments/payments.ts';
 
-export { WebhookSignatureError };
+export { signedWebhookEvent, WebhookSignatureError };
 
 export interface CreatedVerification {
   id: string;

@@ -18,6 +18,7 @@
 import crypto from 'node:crypto';
 import { PAYMENT_MESSAGES, type PaymentStatus } from '@switchboard/domain';
 import Stripe from 'stripe';
+import { HttpError } from '../../platform/errors.ts';
 
 export interface CreatedIntent {
   id: string;
@@ -94,6 +95,23 @@ export interface CardPayments {
 }
 
 export class WebhookSignatureError extends Error {}
+
+/**
+ * A Stripe-signed webhook's event (payments and identity): the provider's parse of the body exactly
+ * as received with its 'stripe-signature' header; a bad signature is a 400 with the area's message.
+ */
+export function signedWebhookEvent<E>(
+  request: { rawBody?: string; headers: Record<string, string | string[] | undefined> },
+  parse: (rawBody: string, signature: string) => E,
+  badSignature: string,
+): E {
+  try {
+    return parse(request.rawBody ?? '', String(request.headers['stripe-signature'] ?? ''));
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) throw new HttpError(400, badSignature);
+    throw error;
+  }
+}
 
 /** An off-session charge the provider refused for good, without making an intent (nothing was taken). */
 export class ChargeRefusedError extends Error {}
