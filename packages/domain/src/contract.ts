@@ -66,6 +66,12 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
 }
 
 /** The body of an id-less delete (the spec's 'DELETE /accesscontrol'): `{ id }` or `{ ids: [...] }`. */
+/**
+ * The first fields of a resource's record: its id, and its version, incremented by every change (an
+ * update names the version it was based on: If-Match).
+ */
+export const versionedRecordFields = { id: z.number().int(), version: z.number().int() };
+
 export const MAX_DELETE_IDS = 500;
 const bodyId = recordId(undefined, { numberOnly: true });
 export const deleteBody = z.union([

@@ -1,15 +1,13 @@
 /** Access lists (spec 2: /access-lists, permission acl, calls on /accesscontrol). */
 import { z } from 'zod';
-import { childListRoutes, deleteBody, deleteReply, resourceRoutes, route } from '../contract.ts';
+import { childListRoutes, deleteBody, deleteReply, resourceRoutes, route, versionedRecordFields } from '../contract.ts';
 import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
 
 export const accessListRecord = z.object({
-  id: z.number().int(),
-  /** Incremented by every change: an update names the version it was based on (If-Match). */
-  version: z.number().int(),
+  ...versionedRecordFields,
   name: z.string(),
   description: z.string(),
   promptId: z.number().int().nullable(),

@@ -1,6 +1,6 @@
 /** Call groups and their members (spec 2: /call-groups, permission callGroups, calls on /callgroup). */
 import { z } from 'zod';
-import { deleteBody, deleteReply, resourceRoutes, route } from '../contract.ts';
+import { deleteBody, deleteReply, resourceRoutes, route, versionedRecordFields } from '../contract.ts';
 import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { numberedRoutes, numberInRange, numberRange } from '../numbering.ts';
@@ -71,9 +71,7 @@ export type CallGroupRange = z.input<typeof callGroupRange>;
 export type CallGroupRangeValues = z.output<typeof callGroupRange>;
 
 export const callGroupRecord = z.object({
-  id: z.number().int(),
-  /** Incremented by every change: an update names the version it was based on (If-Match). */
-  version: z.number().int(),
+  ...versionedRecordFields,
   groupNo: z.number().int(),
   customName: z.string(),
   cidPrefix: z.string(),

@@ -4,7 +4,7 @@
  * dialling 154 and the seat's extension, authenticated by the source's PIN.
  */
 import { z } from 'zod';
-import { deleteBody, deleteReply, route } from '../contract.ts';
+import { deleteBody, deleteReply, route, versionedRecordFields } from '../contract.ts';
 import { idParam, recordId } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { listBody, listParams, listReplySchema, saveReply, withPagingRules } from '../paging.ts';
@@ -51,8 +51,7 @@ export type CallMonitorUpdate = z.input<typeof callMonitorUpdate>;
 
 /** A monitor row (spec 2 §3: source, monitorName, password, destination, id). The PIN is never read back. */
 export const callMonitorRecord = z.object({
-  id: z.number().int(),
-  version: z.number().int(),
+  ...versionedRecordFields,
   /** The listening seat ('30000*201'). */
   source: z.string(),
   sourceId: z.number().int(),

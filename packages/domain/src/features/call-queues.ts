@@ -1,6 +1,6 @@
 /** Call queues and their members (spec 2: /call-queues, permission queues, calls on /queue). */
 import { z } from 'zod';
-import { deleteBody, deleteReply, resourceRoutes, route } from '../contract.ts';
+import { deleteBody, deleteReply, resourceRoutes, route, versionedRecordFields } from '../contract.ts';
 import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { numberedRoutes, numberInRange, numberRange } from '../numbering.ts';
@@ -141,8 +141,7 @@ export type CallQueueRange = z.input<typeof callQueueRange>;
 export type CallQueueRangeValues = z.output<typeof callQueueRange>;
 
 export const callQueueRecord = z.object({
-  id: z.number().int(),
-  version: z.number().int(),
+  ...versionedRecordFields,
   displayName: z.number().int(),
   customName: z.string(),
   queueTime: z.number().int(),

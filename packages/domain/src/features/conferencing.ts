@@ -4,7 +4,7 @@
  * admin PIN, and can be a destination of numbers, menus and profiles.
  */
 import { z } from 'zod';
-import { resourceRoutes, route } from '../contract.ts';
+import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
 import { integer, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { nextNumberReply, numberInRange } from '../numbering.ts';
@@ -56,8 +56,7 @@ export const conferenceCreate = conferenceInput.safeExtend({ confNumber: confere
 export type ConferenceCreate = z.input<typeof conferenceCreate>;
 
 export const conferenceRecord = z.object({
-  id: z.number().int(),
-  version: z.number().int(),
+  ...versionedRecordFields,
   confNumber: z.number().int(),
   nickname: z.string(),
   /** '' for a user who may not update rooms. */

@@ -4,7 +4,7 @@
  * with the dial-through's CLI, within its call switches and concurrent channels.
  */
 import { z } from 'zod';
-import { childListRoutes, deleteBody, deleteReply, resourceRoutes, route } from '../contract.ts';
+import { childListRoutes, deleteBody, deleteReply, resourceRoutes, route, versionedRecordFields } from '../contract.ts';
 import { optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { saveReply } from '../paging.ts';
@@ -65,9 +65,7 @@ export const dialThroughChannelsEdit = z.object({ channels: channelsField });
 export type DialThroughValues = z.output<typeof dialThroughInput>;
 
 export const dialThroughRecord = z.object({
-  id: z.number().int(),
-  /** Incremented by every change: an update names the version it was based on (If-Match). */
-  version: z.number().int(),
+  ...versionedRecordFields,
   name: z.string(),
   cli: z.string(),
   /** '' for a user who may not update dial-throughs. */

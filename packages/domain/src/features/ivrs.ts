@@ -1,6 +1,6 @@
 /** IVR menus (spec 2: /ivrs, permission IVR, calls on /ivr). */
 import { z } from 'zod';
-import { resourceRoutes } from '../contract.ts';
+import { resourceRoutes, versionedRecordFields } from '../contract.ts';
 import { requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { numberedRoutes, numberInRange, numberRange } from '../numbering.ts';
@@ -77,8 +77,7 @@ export type IvrRange = z.input<typeof ivrRange>;
 export type IvrRangeValues = z.output<typeof ivrRange>;
 
 export const ivrRecord = z.object({
-  id: z.number().int(),
-  version: z.number().int(),
+  ...versionedRecordFields,
   /** The menu's number. */
   name: z.number().int(),
   description: z.string(),

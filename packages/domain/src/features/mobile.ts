@@ -1,14 +1,12 @@
 /** Mobile numbers (spec 2: /mobile, retail accounts only, list gated by callGroups). */
 import { z } from 'zod';
-import { resourceRoutes } from '../contract.ts';
+import { resourceRoutes, versionedRecordFields } from '../contract.ts';
 import { optionalText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { PATTERNS } from '../patterns.ts';
 
 export const mobileRecord = z.object({
-  id: z.number().int(),
-  /** Incremented by every change: an update names the version it was based on (If-Match). */
-  version: z.number().int(),
+  ...versionedRecordFields,
   mobileDescription: z.string(),
   mobileNo: z.string(),
   active: z.boolean(),

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { CALL_RESTRICTION_SWITCHES, callRestrictionsShape, restrictionSwitchesRecordShape } from '../call-options.ts';
-import { resourceRoutes, route } from '../contract.ts';
+import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
 import { recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { PATTERNS } from '../patterns.ts';
@@ -51,8 +51,7 @@ export const ntsCreate = z.object({ name: requiredText({ max: 50 }), ...ntsField
 export type NtsCreate = z.input<typeof ntsCreate>;
 
 export const ntsRecord = z.object({
-  id: z.number().int(),
-  version: z.number().int(),
+  ...versionedRecordFields,
   name: z.string(),
   destination: z.string(),
   answerPromptId: z.number().int().nullable(),

@@ -15,7 +15,7 @@ import {
   transportField,
   videoCodecField,
 } from '../call-options.ts';
-import { resourceRoutes, route } from '../contract.ts';
+import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
 import { filledNumber, idParam, optionalText, recordId } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { nextNumberReply, numberRange, rangeReply } from '../numbering.ts';
@@ -195,9 +195,7 @@ export type SeatCreateValues = z.output<typeof seatCreateInput>;
 export const SEAT_STATUSES = ['Registered', 'Unregistered'] as const;
 
 export const seatRecord = z.object({
-  id: z.number().int(),
-  /** Incremented by every change: an update names the version it was based on (If-Match). */
-  version: z.number().int(),
+  ...versionedRecordFields,
   extension: z.number().int(),
   name: z.string(),
   nickname: z.string(),

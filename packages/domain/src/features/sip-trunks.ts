@@ -11,7 +11,7 @@ import {
   trunkChannelLimitField,
   trunkTpsShape,
 } from '../call-options.ts';
-import { resourceRoutes, route } from '../contract.ts';
+import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
 import { optionalText, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { isPublicIp } from '../patterns.ts';
@@ -114,9 +114,7 @@ export const sipTrunkBulkEdit = z.object({
 export type SipTrunkValues = z.output<typeof sipTrunkInput>;
 
 export const sipTrunkRecord = z.object({
-  id: z.number().int(),
-  /** Incremented by every change: an update names the version it was based on (If-Match). */
-  version: z.number().int(),
+  ...versionedRecordFields,
   name: z.string(),
   nickname: z.string(),
   cliNumber: z.string(),

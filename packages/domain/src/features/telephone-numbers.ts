@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { CALL_RECORDING_OPTIONS } from '../call-options.ts';
-import { resourceRoutes, route } from '../contract.ts';
+import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
 import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { filtersSchema, listParams, listReplySchema, SORT_DIRECTIONS, saveReply } from '../paging.ts';
@@ -107,9 +107,7 @@ export const EMS_STATUSES = ['Confirmed', 'Pending', 'Error', 'Not set', 'Not ne
 export type EmsStatus = (typeof EMS_STATUSES)[number];
 
 export const telephoneNumberRecord = z.object({
-  id: z.number().int(),
-  /** Incremented by every change: an update names the version it was based on (If-Match). */
-  version: z.number().int(),
+  ...versionedRecordFields,
   telephoneNumber: z.string(),
   nickname: z.string(),
   distinctiveRing: z.string(),

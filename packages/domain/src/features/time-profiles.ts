@@ -1,6 +1,6 @@
 /** Time profiles and calendar entries (spec 2: /time-profiles, permission timeprofile). */
 import { z } from 'zod';
-import { resourceRoutes, route } from '../contract.ts';
+import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
 import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { nextNumberReply, numberInRange, numberRange, rangeReply } from '../numbering.ts';
@@ -126,9 +126,7 @@ export type TimeProfileRange = z.input<typeof timeProfileRange>;
 export type TimeProfileRangeValues = z.output<typeof timeProfileRange>;
 
 export const timeProfileRecord = z.object({
-  id: z.number().int(),
-  /** Incremented by every change: an update names the version it was based on (If-Match). */
-  version: z.number().int(),
+  ...versionedRecordFields,
   extension: z.number().int(),
   name: z.string(),
   description: z.string(),
@@ -184,9 +182,7 @@ export const calendarInput = z
 export type CalendarInput = z.input<typeof calendarInput>;
 
 export const calendarRecord = z.object({
-  id: z.number().int(),
-  /** Incremented by every change: an update names the version it was based on (If-Match). */
-  version: z.number().int(),
+  ...versionedRecordFields,
   timeProfileId: z.number().int(),
   description: z.string(),
   destination: z.string(),

@@ -1,6 +1,6 @@
 /** New control-panel user (spec 1 §3, §5, §6; spec 2 §5 "New user"). */
 import { z } from 'zod';
-import { resourceRoutes, route } from '../contract.ts';
+import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
 import { email, idParam, recordId, requiredText } from '../fields.ts';
 import { saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
@@ -30,8 +30,7 @@ export type NewUserBody = z.infer<typeof newUserBody>;
 
 /** A control-panel user of the account (/user-manager). */
 export const userRecord = z.object({
-  id: z.number().int(),
-  version: z.number().int(),
+  ...versionedRecordFields,
   username: z.string(),
   name: z.string(),
   surname: z.string(),
