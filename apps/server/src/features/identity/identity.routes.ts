@@ -359,11 +359,7 @@ export function registerIdentityRoutes(api: FastifyInstance, platform: Platform)
   openRoute(api, platform, routes.webhook, {
     allow: 'public',
     handler: async ({ request }) => {
-      const event = signedWebhookEvent(
-        request,
-        (body, signature) => provider.parseWebhook(body, signature),
-        IDENTITY_MESSAGES.badSignature,
-      );
+      const event = signedWebhookEvent(request, provider, IDENTITY_MESSAGES.badSignature);
       return { received: true, outcome: await applyIdentityEvent(platform, event) };
     },
   });

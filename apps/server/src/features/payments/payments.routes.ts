@@ -484,11 +484,7 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
   openRoute(api, platform, routes.webhook, {
     allow: 'public',
     handler: async ({ request }) => {
-      let event = signedWebhookEvent(
-        request,
-        (body, signature) => provider.parseWebhook(body, signature),
-        PAYMENT_MESSAGES.badSignature,
-      );
+      let event = signedWebhookEvent(request, provider, PAYMENT_MESSAGES.badSignature);
       // A success names the card paid with: its last four digits (the panel's 'card ending') come
       // from the provider's payment method, looked up before settle()'s transaction opens.
       let lookupFailed = false;

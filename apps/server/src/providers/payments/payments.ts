@@ -102,11 +102,11 @@ export class WebhookSignatureError extends Error {}
  */
 export function signedWebhookEvent<E>(
   request: { rawBody?: string; headers: Record<string, string | string[] | undefined> },
-  parse: (rawBody: string, signature: string) => E,
+  provider: { parseWebhook(rawBody: string, signature: string): E },
   badSignature: string,
 ): E {
   try {
-    return parse(request.rawBody ?? '', String(request.headers['stripe-signature'] ?? ''));
+    return provider.parseWebhook(request.rawBody ?? '', String(request.headers['stripe-signature'] ?? ''));
   } catch (error) {
     if (error instanceof WebhookSignatureError) throw new HttpError(400, badSignature);
     throw error;
