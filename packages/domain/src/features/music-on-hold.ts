@@ -4,10 +4,10 @@
  * later call groups and queues, choose one by id — never free text.
  */
 import { z } from 'zod';
-import { resourceRoutes, route } from '../contract.ts';
+import { route } from '../contract.ts';
 import { idParam } from '../fields.ts';
 import { listParamsBase, listReplySchema, withPagingRules } from '../paging.ts';
-import { type MediaUsage, mediaAudioRoute, mediaFields, mediaOption, mediaUsage } from './prompts.ts';
+import { type MediaUsage, mediaFields, mediaLibraryRoutes, mediaOption, mediaUsage } from './prompts.ts';
 
 /** The account number the spec gives the provider's music (read-only rows). */
 export const PROVIDER_ACCOUNT_NO = 0;
@@ -44,18 +44,13 @@ export type MusicOption = z.infer<typeof musicOption>;
 const tag = 'music-on-hold';
 
 const usageParams = withPagingRules(idParam.extend(listParamsBase.shape));
+const library = mediaLibraryRoutes('/musiconhold', { tag, record: musicOnHoldRecord, input: z.object({}) });
 /** The generic resource calls; music has no JSON create or edit (it is uploaded, then deleted). */
-export const musicOnHoldResourceRoutes = resourceRoutes('/musiconhold', {
-  tag,
-  record: musicOnHoldRecord,
-  input: z.object({}),
-});
-const { create: _create, update: _update, patch: _patch, ...kept } = musicOnHoldResourceRoutes;
+export const musicOnHoldResourceRoutes = library.resource;
 
 export const musicOnHoldRoutes = {
-  ...kept,
-  /** Spec 3 §7: POST /musiconhold/overview (paged: /overview/{offset}/{limit}, -1/-1 all). */
-  list: route({ ...kept.list, path: '/musiconhold/overview/:offset/:limit' }),
+  /** Upload: multipart, the MP3 in 'musicFile', the text fields of musicUploadFields. */
+  ...library.routes,
   /** The choices of music pickers (seats, call groups, queues), for readers of those areas. */
   options: route({
     method: 'GET',
@@ -77,14 +72,6 @@ export const musicOnHoldRoutes = {
     path: '/musiconhold/:id/usage/:offset/:limit',
     params: usageParams,
     reply: listReplySchema(musicUsage),
-    tag,
-  }),
-  audio: mediaAudioRoute('/musiconhold', tag),
-  /** Multipart: the MP3 in 'musicFile', the text fields of musicUploadFields. */
-  upload: route({
-    method: 'POST',
-    path: '/musiconhold',
-    reply: z.object({ success: z.boolean(), message: z.string(), id: z.number().int() }),
     tag,
   }),
 };

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { resourceRoutes, route } from '../contract.ts';
 import { idParam, requiredText } from '../fields.ts';
-import { listReplySchema, saveReply } from '../paging.ts';
+import { listReplySchema, outcomeReply, saveReply } from '../paging.ts';
 
 /** The longest prompt name (ours: the spec says only that one is required). */
 export const PROMPT_NAME_MAX = 100;
@@ -47,16 +47,39 @@ export const mediaAudioRoute = (base: string, tag: string) =>
   route({ method: 'GET', path: `${base}/:id/audio`, params: idParam, reply: z.unknown(), tag });
 export type MediaUsage = z.infer<typeof mediaUsage>;
 
+/**
+ * A media library's calls (prompts, music): `resource`, its generic resource calls, and `routes`,
+ * those it keeps (not the JSON create and edit: a medium is uploaded) with its own: the list as
+ * spec 3 §7's POST {base}/overview (paged: /overview/{offset}/{limit}, -1/-1 all), the audio, and
+ * the multipart upload, answering the new item's id.
+ */
+export function mediaLibraryRoutes<const B extends string, Rec extends z.ZodType, In extends z.ZodType>(
+  base: B,
+  schemas: { tag: string; record: Rec; input: In },
+) {
+  const { tag } = schemas;
+  const resource = resourceRoutes(base, schemas);
+  const { create: _create, update: _update, patch: _patch, ...kept } = resource;
+  return {
+    resource,
+    routes: {
+      ...kept,
+      list: route({ ...kept.list, path: `${base}/overview/:offset/:limit` }),
+      audio: mediaAudioRoute(base, tag),
+      upload: route({ method: 'POST', path: base, reply: outcomeReply({ id: z.number().int() }), tag }),
+    },
+  };
+}
+
 const tag = 'prompts';
+const library = mediaLibraryRoutes('/prompt', { tag, record: promptRecord, input: promptRename });
 
 /** The generic resource calls; a prompt is uploaded (multipart), renamed (PUT) and deleted. */
-export const promptResourceRoutes = resourceRoutes('/prompt', { tag, record: promptRecord, input: promptRename });
-const { create: _create, update: _update, patch: _patch, ...kept } = promptResourceRoutes;
+export const promptResourceRoutes = library.resource;
 
 export const promptRoutes = {
-  ...kept,
-  /** Spec 3 §7: POST /prompt/overview (paged: /overview/{offset}/{limit}, -1/-1 all). */
-  list: route({ ...kept.list, path: '/prompt/overview/:offset/:limit' }),
+  /** Upload: multipart, the MP3 or WAV in 'promptFile', an optional 'name'. */
+  ...library.routes,
   /** The account's own prompts and the provider's (system) prompts. */
   options: route({
     method: 'GET',
@@ -66,12 +89,4 @@ export const promptRoutes = {
   }),
   rename: route({ method: 'PUT', path: '/prompt/:id', params: idParam, body: promptRename, reply: saveReply, tag }),
   usage: route({ method: 'GET', path: '/prompt/:id/usage', params: idParam, reply: listReplySchema(mediaUsage), tag }),
-  audio: mediaAudioRoute('/prompt', tag),
-  /** Multipart: the MP3 or WAV in 'promptFile', an optional 'name'. */
-  upload: route({
-    method: 'POST',
-    path: '/prompt',
-    reply: z.object({ success: z.boolean(), message: z.string(), id: z.number().int() }),
-    tag,
-  }),
 };
