@@ -13,7 +13,7 @@ import { route } from '../contract.ts';
 import { email } from '../fields.ts';
 import { outcomeReply } from '../paging.ts';
 import { ACCOUNT_MESSAGES } from './account-lifecycle.ts';
-import { stripeProviderFields } from './payments.ts';
+import { stripeProviderFields, webhookRoute } from './payments.ts';
 
 /** The account's identity status. */
 export const IDENTITY_STATUSES = ['unverified', 'pending', 'verified', 'requires_input'] as const;
@@ -211,11 +211,5 @@ export const identityRoutes = {
     tag,
   }),
   /** The identity provider's signed webhook (public: the provider calls it; believed only when signed). */
-  webhook: route({
-    method: 'POST',
-    path: '/identity/webhook',
-    body: z.looseObject({}),
-    reply: z.object({ received: z.boolean(), outcome: z.enum(['applied', 'duplicate', 'ignored']) }),
-    tag,
-  }),
+  webhook: webhookRoute('/identity/webhook', tag),
 };

@@ -229,6 +229,20 @@ export const invoiceAutoPayStatus = z.object({
 });
 export type InvoiceAutoPayStatus = z.infer<typeof invoiceAutoPayStatus>;
 
+/**
+ * A provider's webhook (POST, public: the provider calls it; believed only when signed): the
+ * provider's event in, whether it was received and what became of it out.
+ */
+export function webhookRoute<const P extends string>(path: P, tag: string) {
+  return route({
+    method: 'POST',
+    path,
+    body: z.looseObject({}),
+    reply: z.object({ received: z.boolean(), outcome: z.enum(['applied', 'duplicate', 'ignored']) }),
+    tag,
+  });
+}
+
 const tag = 'payments';
 const accountParams = z.object({ account_no: z.coerce.number().int().positive() });
 
@@ -279,13 +293,7 @@ export const paymentRoutes = {
     tag,
   }),
   /** The card provider's signed webhook (public: the provider calls it; believed only when signed). */
-  webhook: route({
-    method: 'POST',
-    path: '/payments/webhook',
-    body: z.looseObject({}),
-    reply: z.object({ received: z.boolean(), outcome: z.enum(['applied', 'duplicate', 'ignored']) }),
-    tag,
-  }),
+  webhook: webhookRoute('/payments/webhook', tag),
   invoiceAutoPay: route({ method: 'GET', path: '/payments/invoice-autopay', reply: invoiceAutoPayStatus, tag }),
   stopInvoiceAutoPay: route({ method: 'DELETE', path: '/payments/invoice-autopay', reply: saveReply, tag }),
   paypalOrder: route({
@@ -307,13 +315,7 @@ export const paymentRoutes = {
    * PayPal's webhook (public: PayPal calls it; believed only once PayPal verifies its signature):
    * a capture completed, denied, refunded or reversed.
    */
-  paypalWebhook: route({
-    method: 'POST',
-    path: '/payments/paypal/webhook',
-    body: z.looseObject({}),
-    reply: z.object({ received: z.boolean(), outcome: z.enum(['applied', 'duplicate', 'ignored']) }),
-    tag,
-  }),
+  paypalWebhook: webhookRoute('/payments/paypal/webhook', tag),
   paypalSandboxApprove: route({
     method: 'POST',
     path: '/payments/paypal/sandbox/approve',
