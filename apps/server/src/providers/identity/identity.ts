@@ -27,6 +27,7 @@ import {
   signedWebhookEvent,
   signPayload,
   stripeClientOptions,
+  stripeEventJson,
   verifySignature,
   WebhookSignatureError,
 } from '../payments/payments.ts';
@@ -71,12 +72,7 @@ type SessionObject = { id?: unknown; last_error?: { code?: unknown; reason?: unk
 
 /** The webhook's event, from the JSON both providers send (Stripe's event shape). */
 function eventOf(raw: string): IdentityEvent {
-  let event: { id?: unknown; type?: unknown; data?: { object?: SessionObject } };
-  try {
-    event = JSON.parse(raw);
-  } catch {
-    throw new WebhookSignatureError('not JSON');
-  }
+  const event = stripeEventJson<SessionObject>(raw);
   const session = event.data?.object ?? {};
   const status = EVENT_STATUS[String(event.type)] ?? null;
   const eventId = typeof event.id === 'string' ? event.id : '';

@@ -177,14 +177,21 @@ function failureOf(error: IntentObject['last_payment_error']): string {
   return typeof error.message === 'string' ? error.message : '';
 }
 
-/** The webhook's event, from the JSON both providers send (Stripe's event shape). */
-function eventOf(raw: string): PaymentEvent {
-  let event: { id?: unknown; type?: unknown; data?: { object?: IntentObject } };
+/**
+ * A signed webhook's body in Stripe's event shape (the payment and identity providers, sandbox or
+ * Stripe, send it), its object unchecked; a body that is not JSON is refused as unsigned.
+ */
+export function stripeEventJson<O>(raw: string): { id?: unknown; type?: unknown; data?: { object?: O } } {
   try {
-    event = JSON.parse(raw);
+    return JSON.parse(raw);
   } catch {
     throw new WebhookSignatureError('not JSON');
   }
+}
+
+/** The webhook's event, from the JSON both providers send (Stripe's event shape). */
+function eventOf(raw: string): PaymentEvent {
+  const event = stripeEventJson<IntentObject>(raw);
   const intent = event.data?.object ?? {};
   const byType: Record<string, PaymentStatus> = {
     'payment_intent.succeeded': 'succeeded',
