@@ -123,6 +123,24 @@ export function childListRoutes<const P extends string, Rec extends z.ZodType>(p
 }
 
 /**
+ * A resource's list (POST {path}/{offset}/{limit}, -1/-1 = all) and read (GET {path}/{id}): all
+ * the generic contract that a read-mostly area (pickup groups, call monitoring) shares.
+ */
+export function listAndReadRoutes<const P extends string, Rec extends z.ZodType>(path: P, record: Rec, tag: string) {
+  return {
+    list: route({
+      method: 'POST',
+      path: `${path}/:offset/:limit`,
+      params: listParams,
+      body: listBody,
+      reply: listReplySchema(record),
+      tag,
+    }),
+    read: route({ method: 'GET', path: `${path}/:id`, params: idParam, reply: record, tag }),
+  };
+}
+
+/**
  * The generic contract of spec 1 §7 for one resource: list (POST and GET {path}/{offset}/{limit},
  * -1/-1 = all), read, create, update, delete and the id-less delete.
  */
@@ -134,16 +152,10 @@ export function resourceRoutes<
 >(path: P, schemas: ResourceSchemas<Rec, In, Cr>) {
   const { tag, record, input } = schemas;
   const create = (schemas.create ?? input) as Cr;
-  const listReply = listReplySchema(record);
+  const { list, read } = listAndReadRoutes(path, record, tag);
+  const listReply = list.reply;
   return {
-    list: route({
-      method: 'POST',
-      path: `${path}/:offset/:limit`,
-      params: listParams,
-      body: listBody,
-      reply: listReply,
-      tag,
-    }),
+    list,
     listByQuery: route({
       method: 'GET',
       path: `${path}/:offset/:limit`,
@@ -161,7 +173,7 @@ export function resourceRoutes<
       reply: listReplySchema(pickedRecord),
       tag,
     }),
-    read: route({ method: 'GET', path: `${path}/:id`, params: idParam, reply: record, tag }),
+    read,
     create: route({ method: 'POST', path, body: create, reply: saveReply, tag }),
     /** A complete body: every field of the update (a missing one is an error, never a default). */
     update: route({ method: 'PUT', path: `${path}/:id`, params: idParam, body: input, reply: saveReply, tag }),

@@ -4,10 +4,10 @@
  * dialling 154 and the seat's extension, authenticated by the source's PIN.
  */
 import { z } from 'zod';
-import { deleteBody, deleteReply, route, versionedRecordFields } from '../contract.ts';
-import { idParam, recordId } from '../fields.ts';
+import { deleteBody, deleteReply, listAndReadRoutes, route, versionedRecordFields } from '../contract.ts';
+import { recordId } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
-import { listBody, listParams, listReplySchema, saveReply, withPagingRules } from '../paging.ts';
+import { listBody, listReplySchema, saveReply, withPagingRules } from '../paging.ts';
 
 export const CALL_MONITORING_MESSAGES = {
   self: 'A seat cannot monitor itself',
@@ -124,15 +124,7 @@ const PATH = '/callmonitoring';
 
 /** Spec 2 §7 "Call monitoring". */
 export const callMonitoringRoutes = {
-  list: route({
-    method: 'POST',
-    path: `${PATH}/:offset/:limit`,
-    params: listParams,
-    body: listBody,
-    reply: listReplySchema(callMonitorRecord),
-    tag,
-  }),
-  read: route({ method: 'GET', path: `${PATH}/:id`, params: idParam, reply: callMonitorRecord, tag }),
+  ...listAndReadRoutes(PATH, callMonitorRecord, tag),
   overview: route({
     method: 'POST',
     path: `${PATH}/overview`,

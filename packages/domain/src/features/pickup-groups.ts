@@ -1,8 +1,8 @@
 /** Pickup groups (spec 2: /pickup-groups, permission pickupGroups, calls on /pickupgroups). */
 import { z } from 'zod';
-import { deleteBody, deleteReply, route } from '../contract.ts';
+import { deleteBody, deleteReply, listAndReadRoutes, route } from '../contract.ts';
 import { idParam, requiredText } from '../fields.ts';
-import { listBody, listParams, listReplySchema, saveReply } from '../paging.ts';
+import { listReplySchema, saveReply } from '../paging.ts';
 
 export const PICKUP_GROUP_MESSAGES = {
   memberTwice: 'This destination is already part of this pickup group',
@@ -56,15 +56,7 @@ const PATH = '/pickupgroups';
 
 /** Spec 2 §7 "Pickup groups". */
 export const pickupGroupRoutes = {
-  list: route({
-    method: 'POST',
-    path: `${PATH}/:offset/:limit`,
-    params: listParams,
-    body: listBody,
-    reply: listReplySchema(pickupGroupRecord),
-    tag,
-  }),
-  read: route({ method: 'GET', path: `${PATH}/:id`, params: idParam, reply: pickupGroupRecord, tag }),
+  ...listAndReadRoutes(PATH, pickupGroupRecord, tag),
   create: route({ method: 'POST', path: PATH, body: pickupGroupInput, reply: saveReply, tag }),
   rename: route({
     method: 'PATCH',
