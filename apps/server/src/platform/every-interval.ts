@@ -21,3 +21,17 @@ export function everyInterval(
   timer.unref();
   return () => clearInterval(timer);
 }
+
+/**
+ * `run`, one run at a time per process: a call while a run is under way answers that run (its own
+ * arguments unused) instead of starting another.
+ */
+export function oneRunAtATime<A extends unknown[], T>(run: (...args: A) => Promise<T>): (...args: A) => Promise<T> {
+  let running: Promise<T> | null = null;
+  return (...args) => {
+    running ??= run(...args).finally(() => {
+      running = null;
+    });
+    return running;
+  };
+}

@@ -6,6 +6,7 @@
  */
 import type { MailTransport } from '../providers/mail/mail.ts';
 import './billing-tables.ts';
+import { oneRunAtATime } from './every-interval.ts';
 import type { Tenancy, Tx } from './tenancy.ts';
 
 export interface QueuedMail {
@@ -40,7 +41,7 @@ export class MailDispatcher {
   readonly #tenancy: Tenancy;
   readonly #transport: MailTransport;
   readonly #from: string;
-  #running: Promise<number> | null = null;
+  readonly #drainOnce = oneRunAtATime((limit: number) => this.#drain(limit));
 
   constructor(tenancy: Tenancy, transport: MailTransport, from: string) {
     this.#tenancy = tenancy;
@@ -50,10 +51,7 @@ export class MailDispatcher {
 
   /** Delivers the queued mails (one run at a time per process); answers how many were handled. */
   drain(limit = 50): Promise<number> {
-    this.#running ??= this.#drain(limit).finally(() => {
-      this.#running = null;
-    });
-    return this.#running;
+    return this.#drainOnce(limit);
   }
 
   async #drain(limit: number): Promise<number> {

@@ -12,6 +12,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { AuthContext } from './auth.ts';
+import { oneRunAtATime } from './every-interval.ts';
 import type { Tenancy, Tx } from './tenancy.ts';
 import { userLabel } from './users.ts';
 
@@ -141,7 +142,7 @@ export const MAX_ATTEMPTS = 5;
 export class Outbox {
   readonly #tenancy: Tenancy;
   readonly #consumers: ChangeConsumer[] = [];
-  #running: Promise<number> | null = null;
+  readonly #drainOnce = oneRunAtATime((limit: number) => this.#drain(limit));
 
   constructor(tenancy: Tenancy, consumers: ChangeConsumer[] = [auditConsumer]) {
     this.#tenancy = tenancy;
@@ -154,10 +155,7 @@ export class Outbox {
 
   /** Delivers the pending events (up to `limit`); answers how many were processed. One run at a time per process. */
   drain(limit = 200): Promise<number> {
-    this.#running ??= this.#drain(limit).finally(() => {
-      this.#running = null;
-    });
-    return this.#running;
+    return this.#drainOnce(limit);
   }
 
   async #drain(limit: number): Promise<number> {
