@@ -70,13 +70,18 @@ export const rangeReply = z.object({
 });
 export type RangeReply = z.infer<typeof rangeReply>;
 
+/** `{path}/next`: the next free number, the add form's default (POST, as the spec; GET too). */
+export function nextNumberRoute<const P extends string>(path: P, tag: string) {
+  return route({ method: 'POST', alsoMethods: ['GET'], path: `${path}/next`, reply: nextNumberReply, tag });
+}
+
 /**
- * A numbered area's routes beside its resource's: `next`, the next free number (POST, as the spec;
- * GET too), and `range`, the bulk add by range (`body`, the area's numberRange) in one transaction.
+ * A numbered area's routes beside its resource's: `next` (nextNumberRoute) and `range`, the bulk
+ * add by range (`body`, the area's numberRange) in one transaction.
  */
 export function numberedRoutes<const P extends string, B extends z.ZodType>(path: P, body: B, tag: string) {
   return {
-    next: route({ method: 'POST', alsoMethods: ['GET'], path: `${path}/next`, reply: nextNumberReply, tag }),
+    next: nextNumberRoute(path, tag),
     range: route({ method: 'POST', path: `${path}/range`, body, reply: rangeReply, tag }),
   };
 }

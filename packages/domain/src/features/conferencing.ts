@@ -4,10 +4,10 @@
  * admin PIN, and can be a destination of numbers, menus and profiles.
  */
 import { z } from 'zod';
-import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
+import { resourceRoutes, versionedRecordFields } from '../contract.ts';
 import { integer, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
-import { nextNumberReply, numberInRange } from '../numbering.ts';
+import { nextNumberRoute, numberInRange } from '../numbering.ts';
 import { PATTERNS } from '../patterns.ts';
 
 export const CONFERENCE_MESSAGES = {
@@ -81,5 +81,5 @@ export const conferenceRoutes = {
     input: conferenceInput,
     create: conferenceCreate,
   }),
-  next: route({ method: 'POST', alsoMethods: ['GET'], path: '/conferencing/next', reply: nextNumberReply, tag }),
+  next: nextNumberRoute('/conferencing', tag),
 };
