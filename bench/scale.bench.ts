@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { type RawBuilder, sql } from 'kysely';
+import { type CompiledQuery, type KyselyPlugin, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import { allMigrations } from '../apps/server/src/areas.ts';
 import { type DatabaseHandle, migrate, openDatabase } from '../apps/server/src/db/database.ts';
@@ -36,6 +36,8 @@ interface Figure {
   label: string;
   app: { median: number; p95: number };
   raw: number;
+  /** The page statement the app sent, run alone in a tenant transaction (lists only). */
+  appSql?: number;
   note?: string;
 }
 
@@ -90,7 +92,23 @@ async function load(tenancy: Tenancy): Promise<void> {
 
 async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
   const tenancy = createTenancy(handle.db);
-  const { app, headers } = await signedInApp(handle);
+  // A list's page is one statement (platform/list.ts, its count aliased __total): caught once from
+  // the app's own request, so that the database's share of a request can be timed on its own.
+  let catching = false;
+  let caught: CompiledQuery | undefined;
+  const catcher: KyselyPlugin = {
+    transformQuery({ node, queryId }) {
+      if (catching) {
+        const compiled = handle.db.getExecutor().compileQuery(node, queryId);
+        if (compiled.sql.includes('"__total"')) caught = compiled;
+      }
+      return node;
+    },
+    async transformResult({ result }) {
+      return result;
+    },
+  };
+  const { app, headers } = await signedInApp({ ...handle, db: handle.db.withPlugin(catcher) });
   const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
     const res = await app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
     if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
@@ -109,12 +127,28 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
     rawFn: () => Promise<unknown>,
     opts: { after?: () => Promise<unknown>; rawAfter?: () => Promise<unknown>; note?: string } = {},
   ): Promise<Figure> => {
+    caught = undefined;
+    catching = true;
+    await appFn();
+    catching = false;
+    if (opts.after) await opts.after();
+    const page = caught as CompiledQuery | undefined;
     const a = stats(await time(runs, appFn, opts.after));
     const r = stats(await time(runs, rawFn, opts.rawAfter ?? opts.after));
-    const figure: Figure = { label, app: a, raw: r.median, ...(opts.note ? { note: opts.note } : {}) };
+    const s = page
+      ? stats(await time(runs, () => tenancy.tenant(ACCOUNT, (tx) => tx.executeQuery(page), { readOnly: true })))
+      : undefined;
+    const figure: Figure = {
+      label,
+      app: a,
+      raw: r.median,
+      ...(s ? { appSql: s.median } : {}),
+      ...(opts.note ? { note: opts.note } : {}),
+    };
     figures.push(figure);
     console.error(
-      `  [${handle.kind}] ${label}: ${a.median.toFixed(1)} ms (p95 ${a.p95.toFixed(1)}), raw ${r.median.toFixed(1)} ms`,
+      `  [${handle.kind}] ${label}: ${a.median.toFixed(1)} ms (p95 ${a.p95.toFixed(1)}), raw ${r.median.toFixed(1)} ms` +
+        (s ? `, the app's SQL ${s.median.toFixed(1)} ms` : ''),
     );
     return figure;
   };
@@ -149,22 +183,26 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
     () => call('POST', '/seat/10000/15', { sortBy: 'nickname', direction: 'asc' }),
     () => raw(seatRows(sql`s.nickname`, yes, 10000)),
   );
-  const term = '%3456%';
-  await add(
-    'seats search "3456"',
-    RUNS,
-    () => call('POST', '/seat/0/15', { search: '3456' }),
-    () =>
-      rawNoRls(
-        seatRows(
-          sql`s.extension`,
-          sql`(s.extension::text ilike ${term} or s.name ilike ${term} or s.nickname ilike ${term}
+  // A narrow search (a few seats), a broad one (every seat whose extension or e-mail has a 2) and a
+  // broad one a trigram index answers.
+  for (const word of ['3456', '2', '202']) {
+    const term = `%${word}%`;
+    await add(
+      `seats search "${word}"`,
+      RUNS,
+      () => call('POST', '/seat/0/15', { search: word }),
+      () =>
+        rawNoRls(
+          seatRows(
+            sql`s.extension`,
+            sql`(s.extension::text ilike ${term} or s.name ilike ${term} or s.nickname ilike ${term}
             or s.caller_id_name ilike ${term} or s.caller_id_number ilike ${term} or s.vm_email ilike ${term})`,
-          0,
+            0,
+          ),
         ),
-      ),
-    { note: 'raw: without row-level security (its ilike may use the trigram indexes)' },
-  );
+      { note: 'raw: without row-level security (its ilike may use the trigram indexes)' },
+    );
+  }
   await add(
     'seats filter callRecording=1',
     RUNS,
@@ -383,17 +421,20 @@ const kinds = Object.keys(results);
 const ms = (n: number) => n.toFixed(1).padStart(7);
 console.log(
   `\n${SEATS.toLocaleString('en-GB')} seats, ${NUMBERS.toLocaleString('en-GB')} numbers in account ${ACCOUNT}; ` +
-    `${RUNS} runs (${SLOW_RUNS} for -1/-1 and bulk delete); ms; ratio = app median / raw SQL median\n`,
+    `${RUNS} runs (${SLOW_RUNS} for -1/-1 and bulk delete); ms; ratio = app median / raw SQL median; ` +
+    `app SQL = the page statement the app sent, alone in a tenant transaction (row-level security), and its ratio\n`,
 );
 console.log(
-  `${'operation'.padEnd(30)}${kinds.map((k) => `| ${k.padEnd(10)} median     p95     raw  ratio `).join('')}`,
+  `${'operation'.padEnd(30)}${kinds.map((k) => `| ${k.padEnd(10)} median     p95     raw  ratio  app SQL  ratio `).join('')}`,
 );
 const labels = results[kinds[0] as string]?.map((f) => f.label) ?? [];
 for (const label of labels) {
   const cells = kinds.map((k) => {
     const f = results[k]?.find((x) => x.label === label);
-    if (!f) return `| ${''.padEnd(41)}`;
-    return `| ${''.padEnd(10)}${ms(f.app.median)} ${ms(f.app.p95)} ${ms(f.raw)} ${(f.app.median / f.raw).toFixed(1).padStart(5)}x `;
+    if (!f) return `| ${''.padEnd(57)}`;
+    const sqlCells =
+      f.appSql === undefined ? ''.padEnd(16) : `${ms(f.appSql)} ${(f.appSql / f.raw).toFixed(1).padStart(5)}x `;
+    return `| ${''.padEnd(10)}${ms(f.app.median)} ${ms(f.app.p95)} ${ms(f.raw)} ${(f.app.median / f.raw).toFixed(1).padStart(5)}x ${sqlCells}`;
   });
   const note = results[kinds[0] as string]?.find((x) => x.label === label)?.note;
   console.log(`${label.padEnd(30)}${cells.join('')}${note ? `  ${note}` : ''}`);

@@ -157,6 +157,9 @@ export async function selectRecords<Rec>(query: AnyQuery, fields: FieldMap<Rec>)
   return rows.map((r) => recordFrom(fields, r));
 }
 
+/** The shortest search a trigram index can answer. */
+const TRIGRAM = 3;
+
 /**
  * How a list searches: the searchable fields that are plain columns of the table whose ids the list
  * pages (`idSql` is `table.id`) go by that table's indexes; the rest (joined or computed) by ilike.
@@ -167,7 +170,7 @@ function searchPlan(defs: Record<string, FieldDef>, idSql: string) {
   const own = (d: FieldDef) => table !== '' && d.column !== undefined && d.sql === `${table}.${d.column}`;
   return {
     table,
-    columns: searchable.filter(own).map((d) => d.column as string),
+    own: searchable.filter(own),
     computed: searchable.filter((d) => !own(d)),
   };
 }
@@ -189,9 +192,14 @@ export async function pagedList<Rec>(
   let q = query;
   const search = options.search?.trim();
   const plan = searchPlan(defs, idSql);
-  if (search && plan.columns.length + plan.computed.length > 0) {
+  if (search && plan.own.length + plan.computed.length > 0) {
     const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    const { columns, table, computed } = plan;
+    // Trigram indexes answer patterns of three characters or more; a shorter one reads the rows anyway,
+    // which a plain ilike does without first gathering every matching id.
+    const indexed = [...search].length >= TRIGRAM;
+    const columns = indexed ? plan.own.map((d) => d.column as string) : [];
+    const computed = indexed ? plan.computed : [...plan.computed, ...plan.own];
+    const { table } = plan;
     q = q.where((eb) =>
       eb.or([
         // The base table's own columns through app_search_ids (migration 041): their trigram

@@ -143,6 +143,23 @@ describe('pick', () => {
 });
 
 describe('list totals', () => {
+  it('searches the same rows whether a trigram index can answer (3 characters and more) or not', async () => {
+    const all = await seats();
+    const shown = (s: Seat) =>
+      [s.extension, s.name, s.nickname, s.callerIdName, s.callerIdNumber, s.vmEmail].map((v) =>
+        String(v).toLowerCase(),
+      );
+    for (const term of ['2', '20', '201', 'VAN', 'an 1', '%', '_']) {
+      const expected = all.filter((s) => shown(s).some((v) => v.includes(term.toLowerCase()))).map((s) => s.id);
+      const page = json<Page<Seat>>(await t.api('POST', '/seat/0/3', retail, { search: term }));
+      expect(
+        page.records.map((s) => s.id),
+        term,
+      ).toEqual(expected.slice(0, 3));
+      expect(page.totalRecords, term).toBe(expected.length);
+    }
+  });
+
   it('counts the whole filtered list on every page, past the end included', async () => {
     const all = await seats();
     const n = all.length;
