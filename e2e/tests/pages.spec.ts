@@ -57,3 +57,12 @@ for (const user of ['retail', 'prepay', 'admin']) {
     await tour(page, problems);
   });
 }
+
+test('signed out: the panel and the login page open without a console error or a failed request', async ({ page }) => {
+  const problems = watch(page);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});

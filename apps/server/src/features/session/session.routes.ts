@@ -168,10 +168,10 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
 
   openRoute(api, platform, routes.session, {
     allow: 'public',
-    handler: async ({ auth, reply }) => {
-      if (!auth || !hasPanelAccess(auth)) {
-        return reply.status(401).send({ status: 'error', message: MESSAGES.sessionRequired });
-      }
+    // No session is an answer, not a failure (spec 1 §7: "or a status of error"): the panel asks on
+    // every load, signed in or not, and a 401 would be a console error on the login page.
+    handler: async ({ auth }) => {
+      if (!auth || !hasPanelAccess(auth)) return { status: 'error' as const, message: MESSAGES.sessionRequired };
       return { status: 'success' as const, ...sessionRecordOf(auth) };
     },
   });

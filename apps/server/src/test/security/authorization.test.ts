@@ -42,7 +42,7 @@ vi.setConfig({ testTimeout: 300_000 });
 const OPEN: Readonly<Record<string, string>> = {
   'GET /panel/config': 'the panel reads its sign-in address and timeouts before anyone has signed in',
   'POST /users/auth/login': 'signing in',
-  'GET /users/auth/session': 'the panel asks whether it has a session; without one it answers 401 itself',
+  'GET /users/auth/session': 'the panel asks whether it has a session; without one it answers status error itself',
   'GET /users/auth/logout': 'signing out clears the cookie whether or not the session is still valid',
   // Public registration and set-password links (features/account): visitors have no session yet.
   'GET /ip/check/details': 'registration: the visitor may register only from the UK',
