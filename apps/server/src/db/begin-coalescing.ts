@@ -93,22 +93,20 @@ class CoalescingDriver implements Driver {
     if (!(connection instanceof CoalescingConnection)) return this.#inner.beginTransaction(connection, settings);
     connection.heldBegin = beginStatement(settings);
   }
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    if (!(connection instanceof CoalescingConnection)) return this.#inner.commitTransaction(connection);
-    // Nothing was sent: there is no transaction on the server to end.
-    if (connection.heldBegin !== null) {
-      connection.heldBegin = null;
-      return;
-    }
-    return this.#inner.commitTransaction(connection.inner);
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.#end(connection, (c) => this.#inner.commitTransaction(c));
   }
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    if (!(connection instanceof CoalescingConnection)) return this.#inner.rollbackTransaction(connection);
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.#end(connection, (c) => this.#inner.rollbackTransaction(c));
+  }
+  /** COMMIT or ROLLBACK, unless nothing was sent: then there is no transaction on the server to end. */
+  async #end(connection: DatabaseConnection, end: (c: DatabaseConnection) => Promise<void>): Promise<void> {
+    if (!(connection instanceof CoalescingConnection)) return end(connection);
     if (connection.heldBegin !== null) {
       connection.heldBegin = null;
       return;
     }
-    return this.#inner.rollbackTransaction(connection.inner);
+    return end(connection.inner);
   }
   // Savepoints are statements on the connection (the held BEGIN goes first, as for any statement).
   async savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {

@@ -161,17 +161,21 @@ export async function selectRecords<Rec>(query: AnyQuery, fields: FieldMap<Rec>)
 const TRIGRAM = 3;
 
 /**
- * How a list searches: the searchable fields that are plain columns of the table whose ids the list
- * pages (`idSql` is `table.id`) go by that table's indexes; the rest (joined or computed) by ilike.
+ * How a list searches `search`: the searchable fields that are plain columns of the table whose ids
+ * the list pages (`idSql` is `table.id`) by that table's trigram indexes, through app_search_ids
+ * (migration 041: a plain ilike cannot use them under row-level security) — when the term is long
+ * enough for a trigram; the other fields (joined or computed), and every field of a shorter term
+ * (which reads the rows anyway), by ilike.
  */
-function searchPlan(defs: Record<string, FieldDef>, idSql: string) {
+function searchPlan(defs: Record<string, FieldDef>, idSql: string, search: string) {
   const searchable = Object.values(defs).filter((d) => d.searchable);
   const table = idSql.endsWith('.id') ? idSql.slice(0, -'.id'.length) : '';
-  const own = (d: FieldDef) => table !== '' && d.column !== undefined && d.sql === `${table}.${d.column}`;
+  const indexed = (d: FieldDef) =>
+    [...search].length >= TRIGRAM && table !== '' && d.column !== undefined && d.sql === `${table}.${d.column}`;
   return {
     table,
-    own: searchable.filter(own),
-    computed: searchable.filter((d) => !own(d)),
+    columns: searchable.filter(indexed).map((d) => d.column as string),
+    ilike: searchable.filter((d) => !indexed(d)),
   };
 }
 
@@ -191,31 +195,25 @@ export async function pagedList<Rec>(
   const defs = fields as Record<string, FieldDef>;
   let q = query;
   const search = options.search?.trim();
-  const plan = searchPlan(defs, idSql);
-  if (search && plan.own.length + plan.computed.length > 0) {
+  if (search) {
+    const { table, columns, ilike } = searchPlan(defs, idSql, search);
     const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    // Trigram indexes answer patterns of three characters or more; a shorter one reads the rows anyway,
-    // which a plain ilike does without first gathering every matching id.
-    const indexed = [...search].length >= TRIGRAM;
-    const columns = indexed ? plan.own.map((d) => d.column as string) : [];
-    const computed = indexed ? plan.computed : [...plan.computed, ...plan.own];
-    const { table } = plan;
-    q = q.where((eb) =>
-      eb.or([
-        // The base table's own columns through app_search_ids (migration 041): their trigram
-        // indexes, which a plain ilike cannot use under row-level security.
-        ...(columns.length > 0
-          ? [
-              eb(
-                sql.raw(idSql),
-                'in',
-                sql`(select app_search_ids(${table}, array[${sql.join(columns)}]::text[], ${pattern}))`,
-              ),
-            ]
-          : []),
-        ...computed.map((d) => eb(sql.raw(`(${d.sql})::text`), 'ilike', pattern)),
-      ]),
-    );
+    if (columns.length + ilike.length > 0) {
+      q = q.where((eb) =>
+        eb.or([
+          ...(columns.length > 0
+            ? [
+                eb(
+                  sql.raw(idSql),
+                  'in',
+                  sql`(select app_search_ids(${table}, array[${sql.join(columns)}]::text[], ${pattern}))`,
+                ),
+              ]
+            : []),
+          ...ilike.map((d) => eb(sql.raw(`(${d.sql})::text`), 'ilike', pattern)),
+        ]),
+      );
+    }
   }
   for (const [name, value] of Object.entries(options.filters ?? {})) {
     const def = defs[name];
@@ -229,14 +227,13 @@ export async function pagedList<Rec>(
   const direction = options.direction ?? (options.sortBy ? 'asc' : defaultSort.direction);
   const sortDef = defs[sortField] as FieldDef;
   const sortSql = sql.raw(sortDef.sortSql ?? sortDef.sql);
+  /** The list's order: the sort, then the id (a stable order for equal values). */
+  const inOrder = (qb: AnyQuery) => qb.orderBy(sortSql, direction).orderBy(sql.raw(idSql), 'asc');
   const all = options.limit === -1;
 
   if (all) {
     // Every row: one query in order (the ids first would only make an IN list of all of them).
-    const rows = (await selectAll(q, shown)
-      .orderBy(sortSql, direction)
-      .orderBy(sql.raw(idSql), 'asc')
-      .execute()) as Record<string, unknown>[];
+    const rows = (await inOrder(selectAll(q, shown)).execute()) as Record<string, unknown>[];
     const records = rows.map((r) => recordFrom(shown, r));
     return { records, totalRecords: records.length, lastPage: true };
   }
@@ -245,18 +242,16 @@ export async function pagedList<Rec>(
   // only those rows decorated with every column, and the total of the filtered list as a count of
   // its own (a count(*) over () would read and sort every row of the list to number them). The ids
   // and the count are sub-queries the database runs once each; the page comes back in the same order.
-  const pageIds = q
-    .select(sql.raw(idSql).as('id'))
-    .orderBy(sortSql, direction)
-    .orderBy(sql.raw(idSql), 'asc')
+  const pageIds = inOrder(q.select(sql.raw(idSql).as('id')))
     .offset(options.offset)
     .limit(options.limit);
   const count = q.select(sql<number>`count(*)`.as('total'));
-  const rows = (await selectAll(query.where(sql.raw(idSql), '=', sql`any(array(${pageIds}))`), shown)
-    .select([sql.raw(idSql).as('__row_id'), sql<number>`(${count})`.as('__total')])
-    .orderBy(sortSql, direction)
-    .orderBy(sql.raw(idSql), 'asc')
-    .execute()) as Record<string, unknown>[];
+  const rows = (await inOrder(
+    selectAll(query.where(sql.raw(idSql), '=', sql`any(array(${pageIds}))`), shown).select([
+      sql.raw(idSql).as('__row_id'),
+      sql<number>`(${count})`.as('__total'),
+    ]),
+  ).execute()) as Record<string, unknown>[];
   const seen = new Set<number>();
   const records: Rec[] = [];
   for (const row of rows) {
