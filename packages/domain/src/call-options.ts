@@ -120,6 +120,12 @@ export const callOptionsRecordShape = {
 } satisfies Record<keyof CallRestrictions | 'weekdayTimes' | 'weekendTimes', z.ZodType>;
 export const CALL_TIMES_FIELDS = ['weekdayTimes', 'weekendTimes'] as const;
 export const DEFAULT_CALL_TIMES: CallTimes = { mode: 'on', ...ALL_DAY };
+/** The restrictions and call times a new seat or trunk starts with (what option changes compare to on create). */
+export const DEFAULT_CALL_OPTIONS = {
+  ...DEFAULT_RESTRICTIONS,
+  weekdayTimes: DEFAULT_CALL_TIMES,
+  weekendTimes: DEFAULT_CALL_TIMES,
+};
 
 /** Shown in lists and summaries: 'Off', 'All day' or '08:00-18:00'. */
 export function formatCallTimes(t: CallTimes): string {

@@ -4,13 +4,10 @@
  * provider-admin-only switches and the call-restriction permissions, all enforced here.
  */
 import {
-  type CallRestrictions,
-  DEFAULT_CALL_TIMES,
-  DEFAULT_RESTRICTIONS,
+  DEFAULT_CALL_OPTIONS,
   isProviderAdmin,
   MESSAGES,
   normaliseRestrictions,
-  RESTRICTION_FIELDS,
   RETAIL_MAX_TRUNKS,
   type SipTrunk,
   type SipTrunkValues,
@@ -80,25 +77,18 @@ const fields = fieldMap<SipTrunk>('sip_trunks', {
  * What the trunk's values mean when stored: an empty host is dynamic registration, so IP
  * authentication is off (spec 2 §2); the PIN guards international calls and goes when they are barred.
  */
-function prepare(values: SipTrunkValues): SipTrunkValues {
-  const restrictions = normaliseRestrictions(
-    Object.fromEntries(RESTRICTION_FIELDS.map((f) => [f, values[f]])) as CallRestrictions,
-  );
-  return withoutHostNoIpAuth({ ...values, ...restrictions });
-}
+const prepare = (values: SipTrunkValues): SipTrunkValues => withoutHostNoIpAuth(normaliseRestrictions(values));
+
+const CALL_OPTION_DEFAULTS = { trunkIPAuth: false, anyPresentation: false, ...DEFAULT_CALL_OPTIONS };
 
 /**
  * The provider-admin-only fields (spec 2 §6). IP authentication going off because the host was
  * emptied is the host's consequence (spec 2 §2), which anyone who may edit the host may cause.
  */
-const trunkAdminOnly: Validator<SipTrunkValues, SipTrunk> = (w) =>
-  adminOnly(
-    TRUNK_ADMIN_FIELDS,
-    CALL_OPTION_DEFAULTS,
-  )({
-    ...w,
-    values: w.values.host === '' ? { ...w.values, trunkIPAuth: w.current?.trunkIPAuth ?? false } : w.values,
-  });
+const trunkAdminOnly: Validator<SipTrunkValues, SipTrunk> = (w) => {
+  const values = w.values.host === '' ? { ...w.values, trunkIPAuth: w.current?.trunkIPAuth ?? false } : w.values;
+  return adminOnly(TRUNK_ADMIN_FIELDS, CALL_OPTION_DEFAULTS)({ ...w, values });
+};
 
 /** Retail accounts: at most 2 channels (a provider admin may set more; a stored value may stay). */
 const retailChannels: Validator<SipTrunkValues, SipTrunk> = ({ auth, values, current }) =>
@@ -108,14 +98,6 @@ const retailChannels: Validator<SipTrunkValues, SipTrunk> = ({ auth, values, cur
   values.channelLimit !== current?.channelLimit
     ? { channelLimit: TRUNK_MESSAGES.retailChannels }
     : undefined;
-
-const CALL_OPTION_DEFAULTS = {
-  trunkIPAuth: false,
-  anyPresentation: false,
-  ...DEFAULT_RESTRICTIONS,
-  weekdayTimes: DEFAULT_CALL_TIMES,
-  weekendTimes: DEFAULT_CALL_TIMES,
-};
 
 export function registerSipTrunkRoutes(api: FastifyInstance, platform: Platform): void {
   const trunks = resource(api, platform, {
@@ -132,7 +114,7 @@ export function registerSipTrunkRoutes(api: FastifyInstance, platform: Platform)
       key: (t) => String(t.id),
       source: { key: 'sip_trunks.id', numericKey: true, label: 'sip_trunks.nickname', order: 'sip_trunks.nickname' },
     },
-    prepare: (values) => prepare(values),
+    prepare,
     // Retail accounts: RETAIL_MAX_TRUNKS (a provider admin may add more, like the provisioned demo estate).
     validateCreate: [
       maxRecords(
