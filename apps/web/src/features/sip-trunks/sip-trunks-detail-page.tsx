@@ -1,6 +1,5 @@
 /** /sip/{id}: tabs General, IP Address, Call Restrictions, Call Recording, TPS/CTPS, Teams, Advanced. */
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
   destinationValue,
@@ -15,9 +14,13 @@ import {
   TRUNK_MESSAGES,
 } from '@switchboard/domain';
 import { useEffect } from 'react';
-import { callRecordingTab, callRestrictionsTab, tpsTab } from '../../platform/call-options/call-options-tabs.tsx';
-import { TeamsGate } from '../../platform/call-options/teams-gate.tsx';
-import { FormFields, FormTextField } from '../../platform/fields/form-fields.tsx';
+import {
+  callRecordingTab,
+  callRestrictionsTab,
+  teamsTab,
+  tpsTab,
+} from '../../platform/call-options/call-options-tabs.tsx';
+import { type FieldDef, FormFields } from '../../platform/fields/form-fields.tsx';
 import type { FieldsForm } from '../../platform/fields/form-schema.ts';
 import { useCallerIdOptions } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
@@ -42,21 +45,8 @@ function StatusLine({ trunk }: { trunk: SipTrunk }) {
   );
 }
 
-/**
- * The IP Address tab: the host (empty: the PBX registers), IP authentication (provider admins, with
- * a host only: clearing the host switches it off, spec 2 §2), where the PBX may register from, and
- * the permitted addresses.
- */
-function IpAddressTab({
-  form,
-  readOnly,
-  admin,
-}: {
-  form: FieldsForm<SipTrunkInput>;
-  readOnly: boolean;
-  admin: boolean;
-}) {
-  const host = String(form.watch('host') ?? '');
+/** Clearing the host switches IP authentication off (spec 2 §2: an empty host is dynamic registration). */
+function IpAuthFollowsHost({ form }: { form: FieldsForm<SipTrunkInput> }) {
   useEffect(() => {
     const watching = form.watch((values, { name }) => {
       if (name === 'host' && String(values.host ?? '').trim() === '' && values.trunkIPAuth) {
@@ -65,52 +55,35 @@ function IpAddressTab({
     });
     return () => watching.unsubscribe();
   }, [form]);
-  const permitError = form.formState.errors.permit?.message;
-  return (
-    <>
-      <FormTextField
-        control={form.control}
-        name="host"
-        label="Host IP Address"
-        helper={host ? 'Direct IP: calls are sent to this address' : 'Empty: the PBX registers (dynamic)'}
-        disabled={readOnly}
-      />
-      {admin && host !== '' && (
-        <FormFields
-          control={form.control}
-          disabled={readOnly}
-          fields={[{ kind: 'switch', name: 'trunkIPAuth', label: 'IP Authentication' }]}
-        />
-      )}
-      <FormFields
-        control={form.control}
-        disabled={readOnly}
-        fields={[
-          {
-            kind: 'select',
-            name: 'ipLocation',
-            label: 'IP Location',
-            options: IP_LOCATIONS,
-          },
-        ]}
-      />
-      <Typography variant="subtitle2">Permitted IP addresses (public, at most 3)</Typography>
-      <Box sx={{ display: 'grid', gap: 2 }}>
-        {[0, 1, 2].map((i) => (
-          <FormTextField
-            key={i}
-            control={form.control}
-            name={`permit.${i}`}
-            label={`Permitted IP ${i + 1}`}
-            disabled={readOnly}
-          />
-        ))}
-      </Box>
-      {permitError && <Alert severity="error">{permitError}</Alert>}
-    </>
-  );
+  return null;
 }
 
+const ipAuthSwitch: FieldDef<SipTrunkInput> = { kind: 'switch', name: 'trunkIPAuth', label: 'IP Authentication' };
+const permitInputs = [0, 1, 2].map(
+  (i): FieldDef<SipTrunkInput> => ({ kind: 'text', name: `permit.${i}`, label: `Permitted IP ${i + 1}` }),
+);
+const anyPresentationSwitch: FieldDef<SipTrunkInput> = {
+  kind: 'switch',
+  name: 'anyPresentation',
+  label: 'Allow Any Number Presentation',
+};
+
+/**
+ * The IP Address tab: the host (empty: the PBX registers), IP authentication (provider admins, with
+ * a host only), where the PBX may register from, and the permitted addresses.
+ */
+function ipAddressInputs(host: string, admin: boolean): FieldDef<SipTrunkInput>[] {
+  return [
+    {
+      kind: 'text',
+      name: 'host',
+      label: 'Host IP Address',
+      helper: host ? 'Direct IP: calls are sent to this address' : 'Empty: the PBX registers (dynamic)',
+    },
+    ...(admin && host !== '' ? [ipAuthSwitch] : []),
+    { kind: 'select', name: 'ipLocation', label: 'IP Location', options: IP_LOCATIONS },
+  ];
+}
 export default function SipTrunkDetailPage() {
   const { session, can } = useSession();
   const numbers = useCallerIdOptions().options;
@@ -127,15 +100,7 @@ export default function SipTrunkDetailPage() {
           {
             label: 'General',
             kind: 'form',
-            fields: [
-              'nickname',
-              'cliNumber',
-              'withholdNumber',
-              'emergencyServicesCid',
-              'trunkFailOver',
-              'channelLimit',
-            ],
-            render: (form, t, readOnly) => (
+            intro: (t) => (
               <>
                 <StatusLine trunk={t} />
                 {t.host === '' && (
@@ -147,19 +112,25 @@ export default function SipTrunkDetailPage() {
                     resetWarning={TRUNK_MESSAGES.confirmPasswordReset}
                   />
                 )}
-                <FormFields
-                  control={form.control}
-                  fields={generalFields(numbers, [destinationValue('trunk', t.id)])}
-                  disabled={readOnly}
-                />
               </>
             ),
+            inputs: (t) => generalFields(numbers, [destinationValue('trunk', t.id)]),
           },
           {
             label: 'IP Address',
             kind: 'form',
             fields: ['host', 'trunkIPAuth', 'ipLocation', 'permit'],
-            render: (form, _t, readOnly) => <IpAddressTab form={form} readOnly={readOnly} admin={admin} />,
+            inputs: (_t, form) => ipAddressInputs(String(form.watch('host') ?? ''), admin),
+            render: (form, _t, readOnly) => (
+              <>
+                <IpAuthFollowsHost form={form} />
+                <Typography variant="subtitle2">Permitted IP addresses (public, at most 3)</Typography>
+                <FormFields control={form.control} fields={permitInputs} disabled={readOnly} />
+                {form.formState.errors.permit?.message && (
+                  <Alert severity="error">{form.formState.errors.permit.message}</Alert>
+                )}
+              </>
+            ),
           },
           {
             ...callRestrictionsTab<SipTrunk, SipTrunkInput, SipTrunkValues>({
@@ -170,35 +141,14 @@ export default function SipTrunkDetailPage() {
           },
           callRecordingTab<SipTrunk, SipTrunkInput, SipTrunkValues>(),
           tpsTab<SipTrunk, SipTrunkInput, SipTrunkValues>({ trunk: true }),
-          {
-            label: 'Teams',
-            kind: 'form',
-            fields: ['enableTeams'],
-            render: (form, _t, readOnly) => (
-              <TeamsGate disabled={readOnly}>
-                <FormFields
-                  control={form.control}
-                  disabled={readOnly}
-                  fields={[{ kind: 'switch', name: 'enableTeams', label: 'Enable Microsoft Teams' }]}
-                />
-              </TeamsGate>
-            ),
-          },
+          teamsTab<SipTrunk, SipTrunkInput, SipTrunkValues>(),
           {
             label: 'Advanced',
             kind: 'form',
             inputs: [
               { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS },
               { kind: 'select', name: 'trunkNoPlus', label: 'Number Format', options: NUMBER_MAPPINGS },
-              ...(admin
-                ? [
-                    {
-                      kind: 'switch' as const,
-                      name: 'anyPresentation' as const,
-                      label: 'Allow Any Number Presentation',
-                    },
-                  ]
-                : []),
+              ...(admin ? [anyPresentationSwitch] : []),
             ],
           },
           usedByTab<SipTrunk>((t) => destinationValue('trunk', t.id)),

@@ -16,10 +16,11 @@ import {
   TRUNK_TPS_MODES,
 } from '@switchboard/domain';
 import { type FieldValues, type Path, useWatch } from 'react-hook-form';
-import { FormSelectField } from '../fields/form-fields.tsx';
+import { type FieldDef, FormFields, FormSelectField } from '../fields/form-fields.tsx';
 import type { FieldsForm } from '../fields/form-schema.ts';
 import type { TabDef } from '../tabbed-form/tabbed-form.tsx';
 import { CallRestrictionsFields, type CallRestrictionsProps } from './call-restrictions-fields.tsx';
+import { TeamsGate } from './teams-gate.tsx';
 
 export { CallRestrictionsFields as CallRestrictionsTab };
 
@@ -108,5 +109,31 @@ export function tpsTab<R, V extends FieldValues, O extends FieldValues>(
     kind: 'form',
     fields: ['tps', 'ctps'],
     render: (form, _record, readOnly) => <TpsTab<V> form={form} disabled={readOnly} trunk={options.trunk} />,
+  };
+}
+
+/**
+ * The Teams tab (spec 2 §2): behind the account's Teams tenant, the Enable Microsoft Teams switch
+ * and the area's further Teams fields (a seat's Teams number), which `fields` names.
+ */
+export function teamsTab<R, V extends FieldValues, O extends FieldValues>(
+  options: { fields?: string[]; more?: (form: FieldsForm<V>) => FieldDef<V>[] } = {},
+): TabDef<R, V, O> {
+  return {
+    label: 'Teams',
+    kind: 'form',
+    fields: ['enableTeams', ...(options.fields ?? [])],
+    render: (form, _record, readOnly) => (
+      <TeamsGate disabled={readOnly}>
+        <FormFields
+          control={form.control}
+          disabled={readOnly}
+          fields={[
+            { kind: 'switch', name: 'enableTeams' as Path<V>, label: 'Enable Microsoft Teams' },
+            ...(options.more?.(form) ?? []),
+          ]}
+        />
+      </TeamsGate>
+    ),
   };
 }
