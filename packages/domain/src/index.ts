@@ -36,3 +36,4 @@ export * from './numbering.ts';
 export * from './paging.ts';
 export * from './patterns.ts';
 export * from './permissions.ts';
+export * from './record-shape.ts';

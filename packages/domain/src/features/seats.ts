@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import {
-  callOptionsRecordShape,
   callRecordingField,
   callRestrictionsShape,
+  callTimesRecord,
   callTimesShape,
   seatChannelLimitField,
   sipCredentialRoutes,
@@ -22,6 +22,7 @@ import { nextNumberReply, numberRange, rangeReply } from '../numbering.ts';
 import { saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
 import { can, isProviderAdmin, type PermissionHolder, type Resource } from '../permissions.ts';
+import { recordShape } from '../record-shape.ts';
 import { destinationField } from './destinations.ts';
 import { DEFAULT_IP_LOCATION, IP_LOCATIONS } from './sip-trunks.ts';
 import { newUserBody } from './users.ts';
@@ -85,7 +86,6 @@ export function seatRange(digits: number) {
     nickname: optionalText({ max: SEAT_NICKNAME_MAX.create }),
   });
 }
-export type SeatRange = z.input<ReturnType<typeof seatRange>>;
 
 export const VOICEMAIL_MODES = [
   { value: 0, label: 'Disabled' },
@@ -177,7 +177,6 @@ export const seatBulkEdit = seatInput.pick({
 
 /** The control-panel user created with a softphone seat (spec 2 §5 "New user", §7 POST /users). */
 export const softphoneUserInput = newUserBody.pick({ name: true, surname: true, username: true, email: true });
-export type SoftphoneUserInput = z.input<typeof softphoneUserInput>;
 
 /** POST /seat: one seat (a single-step confirmation), optionally as a softphone user. */
 export const seatCreateInput = seatInput.extend({
@@ -189,55 +188,27 @@ export const seatCreateInput = seatInput.extend({
   /** A new seat registers from the UK only (spec 2 §5); it can be widened on the detail. */
   ipAcl: z.literal(DEFAULT_IP_LOCATION, { error: SEAT_MESSAGES.createGbOnly }).default(DEFAULT_IP_LOCATION),
 });
-export type SeatCreateInput = z.input<typeof seatCreateInput>;
 export type SeatCreateValues = z.output<typeof seatCreateInput>;
 
 export const SEAT_STATUSES = ['Registered', 'Unregistered'] as const;
+
+const seatStatus = z.enum(SEAT_STATUSES);
+/** The seat's input fields its record carries back as stored (the PIN is never sent). */
+const { vmPin: _pin, ...storedSeatShape } = seatShape;
 
 export const seatRecord = z.object({
   ...versionedRecordFields,
   extension: z.number().int(),
   name: z.string(),
-  nickname: z.string(),
-  callerIdName: z.string(),
-  callerIdNumber: z.string(),
-  withholdNumber: z.boolean(),
-  emergencyServiceCid: z.string(),
-  ringTime: z.number().int(),
-  musicOnHold: z.number().int().nullable(),
-  vmMode: z.number().int(),
-  vmFullname: z.string(),
-  vmEmail: z.string(),
+  ...recordShape(storedSeatShape, { weekdayTimes: callTimesRecord, weekendTimes: callTimesRecord }),
   /** Whether a mailbox PIN is set (the PIN itself is not sent). */
   vmPinSet: z.boolean(),
-  vmDelete: z.boolean(),
-  vmAdvancedPromptId: z.number().int().nullable(),
-  vmAdvancedDest: z.string(),
-  cfwdAll: z.string(),
-  cfwdBusy: z.string(),
-  cfwdNoAnswer: z.string(),
-  cfwdUnavail: z.string(),
-  callRecording: z.number().int(),
-  ...callOptionsRecordShape,
-  tps: z.enum(['off', 'block', 'option']),
-  ctps: z.enum(['off', 'block', 'option']),
-  channelLimit: z.number().int(),
-  enableTeams: z.boolean(),
-  teamsCLI: z.string(),
-  transport: z.enum(['udp', 'tcp', 'tls']),
-  enableVideo: z.boolean(),
-  videoCodec: z.enum(['h264', 'vp8', 'vp9']),
-  hdCodec: z.boolean(),
-  keepOnNetwork: z.boolean(),
-  internal: z.boolean(),
-  aclId: z.number().int().nullable(),
-  ipAcl: z.string(),
   /** The control-panel user of a softphone seat. */
   userId: z.number().int().nullable(),
   /** Registered / Unregistered (the desk registration, from the registrations table). */
-  status: z.enum(SEAT_STATUSES),
-  desktopStatus: z.enum(SEAT_STATUSES),
-  mobileStatus: z.enum(SEAT_STATUSES),
+  status: seatStatus,
+  desktopStatus: seatStatus,
+  mobileStatus: seatStatus,
   userAgent: z.string(),
   ipaddr: z.string(),
   port: z.number().int().nullable(),
@@ -274,7 +245,6 @@ export const voicemailSettingsInput = z.object({
   password: seatShape.vmPin,
   vmDelete: seatShape.vmDelete,
 });
-export type VoicemailSettingsInput = z.input<typeof voicemailSettingsInput>;
 export const voicemailSettingsRecord = z.object({
   mailbox: z.string(),
   fullname: z.string(),
@@ -297,16 +267,14 @@ export const seatSoftphoneInput = z.object({
 });
 export type SeatSoftphoneInput = z.input<typeof seatSoftphoneInput>;
 export const seatSoftphoneRecord = z.object({
-  enableDesktopCallWaiting: z.boolean(),
-  enableMobileCallWaiting: z.boolean(),
-  outboundCLILists: z.array(z.string()),
+  ...recordShape(seatSoftphoneInput.shape),
   /** Encoded in the mobile app's QR code. */
   uniqueString: z.string(),
   /** Twinned: the seat has a softphone user. */
   enabled: z.boolean(),
   username: z.string().nullable(),
-  desktopStatus: z.enum(SEAT_STATUSES),
-  mobileStatus: z.enum(SEAT_STATUSES),
+  desktopStatus: seatStatus,
+  mobileStatus: seatStatus,
 });
 export type SeatSoftphone = z.infer<typeof seatSoftphoneRecord>;
 

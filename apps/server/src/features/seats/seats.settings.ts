@@ -4,18 +4,21 @@
  * addresses the seats register from.
  */
 import {
-  can,
   MESSAGES,
   PROVISIONING_LOCK_MINUTES,
   SEAT_MESSAGES,
   type Seat,
+  type SeatDevice,
+  type SeatLocation,
   seatLabel,
   seatRoutes,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { notFound, validationError } from '../../platform/errors.ts';
+import { field, fieldMap, shownTo, visibleTo } from '../../platform/fields.ts';
 import { publicIpSql } from '../../platform/ip-sql.ts';
+import { selectRecords } from '../../platform/list.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { ResourceHandle } from '../../platform/resources.ts';
 import { type Ctx, tenantRoute } from '../../platform/routes.ts';
@@ -25,7 +28,35 @@ import type { Tx } from '../../platform/tenancy.ts';
 const LOCK_AFTER = `interval '${PROVISIONING_LOCK_MINUTES} minutes'`;
 /** A device is locked once it checked in, or 15 minutes after an unlock. */
 const LOCKED = `(seat_devices.locked or seat_devices.unlocked_at is null or seat_devices.unlocked_at + ${LOCK_AFTER} <= now())`;
-const iso = (d: unknown) => (d === null || d === undefined ? null : new Date(d as string).toISOString());
+const iso = (at: string) => `to_char((${at}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A seat's devices; the LDAP password only for a user who may update the seat (it unlocks the directory). */
+const deviceFields = fieldMap<SeatDevice>('seat_devices', {
+  id: field.id(),
+  make: field.text('make'),
+  model: field.text('model'),
+  macAddress: field.text('mac_address'),
+  lastCheckin: field.computed(iso('seat_devices.last_checkin'), 'text'),
+  locked: field.computed(LOCKED, 'boolean'),
+  locksAt: field.computed(
+    `(case when not ${LOCKED} then ${iso(`seat_devices.unlocked_at + ${LOCK_AFTER}`)} end)`,
+    'text',
+  ),
+  initialised: field.boolean('initialised'),
+  ldapPassword: field.text('ldap_password', { secret: visibleTo('seats', 'update') }),
+});
+
+/** The numbers with an emergency address a seat can take as its location. */
+const locationFields = fieldMap<SeatLocation>('telephone_numbers', {
+  id: field.id(),
+  number: field.text('number'),
+  name: field.computed("coalesce(nullif(telephone_numbers.ems_name, ''), telephone_numbers.nickname)", 'text'),
+  premises: field.text('ems_premises'),
+  thoroughfare: field.text('ems_thoroughfare'),
+  locality: field.text('ems_locality'),
+  postcode: field.text('ems_postcode'),
+  updatePending: field.boolean('ems_update_pending'),
+});
 
 export function registerSeatSettingRoutes(
   api: FastifyInstance,
@@ -38,42 +69,12 @@ export function registerSeatSettingRoutes(
 
   // ---- Provisioning --------------------------------------------------------------------------
 
-  /** The seat's devices; the LDAP password only for a user who may update the seat (it unlocks the directory). */
-  const devicesOf = async (tx: Tx, seatId: number, withSecrets: boolean) => {
-    const rows = await tx
-      .selectFrom('seat_devices')
-      .select([
-        'id',
-        'make',
-        'model',
-        'mac_address',
-        'last_checkin',
-        'initialised',
-        'ldap_password',
-        sql<boolean>`${sql.raw(LOCKED)}`.as('is_locked'),
-        sql<Date | null>`seat_devices.unlocked_at + ${sql.raw(LOCK_AFTER)}`.as('locks_at'),
-      ])
-      .where('seat_id', '=', seatId)
-      .orderBy('id')
-      .execute();
-    return rows.map((d) => ({
-      id: d.id,
-      make: d.make,
-      model: d.model,
-      macAddress: d.mac_address,
-      lastCheckin: iso(d.last_checkin),
-      locked: d.is_locked,
-      locksAt: d.is_locked ? null : iso(d.locks_at),
-      initialised: d.initialised,
-      ldapPassword: withSecrets ? d.ldap_password : '',
-    }));
-  };
-
   tenantRoute(api, platform, seatRoutes.devices, {
     allow: read,
     handler: async ({ db, auth }, { params }) => {
       await seats.read(db, params.id);
-      return { records: await devicesOf(db, params.id, can(auth, 'seats', 'update')) };
+      const devices = db.selectFrom('seat_devices').where('seat_id', '=', params.id).orderBy('id');
+      return { records: shownTo(deviceFields, auth, await selectRecords(devices, deviceFields)) };
     },
   });
 
@@ -137,28 +138,23 @@ export function registerSeatSettingRoutes(
   tenantRoute(api, platform, seatRoutes.softphone, {
     allow: [...read, { resource: 'softphone', action: 'read' }],
     handler: async ({ db }, { params }) => {
-      const seat = await db.selectFrom('seats').selectAll().where('id', '=', params.id).executeTakeFirst();
-      if (!seat) throw notFound();
-      const user = seat.user_id
-        ? await db.selectFrom('users').select('username').where('id', '=', seat.user_id).executeTakeFirst()
-        : undefined;
-      const registered = await db
-        .selectFrom('seat_registrations')
-        .select('kind')
-        .where('seat_id', '=', params.id)
-        .where('expires_at', '>', new Date())
-        .execute();
-      const status = (kind: string) =>
-        registered.some((r) => r.kind === kind) ? ('Registered' as const) : ('Unregistered' as const);
+      const { userId, desktopStatus, mobileStatus } = await seats.read(db, params.id);
+      const phone = await db
+        .selectFrom('seats')
+        .leftJoin('users', 'users.id', 'seats.user_id')
+        .select(['enable_desktop_call_waiting', 'enable_mobile_call_waiting', 'outbound_cli_lists', 'unique_string'])
+        .select('users.username')
+        .where('seats.id', '=', params.id)
+        .executeTakeFirstOrThrow();
       return {
-        enableDesktopCallWaiting: seat.enable_desktop_call_waiting,
-        enableMobileCallWaiting: seat.enable_mobile_call_waiting,
-        outboundCLILists: seat.outbound_cli_lists as string[],
-        uniqueString: seat.unique_string,
-        enabled: seat.user_id !== null,
-        username: user?.username ?? null,
-        desktopStatus: status('desktop'),
-        mobileStatus: status('mobile'),
+        enableDesktopCallWaiting: phone.enable_desktop_call_waiting,
+        enableMobileCallWaiting: phone.enable_mobile_call_waiting,
+        outboundCLILists: phone.outbound_cli_lists as string[],
+        uniqueString: phone.unique_string,
+        enabled: userId !== null,
+        username: phone.username,
+        desktopStatus,
+        mobileStatus,
       };
     },
   });
@@ -254,38 +250,11 @@ export function registerSeatSettingRoutes(
 
   // ---- Emergency location and addresses ------------------------------------------------------
 
-  const locationSelect = (tx: Tx) =>
-    tx
-      .selectFrom('telephone_numbers')
-      .select([
-        'id',
-        'number',
-        'nickname',
-        'ems_name',
-        'ems_premises',
-        'ems_thoroughfare',
-        'ems_locality',
-        'ems_postcode',
-        'ems_update_pending',
-      ]);
-  type LocationRow = Awaited<ReturnType<ReturnType<typeof locationSelect>['execute']>>[number];
-  const toLocation = (t: LocationRow) => ({
-    id: t.id,
-    number: t.number,
-    name: t.ems_name || t.nickname,
-    premises: t.ems_premises,
-    thoroughfare: t.ems_thoroughfare,
-    locality: t.ems_locality,
-    postcode: t.ems_postcode,
-    updatePending: t.ems_update_pending,
-  });
+  const locations = (tx: Tx) => tx.selectFrom('telephone_numbers').where('ems_postcode', '<>', '');
 
   tenantRoute(api, platform, seatRoutes.locations, {
     allow: read,
-    handler: async ({ db }) => {
-      const rows = await locationSelect(db).where('ems_postcode', '<>', '').orderBy('number').execute();
-      return { records: rows.map(toLocation) };
-    },
+    handler: async ({ db }) => ({ records: await selectRecords(locations(db).orderBy('number'), locationFields) }),
   });
 
   tenantRoute(api, platform, seatRoutes.location, {
@@ -294,8 +263,8 @@ export function registerSeatSettingRoutes(
       const seat = await seats.read(db, params.id);
       const number = seat.emergencyServiceCid || seat.callerIdNumber;
       if (!number) return { location: null };
-      const row = await locationSelect(db).where('number', '=', number).executeTakeFirst();
-      return { location: row && row.ems_postcode !== '' ? toLocation(row) : null };
+      const [location] = await selectRecords(locations(db).where('number', '=', number), locationFields);
+      return { location: location ?? null };
     },
   });
 
