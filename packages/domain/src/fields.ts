@@ -106,3 +106,16 @@ export function recordId(message?: string, options: { numberOnly?: boolean } = {
 /** A record id in a path: a positive integer up to MAX_ID (otherwise 400, like any bad id). */
 export const idParam = z.object({ id: recordId() });
 export type IdParam = z.infer<typeof idParam>;
+
+/**
+ * A record's values for an object schema (an update body, a form): the record's fields the schema
+ * names (a read carries more: its id, version, derived columns), so they are not listed again.
+ */
+export function inputValuesOf<S extends z.ZodObject, R extends { [K in keyof z.output<S>]: unknown }>(
+  schema: S,
+  record: R,
+): Pick<R, keyof z.output<S> & keyof R> {
+  const values: Partial<R> = {};
+  for (const key of Object.keys(schema.shape) as (keyof z.output<S> & keyof R)[]) values[key] = record[key];
+  return values as Pick<R, keyof z.output<S> & keyof R>;
+}

@@ -8,6 +8,7 @@ import {
   CONTROL_CHARACTER,
   can,
   MESSAGES,
+  type Resource,
   type RouteBody,
   type RouteContract,
   type RouteParams,
@@ -32,6 +33,11 @@ export type Guard =
   | readonly PermissionRule[]
   | { anyOf: readonly PermissionRule[] }
   | ((auth: AuthContext) => boolean);
+
+/** Whoever may read any of `resources` (e.g. the numbers that seats, trunks and numbers pick from). */
+export const readersOf = (...resources: Resource[]): Guard => ({
+  anyOf: resources.map((resource) => ({ resource, action: 'read' as const })),
+});
 
 export function allows(auth: AuthContext, guard: Guard): boolean {
   if (typeof guard === 'function') return guard(auth);

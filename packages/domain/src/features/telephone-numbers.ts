@@ -5,11 +5,10 @@
  * (EMS) address with the registry's answer.
  */
 import { z } from 'zod';
-import { CALL_RECORDING_OPTIONS } from '../call-options.ts';
 import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
-import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
+import { idParam, inputValuesOf, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
-import { filtersSchema, listParams, listReplySchema, SORT_DIRECTIONS, saveReply } from '../paging.ts';
+import { listBody, listParams, listReplySchema, saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
 import { destinationField } from './destinations.ts';
 
@@ -47,60 +46,48 @@ export const ACL_MODE_OPTIONS = [
   { value: 1, label: 'Reject callers on the list' },
 ] as const;
 
-/** Call recording of a number: 0 off, 1 pausable, 2 permanent (the seats' options). */
-export const CALL_RECORD_OPTIONS = CALL_RECORDING_OPTIONS;
-
 const select = MESSAGES.selectOption;
 
 /** The number's settings a customer edits (PUT /numbering/allocated/{id}). */
-export const telephoneNumberInput = z
-  .object({
-    nickname: optionalText({ max: 15 }),
-    destination: destinationField,
-    distinctiveRing: z
-      .string()
-      .refine((v) => v === '' || DISTINCTIVE_RINGS.includes(v), { error: select })
-      .default(''),
-    cidPrefix: optionalText({ max: 15 }),
-    cidCalledNumber: z.boolean().default(false),
-    cidOnDivert: z.boolean().default(false),
-    telephoneNumberAclId: recordId(select).nullable().default(null),
-    telephoneNumberAclReject: z.coerce
-      .number()
-      .int()
-      .refine((v) => v === 0 || v === 1, { error: select })
-      .default(0),
-    anonCallReject: z.boolean().default(false),
-    anonCallRejectAdvanced: z.boolean().default(false),
-    callRecord: z.coerce.number().int().min(0, { error: select }).max(2, { error: select }).default(0),
-    callRecordWarn: z.boolean().default(false),
-    faxContact: z.boolean().default(false),
-    faxAddress: z
-      .string()
-      .trim()
-      .max(100, { error: MESSAGES.maxLength(100) })
-      .refine((v) => v === '' || z.email().safeParse(v).success, { error: MESSAGES.email })
-      .default(''),
-    faxPassword: optionalText({ max: 15 }),
-    /** Provider admins only. */
-    emsNeeded: z.boolean().default(true),
-    /** Provider admins only. */
-    cancellationAvailable: z.boolean().default(true),
-  })
-  .superRefine((v, ctx) => {
-    if (v.faxContact && v.faxAddress === '') {
-      ctx.addIssue({ code: 'custom', path: ['faxAddress'], message: TELEPHONE_NUMBER_MESSAGES.faxAddressRequired });
-    }
-  });
+const telephoneNumberFields = z.object({
+  nickname: optionalText({ max: 15 }),
+  destination: destinationField,
+  distinctiveRing: z
+    .string()
+    .refine((v) => v === '' || DISTINCTIVE_RINGS.includes(v), { error: select })
+    .default(''),
+  cidPrefix: optionalText({ max: 15 }),
+  cidCalledNumber: z.boolean().default(false),
+  cidOnDivert: z.boolean().default(false),
+  telephoneNumberAclId: recordId(select).nullable().default(null),
+  telephoneNumberAclReject: z.coerce.number().int().min(0, { error: select }).max(1, { error: select }).default(0),
+  anonCallReject: z.boolean().default(false),
+  anonCallRejectAdvanced: z.boolean().default(false),
+  callRecord: z.coerce.number().int().min(0, { error: select }).max(2, { error: select }).default(0),
+  callRecordWarn: z.boolean().default(false),
+  faxContact: z.boolean().default(false),
+  faxAddress: z
+    .string()
+    .trim()
+    .max(100, { error: MESSAGES.maxLength(100) })
+    .refine((v) => v === '' || z.email().safeParse(v).success, { error: MESSAGES.email })
+    .default(''),
+  faxPassword: optionalText({ max: 15 }),
+  /** Provider admins only. */
+  emsNeeded: z.boolean().default(true),
+  /** Provider admins only. */
+  cancellationAvailable: z.boolean().default(true),
+});
+export const telephoneNumberInput = telephoneNumberFields.superRefine((v, ctx) => {
+  if (v.faxContact && v.faxAddress === '') {
+    ctx.addIssue({ code: 'custom', path: ['faxAddress'], message: TELEPHONE_NUMBER_MESSAGES.faxAddressRequired });
+  }
+});
 export type TelephoneNumberInput = z.input<typeof telephoneNumberInput>;
 export type TelephoneNumberValues = z.output<typeof telephoneNumberInput>;
 
 /** The list's bulk edit: route several numbers at once, and their call recording. */
-export const telephoneNumberBulkEdit = z.object({
-  destination: destinationField,
-  callRecord: z.coerce.number().int().min(0, { error: select }).max(2, { error: select }).default(0),
-});
-export type TelephoneNumberBulkEdit = z.input<typeof telephoneNumberBulkEdit>;
+export const telephoneNumberBulkEdit = telephoneNumberFields.pick({ destination: true, callRecord: true });
 
 /** The emergency state of a number, as lists show it. */
 export const EMS_STATUSES = ['Confirmed', 'Pending', 'Error', 'Not set', 'Not needed'] as const;
@@ -141,35 +128,8 @@ export const telephoneNumberLabel = (n: { telephoneNumber: string; nickname: str
   n.nickname || n.telephoneNumber;
 
 /** The record's update body (what the detail page starts from). */
-export function telephoneNumberValues(n: TelephoneNumber): TelephoneNumberValues {
-  return {
-    nickname: n.nickname,
-    destination: n.destination,
-    distinctiveRing: n.distinctiveRing,
-    cidPrefix: n.cidPrefix,
-    cidCalledNumber: n.cidCalledNumber,
-    cidOnDivert: n.cidOnDivert,
-    telephoneNumberAclId: n.telephoneNumberAclId,
-    telephoneNumberAclReject: n.telephoneNumberAclReject === 1 ? 1 : 0,
-    anonCallReject: n.anonCallReject,
-    anonCallRejectAdvanced: n.anonCallRejectAdvanced,
-    callRecord: n.callRecord,
-    callRecordWarn: n.callRecordWarn,
-    faxContact: n.faxContact,
-    faxAddress: n.faxAddress,
-    faxPassword: n.faxPassword,
-    emsNeeded: n.emsNeeded,
-    cancellationAvailable: n.cancellationAvailable,
-  };
-}
-
-export const TELEPHONE_NUMBER_SORTABLE = [
-  'telephoneNumber',
-  'nickname',
-  'destination',
-  'callRecord',
-  'emsStatus',
-] as const;
+export const telephoneNumberValues = (n: TelephoneNumber): TelephoneNumberValues =>
+  inputValuesOf(telephoneNumberInput, n);
 
 // ---------------------------------------------------------------------------------------------
 // Emergency (EMS) data
@@ -267,14 +227,8 @@ export type NumberTeams = z.infer<typeof numberTeamsRecord>;
 
 const tag = 'telephone-numbers';
 const PATH = '/numbering/allocated';
-const withAccount = z.object({
-  sortBy: z.string().max(64).optional(),
-  direction: z.enum(SORT_DIRECTIONS).optional(),
-  search: z.string().max(100).optional(),
-  filters: filtersSchema.optional(),
-  /** The dashboard sends its account; it must be the session's. */
-  accountNo: recordId().optional(),
-});
+/** The dashboard sends its account; it must be the session's. */
+const withAccount = listBody.unwrap().extend({ accountNo: recordId().optional() });
 
 export const telephoneNumberRoutes = {
   ...resourceRoutes(PATH, { tag, record: telephoneNumberRecord, input: telephoneNumberInput }),

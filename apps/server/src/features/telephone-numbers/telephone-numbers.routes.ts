@@ -7,7 +7,9 @@
  * Numbers are not created here: they come from the store / porting (spec 3) or the provider.
  */
 import {
+  type EmsAddress,
   type EmsErrorRow,
+  type EmsRecord,
   emsErrorText,
   TELEPHONE_NUMBER_MESSAGES,
   type TelephoneNumber,
@@ -17,12 +19,12 @@ import {
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../../platform/errors.ts';
-import { field, fieldMap, visibleTo } from '../../platform/fields.ts';
-import { listBodyFor, pagedList } from '../../platform/list.ts';
+import { field, fieldMap, rowFrom, visibleTo } from '../../platform/fields.ts';
+import { listBodyFor, pagedList, selectRecords } from '../../platform/list.ts';
 import { notify } from '../../platform/notify.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resource } from '../../platform/resources.ts';
-import { tenantRoute } from '../../platform/routes.ts';
+import { readersOf, tenantRoute } from '../../platform/routes.ts';
 import { adminOnly, destination, ownRow } from '../../platform/validators.ts';
 import type { EmsResultHandler } from '../../providers/ems/ems.ts';
 
@@ -72,6 +74,28 @@ const fields = fieldMap<TelephoneNumber>('telephone_numbers', {
   emsStatus: field.computed(EMS_STATUS_SQL, 'text', { sortable: true, filterable: true }),
   accountNo: field.computed('telephone_numbers.account_no', 'number'),
 });
+
+/** The emergency address's columns, read with the number (its EMS tab) and listed for the seats. */
+const address = {
+  premises: field.text('ems_premises'),
+  thoroughfare: field.text('ems_thoroughfare'),
+  locality: field.text('ems_locality'),
+  postcode: field.text('ems_postcode'),
+};
+const emsFields = fieldMap<Omit<EmsRecord, 'errorText'>>('telephone_numbers', {
+  id: field.id(),
+  telephoneNumber: field.text('number'),
+  title: field.text('ems_title'),
+  forename: field.text('ems_forename'),
+  name: field.text('ems_name'),
+  businessSuffix: field.text('ems_business_suffix'),
+  ...address,
+  emsNeeded: field.boolean('ems_needed'),
+  updatePending: field.boolean('ems_update_pending'),
+  errorCode: field.number('ems_error_code'),
+  errorMessage: field.text('ems_error_message'),
+});
+const addressFields = fieldMap<EmsAddress>('telephone_numbers', { ...address, telephoneNo: field.text('number') });
 
 const errorFields = fieldMap<Omit<EmsErrorRow, 'error'> & { error: string }>('telephone_numbers', {
   id: field.id(),
@@ -174,44 +198,9 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
   tenantRoute(api, platform, routes.ems, {
     allow: numbers.rules('read'),
     handler: async ({ db }, { params }) => {
-      const row = await db
-        .selectFrom('telephone_numbers')
-        .select([
-          'id',
-          'number',
-          'ems_title',
-          'ems_forename',
-          'ems_name',
-          'ems_business_suffix',
-          'ems_premises',
-          'ems_thoroughfare',
-          'ems_locality',
-          'ems_postcode',
-          'ems_needed',
-          'ems_update_pending',
-          'ems_error_code',
-          'ems_error_message',
-        ])
-        .where('id', '=', params.id)
-        .executeTakeFirst();
-      if (!row) throw notFound();
-      return {
-        id: row.id,
-        telephoneNumber: row.number,
-        title: row.ems_title,
-        forename: row.ems_forename,
-        name: row.ems_name,
-        businessSuffix: row.ems_business_suffix,
-        premises: row.ems_premises,
-        thoroughfare: row.ems_thoroughfare,
-        locality: row.ems_locality,
-        postcode: row.ems_postcode,
-        emsNeeded: row.ems_needed,
-        updatePending: row.ems_update_pending,
-        errorCode: row.ems_error_code,
-        errorMessage: row.ems_error_message,
-        errorText: emsErrorText(row.ems_error_code, row.ems_error_message),
-      };
+      const [ems] = await selectRecords(db.selectFrom('telephone_numbers').where('id', '=', params.id), emsFields);
+      if (!ems) throw notFound();
+      return { ...ems, errorText: emsErrorText(ems.errorCode, ems.errorMessage) };
     },
   });
 
@@ -232,14 +221,7 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
       await db
         .updateTable('telephone_numbers')
         .set({
-          ems_title: address.title,
-          ems_forename: address.forename,
-          ems_name: address.name,
-          ems_business_suffix: address.businessSuffix,
-          ems_premises: address.premises,
-          ems_thoroughfare: address.thoroughfare,
-          ems_locality: address.locality,
-          ems_postcode: address.postcode,
+          ...rowFrom(emsFields, address, { create: false }),
           ems_update_pending: true,
           ems_error_code: null,
           ems_error_message: '',
@@ -282,41 +264,25 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
   });
 
   // Seats, trunks and numbers pick from these.
-  const anyNumberReader = {
-    anyOf: (['seats', 'SIPTrunks', 'numbers'] as const).map((resource) => ({ resource, action: 'read' as const })),
-  };
-
   tenantRoute(api, platform, routes.emsAddresses, {
-    allow: anyNumberReader,
+    allow: readersOf('seats', 'SIPTrunks', 'numbers'),
     readOnly: true,
     handler: async ({ db }) => {
-      const rows = await db
-        .selectFrom('telephone_numbers')
-        .select(['number', 'ems_premises', 'ems_thoroughfare', 'ems_locality', 'ems_postcode'])
-        .where('ems_needed', '=', true)
-        .where('ems_postcode', '<>', '')
-        .orderBy('number')
-        .execute();
-      const records = rows.map((n) => ({
-        premises: n.ems_premises,
-        thoroughfare: n.ems_thoroughfare,
-        locality: n.ems_locality,
-        postcode: n.ems_postcode,
-        telephoneNo: n.number,
-      }));
+      const records = await selectRecords(
+        db
+          .selectFrom('telephone_numbers')
+          .where('ems_needed', '=', true)
+          .where('ems_postcode', '<>', '')
+          .orderBy('number'),
+        addressFields,
+      );
       return { records, totalRecords: records.length, lastPage: true };
     },
   });
 
   // A dial-through's CLI too.
-  const callerIdReader = {
-    anyOf: (['seats', 'SIPTrunks', 'numbers', 'dialThrough'] as const).map((resource) => ({
-      resource,
-      action: 'read' as const,
-    })),
-  };
   tenantRoute(api, platform, routes.callerIds, {
-    allow: callerIdReader,
+    allow: readersOf('seats', 'SIPTrunks', 'numbers', 'dialThrough'),
     readOnly: true,
     handler: async ({ db }) => {
       const rows = await db.selectFrom('telephone_numbers').select(['number', 'nickname']).orderBy('number').execute();

@@ -19,14 +19,15 @@ import {
   type EmsStatus,
   emsFailed,
   emsInput,
+  inputValuesOf,
   TELEPHONE_NUMBER_MESSAGES,
   type TelephoneNumber,
   telephoneNumberRoutes,
 } from '@switchboard/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
+import { applySaveFailure } from '../../platform/fields/form-errors.ts';
 import { type FieldDef, FormFields } from '../../platform/fields/form-fields.tsx';
 import { useSchemaForm } from '../../platform/fields/form-schema.ts';
 import { useChange } from '../../platform/mutation.ts';
@@ -36,59 +37,21 @@ import { emsErrorKeys, numberKeys, useEms } from './api.ts';
 import { followEmsOutcome } from './ems-outcome.tsx';
 import { EmsStatusChip } from './ems-status-chip.tsx';
 
-const emptyAddress: EmsInput = {
-  title: '',
-  forename: '',
-  name: '',
-  businessSuffix: '',
-  premises: '',
-  thoroughfare: '',
-  locality: '',
-  postcode: '',
-};
-
-/** The address modal's rows: two fields each, the wider one taking two thirds. */
-const ADDRESS_ROWS: Array<{ columns: string; fields: FieldDef<EmsInput>[] }> = [
-  {
-    columns: '1fr 2fr',
-    fields: [
-      { kind: 'text', name: 'title', label: 'Title' },
-      { kind: 'text', name: 'forename', label: 'First Name' },
-    ],
-  },
-  {
-    columns: '2fr 1fr',
-    fields: [
-      { kind: 'text', name: 'name', label: 'Last Name / Company', required: true },
-      { kind: 'text', name: 'businessSuffix', label: 'Suffix' },
-    ],
-  },
-  {
-    columns: '1fr 2fr',
-    fields: [
-      { kind: 'text', name: 'premises', label: 'Premises', required: true },
-      { kind: 'text', name: 'thoroughfare', label: 'Thoroughfare' },
-    ],
-  },
-  {
-    columns: '2fr 1fr',
-    fields: [
-      { kind: 'text', name: 'locality', label: 'Locality' },
-      { kind: 'text', name: 'postcode', label: 'Postcode', required: true },
-    ],
-  },
+/** The address modal's fields, two a row, the wider taking two thirds (on the right, then the left). */
+const ADDRESS_FIELDS: FieldDef<EmsInput>[] = [
+  { kind: 'text', name: 'title', label: 'Title' },
+  { kind: 'text', name: 'forename', label: 'First Name' },
+  { kind: 'text', name: 'name', label: 'Last Name / Company', required: true },
+  { kind: 'text', name: 'businessSuffix', label: 'Suffix' },
+  { kind: 'text', name: 'premises', label: 'Premises', required: true },
+  { kind: 'text', name: 'thoroughfare', label: 'Thoroughfare' },
+  { kind: 'text', name: 'locality', label: 'Locality' },
+  { kind: 'text', name: 'postcode', label: 'Postcode', required: true },
 ];
-
-const toAddress = (e: EmsRecord): EmsInput => ({
-  title: e.title,
-  forename: e.forename,
-  name: e.name,
-  businessSuffix: e.businessSuffix,
-  premises: e.premises,
-  thoroughfare: e.thoroughfare,
-  locality: e.locality,
-  postcode: e.postcode,
-});
+const ADDRESS_ROWS = [0, 1, 2, 3].map((row) => ({
+  columns: row % 2 === 0 ? '1fr 2fr' : '2fr 1fr',
+  fields: ADDRESS_FIELDS.slice(row * 2, row * 2 + 2),
+}));
 
 function statusOf(e: EmsRecord): EmsStatus {
   if (!e.emsNeeded) return 'Not needed';
@@ -137,7 +100,7 @@ function EmsDialog({
   mayEdit: boolean;
 }) {
   const [banner, setBanner] = useState<string | null>(null);
-  const form = useSchemaForm(emsInput, emptyAddress);
+  const form = useSchemaForm(emsInput, inputValuesOf(emsInput, ems));
   const queryClient = useQueryClient();
   const toast = useToast();
   const update = useChange({
@@ -146,7 +109,7 @@ function EmsDialog({
     invalidates: [numberKeys.all, emsErrorKeys.all],
   });
   useEffect(() => {
-    form.reset(toAddress(ems));
+    form.reset(inputValuesOf(emsInput, ems));
     setBanner(null);
   }, [ems, form]);
   const editing = mode === 'edit' && mayEdit && !ems.updatePending;
@@ -160,11 +123,7 @@ function EmsDialog({
       followEmsOutcome(queryClient, ems.id, ems.telephoneNumber);
       onClose();
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.validation)) {
-          form.setError(field as keyof EmsInput, { type: 'server', message });
-        }
-      }
+      applySaveFailure(error, form.setError);
       setBanner(TELEPHONE_NUMBER_MESSAGES.emsUpdateFailed);
     }
   });

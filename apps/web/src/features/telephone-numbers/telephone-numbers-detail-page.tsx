@@ -10,7 +10,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import {
   ACL_MODE_OPTIONS,
-  CALL_RECORD_OPTIONS,
+  CALL_RECORDING_OPTIONS,
   DISTINCTIVE_RING_OPTIONS,
   isProviderAdmin,
   TELEPHONE_NUMBER_MESSAGES,
@@ -191,7 +191,7 @@ export default function TelephoneNumberDetailPage() {
           label: 'Call Recording',
           kind: 'form',
           inputs: (_n, form) => [
-            { kind: 'select', name: 'callRecord', label: 'Call Recording', options: CALL_RECORD_OPTIONS },
+            { kind: 'select', name: 'callRecord', label: 'Call Recording', options: CALL_RECORDING_OPTIONS },
             {
               kind: 'switch',
               name: 'callRecordWarn',

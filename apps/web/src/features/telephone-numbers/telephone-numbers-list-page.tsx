@@ -2,7 +2,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
-  CALL_RECORD_OPTIONS,
+  CALL_RECORDING_OPTIONS,
   DESTINATION_TYPE_LABELS,
   DESTINATION_TYPES,
   EMS_STATUSES,
@@ -16,7 +16,7 @@ import { numbers } from './api.ts';
 import { telephoneNumbersArea } from './area.ts';
 import { EmsStatusChip } from './ems-status-chip.tsx';
 
-const recordingLabel = (value: number) => optionLabel(CALL_RECORD_OPTIONS, value);
+const recordingLabel = (value: number) => optionLabel(CALL_RECORDING_OPTIONS, value);
 
 export default function TelephoneNumbersListPage() {
   return (
@@ -73,7 +73,7 @@ export default function TelephoneNumbersListPage() {
           label: 'Destination',
           options: DESTINATION_TYPES.map((t) => ({ value: t, label: DESTINATION_TYPE_LABELS[t] })),
         },
-        { field: 'callRecord', label: 'Call Recording', options: CALL_RECORD_OPTIONS },
+        { field: 'callRecord', label: 'Call Recording', options: CALL_RECORDING_OPTIONS },
         {
           field: 'emsStatus',
           label: 'Emergency',
@@ -89,7 +89,7 @@ export default function TelephoneNumbersListPage() {
             kind: 'select',
             name: 'callRecord',
             label: 'Call Recording',
-            options: CALL_RECORD_OPTIONS,
+            options: CALL_RECORDING_OPTIONS,
           },
         ],
         current: telephoneNumberValues,
