@@ -9,13 +9,14 @@
  *   npm run bench:scale -w @switchboard/bench
  *   BENCH_DB=postgres (or pglite) runs one database only.
  *   BENCH_RUNS=30 BENCH_DATABASE_URL=postgres://... npm run bench:scale -w @switchboard/bench
+ *   BENCH_EXPLAIN=1 also prints the plan (EXPLAIN ANALYZE, BUFFERS) of each page statement the app sent.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { type CompiledQuery, type KyselyPlugin, type RawBuilder, sql } from 'kysely';
+import { CompiledQuery, type KyselyPlugin, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import { allMigrations } from '../apps/server/src/areas.ts';
 import { type DatabaseHandle, migrate, openDatabase } from '../apps/server/src/db/database.ts';
@@ -141,6 +142,17 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
     const page = opts.several ? undefined : (caught as CompiledQuery | undefined);
     const a = stats(await time(runs, appFn, opts.after));
     const r = stats(await time(runs, rawFn, opts.rawAfter ?? opts.after));
+    if (page && process.env.BENCH_EXPLAIN) {
+      const plan = await tenancy.tenant(
+        ACCOUNT,
+        (tx) =>
+          tx.executeQuery<{ 'QUERY PLAN': string }>(
+            CompiledQuery.raw(`explain (analyze, buffers) ${page.sql}`, [...page.parameters]),
+          ),
+        { readOnly: true },
+      );
+      console.error(`  [${handle.kind}] ${label}: plan\n${plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
+    }
     const s = page
       ? stats(await time(runs, () => tenancy.tenant(ACCOUNT, (tx) => tx.executeQuery(page), { readOnly: true })))
       : undefined;

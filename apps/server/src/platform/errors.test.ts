@@ -44,6 +44,7 @@ describe('a database that is away', () => {
     const errors: Record<string, object> = {
       away: { code: '57P01', severity: 'FATAL', message: 'terminating connection due to administrator command' },
       clash: { code: '23505', severity: 'ERROR', message: 'duplicate key value' },
+      deadlock: { code: '40P01', severity: 'ERROR', message: 'deadlock detected' },
       bug: { message: 'Cannot read properties of undefined' },
     };
     app.get('/:kind', async (request) => {
@@ -54,6 +55,10 @@ describe('a database that is away', () => {
     expect(away.json()).toEqual({ success: false, message: MESSAGES.serviceUnavailable });
     expect(away.headers['retry-after']).toBe('5');
     expect((await app.inject({ method: 'GET', url: '/clash' })).statusCode).toBe(409);
+    expect((await app.inject({ method: 'GET', url: '/deadlock' })).json()).toEqual({
+      success: false,
+      message: MESSAGES.conflict,
+    });
     const bug = await app.inject({ method: 'GET', url: '/bug' });
     expect(bug.statusCode).toBe(500);
     expect(bug.headers['retry-after']).toBeUndefined();

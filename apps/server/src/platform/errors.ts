@@ -85,8 +85,12 @@ function isDataException(code: unknown): boolean {
   return typeof code === 'string' && code.startsWith('22');
 }
 
-/** Integrity violations the area did not map to a field: the write conflicts with the data. */
-const CONFLICT_CODES: ReadonlySet<string> = new Set(['23505', '23503', '23001', '23514', '23P01']);
+/**
+ * Integrity violations the area did not map to a field: the write conflicts with the data. And a
+ * write that lost to a concurrent one (40001 serialization failure, 40P01 deadlock: the database
+ * rolled it back whole): a conflict too, the user's to try again, never a 500.
+ */
+const CONFLICT_CODES: ReadonlySet<string> = new Set(['23505', '23503', '23001', '23514', '23P01', '40001', '40P01']);
 
 /** Seconds a client is told to wait (Retry-After) when the database is away. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;

@@ -14,8 +14,9 @@ import {
   type SortDirection,
   withPagingRules,
 } from '@switchboard/domain';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type SelectQueryBuilder, SelectQueryNode, sql, TableNode } from 'kysely';
 import { z } from 'zod';
+import { COUNTED_TABLES } from '../db/list-counts.ts';
 import { type FieldDef, type FieldMap, fieldsWith, readable, recordFrom } from './fields.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: lists run over any declared table and its joins.
@@ -180,6 +181,21 @@ function searchPlan(defs: Record<string, FieldDef>, idSql: string, search: strin
 }
 
 /**
+ * The table whose kept row count (migration 043) is the total of `query` unfiltered: `query` is
+ * that counted table alone, or with LEFT JOINs only (they keep every row), with no condition of
+ * its own and paged by the table's id. Otherwise undefined: the list counts its rows.
+ */
+function countedTable(query: AnyQuery, idSql: string): string | undefined {
+  const node = query.toOperationNode();
+  if (!SelectQueryNode.is(node) || node.where || node.groupBy || node.having || node.distinctOn) return undefined;
+  const [from, ...more] = node.from?.froms ?? [];
+  if (!from || more.length > 0 || !TableNode.is(from)) return undefined;
+  const table = from.table.identifier.name;
+  if (from.table.schema || !COUNTED_TABLES.has(table) || idSql !== `${table}.id`) return undefined;
+  return (node.joins ?? []).every((j) => j.joinType === 'LeftJoin') ? table : undefined;
+}
+
+/**
  * One page of `query` (the area's scoped FROM with its joins). `idSql` is the expression of the row
  * id (the page is fetched by id, then decorated).
  */
@@ -195,6 +211,7 @@ export async function pagedList<Rec>(
   const defs = fields as Record<string, FieldDef>;
   let q = query;
   const search = options.search?.trim();
+  const filtered = Boolean(search) || Object.values(options.filters ?? {}).some((v) => v !== null && v !== '');
   if (search) {
     const { table, columns, ilike } = searchPlan(defs, idSql, search);
     const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -245,11 +262,16 @@ export async function pagedList<Rec>(
   const pageIds = inOrder(q.select(sql.raw(idSql).as('id')))
     .offset(options.offset)
     .limit(options.limit);
-  const count = q.select(sql<number>`count(*)`.as('total'));
+  // The whole list's total is the account's kept row count where the table has one (the sum over
+  // the accounts the caller may read: its own, or every one for the cross-account role).
+  const counted = filtered ? undefined : countedTable(query, idSql);
+  const total = counted
+    ? sql<number>`(select coalesce(sum(n), 0) from list_counts where table_name = ${counted})`
+    : sql<number>`(${q.select(sql<number>`count(*)`.as('total'))})`;
   const rows = (await inOrder(
     selectAll(query.where(sql.raw(idSql), '=', sql`any(array(${pageIds}))`), shown).select([
       sql.raw(idSql).as('__row_id'),
-      sql<number>`(${count})`.as('__total'),
+      total.as('__total'),
     ]),
   ).execute()) as Record<string, unknown>[];
   const seen = new Set<number>();
@@ -260,11 +282,14 @@ export async function pagedList<Rec>(
     seen.add(id);
     records.push(recordFrom(shown, row));
   }
-  // A page past the end has no row to carry the total.
-  const total =
+  // A page past the end has no row to carry the total (nor has an empty list: its total is 0).
+  const totalRecords =
     rows.length > 0
       ? Number(rows[0]?.__total)
-      : Number(((await count.executeTakeFirst()) as { total?: number } | undefined)?.total ?? 0);
-  const lastPage = options.offset + options.limit >= total;
-  return { records, totalRecords: total, lastPage };
+      : Number(
+          ((await query.select(total.as('total')).limit(1).executeTakeFirst()) as { total?: number } | undefined)
+            ?.total ?? 0,
+        );
+  const lastPage = options.offset + options.limit >= totalRecords;
+  return { records, totalRecords, lastPage };
 }

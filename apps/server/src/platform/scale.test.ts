@@ -1,11 +1,12 @@
 /**
  * What the scale work changed (bench/scale.bench.ts): the set-based bulk delete keeps the one-by-one
  * refusals, all or none; the pick route answers only the fields named; a page's total is counted
- * apart from the page.
+ * apart from the page, and an unfiltered list of a large table reads the count the database keeps.
  */
 import type { Seat, TelephoneNumber } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNTED_TABLES } from '../db/list-counts.ts';
 import { createTestContext, json, type TestContext } from '../test/harness.ts';
 
 let t: TestContext;
@@ -180,5 +181,86 @@ describe('list totals', () => {
     const matching = json<Page<Seat>>(await t.api('POST', '/seat/-1/-1', retail, { search: 'Van' })).records;
     expect(matching.length).toBeGreaterThan(1);
     expect(filtered).toMatchObject({ totalRecords: matching.length, lastPage: false });
+  });
+});
+
+describe('kept row counts (migration 043)', () => {
+  const db = () => t.database.db;
+  /** Every account's kept count of each counted table beside a count of its rows; they must agree. */
+  const keptAndCounted = async () => {
+    const out: Array<{ table: string; account_no: number; kept: number; rows: number }> = [];
+    for (const table of COUNTED_TABLES) {
+      const { rows } = await sql<{ account_no: number; kept: number; rows: number }>`
+        select coalesce(k.account_no, r.account_no) as account_no, coalesce(k.n, 0)::int as kept, coalesce(r.n, 0)::int as rows
+        from (select account_no, n from list_counts where table_name = ${table}) k
+        full join (select account_no, count(*) as n from ${sql.table(table)} group by account_no) r
+          on r.account_no = k.account_no`.execute(db());
+      out.push(...rows.map((r) => ({ table, ...r })));
+    }
+    return out;
+  };
+  const kept = async (table: string, accountNo: number) => {
+    const { rows } = await sql<{ n: number }>`select n::int as n from list_counts
+      where table_name = ${table} and account_no = ${accountNo}`.execute(db());
+    return Number(rows[0]?.n ?? 0);
+  };
+
+  it('follows every insert and delete, per account, and a rolled back write leaves it as it was', async () => {
+    const before = await kept('seats', 30000);
+    const other = await kept('seats', 30001);
+    expect(before).toBeGreaterThan(0);
+    expect((await t.api('POST', '/seat/range', retail, { from: 700, to: 704 })).statusCode).toBe(200);
+    expect(await kept('seats', 30000)).toBe(before + 5);
+    const added = (await seats()).filter((s) => s.extension >= 700 && s.extension <= 704).map((s) => s.id);
+    expect((await t.api('DELETE', '/seat', retail, { ids: added.slice(0, 3) })).statusCode).toBe(200);
+    expect(await kept('seats', 30000)).toBe(before + 2);
+    await expect(
+      t.app.platform.tenancy.tenant(30000, async (tx) => {
+        await tx.deleteFrom('seats').where('id', 'in', added.slice(3)).execute();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await kept('seats', 30000)).toBe(before + 2);
+    expect(await kept('seats', 30001)).toBe(other);
+    expect((await keptAndCounted()).filter((r) => r.kept !== r.rows)).toEqual([]);
+  });
+
+  it('is the total of an unfiltered list; a search or a filter counts its rows', async () => {
+    const n = (await seats()).length;
+    expect(json<Page<Seat>>(await t.api('POST', '/seat/0/1', retail, {})).totalRecords).toBe(n);
+    // The kept count, not a count: a wrong one shows through (put right straight after).
+    await sql`update list_counts set n = n + 1000 where table_name = 'seats' and account_no = 30000`.execute(db());
+    try {
+      expect(json<Page<Seat>>(await t.api('POST', '/seat/0/1', retail, {})).totalRecords).toBe(n + 1000);
+      const past = json<Page<Seat>>(await t.api('POST', `/seat/${n + 5}/5`, retail, {}));
+      expect(past).toMatchObject({ records: [], totalRecords: n + 1000 });
+      const searched = json<Page<Seat>>(await t.api('POST', '/seat/0/1', retail, { search: 'Van' }));
+      const matching = json<Page<Seat>>(await t.api('POST', '/seat/-1/-1', retail, { search: 'Van' })).records;
+      expect(searched.totalRecords).toBe(matching.length);
+      const recorded = json<Page<Seat>>(await t.api('POST', '/seat/0/1', retail, { filters: { callRecording: 0 } }));
+      expect(recorded.totalRecords).toBe((await seats()).filter((s) => s.callRecording === 0).length);
+    } finally {
+      await sql`update list_counts set n = n - 1000 where table_name = 'seats' and account_no = 30000`.execute(db());
+    }
+    const numbers = json<Page<TelephoneNumber>>(await t.api('POST', '/numbering/allocated/-1/-1', retail, {}));
+    const first = json<Page<TelephoneNumber>>(await t.api('POST', '/numbering/allocated/0/1', retail, {}));
+    expect(first.totalRecords).toBe(numbers.records.length);
+  });
+
+  it('is the tenant’s to read, its own account’s only, and nobody’s to write; a row does not change account', async () => {
+    const tenancy = t.app.platform.tenancy;
+    const seen = await tenancy.tenant(30000, (tx) =>
+      sql<{ account_no: number }>`select account_no from list_counts`.execute(tx),
+    );
+    expect(new Set(seen.rows.map((r) => r.account_no))).toEqual(new Set([30000]));
+    await expect(
+      tenancy.tenant(30000, (tx) => sql`update list_counts set n = 0 where account_no = 30000`.execute(tx)),
+    ).rejects.toThrow(/permission denied/);
+    await expect(
+      tenancy.crossAccount('seed', (tx) =>
+        tx.updateTable('seats').set({ account_no: 30001 }).where('account_no', '=', 30000).execute(),
+      ),
+    ).rejects.toThrow(/does not move to another account/);
+    expect((await keptAndCounted()).filter((r) => r.kept !== r.rows)).toEqual([]);
   });
 });
