@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
 import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
-import { nextNumberReply, numberInRange, numberRange, rangeReply } from '../numbering.ts';
+import { numberedRoutes, numberInRange, numberRange } from '../numbering.ts';
 import { destinationField } from './destinations.ts';
 
 export const TIME_PROFILE_MESSAGES = {
@@ -24,14 +24,9 @@ export const TIME_PROFILE_NUMBER = { min: 200, max: 998 } as const;
 export const TIME_PROFILE_BULK_MAX = 10;
 export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Day = (typeof DAYS)[number];
-export const DAY_LABELS: Record<Day, string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
+/** 'Monday' ... 'Sunday'. */
+export const DAY_LABELS = Object.fromEntries(DAYS.map((d) => [d, d.charAt(0).toUpperCase() + d.slice(1)])) as {
+  [D in Day]: string;
 };
 
 /** Bank holiday options (spec 2 §9). */
@@ -74,7 +69,6 @@ export const daySchedule = z.object({ enabled: z.boolean(), start: hhmm, end: hh
     ctx.addIssue({ code: 'custom', path: ['end'], message: TIME_PROFILE_MESSAGES.timeOrder });
   }
 });
-export type DaySchedule = z.infer<typeof daySchedule>;
 
 export const daysSchema = z.object(
   Object.fromEntries(DAYS.map((d) => [d, daySchedule])) as Record<Day, typeof daySchedule>,
@@ -88,15 +82,17 @@ export function defaultDays(): Days {
   ) as Days;
 }
 
-const SELECT = 'Please select an option';
+const select = { error: MESSAGES.selectOption };
+/** One of the options 0..max (bank holidays, mode). */
+const optionNumber = (max: number) => z.coerce.number().int().min(0, select).max(max, select).default(0);
 
 const promptId = recordId(MESSAGES.recordNotFound).nullable().default(null);
 
 export const timeProfileInput = z.object({
   name: requiredText({ max: 100 }),
   description: optionalText({ max: 100 }),
-  bankHoliday: z.coerce.number().int().min(0, { error: SELECT }).max(3, { error: SELECT }).default(0),
-  mode: z.coerce.number().int().min(0, { error: SELECT }).max(2, { error: SELECT }).default(0),
+  bankHoliday: optionNumber(3),
+  mode: optionNumber(2),
   inPromptId: promptId,
   inDestination: destinationField,
   outPromptId: promptId,
@@ -104,7 +100,6 @@ export const timeProfileInput = z.object({
   days: daysSchema,
 });
 export type TimeProfileInput = z.input<typeof timeProfileInput>;
-export type TimeProfileValues = z.output<typeof timeProfileInput>;
 
 export const timeProfileNumber = numberInRange(TIME_PROFILE_NUMBER, TIME_PROFILE_MESSAGES.invalidNumber);
 
@@ -116,13 +111,11 @@ export const timeProfileCreate = timeProfileInput.extend({
   extension: timeProfileNumber,
   days: daysSchema.default(defaultDays),
 });
-export type TimeProfileCreate = z.input<typeof timeProfileCreate>;
 
 /** A bulk range: from, optional to (at least from + 1), at most 10 numbers. */
 export const timeProfileRange = numberRange(TIME_PROFILE_NUMBER, TIME_PROFILE_BULK_MAX, TIME_PROFILE_MESSAGES, {
   name: requiredText({ max: 100 }),
 });
-export type TimeProfileRange = z.input<typeof timeProfileRange>;
 export type TimeProfileRangeValues = z.output<typeof timeProfileRange>;
 
 export const timeProfileRecord = z.object({
@@ -146,24 +139,17 @@ export const calendarDateTime = z
   .string({ error: MESSAGES.required })
   .trim()
   .min(1, { error: MESSAGES.required })
-  .refine((v) => parseCalendarDate(v) !== null, { error: TIME_PROFILE_MESSAGES.dateFormat });
+  .refine((v) => calendarKey(v) !== '', { error: TIME_PROFILE_MESSAGES.dateFormat });
 
-/** Parses 'DD/MM/YYYY HH:mm' into its parts, or null. */
-export function parseCalendarDate(value: string): { y: number; mo: number; d: number; h: number; mi: number } | null {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4}) ([01]\d|2[0-3]):([0-5]\d)$/.exec(value.trim());
-  if (!m) return null;
-  const [d, mo, y, h, mi] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
-  return { y, mo, d, h, mi };
-}
-
-/** A sortable key 'YYYY-MM-DD HH:mm' of a calendar date. */
+/** The sortable key 'YYYY-MM-DD HH:mm' of a calendar date 'DD/MM/YYYY HH:mm', or '' when it is no real date. */
 export function calendarKey(value: string): string {
-  const p = parseCalendarDate(value);
-  if (!p) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${p.y}-${pad(p.mo)}-${pad(p.d)} ${pad(p.h)}:${pad(p.mi)}`;
+  const m = /^(\d{2})\/(\d{2})\/(\d{4}) ([01]\d|2[0-3]):([0-5]\d)$/.exec(value.trim());
+  if (!m) return '';
+  const [, d, mo, y, h, mi] = m;
+  const day = `${y}-${mo}-${d}`;
+  // Date.UTC rolls 31/02 over into March (and reads years below 100 as 19xx): no real date.
+  const real = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d))).toISOString().startsWith(day);
+  return real ? `${day} ${h}:${mi}` : '';
 }
 
 export const calendarInput = z
@@ -211,10 +197,7 @@ export const timeProfileRoutes = {
     create: timeProfileCreate,
     saveByPost: true,
   }),
-  /** The next free number (the add form's default); GET, and POST like the other numbered areas. */
-  next: route({ method: 'GET', alsoMethods: ['POST'], path: '/timeprofile/next', reply: nextNumberReply, tag }),
-  /** Bulk add by range, in one transaction. */
-  range: route({ method: 'POST', path: '/timeprofile/range', body: timeProfileRange, reply: rangeReply, tag }),
+  ...numberedRoutes('/timeprofile', timeProfileRange, tag),
   /** Where the profile routes now (or at ?at=ISO instant), and why. */
   status: route({
     method: 'GET',

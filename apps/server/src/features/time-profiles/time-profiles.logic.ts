@@ -3,23 +3,11 @@
  * a forced mode first, then a calendar entry covering the moment, then a bank holiday of the
  * profile's region (closed all day), then the day's schedule.
  */
-import { DAYS, type Days, type TimeProfileStatus, timeToMinutes } from '@switchboard/domain';
-import { type BankHolidayRegion, bankHolidays } from './bank-holidays.ts';
-
-export const UK_TIME_ZONE = 'Europe/London';
-
-export interface UkWallClock {
-  /** 'YYYY-MM-DD' */
-  date: string;
-  /** 'YYYY-MM-DD HH:mm' */
-  key: string;
-  /** 0 = Monday ... 6 = Sunday */
-  weekday: number;
-  minutes: number;
-}
+import { DAYS, type Days, type TimeProfile, type TimeProfileStatus, timeToMinutes } from '@switchboard/domain';
+import { type BankHolidayRegion, bankHolidays } from '../../platform/bank-holidays.ts';
 
 const partsFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: UK_TIME_ZONE,
+  timeZone: 'Europe/London',
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -30,8 +18,11 @@ const partsFormat = new Intl.DateTimeFormat('en-GB', {
 });
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
-/** The UK wall clock at an instant (BST or GMT as the date requires). */
-export function ukWallClock(at: Date): UkWallClock {
+/**
+ * The UK wall clock at an instant (BST or GMT as the date requires): its date 'YYYY-MM-DD', its
+ * key 'YYYY-MM-DD HH:mm', its weekday (0 = Monday ... 6 = Sunday) and its minute of the day.
+ */
+export function ukWallClock(at: Date) {
   const p = Object.fromEntries(partsFormat.formatToParts(at).map((x) => [x.type, x.value]));
   const date = `${p.year}-${p.month}-${p.day}`;
   return {
@@ -42,15 +33,10 @@ export function ukWallClock(at: Date): UkWallClock {
   };
 }
 
-export interface ProfileForStatus {
-  bankHoliday: number;
-  mode: number;
-  inDestination: string;
-  inPromptId: number | null;
-  outDestination: string;
-  outPromptId: number | null;
-  days: Days;
-}
+export type ProfileForStatus = Pick<
+  TimeProfile,
+  'bankHoliday' | 'mode' | 'inDestination' | 'inPromptId' | 'outDestination' | 'outPromptId' | 'days'
+>;
 
 export interface CalendarForStatus {
   description: string;
@@ -75,36 +61,22 @@ export function timeProfileStatusAt(
   at: Date,
 ): TimeProfileStatus {
   const now = ukWallClock(at);
-  const open = (reason: TimeProfileStatus['reason'], detail: string): TimeProfileStatus => ({
-    open: true,
+  const side = (open: boolean, reason: TimeProfileStatus['reason'], detail: string): TimeProfileStatus => ({
+    open,
     reason,
-    destination: profile.inDestination,
-    promptId: profile.inPromptId,
+    destination: open ? profile.inDestination : profile.outDestination,
+    promptId: open ? profile.inPromptId : profile.outPromptId,
     detail,
   });
-  const closed = (reason: TimeProfileStatus['reason'], detail: string): TimeProfileStatus => ({
-    open: false,
-    reason,
-    destination: profile.outDestination,
-    promptId: profile.outPromptId,
-    detail,
-  });
-  if (profile.mode === 1) return open('forcedOpen', 'Always open');
-  if (profile.mode === 2) return closed('forcedClosed', 'Always closed');
+  if (profile.mode === 1) return side(true, 'forcedOpen', 'Always open');
+  if (profile.mode === 2) return side(false, 'forcedClosed', 'Always closed');
   const entry = calendars.find((c) => c.startKey <= now.key && now.key < c.endKey);
-  if (entry) {
-    return {
-      open: false,
-      reason: 'calendar',
-      destination: entry.destination,
-      promptId: null,
-      detail: entry.description,
-    };
-  }
+  // An entry sends calls to its own destination, with no prompt.
+  if (entry) return { ...side(false, 'calendar', entry.description), destination: entry.destination, promptId: null };
   const region = profile.bankHoliday as BankHolidayRegion;
   const holiday = bankHolidays(Number(now.date.slice(0, 4)), region).find((h) => h.date === now.date);
-  if (holiday) return closed('bankHoliday', holiday.name);
+  if (holiday) return side(false, 'bankHoliday', holiday.name);
   return scheduleOpen(profile.days, now.weekday, now.minutes)
-    ? open('open', 'Open (following the schedule)')
-    : closed('closed', 'Closed (following the schedule)');
+    ? side(true, 'open', 'Open (following the schedule)')
+    : side(false, 'closed', 'Closed (following the schedule)');
 }

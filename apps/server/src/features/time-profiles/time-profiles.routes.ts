@@ -18,20 +18,19 @@ import {
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { type BankHolidayRegion, bankHolidays } from '../../platform/bank-holidays.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
 import { numberedResource } from '../../platform/numbered.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resource } from '../../platform/resources.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
 import { notParent, ownRow, usablePrompt } from '../../platform/validators.ts';
-import { type BankHolidayRegion, bankHolidays } from './bank-holidays.ts';
 import { timeProfileStatusAt } from './time-profiles.logic.ts';
 
 /** Calendar times are stored as UK wall-clock timestamps; 'DD/MM/YYYY HH:mm' <-> 'YYYY-MM-DD HH:mm'. */
 const CALENDAR_FORMAT = 'DD/MM/YYYY HH24:MI';
 const KEY_FORMAT = 'YYYY-MM-DD HH24:MI';
 const SELF = 'A time profile cannot route to itself';
-const PROFILE_NAME = "time_profiles.extension || ' - ' || time_profiles.name";
 
 const fields = fieldMap<TimeProfile>('time_profiles', {
   id: field.id(),
@@ -49,24 +48,23 @@ const fields = fieldMap<TimeProfile>('time_profiles', {
   accountNo: field.computed('time_profiles.account_no', 'number'),
 });
 
+/** A calendar time: shown and written as 'DD/MM/YYYY HH:mm', sorted by the timestamp itself. */
+const wallClock = (column: string) =>
+  field.mapped(column, `to_char({col}, '${CALENDAR_FORMAT}')`, 'text', {
+    toColumn: (v) => calendarKey(String(v)),
+    sortSql: `time_profile_calendars.${column}`,
+    sortable: true,
+    searchable: true,
+  });
+
 const calendarFields = fieldMap<CalendarEntry>('time_profile_calendars', {
   id: field.id(),
   version: field.version(),
   timeProfileId: field.number('time_profile_id', { filterable: true }),
   description: field.text('description', { sortable: true, searchable: true }),
   destination: field.text('destination', { sortable: true, uses: { kind: 'destination' } }),
-  start: field.mapped('start_at', `to_char({col}, '${CALENDAR_FORMAT}')`, 'text', {
-    toColumn: (v) => calendarKey(String(v)),
-    sortSql: 'time_profile_calendars.start_at',
-    sortable: true,
-    searchable: true,
-  }),
-  end: field.mapped('end_at', `to_char({col}, '${CALENDAR_FORMAT}')`, 'text', {
-    toColumn: (v) => calendarKey(String(v)),
-    sortSql: 'time_profile_calendars.end_at',
-    sortable: true,
-    searchable: true,
-  }),
+  start: wallClock('start_at'),
+  end: wallClock('end_at'),
 });
 
 export function registerTimeProfileRoutes(api: FastifyInstance, platform: Platform): void {
@@ -129,7 +127,7 @@ export function registerTimeProfileRoutes(api: FastifyInstance, platform: Platfo
     label: (c) => c.description,
     usage: {
       type: 'Time Profile Calendar',
-      name: `(select ${PROFILE_NAME.replaceAll('time_profiles.', 'tp.')} from time_profiles tp
+      name: `(select tp.extension || ' - ' || tp.name from time_profiles tp
         where tp.id = time_profile_calendars.time_profile_id) || ': ' || time_profile_calendars.description`,
       link: `'/time-profiles/' || time_profile_calendars.time_profile_id || '/calendars/' || time_profile_calendars.id`,
     },

@@ -1,19 +1,14 @@
 /** /mobile: the account's mobile numbers (retail accounts only). */
-import { type Mobile, type MobileInput, mobileInput } from '@switchboard/domain';
+import { mobileInput } from '@switchboard/domain';
+import { formValuesOf } from '../../platform/fields/form-schema.ts';
 import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
 import { yesNoFilter } from '../../platform/paged-table/table-toolbar.tsx';
 import { StateChip } from '../../platform/state-chip.tsx';
-import { mobileFields, mobiles } from './api.ts';
+import { activeField, mobileFields, mobiles } from './api.ts';
 import { mobileArea } from './area.ts';
 
 /** Bulk edit: the Active switch of the chosen numbers. */
 const activeEdit = mobileInput.pick({ active: true });
-
-const body = (m: Mobile): MobileInput => ({
-  mobileDescription: m.mobileDescription,
-  mobileNo: m.mobileNo,
-  active: m.active,
-});
 
 export default function MobileListPage() {
   return (
@@ -40,8 +35,8 @@ export default function MobileListPage() {
       }}
       bulkEdit={{
         schema: activeEdit,
-        fields: [{ kind: 'switch', name: 'active', label: 'Active' }],
-        current: body,
+        fields: [activeField],
+        current: (m) => formValuesOf(mobileInput, m),
       }}
     />
   );

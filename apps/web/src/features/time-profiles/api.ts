@@ -1,56 +1,28 @@
 /**
  * Time profiles on the web: the resources /timeprofile (saved by PUT, or POST as the spec also
- * does) and /timeprofilecalendar, the next free number and the bulk add by range, the live status,
- * the bank holidays, and the query keys the pages share.
+ * does) and /timeprofilecalendar, the live status, the bank holidays, and what the pages share.
  */
 import {
   BANK_HOLIDAY_OPTIONS,
-  type CalendarEntry,
   type CalendarInput,
   calendarRoutes,
   TIME_PROFILE_MODES,
-  type TimeProfile,
   type TimeProfileInput,
   timeProfileRoutes,
 } from '@switchboard/domain';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { call } from '../../platform/client.ts';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
-import { optionLabel } from '../../platform/fields/option-sources.ts';
 import { resourceApi } from '../../platform/resource.ts';
 
-/** Moved to the platform (call groups and queues show destinations too); kept here for the pages. */
-export { useDestinationLabel } from '../../platform/fields/option-sources.ts';
-
-export const TP_PATH = '/timeprofile';
-
-export const timeProfiles = resourceApi(TP_PATH, timeProfileRoutes);
-export const timeProfileKeys = timeProfiles.keys;
+export const timeProfiles = resourceApi('/timeprofile', timeProfileRoutes);
 export const calendars = resourceApi('/timeprofilecalendar', calendarRoutes);
-export const calendarKeys = calendars.keys;
 
-export const bankHolidayLabel = (value: number) => optionLabel(BANK_HOLIDAY_OPTIONS, value);
-export const modeLabel = (value: number) => optionLabel(TIME_PROFILE_MODES, value);
-
-export const toProfileValues = (p: TimeProfile): TimeProfileInput => ({
-  name: p.name,
-  description: p.description,
-  bankHoliday: p.bankHoliday,
-  mode: p.mode,
-  inPromptId: p.inPromptId,
-  inDestination: p.inDestination,
-  outPromptId: p.outPromptId,
-  outDestination: p.outDestination,
-  days: p.days,
-});
-
-export const toCalendarValues = (c: CalendarEntry): CalendarInput => ({
-  timeProfileId: c.timeProfileId,
-  description: c.description,
-  destination: c.destination,
-  start: c.start,
-  end: c.end,
-});
+/** The bank-holiday region and the mode: on the General tab, and the list's columns, filters and bulk edit. */
+export const modeSelects = [
+  { kind: 'select', name: 'bankHoliday', label: 'Bank Holidays', options: BANK_HOLIDAY_OPTIONS },
+  { kind: 'select', name: 'mode', label: 'Mode', options: TIME_PROFILE_MODES },
+] satisfies FieldDef<Pick<TimeProfileInput, 'bankHoliday' | 'mode'>>[];
 
 /** The calendar entry fields, shared by the add modal and the entry page. */
 export function calendarFields(exclude: string[]): FieldDef<CalendarInput>[] {
@@ -62,9 +34,16 @@ export function calendarFields(exclude: string[]): FieldDef<CalendarInput>[] {
   ];
 }
 
+const statusKey = (id: number | string) => [...timeProfiles.keys.detail(id), 'status'];
+
+/** A source of calendar entries whose changes refresh the profile's status too (an entry changes it). */
+export function withStatus<S extends { invalidates: QueryKey[] }>(source: S, profileId: number | string): S {
+  return { ...source, invalidates: [...source.invalidates, statusKey(profileId)] };
+}
+
 export function useStatus(id: number) {
   return useQuery({
-    queryKey: [...timeProfileKeys.detail(id), 'status'],
+    queryKey: statusKey(id),
     queryFn: () => call(timeProfileRoutes.status, { params: { id } }),
     refetchInterval: 60_000,
   });

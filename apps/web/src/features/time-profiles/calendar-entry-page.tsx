@@ -5,26 +5,20 @@
 import { calendarInput } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { FormFields } from '../../platform/fields/form-fields.tsx';
+import { formValuesOf } from '../../platform/fields/form-schema.ts';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
-import { calendarFields, calendars, timeProfileKeys, timeProfiles, toCalendarValues } from './api.ts';
+import { calendarFields, calendars, timeProfiles, withStatus } from './api.ts';
 
 export default function CalendarEntryPage() {
   const { timeProfileId = '', id = '' } = useParams();
   const profile = useQuery(timeProfiles.detail(timeProfileId));
-  // An entry changes its profile's status too.
-  const entry = calendars.record(id);
-  const source = {
-    ...entry,
-    invalidates: [...entry.invalidates, [...timeProfileKeys.detail(timeProfileId), 'status']],
-  };
   const self = profile.data ? [`timeprofile:${profile.data.extension}`] : [];
   return (
     <TabbedForm
-      source={source}
+      source={withStatus(calendars.record(id), timeProfileId)}
       resource="timeprofile"
       schema={calendarInput}
-      toValues={toCalendarValues}
+      toValues={(c) => formValuesOf(calendarInput, c)}
       name={(v) => v.description}
       title={(c) =>
         profile.data ? `${c.description} (${profile.data.extension} - ${profile.data.name})` : c.description
@@ -41,15 +35,7 @@ export default function CalendarEntryPage() {
           : [],
         name: (c) => `${c.description} (${c.id})`,
       }}
-      tabs={[
-        {
-          label: 'General',
-          kind: 'form',
-          render: (form, _c, readOnly) => (
-            <FormFields control={form.control} fields={calendarFields(self)} disabled={readOnly} />
-          ),
-        },
-      ]}
+      tabs={[{ label: 'General', kind: 'form', inputs: calendarFields(self) }]}
     />
   );
 }

@@ -1,9 +1,9 @@
 /** The Calendar tab: the profile's calendar entries, which override it in their date range. */
 import Typography from '@mui/material/Typography';
-import { calendarInput, calendarRoutes, destinationValue, type TimeProfile } from '@switchboard/domain';
+import { calendarInput, destinationValue, type TimeProfile } from '@switchboard/domain';
+import { useDestinationLabel } from '../../platform/fields/option-sources.ts';
 import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
-import { listSource } from '../../platform/resource.ts';
-import { calendarFields, calendarKeys, calendars, timeProfileKeys, useDestinationLabel } from './api.ts';
+import { calendarFields, calendars, withStatus } from './api.ts';
 
 export function CalendarTab({ profile }: { profile: TimeProfile }) {
   const destinationLabel = useDestinationLabel();
@@ -14,11 +14,7 @@ export function CalendarTab({ profile }: { profile: TimeProfile }) {
         During a calendar entry calls go to its destination, whatever the schedule says.
       </Typography>
       <PagedTable
-        source={listSource(calendarRoutes.list, {
-          key: calendarKeys.lists(),
-          // An entry changes its profile's status too.
-          invalidates: [calendarKeys.all, [...timeProfileKeys.detail(profile.id), 'status']],
-        })}
+        source={withStatus(calendars.list, profile.id)}
         resource="timeprofile"
         nested
         tableKey="calendar"

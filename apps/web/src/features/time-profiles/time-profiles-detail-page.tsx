@@ -4,20 +4,19 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import {
-  BANK_HOLIDAY_OPTIONS,
   destinationValue,
   TIME_PROFILE_MESSAGES,
-  TIME_PROFILE_MODES,
   type TimeProfile,
-  type timeProfileInput,
+  type TimeProfileInput,
+  timeProfileInput,
 } from '@switchboard/domain';
 import dayjs from 'dayjs';
-import type { z } from 'zod';
 import { FieldSection } from '../../platform/fields/field-section.tsx';
-import { selectFrom, usePromptSelect } from '../../platform/fields/option-sources.ts';
+import { formValuesOf } from '../../platform/fields/form-schema.ts';
+import { selectFrom, useDestinationLabel, usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
-import { timeProfiles, toProfileValues, useBankHolidays, useDestinationLabel, useStatus } from './api.ts';
+import { modeSelects, timeProfiles, useBankHolidays, useStatus } from './api.ts';
 import { timeProfilesArea } from './area.ts';
 import { CalendarTab } from './calendar-tab.tsx';
 import { ScheduleTab } from './schedule-tab.tsx';
@@ -65,16 +64,13 @@ function UpcomingBankHolidays({ region }: { region: number }) {
   );
 }
 
-/** The form's values. */
-type Values = z.input<typeof timeProfileInput>;
-
 export default function TimeProfileDetailPage() {
   const prompts = usePromptSelect();
   return (
     <AreaRecordPage
       area={timeProfilesArea}
       api={timeProfiles}
-      toValues={toProfileValues}
+      toValues={(p) => formValuesOf(timeProfileInput, p)}
       heading={{ name: 'name', number: 'extension' }}
       tabs={[
         {
@@ -84,8 +80,7 @@ export default function TimeProfileDetailPage() {
           inputs: [
             { kind: 'text', name: 'name', label: 'Name', required: true },
             { kind: 'text', name: 'description', label: 'Description' },
-            { kind: 'select', name: 'bankHoliday', label: 'Bank Holidays', options: BANK_HOLIDAY_OPTIONS },
-            { kind: 'select', name: 'mode', label: 'Mode', options: TIME_PROFILE_MODES },
+            ...modeSelects,
           ],
           render: (form) => <UpcomingBankHolidays region={Number(form.watch('bankHoliday') ?? 0)} />,
         },
@@ -108,7 +103,7 @@ export default function TimeProfileDetailPage() {
                   control={form.control}
                   disabled={readOnly}
                   fields={[
-                    selectFrom<Values>(prompts, 'inPromptId', 'Open Prompt'),
+                    selectFrom<TimeProfileInput>(prompts, 'inPromptId', 'Open Prompt'),
                     { kind: 'destination', name: 'inDestination', label: 'Open Destination', exclude: self },
                   ]}
                 />
@@ -118,7 +113,7 @@ export default function TimeProfileDetailPage() {
                   control={form.control}
                   disabled={readOnly}
                   fields={[
-                    selectFrom<Values>(prompts, 'outPromptId', 'Closed Prompt'),
+                    selectFrom<TimeProfileInput>(prompts, 'outPromptId', 'Closed Prompt'),
                     { kind: 'destination', name: 'outDestination', label: 'Closed Destination', exclude: self },
                   ]}
                 />

@@ -1,7 +1,9 @@
 /** /time-profiles: the account's time profiles, bulk add by number range, bulk edit, delete. */
-import { BANK_HOLIDAY_OPTIONS, TIME_PROFILE_MODES, timeProfileInput, timeProfileRange } from '@switchboard/domain';
+import { type TimeProfile, timeProfileInput, timeProfileRange } from '@switchboard/domain';
+import { formValuesOf } from '../../platform/fields/form-schema.ts';
+import { optionLabel, useDestinationLabel } from '../../platform/fields/option-sources.ts';
 import { NumberedListPage } from '../../platform/range-add/numbered-list-page.tsx';
-import { bankHolidayLabel, modeLabel, timeProfiles, toProfileValues, useDestinationLabel } from './api.ts';
+import { modeSelects, timeProfiles } from './api.ts';
 import { timeProfilesArea } from './area.ts';
 
 /** Bulk edit: the bank-holiday region and the mode of the chosen profiles. */
@@ -18,31 +20,15 @@ export default function TimeProfilesListPage() {
         { field: 'description', header: 'Description', sortable: true, render: (p) => p.description || '—' },
         { field: 'inDestination', header: 'Open Destination', render: (p) => destinationLabel(p.inDestination) },
         { field: 'outDestination', header: 'Closed Destination', render: (p) => destinationLabel(p.outDestination) },
-        {
-          field: 'bankHoliday',
-          header: 'Bank Holidays',
+        ...modeSelects.map(({ name, label, options }) => ({
+          field: name,
+          header: label,
           sortable: true,
-          render: (p) => bankHolidayLabel(p.bankHoliday),
-        },
-        { field: 'mode', header: 'Mode', sortable: true, render: (p) => modeLabel(p.mode) },
+          render: (p: TimeProfile) => optionLabel(options, p[name]),
+        })),
       ]}
-      filters={[
-        { field: 'bankHoliday', label: 'Bank Holidays', options: BANK_HOLIDAY_OPTIONS },
-        { field: 'mode', label: 'Mode', options: TIME_PROFILE_MODES },
-      ]}
-      bulkEdit={{
-        schema: bulkEdit,
-        fields: [
-          {
-            kind: 'select',
-            name: 'bankHoliday',
-            label: 'Bank Holidays',
-            options: BANK_HOLIDAY_OPTIONS,
-          },
-          { kind: 'select', name: 'mode', label: 'Mode', options: TIME_PROFILE_MODES },
-        ],
-        current: toProfileValues,
-      }}
+      filters={modeSelects.map(({ name, label, options }) => ({ field: name, label, options }))}
+      bulkEdit={{ schema: bulkEdit, fields: modeSelects, current: (p) => formValuesOf(timeProfileInput, p) }}
     />
   );
 }
