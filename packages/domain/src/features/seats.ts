@@ -95,6 +95,7 @@ export const VOICEMAIL_MODES = [
 // TRANSPORTS and VIDEO_CODECS live in call-options.ts (shared with SIP trunks).
 /** Ring time 5-60 s in steps of 5. */
 export const RING_TIMES = Array.from({ length: 12 }, (_, i) => (i + 1) * 5);
+export const RING_TIME_OPTIONS = RING_TIMES.map((t) => ({ value: t, label: `${t} seconds` }));
 
 const divert = optionalText({ pattern: PATTERNS.telephone });
 const select = MESSAGES.selectOption;

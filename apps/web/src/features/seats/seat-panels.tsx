@@ -18,11 +18,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -46,9 +41,10 @@ import { useConfirm } from '../../platform/confirm.tsx';
 import { applySaveFailure } from '../../platform/fields/form-errors.ts';
 import type { SelectOption } from '../../platform/fields/form-fields.tsx';
 import { FormSwitchField } from '../../platform/fields/form-fields.tsx';
-import { useSchemaForm } from '../../platform/fields/form-schema.ts';
+import { formValuesOf, useSchemaForm } from '../../platform/fields/form-schema.ts';
 import { useChange } from '../../platform/mutation.ts';
 import { useSession } from '../../platform/session-context.ts';
+import { SimpleTable } from '../../platform/simple-table.tsx';
 import { StateChip } from '../../platform/state-chip.tsx';
 import { SaveButton } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { useToast } from '../../platform/toast.ts';
@@ -56,6 +52,7 @@ import { seatKeys } from './api.ts';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' }) : 'Never';
+const time = (iso: string | null) => new Date(iso ?? '').toLocaleTimeString('en-GB', { timeStyle: 'short' });
 
 // ---- Provisioning ------------------------------------------------------------------------------
 
@@ -144,74 +141,62 @@ export function ProvisioningPanel({ seat }: { seat: Pick<Seat, 'id'> }) {
         A device locks automatically after its first check-in, or 15 minutes after it was unlocked. Unlock it to let it
         fetch its configuration again.
       </Typography>
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Devices">
-          <TableHead>
-            <TableRow>
-              <TableCell>Device</TableCell>
-              <TableCell>MAC Address</TableCell>
-              <TableCell>Last Check-in</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>LDAP Password</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {devices.data.records.map((d) => (
-              <TableRow key={d.id}>
-                <TableCell>
-                  {d.make} {d.model}
-                </TableCell>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{d.macAddress}</TableCell>
-                <TableCell>{when(d.lastCheckin)}</TableCell>
-                <TableCell>
-                  <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-                    <Chip
+      <SimpleTable
+        label="Devices"
+        rows={devices.data.records}
+        columns={[
+          { header: 'Device', cell: (d) => `${d.make} ${d.model}` },
+          { header: 'MAC Address', cell: (d) => d.macAddress, sx: { fontFamily: 'monospace' } },
+          { header: 'Last Check-in', cell: (d) => when(d.lastCheckin) },
+          {
+            header: 'Status',
+            cell: (d) => (
+              <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={d.locked ? 'default' : 'warning'}
+                  label={d.locked ? 'Locked' : `Unlocked until ${time(d.locksAt)}`}
+                />
+                {!d.initialised && <Chip size="small" variant="outlined" label="Awaiting first check-in" />}
+              </Box>
+            ),
+          },
+          {
+            header: 'LDAP Password',
+            cell: (d) =>
+              !mayUpdate ? (
+                '—'
+              ) : shown === d.id ? (
+                <code data-testid="ldap-password">{d.ldapPassword}</code>
+              ) : (
+                <Button size="small" onClick={() => setShown(d.id)}>
+                  Show
+                </Button>
+              ),
+          },
+          {
+            header: 'Actions',
+            align: 'right',
+            cell: (d) =>
+              mayUpdate && (
+                <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+                  {deviceActions(seat.id, d).map((a) => (
+                    <Button
+                      key={a.label}
                       size="small"
                       variant="outlined"
-                      color={d.locked ? 'default' : 'warning'}
-                      label={
-                        d.locked
-                          ? 'Locked'
-                          : `Unlocked until ${new Date(d.locksAt ?? '').toLocaleTimeString('en-GB', { timeStyle: 'short' })}`
-                      }
-                    />
-                    {!d.initialised && <Chip size="small" variant="outlined" label="Awaiting first check-in" />}
-                  </Box>
-                </TableCell>
-                <TableCell>
-                  {!mayUpdate ? (
-                    '—'
-                  ) : shown === d.id ? (
-                    <code data-testid="ldap-password">{d.ldapPassword}</code>
-                  ) : (
-                    <Button size="small" onClick={() => setShown(d.id)}>
-                      Show
+                      disabled={busy || a.disabled}
+                      onClick={() => act(a)}
+                    >
+                      {a.label}
                     </Button>
-                  )}
-                </TableCell>
-                <TableCell align="right">
-                  {mayUpdate && (
-                    <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-                      {deviceActions(seat.id, d).map((a) => (
-                        <Button
-                          key={a.label}
-                          size="small"
-                          variant="outlined"
-                          disabled={busy || a.disabled}
-                          onClick={() => act(a)}
-                        >
-                          {a.label}
-                        </Button>
-                      ))}
-                    </Box>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
+                  ))}
+                </Box>
+              ),
+          },
+        ]}
+      />
       {confirm.dialog}
     </Box>
   );
@@ -240,13 +225,7 @@ export function SoftphonePanel({
     success: (reply) => reply.message,
   });
   useEffect(() => {
-    if (phone.data) {
-      form.reset({
-        enableDesktopCallWaiting: phone.data.enableDesktopCallWaiting,
-        enableMobileCallWaiting: phone.data.enableMobileCallWaiting,
-        outboundCLILists: phone.data.outboundCLILists,
-      });
-    }
+    if (phone.data) form.reset(formValuesOf(seatSoftphoneInput, phone.data));
   }, [phone.data, form]);
   const readOnly = !can('softphone', 'update') || !can('seats', 'update');
 
@@ -388,12 +367,8 @@ function LocationDialog({
     setRecords(null);
     setError(false);
     // The spec's simulated one-second delay before the list appears.
-    const started = Date.now();
-    call(seatRoutes.locations)
-      .then(async (reply) => {
-        await new Promise((r) => setTimeout(r, Math.max(0, SEAT_LOCATION_DELAY_MS - (Date.now() - started))));
-        if (live) setRecords(reply.records);
-      })
+    Promise.all([call(seatRoutes.locations), new Promise((r) => setTimeout(r, SEAT_LOCATION_DELAY_MS))])
+      .then(([reply]) => live && setRecords(reply.records))
       .catch(() => live && setError(true));
     return () => {
       live = false;

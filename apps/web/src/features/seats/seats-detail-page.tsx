@@ -9,7 +9,7 @@ import {
   destinationValue,
   IP_LOCATIONS,
   isProviderAdmin,
-  RING_TIMES,
+  RING_TIME_OPTIONS,
   SEAT_CHANNELS,
   SEAT_MESSAGES,
   type Seat,
@@ -43,8 +43,6 @@ import { usedByTab } from '../../platform/used-by.tsx';
 import { seats } from './api.ts';
 import { ProvisioningPanel, SeatLocationField, SoftphonePanel } from './seat-panels.tsx';
 
-const toValues = (s: Seat): SeatInput => seatValues(s);
-
 /** Registration status and the SIP credentials. */
 function Registration({ seat }: { seat: Seat }) {
   return (
@@ -73,12 +71,7 @@ const generalFields = (callerIds: SelectOption[], music: SelectSource): FieldDef
   { kind: 'text', name: 'callerIdName', label: 'Caller ID Name' },
   callerIdNumberField('callerIdNumber', callerIds, 'Account default'),
   { kind: 'switch', name: 'withholdNumber', label: 'Withhold Number' },
-  {
-    kind: 'select',
-    name: 'ringTime',
-    label: 'Ring Time',
-    options: RING_TIMES.map((t) => ({ value: t, label: `${t} seconds` })),
-  },
+  { kind: 'select', name: 'ringTime', label: 'Ring Time', options: RING_TIME_OPTIONS },
   selectFrom(music, 'musicOnHold', 'Music On Hold', 'Default'),
 ];
 
@@ -205,12 +198,7 @@ export default function SeatDetailPage() {
       inputs: [
         { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS },
         { kind: 'switch', name: 'enableVideo', label: 'Enable Video' },
-        {
-          kind: 'select',
-          name: 'videoCodec',
-          label: 'Video Codec',
-          options: VIDEO_CODECS,
-        },
+        { kind: 'select', name: 'videoCodec', label: 'Video Codec', options: VIDEO_CODECS },
         { kind: 'switch', name: 'hdCodec', label: 'HD Audio Codec' },
         { kind: 'switch', name: 'keepOnNetwork', label: 'Keep Calls On Network' },
         {
@@ -221,12 +209,7 @@ export default function SeatDetailPage() {
           nullable: true,
           helper: 'When set, outbound calls are limited to the numbers on this list',
         },
-        {
-          kind: 'select',
-          name: 'ipAcl',
-          label: 'Phones May Register From',
-          options: IP_LOCATIONS,
-        },
+        { kind: 'select', name: 'ipAcl', label: 'Phones May Register From', options: IP_LOCATIONS },
         ...(admin ? [{ kind: 'switch', name: 'internal', label: 'Internal Seat' } as FieldDef<SeatInput>] : []),
       ],
     },
@@ -252,7 +235,7 @@ export default function SeatDetailPage() {
       source={seats.record(id)}
       resource="seats"
       schema={seatInput}
-      toValues={toValues}
+      toValues={seatValues}
       name={(v) => v.nickname || 'Seat'}
       title={(s) => (s.nickname ? `${s.nickname} (${s.extension})` : `Seat ${s.extension}`)}
       tabs={tabs.filter((t): t is TabDef<Seat, SeatInput, SeatValues> => t !== false)}

@@ -9,13 +9,15 @@ import {
   CALL_RECORDING_OPTIONS,
   createMonthlyCost,
   maySoftphoneUser,
-  RING_TIMES,
+  RING_TIME_OPTIONS,
   SEAT_MESSAGES,
+  SEAT_STATUSES,
   type Seat,
   type SeatInput,
   seatBulkEdit,
   seatCreateInput,
   seatExtensionRange,
+  seatLabel,
   seatRange,
   seatRoutes,
   seatValues,
@@ -95,7 +97,7 @@ export default function SeatsListPage() {
     <AreaListPage
       area={seatsArea}
       api={seats}
-      label={(s) => (s.nickname ? `${s.extension} - ${s.nickname}` : String(s.extension))}
+      label={seatLabel}
       columns={[
         { field: 'extension', header: 'Extension', sortable: true },
         { field: 'nickname', header: 'Nickname', sortable: true, render: (s) => s.nickname || '—' },
@@ -124,30 +126,13 @@ export default function SeatsListPage() {
       filters={[
         yesNoFilter('publicIp', 'Public IP'),
         { field: 'callRecording', label: 'Call Recording', options: CALL_RECORDING_OPTIONS },
-        {
-          field: 'status',
-          label: 'Status',
-          options: [
-            { value: 'Registered', label: 'Registered' },
-            { value: 'Unregistered', label: 'Unregistered' },
-          ],
-        },
+        { field: 'status', label: 'Status', options: SEAT_STATUSES.map((s) => ({ value: s, label: s })) },
       ]}
       bulkEdit={{
         schema: seatBulkEdit,
         fields: [
-          {
-            kind: 'select',
-            name: 'callRecording',
-            label: 'Call Recording',
-            options: CALL_RECORDING_OPTIONS,
-          },
-          {
-            kind: 'select',
-            name: 'ringTime',
-            label: 'Ring Time',
-            options: RING_TIMES.map((t) => ({ value: t, label: `${t} seconds` })),
-          },
+          { kind: 'select', name: 'callRecording', label: 'Call Recording', options: CALL_RECORDING_OPTIONS },
+          { kind: 'select', name: 'ringTime', label: 'Ring Time', options: RING_TIME_OPTIONS },
           { kind: 'select', name: 'vmMode', label: 'Voicemail', options: VOICEMAIL_MODES },
           { kind: 'switch', name: 'withholdNumber', label: 'Withhold Number' },
           { kind: 'switch', name: 'keepOnNetwork', label: 'Keep On Network' },
