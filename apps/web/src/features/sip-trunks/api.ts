@@ -1,6 +1,14 @@
 /** SIP trunks on the web: the resource at /trunk, and the fields shared by the add modal and the detail tabs. */
-import { MESSAGES, type SipTrunk, type SipTrunkInput, sipTrunkRoutes, TRUNK_CHANNELS } from '@switchboard/domain';
+import {
+  MESSAGES,
+  type SipTrunk,
+  type SipTrunkInput,
+  sipTrunkInput,
+  sipTrunkRoutes,
+  TRUNK_CHANNELS,
+} from '@switchboard/domain';
 import type { FieldDef, SelectOption } from '../../platform/fields/form-fields.tsx';
+import { formValuesOf } from '../../platform/fields/form-schema.ts';
 import { callerIdNumberField } from '../../platform/fields/option-sources.ts';
 import { resourceApi } from '../../platform/resource.ts';
 
@@ -33,13 +41,8 @@ export function generalFields(numbers: SelectOption[], exclude: string[]): Field
   ];
 }
 
-export const toValues = (t: SipTrunk): SipTrunkInput => {
-  const { id, name, status, ip, agent, location, publicIp, onNet, accountNo, ...rest } = t;
-  return {
-    ...rest,
-    permit: [...t.permit, '', '', ''].slice(0, 3),
-    transport: t.transport as SipTrunkInput['transport'],
-    tps: t.tps as SipTrunkInput['tps'],
-    ctps: t.ctps as SipTrunkInput['ctps'],
-  };
-};
+/** A trunk's form values: the record's fields the input names, and three permitted-address boxes. */
+export const toValues = (t: SipTrunk): SipTrunkInput => ({
+  ...formValuesOf(sipTrunkInput, t),
+  permit: [...t.permit, '', '', ''].slice(0, 3),
+});

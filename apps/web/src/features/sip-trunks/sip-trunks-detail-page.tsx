@@ -10,10 +10,10 @@ import {
   type SipTrunkInput,
   type SipTrunkValues,
   sipTrunkRoutes,
-  TRANSPORTS,
   TRUNK_MESSAGES,
 } from '@switchboard/domain';
 import { useEffect } from 'react';
+import { transportInput } from '../../platform/call-options/call-option-inputs.ts';
 import {
   callRecordingTab,
   callRestrictionsTab,
@@ -146,7 +146,7 @@ export default function SipTrunkDetailPage() {
             label: 'Advanced',
             kind: 'form',
             inputs: [
-              { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS },
+              transportInput(),
               { kind: 'select', name: 'trunkNoPlus', label: 'Number Format', options: NUMBER_MAPPINGS },
               ...(admin ? [anyPresentationSwitch] : []),
             ],

@@ -9,13 +9,13 @@ import {
   RETAIL_MAX_TRUNKS,
   sipTrunkBulkEdit,
   sipTrunkInput,
-  TRANSPORTS,
   TRUNK_MESSAGES,
   TRUNK_STATUSES,
   TRUNK_TPS_MODES,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useCallerIdOptions } from '../../platform/fields/option-sources.ts';
+import { callRecordingInput, tpsInputs, transportInput } from '../../platform/call-options/call-option-inputs.ts';
+import { optionLabel, useCallerIdOptions } from '../../platform/fields/option-sources.ts';
 import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
 import { yesNoFilter } from '../../platform/paged-table/table-toolbar.tsx';
 import { useSession } from '../../platform/session-context.ts';
@@ -59,7 +59,7 @@ export default function SipTrunksListPage() {
           field: 'callRecording',
           header: 'Call Recording',
           sortable: true,
-          render: (t) => CALL_RECORDING_OPTIONS.find((o) => o.value === t.callRecording)?.label ?? '',
+          render: (t) => optionLabel(CALL_RECORDING_OPTIONS, t.callRecording),
         },
         {
           field: 'status',
@@ -84,16 +84,10 @@ export default function SipTrunksListPage() {
       bulkEdit={{
         schema: sipTrunkBulkEdit,
         fields: [
-          {
-            kind: 'select',
-            name: 'callRecording',
-            label: 'Call Recording',
-            options: CALL_RECORDING_OPTIONS,
-          },
+          callRecordingInput(),
           { kind: 'text', name: 'channelLimit', label: 'Channels', type: 'number' },
-          { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS },
-          { kind: 'select', name: 'tps', label: 'TPS', options: TRUNK_TPS_MODES },
-          { kind: 'select', name: 'ctps', label: 'CTPS', options: TRUNK_TPS_MODES },
+          transportInput(),
+          ...tpsInputs(TRUNK_TPS_MODES),
         ],
         current: toValues,
       }}
