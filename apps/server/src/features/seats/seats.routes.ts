@@ -22,6 +22,7 @@ import {
   seatInput,
   seatLabel,
   seatRange,
+  seatRecord,
   seatRoutes,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
@@ -32,6 +33,7 @@ import { publicIpSql } from '../../platform/ip-sql.ts';
 import { numberedResource } from '../../platform/numbered.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Validator } from '../../platform/resources.ts';
+import { sameNamedFields } from '../../platform/same-named-fields.ts';
 import { newSecret } from '../../platform/secrets.ts';
 import { sipCredentials } from '../../platform/sip-credentials.ts';
 import type { Tx } from '../../platform/tenancy.ts';
@@ -53,7 +55,9 @@ const softphoneStatus = (kind: 'desktop' | 'mobile') => `(case when exists (sele
   where r.seat_id = seats.id and r.kind = '${kind}' and r.expires_at > now()) then 'Registered' else 'Unregistered' end)`;
 const SEAT_NAME = "seats.extension || case when seats.nickname <> '' then ' - ' || seats.nickname else '' end";
 
+// Every other field is stored in its column of the same name (sameNamedFields).
 const fields = fieldMap<Seat, 'vmPin'>('seats', {
+  ...sameNamedFields(seatRecord.shape),
   id: field.id(),
   version: field.version(),
   extension: field.number('extension', { sortable: true, searchable: true, createOnly: true }),
@@ -61,37 +65,18 @@ const fields = fieldMap<Seat, 'vmPin'>('seats', {
   nickname: field.text('nickname', { sortable: true, searchable: true }),
   callerIdName: field.text('caller_id_name', { sortable: true, searchable: true }),
   callerIdNumber: field.text('caller_id_number', { sortable: true, searchable: true, uses: { kind: 'number' } }),
-  withholdNumber: field.boolean('withhold_number'),
   emergencyServiceCid: field.text('emergency_service_cid', { uses: { kind: 'number' } }),
-  ringTime: field.number('ring_time'),
   musicOnHold: field.ref('music_on_hold_id', 'music_on_hold'),
   vmMode: field.number('vm_mode', { filterable: true }),
-  vmFullname: field.text('vm_fullname'),
   vmEmail: field.text('vm_email', { searchable: true }),
   vmPin: field.writeOnly('vm_pin', { keepWhenEmpty: true }),
   vmPinSet: field.computed("(seats.vm_pin <> '')", 'boolean'),
-  vmDelete: field.boolean('vm_delete'),
   vmAdvancedPromptId: field.ref('vm_advanced_prompt_id', 'prompts'),
   vmAdvancedDest: field.text('vm_advanced_dest', { uses: { kind: 'destination' } }),
-  cfwdAll: field.text('cfwd_all'),
-  cfwdBusy: field.text('cfwd_busy'),
-  cfwdNoAnswer: field.text('cfwd_no_answer'),
-  cfwdUnavail: field.text('cfwd_unavail'),
   callRecording: field.number('call_recording', { sortable: true, filterable: true }),
   ...callOptionFields('seats', 'seatsCallRestrictions'),
-  tps: field.text('tps'),
-  ctps: field.text('ctps'),
-  channelLimit: field.number('channel_limit'),
-  enableTeams: field.boolean('enable_teams'),
   teamsCLI: field.text('teams_cli', { uses: { kind: 'number' } }),
-  transport: field.text('transport'),
-  enableVideo: field.boolean('enable_video'),
-  videoCodec: field.text('video_codec'),
-  hdCodec: field.boolean('hd_codec'),
-  keepOnNetwork: field.boolean('keep_on_network'),
-  internal: field.boolean('internal'),
   aclId: field.ref('acl_id', 'access_lists'),
-  ipAcl: field.text('ip_acl'),
   userId: field.ref('user_id', 'users'),
   status: field.computed(`(case when ${REGISTERED} then 'Registered' else 'Unregistered' end)`, 'text', {
     sortable: true,
@@ -112,7 +97,6 @@ const fields = fieldMap<Seat, 'vmPin'>('seats', {
   publicIp: field.computed(PUBLIC_IP, 'boolean', { sortable: true, filterable: true }),
   onNet: field.computed(`(${REGISTERED} and not ${PUBLIC_IP})`, 'boolean', { sortable: true }),
   provisioned: field.computed('exists (select 1 from seat_devices d where d.seat_id = seats.id)', 'boolean'),
-  accountNo: field.computed('seats.account_no', 'number'),
 });
 
 /** The account's extension length (3, 4 or 5 digits). */

@@ -1,0 +1,27 @@
+/**
+ * Field map entries for the fields stored in columns named as they are — the API's camelCase in
+ * snake_case (vmFullname → vm_fullname) — of the kind their record schema gives (a boolean, a
+ * number, an object or array as json, anything else text). An area spreads them first, then
+ * declares the fields that differ (computed, referenced, searchable, named otherwise), which
+ * replace these:
+ *
+ *   fieldMap<Seat>('seats', { ...sameNamedFields(seatRecord.shape), id: field.id(), ... })
+ */
+import { z } from 'zod';
+import { type Builder, field } from './fields.ts';
+
+/** 'vmFullname' → 'vm_fullname'. */
+export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+function kindOf(schema: z.core.$ZodType): 'text' | 'number' | 'boolean' | 'json' {
+  const inner = schema instanceof z.ZodNullable || schema instanceof z.ZodOptional ? schema.unwrap() : schema;
+  if (inner instanceof z.ZodBoolean) return 'boolean';
+  if (inner instanceof z.ZodNumber) return 'number';
+  return inner instanceof z.ZodObject || inner instanceof z.ZodArray ? 'json' : 'text';
+}
+
+export function sameNamedFields<S extends z.ZodRawShape>(shape: S): { [K in keyof S & string]: Builder } {
+  const out: Record<string, Builder> = {};
+  for (const [name, schema] of Object.entries(shape)) out[name] = field[kindOf(schema)](snakeCase(name));
+  return out as { [K in keyof S & string]: Builder };
+}
