@@ -5,11 +5,13 @@
  * (EMS) address with the registry's answer.
  */
 import { z } from 'zod';
+import { callRecordingField } from '../call-options.ts';
 import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
 import { idParam, inputValuesOf, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { listBody, listParams, listReplySchema, saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
+import { recordShape } from '../record-shape.ts';
 import { destinationField } from './destinations.ts';
 
 export const TELEPHONE_NUMBER_MESSAGES = {
@@ -63,7 +65,7 @@ const telephoneNumberFields = z.object({
   telephoneNumberAclReject: z.coerce.number().int().min(0, { error: select }).max(1, { error: select }).default(0),
   anonCallReject: z.boolean().default(false),
   anonCallRejectAdvanced: z.boolean().default(false),
-  callRecord: z.coerce.number().int().min(0, { error: select }).max(2, { error: select }).default(0),
+  callRecord: callRecordingField,
   callRecordWarn: z.boolean().default(false),
   faxContact: z.boolean().default(false),
   faxAddress: z
@@ -96,28 +98,12 @@ export type EmsStatus = (typeof EMS_STATUSES)[number];
 export const telephoneNumberRecord = z.object({
   ...versionedRecordFields,
   telephoneNumber: z.string(),
-  nickname: z.string(),
-  distinctiveRing: z.string(),
-  destination: z.string(),
+  ...recordShape(telephoneNumberFields.shape),
   /** The destination's label ('204 - Sales desk'), '' when none or no longer there. */
   displayDestination: z.string(),
   /** The destination's type ('seat', 'timeprofile'...; see DESTINATION_TYPE_LABELS), '' for none. */
   destinationType: z.string(),
-  cidPrefix: z.string(),
-  cidCalledNumber: z.boolean(),
-  cidOnDivert: z.boolean(),
-  telephoneNumberAclId: z.number().int().nullable(),
   telephoneNumberAclName: z.string().nullable(),
-  telephoneNumberAclReject: z.number().int(),
-  anonCallReject: z.boolean(),
-  anonCallRejectAdvanced: z.boolean(),
-  callRecord: z.number().int(),
-  callRecordWarn: z.boolean(),
-  faxContact: z.boolean(),
-  faxAddress: z.string(),
-  faxPassword: z.string(),
-  emsNeeded: z.boolean(),
-  cancellationAvailable: z.boolean(),
   emsStatus: z.enum(EMS_STATUSES),
   accountNo: z.number().int(),
 });
@@ -157,14 +143,7 @@ export type EmsValues = z.output<typeof emsInput>;
 export const emsRecord = z.object({
   id: z.number().int(),
   telephoneNumber: z.string(),
-  title: z.string(),
-  forename: z.string(),
-  name: z.string(),
-  businessSuffix: z.string(),
-  premises: z.string(),
-  thoroughfare: z.string(),
-  locality: z.string(),
-  postcode: z.string(),
+  ...recordShape(emsInput.shape, { postcode: z.string() }),
   emsNeeded: z.boolean(),
   updatePending: z.boolean(),
   errorCode: z.number().int().nullable(),
@@ -202,13 +181,9 @@ export const emsErrorRecord = z.object({
 export type EmsErrorRow = z.infer<typeof emsErrorRecord>;
 
 /** The account's emergency addresses (POST /emsaddress), for the seat-location dialog. */
-export const emsAddressRecord = z.object({
-  premises: z.string(),
-  thoroughfare: z.string(),
-  locality: z.string(),
-  postcode: z.string(),
-  telephoneNo: z.string(),
-});
+export const emsAddressRecord = emsRecord
+  .pick({ premises: true, thoroughfare: true, locality: true, postcode: true })
+  .extend({ telephoneNo: z.string() });
 export type EmsAddress = z.infer<typeof emsAddressRecord>;
 
 /** Teams information of a number (GET /numbering/allocated/msteams/{id}). */

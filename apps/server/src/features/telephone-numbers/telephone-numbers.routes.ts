@@ -97,7 +97,7 @@ const emsFields = fieldMap<Omit<EmsRecord, 'errorText'>>('telephone_numbers', {
 });
 const addressFields = fieldMap<EmsAddress>('telephone_numbers', { ...address, telephoneNo: field.text('number') });
 
-const errorFields = fieldMap<Omit<EmsErrorRow, 'error'> & { error: string }>('telephone_numbers', {
+const errorFields = fieldMap<EmsErrorRow>('telephone_numbers', {
   id: field.id(),
   telephoneNumber: field.computed('telephone_numbers.number', 'text', { sortable: true, searchable: true }),
   nickname: field.text('nickname', { sortable: true, searchable: true }),
@@ -155,9 +155,9 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
     fields,
     from: (q) => q.leftJoin('access_lists', 'access_lists.id', 'telephone_numbers.acl_id'),
     defaultSort: { field: 'telephoneNumber', direction: 'asc' },
-    label: (n) => telephoneNumberLabel(n),
+    label: telephoneNumberLabel,
     usage: { type: 'Telephone Number', name: NUMBER_NAME },
-    prepare: (values) => prepare(values),
+    prepare,
     validate: [
       // The provider's switches: refused for anyone else, not just hidden.
       adminOnly(['emsNeeded', 'cancellationAvailable']),
@@ -247,7 +247,6 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
         .selectFrom('telephone_numbers')
         .where('telephone_numbers.ems_needed', '=', true)
         .where('telephone_numbers.ems_update_pending', '=', false)
-        .where('telephone_numbers.ems_error_code', 'is not', null)
         .where('telephone_numbers.ems_error_code', '<>', 0);
       const page = await pagedList(
         query,
@@ -295,27 +294,22 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
   tenantRoute(api, platform, routes.teams, {
     allow: numbers.rules('read'),
     handler: async ({ db }, { params }) => {
-      const number = await db
-        .selectFrom('telephone_numbers')
-        .select(['id', 'number'])
-        .where('id', '=', params.id)
-        .executeTakeFirst();
-      if (!number) throw notFound();
+      const { id, telephoneNumber } = await numbers.read(db, params.id);
       const seats = await db
         .selectFrom('seats')
         .select(['extension', 'nickname'])
         .where('enable_teams', '=', true)
         .where((eb) =>
           eb.or([
-            eb('teams_cli', '=', number.number),
-            eb.and([eb('teams_cli', '=', ''), eb('caller_id_number', '=', number.number)]),
+            eb('teams_cli', '=', telephoneNumber),
+            eb.and([eb('teams_cli', '=', ''), eb('caller_id_number', '=', telephoneNumber)]),
           ]),
         )
         .orderBy('extension')
         .execute();
       return {
-        id: number.id,
-        telephoneNumber: number.number,
+        id,
+        telephoneNumber,
         teamsAccountExists: await platform.providers.teams.accountExists(db),
         seats: seats.map((s) => (s.nickname ? `${s.extension} - ${s.nickname}` : String(s.extension))),
       };

@@ -1,6 +1,6 @@
 /** Telephone numbers on the web: the resource at /numbering/allocated, and the queries the pages share. */
 import { EMS_ERRORS_COUNT, telephoneNumberRoutes } from '@switchboard/domain';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../platform/client.ts';
 import { resourceApi, resourceKeys } from '../../platform/resource.ts';
 
@@ -11,17 +11,20 @@ export const numberKeys = numbers.keys;
 /** The EMS errors list (its own area) counts and lists numbers too: an emergency update refreshes it. */
 export const emsErrorKeys = resourceKeys(EMS_ERRORS_COUNT.api);
 
-export const emsKey = (id: number | string) => [...numberKeys.detail(id), 'ems'] as const;
+/** How often a pending emergency address update is looked at. */
+export const EMS_POLL_MS = 2000;
 
-/** The number's emergency address and the registry's state; polled while an update is pending. */
-export function useEms(id: number) {
-  return useQuery({
-    queryKey: emsKey(id),
+/** The number's emergency address and the registry's state. */
+export const emsQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...numberKeys.detail(id), 'ems'],
     queryFn: () => call(telephoneNumberRoutes.ems, { params: { id } }),
     retry: false,
-    refetchInterval: (q) => (q.state.data?.updatePending ? 2000 : false),
   });
-}
+
+/** The emergency address, polled while an update is pending. */
+export const useEms = (id: number) =>
+  useQuery({ ...emsQuery(id), refetchInterval: (q) => (q.state.data?.updatePending ? EMS_POLL_MS : false) });
 
 export function useNumberTeams(id: number) {
   return useQuery({

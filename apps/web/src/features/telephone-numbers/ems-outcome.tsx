@@ -6,29 +6,17 @@
  * rejected, kept on screen until dismissed.
  */
 import Button from '@mui/material/Button';
-import {
-  type EmsRecord,
-  emsFailed,
-  TELEPHONE_NUMBER_MESSAGES,
-  TIMINGS,
-  telephoneNumberRoutes,
-} from '@switchboard/domain';
+import { emsFailed, TELEPHONE_NUMBER_MESSAGES, TIMINGS } from '@switchboard/domain';
 import { type QueryClient, QueryObserver } from '@tanstack/react-query';
 import { closeSnackbar, enqueueSnackbar } from 'notistack';
-import { call } from '../../platform/client.ts';
-import { emsErrorKeys, emsKey, numberKeys } from './api.ts';
-
-/** How often a pending update is looked at. */
-export const EMS_POLL_MS = 2000;
+import { EMS_POLL_MS, emsErrorKeys, emsQuery, numberKeys } from './api.ts';
 
 /** Follows the number's pending update until the registry answers, then notifies and refreshes. */
 export function followEmsOutcome(queryClient: QueryClient, id: number, telephoneNumber: string): void {
   // Only what is read from now on answers (never the number's state from before the update).
   const since = Date.now();
-  const observer = new QueryObserver<EmsRecord>(queryClient, {
-    queryKey: emsKey(id),
-    queryFn: () => call(telephoneNumberRoutes.ems, { params: { id } }),
-    retry: false,
+  const observer = new QueryObserver(queryClient, {
+    ...emsQuery(id),
     refetchInterval: EMS_POLL_MS,
     refetchIntervalInBackground: true,
   });
