@@ -86,19 +86,11 @@ function AddressBlock({ ems }: { ems: EmsRecord }) {
   );
 }
 
-function EmsDialog({
-  ems,
-  mode,
-  onMode,
-  onClose,
-  mayEdit,
-}: {
-  ems: EmsRecord;
-  mode: 'view' | 'edit';
-  onMode: (mode: 'view' | 'edit') => void;
-  onClose: () => void;
-  mayEdit: boolean;
-}) {
+type Mode = 'view' | 'edit';
+
+function EmsDialog({ ems, opened, onClose }: { ems: EmsRecord; opened: Mode; onClose: () => void }) {
+  const [mode, setMode] = useState(opened);
+  const mayEdit = useSession().can('numbers', 'update');
   const [banner, setBanner] = useState<string | null>(null);
   const form = useSchemaForm(emsInput, inputValuesOf(emsInput, ems));
   const queryClient = useQueryClient();
@@ -148,7 +140,7 @@ function EmsDialog({
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
         {mode === 'view' && mayEdit && (
-          <Button variant="outlined" disabled={ems.updatePending} onClick={() => onMode('edit')}>
+          <Button variant="outlined" disabled={ems.updatePending} onClick={() => setMode('edit')}>
             Edit
           </Button>
         )}
@@ -165,7 +157,7 @@ function EmsDialog({
 export function EmergencyTab({ number }: { number: Pick<TelephoneNumber, 'id'> }) {
   const ems = useEms(number.id);
   const { can } = useSession();
-  const [mode, setMode] = useState<'view' | 'edit' | null>(null);
+  const [mode, setMode] = useState<Mode | null>(null);
   if (ems.isPending) return <CircularProgress aria-label="Loading" size={24} />;
   if (ems.isError || !ems.data) return <Alert severity="error">{TELEPHONE_NUMBER_MESSAGES.emsRetrieveFailed}</Alert>;
   const e = ems.data;
@@ -200,7 +192,7 @@ export function EmergencyTab({ number }: { number: Pick<TelephoneNumber, 'id'> }
           </Button>
         )}
       </Box>
-      {mode && <EmsDialog ems={e} mode={mode} onMode={setMode} onClose={() => setMode(null)} mayEdit={mayEdit} />}
+      {mode && <EmsDialog ems={e} opened={mode} onClose={() => setMode(null)} />}
     </Box>
   );
 }
