@@ -3,6 +3,15 @@ import type { ColumnType, Generated } from 'kysely';
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
+/** The columns of an area's record row: its id, its account, its version and when it was created. */
+export interface RecordRow {
+  id: Generated<number>;
+  account_no: number;
+  /** Incremented by every update (migration 011): an update names the version it was based on. */
+  version: Generated<number>;
+  created_at: Timestamp;
+}
+
 export interface AccountsTable {
   account_no: number;
   parent: number;

@@ -4,14 +4,7 @@ import { resourceRoutes, versionedRecordFields } from '../contract.ts';
 import { optionalText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { PATTERNS } from '../patterns.ts';
-
-export const mobileRecord = z.object({
-  ...versionedRecordFields,
-  mobileDescription: z.string(),
-  mobileNo: z.string(),
-  active: z.boolean(),
-});
-export type Mobile = z.infer<typeof mobileRecord>;
+import { recordShape } from '../record-shape.ts';
 
 export const mobileInput = z.object({
   mobileDescription: optionalText({ max: 45 }),
@@ -24,6 +17,9 @@ export const mobileInput = z.object({
   active: z.boolean().default(true),
 });
 export type MobileInput = z.input<typeof mobileInput>;
+
+export const mobileRecord = z.object({ ...versionedRecordFields, ...recordShape(mobileInput.shape) });
+export type Mobile = z.infer<typeof mobileRecord>;
 
 /** Spec 2 'Mobile numbers': /mobile (retail accounts only). */
 export const mobileRoutes = resourceRoutes('/mobile', { tag: 'mobile', record: mobileRecord, input: mobileInput });

@@ -4,6 +4,7 @@ import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
 import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { numberedRoutes, numberInRange, numberRange } from '../numbering.ts';
+import { recordShape } from '../record-shape.ts';
 import { destinationField } from './destinations.ts';
 
 export const TIME_PROFILE_MESSAGES = {
@@ -121,15 +122,7 @@ export type TimeProfileRangeValues = z.output<typeof timeProfileRange>;
 export const timeProfileRecord = z.object({
   ...versionedRecordFields,
   extension: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  bankHoliday: z.number().int(),
-  mode: z.number().int(),
-  inPromptId: z.number().int().nullable(),
-  inDestination: z.string(),
-  outPromptId: z.number().int().nullable(),
-  outDestination: z.string(),
-  days: daysSchema,
+  ...recordShape(timeProfileInput.shape),
   accountNo: z.number().int(),
 });
 export type TimeProfile = z.infer<typeof timeProfileRecord>;
@@ -167,14 +160,7 @@ export const calendarInput = z
   });
 export type CalendarInput = z.input<typeof calendarInput>;
 
-export const calendarRecord = z.object({
-  ...versionedRecordFields,
-  timeProfileId: z.number().int(),
-  description: z.string(),
-  destination: z.string(),
-  start: z.string(),
-  end: z.string(),
-});
+export const calendarRecord = z.object({ ...versionedRecordFields, ...recordShape(calendarInput.shape) });
 export type CalendarEntry = z.infer<typeof calendarRecord>;
 
 export const timeProfileStatus = z.object({

@@ -1,13 +1,9 @@
 /** Tables of time profiles and calendar entries. */
 import type { Days } from '@switchboard/domain';
-import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
+import type { ColumnType } from 'kysely';
+import type { RecordRow } from '../../db/schema.ts';
 
-export interface TimeProfilesTable {
-  /** Incremented by every update (migration 011): an update names the version it was based on. */
-  version: Generated<number>;
-  id: Generated<number>;
-  account_no: number;
+export interface TimeProfilesTable extends RecordRow {
   extension: number;
   name: string;
   description: string;
@@ -18,21 +14,15 @@ export interface TimeProfilesTable {
   out_prompt_id: number | null;
   out_destination: string;
   days: ColumnType<Days, string, string>;
-  created_at: Timestamp;
 }
 
-export interface TimeProfileCalendarsTable {
-  /** Incremented by every update (migration 011): an update names the version it was based on. */
-  version: Generated<number>;
-  id: Generated<number>;
-  account_no: number;
+export interface TimeProfileCalendarsTable extends RecordRow {
   time_profile_id: number;
   description: string;
   destination: string;
   /** 'YYYY-MM-DD HH:mm' wall-clock (UK). */
   start_at: ColumnType<Date | string, string, string>;
   end_at: ColumnType<Date | string, string, string>;
-  created_at: Timestamp;
 }
 
 /** The area's tables, merged into the one Database type (db/schema.ts). */

@@ -3,7 +3,14 @@
  * a forced mode first, then a calendar entry covering the moment, then a bank holiday of the
  * profile's region (closed all day), then the day's schedule.
  */
-import { DAYS, type Days, type TimeProfile, type TimeProfileStatus, timeToMinutes } from '@switchboard/domain';
+import {
+  type CalendarEntry,
+  DAYS,
+  type Days,
+  type TimeProfile,
+  type TimeProfileStatus,
+  timeToMinutes,
+} from '@switchboard/domain';
 import { type BankHolidayRegion, bankHolidays } from '../../platform/bank-holidays.ts';
 
 const partsFormat = new Intl.DateTimeFormat('en-GB', {
@@ -38,13 +45,11 @@ export type ProfileForStatus = Pick<
   'bankHoliday' | 'mode' | 'inDestination' | 'inPromptId' | 'outDestination' | 'outPromptId' | 'days'
 >;
 
-export interface CalendarForStatus {
-  description: string;
-  destination: string;
-  /** 'YYYY-MM-DD HH:mm' UK wall clock */
+/** An entry with its start and end as 'YYYY-MM-DD HH:mm' UK wall clock. */
+export type CalendarForStatus = Pick<CalendarEntry, 'description' | 'destination'> & {
   startKey: string;
   endKey: string;
-}
+};
 
 /** Whether a day's schedule covers a minute of the day ('23:59' as the end means end of day). */
 export function scheduleOpen(days: Days, weekday: number, minutes: number): boolean {

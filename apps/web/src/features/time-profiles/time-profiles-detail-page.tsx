@@ -94,32 +94,28 @@ export default function TimeProfileDetailPage() {
           label: 'Routing',
           kind: 'form',
           fields: ['inPromptId', 'inDestination', 'outPromptId', 'outDestination'],
-          render: (form, p, readOnly) => {
-            const self = [destinationValue('timeprofile', p.extension)];
-            return (
-              <>
+          render: (form, p, readOnly) =>
+            (['in', 'out'] as const).map((side) => {
+              const [when, word] = side === 'in' ? ['open', 'Open'] : ['closed', 'Closed'];
+              return (
                 <FieldSection
-                  title="When open"
+                  key={side}
+                  title={`When ${when}`}
+                  below={side === 'out'}
                   control={form.control}
                   disabled={readOnly}
                   fields={[
-                    selectFrom<TimeProfileInput>(prompts, 'inPromptId', 'Open Prompt'),
-                    { kind: 'destination', name: 'inDestination', label: 'Open Destination', exclude: self },
+                    selectFrom<TimeProfileInput>(prompts, `${side}PromptId`, `${word} Prompt`),
+                    {
+                      kind: 'destination',
+                      name: `${side}Destination`,
+                      label: `${word} Destination`,
+                      exclude: [destinationValue('timeprofile', p.extension)],
+                    },
                   ]}
                 />
-                <FieldSection
-                  title="When closed"
-                  below
-                  control={form.control}
-                  disabled={readOnly}
-                  fields={[
-                    selectFrom<TimeProfileInput>(prompts, 'outPromptId', 'Closed Prompt'),
-                    { kind: 'destination', name: 'outDestination', label: 'Closed Destination', exclude: self },
-                  ]}
-                />
-              </>
-            );
-          },
+              );
+            }),
         },
         { label: 'Calendar', kind: 'panel', render: (p) => <CalendarTab profile={p} /> },
         usedByTab<TimeProfile>((p) => destinationValue('timeprofile', p.extension)),
