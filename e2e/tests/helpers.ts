@@ -2,8 +2,21 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Switchboard-1';
 
-/** Signs in through the login page and waits for the shell. */
+/**
+ * Signs in as a session the panel's own sign-in call makes (the cookie lands in the page's
+ * context), then opens the panel and waits for the shell: for the tests that are not about the
+ * login page (about 2 s less each than typing it in; shell.spec signs in through the page).
+ */
 export async function signIn(page: Page, username: string, baseURL?: string): Promise<void> {
+  const base = baseURL ?? '';
+  const reply = await page.request.post(`${base}/api/v1/users/auth/login`, { data: { username, password: PASSWORD } });
+  expect(reply.status(), await reply.text()).toBe(200);
+  await page.goto(`${base}/`);
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+}
+
+/** Signs in through the login page and waits for the shell. */
+export async function signInThroughPage(page: Page, username: string, baseURL?: string): Promise<void> {
   await page.goto(`${baseURL ?? ''}/login`);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(PASSWORD);

@@ -1,7 +1,7 @@
 import { LOGIN_REASONS } from '@switchboard/domain';
 import { SHORT_IDLE_URL } from '../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
-import { sidebar, signIn } from './helpers.ts';
+import { sidebar, signIn, signInThroughPage } from './helpers.ts';
 
 test.describe('sign-in and the sidebar each demo user gets', () => {
   test('a bad password is refused with a clear message', async ({ page }) => {
@@ -18,7 +18,7 @@ test.describe('sign-in and the sidebar each demo user gets', () => {
   });
 
   test('retail: routing areas and mobile, no balance, no live chat, Log Out', async ({ page }) => {
-    await signIn(page, 'retail');
+    await signInThroughPage(page, 'retail');
     const nav = sidebar(page);
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Access Lists' })).toBeVisible();
@@ -33,7 +33,7 @@ test.describe('sign-in and the sidebar each demo user gets', () => {
   });
 
   test('prepay: balance item, no mobile numbers', async ({ page }) => {
-    await signIn(page, 'prepay');
+    await signInThroughPage(page, 'prepay');
     const nav = sidebar(page);
     // The demo's £12.34 unless another spec topped it up (payments): the item shows the balance in pounds.
     await expect(nav.getByText(/^Balance: -?£[\d,]+\.\d{2}$/)).toBeVisible();
@@ -42,7 +42,7 @@ test.describe('sign-in and the sidebar each demo user gets', () => {
   });
 
   test('reseller: customers, no mobile numbers', async ({ page }) => {
-    await signIn(page, 'reseller');
+    await signInThroughPage(page, 'reseller');
     const nav = sidebar(page);
     await expect(nav.getByRole('link', { name: 'Customers' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Mobile Numbers' })).toHaveCount(0);
@@ -50,7 +50,7 @@ test.describe('sign-in and the sidebar each demo user gets', () => {
   });
 
   test('admin: customers, User Manager and Live Help Chat (parent 0)', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signInThroughPage(page, 'admin');
     const nav = sidebar(page);
     await expect(nav.getByRole('link', { name: 'Customers' })).toBeVisible();
     await expect(nav.getByText('Live Help Chat')).toBeVisible();
@@ -66,7 +66,7 @@ test.describe('sign-in and the sidebar each demo user gets', () => {
   });
 
   test('viewer: can read access lists but sees no add or delete buttons', async ({ page }) => {
-    await signIn(page, 'viewer');
+    await signInThroughPage(page, 'viewer');
     await sidebar(page).getByRole('link', { name: 'Access Lists' }).click();
     await expect(page.getByRole('cell', { name: 'Nuisance callers' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Add/ })).toHaveCount(0);
