@@ -175,6 +175,7 @@ export const seatBulkEdit = seatInput.pick({
   keepOnNetwork: true,
   transport: true,
 });
+export type SeatBulkEdit = z.input<typeof seatBulkEdit>;
 
 /** The control-panel user created with a softphone seat (spec 2 §5 "New user", §7 POST /users). */
 export const softphoneUserInput = newUserBody.pick({ name: true, surname: true, username: true, email: true });

@@ -18,13 +18,17 @@ import {
   seatInput,
   seatRoutes,
   seatValues,
-  TRANSPORTS,
   VIDEO_CODECS,
   VOICEMAIL_MODES,
 } from '@switchboard/domain';
 import { useParams } from 'react-router';
-import { callRecordingTab, callRestrictionsTab, tpsTab } from '../../platform/call-options/call-options-tabs.tsx';
-import { TeamsGate } from '../../platform/call-options/teams-gate.tsx';
+import { transportInput } from '../../platform/call-options/call-option-inputs.ts';
+import {
+  callRecordingTab,
+  callRestrictionsTab,
+  teamsTab,
+  tpsTab,
+} from '../../platform/call-options/call-options-tabs.tsx';
 import { type FieldDef, FormFields, type SelectOption } from '../../platform/fields/form-fields.tsx';
 import {
   callerIdNumberField,
@@ -165,38 +169,26 @@ export default function SeatDetailPage() {
     },
     tpsTab<Seat, SeatInput, SeatValues>(),
     { label: 'Provisioning', kind: 'panel', render: (seat) => <ProvisioningPanel seat={seat} /> },
-    {
-      label: 'Teams',
-      kind: 'form',
-      fields: ['enableTeams', 'teamsCLI'],
-      render: (form, _s, readOnly) => (
-        <TeamsGate disabled={readOnly}>
-          <FormFields
-            control={form.control}
-            disabled={readOnly}
-            fields={[
-              { kind: 'switch', name: 'enableTeams', label: 'Enable Microsoft Teams' },
-              ...(form.watch('enableTeams')
-                ? [
-                    {
-                      kind: 'select',
-                      name: 'teamsCLI',
-                      label: 'Teams Number',
-                      options: [{ value: '', label: 'Same as the caller ID' }, ...callerIds],
-                    } as FieldDef<SeatInput>,
-                  ]
-                : []),
-            ]}
-          />
-        </TeamsGate>
-      ),
-    },
+    teamsTab<Seat, SeatInput, SeatValues>({
+      fields: ['teamsCLI'],
+      more: (form) =>
+        form.watch('enableTeams')
+          ? [
+              {
+                kind: 'select',
+                name: 'teamsCLI',
+                label: 'Teams Number',
+                options: [{ value: '', label: 'Same as the caller ID' }, ...callerIds],
+              },
+            ]
+          : [],
+    }),
     {
       label: 'Advanced',
       kind: 'form',
       fields: ['transport', 'enableVideo', 'videoCodec', 'hdCodec', 'keepOnNetwork', 'aclId', 'ipAcl', 'internal'],
       inputs: [
-        { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS },
+        transportInput(),
         { kind: 'switch', name: 'enableVideo', label: 'Enable Video' },
         { kind: 'select', name: 'videoCodec', label: 'Video Codec', options: VIDEO_CODECS },
         { kind: 'switch', name: 'hdCodec', label: 'HD Audio Codec' },

@@ -13,7 +13,7 @@ import {
   SEAT_MESSAGES,
   SEAT_STATUSES,
   type Seat,
-  type SeatInput,
+  type SeatBulkEdit,
   seatBulkEdit,
   seatCreateInput,
   seatExtensionRange,
@@ -23,12 +23,11 @@ import {
   seatValues,
   sessionRoutes,
   softphoneUserInput,
-  TRANSPORTS,
   VOICEMAIL_MODES,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
+import { callRecordingInput, transportInput } from '../../platform/call-options/call-option-inputs.ts';
 import { call } from '../../platform/client.ts';
-import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
 import { addAction } from '../../platform/paged-table/paged-table.tsx';
 import { yesNoFilter } from '../../platform/paged-table/table-toolbar.tsx';
@@ -131,13 +130,13 @@ export default function SeatsListPage() {
       bulkEdit={{
         schema: seatBulkEdit,
         fields: [
-          { kind: 'select', name: 'callRecording', label: 'Call Recording', options: CALL_RECORDING_OPTIONS },
+          callRecordingInput<SeatBulkEdit>(),
           { kind: 'select', name: 'ringTime', label: 'Ring Time', options: RING_TIME_OPTIONS },
           { kind: 'select', name: 'vmMode', label: 'Voicemail', options: VOICEMAIL_MODES },
           { kind: 'switch', name: 'withholdNumber', label: 'Withhold Number' },
           { kind: 'switch', name: 'keepOnNetwork', label: 'Keep On Network' },
-          { kind: 'select', name: 'transport', label: 'Transport', options: TRANSPORTS },
-        ] satisfies FieldDef<SeatInput>[],
+          transportInput<SeatBulkEdit>(),
+        ],
         current: seatValues,
       }}
       moreAdds={[
