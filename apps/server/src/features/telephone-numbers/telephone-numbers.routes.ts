@@ -18,6 +18,7 @@ import {
   telephoneNumberRoutes,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
+import { destinationNames } from '../../platform/children.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { field, fieldMap, rowFrom, visibleTo } from '../../platform/fields.ts';
 import { listBodyFor, pagedList, selectRecords } from '../../platform/list.ts';
@@ -146,6 +147,7 @@ function prepare(values: TelephoneNumberValues): TelephoneNumberValues {
 export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Platform): void {
   const ems = platform.providers.ems;
   const routes = telephoneNumberRoutes;
+  const destinationLabels = destinationNames<TelephoneNumber>(platform, 'destination', 'displayDestination');
 
   const numbers = resource(api, platform, {
     area: 'telephone-numbers',
@@ -173,12 +175,7 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
       );
       for (const n of records) platform.references.refuseIfUsed(uses.get(n.telephoneNumber) ?? []);
     },
-    decorate: async ({ db }, records) => {
-      const values = records.map((n) => n.destination).filter((v) => v !== '');
-      if (values.length === 0) return records;
-      const found = await platform.destinations.find(db, values);
-      return records.map((n) => ({ ...n, displayDestination: found.get(n.destination)?.label ?? n.destination }));
-    },
+    decorate: ({ db }, records) => destinationLabels(db, records),
     decorated: ['displayDestination'],
     except: ['create'],
   });
