@@ -4,10 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../platform/client.ts';
 import { resourceApi, resourceKeys } from '../../platform/resource.ts';
 
-export const TN_PATH = '/numbering/allocated';
-
-export const numbers = resourceApi(TN_PATH, telephoneNumberRoutes);
-export const numberKeys = numbers.keys;
+export const numbers = resourceApi('/numbering/allocated', telephoneNumberRoutes);
 /** The EMS errors list (its own area) counts and lists numbers too: an emergency update refreshes it. */
 export const emsErrorKeys = resourceKeys(EMS_ERRORS_COUNT.api);
 
@@ -17,7 +14,7 @@ export const EMS_POLL_MS = 2000;
 /** The number's emergency address and the registry's state. */
 export const emsQuery = (id: number) =>
   queryOptions({
-    queryKey: [...numberKeys.detail(id), 'ems'],
+    queryKey: [...numbers.keys.detail(id), 'ems'],
     queryFn: () => call(telephoneNumberRoutes.ems, { params: { id } }),
     retry: false,
   });
@@ -28,7 +25,7 @@ export const useEms = (id: number) =>
 
 export function useNumberTeams(id: number) {
   return useQuery({
-    queryKey: [...numberKeys.detail(id), 'msteams'],
+    queryKey: [...numbers.keys.detail(id), 'msteams'],
     queryFn: () => call(telephoneNumberRoutes.teams, { params: { id } }),
     retry: false,
   });

@@ -33,7 +33,7 @@ import { useSchemaForm } from '../../platform/fields/form-schema.ts';
 import { useChange } from '../../platform/mutation.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { useToast } from '../../platform/toast.ts';
-import { emsErrorKeys, numberKeys, useEms } from './api.ts';
+import { emsErrorKeys, numbers, useEms } from './api.ts';
 import { followEmsOutcome } from './ems-outcome.tsx';
 import { EmsStatusChip } from './ems-status-chip.tsx';
 
@@ -98,7 +98,7 @@ function EmsDialog({ ems, opened, onClose }: { ems: EmsRecord; opened: Mode; onC
   const update = useChange({
     mutationFn: (values: EmsInput) => call(telephoneNumberRoutes.saveEms, { params: { id: ems.id }, body: values }),
     // The number, its list's emergency column and the EMS errors list all follow.
-    invalidates: [numberKeys.all, emsErrorKeys.all],
+    invalidates: [numbers.keys.all, emsErrorKeys.all],
   });
   useEffect(() => {
     form.reset(inputValuesOf(emsInput, ems));
