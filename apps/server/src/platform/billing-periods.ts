@@ -5,6 +5,7 @@
  */
 import { MONTH_NAMES } from '@switchboard/domain';
 import { HttpError } from './errors.ts';
+import { londonClock } from './london-clock.ts';
 import type { Tx } from './tenancy.ts';
 
 // ---- periods and dates -----------------------------------------------------------------------
@@ -45,14 +46,7 @@ export function addDays(date: string, days: number): string {
 
 /** Today in London, 'YYYY-MM-DD'. */
 export function londonToday(now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  return londonClock(now).date;
 }
 
 /** The period before the one containing `now` (London): the last complete month. */

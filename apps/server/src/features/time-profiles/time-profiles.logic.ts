@@ -12,33 +12,7 @@ import {
   timeToMinutes,
 } from '@switchboard/domain';
 import { type BankHolidayRegion, bankHolidays } from '../../platform/bank-holidays.ts';
-
-const partsFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  weekday: 'short',
-  hourCycle: 'h23',
-});
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-
-/**
- * The UK wall clock at an instant (BST or GMT as the date requires): its date 'YYYY-MM-DD', its
- * key 'YYYY-MM-DD HH:mm', its weekday (0 = Monday ... 6 = Sunday) and its minute of the day.
- */
-export function ukWallClock(at: Date) {
-  const p = Object.fromEntries(partsFormat.formatToParts(at).map((x) => [x.type, x.value]));
-  const date = `${p.year}-${p.month}-${p.day}`;
-  return {
-    date,
-    key: `${date} ${p.hour}:${p.minute}`,
-    weekday: WEEKDAYS.indexOf(String(p.weekday)),
-    minutes: Number(p.hour) * 60 + Number(p.minute),
-  };
-}
+import { londonClock } from '../../platform/london-clock.ts';
 
 export type ProfileForStatus = Pick<
   TimeProfile,
@@ -65,7 +39,7 @@ export function timeProfileStatusAt(
   calendars: CalendarForStatus[],
   at: Date,
 ): TimeProfileStatus {
-  const now = ukWallClock(at);
+  const now = londonClock(at);
   const side = (open: boolean, reason: TimeProfileStatus['reason'], detail: string): TimeProfileStatus => ({
     open,
     reason,

@@ -54,9 +54,7 @@ function DayRow({ form, day, disabled }: { form: UseFormReturn<TimeProfileInput>
             <Box sx={{ px: 1 }}>
               <Slider
                 value={range}
-                min={SLIDER.min}
-                max={SLIDER.max}
-                step={SLIDER.step}
+                {...SLIDER}
                 marks={MARKS}
                 disabled={disabled || !value.enabled}
                 disableSwap
