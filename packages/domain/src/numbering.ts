@@ -15,6 +15,22 @@ export interface NumberMessages {
   rangeInUse: string;
 }
 
+/**
+ * A numbered area's number messages, worded as the spec words the time profiles': `records` names
+ * them ('time profiles'), `number` their number ('Time profile number'), `max` a range's limit.
+ */
+export function numberMessages(records: string, number: string, max: number): NumberMessages {
+  return {
+    invalidNumber: 'Please input a valid number',
+    lessThanTo: 'Please ensure this number is less than the To field',
+    tooMany: `You cannot add more than ${max} ${records} at one time, please contact your account manager to add more`,
+    inUse: `${number} is already in use. Please select a different number`,
+    rangeInUse:
+      `1 or more of the ${records} already has the number in this selected range. ` +
+      'Please check the range and try again',
+  };
+}
+
 /** A whole number within bounds: empty is required, any other value gets the area's 'invalid number' message. */
 export function numberInRange(bounds: { min: number; max: number }, message: string) {
   return filledNumber(

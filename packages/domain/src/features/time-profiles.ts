@@ -3,17 +3,15 @@ import { z } from 'zod';
 import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
 import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
-import { numberedRoutes, numberInRange, numberRange } from '../numbering.ts';
+import { numberedRoutes, numberInRange, numberMessages, numberRange } from '../numbering.ts';
 import { recordShape } from '../record-shape.ts';
 import { destinationField } from './destinations.ts';
 
+export const TIME_PROFILE_NUMBER = { min: 200, max: 998 } as const;
+export const TIME_PROFILE_BULK_MAX = 10;
+
 export const TIME_PROFILE_MESSAGES = {
-  invalidNumber: 'Please input a valid number',
-  lessThanTo: 'Please ensure this number is less than the To field',
-  tooMany: 'You cannot add more than 10 time profiles at one time, please contact your account manager to add more',
-  inUse: 'Time profile number is already in use. Please select a different number',
-  rangeInUse:
-    '1 or more of the time profiles already has the number in this selected range. Please check the range and try again',
+  ...numberMessages('time profiles', 'Time profile number', TIME_PROFILE_BULK_MAX),
   fetchFailed: 'Failed to retrieve data, please try again',
   timeOrder: 'The end time must be after the start time',
   timeStep: 'Times must be in steps of 5 minutes',
@@ -21,8 +19,6 @@ export const TIME_PROFILE_MESSAGES = {
   dateOrder: 'The end must be after the start',
 } as const;
 
-export const TIME_PROFILE_NUMBER = { min: 200, max: 998 } as const;
-export const TIME_PROFILE_BULK_MAX = 10;
 export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Day = (typeof DAYS)[number];
 /** 'Monday' ... 'Sunday'. */
