@@ -4,15 +4,12 @@
  * extension, the bulk range add, and the SIP secret (shown on request, reset).
  */
 import {
-  type CallRestrictions,
-  DEFAULT_CALL_TIMES,
-  DEFAULT_RESTRICTIONS,
+  DEFAULT_CALL_OPTIONS,
   destinationValue,
   fromSpecSeatBody,
   MESSAGES,
   maySoftphoneUser,
   normaliseRestrictions,
-  RESTRICTION_FIELDS,
   SEAT_ADMIN_FIELDS,
   SEAT_MESSAGES,
   type Seat,
@@ -110,12 +107,8 @@ export async function extensionDigits(tx: Tx): Promise<number> {
  * are barred; the advanced voicemail prompt and destination only exist in advanced mode.
  */
 function prepare<V extends SeatValues>(values: V): V {
-  const restrictions = normaliseRestrictions(
-    Object.fromEntries(RESTRICTION_FIELDS.map((f) => [f, values[f]])) as CallRestrictions,
-  );
   return {
-    ...values,
-    ...restrictions,
+    ...normaliseRestrictions(values),
     vmAdvancedPromptId: values.vmMode === 2 ? values.vmAdvancedPromptId : null,
     vmAdvancedDest: values.vmMode === 2 ? values.vmAdvancedDest : '',
   };
@@ -152,13 +145,7 @@ const voicemailInUse: Validator<SeatValues, Seat> = async ({ db, platform, curre
   return uses.length > 0 ? { vmMode: uses.map((u) => MESSAGES.inUseIn(u.type, u.name)).join('\n') } : undefined;
 };
 
-const CALL_OPTION_DEFAULTS = {
-  channelLimit: 2,
-  internal: false,
-  ...DEFAULT_RESTRICTIONS,
-  weekdayTimes: DEFAULT_CALL_TIMES,
-  weekendTimes: DEFAULT_CALL_TIMES,
-};
+const CALL_OPTION_DEFAULTS = { channelLimit: 2, internal: false, ...DEFAULT_CALL_OPTIONS };
 
 export function registerSeatRoutes(api: FastifyInstance, platform: Platform): void {
   const seats = numberedResource(api, platform, {

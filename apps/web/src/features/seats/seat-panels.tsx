@@ -38,10 +38,10 @@ import { Controller } from 'react-hook-form';
 import { ApiError } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
 import { useConfirm } from '../../platform/confirm.tsx';
-import { applySaveFailure } from '../../platform/fields/form-errors.ts';
 import type { SelectOption } from '../../platform/fields/form-fields.tsx';
 import { FormSwitchField } from '../../platform/fields/form-fields.tsx';
 import { formValuesOf, useSchemaForm } from '../../platform/fields/form-schema.ts';
+import { useFormSubmit } from '../../platform/fields/form-submit.ts';
 import { useChange } from '../../platform/mutation.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { SimpleTable } from '../../platform/simple-table.tsx';
@@ -214,7 +214,6 @@ export function SoftphonePanel({
   numbers: SelectOption[];
 }) {
   const { can } = useSession();
-  const [banner, setBanner] = useState<string | null>(null);
   const key = [...seatKeys.detail(seat.id), 'softphone'];
   const phone = useQuery({ queryKey: key, queryFn: () => call(seatRoutes.softphone, { params: { id: seat.id } }) });
   const form = useSchemaForm(seatSoftphoneInput);
@@ -224,6 +223,7 @@ export function SoftphonePanel({
     invalidates: [key],
     success: (reply) => reply.message,
   });
+  const { submit, banner } = useFormSubmit(form, (values) => save.mutateAsync(values));
   useEffect(() => {
     if (phone.data) form.reset(formValuesOf(seatSoftphoneInput, phone.data));
   }, [phone.data, form]);
@@ -234,14 +234,6 @@ export function SoftphonePanel({
   const data = phone.data;
   const status = kind === 'desktop' ? data.desktopStatus : data.mobileStatus;
 
-  const submit = form.handleSubmit(async (values) => {
-    setBanner(null);
-    try {
-      await save.mutateAsync(values);
-    } catch (error) {
-      setBanner(applySaveFailure(error, form.setError));
-    }
-  });
   const cliError = form.formState.errors.outboundCLILists?.message;
 
   return (

@@ -1,0 +1,27 @@
+/**
+ * The submit of a form that saves on its own (a tab's own form, e.g. a seat's softphone): `submit`
+ * hands the valid values to `save`; a refused save puts the server's messages under their fields
+ * and its form-level message in `banner` (applySaveFailure), cleared when the form is sent again.
+ *
+ *   const { submit, banner } = useFormSubmit(form, (values) => save.mutateAsync(values));
+ */
+import { useState } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import { applySaveFailure } from './form-errors.ts';
+import type { SchemaForm } from './form-schema.ts';
+
+export function useFormSubmit<V extends FieldValues, O extends FieldValues>(
+  form: SchemaForm<V, O>,
+  save: (values: O) => Promise<unknown>,
+) {
+  const [banner, setBanner] = useState<string | null>(null);
+  const submit = form.handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      await save(values);
+    } catch (error) {
+      setBanner(applySaveFailure(error, form.setError));
+    }
+  });
+  return { submit, banner };
+}
