@@ -98,14 +98,12 @@ export const timeProfileInput = z.object({
 });
 export type TimeProfileInput = z.input<typeof timeProfileInput>;
 
-export const timeProfileNumber = numberInRange(TIME_PROFILE_NUMBER, TIME_PROFILE_MESSAGES.invalidNumber);
-
 /**
  * Create: the number plus the profile (the web's bulk add sends one of these per number). The days
  * default to the spec's hours (spec 2 §9: 09:00-17:30 Monday to Friday, weekend off).
  */
 export const timeProfileCreate = timeProfileInput.extend({
-  extension: timeProfileNumber,
+  extension: numberInRange(TIME_PROFILE_NUMBER, TIME_PROFILE_MESSAGES.invalidNumber),
   days: daysSchema.default(defaultDays),
 });
 
