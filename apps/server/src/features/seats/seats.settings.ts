@@ -21,7 +21,7 @@ import { publicIpSql } from '../../platform/ip-sql.ts';
 import { selectRecords } from '../../platform/list.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { ResourceHandle } from '../../platform/resources.ts';
-import { type Ctx, tenantRoute } from '../../platform/routes.ts';
+import { tenantRoute } from '../../platform/routes.ts';
 import { newSecret } from '../../platform/secrets.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 
@@ -78,25 +78,6 @@ export function registerSeatSettingRoutes(
     },
   });
 
-  /** One device of one of the account's seats, locked for the change, and the change's event. */
-  const changeDevice = async (
-    ctx: Ctx,
-    params: { id: number; deviceId: number },
-    change: Record<string, unknown>,
-    kind: string,
-  ) => {
-    const device = await ctx.db
-      .selectFrom('seat_devices')
-      .select(['id', 'mac_address'])
-      .where('id', '=', params.deviceId)
-      .where('seat_id', '=', params.id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!device) throw notFound();
-    await ctx.db.updateTable('seat_devices').set(change).where('id', '=', device.id).execute();
-    await ctx.emit({ area: 'seats', recordId: params.id, kind, after: { device: device.mac_address } });
-  };
-
   // Unlock: the device may fetch its configuration (with the seat's credentials) for 15 minutes.
   // Re-Initialise: new security details; the device is provisioned afresh at its next check-in.
   // LDAP: a new directory password.
@@ -127,7 +108,15 @@ export function registerSeatSettingRoutes(
         // The device is named in the path (unlock) or in the body (the spec's other two calls).
         const p = params as { id: number; deviceId?: number };
         const deviceId = p.deviceId ?? (body as { deviceId?: number } | undefined)?.deviceId ?? 0;
-        await changeDevice(ctx, { id: p.id, deviceId }, action.change(), action.kind);
+        const device = await ctx.db
+          .updateTable('seat_devices')
+          .set(action.change())
+          .where('id', '=', deviceId)
+          .where('seat_id', '=', p.id)
+          .returning('mac_address')
+          .executeTakeFirst();
+        if (!device) throw notFound();
+        await ctx.emit({ area: 'seats', recordId: p.id, kind: action.kind, after: { device: device.mac_address } });
         return { success: true, message: action.message };
       },
     });
@@ -182,12 +171,8 @@ export function registerSeatSettingRoutes(
         })
         .where('id', '=', id)
         .execute();
-      await ctx.emit({
-        area: 'seats',
-        recordId: id,
-        kind: 'softphone.update',
-        after: { ...body, outboundCLILists: lists },
-      });
+      const after = { ...body, outboundCLILists: lists };
+      await ctx.emit({ area: 'seats', recordId: id, kind: 'softphone.update', after });
       return { success: true, message: MESSAGES.updated(seatLabel(before)), id };
     },
   });
@@ -223,27 +208,19 @@ export function registerSeatSettingRoutes(
     allow: update,
     handler: async (ctx, { params, body }) => {
       const seat = await seatByName(ctx.db, params.name);
+      const { password, ...settings } = body;
       await ctx.db
         .updateTable('seats')
         .set({
-          vm_fullname: body.fullname,
-          vm_email: body.email,
-          vm_delete: body.vmDelete,
-          ...(body.password ? { vm_pin: body.password } : {}),
+          vm_fullname: settings.fullname,
+          vm_email: settings.email,
+          vm_delete: settings.vmDelete,
+          ...(password ? { vm_pin: password } : {}),
         })
         .where('id', '=', seat.id)
         .execute();
-      await ctx.emit({
-        area: 'seats',
-        recordId: seat.id,
-        kind: 'voicemail.update',
-        after: {
-          fullname: body.fullname,
-          email: body.email,
-          vmDelete: body.vmDelete,
-          pinChanged: body.password !== '',
-        },
-      });
+      const after = { ...settings, pinChanged: password !== '' };
+      await ctx.emit({ area: 'seats', recordId: seat.id, kind: 'voicemail.update', after });
       return { success: true, message: MESSAGES.updated(seatLabel(seat)) };
     },
   });
