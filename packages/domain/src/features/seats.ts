@@ -226,10 +226,9 @@ export type Seat = z.infer<typeof seatRecord>;
 
 /** The seat's values as the detail form edits them. */
 export function seatValues(s: Seat): SeatInput {
-  const { vmPinSet: _pin, ...rest } = s;
-  const values: Record<string, unknown> = {};
-  for (const key of Object.keys(seatShape)) values[key] = (rest as Record<string, unknown>)[key];
-  return { ...(values as SeatInput), vmPin: '' };
+  const values: Record<string, unknown> = { vmPin: '' };
+  for (const key of Object.keys(storedSeatShape)) values[key] = s[key as keyof Seat];
+  return values as SeatInput;
 }
 
 /** The seat's display label ('201 - Reception'). */

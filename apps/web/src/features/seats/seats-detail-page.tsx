@@ -29,7 +29,7 @@ import {
   teamsTab,
   tpsTab,
 } from '../../platform/call-options/call-options-tabs.tsx';
-import { type FieldDef, FormFields, type SelectOption } from '../../platform/fields/form-fields.tsx';
+import type { FieldDef, SelectOption } from '../../platform/fields/form-fields.tsx';
 import {
   callerIdNumberField,
   type SelectSource,
@@ -100,17 +100,15 @@ export default function SeatDetailPage() {
         'ringTime',
         'musicOnHold',
       ],
+      intro: (seat) => <Registration seat={seat} />,
+      inputs: generalFields(callerIds, music),
       render: (form, seat, readOnly) => (
-        <>
-          <Registration seat={seat} />
-          <FormFields control={form.control} fields={generalFields(callerIds, music)} disabled={readOnly} />
-          <SeatLocationField
-            seat={seat}
-            number={String(form.watch('emergencyServiceCid') || form.watch('callerIdNumber') || '')}
-            disabled={readOnly}
-            onChoose={(number) => form.setValue('emergencyServiceCid', number, { shouldDirty: true })}
-          />
-        </>
+        <SeatLocationField
+          seat={seat}
+          number={String(form.watch('emergencyServiceCid') || form.watch('callerIdNumber') || '')}
+          disabled={readOnly}
+          onChoose={(number) => form.setValue('emergencyServiceCid', number, { shouldDirty: true })}
+        />
       ),
     },
     {
