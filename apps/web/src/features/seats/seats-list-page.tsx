@@ -21,13 +21,12 @@ import {
   seatRange,
   seatRoutes,
   seatValues,
-  sessionRoutes,
   softphoneUserInput,
   VOICEMAIL_MODES,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
+import { useAccount } from '../../platform/account-query.ts';
 import { callRecordingInput, transportInput } from '../../platform/call-options/call-option-inputs.ts';
-import { call } from '../../platform/client.ts';
 import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
 import { addAction } from '../../platform/paged-table/paged-table.tsx';
 import { yesNoFilter } from '../../platform/paged-table/table-toolbar.tsx';
@@ -66,11 +65,7 @@ function Statuses({ seat }: { seat: Seat }) {
 export default function SeatsListPage() {
   const { session } = useSession();
   const softphoneUsers = maySoftphoneUser(session);
-  const account = useQuery({
-    queryKey: ['account', session.account_no],
-    queryFn: () => call(sessionRoutes.account, { params: { account_no: session.account_no } }),
-  });
-  const digits = account.data?.extensionDigits ?? 3;
+  const digits = useAccount().data?.extensionDigits ?? 3;
   const { min, max } = seatExtensionRange(digits);
   const nextParams = { account: session.account_no };
   const next = useQuery(nextNumberQuery(seatRoutes.next, seatKeys, nextParams));
