@@ -5,16 +5,7 @@ import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
-
-export const accessListRecord = z.object({
-  ...versionedRecordFields,
-  name: z.string(),
-  description: z.string(),
-  promptId: z.number().int().nullable(),
-  promptName: z.string().nullable(),
-  numEntries: z.number().int(),
-});
-export type AccessList = z.infer<typeof accessListRecord>;
+import { recordShape } from '../record-shape.ts';
 
 export const accessListInput = z.object({
   name: requiredText({ max: 50 }),
@@ -22,6 +13,14 @@ export const accessListInput = z.object({
   promptId: recordId(MESSAGES.recordNotFound).nullable().default(null),
 });
 export type AccessListInput = z.input<typeof accessListInput>;
+
+export const accessListRecord = z.object({
+  ...versionedRecordFields,
+  ...recordShape(accessListInput.shape),
+  promptName: z.string().nullable(),
+  numEntries: z.number().int(),
+});
+export type AccessList = z.infer<typeof accessListRecord>;
 
 /** One telephone number of a list: required ('Please enter a telephone number') and the telephone pattern. */
 export const aclNumber = z
@@ -34,12 +33,12 @@ export const accessListEntryInput = z.object({ number: aclNumber });
 export const accessListEntryRecord = z.object({ id: z.number().int(), number: z.string() });
 export type AccessListEntry = z.infer<typeof accessListEntryRecord>;
 
-/** CSV upload reply: per-line failures shown in a red accordion. */
 /** The most numbers one CSV upload may hold (ours: the spec sets none). */
 export const CSV_MAX_NUMBERS = 10_000;
 /** The failures a CSV upload's reply lists (the count says how many there were in all). */
 export const CSV_FAILURES_SHOWN = 100;
 
+/** CSV upload reply: per-line failures shown in a red accordion. */
 export const csvUploadReply = z.object({
   success: z.boolean(),
   message: z.string(),

@@ -2,20 +2,20 @@
 import { z } from 'zod';
 import {
   CALL_OPTION_MESSAGES,
-  callOptionsRecordShape,
   callRecordingField,
   callRestrictionsShape,
+  callTimesRecord,
   callTimesShape,
   sipCredentialRoutes,
   transportField,
   trunkChannelLimitField,
-  trunkTpsField,
   trunkTpsShape,
 } from '../call-options.ts';
 import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
 import { optionalText, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { isPublicIp } from '../patterns.ts';
+import { recordShape } from '../record-shape.ts';
 import { destinationField } from './destinations.ts';
 
 /** Retail accounts may have this many SIP trunks (spec 2 §6); provider admins may add more. */
@@ -87,7 +87,7 @@ export const sipTrunkInput = z.object({
     .array(publicIp)
     .default([])
     .transform((list) => list.filter((ip) => ip !== ''))
-    .refine((list) => list.length <= 3, { error: MESSAGES.maxIps }),
+    .refine((list) => list.length <= TRUNK_MAX_PERMIT, { error: MESSAGES.maxIps }),
   transport: transportField,
   trunkNoPlus: z.coerce.number().int().min(-1, { error: select }).max(2, { error: select }).default(-1),
   anyPresentation: z.boolean().default(false),
@@ -97,12 +97,6 @@ export const sipTrunkInput = z.object({
   ...callRestrictionsShape,
   ...callTimesShape,
 });
-/**
- * An empty host is dynamic registration, and IP authentication goes off with it (spec 2 §2): the
- * form switches it off as the host is cleared, and the server whatever is sent; never a refusal.
- */
-export const withoutHostNoIpAuth = <T extends { host: string; trunkIPAuth: boolean }>(t: T): T =>
-  t.host.trim() === '' ? { ...t, trunkIPAuth: false } : t;
 export type SipTrunkInput = z.input<typeof sipTrunkInput>;
 
 /** The trunks list's bulk edit (each field optional in the modal; the retail cap is checked per trunk). */
@@ -117,24 +111,11 @@ export type SipTrunkValues = z.output<typeof sipTrunkInput>;
 export const sipTrunkRecord = z.object({
   ...versionedRecordFields,
   name: z.string(),
-  nickname: z.string(),
-  cliNumber: z.string(),
-  withholdNumber: z.boolean(),
-  emergencyServicesCid: z.string(),
-  trunkFailOver: z.string(),
-  channelLimit: z.number().int(),
-  host: z.string(),
-  trunkIPAuth: z.boolean(),
-  permit: z.array(z.string()),
-  transport: transportField.unwrap(),
-  trunkNoPlus: z.number().int(),
-  anyPresentation: z.boolean(),
-  enableTeams: z.boolean(),
-  callRecording: z.number().int(),
-  tps: trunkTpsField.unwrap(),
-  ctps: trunkTpsField.unwrap(),
-  ...callOptionsRecordShape,
-  ipLocation: z.string(),
+  ...recordShape(sipTrunkInput.shape, {
+    permit: z.array(z.string()),
+    weekdayTimes: callTimesRecord,
+    weekendTimes: callTimesRecord,
+  }),
   status: z.enum(TRUNK_STATUSES),
   ip: z.string(),
   agent: z.string(),

@@ -1,35 +1,22 @@
 /** Tables of access lists and mobile numbers. */
-import type { Generated } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
+import type { RecordRow } from '../../db/schema.ts';
 
-export interface AccessListsTable {
-  /** Incremented by every update (migration 011): an update names the version it was based on. */
-  version: Generated<number>;
-  id: Generated<number>;
-  account_no: number;
+export interface AccessListsTable extends RecordRow {
   name: string;
   description: string;
   prompt_id: number | null;
-  created_at: Timestamp;
 }
 
-export interface AccessListEntriesTable {
-  id: Generated<number>;
-  account_no: number;
+/** A number of a list (no version: an entry is added or removed, never changed). */
+export interface AccessListEntriesTable extends Omit<RecordRow, 'version'> {
   access_list_id: number;
   number: string;
-  created_at: Timestamp;
 }
 
-export interface MobilesTable {
-  /** Incremented by every update (migration 011): an update names the version it was based on. */
-  version: Generated<number>;
-  id: Generated<number>;
-  account_no: number;
+export interface MobilesTable extends RecordRow {
   description: string;
   number: string;
   active: boolean;
-  created_at: Timestamp;
 }
 
 /** The area's tables, merged into the one Database type (db/schema.ts). */

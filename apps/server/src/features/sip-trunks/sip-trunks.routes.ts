@@ -15,11 +15,11 @@ import {
   TRUNK_ADMIN_FIELDS,
   TRUNK_CHANNELS,
   TRUNK_MESSAGES,
-  withoutHostNoIpAuth,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { callOptionFields } from '../../platform/call-option-fields.ts';
+import { emergencyLocatedSql } from '../../platform/emergency-location.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
 import { publicIpSql } from '../../platform/ip-sql.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -62,12 +62,7 @@ const fields = fieldMap<SipTrunk>('sip_trunks', {
   ),
   ip: field.computed(`coalesce(${ADDRESS}, '')`, 'text'),
   agent: field.computed(`(case when ${REGISTERED} then trunk_registrations.user_agent else '' end)`, 'text'),
-  location: field.computed(
-    `exists (select 1 from telephone_numbers t
-      where t.number = sip_trunks.emergency_services_cid and t.ems_postcode <> '')`,
-    'boolean',
-    { sortable: true },
-  ),
+  location: field.computed(emergencyLocatedSql('sip_trunks.emergency_services_cid'), 'boolean', { sortable: true }),
   publicIp: field.computed(PUBLIC_IP, 'boolean', { sortable: true, filterable: true }),
   onNet: field.computed(`(${ADDRESS} is not null and not ${PUBLIC_IP})`, 'boolean', { sortable: true }),
   accountNo: field.computed('sip_trunks.account_no', 'number'),
@@ -75,9 +70,13 @@ const fields = fieldMap<SipTrunk>('sip_trunks', {
 
 /**
  * What the trunk's values mean when stored: an empty host is dynamic registration, so IP
- * authentication is off (spec 2 §2); the PIN guards international calls and goes when they are barred.
+ * authentication goes off with it (spec 2 §2: whatever is sent, never a refusal; the form switches
+ * it off as the host is cleared); the PIN guards international calls and goes when they are barred.
  */
-const prepare = (values: SipTrunkValues): SipTrunkValues => withoutHostNoIpAuth(normaliseRestrictions(values));
+function prepare(values: SipTrunkValues): SipTrunkValues {
+  const trunk = normaliseRestrictions(values);
+  return trunk.host.trim() === '' ? { ...trunk, trunkIPAuth: false } : trunk;
+}
 
 const CALL_OPTION_DEFAULTS = { trunkIPAuth: false, anyPresentation: false, ...DEFAULT_CALL_OPTIONS };
 

@@ -1,13 +1,9 @@
 /** Tables of SIP trunks and their registrations. */
 import type { CallRestrictions, CallTimes } from '@switchboard/domain';
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
+import type { RecordRow, Timestamp } from '../../db/schema.ts';
 
-export interface SipTrunksTable {
-  /** Incremented by every update (migration 011): an update names the version it was based on. */
-  version: Generated<number>;
-  id: Generated<number>;
-  account_no: number;
+export interface SipTrunksTable extends RecordRow {
   name: string;
   secret: string;
   nickname: string;
@@ -30,7 +26,6 @@ export interface SipTrunksTable {
   restrictions: ColumnType<CallRestrictions, string, string>;
   weekday_times: ColumnType<CallTimes, string | undefined, string>;
   weekend_times: ColumnType<CallTimes, string | undefined, string>;
-  created_at: Generated<Timestamp>;
 }
 
 export interface TrunkRegistrationsTable {
