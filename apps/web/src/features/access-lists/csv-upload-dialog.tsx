@@ -58,58 +58,57 @@ function FailureAccordion({ failures, total }: { failures: Failure[]; total: num
   );
 }
 
+/** What an upload came to: the server's reply, or none when the request failed, and the failures to list. */
+interface Outcome {
+  reply?: CsvUploadReply;
+  failures: Failure[];
+  total: number;
+}
+
 export function CsvUploadDialog({ open, listId, onClose, onUploaded }: CsvUploadDialogProps) {
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [result, setResult] = useState<CsvUploadReply | null>(null);
-  /** The request failed: the server's reason, when it gave one. */
-  const [failure, setFailure] = useState<string[] | null>(null);
+  const [chosen, setChosen] = useState<{ file: File | null; error: string | null }>({ file: null, error: null });
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const close = () => {
-    setFile(null);
-    setFileError(null);
-    setResult(null);
-    setFailure(null);
+    setChosen({ file: null, error: null });
+    setOutcome(null);
     onClose();
   };
 
   const upload = async () => {
-    if (!file || fileError) return false;
+    const { file, error } = chosen;
+    if (!file || error) return false;
     const form = new FormData();
     form.append('numbers', file, file.name);
     try {
-      setResult(await uploadFile(accessListRoutes.uploadCsv, { id: listId }, form));
-      setFailure(null);
+      const reply = await uploadFile(accessListRoutes.uploadCsv, { id: listId }, form);
+      setOutcome({ reply, failures: reply.failures, total: reply.failureCount });
     } catch (error) {
-      setResult(null);
+      // The request's own failure: the server's reason for refusing the file, when it gave one.
       const reason = error instanceof ApiError ? error.message : '';
-      setFailure(reason && reason !== MESSAGES.csvUploadFailed ? [reason] : []);
+      const failures = reason && reason !== MESSAGES.csvUploadFailed ? [{ line: 0, number: '', message: reason }] : [];
+      setOutcome({ failures, total: failures.length });
     }
     await onUploaded();
     return true;
   };
 
   // Any failure (the request's, or some lines') says the spec's text, the lines in the red accordion.
-  const failures: Failure[] | null = failure
-    ? failure.map((message) => ({ line: 0, number: '', message }))
-    : result && result.failures.length > 0
-      ? result.failures
-      : null;
-  const feedback = failures ? (
+  const feedback = !outcome ? null : outcome.reply && outcome.failures.length === 0 ? (
+    <Alert severity="success">{outcome.reply.message}</Alert>
+  ) : (
     <>
       <Alert severity="error" sx={{ mb: 2 }}>
         {MESSAGES.csvUploadFailed}
       </Alert>
-      {result && (
+      {outcome.reply && (
         <Typography variant="body2" sx={{ mb: 2 }}>
-          {result.message}
+          {outcome.reply.message}
         </Typography>
       )}
-      {failures.length > 0 && <FailureAccordion failures={failures} total={result?.failureCount ?? failures.length} />}
+      {outcome.failures.length > 0 && <FailureAccordion failures={outcome.failures} total={outcome.total} />}
     </>
-  ) : result ? (
-    <Alert severity="success">{result.message}</Alert>
-  ) : null;
+  );
 
   return (
     <StagedForm
@@ -120,7 +119,7 @@ export function CsvUploadDialog({ open, listId, onClose, onUploaded }: CsvUpload
       stages={[
         {
           label: 'Choose File',
-          blocked: !file || fileError !== null,
+          blocked: !chosen.file || chosen.error !== null,
           actionLabel: 'Upload',
           action: upload,
           content: (
@@ -131,12 +130,9 @@ export function CsvUploadDialog({ open, listId, onClose, onUploaded }: CsvUpload
               <FileField
                 label="Choose CSV file"
                 accept={['text/csv']}
-                file={file}
-                error={fileError}
-                onChange={(f, e) => {
-                  setFile(f);
-                  setFileError(e);
-                }}
+                file={chosen.file}
+                error={chosen.error}
+                onChange={(file, error) => setChosen({ file, error })}
               />
             </>
           ),

@@ -132,16 +132,10 @@ export default function SipTrunkDetailPage() {
               </>
             ),
           },
-          {
-            ...callRestrictionsTab<SipTrunk, SipTrunkInput, SipTrunkValues>({
-              area: 'SIPTrunksCallRestrictions',
-              callTimes: true,
-            }),
-            forbidden: !mayRestrict,
-          },
-          callRecordingTab<SipTrunk, SipTrunkInput, SipTrunkValues>(),
-          tpsTab<SipTrunk, SipTrunkInput, SipTrunkValues>({ trunk: true }),
-          teamsTab<SipTrunk, SipTrunkInput, SipTrunkValues>(),
+          { ...callRestrictionsTab({ area: 'SIPTrunksCallRestrictions', callTimes: true }), forbidden: !mayRestrict },
+          callRecordingTab(),
+          tpsTab({ trunk: true }),
+          teamsTab(),
           {
             label: 'Advanced',
             kind: 'form',
