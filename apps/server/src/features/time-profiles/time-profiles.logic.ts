@@ -5,6 +5,7 @@
  */
 import {
   type CalendarEntry,
+  calendarKey,
   DAYS,
   type Days,
   type TimeProfile,
@@ -19,11 +20,8 @@ export type ProfileForStatus = Pick<
   'bankHoliday' | 'mode' | 'inDestination' | 'inPromptId' | 'outDestination' | 'outPromptId' | 'days'
 >;
 
-/** An entry with its start and end as 'YYYY-MM-DD HH:mm' UK wall clock. */
-export type CalendarForStatus = Pick<CalendarEntry, 'description' | 'destination'> & {
-  startKey: string;
-  endKey: string;
-};
+/** An entry with its start and end as 'DD/MM/YYYY HH:mm' UK wall clock. */
+export type CalendarForStatus = Pick<CalendarEntry, 'description' | 'destination' | 'start' | 'end'>;
 
 /** Whether a day's schedule covers a minute of the day ('23:59' as the end means end of day). */
 export function scheduleOpen(days: Days, weekday: number, minutes: number): boolean {
@@ -49,7 +47,7 @@ export function timeProfileStatusAt(
   });
   if (profile.mode === 1) return side(true, 'forcedOpen', 'Always open');
   if (profile.mode === 2) return side(false, 'forcedClosed', 'Always closed');
-  const entry = calendars.find((c) => c.startKey <= now.key && now.key < c.endKey);
+  const entry = calendars.find((c) => calendarKey(c.start) <= now.key && now.key < calendarKey(c.end));
   // An entry sends calls to its own destination, with no prompt.
   if (entry) return { ...side(false, 'calendar', entry.description), destination: entry.destination, promptId: null };
   const region = profile.bankHoliday as BankHolidayRegion;

@@ -17,9 +17,9 @@ import {
   timeProfileRoutes,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { type BankHolidayRegion, bankHolidays } from '../../platform/bank-holidays.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
+import { selectRecords } from '../../platform/list.ts';
 import { numberedResource } from '../../platform/numbered.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resource } from '../../platform/resources.ts';
@@ -27,9 +27,8 @@ import { openRoute, tenantRoute } from '../../platform/routes.ts';
 import { notParent, ownRow, usablePrompt } from '../../platform/validators.ts';
 import { timeProfileStatusAt } from './time-profiles.logic.ts';
 
-/** Calendar times are stored as UK wall-clock timestamps; 'DD/MM/YYYY HH:mm' <-> 'YYYY-MM-DD HH:mm'. */
+/** Calendar times are stored as UK wall-clock timestamps, read and written as 'DD/MM/YYYY HH:mm'. */
 const CALENDAR_FORMAT = 'DD/MM/YYYY HH24:MI';
-const KEY_FORMAT = 'YYYY-MM-DD HH24:MI';
 const SELF = 'A time profile cannot route to itself';
 
 const fields = fieldMap<TimeProfile>('time_profiles', {
@@ -93,17 +92,10 @@ export function registerTimeProfileRoutes(api: FastifyInstance, platform: Platfo
     allow: profiles.rules('read'),
     handler: async ({ db }, { params, query }) => {
       const p = await profiles.read(db, params.id);
-      const calendars = await db
-        .selectFrom('time_profile_calendars')
-        .select([
-          'description',
-          'destination',
-          sql<string>`to_char(start_at, ${KEY_FORMAT})`.as('startKey'),
-          sql<string>`to_char(end_at, ${KEY_FORMAT})`.as('endKey'),
-        ])
-        .where('time_profile_id', '=', p.id)
-        .orderBy('start_at')
-        .execute();
+      const calendars = await selectRecords(
+        db.selectFrom('time_profile_calendars').where('time_profile_id', '=', p.id).orderBy('start_at'),
+        calendarFields,
+      );
       const at = query.at ? new Date(query.at) : new Date();
       return timeProfileStatusAt(p, calendars, at);
     },
