@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import {
   CALL_OPTION_MESSAGES,
+  callOptionsRecordShape,
   callRecordingField,
   callRestrictionsShape,
-  callTimesRecord,
   callTimesShape,
   sipCredentialRoutes,
   transportField,
@@ -111,11 +111,7 @@ export type SipTrunkValues = z.output<typeof sipTrunkInput>;
 export const sipTrunkRecord = z.object({
   ...versionedRecordFields,
   name: z.string(),
-  ...recordShape(sipTrunkInput.shape, {
-    permit: z.array(z.string()),
-    weekdayTimes: callTimesRecord,
-    weekendTimes: callTimesRecord,
-  }),
+  ...recordShape(sipTrunkInput.shape, { permit: z.array(z.string()), ...callOptionsRecordShape }),
   status: z.enum(TRUNK_STATUSES),
   ip: z.string(),
   agent: z.string(),

@@ -8,8 +8,7 @@ import { childrenOf, listSource, resourceApi } from '../../platform/resource.ts'
 export { usePromptSelect } from '../../platform/fields/option-sources.ts';
 
 export const accessLists = resourceApi('/accesscontrol', accessListRoutes);
-export const accessListKeys = accessLists.keys;
 
 /** A list's numbers: a change to them changes the list's entry count too. */
 export const entriesSource = (id: number) =>
-  listSource(accessListRoutes.entriesPage, childrenOf(accessListKeys, id, 'entries'));
+  listSource(accessListRoutes.entriesPage, childrenOf(accessLists.keys, id, 'entries'));

@@ -12,10 +12,7 @@ import { formValuesOf } from '../../platform/fields/form-schema.ts';
 import { callerIdNumberField } from '../../platform/fields/option-sources.ts';
 import { resourceApi } from '../../platform/resource.ts';
 
-export const TRUNK_PATH = '/trunk';
-
-export const trunks = resourceApi(TRUNK_PATH, sipTrunkRoutes);
-export const trunkKeys = trunks.keys;
+export const trunks = resourceApi('/trunk', sipTrunkRoutes);
 
 export function generalFields(numbers: SelectOption[], exclude: string[]): FieldDef<SipTrunkInput>[] {
   return [
