@@ -25,15 +25,5 @@ export type FieldsControl<V extends FieldValues> = Control<V, unknown, FieldValu
 /** Any form whose values are V (what a tab's or a field group's component takes). */
 export type FieldsForm<V extends FieldValues> = UseFormReturn<V, unknown, FieldValues>;
 
-/**
- * A record's values for a form over an object schema: the record's fields the schema names (a read
- * carries more: its id, version, derived columns), so a form's fields are not listed a second time.
- */
-export function formValuesOf<S extends z.ZodObject, R extends { [K in keyof z.input<S>]: unknown }>(
-  schema: S,
-  record: R,
-): Pick<R, keyof z.input<S> & keyof R> {
-  const values: Partial<R> = {};
-  for (const key of Object.keys(schema.shape) as (keyof z.input<S> & keyof R)[]) values[key] = record[key];
-  return values as Pick<R, keyof z.input<S> & keyof R>;
-}
+/** A record's values for a form over an object schema: the domain's `inputValuesOf`, by the forms' name. */
+export { inputValuesOf as formValuesOf } from '@switchboard/domain';
