@@ -179,14 +179,11 @@ export function registerSeatSettingRoutes(
 
   // ---- Voicemail box -------------------------------------------------------------------------
 
+  /** The seat whose SIP username (its voicemail box's name) is `name`. */
   const seatByName = async (tx: Tx, name: string) => {
-    const seat = await tx
-      .selectFrom('seats')
-      .select(['id', 'extension', 'nickname', 'vm_fullname', 'vm_email', 'vm_pin', 'vm_delete', 'keep_on_network'])
-      .where('name', '=', name)
-      .executeTakeFirst();
-    if (!seat) throw notFound();
-    return seat;
+    const row = await tx.selectFrom('seats').select('id').where('name', '=', name).executeTakeFirst();
+    if (!row) throw notFound();
+    return seats.read(tx, row.id);
   };
 
   tenantRoute(api, platform, seatRoutes.voicemail, {
@@ -195,11 +192,11 @@ export function registerSeatSettingRoutes(
       const seat = await seatByName(db, params.name);
       return {
         mailbox: String(seat.extension),
-        fullname: seat.vm_fullname,
-        email: seat.vm_email,
-        passwordSet: seat.vm_pin !== '',
-        vmDelete: seat.vm_delete,
-        keepOnNetwork: seat.keep_on_network,
+        fullname: seat.vmFullname,
+        email: seat.vmEmail,
+        passwordSet: seat.vmPinSet,
+        vmDelete: seat.vmDelete,
+        keepOnNetwork: seat.keepOnNetwork,
       };
     },
   });

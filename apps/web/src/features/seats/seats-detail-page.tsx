@@ -87,6 +87,12 @@ export default function SeatDetailPage() {
   const music = useMusicSelect();
   const accessLists = useAccessListOptions();
   const admin = isProviderAdmin(session);
+  const softphoneTab = (label: string, kind: 'desktop' | 'mobile'): TabDef<Seat, SeatInput, SeatValues> => ({
+    label,
+    forbidden: !can('softphone', 'read'),
+    kind: 'panel',
+    render: (seat) => <SoftphonePanel seat={seat} kind={kind} numbers={callerIds} />,
+  });
   const tabs: Array<TabDef<Seat, SeatInput, SeatValues> | false> = [
     {
       label: 'General',
@@ -203,18 +209,8 @@ export default function SeatDetailPage() {
         ...(admin ? [{ kind: 'switch', name: 'internal', label: 'Internal Seat' } as FieldDef<SeatInput>] : []),
       ],
     },
-    {
-      label: 'Desktop Softphone',
-      forbidden: !can('softphone', 'read'),
-      kind: 'panel',
-      render: (seat) => <SoftphonePanel seat={seat} kind="desktop" numbers={callerIds} />,
-    },
-    {
-      label: 'Mobile Softphone',
-      forbidden: !can('softphone', 'read'),
-      kind: 'panel',
-      render: (seat) => <SoftphonePanel seat={seat} kind="mobile" numbers={callerIds} />,
-    },
+    softphoneTab('Desktop Softphone', 'desktop'),
+    softphoneTab('Mobile Softphone', 'mobile'),
     usedByTab<Seat>((seat) => [
       destinationValue('seat', seat.extension),
       destinationValue('voicemail', seat.extension),
