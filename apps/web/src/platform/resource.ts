@@ -4,8 +4,7 @@
  * (`resourceRoutes` in the domain). Each area keeps one of these in its api.ts:
  *
  *   export const accessLists = resourceApi('/accesscontrol', accessListRoutes);
- *   export const accessListKeys = accessLists.keys; // .all, .lists(), .list(request), .detail(id)
- *   useQuery(accessLists.detail(id));
+ *   useQuery(accessLists.detail(id)); // accessLists.keys: .all, .lists(), .list(request), .detail(id)
  *
  * Keys start with the resource's API path, so whatever counts or lists that path (the dashboard's
  * widgets, a limit) is refreshed by the area's own invalidation of `keys.all`.
@@ -61,7 +60,7 @@ export function listSource<R extends ListRoute>(
  * IDs, a group's members): cached under the parent's record, and a change to them refreshes the
  * parent's resource too (its counts).
  *
- *   listSource(accessListRoutes.entriesPage, childrenOf(accessListKeys, id, 'entries'))
+ *   listSource(accessListRoutes.entriesPage, childrenOf(accessLists.keys, id, 'entries'))
  */
 export function childrenOf(keys: ResourceKeys, id: number, name: string) {
   return { key: [...keys.detail(id), name], params: { id }, invalidates: [keys.all] };

@@ -5,7 +5,7 @@
  * delete is an update of the parent.
  *
  *   <NumberEntries resource="acl" schema={accessListEntryInput} add={(number) => call(...)}
- *     invalidates={[accessListKeys.all]} source={entriesSource(list.id)} tableKey="entries"
+ *     invalidates={[accessLists.keys.all]} source={entriesSource(list.id)} tableKey="entries"
  *     remove={(e) => call(accessListRoutes.removeEntry, { params: { id: e.id } })} />
  */
 import AddIcon from '@mui/icons-material/Add';
