@@ -24,6 +24,7 @@ import {
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { callOptionFields } from '../../platform/call-option-fields.ts';
+import { emergencyLocatedSql } from '../../platform/emergency-location.ts';
 import { fromZodError, HttpError, notFound } from '../../platform/errors.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
 import { publicIpSql } from '../../platform/ip-sql.ts';
@@ -85,9 +86,7 @@ const fields = fieldMap<Seat, 'vmPin'>('seats', {
   ipaddr: field.computed(`(case when ${REGISTERED} then seat_registrations.ipaddr else '' end)`, 'text'),
   port: field.computed(`(case when ${REGISTERED} then seat_registrations.port end)`, 'number'),
   location: field.computed(
-    `exists (select 1 from telephone_numbers t
-      where t.number = coalesce(nullif(seats.emergency_service_cid, ''), seats.caller_id_number)
-      and t.ems_postcode <> '')`,
+    emergencyLocatedSql("coalesce(nullif(seats.emergency_service_cid, ''), seats.caller_id_number)"),
     'boolean',
     { sortable: true },
   ),

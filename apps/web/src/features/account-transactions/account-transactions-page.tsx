@@ -12,16 +12,13 @@ import {
   formatPence,
   LEDGER_KIND_LABELS,
   recentMonths,
-  sessionRoutes,
 } from '@switchboard/domain';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { call } from '../../platform/client.ts';
+import { useAccount } from '../../platform/account-query.ts';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
 import { PaymentResultModal } from '../../platform/payments/payment-result-modal.tsx';
 import { TopUpButton } from '../../platform/payments/top-up.tsx';
 import { listSource, resourceKeys } from '../../platform/resource.ts';
-import { useSession } from '../../platform/session-context.ts';
 
 const transactions = listSource(accountBillingRoutes.transactions, {
   key: resourceKeys('/account/transaction').lists(),
@@ -40,12 +37,8 @@ function Amount({ pence }: { pence: number }) {
 }
 
 export default function AccountTransactionsPage() {
-  const { session } = useSession();
   const months = useMemo(() => recentMonths(new Date()), []);
-  const account = useQuery({
-    queryKey: ['account', session.account_no],
-    queryFn: () => call(sessionRoutes.account, { params: { account_no: session.account_no } }),
-  });
+  const account = useAccount();
   const balance = account.data?.balance;
   return (
     <>
