@@ -16,9 +16,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { call } from '../../platform/client.ts';
-import { applySaveFailure } from '../../platform/fields/form-errors.ts';
 import { FormTextField } from '../../platform/fields/form-fields.tsx';
 import { useSchemaForm } from '../../platform/fields/form-schema.ts';
+import { useFormSubmit } from '../../platform/fields/form-submit.ts';
 import { IdentityOffer, type IdentityOfferOutcome } from './identity-offer.tsx';
 import { PublicFrame } from './public-frame.tsx';
 
@@ -32,19 +32,13 @@ export default function ActivatePage() {
     enabled: token !== '',
   });
   const form = useSchemaForm(setPasswordBody, { token, password: '', confirm: '' });
-  const [message, setMessage] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   /** The identity offer's end (undefined: still offered); its note shows above the password form. */
   const [offered, setOffered] = useState<IdentityOfferOutcome | undefined>(undefined);
 
-  const submit = form.handleSubmit(async (values) => {
-    setMessage(null);
-    try {
-      setDone((await call(accountLifecycleRoutes.setPassword, { body: values })).message);
-    } catch (error) {
-      setMessage(applySaveFailure(error, form.setError));
-    }
-  });
+  const { submit, banner: message } = useFormSubmit(form, async (values) =>
+    setDone((await call(accountLifecycleRoutes.setPassword, { body: values })).message),
+  );
 
   const title = link.data?.purpose === 'reset' ? 'Set a new password' : 'Activate your account';
   if (token !== '' && link.isPending) {
