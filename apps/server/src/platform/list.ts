@@ -211,7 +211,6 @@ export async function pagedList<Rec>(
   const defs = fields as Record<string, FieldDef>;
   let q = query;
   const search = options.search?.trim();
-  const filtered = Boolean(search) || Object.values(options.filters ?? {}).some((v) => v !== null && v !== '');
   if (search) {
     const { table, columns, ilike } = searchPlan(defs, idSql, search);
     const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -264,7 +263,8 @@ export async function pagedList<Rec>(
     .limit(options.limit);
   // The whole list's total is the account's kept row count where the table has one (the sum over
   // the accounts the caller may read: its own, or every one for the cross-account role).
-  const counted = filtered ? undefined : countedTable(query, idSql);
+  // Builders are immutable: `q` is `query` itself when no search or filter added a condition.
+  const counted = q === query ? countedTable(query, idSql) : undefined;
   const total = counted
     ? sql<number>`(select coalesce(sum(n), 0) from list_counts where table_name = ${counted})`
     : sql<number>`(${q.select(sql<number>`count(*)`.as('total'))})`;
