@@ -77,6 +77,16 @@ export function integer(min: number, max: number) {
   );
 }
 
+/** An e-mail address that may be left empty ('' when it is), at most `max` characters. */
+export function optionalEmail(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, { error: MESSAGES.maxLength(max) })
+    .refine((v) => v === '' || z.email().safeParse(v).success, { error: MESSAGES.email })
+    .default('');
+}
+
 export function email(max?: number) {
   let schema = z.string({ error: MESSAGES.required }).trim().min(1, { error: MESSAGES.required });
   if (max !== undefined) schema = schema.max(max, { error: MESSAGES.maxLength(max) });

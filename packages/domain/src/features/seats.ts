@@ -16,7 +16,7 @@ import {
   videoCodecField,
 } from '../call-options.ts';
 import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
-import { filledNumber, idParam, optionalText, recordId } from '../fields.ts';
+import { filledNumber, idParam, optionalEmail, optionalText, recordId } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { nextNumberReply, numberRange, rangeReply } from '../numbering.ts';
 import { saveReply } from '../paging.ts';
@@ -122,12 +122,7 @@ const seatShape = {
   // Voicemail (mode on the seat, mailbox settings also on /voicemail/{name}/settings).
   vmMode: z.coerce.number().int().min(0, { error: select }).max(2, { error: select }).default(1),
   vmFullname: optionalText({ max: 150 }),
-  vmEmail: z
-    .string()
-    .trim()
-    .max(50, { error: MESSAGES.maxLength(50) })
-    .refine((v) => v === '' || z.email().safeParse(v).success, { error: MESSAGES.email })
-    .default(''),
+  vmEmail: optionalEmail(50),
   /** The mailbox PIN for remote access; '' keeps the current one. */
   vmPin: optionalText({ pattern: PATTERNS.pin }),
   vmDelete: z.boolean().default(false),

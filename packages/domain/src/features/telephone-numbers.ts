@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { callRecordingField } from '../call-options.ts';
 import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
-import { idParam, inputValuesOf, optionalText, recordId, requiredText } from '../fields.ts';
+import { idParam, inputValuesOf, optionalEmail, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { listBody, listParams, listReplySchema, saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
@@ -68,12 +68,7 @@ const telephoneNumberFields = z.object({
   callRecord: callRecordingField,
   callRecordWarn: z.boolean().default(false),
   faxContact: z.boolean().default(false),
-  faxAddress: z
-    .string()
-    .trim()
-    .max(100, { error: MESSAGES.maxLength(100) })
-    .refine((v) => v === '' || z.email().safeParse(v).success, { error: MESSAGES.email })
-    .default(''),
+  faxAddress: optionalEmail(100),
   faxPassword: optionalText({ max: 15 }),
   /** Provider admins only. */
   emsNeeded: z.boolean().default(true),
