@@ -288,6 +288,24 @@ export const TRANSPORTS = [
   { value: 'tls', label: 'TLS (chargeable)' },
 ] as const;
 export const transportField = z.enum(['udp', 'tcp', 'tls'], { error: MESSAGES.selectOption }).default('udp');
+/** Where a seat's phones or a trunk's PBX may register or send calls from (spec 2 §9: default GB); '' is anywhere. */
+export const IP_LOCATIONS = [
+  { value: 'GB', label: 'United Kingdom' },
+  { value: 'IE', label: 'Ireland' },
+  { value: 'FR', label: 'France' },
+  { value: 'DE', label: 'Germany' },
+  { value: 'ES', label: 'Spain' },
+  { value: 'NL', label: 'Netherlands' },
+  { value: 'US', label: 'United States' },
+  { value: '', label: 'Any country' },
+] as const;
+export const DEFAULT_IP_LOCATION = 'GB';
+/** One of IP_LOCATIONS (trimmed), GB unless given. */
+export const ipLocationField = z
+  .string()
+  .trim()
+  .refine((v) => IP_LOCATIONS.some((l) => l.value === v), { error: MESSAGES.selectOption })
+  .default(DEFAULT_IP_LOCATION);
 export const VIDEO_CODECS = [
   { value: 'h264', label: 'H.264' },
   { value: 'vp8', label: 'VP8' },

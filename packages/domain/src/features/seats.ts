@@ -9,6 +9,8 @@ import {
   callRestrictionsShape,
   callTimesRecord,
   callTimesShape,
+  DEFAULT_IP_LOCATION,
+  IP_LOCATIONS,
   seatChannelLimitField,
   sipCredentialRoutes,
   tpsShape,
@@ -24,7 +26,6 @@ import { PATTERNS } from '../patterns.ts';
 import { can, isProviderAdmin, type PermissionHolder, type Resource } from '../permissions.ts';
 import { recordShape } from '../record-shape.ts';
 import { destinationField } from './destinations.ts';
-import { DEFAULT_IP_LOCATION, IP_LOCATIONS } from './sip-trunks.ts';
 import { newUserBody } from './users.ts';
 
 export const SEAT_MESSAGES = {

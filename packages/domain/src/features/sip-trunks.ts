@@ -6,6 +6,7 @@ import {
   callRecordingField,
   callRestrictionsShape,
   callTimesShape,
+  ipLocationField,
   sipCredentialRoutes,
   transportField,
   trunkChannelLimitField,
@@ -47,23 +48,12 @@ export const NUMBER_MAPPINGS = [
 export const TRUNK_STATUSES = ['Online', 'Offline', 'Direct IP'] as const;
 /** The provider-admin-only fields (spec 2 §6). */
 export const TRUNK_ADMIN_FIELDS = ['trunkIPAuth', 'anyPresentation'] as const;
-/** Where the PBX may register or send calls from (spec 2 §9: default GB); '' is anywhere. */
-export const IP_LOCATIONS = [
-  { value: 'GB', label: 'United Kingdom' },
-  { value: 'IE', label: 'Ireland' },
-  { value: 'FR', label: 'France' },
-  { value: 'DE', label: 'Germany' },
-  { value: 'ES', label: 'Spain' },
-  { value: 'NL', label: 'Netherlands' },
-  { value: 'US', label: 'United States' },
-  { value: '', label: 'Any country' },
-] as const;
-export const DEFAULT_IP_LOCATION = 'GB';
 
 const publicIp = z
   .string()
   .trim()
   .refine((v) => v === '' || isPublicIp(v), { error: MESSAGES.publicIp });
+
 const select = MESSAGES.selectOption;
 
 export const sipTrunkInput = z.object({
@@ -77,11 +67,7 @@ export const sipTrunkInput = z.object({
   /** '' is dynamic registration; an address is a Direct IP trunk. */
   host: publicIp.default(''),
   trunkIPAuth: z.boolean().default(false),
-  ipLocation: z
-    .string()
-    .trim()
-    .refine((v) => IP_LOCATIONS.some((l) => l.value === v), { error: select })
-    .default(DEFAULT_IP_LOCATION),
+  ipLocation: ipLocationField,
   /** Addresses allowed to use the trunk: public IPs only, at most 3 (blank entries dropped). */
   permit: z
     .array(publicIp)

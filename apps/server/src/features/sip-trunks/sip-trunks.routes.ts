@@ -11,6 +11,7 @@ import {
   RETAIL_MAX_TRUNKS,
   type SipTrunk,
   type SipTrunkValues,
+  sipTrunkRecord,
   sipTrunkRoutes,
   TRUNK_ADMIN_FIELDS,
   TRUNK_CHANNELS,
@@ -25,6 +26,7 @@ import { publicIpSql } from '../../platform/ip-sql.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resource, type Validator } from '../../platform/resources.ts';
 import { tenantRoute } from '../../platform/routes.ts';
+import { sameNamedFields } from '../../platform/same-named-fields.ts';
 import { newSecret } from '../../platform/secrets.ts';
 import { sipCredentials } from '../../platform/sip-credentials.ts';
 import { adminOnly, destination, maxRecords, ownNumbers, restricted, teamsSwitch } from '../../platform/validators.ts';
@@ -33,28 +35,21 @@ const REGISTERED = "(sip_trunks.host = '' and trunk_registrations.expires_at > n
 const ADDRESS = `(case when sip_trunks.host <> '' then sip_trunks.host when ${REGISTERED} then trunk_registrations.ipaddr end)`;
 const PUBLIC_IP = publicIpSql(ADDRESS);
 
+// Every other field is stored in its column of the same name (sameNamedFields).
 const fields = fieldMap<SipTrunk>('sip_trunks', {
+  ...sameNamedFields(sipTrunkRecord.shape),
   id: field.id(),
   version: field.version(),
   name: field.text('name', { sortable: true, searchable: true, createOnly: true }),
   nickname: field.text('nickname', { sortable: true, searchable: true }),
   cliNumber: field.text('cli_number', { sortable: true, searchable: true, uses: { kind: 'number' } }),
-  withholdNumber: field.boolean('withhold_number'),
   emergencyServicesCid: field.text('emergency_services_cid', { searchable: true, uses: { kind: 'number' } }),
   trunkFailOver: field.text('trunk_fail_over', { uses: { kind: 'destination' } }),
   channelLimit: field.number('channel_limit', { sortable: true }),
   host: field.text('host', { sortable: true, searchable: true }),
   trunkIPAuth: field.boolean('trunk_ip_auth'),
-  permit: field.json('permit'),
-  transport: field.text('transport'),
-  trunkNoPlus: field.number('trunk_no_plus'),
-  anyPresentation: field.boolean('any_presentation'),
-  enableTeams: field.boolean('enable_teams'),
   callRecording: field.number('call_recording', { sortable: true, filterable: true }),
-  tps: field.text('tps'),
-  ctps: field.text('ctps'),
   ...callOptionFields('SIPTrunks', 'SIPTrunksCallRestrictions'),
-  ipLocation: field.text('ip_location'),
   status: field.computed(
     `(case when sip_trunks.host <> '' then 'Direct IP' when ${REGISTERED} then 'Online' else 'Offline' end)`,
     'text',
