@@ -6,6 +6,7 @@ import {
   aclNumber,
   CSV_FAILURES_SHOWN,
   CSV_MAX_NUMBERS,
+  type CsvUploadReply,
   MESSAGES,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
@@ -74,8 +75,8 @@ export function registerAccessListRoutes(api: FastifyInstance, platform: Platfor
 
   tenantRoute(api, platform, accessListRoutes.uploadCsv, {
     allow: lists.rules('update'),
-    // Read, parsed, checked and de-duplicated as it streams in, before any database connection is
-    // held; at most CSV_MAX_NUMBERS numbers.
+    // Read, parsed and checked as it streams in, before any database connection is held; at most
+    // CSV_MAX_NUMBERS numbers.
     receive: async (request) => {
       const upload = await textUploadStream(request, 'numbers', { extensions: ['.csv'], mimeTypes: ['text/csv'] });
       const rows = await readNumbersCsv(upload, 'numbers', {
@@ -83,19 +84,12 @@ export function registerAccessListRoutes(api: FastifyInstance, platform: Platfor
         tooMany: MESSAGES.csvTooManyNumbers(CSV_MAX_NUMBERS),
       });
       if (rows.length === 0) throw new HttpError(400, MESSAGES.csvRequired, { numbers: MESSAGES.csvRequired });
-      const failures: Failure[] = [];
-      const valid: Array<{ line: number; number: string }> = [];
-      const seen = new Set<string>();
+      const failures: CsvUploadReply['failures'] = [];
+      const valid: typeof rows = [];
       for (const row of rows) {
         const parsed = aclNumber.safeParse(row.number);
-        if (!parsed.success) {
-          failures.push({ ...row, message: parsed.error.issues[0]?.message ?? MESSAGES.telephone });
-        } else if (seen.has(parsed.data)) {
-          failures.push({ ...row, message: MESSAGES.aclDuplicate });
-        } else {
-          seen.add(parsed.data);
-          valid.push({ line: row.line, number: parsed.data });
-        }
+        if (parsed.success) valid.push({ line: row.line, number: parsed.data });
+        else failures.push({ ...row, message: parsed.error.issues[0]?.message ?? MESSAGES.telephone });
       }
       return { valid, failures };
     },
@@ -108,7 +102,8 @@ export function registerAccessListRoutes(api: FastifyInstance, platform: Platfor
       let added = 0;
       for (let start = 0; start < received.valid.length; start += CSV_BATCH) {
         const batch = received.valid.slice(start, start + CSV_BATCH);
-        // A number the list already holds is not inserted (its unique key answers): a failure.
+        // A number the list already holds, or an earlier line gave, is not inserted (its unique key
+        // answers): a failure.
         const inserted = await db
           .insertInto('access_list_entries')
           .values(batch.map((v) => ({ account_no: auth.accountNo, access_list_id: list.id, number: v.number })))
@@ -116,19 +111,16 @@ export function registerAccessListRoutes(api: FastifyInstance, platform: Platfor
           .returning('number')
           .execute();
         const fresh = new Set(inserted.map((e) => e.number));
-        for (const v of batch) if (!fresh.has(v.number)) failures.push({ ...v, message: MESSAGES.aclDuplicate });
-        added += fresh.size;
+        for (const v of batch) if (!fresh.delete(v.number)) failures.push({ ...v, message: MESSAGES.aclDuplicate });
+        added += inserted.length;
       }
       await emit({ area: 'access-lists', recordId: list.id, kind: 'entry.upload', after: { added } });
       failures.sort((a, b) => a.line - b.line);
-      const message =
-        failures.length === 0
-          ? `${added} numbers added to ${list.name}`
-          : `${added} numbers added to ${list.name}, ${MESSAGES.errorsOccurred(failures.length)}`;
+      const errors = failures.length === 0 ? '' : `, ${MESSAGES.errorsOccurred(failures.length)}`;
       // The first failures by line, and how many there were: never an echo of a whole file.
       return {
         success: failures.length === 0,
-        message,
+        message: `${added} numbers added to ${list.name}${errors}`,
         added,
         failures: failures.slice(0, CSV_FAILURES_SHOWN),
         failureCount: failures.length,
@@ -136,5 +128,3 @@ export function registerAccessListRoutes(api: FastifyInstance, platform: Platfor
     },
   });
 }
-
-type Failure = { line: number; number: string; message: string };
