@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { integer } from './fields.ts';
+import { integer, oneOfOptions } from './fields.ts';
 import { MESSAGES } from './messages.ts';
 import { numberInRange } from './numbering.ts';
 
@@ -34,5 +34,17 @@ describe('numbers typed in a field (spec 1 §5: required fields; zero counts as 
 
   it('still defaults when the field is not sent at all', () => {
     expect(z.object({ n: integer(1, 200).default(2) }).parse({})).toEqual({ n: 2 });
+  });
+});
+
+describe("a select's choice (oneOfOptions)", () => {
+  const modes = oneOfOptions([{ value: 0 }, { value: 1 }, { value: 2 }], 0);
+  it('takes an option, given as a number or digits, and defaults when not sent', () => {
+    expect(messages(modes, 2)).toEqual({ n: 2 });
+    expect(messages(modes, '1')).toEqual({ n: 1 });
+    expect(messages(modes, undefined)).toEqual({ n: 0 });
+  });
+  it.each([3, -1, 1.5, 'x'])('refuses %s as no option', (value) => {
+    expect(messages(modes, value)).toEqual([MESSAGES.selectOption]);
   });
 });

@@ -77,6 +77,19 @@ export function integer(min: number, max: number) {
   );
 }
 
+/**
+ * A select's choice: one of the options' numeric values (given as a number or digits), `fallback`
+ * when not sent; anything else 'Please select an option'.
+ */
+export function oneOfOptions(options: ReadonlyArray<{ value: number }>, fallback: number) {
+  const error = { error: MESSAGES.selectOption };
+  return z.coerce
+    .number(error)
+    .int(error)
+    .refine((v) => options.some((o) => o.value === v), error)
+    .default(fallback);
+}
+
 /** An e-mail address that may be left empty ('' when it is), at most `max` characters. */
 export function optionalEmail(max: number) {
   return z

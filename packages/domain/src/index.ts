@@ -37,3 +37,4 @@ export * from './paging.ts';
 export * from './patterns.ts';
 export * from './permissions.ts';
 export * from './record-shape.ts';
+export * from './time-of-day.ts';

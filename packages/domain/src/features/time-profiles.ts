@@ -1,10 +1,15 @@
 /** Time profiles and calendar entries (spec 2: /time-profiles, permission timeprofile). */
 import { z } from 'zod';
 import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
-import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
+import { idParam, oneOfOptions, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { numberedRoutes, numberInRange, numberMessages, numberRange } from '../numbering.ts';
 import { recordShape } from '../record-shape.ts';
+import { DAYS, type Day, TIME_OF_DAY, timeToMinutes } from '../time-of-day.ts';
+
+/** Call groups' member days are these days too. */
+export { DAYS, type Day } from '../time-of-day.ts';
+
 import { destinationField } from './destinations.ts';
 
 export const TIME_PROFILE_NUMBER = { min: 200, max: 998 } as const;
@@ -18,13 +23,6 @@ export const TIME_PROFILE_MESSAGES = {
   dateFormat: 'Please enter a date as DD/MM/YYYY HH:mm',
   dateOrder: 'The end must be after the start',
 } as const;
-
-export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export type Day = (typeof DAYS)[number];
-/** 'Monday' ... 'Sunday'. */
-export const DAY_LABELS = Object.fromEntries(DAYS.map((d) => [d, d.charAt(0).toUpperCase() + d.slice(1)])) as {
-  [D in Day]: string;
-};
 
 /** Bank holiday options (spec 2 §9). */
 export const BANK_HOLIDAY_OPTIONS = [
@@ -44,17 +42,7 @@ export const TIME_PROFILE_MODES = [
 /** The time slider: minutes 0-1439 in steps of 5. */
 export const SLIDER = { min: 0, max: 1439, step: 5 } as const;
 
-export function minutesToTime(minutes: number): string {
-  const m = Math.max(0, Math.min(1439, Math.round(minutes)));
-  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-}
-
-export function timeToMinutes(time: string): number {
-  const [h, m] = time.split(':').map(Number);
-  return (h ?? 0) * 60 + (m ?? 0);
-}
-
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Please enter a time as HH:mm' });
+const hhmm = z.string().regex(TIME_OF_DAY, { error: 'Please enter a time as HH:mm' });
 
 export const daySchedule = z.object({ enabled: z.boolean(), start: hhmm, end: hhmm }).superRefine((d, ctx) => {
   const start = timeToMinutes(d.start);
@@ -79,17 +67,13 @@ export function defaultDays(): Days {
   ) as Days;
 }
 
-const select = { error: MESSAGES.selectOption };
-/** One of the options 0..max (bank holidays, mode). */
-const optionNumber = (max: number) => z.coerce.number().int().min(0, select).max(max, select).default(0);
-
 const promptId = recordId(MESSAGES.recordNotFound).nullable().default(null);
 
 export const timeProfileInput = z.object({
   name: requiredText({ max: 100 }),
   description: optionalText({ max: 100 }),
-  bankHoliday: optionNumber(3),
-  mode: optionNumber(2),
+  bankHoliday: oneOfOptions(BANK_HOLIDAY_OPTIONS, 0),
+  mode: oneOfOptions(TIME_PROFILE_MODES, 0),
   inPromptId: promptId,
   inDestination: destinationField,
   outPromptId: promptId,
@@ -122,11 +106,9 @@ export const timeProfileRecord = z.object({
 export type TimeProfile = z.infer<typeof timeProfileRecord>;
 
 /** 'DD/MM/YYYY HH:mm' (spec 2 §3 'Calendar'), checked to be a real date. */
-export const calendarDateTime = z
-  .string({ error: MESSAGES.required })
-  .trim()
-  .min(1, { error: MESSAGES.required })
-  .refine((v) => calendarKey(v) !== '', { error: TIME_PROFILE_MESSAGES.dateFormat });
+export const calendarDateTime = requiredText().refine((v) => calendarKey(v) !== '', {
+  error: TIME_PROFILE_MESSAGES.dateFormat,
+});
 
 /** The sortable key 'YYYY-MM-DD HH:mm' of a calendar date 'DD/MM/YYYY HH:mm', or '' when it is no real date. */
 export function calendarKey(value: string): string {

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { DAY_LABELS, minutesToTime, TIME_OF_DAY, timeToMinutes } from './time-of-day.ts';
+
+describe('times of day', () => {
+  it('turns minutes of the day into HH:mm and back, clamped to the day', () => {
+    expect(minutesToTime(0)).toBe('00:00');
+    expect(minutesToTime(570)).toBe('09:30');
+    expect(minutesToTime(1439)).toBe('23:59');
+    expect(minutesToTime(2000)).toBe('23:59');
+    expect(minutesToTime(-5)).toBe('00:00');
+    expect(timeToMinutes('17:30')).toBe(1050);
+  });
+  it('knows a time of day and the days by name', () => {
+    expect(['00:00', '23:59', '9:30', '24:00', '12:60'].map((t) => TIME_OF_DAY.test(t))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect(DAY_LABELS.wednesday).toBe('Wednesday');
+  });
+});
