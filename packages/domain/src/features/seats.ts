@@ -17,15 +17,17 @@ import {
   transportField,
   videoCodecField,
 } from '../call-options.ts';
-import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
-import { filledNumber, idParam, optionalEmail, optionalText, recordId } from '../fields.ts';
+import { resourceRoutes, versionedRecordFields } from '../contract.ts';
+import { filledNumber, idParam, inputValuesOf, optionalEmail, optionalText, recordId } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { nextNumberReply, numberRange, rangeReply } from '../numbering.ts';
-import { saveReply } from '../paging.ts';
+import { outcomeReply, saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
 import { can, isProviderAdmin, type PermissionHolder, type Resource } from '../permissions.ts';
 import { recordShape } from '../record-shape.ts';
+import { recordsReply, taggedRoutes } from '../tagged-routes.ts';
 import { destinationField } from './destinations.ts';
+import { emsRecord } from './telephone-numbers.ts';
 import { newUserBody } from './users.ts';
 
 export const SEAT_MESSAGES = {
@@ -220,12 +222,8 @@ export const seatRecord = z.object({
 });
 export type Seat = z.infer<typeof seatRecord>;
 
-/** The seat's values as the detail form edits them. */
-export function seatValues(s: Seat): SeatInput {
-  const values: Record<string, unknown> = { vmPin: '' };
-  for (const key of Object.keys(storedSeatShape)) values[key] = s[key as keyof Seat];
-  return values as SeatInput;
-}
+/** The seat's values as the detail form edits them (no PIN: the current one is kept unless one is typed). */
+export const seatValues = (s: Seat): SeatInput => ({ ...inputValuesOf(seatInput.omit({ vmPin: true }), s), vmPin: '' });
 
 /** The seat's display label ('201 - Reception'). */
 export const seatLabel = (s: { extension: number; nickname: string }) =>
@@ -295,22 +293,24 @@ export const seatDeviceRecord = z.object({
   ldapPassword: z.string(),
 });
 export type SeatDevice = z.infer<typeof seatDeviceRecord>;
-export const seatActionReply = z.object({ success: z.boolean(), message: z.string() });
+export const seatActionReply = outcomeReply({});
 
 // ---------------------------------------------------------------------------------------------
 // Emergency location (GET /seat/locations, GET /seat/{id}/ems)
 // ---------------------------------------------------------------------------------------------
 
-export const seatLocationRecord = z.object({
-  id: z.number().int(),
-  number: z.string(),
-  name: z.string(),
-  premises: z.string(),
-  thoroughfare: z.string(),
-  locality: z.string(),
-  postcode: z.string(),
-  updatePending: z.boolean(),
-});
+/** A number with an emergency address (its name: the address's, or else the number's nickname). */
+export const seatLocationRecord = emsRecord
+  .pick({
+    id: true,
+    name: true,
+    premises: true,
+    thoroughfare: true,
+    locality: true,
+    postcode: true,
+    updatePending: true,
+  })
+  .extend({ number: z.string() });
 export type SeatLocation = z.infer<typeof seatLocationRecord>;
 /** Simulated delay of the seat-location dialog (spec 2 §4). */
 export const SEAT_LOCATION_DELAY_MS = 1000;
@@ -415,7 +415,9 @@ export function fromSpecSeatBody(body: unknown): unknown {
 // ---------------------------------------------------------------------------------------------
 
 const tag = 'seats';
-const deviceBody = z.object({ deviceId: recordId() });
+const { get, post } = taggedRoutes(tag);
+/** A device of the seat named in the body (the spec's re-initialise and LDAP calls). */
+const deviceCall = { params: idParam, body: z.object({ deviceId: recordId() }), reply: seatActionReply };
 /** A seat's SIP username ('{account}*{extension}'): the voicemail box's name. */
 const seatNameParam = z.object({ name: z.string().regex(/^\d+\*\d+$/, { error: MESSAGES.recordNotFound }) });
 
@@ -423,95 +425,28 @@ export const seatRoutes = {
   ...resourceRoutes('/seat', { tag, record: seatRecord, input: seatInput, create: seatCreateInput, saveByPost: true }),
   ...sipCredentialRoutes('/seat', tag),
   /** The next free extension within the account's digit range. */
-  next: route({
-    method: 'GET',
-    path: '/seat/:account/next',
-    params: z.object({ account: recordId() }),
-    reply: nextNumberReply,
-    tag,
-  }),
+  next: get('/seat/:account/next', { params: z.object({ account: recordId() }), reply: nextNumberReply }),
   /** Bulk add by range (the body is checked against the account's extension digits: seatRange). */
-  range: route({
-    method: 'POST',
-    path: '/seat/range',
-    body: z.record(z.string(), z.unknown()),
-    reply: rangeReply,
-    tag,
-  }),
-  devices: route({
-    method: 'GET',
-    path: '/seat/:id/devices',
-    params: idParam,
-    reply: z.object({ records: z.array(seatDeviceRecord) }),
-    tag,
-  }),
-  unlockDevice: route({
-    method: 'POST',
-    path: '/seat/:id/devices/:deviceId/unlock',
-    params: z.object({ id: recordId(), deviceId: recordId() }),
+  range: post('/seat/range', { body: z.record(z.string(), z.unknown()), reply: rangeReply }),
+  devices: get('/seat/:id/devices', { params: idParam, reply: recordsReply(seatDeviceRecord) }),
+  unlockDevice: post('/seat/:id/devices/:deviceId/unlock', {
+    params: idParam.extend({ deviceId: recordId() }),
     reply: seatActionReply,
-    tag,
   }),
-  reinitDevice: route({
-    method: 'POST',
-    path: '/provisioning/seat/:id/reinit',
-    params: idParam,
-    body: deviceBody,
-    reply: seatActionReply,
-    tag,
-  }),
-  regenerateLdapPassword: route({
-    method: 'POST',
-    path: '/seat/:id/ldap/regenpassword',
-    params: idParam,
-    body: deviceBody,
-    reply: seatActionReply,
-    tag,
-  }),
-  softphone: route({ method: 'GET', path: '/seat/:id/softphone', params: idParam, reply: seatSoftphoneRecord, tag }),
-  saveSoftphone: route({
-    method: 'POST',
-    path: '/seat/:id/softphone',
-    params: idParam,
-    body: seatSoftphoneInput,
-    reply: saveReply,
-    tag,
-  }),
-  voicemail: route({
-    method: 'GET',
-    path: '/voicemail/:name/settings',
-    params: seatNameParam,
-    reply: voicemailSettingsRecord,
-    tag,
-  }),
-  saveVoicemail: route({
-    method: 'POST',
-    path: '/voicemail/:name/settings',
+  reinitDevice: post('/provisioning/seat/:id/reinit', deviceCall),
+  regenerateLdapPassword: post('/seat/:id/ldap/regenpassword', deviceCall),
+  softphone: get('/seat/:id/softphone', { params: idParam, reply: seatSoftphoneRecord }),
+  saveSoftphone: post('/seat/:id/softphone', { params: idParam, body: seatSoftphoneInput, reply: saveReply }),
+  voicemail: get('/voicemail/:name/settings', { params: seatNameParam, reply: voicemailSettingsRecord }),
+  saveVoicemail: post('/voicemail/:name/settings', {
     params: seatNameParam,
     body: voicemailSettingsInput,
     reply: seatActionReply,
-    tag,
   }),
   /** The locations a seat can take: the account's numbers with an emergency address. */
-  locations: route({
-    method: 'GET',
-    path: '/seat/locations',
-    reply: z.object({ records: z.array(seatLocationRecord) }),
-    tag,
-  }),
+  locations: get('/seat/locations', { reply: recordsReply(seatLocationRecord) }),
   /** The seat's location: its emergency CLI, or its caller ID when none is set. */
-  location: route({
-    method: 'GET',
-    path: '/seat/:id/ems',
-    params: idParam,
-    reply: z.object({ location: seatLocationRecord.nullable() }),
-    tag,
-  }),
+  location: get('/seat/:id/ems', { params: idParam, reply: z.object({ location: seatLocationRecord.nullable() }) }),
   /** The public addresses the account's seats register from. */
-  uniqueIps: route({
-    method: 'GET',
-    path: '/seat/uniqueips',
-    reply: z.object({ records: z.array(z.object({ ip: z.string() })) }),
-    tag,
-  }),
+  uniqueIps: get('/seat/uniqueips', { reply: recordsReply(z.object({ ip: z.string() })) }),
 };

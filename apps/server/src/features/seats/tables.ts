@@ -1,12 +1,8 @@
 /** Tables of seats and their registrations. */
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
+import type { RecordRow, Timestamp } from '../../db/schema.ts';
 
-export interface SeatsTable {
-  /** Incremented by every update (migration 011): an update names the version it was based on. */
-  version: Generated<number>;
-  id: Generated<number>;
-  account_no: number;
+export interface SeatsTable extends RecordRow {
   extension: number;
   name: string;
   secret: string;
@@ -55,7 +51,6 @@ export interface SeatsTable {
   acl_id: number | null;
   /** The country the seat's phones may register from ('' = any). */
   ip_acl: Generated<string>;
-  created_at: Generated<Timestamp>;
 }
 
 export interface SeatRegistrationsTable {
@@ -70,9 +65,7 @@ export interface SeatRegistrationsTable {
   updated_at: Generated<Timestamp>;
 }
 
-export interface SeatDevicesTable {
-  id: Generated<number>;
-  account_no: number;
+export interface SeatDevicesTable extends Omit<RecordRow, 'version'> {
   seat_id: number;
   make: string;
   model: string;
@@ -82,7 +75,6 @@ export interface SeatDevicesTable {
   unlocked_at: Timestamp | null;
   initialised: Generated<boolean>;
   ldap_password: string;
-  created_at: Generated<Timestamp>;
 }
 
 /** The area's tables, merged into the one Database type (db/schema.ts). */
