@@ -22,4 +22,11 @@ describe('sameNamedFields', () => {
     expect(fields.times).toMatchObject({ kind: 'json', column: 'times' });
     expect(fields.tps).toMatchObject({ kind: 'text', column: 'tps' });
   });
+
+  it('puts a prefix before each column name', () => {
+    const shape = { businessSuffix: z.string(), updatePending: z.boolean() };
+    const fields = fieldMap<z.infer<z.ZodObject<typeof shape>>>('numbers', sameNamedFields(shape, 'ems_'));
+    expect(fields.businessSuffix).toMatchObject({ kind: 'text', column: 'ems_business_suffix' });
+    expect(fields.updatePending).toMatchObject({ kind: 'boolean', sql: 'numbers.ems_update_pending' });
+  });
 });

@@ -6,6 +6,9 @@
  * replace these:
  *
  *   fieldMap<Seat>('seats', { ...sameNamedFields(seatRecord.shape), id: field.id(), ... })
+ *
+ * `prefix` is put before every column name, for fields kept in columns of their own prefix
+ * (a number's emergency address: premises → ems_premises).
  */
 import { z } from 'zod';
 import { type Builder, field } from './fields.ts';
@@ -20,8 +23,8 @@ function kindOf(schema: z.core.$ZodType): 'text' | 'number' | 'boolean' | 'json'
   return inner instanceof z.ZodObject || inner instanceof z.ZodArray ? 'json' : 'text';
 }
 
-export function sameNamedFields<S extends z.ZodRawShape>(shape: S): { [K in keyof S & string]: Builder } {
+export function sameNamedFields<S extends z.ZodRawShape>(shape: S, prefix = ''): { [K in keyof S & string]: Builder } {
   const out: Record<string, Builder> = {};
-  for (const [name, schema] of Object.entries(shape)) out[name] = field[kindOf(schema)](snakeCase(name));
+  for (const [name, schema] of Object.entries(shape)) out[name] = field[kindOf(schema)](prefix + snakeCase(name));
   return out as { [K in keyof S & string]: Builder };
 }

@@ -36,11 +36,10 @@ export const TELEPHONE_NUMBER_MESSAGES = {
 } as const;
 
 /** Distinctive ring: 10 options, vh-ring-1 to vh-ring-10 (spec 2 §9); '' for the normal ring. */
-export const DISTINCTIVE_RINGS = Array.from({ length: 10 }, (_, i) => `vh-ring-${i + 1}`) as readonly string[];
 export const DISTINCTIVE_RING_OPTIONS = [
   { value: '', label: 'Normal ring' },
-  ...DISTINCTIVE_RINGS.map((value, i) => ({ value, label: `Distinctive ring ${i + 1}` })),
-] as const;
+  ...Array.from({ length: 10 }, (_, i) => ({ value: `vh-ring-${i + 1}`, label: `Distinctive ring ${i + 1}` })),
+];
 
 /** The access-list screening mode (spec 2 §3: 1 reject, 0 accept). */
 export const ACL_MODE_OPTIONS = [
@@ -56,7 +55,7 @@ const telephoneNumberFields = z.object({
   destination: destinationField,
   distinctiveRing: z
     .string()
-    .refine((v) => v === '' || DISTINCTIVE_RINGS.includes(v), { error: select })
+    .refine((v) => DISTINCTIVE_RING_OPTIONS.some((o) => o.value === v), { error: select })
     .default(''),
   cidPrefix: optionalText({ max: 15 }),
   cidCalledNumber: z.boolean().default(false),
@@ -143,36 +142,24 @@ export const emsRecord = z.object({
   updatePending: z.boolean(),
   errorCode: z.number().int().nullable(),
   errorMessage: z.string(),
-  /** The text the panel shows for the registry's answer (see emsErrorText), '' when none. */
+  /** The text the panel shows for the registry's answer (see EMS_PLAIN_CODES), '' when none. */
   errorText: z.string(),
 });
 export type EmsRecord = z.infer<typeof emsRecord>;
 
 /**
- * The registry's codes shown as their own message; every other code reads 'ERROR: {message}'
- * (spec 2 §8). Code 0 is the registry's acceptance.
+ * The registry's codes shown as their own message (the record's errorText); every other code reads
+ * 'ERROR: {message}' (spec 2 §8). Code 0 is the registry's acceptance.
  */
 export const EMS_PLAIN_CODES: readonly number[] = [33, 37, 38, 39, 40, 56, 61, 73, 0];
-
-/** The text shown for a registry answer: '' for none or a plain acceptance. */
-export function emsErrorText(code: number | null, message: string): string {
-  if (code === null) return '';
-  if (EMS_PLAIN_CODES.includes(code)) return message;
-  return `ERROR: ${message}`;
-}
 
 /** Whether a registry answer is a failure (listed on /ems-errors). */
 export const emsFailed = (code: number | null) => code !== null && code !== 0;
 
 /** A row of /ems-errors (spec 3 §2: telephone number, error). */
-export const emsErrorRecord = z.object({
-  id: z.number().int(),
-  telephoneNumber: z.string(),
-  nickname: z.string(),
-  errorCode: z.number().int(),
-  errorMessage: z.string(),
-  error: z.string(),
-});
+export const emsErrorRecord = emsRecord
+  .pick({ id: true, telephoneNumber: true, errorMessage: true })
+  .extend({ nickname: z.string(), errorCode: z.number().int(), error: z.string() });
 export type EmsErrorRow = z.infer<typeof emsErrorRecord>;
 
 /** The account's emergency addresses (POST /emsaddress), for the seat-location dialog. */

@@ -8,4 +8,6 @@ export const area: ServerArea = {
     '006-telephone-numbers': m006,
   },
   routes: registerTelephoneNumberRoutes,
+  // The sandbox emergency registry answers the submissions that are due on a short timer.
+  start: (platform) => platform.providers.ems.start(),
 };

@@ -1,12 +1,8 @@
 /** Tables of allocated telephone numbers and their emergency (EMS) data. */
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
+import type { RecordRow, Timestamp } from '../../db/schema.ts';
 
-export interface TelephoneNumbersTable {
-  /** Incremented by every update (migration 011): an update names the version it was based on. */
-  version: Generated<number>;
-  id: Generated<number>;
-  account_no: number;
+export interface TelephoneNumbersTable extends RecordRow {
   number: string;
   nickname: Generated<string>;
   destination: Generated<string>;
@@ -37,13 +33,10 @@ export interface TelephoneNumbersTable {
   ems_error_code: number | null;
   ems_error_message: Generated<string>;
   ems_submitted_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
 }
 
 /** The sandbox emergency-address registry's submissions (see providers/ems). */
-export interface EmsSubmissionsTable {
-  id: Generated<number>;
-  account_no: number;
+export interface EmsSubmissionsTable extends Pick<RecordRow, 'id' | 'account_no'> {
   number: string;
   /** The submitted address (EmsValues). */
   address: ColumnType<unknown, string, string>;

@@ -7,15 +7,18 @@
  * Numbers are not created here: they come from the store / porting (spec 3) or the provider.
  */
 import {
+  EMS_PLAIN_CODES,
   type EmsAddress,
   type EmsErrorRow,
   type EmsRecord,
-  emsErrorText,
+  emsAddressRecord,
+  emsRecord,
+  telephoneNumberRoutes as routes,
   TELEPHONE_NUMBER_MESSAGES,
   type TelephoneNumber,
   type TelephoneNumberValues,
   telephoneNumberLabel,
-  telephoneNumberRoutes,
+  telephoneNumberRecord,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { destinationNames } from '../../platform/children.ts';
@@ -26,6 +29,7 @@ import { notify } from '../../platform/notify.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resource } from '../../platform/resources.ts';
 import { readersOf, tenantRoute } from '../../platform/routes.ts';
+import { sameNamedFields } from '../../platform/same-named-fields.ts';
 import { adminOnly, destination, ownRow } from '../../platform/validators.ts';
 import type { EmsResultHandler } from '../../providers/ems/ems.ts';
 
@@ -35,10 +39,16 @@ const EMS_STATUS_SQL = `(case
   when coalesce(telephone_numbers.ems_error_code, 0) <> 0 then 'Error'
   when telephone_numbers.ems_postcode = '' then 'Not set'
   else 'Confirmed' end)`;
+/** The registry's answer as shown (spec 2 §8): the plain codes' own message, any other 'ERROR: {message}'. */
+const EMS_ERROR_TEXT = `(case when telephone_numbers.ems_error_code is null then ''
+  when telephone_numbers.ems_error_code in (${EMS_PLAIN_CODES.join(', ')}) then telephone_numbers.ems_error_message
+  else 'ERROR: ' || telephone_numbers.ems_error_message end)`;
 const NUMBER_NAME =
   "telephone_numbers.number || case when telephone_numbers.nickname <> '' then ' (' || telephone_numbers.nickname || ')' else '' end";
 
+// Every other field is stored in its column of the same name (sameNamedFields).
 const fields = fieldMap<TelephoneNumber>('telephone_numbers', {
+  ...sameNamedFields(telephoneNumberRecord.shape),
   id: field.id(),
   version: field.version(),
   telephoneNumber: field.computed('telephone_numbers.number', 'text', { sortable: true, searchable: true }),
@@ -55,48 +65,33 @@ const fields = fieldMap<TelephoneNumber>('telephone_numbers', {
     filterable: true,
   }),
   cidPrefix: field.text('cid_prefix', { searchable: true }),
-  cidCalledNumber: field.boolean('cid_called_number'),
-  cidOnDivert: field.boolean('cid_on_divert'),
   telephoneNumberAclId: field.ref('acl_id', 'access_lists', { filterable: true }),
   telephoneNumberAclName: field.computed('access_lists.name', 'text', { sortable: true, searchable: true }),
   telephoneNumberAclReject: field.mapped('acl_reject', '(case when {col} then 1 else 0 end)', 'number', {
     toColumn: (v) => v === 1,
   }),
   anonCallReject: field.boolean('anon_call_reject', { filterable: true }),
-  anonCallRejectAdvanced: field.boolean('anon_call_reject_advanced'),
   callRecord: field.number('call_record', { sortable: true, filterable: true }),
-  callRecordWarn: field.boolean('call_record_warn'),
   faxContact: field.boolean('fax_contact', { filterable: true }),
   faxAddress: field.text('fax_address', { searchable: true }),
   // The fax PDF password goes only to users who may update the number (and so save it back).
   faxPassword: field.text('fax_password', { secret: visibleTo('numbers', 'update') }),
   emsNeeded: field.boolean('ems_needed', { filterable: true }),
-  cancellationAvailable: field.boolean('cancellation_available'),
   emsStatus: field.computed(EMS_STATUS_SQL, 'text', { sortable: true, filterable: true }),
-  accountNo: field.computed('telephone_numbers.account_no', 'number'),
 });
 
-/** The emergency address's columns, read with the number (its EMS tab) and listed for the seats. */
-const address = {
-  premises: field.text('ems_premises'),
-  thoroughfare: field.text('ems_thoroughfare'),
-  locality: field.text('ems_locality'),
-  postcode: field.text('ems_postcode'),
-};
-const emsFields = fieldMap<Omit<EmsRecord, 'errorText'>>('telephone_numbers', {
+/** The emergency data's columns are its fields' names after 'ems_' (ems_premises), but these. */
+const emsFields = fieldMap<EmsRecord>('telephone_numbers', {
+  ...sameNamedFields(emsRecord.shape, 'ems_'),
   id: field.id(),
   telephoneNumber: field.text('number'),
-  title: field.text('ems_title'),
-  forename: field.text('ems_forename'),
-  name: field.text('ems_name'),
-  businessSuffix: field.text('ems_business_suffix'),
-  ...address,
   emsNeeded: field.boolean('ems_needed'),
-  updatePending: field.boolean('ems_update_pending'),
-  errorCode: field.number('ems_error_code'),
-  errorMessage: field.text('ems_error_message'),
+  errorText: field.computed(EMS_ERROR_TEXT, 'text'),
 });
-const addressFields = fieldMap<EmsAddress>('telephone_numbers', { ...address, telephoneNo: field.text('number') });
+const addressFields = fieldMap<EmsAddress>('telephone_numbers', {
+  ...sameNamedFields(emsAddressRecord.shape, 'ems_'),
+  telephoneNo: field.text('number'),
+});
 
 const errorFields = fieldMap<EmsErrorRow>('telephone_numbers', {
   id: field.id(),
@@ -104,7 +99,7 @@ const errorFields = fieldMap<EmsErrorRow>('telephone_numbers', {
   nickname: field.text('nickname', { sortable: true, searchable: true }),
   errorCode: field.number('ems_error_code', { sortable: true, filterable: true }),
   errorMessage: field.text('ems_error_message', { searchable: true }),
-  error: field.computed('telephone_numbers.ems_error_message', 'text', { sortable: true }),
+  error: field.computed(EMS_ERROR_TEXT, 'text', { sortable: true, sortSql: 'telephone_numbers.ems_error_message' }),
 });
 
 /** The answer of the emergency registry, applied to the number it was about (its callback). */
@@ -145,8 +140,6 @@ function prepare(values: TelephoneNumberValues): TelephoneNumberValues {
 }
 
 export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Platform): void {
-  const ems = platform.providers.ems;
-  const routes = telephoneNumberRoutes;
   const destinationLabels = destinationNames<TelephoneNumber>(platform, 'destination', 'displayDestination');
 
   const numbers = resource(api, platform, {
@@ -180,15 +173,8 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
     except: ['create'],
   });
 
-  // The registry answers through this callback; the sandbox answers on a short timer.
-  ems.onResult(applyEmsResult);
-  let stopEms: (() => void) | null = null;
-  api.addHook('onReady', async () => {
-    stopEms = ems.start();
-  });
-  api.addHook('onClose', async () => {
-    stopEms?.();
-  });
+  // The registry answers through this callback (the sandbox on a short timer: the area's start).
+  platform.providers.ems.onResult(applyEmsResult);
 
   // ---- emergency (EMS) data -----------------------------------------------------------------
 
@@ -197,7 +183,7 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
     handler: async ({ db }, { params }) => {
       const [ems] = await selectRecords(db.selectFrom('telephone_numbers').where('id', '=', params.id), emsFields);
       if (!ems) throw notFound();
-      return { ...ems, errorText: emsErrorText(ems.errorCode, ems.errorMessage) };
+      return ems;
     },
   });
 
@@ -226,7 +212,7 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
         })
         .where('id', '=', id)
         .execute();
-      await ems.submit(db, { accountNo: auth.accountNo, number: current.number, address });
+      await platform.providers.ems.submit(db, { accountNo: auth.accountNo, number: current.number, address });
       await ctx.emit({ area: 'telephone-numbers', recordId: id, kind: 'ems.submit', after: { ...address } });
       // Sent, not done: the registry answers later (the number shows it pending until then).
       return { success: true, message: TELEPHONE_NUMBER_MESSAGES.emsSubmitted, id };
@@ -240,22 +226,21 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
     handler: async ({ db, auth }, { params, body }) => {
       const { accountNo, ...options } = (body ?? {}) as { accountNo?: number };
       if (accountNo !== undefined && accountNo !== auth.accountNo) throw notFound();
-      const query = db
+      const failed = db
         .selectFrom('telephone_numbers')
         .where('telephone_numbers.ems_needed', '=', true)
         .where('telephone_numbers.ems_update_pending', '=', false)
         .where('telephone_numbers.ems_error_code', '<>', 0);
-      const page = await pagedList(
-        query,
+      return pagedList(
+        failed,
         errorFields,
         'telephone_numbers.id',
         { field: 'telephoneNumber', direction: 'asc' },
-        { ...params, ...options },
+        {
+          ...params,
+          ...options,
+        },
       );
-      return {
-        ...page,
-        records: page.records.map((e) => ({ ...e, error: emsErrorText(e.errorCode, e.errorMessage) })),
-      };
     },
   });
 
