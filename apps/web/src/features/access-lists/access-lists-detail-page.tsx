@@ -2,13 +2,12 @@
 import { accessListInput } from '@switchboard/domain';
 import { formValuesOf } from '../../platform/fields/form-schema.ts';
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
-import { accessListFields } from './access-list-fields.ts';
-import { accessLists, usePromptSelect } from './api.ts';
+import { accessLists, useAccessListFields } from './api.ts';
 import { accessListsArea } from './area.ts';
 import { NumbersTab } from './numbers-tab.tsx';
 
 export default function AccessListDetailPage() {
-  const prompts = usePromptSelect();
+  const fields = useAccessListFields();
   return (
     <AreaRecordPage
       area={accessListsArea}
@@ -16,7 +15,7 @@ export default function AccessListDetailPage() {
       toValues={(r) => formValuesOf(accessListInput, r)}
       heading={{ name: 'name', number: 'id' }}
       tabs={[
-        { label: 'List Details', kind: 'form', inputs: accessListFields(prompts) },
+        { label: 'List Details', kind: 'form', inputs: fields },
         { label: 'Numbers', kind: 'panel', render: (r) => <NumbersTab list={r} /> },
       ]}
     />

@@ -1,12 +1,11 @@
 /** /access-lists: the account's access lists (Name, Description, Prompt, Entries). */
 import { accessListInput } from '@switchboard/domain';
 import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
-import { accessListFields } from './access-list-fields.ts';
-import { accessLists, usePromptSelect } from './api.ts';
+import { accessLists, useAccessListFields } from './api.ts';
 import { accessListsArea } from './area.ts';
 
 export default function AccessListsListPage() {
-  const prompts = usePromptSelect();
+  const fields = useAccessListFields();
   return (
     <AreaListPage
       area={accessListsArea}
@@ -22,7 +21,7 @@ export default function AccessListsListPage() {
         title: 'Add Access List',
         schema: accessListInput,
         defaults: { name: '', description: '', promptId: null },
-        fields: accessListFields(prompts),
+        fields: fields,
         create: accessLists.create,
       }}
     />

@@ -1,14 +1,16 @@
-/**
- * Access lists on the web: the resource (list, read, create, update, delete at /accesscontrol),
- * its numbers, and the query keys and options the pages share.
- */
-import { accessListRoutes } from '@switchboard/domain';
-import { childrenOf, listSource, resourceApi } from '../../platform/resource.ts';
-
-export { usePromptSelect } from '../../platform/fields/option-sources.ts';
+/** Access lists on the web: the resource at /accesscontrol, and a list's fields (the add modal's and List Details'). */
+import { type AccessListInput, accessListRoutes } from '@switchboard/domain';
+import type { FieldDef } from '../../platform/fields/form-fields.tsx';
+import { selectFrom, usePromptSelect } from '../../platform/fields/option-sources.ts';
+import { resourceApi } from '../../platform/resource.ts';
 
 export const accessLists = resourceApi('/accesscontrol', accessListRoutes);
 
-/** A list's numbers: a change to them changes the list's entry count too. */
-export const entriesSource = (id: number) =>
-  listSource(accessListRoutes.entriesPage, childrenOf(accessLists.keys, id, 'entries'));
+export function useAccessListFields(): FieldDef<AccessListInput>[] {
+  const prompts = usePromptSelect();
+  return [
+    { kind: 'text', name: 'name', label: 'Name', required: true },
+    { kind: 'text', name: 'description', label: 'Description' },
+    selectFrom(prompts, 'promptId', 'Prompt'),
+  ];
+}

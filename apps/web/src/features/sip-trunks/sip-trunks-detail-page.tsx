@@ -47,43 +47,17 @@ function StatusLine({ trunk }: { trunk: SipTrunk }) {
 
 /** Clearing the host switches IP authentication off (spec 2 §2: an empty host is dynamic registration). */
 function IpAuthFollowsHost({ form }: { form: FieldsForm<SipTrunkInput> }) {
+  const host = String(form.watch('host') ?? '').trim();
   useEffect(() => {
-    const watching = form.watch((values, { name }) => {
-      if (name === 'host' && String(values.host ?? '').trim() === '' && values.trunkIPAuth) {
-        form.setValue('trunkIPAuth', false, { shouldDirty: true });
-      }
-    });
-    return () => watching.unsubscribe();
-  }, [form]);
+    if (host === '' && form.getValues('trunkIPAuth')) form.setValue('trunkIPAuth', false, { shouldDirty: true });
+  }, [form, host]);
   return null;
 }
 
-const ipAuthSwitch: FieldDef<SipTrunkInput> = { kind: 'switch', name: 'trunkIPAuth', label: 'IP Authentication' };
 const permitInputs = [0, 1, 2].map(
   (i): FieldDef<SipTrunkInput> => ({ kind: 'text', name: `permit.${i}`, label: `Permitted IP ${i + 1}` }),
 );
-const anyPresentationSwitch: FieldDef<SipTrunkInput> = {
-  kind: 'switch',
-  name: 'anyPresentation',
-  label: 'Allow Any Number Presentation',
-};
 
-/**
- * The IP Address tab: the host (empty: the PBX registers), IP authentication (provider admins, with
- * a host only), where the PBX may register from, and the permitted addresses.
- */
-function ipAddressInputs(host: string, admin: boolean): FieldDef<SipTrunkInput>[] {
-  return [
-    {
-      kind: 'text',
-      name: 'host',
-      label: 'Host IP Address',
-      helper: host ? 'Direct IP: calls are sent to this address' : 'Empty: the PBX registers (dynamic)',
-    },
-    ...(admin && host !== '' ? [ipAuthSwitch] : []),
-    { kind: 'select', name: 'ipLocation', label: 'IP Location', options: IP_LOCATIONS },
-  ];
-}
 export default function SipTrunkDetailPage() {
   const { session, can } = useSession();
   const numbers = useCallerIdOptions().options;
@@ -120,7 +94,22 @@ export default function SipTrunkDetailPage() {
             label: 'IP Address',
             kind: 'form',
             fields: ['host', 'trunkIPAuth', 'ipLocation', 'permit'],
-            inputs: (_t, form) => ipAddressInputs(String(form.watch('host') ?? ''), admin),
+            // The host (empty: the PBX registers), IP authentication (provider admins, with a host only).
+            inputs: (_t, form) => {
+              const host = String(form.watch('host') ?? '');
+              return [
+                {
+                  kind: 'text',
+                  name: 'host',
+                  label: 'Host IP Address',
+                  helper: host ? 'Direct IP: calls are sent to this address' : 'Empty: the PBX registers (dynamic)',
+                },
+                ...(admin && host !== ''
+                  ? [{ kind: 'switch', name: 'trunkIPAuth', label: 'IP Authentication' } as const]
+                  : []),
+                { kind: 'select', name: 'ipLocation', label: 'IP Location', options: IP_LOCATIONS },
+              ];
+            },
             render: (form, _t, readOnly) => (
               <>
                 <IpAuthFollowsHost form={form} />
@@ -142,7 +131,9 @@ export default function SipTrunkDetailPage() {
             inputs: [
               transportInput(),
               { kind: 'select', name: 'trunkNoPlus', label: 'Number Format', options: NUMBER_MAPPINGS },
-              ...(admin ? [anyPresentationSwitch] : []),
+              ...(admin
+                ? [{ kind: 'switch', name: 'anyPresentation', label: 'Allow Any Number Presentation' } as const]
+                : []),
             ],
           },
           usedByTab<SipTrunk>((t) => destinationValue('trunk', t.id)),
