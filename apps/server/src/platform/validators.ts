@@ -29,6 +29,12 @@ function refuse(status: number, problems: Record<string, string>): never {
   throw new HttpError(status, messages.length === 1 ? (messages[0] as string) : MESSAGES.multipleErrors, problems);
 }
 
+/** `field` keeps its stored value on update (e.g. the parent a child row belongs to): a change is refused with `message`. */
+export const unchanged =
+  (field: string, message: string): Validator<Values> =>
+  ({ current, values }) =>
+    current && current[field] !== values[field] ? { [field]: message } : undefined;
+
 /** A row of `table` with this id exists in the account (row-level security scopes the look-up). */
 export async function rowExists(tx: Tx, table: string, id: number): Promise<boolean> {
   const { rows } = await sql`select 1 from ${sql.table(table)} where id = ${id}`.execute(tx);

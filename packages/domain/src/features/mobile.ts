@@ -1,17 +1,13 @@
 /** Mobile numbers (spec 2: /mobile, retail accounts only, list gated by callGroups). */
 import { z } from 'zod';
 import { resourceRoutes, versionedRecordFields } from '../contract.ts';
-import { optionalText } from '../fields.ts';
-import { MESSAGES } from '../messages.ts';
+import { optionalText, requiredText } from '../fields.ts';
 import { PATTERNS } from '../patterns.ts';
 import { recordShape } from '../record-shape.ts';
 
 export const mobileInput = z.object({
   mobileDescription: optionalText({ max: 45 }),
-  mobileNo: z
-    .string({ error: MESSAGES.required })
-    .trim()
-    .min(1, { error: MESSAGES.required })
+  mobileNo: requiredText()
     .transform((v) => v.replace(/\s+/g, ''))
     .pipe(z.string().regex(PATTERNS.ukMobile.pattern, { error: PATTERNS.ukMobile.message })),
   active: z.boolean().default(true),

@@ -1,25 +1,18 @@
 /** Tables of time profiles and calendar entries. */
-import type { Days } from '@switchboard/domain';
+import type { CalendarEntry, Days, TimeProfile } from '@switchboard/domain';
 import type { ColumnType } from 'kysely';
 import type { RecordRow } from '../../db/schema.ts';
+import type { SameNamedColumns } from '../../platform/same-named-columns.ts';
 
-export interface TimeProfilesTable extends RecordRow {
-  extension: number;
-  name: string;
-  description: string;
-  bank_holiday: number;
-  mode: number;
-  in_prompt_id: number | null;
-  in_destination: string;
-  out_prompt_id: number | null;
-  out_destination: string;
+export interface TimeProfilesTable
+  extends RecordRow,
+    SameNamedColumns<Omit<TimeProfile, 'id' | 'version' | 'accountNo' | 'days'>> {
   days: ColumnType<Days, string, string>;
 }
 
-export interface TimeProfileCalendarsTable extends RecordRow {
-  time_profile_id: number;
-  description: string;
-  destination: string;
+export interface TimeProfileCalendarsTable
+  extends RecordRow,
+    SameNamedColumns<Pick<CalendarEntry, 'timeProfileId' | 'description' | 'destination'>> {
   /** 'YYYY-MM-DD HH:mm' wall-clock (UK). */
   start_at: ColumnType<Date | string, string, string>;
   end_at: ColumnType<Date | string, string, string>;

@@ -15,14 +15,6 @@ import {
 import { type BankHolidayRegion, bankHolidays } from '../../platform/bank-holidays.ts';
 import { londonClock } from '../../platform/london-clock.ts';
 
-export type ProfileForStatus = Pick<
-  TimeProfile,
-  'bankHoliday' | 'mode' | 'inDestination' | 'inPromptId' | 'outDestination' | 'outPromptId' | 'days'
->;
-
-/** An entry with its start and end as 'DD/MM/YYYY HH:mm' UK wall clock. */
-export type CalendarForStatus = Pick<CalendarEntry, 'description' | 'destination' | 'start' | 'end'>;
-
 /** Whether a day's schedule covers a minute of the day ('23:59' as the end means end of day). */
 export function scheduleOpen(days: Days, weekday: number, minutes: number): boolean {
   const day = days[DAYS[weekday] ?? 'monday'];
@@ -32,11 +24,7 @@ export function scheduleOpen(days: Days, weekday: number, minutes: number): bool
   return minutes >= start && minutes < end;
 }
 
-export function timeProfileStatusAt(
-  profile: ProfileForStatus,
-  calendars: CalendarForStatus[],
-  at: Date,
-): TimeProfileStatus {
+export function timeProfileStatusAt(profile: TimeProfile, calendars: CalendarEntry[], at: Date): TimeProfileStatus {
   const now = londonClock(at);
   const side = (open: boolean, reason: TimeProfileStatus['reason'], detail: string): TimeProfileStatus => ({
     open,

@@ -24,11 +24,9 @@ import { numberedResource } from '../../platform/numbered.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resource } from '../../platform/resources.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
-import { notParent, ownRow, usablePrompt } from '../../platform/validators.ts';
+import { notParent, ownRow, unchanged, usablePrompt } from '../../platform/validators.ts';
 import { timeProfileStatusAt } from './time-profiles.logic.ts';
 
-/** Calendar times are stored as UK wall-clock timestamps, read and written as 'DD/MM/YYYY HH:mm'. */
-const CALENDAR_FORMAT = 'DD/MM/YYYY HH24:MI';
 const SELF = 'A time profile cannot route to itself';
 
 const fields = fieldMap<TimeProfile>('time_profiles', {
@@ -47,9 +45,9 @@ const fields = fieldMap<TimeProfile>('time_profiles', {
   accountNo: field.computed('time_profiles.account_no', 'number'),
 });
 
-/** A calendar time: shown and written as 'DD/MM/YYYY HH:mm', sorted by the timestamp itself. */
+/** A calendar time, a UK wall-clock timestamp: shown and written as 'DD/MM/YYYY HH:mm', sorted by itself. */
 const wallClock = (column: string) =>
-  field.mapped(column, `to_char({col}, '${CALENDAR_FORMAT}')`, 'text', {
+  field.mapped(column, `to_char({col}, 'DD/MM/YYYY HH24:MI')`, 'text', {
     toColumn: (v) => calendarKey(String(v)),
     sortSql: `time_profile_calendars.${column}`,
     sortable: true,
@@ -82,9 +80,7 @@ export function registerTimeProfileRoutes(api: FastifyInstance, platform: Platfo
       routesTo: { fields: ['inDestination', 'outDestination'], self: SELF },
       bounds: TIME_PROFILE_NUMBER,
       messages: TIME_PROFILE_MESSAGES,
-      range: {
-        values: (range: TimeProfileRangeValues) => timeProfileInput.parse({ name: range.name, days: defaultDays() }),
-      },
+      range: { values: ({ name }: TimeProfileRangeValues) => timeProfileInput.parse({ name, days: defaultDays() }) },
     },
   });
 
@@ -96,16 +92,13 @@ export function registerTimeProfileRoutes(api: FastifyInstance, platform: Platfo
         db.selectFrom('time_profile_calendars').where('time_profile_id', '=', p.id).orderBy('start_at'),
         calendarFields,
       );
-      const at = query.at ? new Date(query.at) : new Date();
-      return timeProfileStatusAt(p, calendars, at);
+      return timeProfileStatusAt(p, calendars, new Date(query.at ?? Date.now()));
     },
   });
 
   openRoute(api, platform, timeProfileRoutes.bankHolidays, {
     allow: profiles.rules('read'),
-    handler: async (_ctx, { params }) => ({
-      records: bankHolidays(params.year, params.region as BankHolidayRegion),
-    }),
+    handler: async (_ctx, { params }) => ({ records: bankHolidays(params.year, params.region as BankHolidayRegion) }),
   });
 
   resource(api, platform, {
@@ -125,11 +118,7 @@ export function registerTimeProfileRoutes(api: FastifyInstance, platform: Platfo
     },
     validate: [
       ownRow('timeProfileId', 'time_profiles', MESSAGES.recordNotFound),
-      // An entry stays with its profile.
-      ({ current, values }) =>
-        current && current.timeProfileId !== values.timeProfileId
-          ? { timeProfileId: MESSAGES.recordNotFound }
-          : undefined,
+      unchanged('timeProfileId', MESSAGES.recordNotFound),
       notParent(profiles, 'timeProfileId', ['destination'], SELF),
     ],
   });

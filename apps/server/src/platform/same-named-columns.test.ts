@@ -1,0 +1,14 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import type { SameNamedColumns, SnakeCase } from './same-named-columns.ts';
+
+describe('same-named columns', () => {
+  it('names each field in snake_case with its type', () => {
+    expectTypeOf<SnakeCase<'vmFullname'>>().toEqualTypeOf<'vm_fullname'>();
+    expectTypeOf<SnakeCase<'telephoneNumberAclId'>>().toEqualTypeOf<'telephone_number_acl_id'>();
+    expectTypeOf<SnakeCase<'line2'>>().toEqualTypeOf<'line2'>();
+    expectTypeOf<SameNamedColumns<{ inPromptId: number | null; name: string }>>().toEqualTypeOf<{
+      in_prompt_id: number | null;
+      name: string;
+    }>();
+  });
+});

@@ -1,0 +1,15 @@
+/**
+ * A table's columns named as the record's fields they store, in snake_case (vmFullname →
+ * vm_fullname, as sameNamedFields reads them), of the record's types; a table type states after
+ * them only the columns that differ:
+ *
+ *   interface TimeProfilesTable extends RecordRow, SameNamedColumns<Omit<TimeProfile, 'id' | ...>> {
+ *     days: ColumnType<Days, string, string>;
+ *   }
+ */
+export type SameNamedColumns<Rec> = { [K in keyof Rec & string as SnakeCase<K>]: Rec[K] };
+
+/** 'vmFullname' → 'vm_fullname', as a type. */
+export type SnakeCase<S extends string> = S extends `${infer C}${infer Rest}`
+  ? `${C extends Lowercase<C> ? C : `_${Lowercase<C>}`}${SnakeCase<Rest>}`
+  : S;
