@@ -17,6 +17,7 @@ import {
 import { type SelectQueryBuilder, SelectQueryNode, sql, TableNode } from 'kysely';
 import { z } from 'zod';
 import { COUNTED_TABLES } from '../db/list-counts.ts';
+import { SEARCH_TEXT_COLUMNS, SEARCH_TEXT_SEPARATOR } from '../db/search-text.ts';
 import { type FieldDef, type FieldMap, fieldsWith, readable, recordFrom } from './fields.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: lists run over any declared table and its joins.
@@ -161,23 +162,35 @@ export async function selectRecords<Rec>(query: AnyQuery, fields: FieldMap<Rec>)
 /** The shortest search a trigram index can answer. */
 const TRIGRAM = 3;
 
+/** Whether case folding leaves `term` as it is (digits, '@', '+'...): then LIKE finds what ILIKE would. */
+const uncased = (term: string) => term.toLowerCase() === term && term.toUpperCase() === term;
+
 /**
- * How a list searches `search`: the searchable fields that are plain columns of the table whose ids
- * the list pages (`idSql` is `table.id`) by that table's trigram indexes, through app_search_ids
- * (migration 041: a plain ilike cannot use them under row-level security) — when the term is long
- * enough for a trigram; the other fields (joined or computed), and every field of a shorter term
- * (which reads the rows anyway), by ilike.
+ * How a list searches `search` ('%search%' in every searchable field). The fields that are plain
+ * columns of the table whose ids the list pages (`idSql` is `table.id`):
+ * - a term long enough for a trigram: by that table's trigram indexes, through app_search_ids
+ *   (migration 041: a plain ilike cannot use them under row-level security);
+ * - a shorter one, which reads every row anyway: by one LIKE on the table's lower-cased
+ *   `search_text` (migration 044) when it is made of exactly these columns.
+ * Every other field (joined or computed), and the columns otherwise, by ILIKE — by LIKE when the term
+ * has no letter case to fold.
  */
 function searchPlan(defs: Record<string, FieldDef>, idSql: string, search: string) {
   const searchable = Object.values(defs).filter((d) => d.searchable);
   const table = idSql.endsWith('.id') ? idSql.slice(0, -'.id'.length) : '';
-  const indexed = (d: FieldDef) =>
-    [...search].length >= TRIGRAM && table !== '' && d.column !== undefined && d.sql === `${table}.${d.column}`;
-  return {
-    table,
-    columns: searchable.filter(indexed).map((d) => d.column as string),
-    ilike: searchable.filter((d) => !indexed(d)),
-  };
+  const plain = (d: FieldDef) => table !== '' && d.column !== undefined && d.sql === `${table}.${d.column}`;
+  const columns = searchable.filter(plain).map((d) => d.column as string);
+  const rest = searchable.filter((d) => !plain(d));
+  const like: 'like' | 'ilike' = uncased(search) ? 'like' : 'ilike';
+  if (columns.length > 0 && [...search].length >= TRIGRAM) return { table, trigram: columns, like, rest };
+  const kept = SEARCH_TEXT_COLUMNS.get(table);
+  const searchText =
+    kept !== undefined &&
+    !search.includes(SEARCH_TEXT_SEPARATOR) &&
+    kept.length === columns.length &&
+    columns.every((c) => kept.includes(c));
+  if (columns.length > 0 && searchText) return { table, searchText: `${table}.search_text`, like, rest };
+  return { table, like, rest: searchable };
 }
 
 /**
@@ -211,25 +224,24 @@ export async function pagedList<Rec>(
   const defs = fields as Record<string, FieldDef>;
   let q = query;
   const search = options.search?.trim();
-  if (search) {
-    const { table, columns, ilike } = searchPlan(defs, idSql, search);
+  if (search && fieldsWith(fields, 'searchable').length > 0) {
+    const plan = searchPlan(defs, idSql, search);
     const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    if (columns.length + ilike.length > 0) {
-      q = q.where((eb) =>
-        eb.or([
-          ...(columns.length > 0
-            ? [
-                eb(
-                  sql.raw(idSql),
-                  'in',
-                  sql`(select app_search_ids(${table}, array[${sql.join(columns)}]::text[], ${pattern}))`,
-                ),
-              ]
-            : []),
-          ...ilike.map((d) => eb(sql.raw(`(${d.sql})::text`), 'ilike', pattern)),
-        ]),
-      );
-    }
+    q = q.where((eb) =>
+      eb.or([
+        ...(plan.trigram
+          ? [
+              eb(
+                sql.raw(idSql),
+                'in',
+                sql`(select app_search_ids(${plan.table}, array[${sql.join(plan.trigram)}]::text[], ${pattern}))`,
+              ),
+            ]
+          : []),
+        ...(plan.searchText ? [eb(sql.raw(plan.searchText), 'like', sql<string>`lower(${pattern})`)] : []),
+        ...plan.rest.map((d) => eb(sql.raw(`(${d.sql})::text`), plan.like, pattern)),
+      ]),
+    );
   }
   for (const [name, value] of Object.entries(options.filters ?? {})) {
     const def = defs[name];

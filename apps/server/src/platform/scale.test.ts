@@ -7,6 +7,7 @@ import type { Seat, TelephoneNumber } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTED_TABLES } from '../db/list-counts.ts';
+import { addSearchText, SEARCH_TEXT_COLUMNS } from '../db/search-text.ts';
 import { createTestContext, json, type TestContext } from '../test/harness.ts';
 
 let t: TestContext;
@@ -262,5 +263,72 @@ describe('kept row counts (migration 043)', () => {
       ),
     ).rejects.toThrow(/does not move to another account/);
     expect((await keptAndCounted()).filter((r) => r.kept !== r.rows)).toEqual([]);
+  });
+});
+
+describe('short searches (migration 044)', () => {
+  const db = () => t.database.db;
+  const idsOf = (page: Page<Seat>) => page.records.map((s) => s.id).sort((a, b) => a - b);
+  /** The seats whose searched columns ILIKE the term, each column on its own (what a search means). */
+  const ilikeIds = async (term: string) => {
+    const pattern = `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const { rows } = await sql<{ id: number }>`select id from seats where account_no = 30000 and (
+      extension::text ilike ${pattern} or name ilike ${pattern} or nickname ilike ${pattern}
+      or caller_id_name ilike ${pattern} or caller_id_number ilike ${pattern} or vm_email ilike ${pattern})
+      order by id`.execute(db());
+    return rows.map((r) => r.id);
+  };
+  const searched = async (term: string) =>
+    idsOf(json<Page<Seat>>(await t.api('POST', '/seat/-1/-1', retail, { search: term })));
+
+  it('keeps the search text of the columns list.ts takes it for, in order', async () => {
+    for (const [table, columns] of SEARCH_TEXT_COLUMNS) {
+      const { rows } = await sql<{ expr: string }>`select pg_get_expr(d.adbin, d.adrelid) as expr
+        from pg_attrdef d join pg_attribute a on a.attrelid = d.adrelid and a.attnum = d.adnum
+        where a.attrelid = ${table}::regclass and a.attname = 'search_text'`.execute(db());
+      const expr = rows[0]?.expr ?? '';
+      const at = columns.map((c) => expr.search(new RegExp(`\\(${c}\\)|\\b${c}\\b`)));
+      expect(
+        at.every((i) => i >= 0),
+        `${table}: ${expr}`,
+      ).toBe(true);
+      expect([...at].sort((a, b) => a - b)).toEqual(at);
+    }
+  });
+
+  it('finds what ILIKE over each column finds, for short terms in any case, accents and wildcards included', async () => {
+    for (const extension of [861, 862, 863]) {
+      expect((await t.api('POST', '/seat', retail, { extension, nickname: `Short ${extension}` })).statusCode).toBe(
+        200,
+      );
+    }
+    await t.app.platform.tenancy.crossAccount('seed', (tx) =>
+      sql`update seats set caller_id_name = case extension when 861 then 'ZOË Ärger' when 862 then 'zoë är' else 'Zo 50%' end,
+        vm_email = case extension when 863 then 'a_b@example.com' else vm_email end
+        where account_no = 30000 and extension in (861, 862, 863)`.execute(tx),
+    );
+    for (const term of ['zo', 'ZO', 'ë', 'Ë', 'är', 'ÄR', '%', '_', '0%', 'a_', '@', '86', '2', 'x', 'qj']) {
+      expect(await searched(term), term).toEqual(await ilikeIds(term));
+    }
+    expect(await searched('ë')).toHaveLength(2);
+    // The list's page and total agree with the whole list.
+    const page = json<Page<Seat>>(await t.api('POST', '/seat/0/1', retail, { search: 'Zo' }));
+    expect(page.totalRecords).toBe((await ilikeIds('zo')).length);
+  });
+
+  it('is what a short search reads (a long one reads the trigram indexes)', async () => {
+    expect(await searched('zo')).not.toEqual([]);
+    // The kept text made empty: a short search finds nothing in the columns, a long one still does.
+    await sql`alter table seats drop column search_text`.execute(db());
+    await sql`alter table seats add column search_text text generated always as ('') stored`.execute(db());
+    try {
+      expect(await searched('zo')).toEqual([]);
+      expect(await searched('zoë')).toEqual(await ilikeIds('zoë'));
+      expect(await searched('zoë')).not.toEqual([]);
+    } finally {
+      await sql`alter table seats drop column search_text`.execute(db());
+      await addSearchText(db(), 'seats', SEARCH_TEXT_COLUMNS.get('seats') ?? []);
+    }
+    expect(await searched('zo')).toEqual(await ilikeIds('zo'));
   });
 });
