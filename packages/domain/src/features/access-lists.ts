@@ -1,11 +1,12 @@
 /** Access lists (spec 2: /access-lists, permission acl, calls on /accesscontrol). */
 import { z } from 'zod';
-import { childListRoutes, deleteBody, deleteReply, resourceRoutes, route, versionedRecordFields } from '../contract.ts';
+import { childListRoutes, deleteBody, deleteReply, resourceRoutes, versionedRecordFields } from '../contract.ts';
 import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
 import { recordShape } from '../record-shape.ts';
+import { taggedRoutes } from '../tagged-routes.ts';
 
 export const accessListInput = z.object({
   name: requiredText({ max: 50 }),
@@ -51,6 +52,7 @@ export const csvUploadReply = z.object({
 export type CsvUploadReply = z.infer<typeof csvUploadReply>;
 
 const tag = 'access-lists';
+const { post, delete: del } = taggedRoutes(tag);
 const entryLists = childListRoutes('/accesscontrol/:id/entries', accessListEntryRecord, tag);
 
 /** Spec 2 §7 "Access lists": /accesscontrol, its entries (numbers) and their CSV upload. */
@@ -60,24 +62,9 @@ export const accessListRoutes = {
   entries: entryLists.all,
   /** The Numbers tab's nested table: the entries paged and searchable. */
   entriesPage: entryLists.page,
-  /** Adds a number to the list :id. */
-  addEntry: route({
-    method: 'POST',
-    path: '/accesscontrol/entry/:id',
-    params: idParam,
-    body: accessListEntryInput,
-    reply: saveReply,
-    tag,
-  }),
-  /** Removes the entry :id. */
-  removeEntry: route({ method: 'DELETE', path: '/accesscontrol/entry/:id', params: idParam, reply: saveReply, tag }),
-  removeEntries: route({ method: 'DELETE', path: '/accesscontrol/entry', body: deleteBody, reply: deleteReply, tag }),
+  addEntry: post('/accesscontrol/entry/:id', { params: idParam, body: accessListEntryInput, reply: saveReply }),
+  removeEntry: del('/accesscontrol/entry/:id', { params: idParam, reply: saveReply }),
+  removeEntries: del('/accesscontrol/entry', { body: deleteBody, reply: deleteReply }),
   /** Multipart upload (field 'numbers') of a CSV of numbers into the list :id. */
-  uploadCsv: route({
-    method: 'POST',
-    path: '/accesscontrol/entry/:id/csv',
-    params: idParam,
-    reply: csvUploadReply,
-    tag,
-  }),
+  uploadCsv: post('/accesscontrol/entry/:id/csv', { params: idParam, reply: csvUploadReply }),
 };

@@ -12,11 +12,12 @@ import {
   trunkChannelLimitField,
   trunkTpsShape,
 } from '../call-options.ts';
-import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
-import { optionalText, requiredText } from '../fields.ts';
+import { resourceRoutes, versionedRecordFields } from '../contract.ts';
+import { oneOfOptions, optionalText, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { isPublicIp } from '../patterns.ts';
 import { recordShape } from '../record-shape.ts';
+import { recordsReply, taggedRoutes } from '../tagged-routes.ts';
 import { destinationField } from './destinations.ts';
 
 /** Retail accounts may have this many SIP trunks (spec 2 §6); provider admins may add more. */
@@ -54,8 +55,6 @@ const publicIp = z
   .trim()
   .refine((v) => v === '' || isPublicIp(v), { error: MESSAGES.publicIp });
 
-const select = MESSAGES.selectOption;
-
 export const sipTrunkInput = z.object({
   nickname: requiredText({ max: 15 }),
   cliNumber: optionalText({ max: 16 }),
@@ -75,7 +74,7 @@ export const sipTrunkInput = z.object({
     .transform((list) => list.filter((ip) => ip !== ''))
     .refine((list) => list.length <= TRUNK_MAX_PERMIT, { error: MESSAGES.maxIps }),
   transport: transportField,
-  trunkNoPlus: z.coerce.number().int().min(-1, { error: select }).max(2, { error: select }).default(-1),
+  trunkNoPlus: oneOfOptions(NUMBER_MAPPINGS, -1),
   anyPresentation: z.boolean().default(false),
   enableTeams: z.boolean().default(false),
   callRecording: callRecordingField,
@@ -115,10 +114,5 @@ export const sipTrunkRoutes = {
   ...resourceRoutes('/trunk', { tag, record: sipTrunkRecord, input: sipTrunkInput }),
   ...sipCredentialRoutes('/trunk', tag),
   /** Every address the account's trunks use (host or registration), for the IP allow-lists. */
-  uniqueIps: route({
-    method: 'POST',
-    path: '/trunk/uniqueips',
-    reply: z.object({ records: z.array(z.object({ ip: z.string() })) }),
-    tag,
-  }),
+  uniqueIps: taggedRoutes(tag).post('/trunk/uniqueips', { reply: recordsReply(z.object({ ip: z.string() })) }),
 };
