@@ -1,20 +1,17 @@
 /** /mobile/{id}: one tab, General. */
 import { mobileInput } from '@switchboard/domain';
-import { useParams } from 'react-router';
 import { formValuesOf } from '../../platform/fields/form-schema.ts';
-import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { mobileFields, mobiles } from './api.ts';
+import { mobileArea } from './area.ts';
 
 export default function MobileDetailPage() {
-  const { id = '' } = useParams();
   return (
-    <TabbedForm
-      source={mobiles.record(id)}
-      resource="mobile"
-      schema={mobileInput}
+    <AreaRecordPage
+      area={mobileArea}
+      api={mobiles}
       toValues={(m) => formValuesOf(mobileInput, m)}
-      name={(v) => v.mobileDescription || v.mobileNo}
-      title={(m) => `${m.mobileDescription || m.mobileNo} (${m.id})`}
+      heading={{ name: (m) => m.mobileDescription || m.mobileNo, number: 'id' }}
       tabs={[{ label: 'General', kind: 'form', inputs: mobileFields }]}
     />
   );

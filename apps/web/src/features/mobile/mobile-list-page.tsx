@@ -33,11 +33,7 @@ export default function MobileListPage() {
         fields: mobileFields,
         create: mobiles.create,
       }}
-      bulkEdit={{
-        schema: activeEdit,
-        fields: [activeField],
-        current: (m) => formValuesOf(mobileInput, m),
-      }}
+      bulkEdit={{ schema: activeEdit, fields: [activeField], current: (m) => formValuesOf(mobileInput, m) }}
     />
   );
 }

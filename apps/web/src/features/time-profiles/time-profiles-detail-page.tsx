@@ -25,8 +25,8 @@ function StatusLine({ profile }: { profile: TimeProfile }) {
   const status = useStatus(profile.id);
   const destinationLabel = useDestinationLabel();
   if (status.isError) return <Alert severity="error">{TIME_PROFILE_MESSAGES.fetchFailed}</Alert>;
-  if (!status.data) return null;
   const s = status.data;
+  if (!s) return null;
   return (
     <Alert severity={s.open ? 'success' : 'info'} icon={false} sx={{ alignItems: 'center' }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -43,7 +43,6 @@ function UpcomingBankHolidays({ region }: { region: number }) {
   const year = dayjs().year();
   const thisYear = useBankHolidays(region, year);
   const nextYear = useBankHolidays(region, year + 1);
-  if (region === 0) return null;
   if (thisYear.isError || nextYear.isError) {
     return (
       <Typography variant="body2" color="error">
@@ -97,6 +96,7 @@ export default function TimeProfileDetailPage() {
           render: (form, p, readOnly) =>
             (['in', 'out'] as const).map((side) => {
               const [when, word] = side === 'in' ? ['open', 'Open'] : ['closed', 'Closed'];
+              const exclude = [destinationValue('timeprofile', p.extension)];
               return (
                 <FieldSection
                   key={side}
@@ -106,12 +106,7 @@ export default function TimeProfileDetailPage() {
                   disabled={readOnly}
                   fields={[
                     selectFrom<TimeProfileInput>(prompts, `${side}PromptId`, `${word} Prompt`),
-                    {
-                      kind: 'destination',
-                      name: `${side}Destination`,
-                      label: `${word} Destination`,
-                      exclude: [destinationValue('timeprofile', p.extension)],
-                    },
+                    { kind: 'destination', name: `${side}Destination`, label: `${word} Destination`, exclude },
                   ]}
                 />
               );

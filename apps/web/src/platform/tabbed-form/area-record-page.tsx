@@ -19,8 +19,11 @@ export type AreaRecordPageProps<R, V extends FieldValues, O extends FieldValues>
 > & {
   area: AreaDefinition;
   api: { record: (id: string) => RecordSource<R, O>; routes: { update: { body: FormSchema<V, O> } } };
-  /** The record's name (a field of the record and the form) and number (e.g. its extension, or its id). */
-  heading: { name: keyof R & keyof O & string; number: keyof R & string };
+  /**
+   * The record's name (a field of the record and the form, or a function of either) and number
+   * (e.g. its extension, or its id).
+   */
+  heading: { name: (keyof R & keyof O & string) | ((named: R | O) => string); number: keyof R & string };
 };
 
 export function AreaRecordPage<R, V extends FieldValues, O extends FieldValues>({
@@ -30,14 +33,16 @@ export function AreaRecordPage<R, V extends FieldValues, O extends FieldValues>(
   ...form
 }: AreaRecordPageProps<R, V, O>) {
   const { id = '' } = useParams();
+  const { name } = heading;
+  const nameOf = (named: R | O) => (typeof name === 'function' ? name(named) : String(named[name]));
   return (
     <TabbedForm<R, V, O>
       {...form}
       source={api.record(id)}
       schema={api.routes.update.body}
       resource={recordResource(area)}
-      name={(values) => String(values[heading.name])}
-      title={(record) => `${String(record[heading.name])} (${String(record[heading.number])})`}
+      name={nameOf}
+      title={(record) => `${nameOf(record)} (${String(record[heading.number])})`}
     />
   );
 }
