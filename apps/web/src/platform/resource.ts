@@ -66,6 +66,21 @@ export function childrenOf(keys: ResourceKeys, id: number, name: string) {
   return { key: [...keys.detail(id), name], params: { id }, invalidates: [keys.all] };
 }
 
+/**
+ * The query of something a record has besides its fields (a number's emergency address, its Teams
+ * information: GET {path}/:id/...): cached under the record, so what refreshes the record refreshes
+ * it; a refused or missing one is not retried.
+ *
+ *   useQuery(recordPart(numbers.keys, telephoneNumberRoutes.teams, id, 'msteams'))
+ */
+export function recordPart<R extends RouteContract>(keys: ResourceKeys, route: R, id: number, name: string) {
+  return queryOptions({
+    queryKey: [...keys.detail(id), name],
+    queryFn: () => send<RouteReply<R>>(route, { params: { id } }),
+    retry: false,
+  });
+}
+
 /** A route answering every record at once (e.g. GET /callgroup/member/all/:id, a parent's children). */
 export type AllRoute = RouteContract & { reply: z.ZodType<{ records: Array<{ id: number }> }> };
 export type RecordOf<R extends AllRoute> = RouteReply<R>['records'][number];

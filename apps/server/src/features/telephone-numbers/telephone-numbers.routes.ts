@@ -43,6 +43,7 @@ const EMS_STATUS_SQL = `(case
 const EMS_ERROR_TEXT = `(case when telephone_numbers.ems_error_code is null then ''
   when telephone_numbers.ems_error_code in (${EMS_PLAIN_CODES.join(', ')}) then telephone_numbers.ems_error_message
   else 'ERROR: ' || telephone_numbers.ems_error_message end)`;
+const BY_NUMBER = { field: 'telephoneNumber', direction: 'asc' } as const;
 const NUMBER_NAME =
   "telephone_numbers.number || case when telephone_numbers.nickname <> '' then ' (' || telephone_numbers.nickname || ')' else '' end";
 
@@ -149,7 +150,7 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
     permission: 'numbers',
     fields,
     from: (q) => q.leftJoin('access_lists', 'access_lists.id', 'telephone_numbers.acl_id'),
-    defaultSort: { field: 'telephoneNumber', direction: 'asc' },
+    defaultSort: BY_NUMBER,
     label: telephoneNumberLabel,
     usage: { type: 'Telephone Number', name: NUMBER_NAME },
     prepare,
@@ -189,9 +190,8 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
 
   tenantRoute(api, platform, routes.saveEms, {
     allow: numbers.rules('update'),
-    handler: async (ctx, { params, body: address }) => {
+    handler: async (ctx, { params: { id }, body: address }) => {
       const { db, auth } = ctx;
-      const id = params.id;
       const current = await db
         .selectFrom('telephone_numbers')
         .select(['number', 'ems_needed', 'ems_update_pending'])
@@ -231,16 +231,7 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
         .where('telephone_numbers.ems_needed', '=', true)
         .where('telephone_numbers.ems_update_pending', '=', false)
         .where('telephone_numbers.ems_error_code', '<>', 0);
-      return pagedList(
-        failed,
-        errorFields,
-        'telephone_numbers.id',
-        { field: 'telephoneNumber', direction: 'asc' },
-        {
-          ...params,
-          ...options,
-        },
-      );
+      return pagedList(failed, errorFields, 'telephone_numbers.id', BY_NUMBER, { ...params, ...options });
     },
   });
 

@@ -27,9 +27,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { call } from '../../platform/client.ts';
-import { applySaveFailure } from '../../platform/fields/form-errors.ts';
 import { type FieldDef, FormFields } from '../../platform/fields/form-fields.tsx';
 import { useSchemaForm } from '../../platform/fields/form-schema.ts';
+import { useFormSubmit } from '../../platform/fields/form-submit.ts';
+import { Hint } from '../../platform/hint.tsx';
 import { useChange } from '../../platform/mutation.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { useToast } from '../../platform/toast.ts';
@@ -68,13 +69,7 @@ function AddressBlock({ ems }: { ems: EmsRecord }) {
     ems.locality,
     ems.postcode,
   ].filter(Boolean);
-  if (lines.length === 0) {
-    return (
-      <Typography variant="body2" color="text.secondary">
-        No emergency address has been set for this number.
-      </Typography>
-    );
-  }
+  if (lines.length === 0) return <Hint>No emergency address has been set for this number.</Hint>;
   return (
     <Box component="address" data-testid="ems-address" sx={{ fontStyle: 'normal', lineHeight: 1.7 }}>
       {lines.map((l) => (
@@ -91,7 +86,6 @@ type Mode = 'view' | 'edit';
 function EmsDialog({ ems, opened, onClose }: { ems: EmsRecord; opened: Mode; onClose: () => void }) {
   const [mode, setMode] = useState(opened);
   const mayEdit = useSession().can('numbers', 'update');
-  const [banner, setBanner] = useState<string | null>(null);
   const form = useSchemaForm(emsInput, inputValuesOf(emsInput, ems));
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -100,31 +94,25 @@ function EmsDialog({ ems, opened, onClose }: { ems: EmsRecord; opened: Mode; onC
     // The number, its list's emergency column and the EMS errors list all follow.
     invalidates: [numbers.keys.all, emsErrorKeys.all],
   });
-  useEffect(() => {
-    form.reset(inputValuesOf(emsInput, ems));
-    setBanner(null);
-  }, [ems, form]);
+  useEffect(() => form.reset(inputValuesOf(emsInput, ems)), [ems, form]);
   const editing = mode === 'edit' && mayEdit && !ems.updatePending;
-
-  const save = form.handleSubmit(async (values) => {
-    setBanner(null);
-    try {
+  const { submit, banner } = useFormSubmit(
+    form,
+    async (values) => {
       // Sent, not done: the reply says it is pending, and the registry's answer comes as a notification.
       const reply = await update.mutateAsync(values);
       toast.info(reply.message);
       followEmsOutcome(queryClient, ems.id, ems.telephoneNumber);
       onClose();
-    } catch (error) {
-      applySaveFailure(error, form.setError);
-      setBanner(TELEPHONE_NUMBER_MESSAGES.emsUpdateFailed);
-    }
-  });
+    },
+    TELEPHONE_NUMBER_MESSAGES.emsUpdateFailed,
+  );
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="ems-dialog-title">
       <DialogTitle id="ems-dialog-title">Emergency Services Address — {ems.telephoneNumber}</DialogTitle>
       <DialogContent>
-        <Box component="form" id="ems-form" onSubmit={save} noValidate sx={{ display: 'grid', gap: 2, pt: 1 }}>
+        <Box component="form" id="ems-form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2, pt: 1 }}>
           {banner && <Alert severity="error">{banner}</Alert>}
           {ems.updatePending && <Alert severity="info">{TELEPHONE_NUMBER_MESSAGES.emsPending}</Alert>}
           {ADDRESS_ROWS.map((row) => (
@@ -156,19 +144,17 @@ function EmsDialog({ ems, opened, onClose }: { ems: EmsRecord; opened: Mode; onC
 
 export function EmergencyTab({ number }: { number: Pick<TelephoneNumber, 'id'> }) {
   const ems = useEms(number.id);
-  const { can } = useSession();
+  const mayEdit = useSession().can('numbers', 'update');
   const [mode, setMode] = useState<Mode | null>(null);
   if (ems.isPending) return <CircularProgress aria-label="Loading" size={24} />;
   if (ems.isError || !ems.data) return <Alert severity="error">{TELEPHONE_NUMBER_MESSAGES.emsRetrieveFailed}</Alert>;
   const e = ems.data;
   if (!e.emsNeeded) return <Alert severity="info">{TELEPHONE_NUMBER_MESSAGES.emsNotNeeded}</Alert>;
-  const mayEdit = can('numbers', 'update');
-  const status = statusOf(e);
   return (
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
         <Typography variant="subtitle2">Emergency address status</Typography>
-        <EmsStatusChip status={status} />
+        <EmsStatusChip status={statusOf(e)} />
       </Box>
       {e.updatePending && <Alert severity="info">{TELEPHONE_NUMBER_MESSAGES.emsPending}</Alert>}
       {e.errorText && (

@@ -26,6 +26,7 @@ import { FieldSection } from '../../platform/fields/field-section.tsx';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import type { FieldsForm } from '../../platform/fields/form-schema.ts';
 import { useAccessListOptions } from '../../platform/fields/option-sources.ts';
+import { Hint } from '../../platform/hint.tsx';
 import { useSession } from '../../platform/session-context.ts';
 import { StateChip } from '../../platform/state-chip.tsx';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
@@ -34,23 +35,15 @@ import { EmergencyTab } from './emergency-tab.tsx';
 
 type Form = FieldsForm<TelephoneNumberInput>;
 
-function Hint({ children }: { children: string }) {
-  return (
-    <Typography variant="body2" color="text.secondary">
-      {children}
-    </Typography>
-  );
-}
-
 function ScreeningTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
   const lists = useAccessListOptions();
   const aclId = form.watch('telephoneNumberAclId');
+  const section = { control: form.control, disabled: readOnly };
   return (
     <>
       <FieldSection
         title="Access list"
-        control={form.control}
-        disabled={readOnly}
+        {...section}
         fields={[
           { kind: 'select', name: 'telephoneNumberAclId', label: 'Access List', options: lists, nullable: true },
           {
@@ -58,15 +51,14 @@ function ScreeningTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
             name: 'telephoneNumberAclReject',
             label: 'Screening',
             options: ACL_MODE_OPTIONS,
-            disabled: aclId === null || aclId === undefined,
+            disabled: aclId == null,
           },
         ]}
       />
       <FieldSection
         title="Anonymous callers"
         below
-        control={form.control}
-        disabled={readOnly}
+        {...section}
         fields={[
           { kind: 'switch', name: 'anonCallReject', label: 'Reject anonymous calls' },
           {
@@ -156,9 +148,9 @@ export default function TelephoneNumberDetailPage() {
           label: 'General',
           kind: 'form',
           intro: (n) => (
-            <Typography variant="body2" color="text.secondary">
+            <Hint>
               Telephone number <strong>{n.telephoneNumber}</strong>
-            </Typography>
+            </Hint>
           ),
           inputs: [
             { kind: 'text', name: 'nickname', label: 'Nickname' },

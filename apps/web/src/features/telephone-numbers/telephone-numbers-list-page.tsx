@@ -16,8 +16,6 @@ import { numbers } from './api.ts';
 import { telephoneNumbersArea } from './area.ts';
 import { EmsStatusChip } from './ems-status-chip.tsx';
 
-const recordingLabel = (value: number) => optionLabel(CALL_RECORDING_OPTIONS, value);
-
 export default function TelephoneNumbersListPage() {
   return (
     <AreaListPage
@@ -25,8 +23,8 @@ export default function TelephoneNumbersListPage() {
       api={numbers}
       label={(n) => (n.nickname ? `${n.telephoneNumber} (${n.nickname})` : n.telephoneNumber)}
       columns={[
-        { field: 'telephoneNumber', header: 'Telephone Number', sortable: true },
-        { field: 'nickname', header: 'Nickname', sortable: true, render: (n) => n.nickname || '—' },
+        { field: 'telephoneNumber', header: 'Telephone Number' },
+        { field: 'nickname', header: 'Nickname', render: (n) => n.nickname || '—' },
         {
           field: 'displayDestination',
           header: 'Destination',
@@ -48,7 +46,6 @@ export default function TelephoneNumbersListPage() {
         {
           field: 'telephoneNumberAclName',
           header: 'Access List',
-          sortable: true,
           render: (n) =>
             n.telephoneNumberAclName
               ? `${n.telephoneNumberAclName} (${n.telephoneNumberAclReject === 1 ? 'reject' : 'accept'})`
@@ -57,15 +54,9 @@ export default function TelephoneNumbersListPage() {
         {
           field: 'callRecord',
           header: 'Call Recording',
-          sortable: true,
-          render: (n) => recordingLabel(n.callRecord),
+          render: (n) => optionLabel(CALL_RECORDING_OPTIONS, n.callRecord),
         },
-        {
-          field: 'emsStatus',
-          header: 'Emergency Address',
-          sortable: true,
-          render: (n) => <EmsStatusChip status={n.emsStatus} />,
-        },
+        { field: 'emsStatus', header: 'Emergency Address', render: (n) => <EmsStatusChip status={n.emsStatus} /> },
       ]}
       filters={[
         {
@@ -74,23 +65,14 @@ export default function TelephoneNumbersListPage() {
           options: DESTINATION_TYPES.map((t) => ({ value: t, label: DESTINATION_TYPE_LABELS[t] })),
         },
         { field: 'callRecord', label: 'Call Recording', options: CALL_RECORDING_OPTIONS },
-        {
-          field: 'emsStatus',
-          label: 'Emergency',
-          options: EMS_STATUSES.map((s) => ({ value: s, label: s })),
-        },
+        { field: 'emsStatus', label: 'Emergency', options: EMS_STATUSES.map((s) => ({ value: s, label: s })) },
       ]}
       deleteFallback={MESSAGES.deleteFallback}
       bulkEdit={{
         schema: telephoneNumberBulkEdit,
         fields: [
           { kind: 'destination', name: 'destination', label: 'Destination' },
-          {
-            kind: 'select',
-            name: 'callRecord',
-            label: 'Call Recording',
-            options: CALL_RECORDING_OPTIONS,
-          },
+          { kind: 'select', name: 'callRecord', label: 'Call Recording', options: CALL_RECORDING_OPTIONS },
         ],
         current: telephoneNumberValues,
       }}

@@ -4,6 +4,9 @@
  * and its form-level message in `banner` (applySaveFailure), cleared when the form is sent again.
  *
  *   const { submit, banner } = useFormSubmit(form, (values) => save.mutateAsync(values));
+ *
+ * `failure`, when given, is the banner of every refused save instead (e.g. a dialog's own words for
+ * it); the server's field messages still go under their fields.
  */
 import { useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
@@ -13,6 +16,7 @@ import type { SchemaForm } from './form-schema.ts';
 export function useFormSubmit<V extends FieldValues, O extends FieldValues>(
   form: SchemaForm<V, O>,
   save: (values: O) => Promise<unknown>,
+  failure?: string,
 ) {
   const [banner, setBanner] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {
@@ -20,7 +24,8 @@ export function useFormSubmit<V extends FieldValues, O extends FieldValues>(
     try {
       await save(values);
     } catch (error) {
-      setBanner(applySaveFailure(error, form.setError));
+      const message = applySaveFailure(error, form.setError);
+      setBanner(failure ?? message);
     }
   });
   return { submit, banner };
