@@ -4,9 +4,9 @@
  */
 import Typography from '@mui/material/Typography';
 import {
-  CALL_RECORDING_OPTIONS,
   isProviderAdmin,
   RETAIL_MAX_TRUNKS,
+  type SipTrunk,
   sipTrunkBulkEdit,
   sipTrunkInput,
   TRUNK_MESSAGES,
@@ -15,9 +15,9 @@ import {
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { callRecordingInput, tpsInputs, transportInput } from '../../platform/call-options/call-option-inputs.ts';
-import { optionLabel, useCallerIdOptions } from '../../platform/fields/option-sources.ts';
+import { deviceColumns, deviceFilters } from '../../platform/call-options/device-columns.ts';
+import { useCallerIdOptions } from '../../platform/fields/option-sources.ts';
 import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
-import { yesNoFilter } from '../../platform/paged-table/table-toolbar.tsx';
 import { useSession } from '../../platform/session-context.ts';
 import { generalFields, toValues, trunks } from './api.ts';
 import { sipTrunksArea } from './area.ts';
@@ -42,25 +42,7 @@ export default function SipTrunksListPage() {
         { field: 'name', header: 'Name', sortable: true },
         { field: 'nickname', header: 'Nickname', sortable: true },
         { field: 'cliNumber', header: 'Caller ID', sortable: true, render: (t) => t.cliNumber || '—' },
-        {
-          field: 'location',
-          header: 'Emergency Location',
-          sortable: true,
-          render: (t) => (t.location ? 'Set' : 'Not set'),
-        },
-        { field: 'publicIp', header: 'Public IP', sortable: true, render: (t) => (t.publicIp ? t.ip : '—') },
-        {
-          field: 'onNet',
-          header: 'Network',
-          sortable: true,
-          render: (t) => (t.ip === '' ? '—' : t.onNet ? 'On-net' : 'Off-net'),
-        },
-        {
-          field: 'callRecording',
-          header: 'Call Recording',
-          sortable: true,
-          render: (t) => optionLabel(CALL_RECORDING_OPTIONS, t.callRecording),
-        },
+        ...deviceColumns<SipTrunk>('Emergency Location', (t) => t.ip),
         {
           field: 'status',
           header: 'Status',
@@ -77,8 +59,7 @@ export default function SipTrunksListPage() {
         },
       ]}
       filters={[
-        yesNoFilter('publicIp', 'Public IP'),
-        { field: 'callRecording', label: 'Call Recording', options: CALL_RECORDING_OPTIONS },
+        ...deviceFilters,
         { field: 'status', label: 'Status', options: TRUNK_STATUSES.map((s) => ({ value: s, label: s })) },
       ]}
       bulkEdit={{
