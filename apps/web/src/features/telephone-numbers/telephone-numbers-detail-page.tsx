@@ -20,7 +20,6 @@ import {
   telephoneNumberLabel,
   telephoneNumberValues,
 } from '@switchboard/domain';
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { FieldSection } from '../../platform/fields/field-section.tsx';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
@@ -131,16 +130,14 @@ function TeamsInfo({ number }: { number: TelephoneNumber }) {
 export default function TelephoneNumberDetailPage() {
   const { id = '' } = useParams();
   const { session } = useSession();
-  const record = useQuery(numbers.detail(id));
   const admin = isProviderAdmin(session);
-  const number = record.data?.telephoneNumber ?? '';
   return (
     <TabbedForm
       source={numbers.record(id)}
       resource="numbers"
       schema={telephoneNumberInput}
       toValues={telephoneNumberValues}
-      name={(v) => telephoneNumberLabel({ telephoneNumber: number, nickname: v.nickname ?? '' })}
+      name={(v, n) => telephoneNumberLabel({ ...n, nickname: v.nickname })}
       title={(n) => (n.nickname ? `${n.nickname} (${n.telephoneNumber})` : n.telephoneNumber)}
       loadFailed={TELEPHONE_NUMBER_MESSAGES.retrieveFailed}
       tabs={[

@@ -80,8 +80,8 @@ export interface TabbedFormProps<R, V extends FieldValues, O extends FieldValues
   /** The form's schema: the fields hold its input V, the save gets its output O. */
   schema: FormSchema<V, O>;
   toValues: (record: R) => DefaultValues<V>;
-  /** The name in '{name} has been updated' (from the saved values). */
-  name: (values: O) => string;
+  /** The name in '{name} has been updated' (from the saved values, and the record they were loaded from). */
+  name: (values: O, record: R) => string;
   /** The page heading and last breadcrumb, e.g. 'Nuisance callers (3)'. */
   title: (record: R) => string;
   /** A nested record's breadcrumbs: the records it belongs to, and its own crumb (the title unless given). */
@@ -110,9 +110,10 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
   const queryClient = useQueryClient();
   const { can } = useSession();
   const save = useChange({
-    mutationFn: ({ values, version }: { values: O; version: number | undefined }) => source.save(values, version),
+    mutationFn: ({ values, version }: { values: O; version: number | undefined; loaded: R }) =>
+      source.save(values, version),
     invalidates: source.invalidates,
-    success: (_reply, { values }) => MESSAGES.updated(name(values)),
+    success: (_reply, { values, loaded }) => MESSAGES.updated(name(values, loaded)),
   });
   const [params, setParams] = useSearchParams();
   // Another tab keeps the rest of the URL (a nested table's place).
@@ -227,7 +228,7 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
       setMessage(null);
       setUnshown([]);
       try {
-        await save.mutateAsync({ values, version: base?.version });
+        await save.mutateAsync({ values, version: base?.version, loaded: data });
         // The saved record (refetched by the save's invalidation) and its new version fill the form.
         fill(queryClient.getQueryData<R>(source.key) ?? data);
       } catch (error) {
