@@ -1,5 +1,6 @@
+import type { Generated } from 'kysely';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { SameNamedColumns, SnakeCase } from './same-named-columns.ts';
+import type { DefaultedColumns, SameNamedColumns, SnakeCase } from './same-named-columns.ts';
 
 describe('same-named columns', () => {
   it('names each field in snake_case with its type', () => {
@@ -10,5 +11,9 @@ describe('same-named columns', () => {
       in_prompt_id: number | null;
       name: string;
     }>();
+  });
+
+  it('makes defaulted columns Generated', () => {
+    expectTypeOf<DefaultedColumns<{ channelLimit: number }>>().toEqualTypeOf<{ channel_limit: Generated<number> }>();
   });
 });

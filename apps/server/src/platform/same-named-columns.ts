@@ -7,7 +7,11 @@
  *     days: ColumnType<Days, string, string>;
  *   }
  */
+import type { Generated } from 'kysely';
+
 export type SameNamedColumns<Rec> = { [K in keyof Rec & string as SnakeCase<K>]: Rec[K] };
+/** The same, for columns the database gives a default (Generated: optional in an insert). */
+export type DefaultedColumns<Rec> = { [K in keyof Rec & string as SnakeCase<K>]: Generated<Rec[K]> };
 
 /** 'vmFullname' → 'vm_fullname', as a type. */
 export type SnakeCase<S extends string> = S extends `${infer C}${infer Rest}`

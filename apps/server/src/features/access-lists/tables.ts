@@ -1,11 +1,9 @@
 /** Tables of access lists and mobile numbers. */
+import type { AccessList } from '@switchboard/domain';
 import type { RecordRow } from '../../db/schema.ts';
+import type { SameNamedColumns } from '../../platform/same-named-columns.ts';
 
-export interface AccessListsTable extends RecordRow {
-  name: string;
-  description: string;
-  prompt_id: number | null;
-}
+export type AccessListsTable = RecordRow & SameNamedColumns<Pick<AccessList, 'name' | 'description' | 'promptId'>>;
 
 /** A number of a list (no version: an entry is added or removed, never changed). */
 export interface AccessListEntriesTable extends Omit<RecordRow, 'version'> {

@@ -1,32 +1,24 @@
 /** Tables of SIP trunks and their registrations. */
-import type { CallRestrictions, CallTimes } from '@switchboard/domain';
+import type { CallRestrictions, CallTimes, SipTrunk, SipTrunkValues } from '@switchboard/domain';
 import type { ColumnType, Generated } from 'kysely';
 import type { RecordRow, Timestamp } from '../../db/schema.ts';
+import type { DefaultedColumns, SameNamedColumns } from '../../platform/same-named-columns.ts';
 
-export interface SipTrunksTable extends RecordRow {
-  name: string;
+/** The nickname and emergency location are required; the other stored fields have defaults. */
+export interface SipTrunksTable
+  extends RecordRow,
+    SameNamedColumns<Pick<SipTrunk, 'name' | 'nickname' | 'emergencyServicesCid'>>,
+    DefaultedColumns<Omit<SipTrunkValues, 'nickname' | 'emergencyServicesCid' | 'trunkIPAuth' | StoredAsJson>> {
   secret: string;
-  nickname: string;
-  cli_number: Generated<string>;
-  withhold_number: Generated<boolean>;
-  emergency_services_cid: string;
-  trunk_fail_over: Generated<string>;
-  channel_limit: Generated<number>;
-  host: Generated<string>;
   trunk_ip_auth: Generated<boolean>;
-  ip_location: Generated<string>;
   permit: ColumnType<string[], string | undefined, string>;
-  transport: Generated<string>;
-  trunk_no_plus: Generated<number>;
-  any_presentation: Generated<boolean>;
-  enable_teams: Generated<boolean>;
-  call_recording: Generated<number>;
-  tps: Generated<string>;
-  ctps: Generated<string>;
   restrictions: ColumnType<CallRestrictions, string, string>;
   weekday_times: ColumnType<CallTimes, string | undefined, string>;
   weekend_times: ColumnType<CallTimes, string | undefined, string>;
 }
+
+/** Fields kept in json columns: the permitted addresses, the restrictions (one column) and the call times. */
+type StoredAsJson = 'permit' | keyof CallRestrictions | 'weekdayTimes' | 'weekendTimes';
 
 export interface TrunkRegistrationsTable {
   account_no: number;
