@@ -10,7 +10,7 @@ import {
   callTimesRecord,
   callTimesShape,
   DEFAULT_IP_LOCATION,
-  IP_LOCATIONS,
+  ipLocationField,
   seatChannelLimitField,
   sipCredentialRoutes,
   tpsShape,
@@ -18,7 +18,15 @@ import {
   videoCodecField,
 } from '../call-options.ts';
 import { resourceRoutes, versionedRecordFields } from '../contract.ts';
-import { filledNumber, idParam, inputValuesOf, optionalEmail, optionalText, recordId } from '../fields.ts';
+import {
+  filledNumber,
+  idParam,
+  inputValuesOf,
+  oneOfOptions,
+  optionalEmail,
+  optionalText,
+  recordId,
+} from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { nextNumberReply, numberRange, rangeReply } from '../numbering.ts';
 import { outcomeReply, saveReply } from '../paging.ts';
@@ -97,8 +105,10 @@ export const VOICEMAIL_MODES = [
 ] as const;
 // TRANSPORTS and VIDEO_CODECS live in call-options.ts (shared with SIP trunks).
 /** Ring time 5-60 s in steps of 5. */
-export const RING_TIMES = Array.from({ length: 12 }, (_, i) => (i + 1) * 5);
-export const RING_TIME_OPTIONS = RING_TIMES.map((t) => ({ value: t, label: `${t} seconds` }));
+export const RING_TIME_OPTIONS = Array.from({ length: 12 }, (_, i) => ({
+  value: 5 + i * 5,
+  label: `${5 + i * 5} seconds`,
+}));
 
 const divert = optionalText({ pattern: PATTERNS.telephone });
 const select = MESSAGES.selectOption;
@@ -115,15 +125,11 @@ const seatShape = {
   withholdNumber: z.boolean().default(false),
   /** The emergency location: one of the account's numbers ('' = the caller ID number). */
   emergencyServiceCid: accountNumber,
-  ringTime: z.coerce
-    .number()
-    .int()
-    .refine((v) => RING_TIMES.includes(v), { error: select })
-    .default(20),
+  ringTime: oneOfOptions(RING_TIME_OPTIONS, 20),
   /** The music's id (the account's or the provider's, /musiconhold/options); null: the provider's default. */
   musicOnHold: recordId(MESSAGES.selectOption).nullable().default(null),
   // Voicemail (mode on the seat, mailbox settings also on /voicemail/{name}/settings).
-  vmMode: z.coerce.number().int().min(0, { error: select }).max(2, { error: select }).default(1),
+  vmMode: oneOfOptions(VOICEMAIL_MODES, 1),
   vmFullname: optionalText({ max: 150 }),
   vmEmail: optionalEmail(50),
   /** The mailbox PIN for remote access; '' keeps the current one. */
@@ -154,10 +160,7 @@ const seatShape = {
   /** The access list outbound calls are limited to (one of the account's; null: no limit). */
   aclId: recordId(select).nullable().default(null),
   /** The country the seat's phones may register from ('' = any). */
-  ipAcl: z
-    .string()
-    .refine((v) => IP_LOCATIONS.some((l) => l.value === v), { error: select })
-    .default(DEFAULT_IP_LOCATION),
+  ipAcl: ipLocationField,
 };
 
 export const seatInput = z.object(seatShape);

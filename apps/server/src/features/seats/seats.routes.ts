@@ -36,15 +36,7 @@ import { newSecret } from '../../platform/secrets.ts';
 import { sipCredentials } from '../../platform/sip-credentials.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import { createUser } from '../../platform/users.ts';
-import {
-  adminOnly,
-  destination,
-  ownNumbers,
-  ownRow,
-  restricted,
-  teamsSwitch,
-  usablePrompt,
-} from '../../platform/validators.ts';
+import { adminOnly, ownNumbers, ownRow, restricted, teamsSwitch, usablePrompt } from '../../platform/validators.ts';
 import { registerSeatSettingRoutes } from './seats.settings.ts';
 
 const REGISTERED = '(seat_registrations.expires_at is not null and seat_registrations.expires_at > now())';
@@ -124,19 +116,6 @@ const newSeat: Validator<SeatCreateValues> = async ({ db, auth, values }) => {
   return values.extension >= min && values.extension <= max ? undefined : { extension: SEAT_MESSAGES.invalidNumber };
 };
 
-/** The advanced voicemail's prompt and destination (not the seat itself). */
-const advancedVoicemail: Validator<SeatValues, Seat> = async (w) => {
-  if (w.values.vmMode !== 2) return undefined;
-  return {
-    ...(await usablePrompt('vmAdvancedPromptId')(w)),
-    ...(await destination(['vmAdvancedDest'], {
-      type: 'seat',
-      key: (current) => (current ? (current.extension as number) : null),
-      message: MESSAGES.selectOption,
-    })(w)),
-  };
-};
-
 /** Voicemail turned off while something routes to it ('voicemail:201') is refused, naming each use. */
 const voicemailInUse: Validator<SeatValues, Seat> = async ({ db, platform, current, values }) => {
   if (!current || current.vmMode === 0 || values.vmMode !== 0) return undefined;
@@ -161,7 +140,7 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
     // The spec's seat body (callerId 'Name <number>', options {...}, email, vmEnable / vmAdvanced,
     // twinSeat) is accepted on create and save as well as ours.
     mapBody: fromSpecSeatBody,
-    prepare: (values) => prepare(values),
+    prepare,
     validateCreate: [newSeat],
     validate: [
       adminOnly(SEAT_ADMIN_FIELDS, CALL_OPTION_DEFAULTS),
@@ -170,7 +149,8 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
       teamsSwitch,
       ownRow('aclId', 'access_lists'),
       ownRow('musicOnHold', 'music_on_hold'),
-      advancedVoicemail,
+      // The advanced voicemail's prompt and destination (both empty unless advanced: prepare).
+      usablePrompt('vmAdvancedPromptId'),
       voicemailInUse,
     ],
     createColumns: (values, auth) => ({
@@ -196,6 +176,7 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
       kind: 'seat',
       name: SEAT_NAME,
       unique: 'seats_extension_uq',
+      routesTo: { fields: ['vmAdvancedDest'], self: MESSAGES.selectOption },
       // A seat's voicemail, while it has one: routed to directly (straight to the mailbox).
       also: [
         {

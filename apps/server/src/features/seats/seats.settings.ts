@@ -10,8 +10,11 @@ import {
   type Seat,
   type SeatDevice,
   type SeatLocation,
+  type SeatSoftphone,
   seatLabel,
+  seatLocationRecord,
   seatRoutes,
+  seatSoftphoneInput,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -22,6 +25,7 @@ import { selectRecords } from '../../platform/list.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { ResourceHandle } from '../../platform/resources.ts';
 import { tenantRoute } from '../../platform/routes.ts';
+import { sameNamedFields } from '../../platform/same-named-fields.ts';
 import { newSecret } from '../../platform/secrets.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 
@@ -48,14 +52,20 @@ const deviceFields = fieldMap<SeatDevice>('seat_devices', {
 
 /** The numbers with an emergency address a seat can take as its location. */
 const locationFields = fieldMap<SeatLocation>('telephone_numbers', {
+  ...sameNamedFields(seatLocationRecord.shape, 'ems_'),
   id: field.id(),
   number: field.text('number'),
   name: field.computed("coalesce(nullif(telephone_numbers.ems_name, ''), telephone_numbers.nickname)", 'text'),
-  premises: field.text('ems_premises'),
-  thoroughfare: field.text('ems_thoroughfare'),
-  locality: field.text('ems_locality'),
-  postcode: field.text('ems_postcode'),
-  updatePending: field.boolean('ems_update_pending'),
+});
+
+/** A seat's softphone settings, its mobile app's code and its softphone user (seats joined to users). */
+type SoftphoneSettings = Omit<SeatSoftphone, 'desktopStatus' | 'mobileStatus'>;
+const softphoneFields = fieldMap<SoftphoneSettings>('seats', {
+  ...sameNamedFields(seatSoftphoneInput.shape),
+  outboundCLILists: field.json('outbound_cli_lists'),
+  uniqueString: field.text('unique_string'),
+  enabled: field.computed('(seats.user_id is not null)', 'boolean'),
+  username: field.computed('users.username', 'text'),
 });
 
 export function registerSeatSettingRoutes(
@@ -127,24 +137,14 @@ export function registerSeatSettingRoutes(
   tenantRoute(api, platform, seatRoutes.softphone, {
     allow: [...read, { resource: 'softphone', action: 'read' }],
     handler: async ({ db }, { params }) => {
-      const { userId, desktopStatus, mobileStatus } = await seats.read(db, params.id);
-      const phone = await db
+      const { desktopStatus, mobileStatus } = await seats.read(db, params.id);
+      const phone = db
         .selectFrom('seats')
         .leftJoin('users', 'users.id', 'seats.user_id')
-        .select(['enable_desktop_call_waiting', 'enable_mobile_call_waiting', 'outbound_cli_lists', 'unique_string'])
-        .select('users.username')
-        .where('seats.id', '=', params.id)
-        .executeTakeFirstOrThrow();
-      return {
-        enableDesktopCallWaiting: phone.enable_desktop_call_waiting,
-        enableMobileCallWaiting: phone.enable_mobile_call_waiting,
-        outboundCLILists: phone.outbound_cli_lists as string[],
-        uniqueString: phone.unique_string,
-        enabled: userId !== null,
-        username: phone.username,
-        desktopStatus,
-        mobileStatus,
-      };
+        .where('seats.id', '=', params.id);
+      const [settings] = await selectRecords<SoftphoneSettings>(phone, softphoneFields);
+      if (!settings) throw notFound();
+      return { ...settings, desktopStatus, mobileStatus };
     },
   });
 

@@ -6,7 +6,6 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import {
-  CALL_RECORDING_OPTIONS,
   createMonthlyCost,
   maySoftphoneUser,
   RING_TIME_OPTIONS,
@@ -27,9 +26,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useAccount } from '../../platform/account-query.ts';
 import { callRecordingInput, transportInput } from '../../platform/call-options/call-option-inputs.ts';
+import { deviceColumns, deviceFilters } from '../../platform/call-options/device-columns.ts';
 import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
 import { addAction } from '../../platform/paged-table/paged-table.tsx';
-import { yesNoFilter } from '../../platform/paged-table/table-toolbar.tsx';
 import { nextNumberQuery, useRangeAdd } from '../../platform/range-add/range-add.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { seatKeys, seats } from './api.ts';
@@ -101,25 +100,11 @@ export default function SeatsListPage() {
           sortable: true,
           render: (s) => (s.withholdNumber ? 'Withheld' : s.callerIdNumber || 'Account default'),
         },
-        { field: 'location', header: 'Location', sortable: true, render: (s) => (s.location ? 'Set' : 'Not set') },
-        { field: 'publicIp', header: 'Public IP', sortable: true, render: (s) => (s.publicIp ? s.ipaddr : '—') },
-        {
-          field: 'onNet',
-          header: 'Network',
-          sortable: true,
-          render: (s) => (s.status !== 'Registered' ? '—' : s.onNet ? 'On-net' : 'Off-net'),
-        },
-        {
-          field: 'callRecording',
-          header: 'Call Recording',
-          sortable: true,
-          render: (s) => CALL_RECORDING_OPTIONS.find((m) => m.value === s.callRecording)?.label ?? '',
-        },
+        ...deviceColumns<Seat>('Location', (s) => s.ipaddr),
         { field: 'status', header: 'Status', sortable: true, render: (s) => <Statuses seat={s} /> },
       ]}
       filters={[
-        yesNoFilter('publicIp', 'Public IP'),
-        { field: 'callRecording', label: 'Call Recording', options: CALL_RECORDING_OPTIONS },
+        ...deviceFilters,
         { field: 'status', label: 'Status', options: SEAT_STATUSES.map((s) => ({ value: s, label: s })) },
       ]}
       bulkEdit={{
