@@ -14,7 +14,17 @@ import {
   type SortDirection,
   withPagingRules,
 } from '@switchboard/domain';
-import { type SelectQueryBuilder, SelectQueryNode, sql, TableNode } from 'kysely';
+import {
+  AliasNode,
+  IdentifierNode,
+  type KyselyPlugin,
+  type OperationNode,
+  type RootOperationNode,
+  type SelectQueryBuilder,
+  SelectQueryNode,
+  sql,
+  TableNode,
+} from 'kysely';
 import { z } from 'zod';
 import { COUNTED_TABLES } from '../db/list-counts.ts';
 import { SEARCH_TEXT_COLUMNS, SEARCH_TEXT_SEPARATOR } from '../db/search-text.ts';
@@ -208,6 +218,34 @@ function countedTable(query: AnyQuery, idSql: string): string | undefined {
   return (node.joins ?? []).every((j) => j.joinType === 'LeftJoin') ? table : undefined;
 }
 
+/** The name a join's table goes by in the rest of the query (its alias, else its name). */
+function joinedName(table: OperationNode): string | undefined {
+  if (AliasNode.is(table)) return IdentifierNode.is(table.alias) ? table.alias.name : undefined;
+  return TableNode.is(table) ? table.table.identifier.name : undefined;
+}
+
+/**
+ * `node` without its joins when they are all LEFT JOINs that nothing else in it names. Such a join
+ * keeps every row of the table (it can only repeat one), so the ids of a page and the count of a
+ * list are those of the table alone — and PostgreSQL, which removes a join it can prove unique but
+ * still reads each row's id for it, may then count from an index alone (issue 11: a filtered
+ * count at 20,000 seats 2.3 → 0.5 ms). Conservative: the name anywhere else, even in a string of
+ * raw SQL, keeps the joins.
+ */
+export function withoutUnusedLeftJoins(node: RootOperationNode): RootOperationNode {
+  if (!SelectQueryNode.is(node) || !node.joins?.length) return node;
+  const names = node.joins.map((j) => (j.joinType === 'LeftJoin' ? joinedName(j.table) : undefined));
+  if (names.some((n) => n === undefined)) return node;
+  const rest = JSON.stringify({ ...node, joins: undefined });
+  const named = names.some((n) => new RegExp(`\\b${n?.replace(/\W/g, '\\$&')}\\b`).test(rest));
+  return named ? node : { ...node, joins: undefined };
+}
+
+const unusedLeftJoinsDropped: KyselyPlugin = {
+  transformQuery: ({ node }) => withoutUnusedLeftJoins(node),
+  transformResult: async ({ result }) => result,
+};
+
 /**
  * One page of `query` (the area's scoped FROM with its joins). `idSql` is the expression of the row
  * id (the page is fetched by id, then decorated).
@@ -272,14 +310,15 @@ export async function pagedList<Rec>(
   // and the count are sub-queries the database runs once each; the page comes back in the same order.
   const pageIds = inOrder(q.select(sql.raw(idSql).as('id')))
     .offset(options.offset)
-    .limit(options.limit);
+    .limit(options.limit)
+    .withPlugin(unusedLeftJoinsDropped);
   // The whole list's total is the account's kept row count where the table has one (the sum over
   // the accounts the caller may read: its own, or every one for the cross-account role).
   // Builders are immutable: `q` is `query` itself when no search or filter added a condition.
   const counted = q === query ? countedTable(query, idSql) : undefined;
   const total = counted
     ? sql<number>`(select coalesce(sum(n), 0) from list_counts where table_name = ${counted})`
-    : sql<number>`(${q.select(sql<number>`count(*)`.as('total'))})`;
+    : sql<number>`(${q.select(sql<number>`count(*)`.as('total')).withPlugin(unusedLeftJoinsDropped)})`;
   const rows = (await inOrder(
     selectAll(query.where(sql.raw(idSql), '=', sql`any(array(${pageIds}))`), shown).select([
       sql.raw(idSql).as('__row_id'),

@@ -4,11 +4,12 @@
  * apart from the page, and an unfiltered list of a large table reads the count the database keeps.
  */
 import type { Seat, TelephoneNumber } from '@switchboard/domain';
-import { sql } from 'kysely';
+import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTED_TABLES } from '../db/list-counts.ts';
 import { addSearchText, SEARCH_TEXT_COLUMNS } from '../db/search-text.ts';
 import { createTestContext, json, type TestContext } from '../test/harness.ts';
+import { withoutUnusedLeftJoins } from './list.ts';
 
 let t: TestContext;
 let retail: Record<string, string>;
@@ -330,5 +331,48 @@ describe('short searches (migration 044)', () => {
       await addSearchText(db(), 'seats', SEARCH_TEXT_COLUMNS.get('seats') ?? []);
     }
     expect(await searched('zo')).toEqual(await ilikeIds('zo'));
+  });
+});
+
+describe('page ids and counts without the LEFT JOINs nothing names', () => {
+  const compiled = (q: { withPlugin: (p: KyselyPlugin) => { compile: () => { sql: string } } }) =>
+    q
+      .withPlugin({
+        transformQuery: ({ node }) => withoutUnusedLeftJoins(node),
+        transformResult: async ({ result }) => result,
+      })
+      .compile().sql;
+  const base = () =>
+    t.database.db
+      .selectFrom('seats')
+      .leftJoin('seat_registrations', (j) =>
+        j.onRef('seat_registrations.seat_id', '=', 'seats.id').on('seat_registrations.kind', '=', 'desk'),
+      );
+
+  it('drops LEFT JOINs no condition, order or column names, and keeps every join otherwise', () => {
+    const filtered = compiled(base().select('seats.id').where(sql.raw('seats.call_recording'), '=', 1));
+    expect(filtered).not.toMatch(/join/i);
+    const counted = compiled(base().select(sql`count(*)`.as('n')).where('seats.vm_mode', '=', 1));
+    expect(counted).not.toMatch(/join/i);
+    // Named in a raw condition, a column or an order: kept.
+    const raw = base().select('seats.id').where(sql.raw('seat_registrations.expires_at > now()'), '=', true);
+    expect(compiled(raw)).toMatch(/left join/i);
+    expect(compiled(base().select(['seats.id', 'seat_registrations.port']))).toMatch(/left join/i);
+    expect(compiled(base().select('seats.id').orderBy(sql.raw('seat_registrations.expires_at')))).toMatch(/left join/i);
+    // An inner join filters rows: kept, with the LEFT JOIN beside it.
+    const inner = base()
+      .innerJoin('accounts', 'accounts.account_no', 'seats.account_no')
+      .select('seats.id')
+      .where('seats.vm_mode', '=', 1);
+    expect(compiled(inner)).toMatch(/inner join/i);
+    expect(compiled(inner)).toMatch(/left join/i);
+  });
+
+  it('leaves a filtered list’s page and total as they were', async () => {
+    const all = (await seats()).filter((s) => s.vmMode === 1);
+    const page = json<Page<Seat>>(await t.api('POST', '/seat/1/2', retail, { filters: { vmMode: 1 } }));
+    expect(page.totalRecords).toBe(all.length);
+    expect(page.records.map((s) => s.id)).toEqual(all.slice(1, 3).map((s) => s.id));
+    expect(page.records[0]?.status).toBe(all[1]?.status);
   });
 });
