@@ -17,7 +17,6 @@ export const TIME_PROFILE_BULK_MAX = 10;
 
 export const TIME_PROFILE_MESSAGES = {
   ...numberMessages('time profiles', 'Time profile number', TIME_PROFILE_BULK_MAX),
-  fetchFailed: 'Failed to retrieve data, please try again',
   timeOrder: 'The end time must be after the start time',
   timeStep: 'Times must be in steps of 5 minutes',
   dateFormat: 'Please enter a date as DD/MM/YYYY HH:mm',

@@ -1,6 +1,4 @@
 /** /mobile/{id}: one tab, General. */
-import { mobileInput } from '@switchboard/domain';
-import { formValuesOf } from '../../platform/fields/form-schema.ts';
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { mobileFields, mobiles } from './api.ts';
 import { mobileArea } from './area.ts';
@@ -10,7 +8,6 @@ export default function MobileDetailPage() {
     <AreaRecordPage
       area={mobileArea}
       api={mobiles}
-      toValues={(m) => formValuesOf(mobileInput, m)}
       heading={{ name: (m) => m.mobileDescription || m.mobileNo, number: 'id' }}
       tabs={[{ label: 'General', kind: 'form', inputs: mobileFields }]}
     />

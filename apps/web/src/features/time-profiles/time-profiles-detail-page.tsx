@@ -3,16 +3,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import {
-  destinationValue,
-  TIME_PROFILE_MESSAGES,
-  type TimeProfile,
-  type TimeProfileInput,
-  timeProfileInput,
-} from '@switchboard/domain';
+import { destinationValue, MESSAGES, type TimeProfile, type TimeProfileInput } from '@switchboard/domain';
 import dayjs from 'dayjs';
 import { FieldSection } from '../../platform/fields/field-section.tsx';
-import { formValuesOf } from '../../platform/fields/form-schema.ts';
 import { selectFrom, useDestinationLabel, usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
@@ -24,7 +17,7 @@ import { ScheduleTab } from './schedule-tab.tsx';
 function StatusLine({ profile }: { profile: TimeProfile }) {
   const status = useStatus(profile.id);
   const destinationLabel = useDestinationLabel();
-  if (status.isError) return <Alert severity="error">{TIME_PROFILE_MESSAGES.fetchFailed}</Alert>;
+  if (status.isError) return <Alert severity="error">{MESSAGES.fetchFailedRetry}</Alert>;
   const s = status.data;
   if (!s) return null;
   return (
@@ -46,7 +39,7 @@ function UpcomingBankHolidays({ region }: { region: number }) {
   if (thisYear.isError || nextYear.isError) {
     return (
       <Typography variant="body2" color="error">
-        {TIME_PROFILE_MESSAGES.fetchFailed}
+        {MESSAGES.fetchFailedRetry}
       </Typography>
     );
   }
@@ -69,7 +62,6 @@ export default function TimeProfileDetailPage() {
     <AreaRecordPage
       area={timeProfilesArea}
       api={timeProfiles}
-      toValues={(p) => formValuesOf(timeProfileInput, p)}
       heading={{ name: 'name', number: 'extension' }}
       tabs={[
         {
