@@ -118,9 +118,13 @@ export class ReferenceRegistry {
     if (uses.length > 0) throw inUseError(uses);
   }
 
-  /** Refuses (409) when anything uses `value`, naming each use. */
-  async assertUnused(tx: Tx, kind: ReferenceKind, value: string | number): Promise<void> {
-    this.refuseIfUsed(await this.usages(tx, kind, value));
+  /**
+   * Refuses (409) when anything uses `values` (looked up together, e.g. the numbers of a bulk
+   * delete), naming each use of the first one used.
+   */
+  async assertUnused(tx: Tx, kind: ReferenceKind, values: ReadonlyArray<string | number>): Promise<void> {
+    const uses = await this.usagesOf(tx, kind, values);
+    for (const value of values) this.refuseIfUsed(uses.get(String(value)) ?? []);
   }
 }
 

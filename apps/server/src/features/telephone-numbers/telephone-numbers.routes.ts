@@ -161,13 +161,9 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
       ownRow('telephoneNumberAclId', 'access_lists'),
     ],
     // A seat or trunk presenting the number (caller ID, emergency location) keeps it.
-    beforeDeleteMany: async ({ db }, records) => {
-      const uses = await platform.references.usagesOf(
-        db,
-        'number',
-        records.map((n) => n.telephoneNumber),
-      );
-      for (const n of records) platform.references.refuseIfUsed(uses.get(n.telephoneNumber) ?? []);
+    beforeDeleteMany: ({ db }, records) => {
+      const held = records.map((n) => n.telephoneNumber);
+      return platform.references.assertUnused(db, 'number', held);
     },
     decorate: ({ db }, records) => destinationLabels(db, records),
     decorated: ['displayDestination'],
@@ -192,15 +188,13 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
     allow: numbers.rules('update'),
     handler: async (ctx, { params: { id }, body: address }) => {
       const { db, auth } = ctx;
-      const current = await db
-        .selectFrom('telephone_numbers')
-        .select(['number', 'ems_needed', 'ems_update_pending'])
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
+      const [current] = await selectRecords(
+        db.selectFrom('telephone_numbers').where('id', '=', id).forUpdate(),
+        emsFields,
+      );
       if (!current) throw notFound();
-      if (!current.ems_needed) throw new HttpError(409, TELEPHONE_NUMBER_MESSAGES.emsNotNeeded);
-      if (current.ems_update_pending) throw new HttpError(409, TELEPHONE_NUMBER_MESSAGES.emsPending);
+      if (!current.emsNeeded) throw new HttpError(409, TELEPHONE_NUMBER_MESSAGES.emsNotNeeded);
+      if (current.updatePending) throw new HttpError(409, TELEPHONE_NUMBER_MESSAGES.emsPending);
       await db
         .updateTable('telephone_numbers')
         .set({
@@ -212,7 +206,7 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
         })
         .where('id', '=', id)
         .execute();
-      await platform.providers.ems.submit(db, { accountNo: auth.accountNo, number: current.number, address });
+      await platform.providers.ems.submit(db, { accountNo: auth.accountNo, number: current.telephoneNumber, address });
       await ctx.emit({ area: 'telephone-numbers', recordId: id, kind: 'ems.submit', after: { ...address } });
       // Sent, not done: the registry answers later (the number shows it pending until then).
       return { success: true, message: TELEPHONE_NUMBER_MESSAGES.emsSubmitted, id };

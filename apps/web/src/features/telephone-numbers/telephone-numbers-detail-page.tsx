@@ -129,8 +129,7 @@ function TeamsInfo({ number }: { number: TelephoneNumber }) {
 
 export default function TelephoneNumberDetailPage() {
   const { id = '' } = useParams();
-  const { session } = useSession();
-  const admin = isProviderAdmin(session);
+  const admin = isProviderAdmin(useSession().session);
   return (
     <TabbedForm
       source={numbers.record(id)}
