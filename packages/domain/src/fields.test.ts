@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { integer, oneOfOptions } from './fields.ts';
+import { enteredTelephone, integer, oneOfOptions } from './fields.ts';
 import { MESSAGES } from './messages.ts';
 import { numberInRange } from './numbering.ts';
 
@@ -46,5 +46,23 @@ describe("a select's choice (oneOfOptions)", () => {
   });
   it.each([3, -1, 1.5, 'x'])('refuses %s as no option', (value) => {
     expect(messages(modes, value)).toEqual([MESSAGES.selectOption]);
+  });
+});
+
+describe('a telephone number typed on its own (enteredTelephone)', () => {
+  const number = enteredTelephone();
+  const message = (v: unknown) => number.safeParse(v).error?.issues[0]?.message;
+
+  it('takes a number of the telephone pattern, trimmed', () => {
+    expect(number.parse(' 01214960000 ')).toBe('01214960000');
+    expect(number.parse('+441214960000')).toBe('+441214960000');
+  });
+
+  it('asks for a number when there is none, and refuses anything else with the telephone message', () => {
+    expect(message('')).toBe(MESSAGES.enterTelephone);
+    expect(message(undefined)).toBe(MESSAGES.enterTelephone);
+    expect(message('12')).toBe(MESSAGES.telephone);
+    expect(message('1'.repeat(5000))).toBe(MESSAGES.telephone);
+    expect(number.safeParse('1'.repeat(5000)).error?.issues).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
-import type { PatternRule } from './patterns.ts';
+import { PATTERNS, type PatternRule } from './patterns.ts';
 
 interface TextOptions {
   max?: number;
@@ -88,6 +88,19 @@ export function oneOfOptions(options: ReadonlyArray<{ value: number }>, fallback
     .int(error)
     .refine((v) => options.some((o) => o.value === v), error)
     .default(fallback);
+}
+
+/**
+ * A telephone number typed on its own (an access list's number, a dial-through's caller ID): empty
+ * is 'Please enter a telephone number'; then the telephone pattern, its length checked first.
+ */
+export function enteredTelephone() {
+  return z
+    .string({ error: MESSAGES.enterTelephone })
+    .trim()
+    .min(1, { error: MESSAGES.enterTelephone, abort: true })
+    .max(20, { error: PATTERNS.telephone.message, abort: true })
+    .regex(PATTERNS.telephone.pattern, { error: PATTERNS.telephone.message });
 }
 
 /** An e-mail address that may be left empty ('' when it is), at most `max` characters. */

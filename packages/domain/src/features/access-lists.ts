@@ -1,10 +1,9 @@
 /** Access lists (spec 2: /access-lists, permission acl, calls on /accesscontrol). */
 import { z } from 'zod';
 import { childListRoutes, deleteBody, deleteReply, resourceRoutes, versionedRecordFields } from '../contract.ts';
-import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
+import { enteredTelephone, idParam, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { saveReply } from '../paging.ts';
-import { PATTERNS } from '../patterns.ts';
 import { recordShape } from '../record-shape.ts';
 import { taggedRoutes } from '../tagged-routes.ts';
 
@@ -23,12 +22,8 @@ export const accessListRecord = z.object({
 });
 export type AccessList = z.infer<typeof accessListRecord>;
 
-/** One telephone number of a list: required ('Please enter a telephone number') and the telephone pattern. */
-export const aclNumber = z
-  .string({ error: MESSAGES.enterTelephone })
-  .trim()
-  .min(1, { error: MESSAGES.enterTelephone })
-  .regex(PATTERNS.telephone.pattern, { error: PATTERNS.telephone.message });
+/** One telephone number of a list. */
+export const aclNumber = enteredTelephone();
 
 export const accessListEntryInput = z.object({ number: aclNumber });
 export const accessListEntryRecord = z.object({ id: z.number().int(), number: z.string() });
