@@ -1,6 +1,4 @@
 /** /access-lists/{id}: tabs List Details and Numbers. */
-import { accessListInput } from '@switchboard/domain';
-import { formValuesOf } from '../../platform/fields/form-schema.ts';
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { accessLists, useAccessListFields } from './api.ts';
 import { accessListsArea } from './area.ts';
@@ -12,7 +10,6 @@ export default function AccessListDetailPage() {
     <AreaRecordPage
       area={accessListsArea}
       api={accessLists}
-      toValues={(r) => formValuesOf(accessListInput, r)}
       heading={{ name: 'name', number: 'id' }}
       tabs={[
         { label: 'List Details', kind: 'form', inputs: fields },
