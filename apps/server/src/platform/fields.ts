@@ -111,6 +111,9 @@ export const field = {
     (table) => ({ ...options, kind: 'number', sql: `${table}.${name}`, column: name, references: { table: target } }),
 };
 
+/** A versioned record's id and version (the domain's versionedRecordFields), spread first in its map. */
+export const versionedFields = { id: field.id(), version: field.version() };
+
 export type FieldMap<Rec> = { readonly [K in keyof Rec & string]: FieldDef };
 
 /**

@@ -2,14 +2,13 @@
 import { MESSAGES, type Mobile, mobileRoutes } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { UniqueViolations } from '../../platform/errors.ts';
-import { field, fieldMap } from '../../platform/fields.ts';
+import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resource } from '../../platform/resources.ts';
 import { uniqueIn } from '../../platform/validators.ts';
 
 const fields = fieldMap<Mobile>('mobiles', {
-  id: field.id(),
-  version: field.version(),
+  ...versionedFields,
   mobileDescription: field.text('description', { sortable: true, searchable: true }),
   mobileNo: field.text('number', { sortable: true, searchable: true }),
   active: field.boolean('active', { sortable: true, filterable: true }),

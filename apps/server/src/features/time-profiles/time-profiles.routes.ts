@@ -18,7 +18,7 @@ import {
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { type BankHolidayRegion, bankHolidays } from '../../platform/bank-holidays.ts';
-import { field, fieldMap } from '../../platform/fields.ts';
+import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
 import { selectRecords } from '../../platform/list.ts';
 import { numberedResource } from '../../platform/numbered.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -30,8 +30,7 @@ import { timeProfileStatusAt } from './time-profiles.logic.ts';
 const SELF = 'A time profile cannot route to itself';
 
 const fields = fieldMap<TimeProfile>('time_profiles', {
-  id: field.id(),
-  version: field.version(),
+  ...versionedFields,
   extension: field.number('extension', { sortable: true, searchable: true, createOnly: true }),
   name: field.text('name', { sortable: true, searchable: true }),
   description: field.text('description', { sortable: true, searchable: true }),
@@ -55,8 +54,7 @@ const wallClock = (column: string) =>
   });
 
 const calendarFields = fieldMap<CalendarEntry>('time_profile_calendars', {
-  id: field.id(),
-  version: field.version(),
+  ...versionedFields,
   timeProfileId: field.number('time_profile_id', { filterable: true }),
   description: field.text('description', { sortable: true, searchable: true }),
   destination: field.text('destination', { sortable: true, uses: { kind: 'destination' } }),
