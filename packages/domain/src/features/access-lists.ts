@@ -22,7 +22,6 @@ export const accessListRecord = z.object({
 });
 export type AccessList = z.infer<typeof accessListRecord>;
 
-/** One telephone number of a list. */
 export const aclNumber = enteredTelephone();
 
 export const accessListEntryInput = z.object({ number: aclNumber });

@@ -135,7 +135,6 @@ export function registerSipTrunkRoutes(api: FastifyInstance, platform: Platform)
     }),
   });
 
-  // Every address the account's trunks use (host or registration), for the IP allow-lists.
   tenantRoute(api, platform, sipTrunkRoutes.uniqueIps, {
     allow: trunks.rules('read'),
     readOnly: true,

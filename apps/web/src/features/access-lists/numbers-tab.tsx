@@ -78,7 +78,6 @@ function FailureAccordion({ failures, total }: { failures: CsvUploadReply['failu
   );
 }
 
-/** The Upload CSV button and its dialog. */
 function CsvUpload({ listId }: { listId: number }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
