@@ -22,17 +22,12 @@ import { useSession } from '../../platform/session-context.ts';
 import { generalFields, toValues, trunks } from './api.ts';
 import { sipTrunksArea } from './area.ts';
 
-/** The retail trunk cap's reason while the account may not add another trunk (the server enforces it). */
-function useRetailCap(): string | undefined {
+export default function SipTrunksListPage() {
+  const numbers = useCallerIdOptions();
   const { session } = useSession();
   const capped = session.accountKind === 'retail' && !isProviderAdmin(session);
   const count = useQuery({ ...trunks.count(), enabled: capped });
-  return capped && (count.data ?? 0) >= RETAIL_MAX_TRUNKS ? TRUNK_MESSAGES.retailTrunks : undefined;
-}
-
-export default function SipTrunksListPage() {
-  const numbers = useCallerIdOptions();
-  const retailCap = useRetailCap();
+  const retailCap = capped && (count.data ?? 0) >= RETAIL_MAX_TRUNKS ? TRUNK_MESSAGES.retailTrunks : undefined;
   return (
     <AreaListPage
       area={sipTrunksArea}
