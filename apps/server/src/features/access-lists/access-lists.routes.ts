@@ -10,6 +10,7 @@ import {
   MESSAGES,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
+import { childCount } from '../../platform/child-count.ts';
 import { children } from '../../platform/children.ts';
 import { readNumbersCsv } from '../../platform/csv.ts';
 import { HttpError } from '../../platform/errors.ts';
@@ -27,11 +28,7 @@ const fields = fieldMap<AccessList>('access_lists', {
   description: field.text('description', { sortable: true, searchable: true }),
   promptId: field.ref('prompt_id', 'prompts', { filterable: true }),
   promptName: field.computed('prompts.name', 'text', { sortable: true, searchable: true }),
-  numEntries: field.computed(
-    '(select count(*)::int from access_list_entries e where e.access_list_id = access_lists.id)',
-    'number',
-    { sortable: true },
-  ),
+  numEntries: childCount('access_list_entries', 'access_list_id'),
 });
 
 const entryFields = fieldMap<AccessListEntry & { accessListId: number }>('access_list_entries', {
