@@ -16,4 +16,10 @@ describe('same-named columns', () => {
   it('makes defaulted columns Generated', () => {
     expectTypeOf<DefaultedColumns<{ channelLimit: number }>>().toEqualTypeOf<{ channel_limit: Generated<number> }>();
   });
+
+  it('puts a prefix before each defaulted column’s name', () => {
+    expectTypeOf<DefaultedColumns<{ businessSuffix: string }, 'ems_'>>().toEqualTypeOf<{
+      ems_business_suffix: Generated<string>;
+    }>();
+  });
 });

@@ -10,8 +10,13 @@
 import type { Generated } from 'kysely';
 
 export type SameNamedColumns<Rec> = { [K in keyof Rec & string as SnakeCase<K>]: Rec[K] };
-/** The same, for columns the database gives a default (Generated: optional in an insert). */
-export type DefaultedColumns<Rec> = { [K in keyof Rec & string as SnakeCase<K>]: Generated<Rec[K]> };
+/**
+ * The same, for columns the database gives a default (Generated: optional in an insert); with
+ * `Prefix` before each name, as sameNamedFields' prefix (a number's ems_premises...).
+ */
+export type DefaultedColumns<Rec, Prefix extends string = ''> = {
+  [K in keyof Rec & string as `${Prefix}${SnakeCase<K>}`]: Generated<Rec[K]>;
+};
 
 /** 'vmFullname' → 'vm_fullname', as a type. */
 export type SnakeCase<S extends string> = S extends `${infer C}${infer Rest}`

@@ -132,7 +132,6 @@ export const emsInput = z.object({
     .transform((v) => v.toUpperCase()),
 });
 export type EmsInput = z.input<typeof emsInput>;
-export type EmsValues = z.output<typeof emsInput>;
 
 export const emsRecord = z.object({
   id: z.number().int(),
@@ -176,7 +175,6 @@ export const numberTeamsRecord = z.object({
   /** Seats presenting this number that have Teams enabled. */
   seats: z.array(z.string()),
 });
-export type NumberTeams = z.infer<typeof numberTeamsRecord>;
 
 // ---------------------------------------------------------------------------------------------
 // The calls (spec 2 §7 "Telephone numbers", spec 3 §7 "Emergency address")

@@ -1,44 +1,31 @@
 /** Tables of allocated telephone numbers and their emergency (EMS) data. */
+import type { EmsRecord, TelephoneNumberValues } from '@switchboard/domain';
 import type { ColumnType, Generated } from 'kysely';
 import type { RecordRow, Timestamp } from '../../db/schema.ts';
+import type { DefaultedColumns } from '../../platform/same-named-columns.ts';
 
-export interface TelephoneNumbersTable extends RecordRow {
+/**
+ * The number's settings and emergency address are stored in columns of their names (the address's
+ * after 'ems_'), with defaults; these differ.
+ */
+export interface TelephoneNumbersTable
+  extends RecordRow,
+    DefaultedColumns<
+      Omit<TelephoneNumberValues, 'distinctiveRing' | 'telephoneNumberAclId' | 'telephoneNumberAclReject'>
+    >,
+    DefaultedColumns<Omit<EmsRecord, 'id' | 'telephoneNumber' | 'emsNeeded' | 'errorCode' | 'errorText'>, 'ems_'> {
   number: string;
-  nickname: Generated<string>;
-  destination: Generated<string>;
   distinctive_ring: number | null;
-  cid_prefix: Generated<string>;
-  cid_called_number: Generated<boolean>;
-  cid_on_divert: Generated<boolean>;
   acl_id: number | null;
   acl_reject: Generated<boolean>;
-  anon_call_reject: Generated<boolean>;
-  anon_call_reject_advanced: Generated<boolean>;
-  call_record: Generated<number>;
-  call_record_warn: Generated<boolean>;
-  fax_contact: Generated<boolean>;
-  fax_address: Generated<string>;
-  fax_password: Generated<string>;
-  ems_needed: Generated<boolean>;
-  cancellation_available: Generated<boolean>;
-  ems_title: Generated<string>;
-  ems_forename: Generated<string>;
-  ems_name: Generated<string>;
-  ems_business_suffix: Generated<string>;
-  ems_premises: Generated<string>;
-  ems_thoroughfare: Generated<string>;
-  ems_locality: Generated<string>;
-  ems_postcode: Generated<string>;
-  ems_update_pending: Generated<boolean>;
   ems_error_code: number | null;
-  ems_error_message: Generated<string>;
   ems_submitted_at: Timestamp | null;
 }
 
 /** The sandbox emergency-address registry's submissions (see providers/ems). */
 export interface EmsSubmissionsTable extends Pick<RecordRow, 'id' | 'account_no'> {
   number: string;
-  /** The submitted address (EmsValues). */
+  /** The submitted address (emsInput's output). */
   address: ColumnType<unknown, string, string>;
   submitted_at: Timestamp;
   decided_at: Timestamp | null;

@@ -16,7 +16,6 @@ import {
   telephoneNumberRoutes as routes,
   TELEPHONE_NUMBER_MESSAGES,
   type TelephoneNumber,
-  type TelephoneNumberValues,
   telephoneNumberLabel,
   telephoneNumberRecord,
 } from '@switchboard/domain';
@@ -130,16 +129,6 @@ export const applyEmsResult: EmsResultHandler = async (tx, result) => {
   }
 };
 
-/** What the values mean when stored: the advanced and warning switches only with their parent on. */
-function prepare(values: TelephoneNumberValues): TelephoneNumberValues {
-  return {
-    ...values,
-    telephoneNumberAclReject: values.telephoneNumberAclId !== null ? values.telephoneNumberAclReject : 0,
-    anonCallRejectAdvanced: values.anonCallReject && values.anonCallRejectAdvanced,
-    callRecordWarn: values.callRecord !== 0 && values.callRecordWarn,
-  };
-}
-
 export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Platform): void {
   const destinationLabels = destinationNames<TelephoneNumber>(platform, 'destination', 'displayDestination');
 
@@ -153,7 +142,13 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
     defaultSort: BY_NUMBER,
     label: telephoneNumberLabel,
     usage: { type: 'Telephone Number', name: NUMBER_NAME },
-    prepare,
+    // What the values mean when stored: the advanced and warning switches only with their parent on.
+    prepare: (values) => ({
+      ...values,
+      telephoneNumberAclReject: values.telephoneNumberAclId !== null ? values.telephoneNumberAclReject : 0,
+      anonCallRejectAdvanced: values.anonCallReject && values.anonCallRejectAdvanced,
+      callRecordWarn: values.callRecord !== 0 && values.callRecordWarn,
+    }),
     validate: [
       // The provider's switches: refused for anyone else, not just hidden.
       adminOnly(['emsNeeded', 'cancellationAvailable']),
