@@ -7,22 +7,12 @@ import {
   type CalendarEntry,
   calendarKey,
   DAYS,
-  type Days,
   type TimeProfile,
   type TimeProfileStatus,
   timeToMinutes,
 } from '@switchboard/domain';
 import { type BankHolidayRegion, bankHolidays } from '../../platform/bank-holidays.ts';
 import { londonClock } from '../../platform/london-clock.ts';
-
-/** Whether a day's schedule covers a minute of the day ('23:59' as the end means end of day). */
-export function scheduleOpen(days: Days, weekday: number, minutes: number): boolean {
-  const day = days[DAYS[weekday] ?? 'monday'];
-  if (!day.enabled) return false;
-  const start = timeToMinutes(day.start);
-  const end = day.end === '23:59' ? 1440 : timeToMinutes(day.end);
-  return minutes >= start && minutes < end;
-}
 
 export function timeProfileStatusAt(profile: TimeProfile, calendars: CalendarEntry[], at: Date): TimeProfileStatus {
   const now = londonClock(at);
@@ -41,7 +31,10 @@ export function timeProfileStatusAt(profile: TimeProfile, calendars: CalendarEnt
   const region = profile.bankHoliday as BankHolidayRegion;
   const holiday = bankHolidays(Number(now.date.slice(0, 4)), region).find((h) => h.date === now.date);
   if (holiday) return side(false, 'bankHoliday', holiday.name);
-  return scheduleOpen(profile.days, now.weekday, now.minutes)
+  const day = profile.days[DAYS[now.weekday] ?? 'monday'];
+  // '23:59' as the end means the end of the day.
+  const end = day.end === '23:59' ? 1440 : timeToMinutes(day.end);
+  return day.enabled && now.minutes >= timeToMinutes(day.start) && now.minutes < end
     ? side(true, 'open', 'Open (following the schedule)')
     : side(false, 'closed', 'Closed (following the schedule)');
 }

@@ -1,13 +1,16 @@
 /** /time-profiles: the account's time profiles, bulk add by number range, bulk edit, delete. */
-import { type TimeProfile, timeProfileInput, timeProfileRange } from '@switchboard/domain';
+import { timeProfileInput, timeProfileRange } from '@switchboard/domain';
 import { formValuesOf } from '../../platform/fields/form-schema.ts';
-import { optionLabel, useDestinationLabel } from '../../platform/fields/option-sources.ts';
+import { useDestinationLabel } from '../../platform/fields/option-sources.ts';
+import { selectColumns } from '../../platform/paged-table/select-columns.ts';
 import { NumberedListPage } from '../../platform/range-add/numbered-list-page.tsx';
 import { modeSelects, timeProfiles } from './api.ts';
 import { timeProfilesArea } from './area.ts';
 
 /** Bulk edit: the bank-holiday region and the mode of the chosen profiles. */
 const bulkEdit = timeProfileInput.pick({ bankHoliday: true, mode: true });
+/** The bank-holiday region and the mode as columns and filters. */
+const modes = selectColumns(modeSelects);
 
 export default function TimeProfilesListPage() {
   const destinationLabel = useDestinationLabel();
@@ -20,14 +23,9 @@ export default function TimeProfilesListPage() {
         { field: 'description', header: 'Description', sortable: true, render: (p) => p.description || '—' },
         { field: 'inDestination', header: 'Open Destination', render: (p) => destinationLabel(p.inDestination) },
         { field: 'outDestination', header: 'Closed Destination', render: (p) => destinationLabel(p.outDestination) },
-        ...modeSelects.map(({ name, label, options }) => ({
-          field: name,
-          header: label,
-          sortable: true,
-          render: (p: TimeProfile) => optionLabel(options, p[name]),
-        })),
+        ...modes.columns,
       ]}
-      filters={modeSelects.map(({ name, label, options }) => ({ field: name, label, options }))}
+      filters={modes.filters}
       bulkEdit={{ schema: bulkEdit, fields: modeSelects, current: (p) => formValuesOf(timeProfileInput, p) }}
     />
   );
