@@ -124,12 +124,7 @@ export const emsInput = z.object({
   premises: requiredText({ max: 60 }),
   thoroughfare: optionalText({ max: 55 }),
   locality: optionalText({ max: 30 }),
-  postcode: z
-    .string({ error: MESSAGES.required })
-    .trim()
-    .min(1, { error: MESSAGES.required })
-    .regex(PATTERNS.ukPostcode.pattern, { error: PATTERNS.ukPostcode.message })
-    .transform((v) => v.toUpperCase()),
+  postcode: requiredText({ pattern: PATTERNS.ukPostcode }).transform((v) => v.toUpperCase()),
 });
 export type EmsInput = z.input<typeof emsInput>;
 

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { recordPart, resourceApi, resourceKeys } from '../../platform/resource.ts';
 
 export const numbers = resourceApi('/numbering/allocated', telephoneNumberRoutes);
-/** The EMS errors list (its own area) counts and lists numbers too: an emergency update refreshes it. */
-export const emsErrorKeys = resourceKeys(EMS_ERRORS_COUNT.api);
+/** What an emergency update changes: the number, its list's emergency column, the EMS errors list (its own area). */
+export const emsChanges = [numbers.keys.all, resourceKeys(EMS_ERRORS_COUNT.api).all];
 
 /** How often a pending emergency address update is looked at. */
 export const EMS_POLL_MS = 2000;

@@ -34,7 +34,7 @@ import { Hint } from '../../platform/hint.tsx';
 import { useChange } from '../../platform/mutation.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { useToast } from '../../platform/toast.ts';
-import { emsErrorKeys, numbers, useEms } from './api.ts';
+import { emsChanges, useEms } from './api.ts';
 import { followEmsOutcome } from './ems-outcome.tsx';
 import { EmsStatusChip } from './ems-status-chip.tsx';
 
@@ -91,8 +91,7 @@ function EmsDialog({ ems, opened, onClose }: { ems: EmsRecord; opened: Mode; onC
   const toast = useToast();
   const update = useChange({
     mutationFn: (values: EmsInput) => call(telephoneNumberRoutes.saveEms, { params: { id: ems.id }, body: values }),
-    // The number, its list's emergency column and the EMS errors list all follow.
-    invalidates: [numbers.keys.all, emsErrorKeys.all],
+    invalidates: emsChanges,
   });
   useEffect(() => form.reset(inputValuesOf(emsInput, ems)), [ems, form]);
   const editing = mode === 'edit' && mayEdit && !ems.updatePending;

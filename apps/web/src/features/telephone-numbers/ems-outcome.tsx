@@ -9,7 +9,7 @@ import Button from '@mui/material/Button';
 import { emsFailed, TELEPHONE_NUMBER_MESSAGES, TIMINGS } from '@switchboard/domain';
 import { type QueryClient, QueryObserver } from '@tanstack/react-query';
 import { closeSnackbar, enqueueSnackbar } from 'notistack';
-import { EMS_POLL_MS, emsErrorKeys, emsQuery, numbers } from './api.ts';
+import { EMS_POLL_MS, emsChanges, emsQuery } from './api.ts';
 
 /** Follows the number's pending update until the registry answers, then notifies and refreshes. */
 export function followEmsOutcome(queryClient: QueryClient, id: number, telephoneNumber: string): void {
@@ -24,8 +24,7 @@ export function followEmsOutcome(queryClient: QueryClient, id: number, telephone
     const ems = result.data;
     if (!ems || ems.updatePending || result.isFetching || result.dataUpdatedAt < since) return;
     stop();
-    void queryClient.invalidateQueries({ queryKey: numbers.keys.all });
-    void queryClient.invalidateQueries({ queryKey: emsErrorKeys.all });
+    for (const queryKey of emsChanges) void queryClient.invalidateQueries({ queryKey });
     if (emsFailed(ems.errorCode)) {
       enqueueSnackbar(
         <span data-testid="ems-rejected">
