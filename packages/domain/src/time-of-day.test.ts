@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_LABELS, minutesToTime, TIME_OF_DAY, timeToMinutes } from './time-of-day.ts';
+import { DAY_LABELS, minutesToTime, perDay, TIME_OF_DAY, timeToMinutes } from './time-of-day.ts';
 
 describe('times of day', () => {
   it('turns minutes of the day into HH:mm and back, clamped to the day', () => {
@@ -19,5 +19,6 @@ describe('times of day', () => {
       false,
     ]);
     expect(DAY_LABELS.wednesday).toBe('Wednesday');
+    expect(perDay((d) => d.length)).toMatchObject({ monday: 6, sunday: 6, wednesday: 9 });
   });
 });

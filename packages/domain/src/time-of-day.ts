@@ -2,10 +2,14 @@
 
 export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Day = (typeof DAYS)[number];
+
+/** A value for each day of the week (e.g. a schedule's hours). */
+export function perDay<T>(value: (day: Day) => T): Record<Day, T> {
+  return Object.fromEntries(DAYS.map((d) => [d, value(d)])) as Record<Day, T>;
+}
+
 /** 'Monday' ... 'Sunday'. */
-export const DAY_LABELS = Object.fromEntries(DAYS.map((d) => [d, d.charAt(0).toUpperCase() + d.slice(1)])) as {
-  [D in Day]: string;
-};
+export const DAY_LABELS = perDay((d) => d.charAt(0).toUpperCase() + d.slice(1));
 
 /** A time of day 'HH:mm', 00:00 to 23:59. */
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -5,7 +5,7 @@ import { idParam, oneOfOptions, optionalText, recordId, requiredText } from '../
 import { MESSAGES } from '../messages.ts';
 import { numberedRoutes, numberInRange, numberMessages, numberRange } from '../numbering.ts';
 import { recordShape } from '../record-shape.ts';
-import { DAYS, type Day, TIME_OF_DAY, timeToMinutes } from '../time-of-day.ts';
+import { perDay, TIME_OF_DAY, timeToMinutes } from '../time-of-day.ts';
 
 /** Call groups' member days are these days too. */
 export { DAYS, type Day } from '../time-of-day.ts';
@@ -54,16 +54,12 @@ export const daySchedule = z.object({ enabled: z.boolean(), start: hhmm, end: hh
   }
 });
 
-export const daysSchema = z.object(
-  Object.fromEntries(DAYS.map((d) => [d, daySchedule])) as Record<Day, typeof daySchedule>,
-);
+export const daysSchema = z.object(perDay(() => daySchedule));
 export type Days = z.infer<typeof daysSchema>;
 
 /** Default hours: 09:00-17:30 Monday to Friday, weekend off. */
 export function defaultDays(): Days {
-  return Object.fromEntries(
-    DAYS.map((d) => [d, { enabled: d !== 'saturday' && d !== 'sunday', start: '09:00', end: '17:30' }]),
-  ) as Days;
+  return perDay((d) => ({ enabled: d !== 'saturday' && d !== 'sunday', start: '09:00', end: '17:30' }));
 }
 
 const promptId = recordId(MESSAGES.recordNotFound).nullable().default(null);
