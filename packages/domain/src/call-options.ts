@@ -288,6 +288,11 @@ export const TRANSPORTS = [
   { value: 'tls', label: 'TLS (chargeable)' },
 ] as const;
 export const transportField = z.enum(['udp', 'tcp', 'tls'], { error: MESSAGES.selectOption }).default('udp');
+/**
+ * Where a seat or trunk is, as its record says (spec 2 §1, §2): its emergency location has an address;
+ * the address it uses now is public; it uses an address that is not (on-net).
+ */
+export const deviceStatusShape = { location: z.boolean(), publicIp: z.boolean(), onNet: z.boolean() };
 /** Where a seat's phones or a trunk's PBX may register or send calls from (spec 2 §9: default GB); '' is anywhere. */
 export const IP_LOCATIONS = [
   { value: 'GB', label: 'United Kingdom' },

@@ -6,6 +6,7 @@ import {
   callRecordingField,
   callRestrictionsShape,
   callTimesShape,
+  deviceStatusShape,
   ipLocationField,
   sipCredentialRoutes,
   transportField,
@@ -100,9 +101,7 @@ export const sipTrunkRecord = z.object({
   status: z.enum(TRUNK_STATUSES),
   ip: z.string(),
   agent: z.string(),
-  location: z.boolean(),
-  publicIp: z.boolean(),
-  onNet: z.boolean(),
+  ...deviceStatusShape,
   accountNo: z.number().int(),
 });
 export type SipTrunk = z.infer<typeof sipTrunkRecord>;

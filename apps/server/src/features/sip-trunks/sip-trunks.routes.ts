@@ -20,9 +20,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { callOptionFields } from '../../platform/call-option-fields.ts';
-import { emergencyLocatedSql } from '../../platform/emergency-location.ts';
+import { deviceStatusFields } from '../../platform/device-status.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
-import { publicIpSql } from '../../platform/ip-sql.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resource, type Validator } from '../../platform/resources.ts';
 import { tenantRoute } from '../../platform/routes.ts';
@@ -33,7 +32,6 @@ import { adminOnly, destination, maxRecords, ownNumbers, restricted, teamsSwitch
 
 const REGISTERED = "(sip_trunks.host = '' and trunk_registrations.expires_at > now())";
 const ADDRESS = `(case when sip_trunks.host <> '' then sip_trunks.host when ${REGISTERED} then trunk_registrations.ipaddr end)`;
-const PUBLIC_IP = publicIpSql(ADDRESS);
 
 // Every other field is stored in its column of the same name (sameNamedFields).
 const fields = fieldMap<SipTrunk>('sip_trunks', {
@@ -57,9 +55,7 @@ const fields = fieldMap<SipTrunk>('sip_trunks', {
   ),
   ip: field.computed(`coalesce(${ADDRESS}, '')`, 'text'),
   agent: field.computed(`(case when ${REGISTERED} then trunk_registrations.user_agent else '' end)`, 'text'),
-  location: field.computed(emergencyLocatedSql('sip_trunks.emergency_services_cid'), 'boolean', { sortable: true }),
-  publicIp: field.computed(PUBLIC_IP, 'boolean', { sortable: true, filterable: true }),
-  onNet: field.computed(`(${ADDRESS} is not null and not ${PUBLIC_IP})`, 'boolean', { sortable: true }),
+  ...deviceStatusFields('sip_trunks.emergency_services_cid', ADDRESS),
   accountNo: field.computed('sip_trunks.account_no', 'number'),
 });
 
