@@ -232,9 +232,7 @@ export const seatValues = (s: Seat): SeatInput => ({ ...inputValuesOf(seatInput.
 export const seatLabel = (s: { extension: number; nickname: string }) =>
   s.nickname ? `${s.extension} - ${s.nickname}` : String(s.extension);
 
-// ---------------------------------------------------------------------------------------------
 // Voicemail settings (GET / POST /voicemail/{name}/settings)
-// ---------------------------------------------------------------------------------------------
 
 export const voicemailSettingsInput = z.object({
   fullname: seatShape.vmFullname,
@@ -253,9 +251,7 @@ export const voicemailSettingsRecord = z.object({
 });
 export type VoicemailSettings = z.infer<typeof voicemailSettingsRecord>;
 
-// ---------------------------------------------------------------------------------------------
 // Softphone (GET / POST /seat/{id}/softphone; needs the softphone permission)
-// ---------------------------------------------------------------------------------------------
 
 export const seatSoftphoneInput = z.object({
   enableDesktopCallWaiting: z.boolean().default(true),
@@ -264,6 +260,7 @@ export const seatSoftphoneInput = z.object({
   outboundCLILists: z.array(z.string().trim().regex(PATTERNS.telephone.pattern, PATTERNS.telephone.message)).max(20),
 });
 export type SeatSoftphoneInput = z.input<typeof seatSoftphoneInput>;
+export type SeatSoftphoneValues = z.output<typeof seatSoftphoneInput>;
 export const seatSoftphoneRecord = z.object({
   ...recordShape(seatSoftphoneInput.shape),
   /** Encoded in the mobile app's QR code. */
@@ -276,9 +273,7 @@ export const seatSoftphoneRecord = z.object({
 });
 export type SeatSoftphone = z.infer<typeof seatSoftphoneRecord>;
 
-// ---------------------------------------------------------------------------------------------
 // Provisioning (GET /seat/{id}/devices): auto-locked after the first check-in or 15 minutes unlocked
-// ---------------------------------------------------------------------------------------------
 
 export const PROVISIONING_LOCK_MINUTES = 15;
 export const seatDeviceRecord = z.object({
@@ -298,21 +293,12 @@ export const seatDeviceRecord = z.object({
 export type SeatDevice = z.infer<typeof seatDeviceRecord>;
 export const seatActionReply = outcomeReply({});
 
-// ---------------------------------------------------------------------------------------------
 // Emergency location (GET /seat/locations, GET /seat/{id}/ems)
-// ---------------------------------------------------------------------------------------------
 
 /** A number with an emergency address (its name: the address's, or else the number's nickname). */
+const address = { premises: true, thoroughfare: true, locality: true, postcode: true } as const;
 export const seatLocationRecord = emsRecord
-  .pick({
-    id: true,
-    name: true,
-    premises: true,
-    thoroughfare: true,
-    locality: true,
-    postcode: true,
-    updatePending: true,
-  })
+  .pick({ id: true, name: true, ...address, updatePending: true })
   .extend({ number: z.string() });
 export type SeatLocation = z.infer<typeof seatLocationRecord>;
 /** Simulated delay of the seat-location dialog (spec 2 §4). */
@@ -342,12 +328,10 @@ export function maySoftphoneUser(holder: PermissionHolder): boolean {
   return isProviderAdmin(holder) || SOFTPHONE_USER_RESOURCES.some((r) => can(holder, r, 'create'));
 }
 
-// ---------------------------------------------------------------------------------------------
 // The spec's seat body (spec 2 §7 "POST /seat to create or edit, with callerId (name plus the
 // number in angle brackets), nickname, musicOnHold, emergencyServiceCid, options (including
 // weekdayTimes and weekendTimes), email, vmEnable, vmAdvanced, keepOnNetwork, vmAdvancedPromptId,
 // vmAdvancedDest, twinSeat"), mapped onto the flat fields the seat schemas validate.
-// ---------------------------------------------------------------------------------------------
 
 /** The spec's caller ID: 'Name <number>' (either part may be empty). */
 export function parseCallerId(callerId: string): { callerIdName: string; callerIdNumber: string } {
@@ -413,9 +397,7 @@ export function fromSpecSeatBody(body: unknown): unknown {
   return { ...out, ...rest };
 }
 
-// ---------------------------------------------------------------------------------------------
 // The calls (spec 2 §7 "Seats")
-// ---------------------------------------------------------------------------------------------
 
 const tag = 'seats';
 const { get, post } = taggedRoutes(tag);

@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { notFound, validationError } from '../../platform/errors.ts';
-import { field, fieldMap, shownTo, visibleTo } from '../../platform/fields.ts';
+import { field, fieldMap, rowFrom, shownTo, visibleTo } from '../../platform/fields.ts';
 import { publicIpSql } from '../../platform/ip-sql.ts';
 import { selectRecords } from '../../platform/list.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -156,6 +156,7 @@ export function registerSeatSettingRoutes(
       await seats.lock(db, id);
       const before = await seats.read(db, id);
       const lists = [...new Set(body.outboundCLILists)];
+      const after = { ...body, outboundCLILists: lists };
       if (lists.length > 0) {
         const own = await db.selectFrom('telephone_numbers').select('number').where('number', 'in', lists).execute();
         const mine = new Set(own.map((n) => n.number));
@@ -164,14 +165,9 @@ export function registerSeatSettingRoutes(
       }
       await db
         .updateTable('seats')
-        .set({
-          enable_desktop_call_waiting: body.enableDesktopCallWaiting,
-          enable_mobile_call_waiting: body.enableMobileCallWaiting,
-          outbound_cli_lists: JSON.stringify(lists),
-        })
+        .set(rowFrom(softphoneFields, after, { create: false }))
         .where('id', '=', id)
         .execute();
-      const after = { ...body, outboundCLILists: lists };
       await ctx.emit({ area: 'seats', recordId: id, kind: 'softphone.update', after });
       return { success: true, message: MESSAGES.updated(seatLabel(before)), id };
     },

@@ -1,57 +1,38 @@
 /** Tables of seats and their registrations. */
+import type { CallRestrictions, CallTimes, SeatSoftphoneValues, SeatValues } from '@switchboard/domain';
 import type { ColumnType, Generated } from 'kysely';
 import type { RecordRow, Timestamp } from '../../db/schema.ts';
+import type { DefaultedColumns } from '../../platform/same-named-columns.ts';
 
-export interface SeatsTable extends RecordRow {
+/** The seat's settings are stored in columns of their names, with defaults; these differ. */
+export interface SeatsTable
+  extends RecordRow,
+    DefaultedColumns<Omit<SeatValues, 'musicOnHold' | 'teamsCLI' | StoredAsJson | WrittenAsAny>>,
+    DefaultedColumns<Omit<SeatSoftphoneValues, 'outboundCLILists'>> {
   extension: number;
   name: string;
   secret: string;
-  nickname: Generated<string>;
-  caller_id_name: Generated<string>;
-  caller_id_number: Generated<string>;
-  withhold_number: Generated<boolean>;
-  emergency_service_cid: Generated<string>;
-  ring_time: Generated<number>;
   /** The music on hold (migration 012): the account's or the provider's; null: the provider's default. */
   music_on_hold_id: number | null;
-  vm_mode: Generated<number>;
-  vm_fullname: Generated<string>;
-  vm_email: Generated<string>;
-  vm_pin: Generated<string>;
-  vm_delete: Generated<boolean>;
-  vm_advanced_prompt_id: number | null;
-  vm_advanced_dest: Generated<string>;
-  cfwd_all: Generated<string>;
-  cfwd_busy: Generated<string>;
-  cfwd_no_answer: Generated<string>;
-  cfwd_unavail: Generated<string>;
+  teams_cli: Generated<string>;
   call_recording: Generated<number>;
-  /** CallRestrictions (jsonb; written as JSON text). */
-  restrictions: ColumnType<unknown, string | undefined, string>;
-  weekday_times: ColumnType<unknown, string | undefined, string>;
-  weekend_times: ColumnType<unknown, string | undefined, string>;
+  transport: Generated<string>;
   tps: Generated<string>;
   ctps: Generated<string>;
-  channel_limit: Generated<number>;
-  enable_teams: Generated<boolean>;
-  teams_cli: Generated<string>;
-  transport: Generated<string>;
-  enable_video: Generated<boolean>;
-  video_codec: Generated<string>;
-  hd_codec: Generated<boolean>;
-  keep_on_network: Generated<boolean>;
-  internal: Generated<boolean>;
+  restrictions: ColumnType<CallRestrictions, string | undefined, string>;
+  weekday_times: ColumnType<CallTimes, string | undefined, string>;
+  weekend_times: ColumnType<CallTimes, string | undefined, string>;
+  /** The softphone user's outbound caller IDs. */
+  outbound_cli_lists: ColumnType<string[], string | undefined, string>;
+  /** The control-panel user of a softphone seat. */
   user_id: number | null;
-  enable_desktop_call_waiting: Generated<boolean>;
-  enable_mobile_call_waiting: Generated<boolean>;
-  /** string[] (jsonb; written as JSON text). */
-  outbound_cli_lists: ColumnType<unknown, string | undefined, string>;
   unique_string: string;
-  /** The access list outbound calls are limited to (null: none). */
-  acl_id: number | null;
-  /** The country the seat's phones may register from ('' = any). */
-  ip_acl: Generated<string>;
 }
+
+/** Fields kept in json columns: the restrictions (one column) and the call times. */
+type StoredAsJson = keyof CallRestrictions | 'weekdayTimes' | 'weekendTimes';
+/** Options whose columns take any number or text (the demo writes them so), not only the input's choices. */
+type WrittenAsAny = 'callRecording' | 'transport' | 'tps' | 'ctps';
 
 export interface SeatRegistrationsTable {
   account_no: number;

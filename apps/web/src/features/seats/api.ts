@@ -7,4 +7,3 @@ import { seatRoutes } from '@switchboard/domain';
 import { resourceApi } from '../../platform/resource.ts';
 
 export const seats = resourceApi('/seat', seatRoutes);
-export const seatKeys = seats.keys;

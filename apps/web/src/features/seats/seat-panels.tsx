@@ -48,7 +48,7 @@ import { SimpleTable } from '../../platform/simple-table.tsx';
 import { StateChip } from '../../platform/state-chip.tsx';
 import { SaveButton } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { useToast } from '../../platform/toast.ts';
-import { seatKeys } from './api.ts';
+import { seats } from './api.ts';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' }) : 'Never';
@@ -92,11 +92,7 @@ const deviceActions = (id: number, d: SeatDevice): DeviceAction[] => [
     label: 'Regenerate LDAP Password',
     request: () => call(seatRoutes.regenerateLdapPassword, { params: { id }, body: { deviceId: d.id } }),
     fallback: SEAT_MESSAGES.somethingWrong,
-    confirm: {
-      title: 'Regenerate LDAP Password',
-      text: SEAT_MESSAGES.confirmLdapPassword,
-      action: 'Regenerate',
-    },
+    confirm: { title: 'Regenerate LDAP Password', text: SEAT_MESSAGES.confirmLdapPassword, action: 'Regenerate' },
   },
 ];
 
@@ -107,7 +103,7 @@ export function ProvisioningPanel({ seat }: { seat: Pick<Seat, 'id'> }) {
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<number | null>(null);
   const confirm = useConfirm();
-  const key = [...seatKeys.detail(seat.id), 'devices'];
+  const key = [...seats.keys.detail(seat.id), 'devices'];
   const devices = useQuery({
     queryKey: key,
     queryFn: () => call(seatRoutes.devices, { params: { id: seat.id } }),
@@ -214,7 +210,7 @@ export function SoftphonePanel({
   numbers: SelectOption[];
 }) {
   const { can } = useSession();
-  const key = [...seatKeys.detail(seat.id), 'softphone'];
+  const key = [...seats.keys.detail(seat.id), 'softphone'];
   const phone = useQuery({ queryKey: key, queryFn: () => call(seatRoutes.softphone, { params: { id: seat.id } }) });
   const form = useSchemaForm(seatSoftphoneInput);
   const save = useChange({
@@ -294,6 +290,7 @@ export function SoftphonePanel({
 
 // ---- Emergency location ------------------------------------------------------------------------
 
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const address = (l: SeatLocation) => [l.premises, l.thoroughfare, l.locality, l.postcode].filter(Boolean).join(', ');
 
 /** The seat's current emergency location, and a dialog to choose another (sets emergencyServiceCid). */
@@ -309,14 +306,32 @@ export function SeatLocationField({
   disabled: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  // The dialog's list is read afresh at each opening (the count), after the spec's simulated delay.
+  const [openings, setOpenings] = useState(0);
   const current = useQuery({
-    queryKey: [...seatKeys.detail(seat.id), 'ems'],
+    queryKey: [...seats.keys.detail(seat.id), 'ems'],
     queryFn: () => call(seatRoutes.location, { params: { id: seat.id } }),
   });
+  const locations = useQuery({
+    queryKey: ['seat-locations', openings],
+    queryFn: async () => {
+      const [reply] = await Promise.all([call(seatRoutes.locations), delay(SEAT_LOCATION_DELAY_MS)]);
+      return reply.records;
+    },
+    enabled: open,
+    retry: false,
+    gcTime: 0,
+  });
+  const records = locations.data;
   const saved = current.data?.location;
   // A choice not saved yet is shown from the dialog's list.
   const [chosen, setChosen] = useState<SeatLocation | null>(null);
   const shown = chosen && chosen.number === number ? chosen : saved;
+  const choose = (l: SeatLocation) => {
+    setChosen(l);
+    onChoose(l.number);
+    setOpen(false);
+  };
   return (
     <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
       <Box sx={{ flex: 1, minWidth: 240 }}>
@@ -326,71 +341,42 @@ export function SeatLocationField({
           {shown?.updatePending ? ' (update pending)' : ''}
         </Typography>
       </Box>
-      <Button variant="outlined" size="small" onClick={() => setOpen(true)} disabled={disabled}>
+      <Button
+        variant="outlined"
+        size="small"
+        onClick={() => {
+          setOpenings((n) => n + 1);
+          setOpen(true);
+        }}
+        disabled={disabled}
+      >
         Choose Location
       </Button>
-      <LocationDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        onChoose={(l) => {
-          setChosen(l);
-          onChoose(l.number);
-          setOpen(false);
-        }}
-      />
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
+        <DialogTitle>Choose Emergency Location</DialogTitle>
+        <DialogContent dividers>
+          {locations.isError ? (
+            <Alert severity="error">{SEAT_MESSAGES.somethingWrong}</Alert>
+          ) : records === undefined ? (
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+              <CircularProgress aria-label="Loading" />
+            </Box>
+          ) : records.length === 0 ? (
+            <Alert severity="info">{SEAT_MESSAGES.noLocations}</Alert>
+          ) : (
+            <List dense disablePadding>
+              {records.map((l) => (
+                <ListItemButton key={l.id} onClick={() => choose(l)}>
+                  <ListItemText primary={`${l.number} — ${l.name}`} secondary={address(l)} />
+                </ListItemButton>
+              ))}
+            </List>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Cancel</Button>
+        </DialogActions>
+      </Dialog>
     </Box>
-  );
-}
-
-function LocationDialog({
-  open,
-  onClose,
-  onChoose,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onChoose: (location: SeatLocation) => void;
-}) {
-  const [records, setRecords] = useState<SeatLocation[] | null>(null);
-  const [error, setError] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    setRecords(null);
-    setError(false);
-    // The spec's simulated one-second delay before the list appears.
-    Promise.all([call(seatRoutes.locations), new Promise((r) => setTimeout(r, SEAT_LOCATION_DELAY_MS))])
-      .then(([reply]) => live && setRecords(reply.records))
-      .catch(() => live && setError(true));
-    return () => {
-      live = false;
-    };
-  }, [open]);
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>Choose Emergency Location</DialogTitle>
-      <DialogContent dividers>
-        {error ? (
-          <Alert severity="error">{SEAT_MESSAGES.somethingWrong}</Alert>
-        ) : records === null ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-            <CircularProgress aria-label="Loading" />
-          </Box>
-        ) : records.length === 0 ? (
-          <Alert severity="info">{SEAT_MESSAGES.noLocations}</Alert>
-        ) : (
-          <List dense disablePadding>
-            {records.map((l) => (
-              <ListItemButton key={l.id} onClick={() => onChoose(l)}>
-                <ListItemText primary={`${l.number} — ${l.name}`} secondary={address(l)} />
-              </ListItemButton>
-            ))}
-          </List>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-      </DialogActions>
-    </Dialog>
   );
 }

@@ -9,6 +9,7 @@ import {
   createMonthlyCost,
   maySoftphoneUser,
   RING_TIME_OPTIONS,
+  rangeNumbers,
   SEAT_MESSAGES,
   SEAT_STATUSES,
   type Seat,
@@ -31,7 +32,7 @@ import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
 import { addAction } from '../../platform/paged-table/paged-table.tsx';
 import { nextNumberQuery, useRangeAdd } from '../../platform/range-add/range-add.ts';
 import { useSession } from '../../platform/session-context.ts';
-import { seatKeys, seats } from './api.ts';
+import { seats } from './api.ts';
 import { seatsArea } from './area.ts';
 
 /** One seat created as a softphone user: the seat and the control-panel user both. */
@@ -67,13 +68,13 @@ export default function SeatsListPage() {
   const digits = useAccount().data?.extensionDigits ?? 3;
   const { min, max } = seatExtensionRange(digits);
   const nextParams = { account: session.account_no };
-  const next = useQuery(nextNumberQuery(seatRoutes.next, seatKeys, nextParams));
+  const next = useQuery(nextNumberQuery(seatRoutes.next, seats.keys, nextParams));
   const add = useRangeAdd({
     title: 'Add Seats',
     next: seatRoutes.next,
     nextParams,
     range: seatRoutes.range,
-    keys: seatKeys,
+    keys: seats.keys,
     schema: seatRange(digits),
     name: { field: 'nickname', label: 'Nickname' },
     fromHelper: `${min}-${max}`,
@@ -81,9 +82,7 @@ export default function SeatsListPage() {
     // The single-step confirmation: what the range would cost a month, once the schema accepts it.
     summary: (values) => {
       const range = seatRange(digits).safeParse(values);
-      if (!range.success) return null;
-      const { from, to } = range.data;
-      return createMonthlyCost(typeof to === 'number' ? to - from + 1 : 1);
+      return range.success ? createMonthlyCost(rangeNumbers(range.data).length) : null;
     },
   });
   return (
