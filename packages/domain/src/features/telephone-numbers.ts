@@ -6,12 +6,13 @@
  */
 import { z } from 'zod';
 import { callRecordingField } from '../call-options.ts';
-import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
+import { resourceRoutes, versionedRecordFields } from '../contract.ts';
 import { idParam, inputValuesOf, optionalEmail, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { listBody, listParams, listReplySchema, saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
 import { recordShape } from '../record-shape.ts';
+import { recordsReply, taggedRoutes } from '../tagged-routes.ts';
 import { destinationField } from './destinations.ts';
 
 export const TELEPHONE_NUMBER_MESSAGES = {
@@ -163,9 +164,7 @@ export const emsAddressRecord = emsRecord
 export type EmsAddress = z.infer<typeof emsAddressRecord>;
 
 /** Teams information of a number (GET /numbering/allocated/msteams/{id}). */
-export const numberTeamsRecord = z.object({
-  id: z.number().int(),
-  telephoneNumber: z.string(),
+export const numberTeamsRecord = telephoneNumberRecord.pick({ id: true, telephoneNumber: true }).extend({
   teamsAccountExists: z.boolean(),
   /** Seats presenting this number that have Teams enabled. */
   seats: z.array(z.string()),
@@ -180,29 +179,23 @@ const PATH = '/numbering/allocated';
 /** The dashboard sends its account; it must be the session's. */
 const withAccount = listBody.unwrap().extend({ accountNo: recordId().optional() });
 
+const { get, put, post } = taggedRoutes(tag);
+
 export const telephoneNumberRoutes = {
   ...resourceRoutes(PATH, { tag, record: telephoneNumberRecord, input: telephoneNumberInput }),
-  ems: route({ method: 'GET', path: `${PATH}/:id/ems`, params: idParam, reply: emsRecord, tag }),
+  ems: get(`${PATH}/:id/ems`, { params: idParam, reply: emsRecord }),
   /** An update goes to the registry: the address is pending (edits refused) until it answers. */
-  saveEms: route({ method: 'PUT', path: `${PATH}/:id/ems`, params: idParam, body: emsInput, reply: saveReply, tag }),
+  saveEms: put(`${PATH}/:id/ems`, { params: idParam, body: emsInput, reply: saveReply }),
   /** The numbers whose emergency data the registry rejected (/ems-errors; the dashboard's count). */
-  emsErrors: route({
-    method: 'POST',
-    path: `${PATH}/ems/errors/:offset/:limit`,
+  emsErrors: post(`${PATH}/ems/errors/:offset/:limit`, {
     params: listParams,
     body: withAccount.nullish(),
     reply: listReplySchema(emsErrorRecord),
-    tag,
   }),
   /** The account's emergency addresses (the seat-location dialog picks one by its number). */
-  emsAddresses: route({ method: 'POST', path: '/emsaddress', reply: listReplySchema(emsAddressRecord), tag }),
+  emsAddresses: post('/emsaddress', { reply: listReplySchema(emsAddressRecord) }),
   /** The account's numbers a seat or trunk may present (spec 2 §7: records of name and number). */
-  callerIds: route({
-    method: 'POST',
-    path: `${PATH}/callerids`,
-    reply: z.object({ records: z.array(z.object({ name: z.string(), number: z.string() })) }),
-    tag,
-  }),
+  callerIds: post(`${PATH}/callerids`, { reply: recordsReply(z.object({ name: z.string(), number: z.string() })) }),
   /** Teams information of a number. */
-  teams: route({ method: 'GET', path: `${PATH}/msteams/:id`, params: idParam, reply: numberTeamsRecord, tag }),
+  teams: get(`${PATH}/msteams/:id`, { params: idParam, reply: numberTeamsRecord }),
 };
