@@ -25,9 +25,7 @@ export function ScheduleTab({ form, disabled }: { form: UseFormReturn<TimeProfil
             // The form is filled from the record just after the first render.
             if (!value) return <Box />;
             const range = [timeToMinutes(value.start), timeToMinutes(value.end)];
-            const error =
-              fieldState.error?.message ??
-              (fieldState.error as { end?: { message?: string } } | undefined)?.end?.message;
+            const error = fieldState.error?.message ?? form.getFieldState(`days.${day}.end`).error?.message;
             return (
               <Box
                 sx={{

@@ -34,9 +34,8 @@ function StatusLine({ profile }: { profile: TimeProfile }) {
 
 function UpcomingBankHolidays({ region }: { region: number }) {
   const year = dayjs().year();
-  const thisYear = useBankHolidays(region, year);
-  const nextYear = useBankHolidays(region, year + 1);
-  if (thisYear.isError || nextYear.isError) {
+  const years = [useBankHolidays(region, year), useBankHolidays(region, year + 1)];
+  if (years.some((y) => y.isError)) {
     return (
       <Typography variant="body2" color="error">
         {MESSAGES.fetchFailedRetry}
@@ -44,14 +43,12 @@ function UpcomingBankHolidays({ region }: { region: number }) {
     );
   }
   const today = dayjs().format('YYYY-MM-DD');
-  const upcoming = [...(thisYear.data?.records ?? []), ...(nextYear.data?.records ?? [])]
-    .filter((h) => h.date >= today)
-    .slice(0, 4);
+  const upcoming = years.flatMap((y) => y.data?.records ?? []).filter((h) => h.date >= today);
   if (upcoming.length === 0) return null;
+  const shown = upcoming.slice(0, 4).map((h) => `${dayjs(h.date).format('DD/MM/YYYY')} (${h.name})`);
   return (
     <Typography variant="body2" color="text.secondary">
-      Closed on the coming bank holidays:{' '}
-      {upcoming.map((h) => `${dayjs(h.date).format('DD/MM/YYYY')} (${h.name})`).join(', ')}
+      Closed on the coming bank holidays: {shown.join(', ')}
     </Typography>
   );
 }
