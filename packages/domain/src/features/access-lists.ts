@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { childListRoutes, deleteBody, deleteReply, resourceRoutes, versionedRecordFields } from '../contract.ts';
 import { enteredTelephone, idParam, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
-import { saveReply } from '../paging.ts';
+import { outcomeReply, saveReply } from '../paging.ts';
 import { recordShape } from '../record-shape.ts';
 import { taggedRoutes } from '../tagged-routes.ts';
 
@@ -34,9 +34,7 @@ export const CSV_MAX_NUMBERS = 10_000;
 export const CSV_FAILURES_SHOWN = 100;
 
 /** CSV upload reply: per-line failures shown in a red accordion. */
-export const csvUploadReply = z.object({
-  success: z.boolean(),
-  message: z.string(),
+export const csvUploadReply = outcomeReply({
   added: z.number().int(),
   /** The first failures, by line. */
   failures: z.array(z.object({ line: z.number().int(), number: z.string(), message: z.string() })),

@@ -32,12 +32,11 @@ import { generalFields, toValues, trunks } from './api.ts';
 import { sipTrunksArea } from './area.ts';
 
 function StatusLine({ trunk }: { trunk: SipTrunk }) {
-  const text =
-    trunk.status === 'Direct IP'
-      ? `Direct IP: calls are sent to ${trunk.host}`
-      : trunk.status === 'Online'
-        ? `Registered from ${trunk.ip}${trunk.agent ? ` (${trunk.agent})` : ''}`
-        : 'Unregistered: the PBX has not registered with the server';
+  const text = {
+    'Direct IP': `Direct IP: calls are sent to ${trunk.host}`,
+    Online: `Registered from ${trunk.ip}${trunk.agent ? ` (${trunk.agent})` : ''}`,
+    Offline: 'Unregistered: the PBX has not registered with the server',
+  }[trunk.status];
   return (
     <Alert severity={trunk.status === 'Offline' ? 'info' : 'success'} icon={false}>
       <strong>{trunk.status}</strong> — {text}.
