@@ -22,9 +22,7 @@ export const accessListRecord = z.object({
 });
 export type AccessList = z.infer<typeof accessListRecord>;
 
-export const aclNumber = enteredTelephone();
-
-export const accessListEntryInput = z.object({ number: aclNumber });
+export const accessListEntryInput = z.object({ number: enteredTelephone() });
 export const accessListEntryRecord = z.object({ id: z.number().int(), number: z.string() });
 export type AccessListEntry = z.infer<typeof accessListEntryRecord>;
 

@@ -2,8 +2,8 @@
 import {
   type AccessList,
   type AccessListEntry,
+  accessListEntryInput,
   accessListRoutes,
-  aclNumber,
   CSV_FAILURES_SHOWN,
   CSV_MAX_NUMBERS,
   type CsvUploadReply,
@@ -84,7 +84,7 @@ export function registerAccessListRoutes(api: FastifyInstance, platform: Platfor
       const failures: CsvUploadReply['failures'] = [];
       const valid: typeof rows = [];
       for (const row of rows) {
-        const parsed = aclNumber.safeParse(row.number);
+        const parsed = accessListEntryInput.shape.number.safeParse(row.number);
         if (parsed.success) valid.push({ line: row.line, number: parsed.data });
         else failures.push({ ...row, message: parsed.error.issues[0]?.message ?? MESSAGES.telephone });
       }
