@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { DefaultedColumns, SameNamedColumns, SnakeCase } from './same-named-columns.ts';
+import type { DefaultedColumns, RecordColumns, SameNamedColumns, SnakeCase } from './same-named-columns.ts';
 
 describe('same-named columns', () => {
   it('names each field in snake_case with its type', () => {
@@ -21,5 +21,12 @@ describe('same-named columns', () => {
     expectTypeOf<DefaultedColumns<{ businessSuffix: string }, 'ems_'>>().toEqualTypeOf<{
       ems_business_suffix: Generated<string>;
     }>();
+  });
+
+  it("gives a record's row: its id, account and version, and the columns of its other fields but those excepted", () => {
+    type Rec = { id: number; version: number; accountNo: number; name: string; days: object };
+    expectTypeOf<keyof RecordColumns<Rec, 'days'>>().toEqualTypeOf<
+      'id' | 'account_no' | 'version' | 'created_at' | 'name'
+    >();
   });
 });

@@ -8,6 +8,7 @@
  *   }
  */
 import type { Generated } from 'kysely';
+import type { RecordRow } from '../db/schema.ts';
 
 export type SameNamedColumns<Rec> = { [K in keyof Rec & string as SnakeCase<K>]: Rec[K] };
 /**
@@ -22,3 +23,14 @@ export type DefaultedColumns<Rec, Prefix extends string = ''> = {
 export type SnakeCase<S extends string> = S extends `${infer C}${infer Rest}`
   ? `${C extends Lowercase<C> ? C : `_${Lowercase<C>}`}${SnakeCase<Rest>}`
   : S;
+
+/**
+ * An area's record row (RecordRow: id, account, version, creation) and the columns of its record's
+ * other fields, but `Except` (the fields stored otherwise), which the table type states after them:
+ *
+ *   interface TimeProfilesTable extends RecordColumns<TimeProfile, 'days'> {
+ *     days: ColumnType<Days, string, string>;
+ *   }
+ */
+export type RecordColumns<Rec, Except extends keyof Rec = never> = RecordRow &
+  SameNamedColumns<Omit<Rec, 'id' | 'version' | 'accountNo' | Except>>;

@@ -6,11 +6,10 @@ import { MESSAGES } from '../messages.ts';
 import { numberedRoutes, numberInRange, numberMessages, numberRange } from '../numbering.ts';
 import { recordShape } from '../record-shape.ts';
 import { perDay, TIME_OF_DAY, timeToMinutes } from '../time-of-day.ts';
+import { destinationField } from './destinations.ts';
 
 /** Call groups' member days are these days too. */
 export { DAYS, type Day } from '../time-of-day.ts';
-
-import { destinationField } from './destinations.ts';
 
 export const TIME_PROFILE_NUMBER = { min: 200, max: 998 } as const;
 export const TIME_PROFILE_BULK_MAX = 10;

@@ -4,8 +4,6 @@ import { registerTimeProfileRoutes } from './time-profiles.routes.ts';
 
 export const area: ServerArea = {
   name: 'time-profiles',
-  migrations: {
-    '003-time-profiles': m003,
-  },
+  migrations: { '003-time-profiles': m003 },
   routes: registerTimeProfileRoutes,
 };

@@ -1,18 +1,13 @@
 /** Tables of time profiles and calendar entries. */
 import type { CalendarEntry, Days, TimeProfile } from '@switchboard/domain';
 import type { ColumnType } from 'kysely';
-import type { RecordRow } from '../../db/schema.ts';
-import type { SameNamedColumns } from '../../platform/same-named-columns.ts';
+import type { RecordColumns } from '../../platform/same-named-columns.ts';
 
-export interface TimeProfilesTable
-  extends RecordRow,
-    SameNamedColumns<Omit<TimeProfile, 'id' | 'version' | 'accountNo' | 'days'>> {
+export interface TimeProfilesTable extends RecordColumns<TimeProfile, 'days'> {
   days: ColumnType<Days, string, string>;
 }
 
-export interface TimeProfileCalendarsTable
-  extends RecordRow,
-    SameNamedColumns<Pick<CalendarEntry, 'timeProfileId' | 'description' | 'destination'>> {
+export interface TimeProfileCalendarsTable extends RecordColumns<CalendarEntry, 'start' | 'end'> {
   /** 'YYYY-MM-DD HH:mm' wall-clock (UK). */
   start_at: ColumnType<Date | string, string, string>;
   end_at: ColumnType<Date | string, string, string>;

@@ -24,7 +24,6 @@ export function ScheduleTab({ form, disabled }: { form: UseFormReturn<TimeProfil
           render={({ field: { value, onChange, name }, fieldState }) => {
             // The form is filled from the record just after the first render.
             if (!value) return <Box />;
-            const range = [timeToMinutes(value.start), timeToMinutes(value.end)];
             const error = fieldState.error?.message ?? form.getFieldState(`days.${day}.end`).error?.message;
             return (
               <Box
@@ -50,7 +49,7 @@ export function ScheduleTab({ form, disabled }: { form: UseFormReturn<TimeProfil
                 </Box>
                 <Box sx={{ px: 1 }}>
                   <Slider
-                    value={range}
+                    value={[timeToMinutes(value.start), timeToMinutes(value.end)]}
                     {...SLIDER}
                     marks={MARKS}
                     disabled={disabled || !value.enabled}
