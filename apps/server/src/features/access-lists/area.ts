@@ -4,8 +4,6 @@ import * as m002 from './migrations/002-access-lists-mobile.ts';
 
 export const area: ServerArea = {
   name: 'access-lists',
-  migrations: {
-    '002-access-lists-mobile': m002,
-  },
+  migrations: { '002-access-lists-mobile': m002 },
   routes: registerAccessListRoutes,
 };

@@ -4,8 +4,6 @@ import { registerSipTrunkRoutes } from './sip-trunks.routes.ts';
 
 export const area: ServerArea = {
   name: 'sip-trunks',
-  migrations: {
-    '005-sip-trunks': m005,
-  },
+  migrations: { '005-sip-trunks': m005 },
   routes: registerSipTrunkRoutes,
 };
