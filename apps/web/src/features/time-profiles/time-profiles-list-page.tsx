@@ -9,7 +9,6 @@ import { timeProfilesArea } from './area.ts';
 
 /** Bulk edit: the bank-holiday region and the mode of the chosen profiles. */
 const bulkEdit = timeProfileInput.pick({ bankHoliday: true, mode: true });
-/** The bank-holiday region and the mode as columns and filters. */
 const modes = selectColumns(modeSelects);
 
 export default function TimeProfilesListPage() {
