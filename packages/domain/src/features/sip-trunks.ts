@@ -86,12 +86,8 @@ export const sipTrunkInput = z.object({
 export type SipTrunkInput = z.input<typeof sipTrunkInput>;
 
 /** The trunks list's bulk edit (each field optional in the modal; the retail cap is checked per trunk). */
-export const sipTrunkBulkEdit = z.object({
-  callRecording: callRecordingField,
-  channelLimit: trunkChannelLimitField,
-  transport: transportField,
-  ...trunkTpsShape,
-});
+const bulkEdited = { callRecording: true, channelLimit: true, transport: true, tps: true, ctps: true } as const;
+export const sipTrunkBulkEdit = sipTrunkInput.pick(bulkEdited);
 export type SipTrunkValues = z.output<typeof sipTrunkInput>;
 
 export const sipTrunkRecord = z.object({
