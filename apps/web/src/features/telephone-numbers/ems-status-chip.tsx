@@ -1,13 +1,12 @@
 /** A number's emergency-address state as a coloured chip. */
-import Chip from '@mui/material/Chip';
+import Chip, { type ChipProps } from '@mui/material/Chip';
 import type { EmsStatus } from '@switchboard/domain';
 
-const STATUS_COLOURS: Record<EmsStatus, 'success' | 'warning' | 'error' | 'default'> = {
+/** The states with a colour of their own ('Not set' and 'Not needed' are grey). */
+const STATUS_COLOURS: Partial<Record<EmsStatus, ChipProps['color']>> = {
   Confirmed: 'success',
   Pending: 'warning',
   Error: 'error',
-  'Not set': 'default',
-  'Not needed': 'default',
 };
 
 export function EmsStatusChip({ status }: { status: EmsStatus }) {
@@ -15,7 +14,7 @@ export function EmsStatusChip({ status }: { status: EmsStatus }) {
     <Chip
       size="small"
       variant={status === 'Confirmed' ? 'outlined' : 'filled'}
-      color={STATUS_COLOURS[status]}
+      color={STATUS_COLOURS[status] ?? 'default'}
       label={status}
     />
   );

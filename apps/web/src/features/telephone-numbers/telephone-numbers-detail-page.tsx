@@ -21,7 +21,6 @@ import {
   telephoneNumberValues,
 } from '@switchboard/domain';
 import { useParams } from 'react-router';
-import { FieldSection } from '../../platform/fields/field-section.tsx';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import type { FieldsForm } from '../../platform/fields/form-schema.ts';
 import { useAccessListOptions } from '../../platform/fields/option-sources.ts';
@@ -33,44 +32,6 @@ import { numbers, useNumberTeams } from './api.ts';
 import { EmergencyTab } from './emergency-tab.tsx';
 
 type Form = FieldsForm<TelephoneNumberInput>;
-
-function ScreeningTab({ form, readOnly }: { form: Form; readOnly: boolean }) {
-  const lists = useAccessListOptions();
-  const aclId = form.watch('telephoneNumberAclId');
-  const section = { control: form.control, disabled: readOnly };
-  return (
-    <>
-      <FieldSection
-        title="Access list"
-        {...section}
-        fields={[
-          { kind: 'select', name: 'telephoneNumberAclId', label: 'Access List', options: lists, nullable: true },
-          {
-            kind: 'select',
-            name: 'telephoneNumberAclReject',
-            label: 'Screening',
-            options: ACL_MODE_OPTIONS,
-            disabled: aclId == null,
-          },
-        ]}
-      />
-      <FieldSection
-        title="Anonymous callers"
-        below
-        {...section}
-        fields={[
-          { kind: 'switch', name: 'anonCallReject', label: 'Reject anonymous calls' },
-          {
-            kind: 'switch',
-            name: 'anonCallRejectAdvanced',
-            label: 'Also reject calls whose number is unavailable (e.g. from abroad)',
-            disabled: !form.watch('anonCallReject'),
-          },
-        ]}
-      />
-    </>
-  );
-}
 
 const recordingMode = (form: Form) => Number(form.watch('callRecord') ?? 0);
 
@@ -130,6 +91,7 @@ function TeamsInfo({ number }: { number: TelephoneNumber }) {
 export default function TelephoneNumberDetailPage() {
   const { id = '' } = useParams();
   const admin = isProviderAdmin(useSession().session);
+  const lists = useAccessListOptions();
   return (
     <TabbedForm
       source={numbers.record(id)}
@@ -172,8 +134,33 @@ export default function TelephoneNumberDetailPage() {
         {
           label: 'Call Screening',
           kind: 'form',
-          fields: ['telephoneNumberAclId', 'telephoneNumberAclReject', 'anonCallReject', 'anonCallRejectAdvanced'],
-          render: (form, _n, readOnly) => <ScreeningTab form={form} readOnly={readOnly} />,
+          sections: (_n, form) => [
+            {
+              title: 'Access list',
+              inputs: [
+                { kind: 'select', name: 'telephoneNumberAclId', label: 'Access List', options: lists, nullable: true },
+                {
+                  kind: 'select',
+                  name: 'telephoneNumberAclReject',
+                  label: 'Screening',
+                  options: ACL_MODE_OPTIONS,
+                  disabled: form.watch('telephoneNumberAclId') == null,
+                },
+              ],
+            },
+            {
+              title: 'Anonymous callers',
+              inputs: [
+                { kind: 'switch', name: 'anonCallReject', label: 'Reject anonymous calls' },
+                {
+                  kind: 'switch',
+                  name: 'anonCallRejectAdvanced',
+                  label: 'Also reject calls whose number is unavailable (e.g. from abroad)',
+                  disabled: !form.watch('anonCallReject'),
+                },
+              ],
+            },
+          ],
         },
         {
           label: 'Call Recording',

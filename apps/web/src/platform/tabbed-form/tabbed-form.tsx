@@ -30,6 +30,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError, isStaleVersion } from '../api.ts';
 import { type Crumb, useBreadcrumb } from '../breadcrumb.tsx';
 import { SectionForbidden } from '../error-pages.tsx';
+import { FieldSection } from '../fields/field-section.tsx';
 import { applySaveFailure, errorLeaves, type FieldProblem, isShown, topField } from '../fields/form-errors.ts';
 import { type FieldDef, FormFields } from '../fields/form-fields.tsx';
 import { type FormSchema, type SchemaForm, useSchemaForm } from '../fields/form-schema.ts';
@@ -49,6 +50,8 @@ export type TabDef<R, V extends FieldValues, O extends FieldValues = V> =
       intro?: (record: R) => ReactNode;
       /** The tab's fields, declared: shown after the intro, disabled while read-only. */
       inputs?: FieldDef<V>[] | ((record: R, form: SchemaForm<V, O>) => FieldDef<V>[]);
+      /** Declared fields in titled groups ('Access list', 'Anonymous callers'), after the inputs. */
+      sections?: (record: R, form: SchemaForm<V, O>) => Array<{ title: string; inputs: FieldDef<V>[] }>;
       /** Anything else of the tab, after its inputs. */
       render?: (form: SchemaForm<V, O>, record: R, readOnly: boolean) => ReactNode;
       /**
@@ -176,10 +179,12 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
     if (typeof t.inputs !== 'function') return t.inputs ?? [];
     return record.data ? t.inputs(record.data, form) : [];
   };
+  const sectionsOf = (t: TabDef<R, V, O>) =>
+    (t.kind === 'form' && record.data && t.sections?.(record.data, form)) || [];
+  const namesOf = (t: TabDef<R, V, O>) =>
+    [...inputsOf(t), ...sectionsOf(t).flatMap((s) => s.inputs)].map((f) => topField(f.name));
   const tabWith = (path: string) =>
-    tabs.findIndex(
-      (t) => t.kind === 'form' && (t.fields ?? inputsOf(t).map((f) => topField(f.name))).includes(topField(path)),
-    );
+    tabs.findIndex((t) => t.kind === 'form' && (t.fields ?? namesOf(t)).includes(topField(path)));
 
   // After a refused submit: open the first tab holding an error when this one holds none; then
   // focus the first failing field shown here, and list the errors of fields not shown at all.
@@ -332,6 +337,16 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
               ))}
               {tab.intro?.(data)}
               {tab.inputs && <FormFields control={form.control} disabled={readOnly} fields={inputsOf(tab)} />}
+              {sectionsOf(tab).map((section, i) => (
+                <FieldSection
+                  key={section.title}
+                  title={section.title}
+                  below={i > 0}
+                  control={form.control}
+                  disabled={readOnly}
+                  fields={section.inputs}
+                />
+              ))}
               {tab.render?.(form, data, readOnly)}
               {!readOnly && <SaveButton busy={form.formState.isSubmitting} />}
             </Box>
