@@ -11,6 +11,7 @@ import {
   type SeatDevice,
   type SeatLocation,
   type SeatSoftphone,
+  seatDeviceRecord,
   seatLabel,
   seatLocationRecord,
   seatRoutes,
@@ -36,17 +37,13 @@ const iso = (at: string) => `to_char((${at}) at time zone 'UTC', 'YYYY-MM-DD"T"H
 
 /** A seat's devices; the LDAP password only for a user who may update the seat (it unlocks the directory). */
 const deviceFields = fieldMap<SeatDevice>('seat_devices', {
-  id: field.id(),
-  make: field.text('make'),
-  model: field.text('model'),
-  macAddress: field.text('mac_address'),
+  ...sameNamedFields(seatDeviceRecord.shape),
   lastCheckin: field.computed(iso('seat_devices.last_checkin'), 'text'),
   locked: field.computed(LOCKED, 'boolean'),
   locksAt: field.computed(
     `(case when not ${LOCKED} then ${iso(`seat_devices.unlocked_at + ${LOCK_AFTER}`)} end)`,
     'text',
   ),
-  initialised: field.boolean('initialised'),
   ldapPassword: field.text('ldap_password', { secret: visibleTo('seats', 'update') }),
 });
 

@@ -6,7 +6,6 @@
  */
 
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -18,7 +17,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   MESSAGES,
@@ -34,12 +32,11 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { ApiError } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
 import { useConfirm } from '../../platform/confirm.tsx';
 import type { SelectOption } from '../../platform/fields/form-fields.tsx';
-import { FormSwitchField } from '../../platform/fields/form-fields.tsx';
+import { FormFields } from '../../platform/fields/form-fields.tsx';
 import { formValuesOf, useSchemaForm } from '../../platform/fields/form-schema.ts';
 import { useFormSubmit } from '../../platform/fields/form-submit.ts';
 import { useChange } from '../../platform/mutation.ts';
@@ -104,10 +101,7 @@ export function ProvisioningPanel({ seat }: { seat: Pick<Seat, 'id'> }) {
   const [shown, setShown] = useState<number | null>(null);
   const confirm = useConfirm();
   const key = [...seats.keys.detail(seat.id), 'devices'];
-  const devices = useQuery({
-    queryKey: key,
-    queryFn: () => call(seatRoutes.devices, { params: { id: seat.id } }),
-  });
+  const devices = useQuery({ queryKey: key, queryFn: () => call(seatRoutes.devices, { params: { id: seat.id } }) });
   const mayUpdate = can('seats', 'update');
 
   /** Runs a device action: asks first when it says so, then a toast of the reply or the failure. */
@@ -230,8 +224,6 @@ export function SoftphonePanel({
   const data = phone.data;
   const status = kind === 'desktop' ? data.desktopStatus : data.mobileStatus;
 
-  const cliError = form.formState.errors.outboundCLILists?.message;
-
   return (
     <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
       {banner && <Alert severity="error">{banner}</Alert>}
@@ -243,34 +235,24 @@ export function SoftphonePanel({
             : 'This seat has no softphone user: create the seat as a softphone user to sign in to the apps.'}
         </Typography>
       </Box>
-      <FormSwitchField
+      <FormFields
         control={form.control}
-        name={kind === 'desktop' ? 'enableDesktopCallWaiting' : 'enableMobileCallWaiting'}
-        label="Call Waiting"
         disabled={readOnly}
-      />
-      <Controller
-        control={form.control}
-        name="outboundCLILists"
-        render={({ field }) => (
-          <Autocomplete
-            multiple
-            options={numbers.map((n) => String(n.value))}
-            getOptionLabel={(v) => numbers.find((n) => n.value === v)?.label ?? v}
-            value={field.value ?? []}
-            onChange={(_, v) => field.onChange(v)}
-            disabled={readOnly}
-            noOptionsText="No Numbers Found"
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label="Outbound Caller IDs"
-                error={cliError !== undefined}
-                helperText={cliError ?? 'The numbers the softphone user may present on outbound calls'}
-              />
-            )}
-          />
-        )}
+        fields={[
+          {
+            kind: 'switch',
+            name: kind === 'desktop' ? 'enableDesktopCallWaiting' : 'enableMobileCallWaiting',
+            label: 'Call Waiting',
+          },
+          {
+            kind: 'multiselect',
+            name: 'outboundCLILists',
+            label: 'Outbound Caller IDs',
+            options: numbers,
+            empty: 'No Numbers Found',
+            helper: 'The numbers the softphone user may present on outbound calls',
+          },
+        ]}
       />
       {kind === 'mobile' && (
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>

@@ -19,6 +19,7 @@ import { lazy, Suspense } from 'react';
 import { Controller, type FieldValues, type Path } from 'react-hook-form';
 import { DestinationField } from './destination-field.tsx';
 import type { FieldsControl } from './form-schema.ts';
+import { FormMultiSelectField, type MultiSelectProps } from './multi-select-field.tsx';
 
 /** The date-time picker loads with the first form that has a date (it is large). */
 const DateTimePickerField = lazy(() => import('./date-time-field.tsx'));
@@ -51,6 +52,8 @@ export type FieldDef<V extends FieldValues> = { disabled?: boolean } & (
       empty?: string;
     }
   | { kind: 'switch'; name: Path<V>; label: string }
+  /** Several of the options, held as an array of their values (FormMultiSelectField). */
+  | ({ kind: 'multiselect'; name: Path<V>; label: string } & MultiSelectProps)
   /** An object of booleans (e.g. a member's days) as one labelled row of checkboxes, one per key. */
   | { kind: 'checkboxes'; name: Path<V>; label: string; options: Array<{ key: string; label: string }> }
   /** A date and time 'DD/MM/YYYY HH:mm': typed, or picked from a calendar and clock. */
@@ -314,6 +317,8 @@ export function FormFields<V extends FieldValues>({
             return <FormSelectField key={f.name} {...f} {...common} />;
           case 'switch':
             return <FormSwitchField key={f.name} {...f} {...common} />;
+          case 'multiselect':
+            return <FormMultiSelectField key={f.name} {...f} {...common} />;
           case 'checkboxes':
             return <FormCheckboxesField key={f.name} {...f} {...common} />;
           case 'datetime':

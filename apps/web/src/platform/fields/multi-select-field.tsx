@@ -1,0 +1,55 @@
+/**
+ * Several of a select's options (e.g. the numbers a softphone user may present): the field holds
+ * the chosen values as an array of text, shown as chips with their options' labels (a value that is
+ * none of the options as itself); with no option left its list says `empty`.
+ */
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import { MESSAGES } from '@switchboard/domain';
+import { Controller, type FieldValues } from 'react-hook-form';
+import type { BaseProps, SelectOption } from './form-fields.tsx';
+
+export interface MultiSelectProps {
+  options: readonly SelectOption[];
+  required?: boolean;
+  helper?: string;
+  empty?: string;
+}
+
+export function FormMultiSelectField<V extends FieldValues>({
+  control,
+  name,
+  label,
+  disabled,
+  options,
+  required,
+  helper,
+  empty = MESSAGES.noItems,
+}: BaseProps<V> & MultiSelectProps) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Autocomplete
+          multiple
+          options={options.map((o) => String(o.value))}
+          getOptionLabel={(v) => options.find((o) => String(o.value) === v)?.label ?? v}
+          value={field.value ?? []}
+          onChange={(_, v) => field.onChange(v)}
+          disabled={disabled}
+          noOptionsText={empty}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={label}
+              required={required}
+              error={fieldState.error !== undefined}
+              helperText={fieldState.error?.message ?? helper}
+            />
+          )}
+        />
+      )}
+    />
+  );
+}
