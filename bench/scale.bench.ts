@@ -408,7 +408,7 @@ if (only !== 'postgres') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-scale-'));
   try {
     const t0 = performance.now();
-    const handle = await openDatabase({ dataDir: dir });
+    const handle = await openDatabase({ dataDir: dir, sharedBuffers: process.env.PGLITE_SHARED_BUFFERS });
     await migrate(handle.db, allMigrations());
     await seedDemo(createTenancy(handle.db));
     await load(createTenancy(handle.db));

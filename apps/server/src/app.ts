@@ -94,6 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      sharedBuffers: config.pgliteSharedBuffers,
       statementTimeoutMs: config.dbStatementTimeoutMs,
       connectTimeoutMs: config.dbConnectTimeoutMs,
       onPoolError: (error) => bootLog(`a database connection was lost (${error.message}); it will be replaced`),

@@ -21,6 +21,7 @@ const config = loadConfig();
 const handle = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
+  sharedBuffers: config.pgliteSharedBuffers,
   statementTimeoutMs: config.dbStatementTimeoutMs,
   connectTimeoutMs: config.dbConnectTimeoutMs,
 });

@@ -12,6 +12,8 @@ export interface Config {
   dataDir: string;
   /** Folder of uploaded files (music on hold, ...); undefined: DATA_DIR/files (a temporary folder for `memory`). */
   fileStoreDir: string | undefined;
+  /** The embedded database's shared buffers (PGLITE_SHARED_BUFFERS, e.g. '64MB'); undefined: its default. */
+  pgliteSharedBuffers: string | undefined;
   authTokenName: string;
   /** Sliding server-side session lifetime. */
   sessionTtlMs: number;
@@ -133,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ? path.resolve(base, env.DATA_DIR) : path.join(root, 'data'),
     fileStoreDir: env.FILE_STORE_DIR ? path.resolve(base, env.FILE_STORE_DIR) : undefined,
+    pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS || undefined,
     authTokenName: env.AUTH_TOKEN_NAME ?? 'sb_auth_token',
     sessionTtlMs: int(env.SESSION_TTL_MINUTES, 120) * 60_000,
     secureCookies: env.SECURE_COOKIES === 'true',

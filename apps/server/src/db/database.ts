@@ -32,7 +32,17 @@ export interface DatabaseOptions {
   onPoolError?: (error: Error) => void;
   /** A PGlite data dump to start from (tests: a migrated, seeded template). */
   loadDataDir?: Blob | File | undefined;
+  /** PGlite's shared buffers (PostgreSQL's setting, e.g. '32MB'); default PGLITE_SHARED_BUFFERS. */
+  sharedBuffers?: string | undefined;
 }
+
+/**
+ * PGlite's shared buffers unless configured. PostgreSQL's default (128MB) is memory PGlite fills at
+ * start-up, every byte resident, while its data files are read through the operating system's
+ * cache anyway: 32MB holds the working set of an account of a few thousand seats and keeps ~95 MB
+ * out of the idle server (issue 11; bench:scale prints both).
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
 
 export interface DatabaseHandle {
   db: DB;
@@ -71,7 +81,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // Trigram indexes for the lists' searches (migration 013). Relaxed durability: a query answers
   // without waiting for the data dir's flush (which follows at once); a crash can lose the last
   // moment's writes, not corrupt the data dir.
-  const base: PGliteOptions = { extensions: { pg_trgm }, relaxedDurability: true };
+  const sharedBuffers = options.sharedBuffers ?? PGLITE_SHARED_BUFFERS;
+  if (!/^\d+(kB|MB|GB)$/.test(sharedBuffers)) throw new Error(`Not a size for shared buffers: '${sharedBuffers}'`);
+  const base: PGliteOptions = {
+    extensions: { pg_trgm },
+    relaxedDurability: true,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
+  };
   let pglite: PGlite;
   if (options.dataDir === 'memory') {
     pglite = new PGlite(options.loadDataDir ? { ...base, loadDataDir: options.loadDataDir } : base);
