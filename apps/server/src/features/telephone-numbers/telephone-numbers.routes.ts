@@ -228,16 +228,10 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
   tenantRoute(api, platform, routes.emsAddresses, {
     allow: readersOf('seats', 'SIPTrunks', 'numbers'),
     readOnly: true,
-    handler: async ({ db }) => {
-      const records = await selectRecords(
-        db
-          .selectFrom('telephone_numbers')
-          .where('ems_needed', '=', true)
-          .where('ems_postcode', '<>', '')
-          .orderBy('number'),
-        addressFields,
-      );
-      return { records, totalRecords: records.length, lastPage: true };
+    handler: ({ db }) => {
+      const located = db.selectFrom('telephone_numbers').where('ems_needed', '=', true).where('ems_postcode', '<>', '');
+      const byNumber = { field: 'telephoneNo', direction: 'asc' } as const;
+      return pagedList(located, addressFields, 'telephone_numbers.id', byNumber, { offset: -1, limit: -1 });
     },
   });
 

@@ -11,6 +11,7 @@ import {
   telephoneNumberValues,
 } from '@switchboard/domain';
 import { optionLabel } from '../../platform/fields/option-sources.ts';
+import { Hint } from '../../platform/hint.tsx';
 import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
 import { numbers } from './api.ts';
 import { telephoneNumbersArea } from './area.ts';
@@ -38,9 +39,7 @@ export default function TelephoneNumbersListPage() {
                 </Typography>
               </Box>
             ) : (
-              <Typography component="span" variant="body2" color="text.secondary">
-                Not routed
-              </Typography>
+              <Hint>Not routed</Hint>
             ),
         },
         {
