@@ -241,12 +241,11 @@ export const voicemailSettingsInput = z.object({
   password: seatShape.vmPin,
   vmDelete: seatShape.vmDelete,
 });
+const { password: _password, ...storedVoicemail } = voicemailSettingsInput.shape;
 export const voicemailSettingsRecord = z.object({
   mailbox: z.string(),
-  fullname: z.string(),
-  email: z.string(),
+  ...recordShape(storedVoicemail),
   passwordSet: z.boolean(),
-  vmDelete: z.boolean(),
   keepOnNetwork: z.boolean(),
 });
 export type VoicemailSettings = z.infer<typeof voicemailSettingsRecord>;

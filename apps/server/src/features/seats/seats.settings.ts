@@ -113,17 +113,16 @@ export function registerSeatSettingRoutes(
       allow: update,
       handler: async (ctx, { params, body }) => {
         // The device is named in the path (unlock) or in the body (the spec's other two calls).
-        const p = params as { id: number; deviceId?: number };
-        const deviceId = p.deviceId ?? (body as { deviceId?: number } | undefined)?.deviceId ?? 0;
+        const { id, deviceId } = { ...params, ...(body as object | undefined) } as { id: number; deviceId: number };
         const device = await ctx.db
           .updateTable('seat_devices')
           .set(action.change())
           .where('id', '=', deviceId)
-          .where('seat_id', '=', p.id)
+          .where('seat_id', '=', id)
           .returning('mac_address')
           .executeTakeFirst();
         if (!device) throw notFound();
-        await ctx.emit({ area: 'seats', recordId: p.id, kind: action.kind, after: { device: device.mac_address } });
+        await ctx.emit({ area: 'seats', recordId: id, kind: action.kind, after: { device: device.mac_address } });
         return { success: true, message: action.message };
       },
     });

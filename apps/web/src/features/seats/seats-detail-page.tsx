@@ -93,7 +93,7 @@ export default function SeatDetailPage() {
     kind: 'panel',
     render: (seat) => <SoftphonePanel seat={seat} kind={kind} numbers={callerIds} />,
   });
-  const tabs: Array<TabDef<Seat, SeatInput, SeatValues> | false> = [
+  const tabs: TabDef<Seat, SeatInput, SeatValues>[] = [
     {
       label: 'General',
       kind: 'form',
@@ -224,7 +224,7 @@ export default function SeatDetailPage() {
       toValues={seatValues}
       name={(v) => v.nickname || 'Seat'}
       title={(s) => (s.nickname ? `${s.nickname} (${s.extension})` : `Seat ${s.extension}`)}
-      tabs={tabs.filter((t): t is TabDef<Seat, SeatInput, SeatValues> => t !== false)}
+      tabs={tabs}
     />
   );
 }
