@@ -87,6 +87,7 @@ export default function SeatDetailPage() {
   const music = useMusicSelect();
   const accessLists = useAccessListOptions();
   const admin = isProviderAdmin(session);
+  const general = generalFields(callerIds, music);
   const softphoneTab = (label: string, kind: 'desktop' | 'mobile'): TabDef<Seat, SeatInput, SeatValues> => ({
     label,
     forbidden: !can('softphone', 'read'),
@@ -97,17 +98,10 @@ export default function SeatDetailPage() {
     {
       label: 'General',
       kind: 'form',
-      fields: [
-        'nickname',
-        'callerIdName',
-        'callerIdNumber',
-        'withholdNumber',
-        'emergencyServiceCid',
-        'ringTime',
-        'musicOnHold',
-      ],
+      // Its inputs and the emergency location chosen below them.
+      fields: [...general.map((f) => f.name), 'emergencyServiceCid'],
       intro: (seat) => <Registration seat={seat} />,
-      inputs: generalFields(callerIds, music),
+      inputs: general,
       render: (form, seat, readOnly) => (
         <SeatLocationField
           seat={seat}

@@ -40,22 +40,18 @@ const softphoneSeat = seatCreateInput.extend({ softphoneUser: softphoneUserInput
 
 /** The desk phone's and the softphones' registrations (spec 2 §2: online status desk, mobile, desktop). */
 function Statuses({ seat }: { seat: Seat }) {
-  const parts = [
-    { label: 'Desk', status: seat.status },
-    { label: 'Desktop', status: seat.desktopStatus },
-    { label: 'Mobile', status: seat.mobileStatus },
-  ];
+  const parts = { Desk: seat.status, Desktop: seat.desktopStatus, Mobile: seat.mobileStatus };
   return (
     <Box component="span" sx={{ display: 'flex', gap: 0.25, flexWrap: 'nowrap', '& .MuiChip-label': { px: 0.75 } }}>
-      {parts.map((p) => (
+      {Object.entries(parts).map(([label, status]) => (
         <Chip
-          key={p.label}
+          key={label}
           size="small"
-          label={p.label}
-          aria-label={`${p.label}: ${p.status}`}
-          title={`${p.label}: ${p.status}`}
-          color={p.status === 'Registered' ? 'success' : 'default'}
-          variant={p.status === 'Registered' ? 'filled' : 'outlined'}
+          label={label}
+          aria-label={`${label}: ${status}`}
+          title={`${label}: ${status}`}
+          color={status === 'Registered' ? 'success' : 'default'}
+          variant={status === 'Registered' ? 'filled' : 'outlined'}
         />
       ))}
     </Box>
