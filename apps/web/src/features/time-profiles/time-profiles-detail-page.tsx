@@ -5,7 +5,6 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { destinationValue, MESSAGES, type TimeProfile, type TimeProfileInput } from '@switchboard/domain';
 import dayjs from 'dayjs';
-import { FieldSection } from '../../platform/fields/field-section.tsx';
 import { selectFrom, useDestinationLabel, usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
@@ -81,24 +80,17 @@ export default function TimeProfileDetailPage() {
         {
           label: 'Routing',
           kind: 'form',
-          fields: ['inPromptId', 'inDestination', 'outPromptId', 'outDestination'],
-          render: (form, p, readOnly) =>
+          sections: (p) =>
             (['in', 'out'] as const).map((side) => {
               const [when, word] = side === 'in' ? ['open', 'Open'] : ['closed', 'Closed'];
               const exclude = [destinationValue('timeprofile', p.extension)];
-              return (
-                <FieldSection
-                  key={side}
-                  title={`When ${when}`}
-                  below={side === 'out'}
-                  control={form.control}
-                  disabled={readOnly}
-                  fields={[
-                    selectFrom<TimeProfileInput>(prompts, `${side}PromptId`, `${word} Prompt`),
-                    { kind: 'destination', name: `${side}Destination`, label: `${word} Destination`, exclude },
-                  ]}
-                />
-              );
+              return {
+                title: `When ${when}`,
+                inputs: [
+                  selectFrom<TimeProfileInput>(prompts, `${side}PromptId`, `${word} Prompt`),
+                  { kind: 'destination', name: `${side}Destination`, label: `${word} Destination`, exclude },
+                ],
+              };
             }),
         },
         { label: 'Calendar', kind: 'panel', render: (p) => <CalendarTab profile={p} /> },
