@@ -122,9 +122,8 @@ export function ProvisioningPanel({ seat }: { seat: Pick<Seat, 'id'> }) {
 
   if (devices.isPending) return <CircularProgress size={24} aria-label="Loading" />;
   if (devices.isError) return <Alert severity="error">{SEAT_MESSAGES.somethingWrong}</Alert>;
-  if (devices.data.records.length === 0) {
+  if (devices.data.records.length === 0)
     return <Alert severity="info">No devices are provisioned for this seat.</Alert>;
-  }
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Typography variant="body2" color="text.secondary">
