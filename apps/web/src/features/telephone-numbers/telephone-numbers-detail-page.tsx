@@ -38,10 +38,9 @@ const recordingMode = (form: Form) => Number(form.watch('callRecord') ?? 0);
 /** Under the Call Recording fields: the warning when calls are recorded unannounced, what Pausable means. */
 function RecordingNotes({ form }: { form: Form }) {
   const mode = recordingMode(form);
-  const warn = form.watch('callRecordWarn');
   return (
     <>
-      {mode !== 0 && !warn && (
+      {mode !== 0 && !form.watch('callRecordWarn') && (
         <Alert severity="warning">
           Calls to this number are recorded without a warning. The law requires you to tell callers that their call may
           be recorded, for example in your greeting.
