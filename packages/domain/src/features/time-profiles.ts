@@ -1,10 +1,11 @@
 /** Time profiles and calendar entries (spec 2: /time-profiles, permission timeprofile). */
 import { z } from 'zod';
-import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
+import { resourceRoutes, versionedRecordFields } from '../contract.ts';
 import { idParam, oneOfOptions, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { numberedRoutes, numberInRange, numberMessages, numberRange } from '../numbering.ts';
 import { recordShape } from '../record-shape.ts';
+import { recordsReply, taggedRoutes } from '../tagged-routes.ts';
 import { perDay, TIME_OF_DAY, timeToMinutes } from '../time-of-day.ts';
 import { destinationField } from './destinations.ts';
 
@@ -143,6 +144,7 @@ export const timeProfileStatus = z.object({
 export type TimeProfileStatus = z.infer<typeof timeProfileStatus>;
 
 const tag = 'time-profiles';
+const { get } = taggedRoutes(tag);
 
 /** Spec 2 §7 "Time profiles": /timeprofile (saved by PUT or POST /timeprofile/{id}). */
 export const timeProfileRoutes = {
@@ -155,24 +157,18 @@ export const timeProfileRoutes = {
   }),
   ...numberedRoutes('/timeprofile', timeProfileRange, tag),
   /** Where the profile routes now (or at ?at=ISO instant), and why. */
-  status: route({
-    method: 'GET',
-    path: '/timeprofile/:id/status',
+  status: get('/timeprofile/:id/status', {
     params: idParam,
     query: z.object({ at: z.iso.datetime({ offset: true }).optional() }),
     reply: timeProfileStatus,
-    tag,
   }),
   /** The bank holidays the server applies for a region and year (shown on the profile). */
-  bankHolidays: route({
-    method: 'GET',
-    path: '/timeprofile/bankholidays/:region/:year',
+  bankHolidays: get('/timeprofile/bankholidays/:region/:year', {
     params: z.object({
       region: z.coerce.number().int().min(0).max(3),
       year: z.coerce.number().int().min(1995).max(2100),
     }),
-    reply: z.object({ records: z.array(z.object({ date: z.string(), name: z.string() })) }),
-    tag,
+    reply: recordsReply(z.object({ date: z.string(), name: z.string() })),
   }),
 };
 
