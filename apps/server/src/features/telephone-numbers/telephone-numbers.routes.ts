@@ -20,6 +20,7 @@ import {
   telephoneNumberRecord,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { destinationNames } from '../../platform/children.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { field, fieldMap, rowFrom, visibleTo } from '../../platform/fields.ts';
@@ -215,11 +216,8 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
     handler: async ({ db, auth }, { params, body }) => {
       const { accountNo, ...options } = (body ?? {}) as { accountNo?: number };
       if (accountNo !== undefined && accountNo !== auth.accountNo) throw notFound();
-      const failed = db
-        .selectFrom('telephone_numbers')
-        .where('telephone_numbers.ems_needed', '=', true)
-        .where('telephone_numbers.ems_update_pending', '=', false)
-        .where('telephone_numbers.ems_error_code', '<>', 0);
+      // The numbers whose emergency state is Error: needed, answered, and rejected.
+      const failed = db.selectFrom('telephone_numbers').where(sql.raw(EMS_STATUS_SQL), '=', 'Error');
       return pagedList(failed, errorFields, 'telephone_numbers.id', BY_NUMBER, { ...params, ...options });
     },
   });
