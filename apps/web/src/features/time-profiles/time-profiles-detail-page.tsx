@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { destinationValue, MESSAGES, type TimeProfile, type TimeProfileInput } from '@switchboard/domain';
 import dayjs from 'dayjs';
 import { selectFrom, useDestinationLabel, usePromptSelect } from '../../platform/fields/option-sources.ts';
+import { Hint } from '../../platform/hint.tsx';
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
 import { modeSelects, timeProfiles, useBankHolidays, useStatus } from './api.ts';
@@ -45,11 +46,7 @@ function UpcomingBankHolidays({ region }: { region: number }) {
   const upcoming = years.flatMap((y) => y.data?.records ?? []).filter((h) => h.date >= today);
   if (upcoming.length === 0) return null;
   const shown = upcoming.slice(0, 4).map((h) => `${dayjs(h.date).format('DD/MM/YYYY')} (${h.name})`);
-  return (
-    <Typography variant="body2" color="text.secondary">
-      Closed on the coming bank holidays: {shown.join(', ')}
-    </Typography>
-  );
+  return <Hint>Closed on the coming bank holidays: {shown.join(', ')}</Hint>;
 }
 
 export default function TimeProfileDetailPage() {
