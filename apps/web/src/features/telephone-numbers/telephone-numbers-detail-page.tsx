@@ -77,11 +77,10 @@ function TeamsInfo({ number }: { number: TelephoneNumber }) {
       </Hint>
       <Typography variant="body2">Seats presenting this number</Typography>
       <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>
-        {t.seats.length === 0 ? (
-          <Hint>None</Hint>
-        ) : (
-          t.seats.map((seat) => <Chip key={seat} size="small" label={seat} />)
-        )}
+        {t.seats.map((seat) => (
+          <Chip key={seat} size="small" label={seat} />
+        ))}
+        {t.seats.length === 0 && <Hint>None</Hint>}
       </Box>
     </Box>
   );
