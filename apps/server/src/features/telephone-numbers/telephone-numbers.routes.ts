@@ -23,7 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { destinationNames } from '../../platform/children.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
-import { field, fieldMap, rowFrom, visibleTo } from '../../platform/fields.ts';
+import { field, fieldMap, rowFrom, versionedFields, visibleTo } from '../../platform/fields.ts';
 import { listBodyFor, pagedList, selectRecords } from '../../platform/list.ts';
 import { notify } from '../../platform/notify.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -50,8 +50,7 @@ const NUMBER_NAME =
 // Every other field is stored in its column of the same name (sameNamedFields).
 const fields = fieldMap<TelephoneNumber>('telephone_numbers', {
   ...sameNamedFields(telephoneNumberRecord.shape),
-  id: field.id(),
-  version: field.version(),
+  ...versionedFields,
   telephoneNumber: field.computed('telephone_numbers.number', 'text', { sortable: true, searchable: true }),
   nickname: field.text('nickname', { sortable: true, searchable: true }),
   distinctiveRing: field.mapped('distinctive_ring', "coalesce('vh-ring-' || {col}, '')", 'text', {
