@@ -4,6 +4,7 @@ import {
   fromSpecSeatBody,
   maySoftphoneUser,
   parseCallerId,
+  SEAT_MESSAGES,
   SOFTPHONE_USER_RESOURCES,
   seatCreateInput,
   seatInput,
@@ -168,5 +169,18 @@ describe('maySoftphoneUser (spec 2 §2: create permission for customers, wholesa
       'admin',
       'VHAdmin',
     ]);
+  });
+});
+
+describe('the seats’ number messages (spec 2 §5)', () => {
+  it('word the range and its limit as the spec does, the clashes as the other numbered areas', () => {
+    expect(SEAT_MESSAGES).toMatchObject({
+      invalidNumber: 'Please input a valid number',
+      lessThanTo: 'Please ensure this number is less than the To field',
+      tooMany: 'You cannot add more than 100 seats at one time, please contact your account manager to add more',
+      inUse: 'Seat extension is already in use. Please select a different number',
+      rangeInUse:
+        '1 or more of the seats already has the number in this selected range. Please check the range and try again',
+    });
   });
 });

@@ -28,7 +28,7 @@ import {
   recordId,
 } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
-import { nextNumberReply, numberRange, rangeReply } from '../numbering.ts';
+import { nextNumberReply, numberMessages, numberRange, rangeReply } from '../numbering.ts';
 import { outcomeReply, saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
 import { can, isProviderAdmin, type PermissionHolder, type Resource } from '../permissions.ts';
@@ -38,13 +38,10 @@ import { destinationField } from './destinations.ts';
 import { emsRecord } from './telephone-numbers.ts';
 import { newUserBody } from './users.ts';
 
+export const SEAT_BULK_MAX = 100;
+
 export const SEAT_MESSAGES = {
-  invalidNumber: 'Please input a valid number',
-  lessThanTo: 'Please ensure this number is less than the To field',
-  tooMany: 'You cannot add more than 100 seats at one time, please contact your account manager to add more',
-  inUse: 'Seat extension is already in use. Please select a different number',
-  rangeInUse:
-    '1 or more of the seats already has the number in this selected range. Please check the range and try again',
+  ...numberMessages('seats', 'Seat extension', SEAT_BULK_MAX),
   notAccountNumber: 'Please select one of your telephone numbers',
   passwordReset: 'Reset Successfully',
   somethingWrong: 'Something went wrong, please try again.',
@@ -76,7 +73,6 @@ export const SEAT_MESSAGES = {
   vmPinDigits: 'PIN must be numerical with length between 4 and 6 digits',
 } as const;
 
-export const SEAT_BULK_MAX = 100;
 /** Nickname: 11 at creation, 15 on the detail (spec 2 §5 gives both). */
 export const SEAT_NICKNAME_MAX = { create: 11, detail: 15 } as const;
 
