@@ -10,6 +10,7 @@ import {
   callTimesRecord,
   callTimesShape,
   DEFAULT_IP_LOCATION,
+  deviceStatusShape,
   ipLocationField,
   seatChannelLimitField,
   sipCredentialRoutes,
@@ -211,10 +212,7 @@ export const seatRecord = z.object({
   userAgent: z.string(),
   ipaddr: z.string(),
   port: z.number().int().nullable(),
-  /** Emergency address set (the location number has one). */
-  location: z.boolean(),
-  publicIp: z.boolean(),
-  onNet: z.boolean(),
+  ...deviceStatusShape,
   /** Whether a device is provisioned for the seat. */
   provisioned: z.boolean(),
   accountNo: z.number().int(),

@@ -24,10 +24,9 @@ import {
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { callOptionFields } from '../../platform/call-option-fields.ts';
-import { emergencyLocatedSql } from '../../platform/emergency-location.ts';
+import { deviceStatusFields } from '../../platform/device-status.ts';
 import { fromZodError, HttpError, notFound } from '../../platform/errors.ts';
-import { field, fieldMap } from '../../platform/fields.ts';
-import { publicIpSql } from '../../platform/ip-sql.ts';
+import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
 import { numberedResource } from '../../platform/numbered.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Validator } from '../../platform/resources.ts';
@@ -40,7 +39,8 @@ import { adminOnly, ownNumbers, ownRow, restricted, teamsSwitch, usablePrompt } 
 import { registerSeatSettingRoutes } from './seats.settings.ts';
 
 const REGISTERED = '(seat_registrations.expires_at is not null and seat_registrations.expires_at > now())';
-const PUBLIC_IP = `(${REGISTERED} and ${publicIpSql('seat_registrations.ipaddr')})`;
+/** The address the desk phone registers from (NULL while it is not registered). */
+const ADDRESS = `(case when ${REGISTERED} then seat_registrations.ipaddr end)`;
 const softphoneStatus = (kind: 'desktop' | 'mobile') => `(case when exists (select 1 from seat_registrations r
   where r.seat_id = seats.id and r.kind = '${kind}' and r.expires_at > now()) then 'Registered' else 'Unregistered' end)`;
 const SEAT_NAME = "seats.extension || case when seats.nickname <> '' then ' - ' || seats.nickname else '' end";
@@ -48,8 +48,7 @@ const SEAT_NAME = "seats.extension || case when seats.nickname <> '' then ' - ' 
 // Every other field is stored in its column of the same name (sameNamedFields).
 const fields = fieldMap<Seat, 'vmPin'>('seats', {
   ...sameNamedFields(seatRecord.shape),
-  id: field.id(),
-  version: field.version(),
+  ...versionedFields,
   extension: field.number('extension', { sortable: true, searchable: true, createOnly: true }),
   name: field.text('name', { searchable: true, createOnly: true }),
   nickname: field.text('nickname', { sortable: true, searchable: true }),
@@ -75,15 +74,10 @@ const fields = fieldMap<Seat, 'vmPin'>('seats', {
   desktopStatus: field.computed(softphoneStatus('desktop'), 'text', { filterable: true }),
   mobileStatus: field.computed(softphoneStatus('mobile'), 'text', { filterable: true }),
   userAgent: field.computed("coalesce(seat_registrations.user_agent, '')", 'text'),
-  ipaddr: field.computed(`(case when ${REGISTERED} then seat_registrations.ipaddr else '' end)`, 'text'),
+  ipaddr: field.computed(`coalesce(${ADDRESS}, '')`, 'text'),
   port: field.computed(`(case when ${REGISTERED} then seat_registrations.port end)`, 'number'),
-  location: field.computed(
-    emergencyLocatedSql("coalesce(nullif(seats.emergency_service_cid, ''), seats.caller_id_number)"),
-    'boolean',
-    { sortable: true },
-  ),
-  publicIp: field.computed(PUBLIC_IP, 'boolean', { sortable: true, filterable: true }),
-  onNet: field.computed(`(${REGISTERED} and not ${PUBLIC_IP})`, 'boolean', { sortable: true }),
+  // The location number is the emergency CLI, or the caller ID when none is set.
+  ...deviceStatusFields("coalesce(nullif(seats.emergency_service_cid, ''), seats.caller_id_number)", ADDRESS),
   provisioned: field.computed('exists (select 1 from seat_devices d where d.seat_id = seats.id)', 'boolean'),
 });
 

@@ -40,6 +40,7 @@ import { FormFields } from '../../platform/fields/form-fields.tsx';
 import { formValuesOf, useSchemaForm } from '../../platform/fields/form-schema.ts';
 import { useFormSubmit } from '../../platform/fields/form-submit.ts';
 import { useChange } from '../../platform/mutation.ts';
+import { recordPart } from '../../platform/resource.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { SimpleTable } from '../../platform/simple-table.tsx';
 import { StateChip } from '../../platform/state-chip.tsx';
@@ -100,8 +101,8 @@ export function ProvisioningPanel({ seat }: { seat: Pick<Seat, 'id'> }) {
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<number | null>(null);
   const confirm = useConfirm();
-  const key = [...seats.keys.detail(seat.id), 'devices'];
-  const devices = useQuery({ queryKey: key, queryFn: () => call(seatRoutes.devices, { params: { id: seat.id } }) });
+  const part = recordPart(seats.keys, seatRoutes.devices, seat.id, 'devices');
+  const devices = useQuery(part);
   const mayUpdate = can('seats', 'update');
 
   /** Runs a device action: asks first when it says so, then a toast of the reply or the failure. */
@@ -116,7 +117,7 @@ export function ProvisioningPanel({ seat }: { seat: Pick<Seat, 'id'> }) {
       toast.error(!fixed && error instanceof ApiError && error.status !== 0 ? error.message : fallback);
     } finally {
       setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: key });
+      await queryClient.invalidateQueries({ queryKey: part.queryKey });
     }
   };
 
@@ -203,13 +204,13 @@ export function SoftphonePanel({
   numbers: SelectOption[];
 }) {
   const { can } = useSession();
-  const key = [...seats.keys.detail(seat.id), 'softphone'];
-  const phone = useQuery({ queryKey: key, queryFn: () => call(seatRoutes.softphone, { params: { id: seat.id } }) });
+  const part = recordPart(seats.keys, seatRoutes.softphone, seat.id, 'softphone');
+  const phone = useQuery(part);
   const form = useSchemaForm(seatSoftphoneInput);
   const save = useChange({
     mutationFn: (values: SeatSoftphoneInput) =>
       call(seatRoutes.saveSoftphone, { params: { id: seat.id }, body: values }),
-    invalidates: [key],
+    invalidates: [part.queryKey],
     success: (reply) => reply.message,
   });
   const { submit, banner } = useFormSubmit(form, (values) => save.mutateAsync(values));
@@ -289,10 +290,7 @@ export function SeatLocationField({
   const [open, setOpen] = useState(false);
   // The dialog's list is read afresh at each opening (the count), after the spec's simulated delay.
   const [openings, setOpenings] = useState(0);
-  const current = useQuery({
-    queryKey: [...seats.keys.detail(seat.id), 'ems'],
-    queryFn: () => call(seatRoutes.location, { params: { id: seat.id } }),
-  });
+  const current = useQuery(recordPart(seats.keys, seatRoutes.location, seat.id, 'ems'));
   const locations = useQuery({
     queryKey: ['seat-locations', openings],
     queryFn: async () => {
