@@ -13,15 +13,15 @@ import {
   callGroupRoutes,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
-import { field, fieldMap } from '../../platform/fields.ts';
+import { childCount } from '../../platform/child-count.ts';
+import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
 import { destinationMembers } from '../../platform/members.ts';
 import { numberedResource } from '../../platform/numbered.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { ownRow } from '../../platform/validators.ts';
 
 const fields = fieldMap<CallGroup>('call_groups', {
-  id: field.id(),
-  version: field.version(),
+  ...versionedFields,
   groupNo: field.number('group_no', { sortable: true, searchable: true, createOnly: true }),
   customName: field.text('custom_name', { sortable: true, searchable: true }),
   cidPrefix: field.text('cid_prefix', { sortable: true, searchable: true }),
@@ -31,11 +31,7 @@ const fields = fieldMap<CallGroup>('call_groups', {
   ignoreCfwd: field.boolean('ignore_cfwd', { filterable: true }),
   ringType: field.number('ring_type', { sortable: true, filterable: true }),
   ringTime: field.number('ring_time', { sortable: true, filterable: true }),
-  memberCount: field.computed(
-    '(select count(*)::int from call_group_members m where m.group_id = call_groups.id)',
-    'number',
-    { sortable: true },
-  ),
+  memberCount: childCount('call_group_members', 'group_id'),
 });
 
 export function registerCallGroupRoutes(api: FastifyInstance, platform: Platform): void {

@@ -22,8 +22,9 @@ import {
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { childCount } from '../../platform/child-count.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
-import { field, fieldMap } from '../../platform/fields.ts';
+import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
 import { pagedBodyFor, pagedList } from '../../platform/list.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { assertVersion, resource } from '../../platform/resources.ts';
@@ -35,8 +36,7 @@ const seatLabel = (alias: string) =>
   `(${alias}.extension::text || coalesce(' - ' || nullif(${alias}.nickname, ''), ''))`;
 
 const fields = fieldMap<CallMonitor, 'password'>('call_monitors', {
-  id: field.id(),
-  version: field.version(),
+  ...versionedFields,
   sourceId: field.ref('source_seat_id', 'seats', { filterable: true }),
   source: field.computed('src.name', 'text', { sortable: true, searchable: true, filterable: true }),
   sourceName: field.computed(seatLabel('src'), 'text', {
@@ -59,11 +59,7 @@ const overviewFields = fieldMap<MonitoringOverview>('seats', {
   monitoring: field.computed('(exists (select 1 from call_monitors m where m.source_seat_id = seats.id))', 'boolean', {
     filterable: true,
   }),
-  monitorCount: field.computed(
-    '(select count(*)::int from call_monitors m where m.source_seat_id = seats.id)',
-    'number',
-    { sortable: true },
-  ),
+  monitorCount: childCount('call_monitors', 'source_seat_id'),
   monitors: field.computed(
     `(select coalesce(jsonb_agg(jsonb_build_object('id', m.id, 'destination', d.name, 'extension', d.extension,
         'monitorName', ${seatLabel('d')}) order by d.extension), '[]'::jsonb)

@@ -13,7 +13,8 @@ import {
   type QueueMember,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
-import { field, fieldMap } from '../../platform/fields.ts';
+import { childCount } from '../../platform/child-count.ts';
+import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
 import { destinationMembers } from '../../platform/members.ts';
 import { numberedResource } from '../../platform/numbered.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -27,8 +28,7 @@ const promptField = (column: string) =>
 const PROMPTS = ['welcomeId', 'announceId', 'periodicAnnounceId', 'queueFullMessageId'] as const;
 
 const fields = fieldMap<CallQueue, 'announceSystem'>('call_queues', {
-  id: field.id(),
-  version: field.version(),
+  ...versionedFields,
   displayName: field.number('queue_no', { sortable: true, searchable: true, createOnly: true }),
   customName: field.text('custom_name', { sortable: true, searchable: true }),
   queueTime: field.number('queue_time', { sortable: true, filterable: true }),
@@ -58,11 +58,7 @@ const fields = fieldMap<CallQueue, 'announceSystem'>('call_queues', {
   periodicAnnounceId: promptField('periodic_announce_id'),
   periodicAnnounceFrequency: field.number('periodic_announce_frequency'),
   queueFullMessageId: promptField('queue_full_message_id'),
-  memberCount: field.computed(
-    '(select count(*)::int from call_queue_members m where m.queue_id = call_queues.id)',
-    'number',
-    { sortable: true },
-  ),
+  memberCount: childCount('call_queue_members', 'queue_id'),
 });
 
 const memberFields = fieldMap<QueueMember>('call_queue_members', {

@@ -6,7 +6,7 @@
  */
 import { CONFERENCE_MESSAGES, CONFERENCE_NUMBER, type Conference, conferenceRoutes } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
-import { field, fieldMap, visibleTo } from '../../platform/fields.ts';
+import { field, fieldMap, versionedFields, visibleTo } from '../../platform/fields.ts';
 import { numberedResource } from '../../platform/numbered.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { ownRow } from '../../platform/validators.ts';
@@ -16,8 +16,7 @@ const ROOM_NAME =
   "conference_rooms.conf_number || case when conference_rooms.nickname = '' then '' else ' - ' || conference_rooms.nickname end";
 
 const fields = fieldMap<Conference>('conference_rooms', {
-  id: field.id(),
-  version: field.version(),
+  ...versionedFields,
   confNumber: field.number('conf_number', { sortable: true, searchable: true, createOnly: true }),
   nickname: field.text('nickname', { sortable: true, searchable: true }),
   pin: field.text('pin', { secret: visibleTo('conference', 'update') }),

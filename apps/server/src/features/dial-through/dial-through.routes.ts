@@ -11,16 +11,16 @@ import {
   dialThroughRoutes,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
+import { childCount } from '../../platform/child-count.ts';
 import { children } from '../../platform/children.ts';
 import { HttpError } from '../../platform/errors.ts';
-import { field, fieldMap, visibleTo } from '../../platform/fields.ts';
+import { field, fieldMap, versionedFields, visibleTo } from '../../platform/fields.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resource } from '../../platform/resources.ts';
 import { highRiskOnly, ownNumbers } from '../../platform/validators.ts';
 
 const fields = fieldMap<DialThrough>('dial_throughs', {
-  id: field.id(),
-  version: field.version(),
+  ...versionedFields,
   name: field.text('name', { sortable: true, searchable: true }),
   cli: field.text('cli', { sortable: true, searchable: true, uses: { kind: 'number' } }),
   pin: field.text('pin', { secret: visibleTo('dialThrough', 'update') }),
@@ -30,11 +30,7 @@ const fields = fieldMap<DialThrough>('dial_throughs', {
   ukMob: field.boolean('uk_mob', { filterable: true }),
   ukOther: field.boolean('uk_other', { filterable: true }),
   channels: field.number('channels', { sortable: true, filterable: true }),
-  cliCount: field.computed(
-    '(select count(*)::int from dial_through_clis c where c.dial_through_id = dial_throughs.id)',
-    'number',
-    { sortable: true },
-  ),
+  cliCount: childCount('dial_through_clis', 'dial_through_id'),
 });
 
 const cliFields = fieldMap<DialThroughCli>('dial_through_clis', {

@@ -14,7 +14,7 @@ import {
   NO_PROMPT,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
-import { type Builder, field, fieldMap } from '../../platform/fields.ts';
+import { type Builder, field, fieldMap, versionedFields } from '../../platform/fields.ts';
 import { numberedResource } from '../../platform/numbered.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { usablePrompt } from '../../platform/validators.ts';
@@ -28,8 +28,7 @@ const keyFields = Object.fromEntries(
 ) as Record<(typeof IVR_KEYS)[number]['field'], Builder>;
 
 const fields = fieldMap<Ivr, 'invalidPromptNone'>('ivrs', {
-  id: field.id(),
-  version: field.version(),
+  ...versionedFields,
   name: field.number('ivr_no', { sortable: true, searchable: true, createOnly: true }),
   description: field.text('description', { sortable: true, searchable: true }),
   greetingId: field.mapped('greeting_id', `coalesce({col}, ${NO_PROMPT})`, 'number', {

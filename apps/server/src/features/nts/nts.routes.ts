@@ -14,7 +14,7 @@ import { normaliseNumber } from '@switchboard/domain/phone';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { HttpError } from '../../platform/errors.ts';
-import { field, fieldMap } from '../../platform/fields.ts';
+import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resource } from '../../platform/resources.ts';
 import { tenantRoute } from '../../platform/routes.ts';
@@ -22,8 +22,7 @@ import type { Tx } from '../../platform/tenancy.ts';
 import { restricted, usablePrompt } from '../../platform/validators.ts';
 
 const fields = fieldMap<Nts>('nts_destinations', {
-  id: field.id(),
-  version: field.version(),
+  ...versionedFields,
   name: field.text('name', { sortable: true, searchable: true }),
   destination: field.text('destination', { sortable: true, searchable: true }),
   answerPromptId: field.ref('answer_prompt_id', 'prompts'),

@@ -11,24 +11,20 @@ import {
   pickupGroupRoutes,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
+import { childCount } from '../../platform/child-count.ts';
 import { children, parentUsage } from '../../platform/children.ts';
 import { HttpError, validationError } from '../../platform/errors.ts';
-import { field, fieldMap } from '../../platform/fields.ts';
+import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resource } from '../../platform/resources.ts';
 import { tenantRoute } from '../../platform/routes.ts';
 
 const fields = fieldMap<PickupGroup>('pickup_groups', {
-  id: field.id(),
+  ...versionedFields,
   grouppickupId: field.computed('pickup_groups.id', 'number'),
-  version: field.version(),
   name: field.text('name', { sortable: true, searchable: true }),
   shortCode: field.computed("('*0#' || substr(pickup_groups.name, 6, 3))", 'text'),
-  memberCount: field.computed(
-    '(select count(*)::int from pickup_group_members m where m.group_id = pickup_groups.id)',
-    'number',
-    { sortable: true },
-  ),
+  memberCount: childCount('pickup_group_members', 'group_id'),
 });
 
 const memberFields = fieldMap<PickupMember & { seatId: number }>('pickup_group_members', {
