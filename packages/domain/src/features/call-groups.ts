@@ -1,12 +1,13 @@
 /** Call groups and their members (spec 2: /call-groups, permission callGroups, calls on /callgroup). */
 import { z } from 'zod';
-import { deleteBody, deleteReply, resourceRoutes, route, versionedRecordFields } from '../contract.ts';
-import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
+import { deleteBody, deleteReply, resourceRoutes, versionedRecordFields } from '../contract.ts';
+import { idParam, oneOfOptions, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { numberedRoutes, numberInRange, numberRange } from '../numbering.ts';
 import { listReplySchema, saveReply } from '../paging.ts';
+import { taggedRoutes } from '../tagged-routes.ts';
+import { perDay, TIME_OF_DAY } from '../time-of-day.ts';
 import { destinationField } from './destinations.ts';
-import { DAYS, type Day } from './time-profiles.ts';
 
 export const CALL_GROUP_MESSAGES = {
   invalidNumber: 'Please input a valid number',
@@ -28,18 +29,13 @@ export const RING_TYPES = [
   { value: 1, label: 'Ring All' },
   { value: 2, label: 'Round Robin' },
 ] as const;
+const seconds = (values: number[]) => values.map((value) => ({ value, label: `${value} seconds` }));
 /** Spec 2 §9: 10-50 s in steps of 10, default 10. */
-export const CALL_GROUP_RING_TIMES = [10, 20, 30, 40, 50] as const;
+export const CALL_GROUP_RING_TIMES = seconds([10, 20, 30, 40, 50]);
 /** Spec 2 §9: a member's delay (penalty) 0-30 in steps of 5. */
-export const MEMBER_DELAYS = [0, 5, 10, 15, 20, 25, 30] as const;
+export const MEMBER_DELAYS = seconds([0, 5, 10, 15, 20, 25, 30]);
 
 const select = MESSAGES.selectOption;
-const oneOf = (values: readonly number[], fallback: number) =>
-  z.coerce
-    .number({ error: select })
-    .int({ error: select })
-    .refine((v) => values.includes(v), { error: select })
-    .default(fallback);
 
 export const callGroupInput = z.object({
   customName: requiredText({ max: 45 }),
@@ -50,11 +46,8 @@ export const callGroupInput = z.object({
   falloverLocation: destinationField,
   answerElsewhere: z.boolean().default(false),
   ignoreCfwd: z.boolean().default(false),
-  ringType: oneOf(
-    RING_TYPES.map((t) => t.value),
-    1,
-  ),
-  ringTime: oneOf(CALL_GROUP_RING_TIMES, 10),
+  ringType: oneOfOptions(RING_TYPES, 1),
+  ringTime: oneOfOptions(CALL_GROUP_RING_TIMES, 10),
 });
 export type CallGroupInput = z.input<typeof callGroupInput>;
 export type CallGroupValues = z.output<typeof callGroupInput>;
@@ -86,10 +79,10 @@ export const callGroupRecord = z.object({
 });
 export type CallGroup = z.infer<typeof callGroupRecord>;
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Please enter a time as HH:mm' });
-export const memberDays = z.object(Object.fromEntries(DAYS.map((d) => [d, z.boolean()])) as Record<Day, z.ZodBoolean>);
+const hhmm = z.string().regex(TIME_OF_DAY, { error: 'Please enter a time as HH:mm' });
+export const memberDays = z.object(perDay(() => z.boolean()));
 export type MemberDays = z.infer<typeof memberDays>;
-export const everyDay = (): MemberDays => Object.fromEntries(DAYS.map((d) => [d, true])) as MemberDays;
+export const everyDay = (): MemberDays => perDay(() => true);
 
 /** A member: one of the account's seats or other destinations, when it rings and after what delay. */
 export const callGroupMemberInput = z
@@ -98,7 +91,7 @@ export const callGroupMemberInput = z
     days: memberDays.default(everyDay),
     start: hhmm.default('00:00'),
     end: hhmm.default('23:59'),
-    penalty: oneOf(MEMBER_DELAYS, 0),
+    penalty: oneOfOptions(MEMBER_DELAYS, 0),
   })
   .refine((m) => m.end > m.start, { path: ['end'], error: CALL_GROUP_MESSAGES.timeOrder });
 export type CallGroupMemberInput = z.input<typeof callGroupMemberInput>;
@@ -110,7 +103,7 @@ export const callGroupMemberUpdate = z
     days: memberDays,
     start: hhmm,
     end: hhmm,
-    penalty: oneOf(MEMBER_DELAYS, 0),
+    penalty: oneOfOptions(MEMBER_DELAYS, 0),
   })
   .refine((m) => m.end > m.start, { path: ['end'], error: CALL_GROUP_MESSAGES.timeOrder });
 export type CallGroupMemberUpdate = z.input<typeof callGroupMemberUpdate>;
@@ -130,26 +123,14 @@ export const callGroupMemberRecord = z.object({
 export type CallGroupMember = z.infer<typeof callGroupMemberRecord>;
 
 const tag = 'call-groups';
+const { delete: del, get, post, put } = taggedRoutes(tag);
 
 /** Spec 2 §7 "Call groups": /callgroup and its members. */
 export const callGroupRoutes = {
   ...resourceRoutes('/callgroup', { tag, record: callGroupRecord, input: callGroupInput, create: callGroupCreate }),
   ...numberedRoutes('/callgroup', callGroupRange, tag),
-  members: route({
-    method: 'GET',
-    path: '/callgroup/member/all/:id',
-    params: idParam,
-    reply: listReplySchema(callGroupMemberRecord),
-    tag,
-  }),
-  addMember: route({
-    method: 'POST',
-    path: '/callgroup/member/:id',
-    params: idParam,
-    body: callGroupMemberInput,
-    reply: saveReply,
-    tag,
-  }),
-  updateMember: route({ method: 'PUT', path: '/callgroup/member', body: callGroupMemberUpdate, reply: saveReply, tag }),
-  removeMembers: route({ method: 'DELETE', path: '/callgroup/member', body: deleteBody, reply: deleteReply, tag }),
+  members: get('/callgroup/member/all/:id', { params: idParam, reply: listReplySchema(callGroupMemberRecord) }),
+  addMember: post('/callgroup/member/:id', { params: idParam, body: callGroupMemberInput, reply: saveReply }),
+  updateMember: put('/callgroup/member', { body: callGroupMemberUpdate, reply: saveReply }),
+  removeMembers: del('/callgroup/member', { body: deleteBody, reply: deleteReply }),
 };

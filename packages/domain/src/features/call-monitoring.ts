@@ -4,10 +4,11 @@
  * dialling 154 and the seat's extension, authenticated by the source's PIN.
  */
 import { z } from 'zod';
-import { deleteBody, deleteReply, listAndReadRoutes, route, versionedRecordFields } from '../contract.ts';
+import { deleteBody, deleteReply, listAndReadRoutes, versionedRecordFields } from '../contract.ts';
 import { recordId } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { listBody, listReplySchema, saveReply, withPagingRules } from '../paging.ts';
+import { taggedRoutes } from '../tagged-routes.ts';
 
 export const CALL_MONITORING_MESSAGES = {
   self: 'A seat cannot monitor itself',
@@ -120,27 +121,19 @@ export const overviewBody = withPagingRules(
 );
 
 const tag = 'call-monitoring';
+const { delete: del, post, put } = taggedRoutes(tag);
 const PATH = '/callmonitoring';
 
 /** Spec 2 §7 "Call monitoring". */
 export const callMonitoringRoutes = {
   ...listAndReadRoutes(PATH, callMonitorRecord, tag),
-  overview: route({
-    method: 'POST',
-    path: `${PATH}/overview`,
-    body: overviewBody,
-    reply: listReplySchema(monitoringOverviewRecord),
-    tag,
-  }),
-  create: route({ method: 'POST', path: PATH, body: callMonitorCreate, reply: saveReply, tag }),
-  update: route({ method: 'PUT', path: PATH, body: callMonitorUpdate, reply: saveReply, tag }),
-  removeMany: route({ method: 'DELETE', path: PATH, body: deleteBody, reply: deleteReply, tag }),
-  bulk: route({
-    method: 'PUT',
-    path: `${PATH}/bulk/:source`,
+  overview: post(`${PATH}/overview`, { body: overviewBody, reply: listReplySchema(monitoringOverviewRecord) }),
+  create: post(PATH, { body: callMonitorCreate, reply: saveReply }),
+  update: put(PATH, { body: callMonitorUpdate, reply: saveReply }),
+  removeMany: del(PATH, { body: deleteBody, reply: deleteReply }),
+  bulk: put(`${PATH}/bulk/:source`, {
     params: monitoringSourceParam,
     body: callMonitoringBulk,
     reply: callMonitoringBulkReply,
-    tag,
   }),
 };

@@ -1,10 +1,12 @@
 /** Call queues and their members (spec 2: /call-queues, permission queues, calls on /queue). */
 import { z } from 'zod';
-import { deleteBody, deleteReply, resourceRoutes, route, versionedRecordFields } from '../contract.ts';
-import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
+import { deleteBody, deleteReply, resourceRoutes, versionedRecordFields } from '../contract.ts';
+import { idParam, oneOfOptions, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { numberedRoutes, numberInRange, numberRange } from '../numbering.ts';
 import { listReplySchema, saveReply } from '../paging.ts';
+import { taggedRoutes } from '../tagged-routes.ts';
+import { TIME_OF_DAY } from '../time-of-day.ts';
 import { destinationField } from './destinations.ts';
 
 export const QUEUE_MESSAGES = {
@@ -72,30 +74,20 @@ export const QUEUE_IDENTIFICATION = [
 export const queueLoginCodes = (queue: number) => ({ login: `120*${queue}`, logout: `121*${queue}` });
 
 const select = MESSAGES.selectOption;
-const oneOf = (list: ReadonlyArray<{ value: number }>, fallback: number) =>
-  z.coerce
-    .number({ error: select })
-    .int({ error: select })
-    .refine((v) => list.some((o) => o.value === v), { error: select })
-    .default(fallback);
 /** A prompt of the account or the provider, or -1: none. */
 const prompt = z.coerce
   .number({ error: select })
   .int({ error: select })
   .refine((v) => v === -1 || v > 0, { error: select })
   .default(-1);
-const hhmm = z
-  .string()
-  .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: QUEUE_MESSAGES.exitTime });
 
 export const callQueueInput = z.object({
   customName: requiredText({ max: 45 }),
-  queueTime: oneOf(QUEUE_OPTIONS.queueTime, 0),
-  maxLength: oneOf(QUEUE_OPTIONS.maxLength, 10),
+  queueTime: oneOfOptions(QUEUE_OPTIONS.queueTime, 0),
+  maxLength: oneOfOptions(QUEUE_OPTIONS.maxLength, 10),
   /** Calls leave the queue at exitTime (GMT) when exitSwitch is on. */
   exitSwitch: z.boolean().default(false),
-  exitTime: hhmm.default('18:00'),
+  exitTime: z.string().trim().regex(TIME_OF_DAY, { error: QUEUE_MESSAGES.exitTime }).default('18:00'),
   falloverLocation: destinationField,
   joinEmpty: z.boolean().default(true),
   falloverLocationEmpty: destinationField,
@@ -110,9 +102,9 @@ export const callQueueInput = z.object({
       { error: select },
     )
     .default('ringall'),
-  timeout: oneOf(QUEUE_OPTIONS.timeout, 20),
-  retry: oneOf(QUEUE_OPTIONS.retry, 5),
-  wrapUpTime: oneOf(QUEUE_OPTIONS.wrapUpTime, 0),
+  timeout: oneOfOptions(QUEUE_OPTIONS.timeout, 20),
+  retry: oneOfOptions(QUEUE_OPTIONS.retry, 5),
+  wrapUpTime: oneOfOptions(QUEUE_OPTIONS.wrapUpTime, 0),
   reportHoldTime: z.boolean().default(false),
   /** Queue identification: -1..-5 (none or a system prompt) or a prompt id. */
   announceId: z.coerce
@@ -121,9 +113,9 @@ export const callQueueInput = z.object({
     .refine((v) => (v <= -1 && v >= -5) || v > 0, { error: select })
     .default(-1),
   announceHoldTime: z.boolean().default(false),
-  announceFrequency: oneOf(QUEUE_OPTIONS.announceFrequency, 0),
+  announceFrequency: oneOfOptions(QUEUE_OPTIONS.announceFrequency, 0),
   periodicAnnounceId: prompt,
-  periodicAnnounceFrequency: oneOf(QUEUE_OPTIONS.periodicAnnounceFrequency, 0),
+  periodicAnnounceFrequency: oneOfOptions(QUEUE_OPTIONS.periodicAnnounceFrequency, 0),
   queueFullMessageId: prompt,
 });
 export type CallQueueInput = z.input<typeof callQueueInput>;
@@ -173,12 +165,12 @@ export type CallQueue = z.infer<typeof callQueueRecord>;
 
 export const queueMemberInput = z.object({
   memberName: destinationField.refine((v) => v !== '', { error: select }),
-  penalty: oneOf(QUEUE_OPTIONS.penalty, 0),
+  penalty: oneOfOptions(QUEUE_OPTIONS.penalty, 0),
 });
 export type QueueMemberInput = z.input<typeof queueMemberInput>;
 export const queueMemberUpdate = z.object({
   id: recordId(MESSAGES.recordNotFound),
-  penalty: oneOf(QUEUE_OPTIONS.penalty, 0),
+  penalty: oneOfOptions(QUEUE_OPTIONS.penalty, 0),
 });
 export type QueueMemberUpdate = z.input<typeof queueMemberUpdate>;
 
@@ -192,26 +184,14 @@ export const queueMemberRecord = z.object({
 export type QueueMember = z.infer<typeof queueMemberRecord>;
 
 const tag = 'call-queues';
+const { delete: del, get, post, put } = taggedRoutes(tag);
 
 /** Spec 2 §7 "Call queues". */
 export const callQueueRoutes = {
   ...resourceRoutes('/queue', { tag, record: callQueueRecord, input: callQueueInput, create: callQueueCreate }),
   ...numberedRoutes('/queue', callQueueRange, tag),
-  members: route({
-    method: 'GET',
-    path: '/queue/members/:id',
-    params: idParam,
-    reply: listReplySchema(queueMemberRecord),
-    tag,
-  }),
-  addMember: route({
-    method: 'POST',
-    path: '/queue/member/:id',
-    params: idParam,
-    body: queueMemberInput,
-    reply: saveReply,
-    tag,
-  }),
-  updateMember: route({ method: 'PUT', path: '/queue/member', body: queueMemberUpdate, reply: saveReply, tag }),
-  removeMembers: route({ method: 'DELETE', path: '/queue/member', body: deleteBody, reply: deleteReply, tag }),
+  members: get('/queue/members/:id', { params: idParam, reply: listReplySchema(queueMemberRecord) }),
+  addMember: post('/queue/member/:id', { params: idParam, body: queueMemberInput, reply: saveReply }),
+  updateMember: put('/queue/member', { body: queueMemberUpdate, reply: saveReply }),
+  removeMembers: del('/queue/member', { body: deleteBody, reply: deleteReply }),
 };

@@ -4,11 +4,12 @@
  * with the dial-through's CLI, within its call switches and concurrent channels.
  */
 import { z } from 'zod';
-import { childListRoutes, deleteBody, deleteReply, resourceRoutes, route, versionedRecordFields } from '../contract.ts';
-import { optionalText, recordId, requiredText } from '../fields.ts';
+import { childListRoutes, deleteBody, deleteReply, resourceRoutes, versionedRecordFields } from '../contract.ts';
+import { enteredTelephone, oneOfOptions, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
+import { taggedRoutes } from '../tagged-routes.ts';
 
 export const DIAL_THROUGH_MESSAGES = {
   /** Spec 2 §5. */
@@ -35,14 +36,11 @@ export const DIAL_THROUGH_SWITCHES = [
 ] as const;
 export const DIAL_THROUGH_HIGH_RISK_FIELDS = ['inter'] as const;
 
-const select = MESSAGES.selectOption;
-
 /** One of the §9 channel counts. */
-const channelsField = z.coerce
-  .number({ error: select })
-  .int({ error: select })
-  .refine((v) => (DIAL_THROUGH_CHANNELS as readonly number[]).includes(v), { error: select })
-  .default(2);
+const channelsField = oneOfOptions(
+  DIAL_THROUGH_CHANNELS.map((value) => ({ value })),
+  2,
+);
 
 export const dialThroughInput = z
   .object({
@@ -81,18 +79,11 @@ export const dialThroughRecord = z.object({
 });
 export type DialThrough = z.infer<typeof dialThroughRecord>;
 
-/** One caller-ID authentication entry: required, the telephone pattern. */
-export const dialThroughNumber = z
-  .string({ error: MESSAGES.enterTelephone })
-  .trim()
-  .min(1, { error: MESSAGES.enterTelephone, abort: true })
-  .max(20, { error: PATTERNS.telephone.message, abort: true })
-  .regex(PATTERNS.telephone.pattern, { error: PATTERNS.telephone.message });
-
 /** POST /dialthrough/cli: the dial-through's id and the caller's number. */
 export const dialThroughCliInput = z.object({
   dialThroughId: recordId(MESSAGES.recordNotFound),
-  number: dialThroughNumber,
+  /** One caller-ID authentication entry: required, the telephone pattern. */
+  number: enteredTelephone(),
 });
 export type DialThroughCliInput = z.input<typeof dialThroughCliInput>;
 export const dialThroughCliRecord = z.object({
@@ -103,6 +94,7 @@ export const dialThroughCliRecord = z.object({
 export type DialThroughCli = z.infer<typeof dialThroughCliRecord>;
 
 const tag = 'dial-through';
+const { delete: del, post } = taggedRoutes(tag);
 const cliLists = childListRoutes('/dialthrough/:id/clis', dialThroughCliRecord, tag);
 
 /** Spec 2 §7 "Dial through": /dialthrough and its caller-ID entries (/dialthrough/cli). */
@@ -112,6 +104,6 @@ export const dialThroughRoutes = {
   clis: cliLists.all,
   /** The entries paged and searchable (the detail page's nested table). */
   clisPage: cliLists.page,
-  addCli: route({ method: 'POST', path: '/dialthrough/cli', body: dialThroughCliInput, reply: saveReply, tag }),
-  removeClis: route({ method: 'DELETE', path: '/dialthrough/cli', body: deleteBody, reply: deleteReply, tag }),
+  addCli: post('/dialthrough/cli', { body: dialThroughCliInput, reply: saveReply }),
+  removeClis: del('/dialthrough/cli', { body: deleteBody, reply: deleteReply }),
 };

@@ -4,10 +4,11 @@
  */
 import { z } from 'zod';
 import { CALL_RESTRICTION_SWITCHES, callRestrictionsShape, restrictionSwitchesRecordShape } from '../call-options.ts';
-import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
+import { resourceRoutes, versionedRecordFields } from '../contract.ts';
 import { recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { PATTERNS } from '../patterns.ts';
+import { taggedRoutes } from '../tagged-routes.ts';
 
 export const NTS_MESSAGES = {
   onNet: 'It is not possible to add on network telephone number as NTS destination.',
@@ -62,16 +63,14 @@ export const ntsRecord = z.object({
 export type Nts = z.infer<typeof ntsRecord>;
 
 const tag = 'nts';
+const { get } = taggedRoutes(tag);
 
 /** Spec 2 §7 "NTS". */
 export const ntsRoutes = {
   ...resourceRoutes('/nts', { tag, record: ntsRecord, input: ntsInput, create: ntsCreate }),
   /** Whether a number may be an NTS destination: not one of this platform's own (on-net) numbers. */
-  check: route({
-    method: 'GET',
-    path: '/nts/check/:number',
+  check: get('/nts/check/:number', {
     params: z.object({ number: telephone }),
     reply: z.object({ success: z.boolean(), onnet: z.boolean(), message: z.string() }),
-    tag,
   }),
 };

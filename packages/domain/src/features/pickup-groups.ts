@@ -1,8 +1,9 @@
 /** Pickup groups (spec 2: /pickup-groups, permission pickupGroups, calls on /pickupgroups). */
 import { z } from 'zod';
-import { deleteBody, deleteReply, listAndReadRoutes, route } from '../contract.ts';
+import { deleteBody, deleteReply, listAndReadRoutes } from '../contract.ts';
 import { idParam, requiredText } from '../fields.ts';
 import { listReplySchema, saveReply } from '../paging.ts';
+import { taggedRoutes } from '../tagged-routes.ts';
 
 export const PICKUP_GROUP_MESSAGES = {
   memberTwice: 'This destination is already part of this pickup group',
@@ -52,36 +53,17 @@ export const pickupMembersInput = z.object({
 export type PickupMembersInput = z.input<typeof pickupMembersInput>;
 
 const tag = 'pickup-groups';
+const { delete: del, get, patch, post } = taggedRoutes(tag);
 const PATH = '/pickupgroups';
 
 /** Spec 2 §7 "Pickup groups". */
 export const pickupGroupRoutes = {
   ...listAndReadRoutes(PATH, pickupGroupRecord, tag),
-  create: route({ method: 'POST', path: PATH, body: pickupGroupInput, reply: saveReply, tag }),
-  rename: route({
-    method: 'PATCH',
-    path: `${PATH}/:id/name`,
-    params: idParam,
-    body: pickupGroupInput,
-    reply: saveReply,
-    tag,
-  }),
-  remove: route({ method: 'DELETE', path: `${PATH}/:id`, params: idParam, reply: saveReply, tag }),
-  removeMany: route({ method: 'DELETE', path: PATH, body: deleteBody, reply: deleteReply, tag }),
-  members: route({
-    method: 'GET',
-    path: `${PATH}/:id/members`,
-    params: idParam,
-    reply: listReplySchema(pickupMemberRecord),
-    tag,
-  }),
-  addMembers: route({
-    method: 'POST',
-    path: `${PATH}/:id/members`,
-    params: idParam,
-    body: pickupMembersInput,
-    reply: saveReply,
-    tag,
-  }),
-  removeMembers: route({ method: 'DELETE', path: `${PATH}/members`, body: deleteBody, reply: deleteReply, tag }),
+  create: post(PATH, { body: pickupGroupInput, reply: saveReply }),
+  rename: patch(`${PATH}/:id/name`, { params: idParam, body: pickupGroupInput, reply: saveReply }),
+  remove: del(`${PATH}/:id`, { params: idParam, reply: saveReply }),
+  removeMany: del(PATH, { body: deleteBody, reply: deleteReply }),
+  members: get(`${PATH}/:id/members`, { params: idParam, reply: listReplySchema(pickupMemberRecord) }),
+  addMembers: post(`${PATH}/:id/members`, { params: idParam, body: pickupMembersInput, reply: saveReply }),
+  removeMembers: del(`${PATH}/members`, { body: deleteBody, reply: deleteReply }),
 };

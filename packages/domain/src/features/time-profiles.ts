@@ -9,9 +9,6 @@ import { recordsReply, taggedRoutes } from '../tagged-routes.ts';
 import { perDay, TIME_OF_DAY, timeToMinutes } from '../time-of-day.ts';
 import { destinationField } from './destinations.ts';
 
-/** Call groups' member days are these days too. */
-export { DAYS, type Day } from '../time-of-day.ts';
-
 export const TIME_PROFILE_NUMBER = { min: 200, max: 998 } as const;
 export const TIME_PROFILE_BULK_MAX = 10;
 

@@ -21,9 +21,6 @@ import { resourceApi } from '../../platform/resource.ts';
 export const callGroups = resourceApi('/callgroup', callGroupRoutes);
 export const callGroupKeys = callGroups.keys;
 
-export const RING_TYPE_OPTIONS = RING_TYPES;
-export const RING_TIME_OPTIONS = CALL_GROUP_RING_TIMES.map((t) => ({ value: t, label: `${t} seconds` }));
-export const DELAY_OPTIONS = MEMBER_DELAYS.map((d) => ({ value: d, label: `${d} seconds` }));
 export const DAY_OPTIONS = DAYS.map((d) => ({ key: d, label: DAY_LABELS[d] }));
 
 export const ringTypeLabel = (value: number) => optionLabel(RING_TYPES, value);
@@ -46,8 +43,8 @@ export function generalFields(music: SelectSource, self: string[]): FieldDef<Cal
     { kind: 'text', name: 'cidPrefix', label: 'Caller ID Prefix' },
     selectFrom(music, 'musicOnHold', 'Music On Hold', 'Default'),
     { kind: 'destination', name: 'falloverLocation', label: 'Fallover Destination', exclude: self },
-    { kind: 'select', name: 'ringType', label: 'Ring Type', options: RING_TYPE_OPTIONS },
-    { kind: 'select', name: 'ringTime', label: 'Ring Time', options: RING_TIME_OPTIONS },
+    { kind: 'select', name: 'ringType', label: 'Ring Type', options: RING_TYPES },
+    { kind: 'select', name: 'ringTime', label: 'Ring Time', options: CALL_GROUP_RING_TIMES },
     { kind: 'switch', name: 'answerElsewhere', label: 'Answer Elsewhere' },
     { kind: 'switch', name: 'ignoreCfwd', label: 'Ignore Call Forwards' },
   ];
@@ -59,7 +56,7 @@ const scheduleFields: FieldDef<Schedule>[] = [
   { kind: 'checkboxes', name: 'days', label: 'Days', options: DAY_OPTIONS },
   { kind: 'text', name: 'start', label: 'Start', helper: 'HH:mm, 24-hour clock' },
   { kind: 'text', name: 'end', label: 'End', helper: 'HH:mm, 24-hour clock' },
-  { kind: 'select', name: 'penalty', label: 'Delay', options: DELAY_OPTIONS },
+  { kind: 'select', name: 'penalty', label: 'Delay', options: MEMBER_DELAYS },
 ];
 
 /** The add modal: the member (any destination but the group itself) and when it rings. */

@@ -1,8 +1,8 @@
 /** /call-groups: the account's call groups, bulk add by number range, bulk edit, delete. */
-import { type CallGroup, callGroupInput, callGroupRange } from '@switchboard/domain';
+import { CALL_GROUP_RING_TIMES, type CallGroup, callGroupInput, callGroupRange, RING_TYPES } from '@switchboard/domain';
 import { useGroupColumns } from '../../platform/members/group-columns.ts';
 import { NumberedListPage } from '../../platform/range-add/numbered-list-page.tsx';
-import { callGroups, RING_TIME_OPTIONS, RING_TYPE_OPTIONS, ringTypeLabel, toGroupValues } from './api.ts';
+import { callGroups, ringTypeLabel, toGroupValues } from './api.ts';
 import { callGroupsArea } from './area.ts';
 
 /** Bulk edit: how the chosen groups ring. */
@@ -20,12 +20,12 @@ export default function CallGroupsListPage() {
         { field: 'ringTime', header: 'Ring Time', sortable: true, render: (g) => `${g.ringTime} seconds` },
         ...groupColumns,
       ]}
-      filters={[{ field: 'ringType', label: 'Ring Type', options: RING_TYPE_OPTIONS }]}
+      filters={[{ field: 'ringType', label: 'Ring Type', options: RING_TYPES }]}
       bulkEdit={{
         schema: bulkEdit,
         fields: [
-          { kind: 'select', name: 'ringType', label: 'Ring Type', options: RING_TYPE_OPTIONS },
-          { kind: 'select', name: 'ringTime', label: 'Ring Time', options: RING_TIME_OPTIONS },
+          { kind: 'select', name: 'ringType', label: 'Ring Type', options: RING_TYPES },
+          { kind: 'select', name: 'ringTime', label: 'Ring Time', options: CALL_GROUP_RING_TIMES },
           { kind: 'switch', name: 'answerElsewhere', label: 'Answer Elsewhere' },
           { kind: 'switch', name: 'ignoreCfwd', label: 'Ignore Call Forwards' },
         ],
