@@ -5,9 +5,6 @@ import { registerSeatRoutes } from './seats.routes.ts';
 
 export const area: ServerArea = {
   name: 'seats',
-  migrations: {
-    '004-seats': m004,
-    '008-seat-access': m008,
-  },
+  migrations: { '004-seats': m004, '008-seat-access': m008 },
   routes: registerSeatRoutes,
 };

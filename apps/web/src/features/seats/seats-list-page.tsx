@@ -60,7 +60,6 @@ function Statuses({ seat }: { seat: Seat }) {
 
 export default function SeatsListPage() {
   const { session } = useSession();
-  const softphoneUsers = maySoftphoneUser(session);
   const digits = useAccount().data?.extensionDigits ?? 3;
   const { min, max } = seatExtensionRange(digits);
   const nextParams = { account: session.account_no };
@@ -117,7 +116,7 @@ export default function SeatsListPage() {
       moreAdds={[
         addAction({
           button: 'Add Softphone User',
-          visible: softphoneUsers,
+          visible: maySoftphoneUser(session),
           title: 'Add Softphone User',
           summary: () => createMonthlyCost(1),
           schema: softphoneSeat,
