@@ -4,7 +4,6 @@
  */
 import {
   CALL_GROUP_RING_TIMES,
-  type CallGroup,
   type CallGroupInput,
   type CallGroupMemberInput,
   type CallGroupMemberUpdate,
@@ -24,17 +23,6 @@ export const callGroupKeys = callGroups.keys;
 export const DAY_OPTIONS = DAYS.map((d) => ({ key: d, label: DAY_LABELS[d] }));
 
 export const ringTypeLabel = (value: number) => optionLabel(RING_TYPES, value);
-
-export const toGroupValues = (g: CallGroup): CallGroupInput => ({
-  customName: g.customName,
-  cidPrefix: g.cidPrefix,
-  musicOnHold: g.musicOnHold,
-  falloverLocation: g.falloverLocation,
-  answerElsewhere: g.answerElsewhere,
-  ignoreCfwd: g.ignoreCfwd,
-  ringType: g.ringType,
-  ringTime: g.ringTime,
-});
 
 /** The General tab's fields; `self` is the group's own destination (it may not fall over to itself). */
 export function generalFields(music: SelectSource, self: string[]): FieldDef<CallGroupInput>[] {

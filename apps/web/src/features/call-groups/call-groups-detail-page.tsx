@@ -3,7 +3,7 @@ import { type CallGroup, destinationValue } from '@switchboard/domain';
 import { useMusicSelect } from '../../platform/fields/option-sources.ts';
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
-import { callGroups, generalFields, toGroupValues } from './api.ts';
+import { callGroups, generalFields } from './api.ts';
 import { callGroupsArea } from './area.ts';
 import { GroupMembers } from './members-tab.tsx';
 
@@ -13,7 +13,6 @@ export default function CallGroupDetailPage() {
     <AreaRecordPage
       area={callGroupsArea}
       api={callGroups}
-      toValues={toGroupValues}
       heading={{ name: 'customName', number: 'groupNo' }}
       tabs={[
         {

@@ -1,8 +1,9 @@
 /** /call-groups: the account's call groups, bulk add by number range, bulk edit, delete. */
 import { CALL_GROUP_RING_TIMES, type CallGroup, callGroupInput, callGroupRange, RING_TYPES } from '@switchboard/domain';
+import { formValuesOf } from '../../platform/fields/form-schema.ts';
 import { useGroupColumns } from '../../platform/members/group-columns.ts';
 import { NumberedListPage } from '../../platform/range-add/numbered-list-page.tsx';
-import { callGroups, ringTypeLabel, toGroupValues } from './api.ts';
+import { callGroups, ringTypeLabel } from './api.ts';
 import { callGroupsArea } from './area.ts';
 
 /** Bulk edit: how the chosen groups ring. */
@@ -29,7 +30,7 @@ export default function CallGroupsListPage() {
           { kind: 'switch', name: 'answerElsewhere', label: 'Answer Elsewhere' },
           { kind: 'switch', name: 'ignoreCfwd', label: 'Ignore Call Forwards' },
         ],
-        current: toGroupValues,
+        current: (g) => formValuesOf(callGroupInput, g),
       }}
     />
   );

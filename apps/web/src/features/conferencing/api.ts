@@ -2,7 +2,6 @@
 import {
   CONFERENCE_ACCESS_NUMBER,
   CONFERENCE_MAX_PARTICIPANTS,
-  type Conference,
   type ConferenceInput,
   conferenceRoutes,
 } from '@switchboard/domain';
@@ -45,18 +44,6 @@ export function conferenceFields(music: SelectSource): FieldDef<ConferenceInput>
     selectFrom(music, 'mohClass', 'Music', 'Provider default'),
   ];
 }
-
-export const toConferenceValues = (r: Conference): ConferenceInput => ({
-  nickname: r.nickname,
-  pin: r.pin,
-  adminPin: r.adminPin,
-  listenOnly: r.listenOnly,
-  waitForMarked: r.waitForMarked,
-  announceUsers: r.announceUsers,
-  moh: r.moh,
-  mohClass: r.mohClass,
-  maxParticipants: r.maxParticipants,
-});
 
 export const roomName = (r: { confNumber: number; nickname: string }) =>
   r.nickname === '' ? String(r.confNumber) : `${r.confNumber} - ${r.nickname}`;

@@ -3,16 +3,10 @@ import Typography from '@mui/material/Typography';
 import { type Conference, conferenceInput, destinationValue } from '@switchboard/domain';
 import { useParams } from 'react-router';
 import { FormFields } from '../../platform/fields/form-fields.tsx';
+import { formValuesOf } from '../../platform/fields/form-schema.ts';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
-import {
-  CONFERENCE_INTRO,
-  conferenceFields,
-  conferences,
-  roomName,
-  toConferenceValues,
-  useMusicSelect,
-} from './api.ts';
+import { CONFERENCE_INTRO, conferenceFields, conferences, roomName, useMusicSelect } from './api.ts';
 
 export default function ConferencingDetailPage() {
   const { id = '' } = useParams();
@@ -22,7 +16,7 @@ export default function ConferencingDetailPage() {
       source={conferences.record(id)}
       resource="conference"
       schema={conferenceInput}
-      toValues={toConferenceValues}
+      toValues={(r) => formValuesOf(conferenceInput, r)}
       name={(v) => v.nickname || 'Conference room'}
       title={(r) => `${roomName(r)} (${r.id})`}
       tabs={[

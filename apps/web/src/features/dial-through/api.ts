@@ -5,7 +5,6 @@
 import {
   DIAL_THROUGH_CHANNELS,
   DIAL_THROUGH_SWITCHES,
-  type DialThrough,
   type DialThroughInput,
   dialThroughRoutes,
 } from '@switchboard/domain';
@@ -41,18 +40,6 @@ export function dialThroughFields(numbers: SelectOption[]): FieldDef<DialThrough
 }
 
 export const INTERNATIONAL_LABEL = DIAL_THROUGH_SWITCHES.find((s) => s.highRisk)?.label ?? 'International';
-
-export const toDialThroughValues = (d: DialThrough): DialThroughInput => ({
-  name: d.name,
-  cli: d.cli,
-  pin: d.pin,
-  pinEnabled: d.pinEnabled,
-  ukGeo: d.ukGeo,
-  inter: d.inter,
-  ukMob: d.ukMob,
-  ukOther: d.ukOther,
-  channels: d.channels,
-});
 
 export const DIAL_THROUGH_DEFAULTS: DialThroughInput = {
   name: '',

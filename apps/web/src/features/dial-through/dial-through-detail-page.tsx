@@ -6,7 +6,7 @@ import { FormFields, FormSwitchField } from '../../platform/fields/form-fields.t
 import { useCallerIdOptions } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
-import { dialThroughFields, dialThroughs, INTERNATIONAL_LABEL, toDialThroughValues } from './api.ts';
+import { dialThroughFields, dialThroughs, INTERNATIONAL_LABEL } from './api.ts';
 import { dialThroughArea } from './area.ts';
 import { CallerIdsTab } from './caller-ids-tab.tsx';
 
@@ -18,7 +18,6 @@ export default function DialThroughDetailPage() {
     <AreaRecordPage
       area={dialThroughArea}
       api={dialThroughs}
-      toValues={toDialThroughValues}
       heading={{ name: 'name', number: 'id' }}
       tabs={[
         {

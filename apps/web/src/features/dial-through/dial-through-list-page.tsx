@@ -1,18 +1,12 @@
 /** /dial-through: the account's dial-throughs (add, bulk edit of channels, delete). */
 import { dialThroughChannelsEdit, dialThroughInput, hasHighRisk } from '@switchboard/domain';
+import { formValuesOf } from '../../platform/fields/form-schema.ts';
 import { useCallerIdOptions } from '../../platform/fields/option-sources.ts';
 import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
 import { yesNoFilter } from '../../platform/paged-table/table-toolbar.tsx';
 import { useSession } from '../../platform/session-context.ts';
 import { StateChip } from '../../platform/state-chip.tsx';
-import {
-  CHANNEL_OPTIONS,
-  DIAL_THROUGH_DEFAULTS,
-  dialThroughFields,
-  dialThroughs,
-  INTERNATIONAL_LABEL,
-  toDialThroughValues,
-} from './api.ts';
+import { CHANNEL_OPTIONS, DIAL_THROUGH_DEFAULTS, dialThroughFields, dialThroughs, INTERNATIONAL_LABEL } from './api.ts';
 import { dialThroughArea } from './area.ts';
 
 export default function DialThroughListPage() {
@@ -49,7 +43,7 @@ export default function DialThroughListPage() {
       bulkEdit={{
         schema: dialThroughChannelsEdit,
         fields: [{ kind: 'select', name: 'channels', label: 'Concurrent Channels', options: CHANNEL_OPTIONS }],
-        current: toDialThroughValues,
+        current: (d) => formValuesOf(dialThroughInput, d),
       }}
     />
   );

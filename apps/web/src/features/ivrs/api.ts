@@ -7,9 +7,6 @@ import {
   DEFAULT_PROMPT,
   DESTINATION_TYPE_LABELS,
   type DestinationOption,
-  IVR_KEYS,
-  type Ivr,
-  type IvrInput,
   ivrRoutes,
   NO_PROMPT,
 } from '@switchboard/domain';
@@ -19,13 +16,6 @@ import { resourceApi } from '../../platform/resource.ts';
 
 export const ivrs = resourceApi('/ivr', ivrRoutes);
 export const ivrKeys = ivrs.keys;
-
-export const toIvrValues = (m: Ivr): IvrInput => ({
-  description: m.description,
-  greetingId: m.greetingId,
-  invalidPrompt: m.invalidPrompt,
-  ...Object.fromEntries(IVR_KEYS.map((k) => [k.field, m[k.field]])),
-});
 
 /** A key may send the caller to the conference bridge (spec 2 §3). */
 export const CONFERENCING_OPTION: DestinationOption = {

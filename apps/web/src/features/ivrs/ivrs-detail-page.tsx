@@ -9,7 +9,7 @@ import { type FieldDef, FormFields } from '../../platform/fields/form-fields.tsx
 import { usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
-import { CONFERENCING_OPTION, greetingOptions, invalidPromptOptions, ivrs, keyLabel, toIvrValues } from './api.ts';
+import { CONFERENCING_OPTION, greetingOptions, invalidPromptOptions, ivrs, keyLabel } from './api.ts';
 import { ivrsArea } from './area.ts';
 
 export default function IvrDetailPage() {
@@ -18,7 +18,6 @@ export default function IvrDetailPage() {
     <AreaRecordPage
       area={ivrsArea}
       api={ivrs}
-      toValues={toIvrValues}
       heading={{ name: 'description', number: 'name' }}
       tabs={[
         {

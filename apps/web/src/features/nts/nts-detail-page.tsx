@@ -19,7 +19,7 @@ import { usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
-import { nts, toNtsValues } from './api.ts';
+import { nts } from './api.ts';
 import { ntsArea } from './area.ts';
 
 export default function NtsDetailPage() {
@@ -29,7 +29,6 @@ export default function NtsDetailPage() {
     <AreaRecordPage
       area={ntsArea}
       api={nts}
-      toValues={toNtsValues}
       heading={{ name: 'name', number: 'destination' }}
       tabs={[
         {
