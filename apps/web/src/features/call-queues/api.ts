@@ -5,12 +5,14 @@
 import {
   type CallQueue,
   type CallQueueInput,
+  callQueueInput,
   callQueueRoutes,
   QUEUE_IDENTIFICATION,
   QUEUE_OPTIONS,
   QUEUE_STRATEGIES,
 } from '@switchboard/domain';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
+import { formValuesOf } from '../../platform/fields/form-schema.ts';
 import { optionLabel, type SelectSource, selectFrom } from '../../platform/fields/option-sources.ts';
 import { resourceApi } from '../../platform/resource.ts';
 
@@ -23,31 +25,10 @@ export const OPTIONS = { ...QUEUE_OPTIONS, strategy: QUEUE_STRATEGIES };
 export const strategyLabel = (value: string) => optionLabel(QUEUE_STRATEGIES, value);
 export const queueTimeLabel = (value: number) => optionLabel(QUEUE_OPTIONS.queueTime, value);
 
+/** The queue's form values; a strategy the select does not offer shows as Ring All. */
 export const toQueueValues = (q: CallQueue): CallQueueInput => ({
-  customName: q.customName,
-  queueTime: q.queueTime,
-  maxLength: q.maxLength,
-  exitSwitch: q.exitSwitch,
-  exitTime: q.exitTime,
-  falloverLocation: q.falloverLocation,
-  joinEmpty: q.joinEmpty,
-  falloverLocationEmpty: q.falloverLocationEmpty,
-  answerElsewhere: q.answerElsewhere,
-  queueCidPrefix: q.queueCidPrefix,
-  welcomeId: q.welcomeId,
-  musicOnHold: q.musicOnHold,
-  queueJump: q.queueJump,
+  ...formValuesOf(callQueueInput, q),
   strategy: QUEUE_STRATEGIES.find((o) => o.value === q.strategy)?.value ?? 'ringall',
-  timeout: q.timeout,
-  retry: q.retry,
-  wrapUpTime: q.wrapUpTime,
-  reportHoldTime: q.reportHoldTime,
-  announceId: q.announceId,
-  announceHoldTime: q.announceHoldTime,
-  announceFrequency: q.announceFrequency,
-  periodicAnnounceId: q.periodicAnnounceId,
-  periodicAnnounceFrequency: q.periodicAnnounceFrequency,
-  queueFullMessageId: q.queueFullMessageId,
 });
 
 type Fields = FieldDef<CallQueueInput>[];
