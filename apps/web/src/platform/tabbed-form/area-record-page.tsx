@@ -2,9 +2,9 @@
  * The record page of an area's resource: the TabbedForm of the record the route's :id names, over
  * the schema of the resource's update (PUT {path}/{id}), saved under the area's records'
  * permission, headed 'Name (number)' from two of its fields (and saved as '{name} has been updated').
+ * The form's values are the record's fields the update names, unless `toValues` says otherwise.
  *
- *   <AreaRecordPage area={ivrsArea} api={ivrs} toValues={toIvrValues}
- *     heading={{ name: 'description', number: 'name' }} tabs={[...]} />
+ *   <AreaRecordPage area={ivrsArea} api={ivrs} heading={{ name: 'description', number: 'name' }} tabs={[...]} />
  */
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import { useParams } from 'react-router';
