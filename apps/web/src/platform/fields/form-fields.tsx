@@ -19,7 +19,7 @@ import { lazy, Suspense } from 'react';
 import { Controller, type FieldValues, type Path } from 'react-hook-form';
 import { DestinationField } from './destination-field.tsx';
 import type { FieldsControl } from './form-schema.ts';
-import { FormMultiSelectField, type MultiSelectProps } from './multi-select-field.tsx';
+import { FormMultiSelectField } from './multi-select-field.tsx';
 
 /** The date-time picker loads with the first form that has a date (it is large). */
 const DateTimePickerField = lazy(() => import('./date-time-field.tsx'));
@@ -53,7 +53,7 @@ export type FieldDef<V extends FieldValues> = { disabled?: boolean } & (
     }
   | { kind: 'switch'; name: Path<V>; label: string }
   /** Several of the options, held as an array of their values (FormMultiSelectField). */
-  | ({ kind: 'multiselect'; name: Path<V>; label: string } & MultiSelectProps)
+  | ({ kind: 'multiselect'; name: Path<V>; label: string } & SelectProps)
   /** An object of booleans (e.g. a member's days) as one labelled row of checkboxes, one per key. */
   | { kind: 'checkboxes'; name: Path<V>; label: string; options: Array<{ key: string; label: string }> }
   /** A date and time 'DD/MM/YYYY HH:mm': typed, or picked from a calendar and clock. */
@@ -109,6 +109,14 @@ export function FormTextField<V extends FieldValues>({
   );
 }
 
+/** A select's own props: its options, and what its list says with none (`empty`). */
+export interface SelectProps {
+  options: readonly SelectOption[];
+  required?: boolean;
+  helper?: string;
+  empty?: string;
+}
+
 /** A select; `nullable` adds 'None', stored as null; with no options its list says `empty`. */
 export function FormSelectField<V extends FieldValues>({
   control,
@@ -120,13 +128,7 @@ export function FormSelectField<V extends FieldValues>({
   nullable,
   helper,
   empty = MESSAGES.noItems,
-}: BaseProps<V> & {
-  options: readonly SelectOption[];
-  required?: boolean;
-  nullable?: boolean | string;
-  helper?: string;
-  empty?: string;
-}) {
+}: BaseProps<V> & SelectProps & { nullable?: boolean | string }) {
   const id = `select-${String(name)}`;
   // An option whose value is '' (e.g. 'Account default'), or a named null choice ('Default'), is
   // shown like any other choice.

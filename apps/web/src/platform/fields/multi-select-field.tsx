@@ -7,29 +7,14 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { MESSAGES } from '@switchboard/domain';
 import { Controller, type FieldValues } from 'react-hook-form';
-import type { BaseProps, SelectOption } from './form-fields.tsx';
+import type { BaseProps, SelectProps } from './form-fields.tsx';
 
-export interface MultiSelectProps {
-  options: readonly SelectOption[];
-  required?: boolean;
-  helper?: string;
-  empty?: string;
-}
-
-export function FormMultiSelectField<V extends FieldValues>({
-  control,
-  name,
-  label,
-  disabled,
-  options,
-  required,
-  helper,
-  empty = MESSAGES.noItems,
-}: BaseProps<V> & MultiSelectProps) {
+export function FormMultiSelectField<V extends FieldValues>(props: BaseProps<V> & SelectProps) {
+  const { options, empty = MESSAGES.noItems } = props;
   return (
     <Controller
-      control={control}
-      name={name}
+      control={props.control}
+      name={props.name}
       render={({ field, fieldState }) => (
         <Autocomplete
           multiple
@@ -37,15 +22,15 @@ export function FormMultiSelectField<V extends FieldValues>({
           getOptionLabel={(v) => options.find((o) => String(o.value) === v)?.label ?? v}
           value={field.value ?? []}
           onChange={(_, v) => field.onChange(v)}
-          disabled={disabled}
+          disabled={props.disabled}
           noOptionsText={empty}
           renderInput={(params) => (
             <TextField
               {...params}
-              label={label}
-              required={required}
+              label={props.label}
+              required={props.required}
               error={fieldState.error !== undefined}
-              helperText={fieldState.error?.message ?? helper}
+              helperText={fieldState.error?.message ?? props.helper}
             />
           )}
         />
