@@ -1,26 +1,31 @@
 /** The embedded database's shared buffers: PGlite fills them at start-up, so they are its idle size. */
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { openDatabase, PGLITE_SHARED_BUFFERS } from './database.ts';
+import { createTestContext, type TestContext } from '../test/harness.ts';
+import { type DB, openDatabase, PGLITE_SHARED_BUFFERS } from './database.ts';
 
-const setting = async (sharedBuffers?: string) => {
-  const handle = await openDatabase({ dataDir: 'memory', sharedBuffers });
-  try {
-    const { rows } = await sql<{ v: string }>`select current_setting('shared_buffers') as v`.execute(handle.db);
-    return rows[0]?.v;
-  } finally {
-    await handle.close();
-  }
-};
+const sharedBuffers = async (db: DB) =>
+  (await sql<{ v: string }>`select current_setting('shared_buffers') as v`.execute(db)).rows[0]?.v;
 
 // PGlite only: the PostgreSQL leg runs the same file against a server whose settings are its own.
 describe.skipIf(process.env.TEST_DB === 'postgres')('PGlite shared buffers', () => {
-  it('are 32MB unless configured, and PGLITE_SHARED_BUFFERS configures them', async () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(async () => t?.close());
+
+  it('are 32MB unless configured (the database every test app opens), and PGLITE_SHARED_BUFFERS configures them', async () => {
     expect(PGLITE_SHARED_BUFFERS).toBe('32MB');
-    expect(await setting()).toBe('32MB');
+    expect(await sharedBuffers(t.database.db)).toBe('32MB');
     const configured = loadConfig({ PGLITE_SHARED_BUFFERS: '48MB' }).pgliteSharedBuffers;
-    expect(await setting(configured)).toBe('48MB');
+    const handle = await openDatabase({ dataDir: 'memory', sharedBuffers: configured });
+    try {
+      expect(await sharedBuffers(handle.db)).toBe('48MB');
+    } finally {
+      await handle.close();
+    }
   });
 
   it('refuses a setting that is not a size, before starting', async () => {

@@ -9,18 +9,13 @@ import type { DB } from '../../db/database.ts';
 import { createTestContext, type TestContext } from '../harness.ts';
 
 /**
- * A test context whose writes are all the requests': background work that writes on its own clock
- * is held off (the emergency registry's sandbox answers submissions on a timer, in the middle of
- * whatever request runs then), and the write counter is installed.
+ * A test context whose writes are all the requests': with the write counter installed. (Background
+ * work that writes on its own clock — the emergency registry's sandbox answering submissions, the
+ * outbox and mail drains — is started only by a serving process, never by an app built over a test's
+ * own database.)
  */
 export async function quietTestContext(): Promise<TestContext> {
-  // Read when the app builds its providers; put back after (the worker runs other files next).
-  const before = process.env.EMS_SANDBOX_DELAY_MS;
-  process.env.EMS_SANDBOX_DELAY_MS = String(24 * 3600 * 1000);
-  const t = await createTestContext().finally(() => {
-    if (before === undefined) delete process.env.EMS_SANDBOX_DELAY_MS;
-    else process.env.EMS_SANDBOX_DELAY_MS = before;
-  });
+  const t = await createTestContext();
   await installWriteCounter(t.database.db);
   return t;
 }
