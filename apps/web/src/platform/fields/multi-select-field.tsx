@@ -18,6 +18,7 @@ export function FormMultiSelectField<V extends FieldValues>(props: BaseProps<V> 
       render={({ field, fieldState }) => (
         <Autocomplete
           multiple
+          size="small"
           options={options.map((o) => String(o.value))}
           getOptionLabel={(v) => options.find((o) => String(o.value) === v)?.label ?? v}
           value={field.value ?? []}
