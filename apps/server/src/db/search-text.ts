@@ -24,6 +24,7 @@ export const SEARCH_TEXT_COLUMNS: ReadonlyMap<string, readonly string[]> = new M
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations and tests hold differently typed handles.
 export async function addSearchText(db: Kysely<any>, table: string, columns: readonly string[]): Promise<void> {
-  const parts = columns.map((c) => `lower(coalesce(${c}::text, ''))`).join(` || E'\\x1f' || `);
+  const separator = `chr(${SEARCH_TEXT_SEPARATOR.codePointAt(0)})`;
+  const parts = columns.map((c) => `lower(coalesce(${c}::text, ''))`).join(` || ${separator} || `);
   await run(db, `alter table ${table} add column search_text text generated always as (${parts}) stored`);
 }

@@ -183,10 +183,11 @@ const uncased = (term: string) => term.toLowerCase() === term && term.toUpperCas
  * - a shorter one, which reads every row anyway: by one LIKE on the table's lower-cased
  *   `search_text` (migration 044) when it is made of exactly these columns.
  * Every other field (joined or computed), and the columns otherwise, by ILIKE — by LIKE when the term
- * has no letter case to fold.
+ * has no letter case to fold. Undefined when the list has no searchable field (the search is ignored).
  */
 function searchPlan(defs: Record<string, FieldDef>, idSql: string, search: string) {
   const searchable = Object.values(defs).filter((d) => d.searchable);
+  if (searchable.length === 0) return undefined;
   const table = idSql.endsWith('.id') ? idSql.slice(0, -'.id'.length) : '';
   const plain = (d: FieldDef) => table !== '' && d.column !== undefined && d.sql === `${table}.${d.column}`;
   const columns = searchable.filter(plain).map((d) => d.column as string);
@@ -262,8 +263,8 @@ export async function pagedList<Rec>(
   const defs = fields as Record<string, FieldDef>;
   let q = query;
   const search = options.search?.trim();
-  if (search && fieldsWith(fields, 'searchable').length > 0) {
-    const plan = searchPlan(defs, idSql, search);
+  const plan = search ? searchPlan(defs, idSql, search) : undefined;
+  if (search && plan) {
     const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     q = q.where((eb) =>
       eb.or([
