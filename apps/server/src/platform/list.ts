@@ -16,6 +16,8 @@ import {
 } from '@switchboard/domain';
 import {
   AliasNode,
+  CommonTableExpressionNameNode,
+  CommonTableExpressionNode,
   IdentifierNode,
   type KyselyPlugin,
   type OperationNode,
@@ -24,6 +26,7 @@ import {
   SelectQueryNode,
   sql,
   TableNode,
+  WithNode,
 } from 'kysely';
 import { z } from 'zod';
 import { COUNTED_TABLES } from '../db/list-counts.ts';
@@ -247,6 +250,29 @@ const unusedLeftJoinsDropped: KyselyPlugin = {
   transformResult: async ({ result }) => result,
 };
 
+/** The name of the statement's one call of app_search_ids (see `searchHits`). */
+const SEARCH_HITS = '__search_hits';
+
+/**
+ * A plugin giving a statement the ids `app_search_ids` answers for a trigram search, as the common
+ * table expression `__search_hits (id)`: the page's ids and the list's count both read it, and the
+ * function (a catalogue read and a dynamic query each call) runs once a statement, not once for
+ * each (issue 11: "202" at 20,000 seats). Added to the statement's own WITH when it has one.
+ */
+function searchHits(table: string, columns: readonly string[], pattern: string): KyselyPlugin {
+  const hits = CommonTableExpressionNode.create(
+    CommonTableExpressionNameNode.create(SEARCH_HITS, ['id']),
+    sql`(select app_search_ids(${table}, array[${sql.join(columns)}]::text[], ${pattern}))`.toOperationNode(),
+  );
+  return {
+    transformQuery: ({ node }) =>
+      SelectQueryNode.is(node)
+        ? { ...node, with: node.with ? WithNode.cloneWithExpression(node.with, hits) : WithNode.create(hits) }
+        : node,
+    transformResult: async ({ result }) => result,
+  };
+}
+
 /**
  * One page of `query` (the area's scoped FROM with its joins). `idSql` is the expression of the row
  * id (the page is fetched by id, then decorated).
@@ -262,21 +288,19 @@ export async function pagedList<Rec>(
 ): Promise<ListReply<Rec>> {
   const defs = fields as Record<string, FieldDef>;
   let q = query;
+  /** A statement of the list's own: with the search's hits when they are read (`searchHits`). */
+  let statement = (qb: AnyQuery) => qb;
   const search = options.search?.trim();
   const plan = search ? searchPlan(defs, idSql, search) : undefined;
   if (search && plan) {
     const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    if (plan.trigram) {
+      const hits = searchHits(plan.table, plan.trigram, pattern);
+      statement = (qb) => qb.withPlugin(hits);
+    }
     q = q.where((eb) =>
       eb.or([
-        ...(plan.trigram
-          ? [
-              eb(
-                sql.raw(idSql),
-                'in',
-                sql`(select app_search_ids(${plan.table}, array[${sql.join(plan.trigram)}]::text[], ${pattern}))`,
-              ),
-            ]
-          : []),
+        ...(plan.trigram ? [eb(sql.raw(idSql), 'in', sql`(select id from ${sql.table(SEARCH_HITS)})`)] : []),
         ...(plan.searchText ? [eb(sql.raw(plan.searchText), 'like', sql<string>`lower(${pattern})`)] : []),
         ...plan.rest.map((d) => eb(sql.raw(`(${d.sql})::text`), plan.like, pattern)),
       ]),
@@ -300,7 +324,7 @@ export async function pagedList<Rec>(
 
   if (all) {
     // Every row: one query in order (the ids first would only make an IN list of all of them).
-    const rows = (await inOrder(selectAll(q, shown)).execute()) as Record<string, unknown>[];
+    const rows = (await statement(inOrder(selectAll(q, shown))).execute()) as Record<string, unknown>[];
     const records = rows.map((r) => recordFrom(shown, r));
     return { records, totalRecords: records.length, lastPage: true };
   }
@@ -320,11 +344,13 @@ export async function pagedList<Rec>(
   const total = counted
     ? sql<number>`(select coalesce(sum(n), 0) from list_counts where table_name = ${counted})`
     : sql<number>`(${q.select(sql<number>`count(*)`.as('total')).withPlugin(unusedLeftJoinsDropped)})`;
-  const rows = (await inOrder(
-    selectAll(query.where(sql.raw(idSql), '=', sql`any(array(${pageIds}))`), shown).select([
-      sql.raw(idSql).as('__row_id'),
-      total.as('__total'),
-    ]),
+  const rows = (await statement(
+    inOrder(
+      selectAll(query.where(sql.raw(idSql), '=', sql`any(array(${pageIds}))`), shown).select([
+        sql.raw(idSql).as('__row_id'),
+        total.as('__total'),
+      ]),
+    ),
   ).execute()) as Record<string, unknown>[];
   const seen = new Set<number>();
   const records: Rec[] = [];
@@ -339,8 +365,11 @@ export async function pagedList<Rec>(
     rows.length > 0
       ? Number(rows[0]?.__total)
       : Number(
-          ((await query.select(total.as('total')).limit(1).executeTakeFirst()) as { total?: number } | undefined)
-            ?.total ?? 0,
+          (
+            (await statement(query.select(total.as('total')).limit(1)).executeTakeFirst()) as
+              | { total?: number }
+              | undefined
+          )?.total ?? 0,
         );
   const lastPage = options.offset + options.limit >= totalRecords;
   return { records, totalRecords, lastPage };

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTED_TABLES } from '../db/list-counts.ts';
 import { addSearchText, SEARCH_TEXT_COLUMNS } from '../db/search-text.ts';
 import { createTestContext, json, type TestContext } from '../test/harness.ts';
-import { withoutUnusedLeftJoins } from './list.ts';
+import { field, fieldMap } from './fields.ts';
+import { pagedList, withoutUnusedLeftJoins } from './list.ts';
 
 let t: TestContext;
 let retail: Record<string, string>;
@@ -331,6 +332,64 @@ describe('short searches (migration 044)', () => {
       await addSearchText(db(), 'seats', SEARCH_TEXT_COLUMNS.get('seats') ?? []);
     }
     expect(await searched('zo')).toEqual(await ilikeIds('zo'));
+  });
+});
+
+describe('a trigram search', () => {
+  type Row = { id: number; extension: number; nickname: string };
+  const fields = fieldMap<Row>('seats', {
+    id: field.number('id'),
+    extension: field.number('extension', { sortable: true, searchable: true }),
+    nickname: field.text('nickname', { sortable: true, searchable: true }),
+  });
+  const matching = async (term: string) =>
+    (await seats())
+      .filter((s) => [String(s.extension), s.nickname].some((v) => v.toLowerCase().includes(term.toLowerCase())))
+      .map((s) => s.id);
+  const db = () => t.database.db;
+
+  it('asks app_search_ids once a statement, for the page and its total', async () => {
+    const expected = await matching('van');
+    expect(expected.length).toBeGreaterThan(1);
+    // The function behind a wrapper that refuses a second call in one transaction (a setting of the
+    // transaction's own: the list's transaction is read-only).
+    await sql`alter function app_search_ids(text, text[], text) rename to app_search_ids_once`.execute(db());
+    await sql`create function app_search_ids(p_table text, p_columns text[], p_pattern text) returns setof bigint
+      language plpgsql as $f$ begin
+        if current_setting('test.searched', true) = 'yes' then raise exception 'app_search_ids called twice'; end if;
+        perform set_config('test.searched', 'yes', true);
+        return query select app_search_ids_once(p_table, p_columns, p_pattern); end $f$`.execute(db());
+    try {
+      const res = await t.api('POST', '/seat/0/1', retail, { search: 'Van' });
+      expect(res.statusCode, res.body).toBe(200);
+      const page = json<Page<Seat>>(res);
+      expect(page.records.map((s) => s.id)).toEqual(expected.slice(0, 1));
+      expect(page.totalRecords).toBe(expected.length);
+    } finally {
+      await sql`drop function app_search_ids(text, text[], text)`.execute(db());
+      await sql`alter function app_search_ids_once(text, text[], text) rename to app_search_ids`.execute(db());
+    }
+    // Past the end the total is a statement of its own.
+    const past = json<Page<Seat>>(await t.api('POST', '/seat/500/5', retail, { search: 'Van' }));
+    expect(past).toEqual({ records: [], totalRecords: expected.length, lastPage: true });
+  });
+
+  it('finds the same rows beside a query’s own WITH', async () => {
+    const expected = await matching('van');
+    const reply = await t.app.platform.tenancy.tenant(30000, (tx) =>
+      pagedList(
+        tx
+          .with('mine', (w) => w.selectFrom('seats').select('seats.id'))
+          .selectFrom('seats')
+          .where('seats.id', 'in', (w) => w.selectFrom('mine').select('mine.id')),
+        fields,
+        'seats.id',
+        { field: 'extension', direction: 'asc' },
+        { offset: 1, limit: 50, search: 'Van' },
+      ),
+    );
+    expect(reply.records.map((r) => r.id)).toEqual(expected.slice(1));
+    expect(reply.totalRecords).toBe(expected.length);
   });
 });
 
