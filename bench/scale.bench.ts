@@ -9,19 +9,21 @@
  *   npm run bench:scale -w @switchboard/bench
  *   BENCH_DB=postgres (or pglite) runs one database only.
  *   BENCH_RUNS=30 BENCH_DATABASE_URL=postgres://... npm run bench:scale -w @switchboard/bench
- *   BENCH_EXPLAIN=1 also prints the plan (EXPLAIN ANALYZE, BUFFERS) of each page statement the app sent.
+ *   BENCH_KEEP=1 keeps the loaded PostgreSQL database (its name is printed) to look at with psql.
+ *   BENCH_EXPLAIN=1 also prints each page statement the app sent and its plan (EXPLAIN ANALYZE, BUFFERS).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { CompiledQuery, type KyselyPlugin, type RawBuilder, sql } from 'kysely';
+import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import { allMigrations } from '../apps/server/src/areas.ts';
 import { type DatabaseHandle, migrate, openDatabase } from '../apps/server/src/db/database.ts';
 import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { vacuumEmbedded } from '../apps/server/src/platform/housekeeping.ts';
+import { publicIpSql } from '../apps/server/src/platform/ip-sql.ts';
 import { createTenancy, type Tenancy } from '../apps/server/src/platform/tenancy.ts';
 import { signedInApp } from './signed-in-app.ts';
 
@@ -93,25 +95,20 @@ async function load(tenancy: Tenancy): Promise<void> {
   });
 }
 
+/** Told of each statement the databases opened here send (openDatabase's onQuery). */
+let onSent: ((query: CompiledQuery) => void) | undefined;
+const onQuery = (query: CompiledQuery) => onSent?.(query);
+
 async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
   const tenancy = createTenancy(handle.db);
   // A list's page is one statement (platform/list.ts, its count aliased __total): caught once from
   // the app's own request, so that the database's share of a request can be timed on its own.
   let catching = false;
   let caught: CompiledQuery | undefined;
-  const catcher: KyselyPlugin = {
-    transformQuery({ node, queryId }) {
-      if (catching) {
-        const compiled = handle.db.getExecutor().compileQuery(node, queryId);
-        if (compiled.sql.includes('"__total"')) caught = compiled;
-      }
-      return node;
-    },
-    async transformResult({ result }) {
-      return result;
-    },
+  onSent = (query) => {
+    if (catching && query.sql.includes('"__total"')) caught = query;
   };
-  const { app, headers } = await signedInApp({ ...handle, db: handle.db.withPlugin(catcher) });
+  const { app, headers } = await signedInApp(handle);
   const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
     const res = await app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
     if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
@@ -121,7 +118,12 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
     tenancy.crossAccount('seed', (tx) => query.execute(tx).then((r) => r.rows));
   // The connection's own user (a superuser here): no row-level security, so ilike may use the
   // trigram indexes — the best the raw SQL of a search can do.
-  const rawNoRls = (query: RawBuilder<unknown>) => query.execute(handle.db).then((r) => r.rows);
+  // In a transaction of the same shape as the app's (BEGIN, a setting, the query, COMMIT).
+  const rawNoRls = (query: RawBuilder<unknown>) =>
+    handle.db.transaction().execute(async (tx) => {
+      await sql`select set_config('app.account_no', ${String(ACCOUNT)}, true)`.execute(tx);
+      return (await query.execute(tx)).rows;
+    });
   const figures: Figure[] = [];
   const add = async (
     label: string,
@@ -156,6 +158,7 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
           ),
         { readOnly: true },
       );
+      console.error(`  [${handle.kind}] ${label}: ${page.sql}\n  parameters ${JSON.stringify(page.parameters)}`);
       console.error(`  [${handle.kind}] ${label}: plan\n${plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
     }
     const s = page
@@ -178,12 +181,27 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
     return figure;
   };
 
-  // The seats page: the table's columns with the desk registration; with its total, the count of
-  // the same rows as a column of the same statement (the list's reply carries both).
+  // The seats page as a person would write it: the seat's columns and every value the list shows
+  // (the desk phone's registration, the softphones', the emergency location, the public IP and
+  // network of the phone's address, a provisioned device); with its total, the count of the same rows
+  // as a column of the same statement (the list's reply carries both).
+  const address = '(case when r.expires_at > now() then r.ipaddr end)';
+  const softphone = (kind: string) =>
+    sql`case when exists (select 1 from seat_registrations p where p.seat_id = s.id and p.kind = ${kind}
+      and p.expires_at > now()) then 'Registered' else 'Unregistered' end`;
   const seatRows = (order: RawBuilder<unknown>, where: RawBuilder<unknown>, offset: number, total = false) =>
-    sql`select s.*, r.user_agent, r.ipaddr, r.port, r.expires_at${
-      total ? sql`, (select count(*) from seats s where s.account_no = ${ACCOUNT} and ${where}) as total` : sql``
-    } from seats s
+    sql`select s.*, coalesce(r.user_agent, '') as user_agent,
+        case when r.expires_at > now() then 'Registered' else 'Unregistered' end as status,
+        ${sql.raw(address)} as ipaddr, case when r.expires_at > now() then r.port end as port,
+        ${softphone('desktop')} as desktop_status, ${softphone('mobile')} as mobile_status,
+        exists (select 1 from telephone_numbers t where t.number = coalesce(nullif(s.emergency_service_cid, ''),
+          s.caller_id_number) and t.ems_postcode <> '') as location,
+        ${sql.raw(publicIpSql(address))} as public_ip,
+        ${sql.raw(`(${address} is not null and not ${publicIpSql(address)})`)} as on_net,
+        exists (select 1 from seat_devices d where d.seat_id = s.id) as provisioned${
+          total ? sql`, (select count(*) from seats s where s.account_no = ${ACCOUNT} and ${where}) as total` : sql``
+        }
+      from seats s
       left join seat_registrations r on r.seat_id = s.id and r.kind = 'desk'
       where s.account_no = ${ACCOUNT} and ${where} order by ${order}, s.id offset ${offset} limit 15`;
   const yes = sql`true`;
@@ -408,7 +426,7 @@ if (only !== 'postgres') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-scale-'));
   try {
     const t0 = performance.now();
-    const handle = await openDatabase({ dataDir: dir, sharedBuffers: process.env.PGLITE_SHARED_BUFFERS });
+    const handle = await openDatabase({ dataDir: dir, sharedBuffers: process.env.PGLITE_SHARED_BUFFERS, onQuery });
     await migrate(handle.db, allMigrations());
     await seedDemo(createTenancy(handle.db));
     await load(createTenancy(handle.db));
@@ -433,7 +451,12 @@ if (pgUrl) {
   try {
     const url = new URL(pgUrl);
     url.pathname = `/${name}`;
-    const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory', statementTimeoutMs: 600_000 });
+    const handle = await openDatabase({
+      databaseUrl: url.toString(),
+      dataDir: 'memory',
+      statementTimeoutMs: 600_000,
+      onQuery,
+    });
     await migrate(handle.db, allMigrations());
     await seedDemo(createTenancy(handle.db));
     await load(createTenancy(handle.db));
@@ -442,7 +465,8 @@ if (pgUrl) {
     results.PostgreSQL = await measureAll(handle);
     await handle.close();
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
+    if (process.env.BENCH_KEEP) console.log(`PostgreSQL database kept: ${name}`);
+    else await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }
@@ -451,7 +475,8 @@ const kinds = Object.keys(results);
 const ms = (n: number) => n.toFixed(1).padStart(7);
 console.log(
   `\n${SEATS.toLocaleString('en-GB')} seats, ${NUMBERS.toLocaleString('en-GB')} numbers in account ${ACCOUNT}; ` +
-    `${RUNS} runs (${SLOW_RUNS} for -1/-1 and bulk delete); ms; ratio = app median / raw SQL median; ` +
+    `${RUNS} runs (${SLOW_RUNS} for -1/-1 and bulk delete); ms; ratio = app median / raw SQL median ` +
+    `(the raw SQL returns the same rows: for seats, the columns and every value the list shows); ` +
     `app SQL = the page statement the app sent, alone in a tenant transaction (row-level security), and its ratio; ` +
     `raw+total = the raw SQL of the page with its total (a count of the same rows) in one statement, and the app SQL's ratio to it\n`,
 );

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PGliteDialect, sql } from 'kysely';
+import { type CompiledQuery, Kysely, type LogEvent, PGliteDialect, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { BeginCoalescingPostgresDialect } from './begin-coalescing.ts';
@@ -34,6 +34,8 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | File | undefined;
   /** PGlite's shared buffers (PostgreSQL's setting, e.g. '32MB'); default PGLITE_SHARED_BUFFERS. */
   sharedBuffers?: string | undefined;
+  /** Told of every statement sent, as sent (after every plugin): benchmarks, debugging. */
+  onQuery?: ((query: CompiledQuery) => void) | undefined;
 }
 
 /**
@@ -75,7 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     // int8 (count(*), bigserial) as numbers: our counts and ids stay far below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const db = new Kysely<Database>({ dialect: new BeginCoalescingPostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new BeginCoalescingPostgresDialect({ pool }), ...logged(options) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   // Trigram indexes for the lists' searches (migration 013). Relaxed durability: a query answers
@@ -97,10 +99,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   await pglite.waitReady;
   // int8 as numbers, as for pg above.
-  const db = new Kysely<Database>({
-    dialect: new PGliteDialect({ pglite }),
-  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), ...logged(options) });
   return { db, kind: 'pglite', pglite, close: () => db.destroy() };
+}
+
+/** Kysely's log, when `onQuery` listens: each statement as the driver sent it. */
+function logged({ onQuery }: DatabaseOptions): { log?: (event: LogEvent) => void } {
+  return onQuery ? { log: (event) => event.level === 'query' && onQuery(event.query) } : {};
 }
 
 /** Runs `migrations` (every area's, src/areas.ts allMigrations()) in name order. */
