@@ -256,6 +256,8 @@ export type SeatSoftphoneInput = z.input<typeof seatSoftphoneInput>;
 export type SeatSoftphoneValues = z.output<typeof seatSoftphoneInput>;
 export const seatSoftphoneRecord = z.object({
   ...recordShape(seatSoftphoneInput.shape),
+  /** The seat's version (the settings are the seat's): a save is based on it (If-Match). */
+  version: z.number().int(),
   /** Encoded in the mobile app's QR code. */
   uniqueString: z.string(),
   /** Twinned: the seat has a softphone user. */

@@ -217,6 +217,50 @@ describe('seat softphones and voicemail', () => {
     expect((await t.api('GET', `/seat/${seat.id}/softphone`, prepay)).statusCode).toBe(404);
   });
 
+  it('refuses a softphone save based on an older seat, and changes nothing', async () => {
+    const seat = await seatOf(retail, 211);
+    const phone = json<SeatSoftphone>(await t.api('GET', `/seat/${seat.id}/softphone`, retail));
+    expect(phone.version).toBe(seat.version);
+    // Someone else saves the seat's nickname meanwhile.
+    const other = await t.api(
+      'PATCH',
+      `/seat/${seat.id}`,
+      { ...retail, 'if-match': `"${seat.version}"` },
+      {
+        nickname: 'Renamed',
+      },
+    );
+    expect(other.statusCode, other.body).toBe(200);
+    const settings = {
+      enableDesktopCallWaiting: !phone.enableDesktopCallWaiting,
+      enableMobileCallWaiting: true,
+      outboundCLILists: [],
+    };
+    const stale = await t.api(
+      'POST',
+      `/seat/${seat.id}/softphone`,
+      { ...retail, 'if-match': `"${phone.version}"` },
+      settings,
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(json<Reply>(stale).message).toBe(MESSAGES.staleVersion);
+    const after = json<SeatSoftphone>(await t.api('GET', `/seat/${seat.id}/softphone`, retail));
+    expect(after.enableDesktopCallWaiting).toBe(phone.enableDesktopCallWaiting);
+    // Based on the seat as it is now: saved, and the seat's version moves on.
+    const fresh = await t.api(
+      'POST',
+      `/seat/${seat.id}/softphone`,
+      { ...retail, 'if-match': `"${after.version}"` },
+      settings,
+    );
+    expect(fresh.statusCode).toBe(200);
+    const saved = json<SeatSoftphone>(await t.api('GET', `/seat/${seat.id}/softphone`, retail));
+    expect(saved).toMatchObject({
+      enableDesktopCallWaiting: !phone.enableDesktopCallWaiting,
+      version: after.version + 1,
+    });
+  });
+
   it('reads and saves the mailbox settings by seat name, never sending the PIN', async () => {
     const seat = await seatOf(retail, 201);
     const box = json<VoicemailSettings>(await t.api('GET', `/voicemail/${seat.name}/settings`, retail));

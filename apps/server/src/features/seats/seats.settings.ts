@@ -24,7 +24,7 @@ import { field, fieldMap, rowFrom, shownTo, visibleTo } from '../../platform/fie
 import { publicIpSql } from '../../platform/ip-sql.ts';
 import { selectRecords } from '../../platform/list.ts';
 import type { Platform } from '../../platform/platform.ts';
-import type { ResourceHandle } from '../../platform/resources.ts';
+import { assertVersion, type ResourceHandle } from '../../platform/resources.ts';
 import { tenantRoute } from '../../platform/routes.ts';
 import { sameNamedFields } from '../../platform/same-named-fields.ts';
 import { newSecret } from '../../platform/secrets.ts';
@@ -59,6 +59,7 @@ const locationFields = fieldMap<SeatLocation>('telephone_numbers', {
 type SoftphoneSettings = Omit<SeatSoftphone, 'desktopStatus' | 'mobileStatus'>;
 const softphoneFields = fieldMap<SoftphoneSettings>('seats', {
   ...sameNamedFields(seatSoftphoneInput.shape),
+  version: field.version(),
   outboundCLILists: field.json('outbound_cli_lists'),
   uniqueString: field.text('unique_string'),
   enabled: field.computed('(seats.user_id is not null)', 'boolean'),
@@ -151,6 +152,8 @@ export function registerSeatSettingRoutes(
       const id = params.id;
       await seats.lock(db, id);
       const before = await seats.read(db, id);
+      // The settings are the seat's: a save based on an older seat is refused (If-Match).
+      assertVersion(ctx, before);
       const lists = [...new Set(body.outboundCLILists)];
       const after = { ...body, outboundCLILists: lists };
       if (lists.length > 0) {

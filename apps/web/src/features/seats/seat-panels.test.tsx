@@ -1,10 +1,10 @@
-import { SEAT_MESSAGES, seatRoutes } from '@switchboard/domain';
+import { SEAT_MESSAGES, type Seat, type SeatSoftphone, seatRoutes } from '@switchboard/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SipCredentials } from '../../platform/sip-credentials.tsx';
 import { fakeServer } from '../../test/fake-server.ts';
 import { renderPanel } from '../../test/render.tsx';
-import { ProvisioningPanel } from './seat-panels.tsx';
+import { ProvisioningPanel, SoftphonePanel } from './seat-panels.tsx';
 
 const device = {
   id: 9,
@@ -75,5 +75,28 @@ describe('destructive seat actions ask first, saying what will happen', () => {
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reset Password' }));
     expect((await screen.findByTestId('sip-secret')).textContent).toBe('n3w');
+  });
+});
+
+describe('the softphone tab', () => {
+  it('saves based on the seat as the tab loaded it (If-Match: the seat’s version)', async () => {
+    const server = fakeServer();
+    const phone: SeatSoftphone = {
+      version: 12,
+      enableDesktopCallWaiting: true,
+      enableMobileCallWaiting: true,
+      outboundCLILists: [],
+      uniqueString: 'u'.repeat(24),
+      enabled: true,
+      username: 'jo',
+      desktopStatus: 'Unregistered',
+      mobileStatus: 'Unregistered',
+    };
+    server.on('GET', '/seat/7/softphone', () => phone);
+    server.on('POST', '/seat/7/softphone', () => ({ success: true, message: '201 has been updated', id: 7 }));
+    const { user } = renderPanel(<SoftphonePanel seat={{ id: 7 } as Seat} kind="desktop" numbers={[]} />);
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('201 has been updated')).toBeTruthy();
+    expect(server.sent('POST', '/seat/7/softphone').map((r) => r.ifMatch)).toEqual(['"12"']);
   });
 });

@@ -32,7 +32,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../platform/api.ts';
+import { ApiError, ifMatch } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
 import { useConfirm } from '../../platform/confirm.tsx';
 import type { SelectOption } from '../../platform/fields/form-fields.tsx';
@@ -208,9 +208,10 @@ export function SoftphonePanel({
   const phone = useQuery(part);
   const form = useSchemaForm(seatSoftphoneInput);
   const save = useChange({
+    // Based on the seat as the tab loaded it; the seat's other tabs read its new version after.
     mutationFn: (values: SeatSoftphoneInput) =>
-      call(seatRoutes.saveSoftphone, { params: { id: seat.id }, body: values }),
-    invalidates: [part.queryKey],
+      call(seatRoutes.saveSoftphone, { params: { id: seat.id }, body: values, headers: ifMatch(phone.data?.version) }),
+    invalidates: [seats.keys.detail(seat.id)],
     success: (reply) => reply.message,
   });
   const { submit, banner } = useFormSubmit(form, (values) => save.mutateAsync(values));
