@@ -13,7 +13,7 @@ import type { TenantTable } from '../db/schema.ts';
 import { HttpError } from './errors.ts';
 import { field, fieldMap } from './fields.ts';
 import type { Platform } from './platform.ts';
-import { type ResourceContracts, resource } from './resources.ts';
+import { assertVersion, type ResourceContracts, resource } from './resources.ts';
 import { tenantRoute } from './routes.ts';
 import { mediaUpload } from './uploads.ts';
 
@@ -195,10 +195,13 @@ export function mediaLibrary(api: FastifyInstance, platform: Platform, def: Medi
       allow: library.rules('update'),
       handler: async (ctx, { params, body }) => {
         const id = (params as { id: number }).id;
-        const current = await library.read(ctx.db, id);
-        if (current.accountNo === 0) throw new HttpError(403, def.messages.readOnly);
-        const name = (body as { name: string }).name;
+        // The provider's are read-only (and cannot be locked by a tenant: told so, not 'not found').
+        if ((await library.read(ctx.db, id)).accountNo === 0) throw new HttpError(403, def.messages.readOnly);
         await library.lock(ctx.db, id);
+        const current = await library.read(ctx.db, id);
+        // Based on the file as the page listed it (If-Match): renamed since, it is refused.
+        assertVersion(ctx, current);
+        const name = (body as { name: string }).name;
         await assertNameFree(ctx.db, ctx.auth.accountNo, name, id);
         await ctx.db.updateTable(table).set({ name }).where('id', '=', id).execute();
         const after = await library.read(ctx.db, id);

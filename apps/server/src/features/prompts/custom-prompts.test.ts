@@ -66,6 +66,35 @@ describe('custom prompts', () => {
     expect((await t.api('PUT', `/prompt/${id}`, prepay, { name: 'Theirs' })).statusCode).toBe(404);
   });
 
+  it('refuses a rename based on an older version, and keeps the name', async () => {
+    const id = json<Reply>(await upload(retail, [file('Versioned.mp3', mp3())])).id as number;
+    const loaded = json<Prompt>(await t.api('GET', `/prompt/${id}`, retail));
+    const first = await t.api(
+      'PUT',
+      `/prompt/${id}`,
+      { ...retail, 'if-match': `"${loaded.version}"` },
+      { name: 'First' },
+    );
+    expect(first.statusCode).toBe(200);
+    const stale = await t.api(
+      'PUT',
+      `/prompt/${id}`,
+      { ...retail, 'if-match': `"${loaded.version}"` },
+      { name: 'Second' },
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(json<Reply>(stale).message).toBe(MESSAGES.staleVersion);
+    const now = json<Prompt>(await t.api('GET', `/prompt/${id}`, retail));
+    expect(now).toMatchObject({ name: 'First', version: loaded.version + 1 });
+    const fresh = await t.api(
+      'PUT',
+      `/prompt/${id}`,
+      { ...retail, 'if-match': `"${now.version}"` },
+      { name: 'Second' },
+    );
+    expect(fresh.statusCode).toBe(200);
+  });
+
   it('counts and lists its uses across areas and is not deleted while used', async () => {
     const id = json<Reply>(await upload(retail, [file('Greeting.mp3', mp3())])).id as number;
     const ivr = json<Reply>(await t.api('POST', '/ivr', retail, { name: 560, description: 'Main', greetingId: id })).id;
