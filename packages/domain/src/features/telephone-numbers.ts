@@ -131,6 +131,8 @@ export type EmsInput = z.input<typeof emsInput>;
 
 export const emsRecord = z.object({
   id: z.number().int(),
+  /** The number's version (the address is the number's): a save is based on it (If-Match). */
+  version: z.number().int(),
   telephoneNumber: z.string(),
   ...recordShape(emsInput.shape, { postcode: z.string() }),
   emsNeeded: z.boolean(),

@@ -27,7 +27,7 @@ import { field, fieldMap, rowFrom, versionedFields, visibleTo } from '../../plat
 import { listBodyFor, pagedList, selectRecords } from '../../platform/list.ts';
 import { notify } from '../../platform/notify.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { resource } from '../../platform/resources.ts';
+import { assertVersion, resource } from '../../platform/resources.ts';
 import { readersOf, tenantRoute } from '../../platform/routes.ts';
 import { sameNamedFields } from '../../platform/same-named-fields.ts';
 import { adminOnly, destination, ownRow } from '../../platform/validators.ts';
@@ -83,7 +83,7 @@ const fields = fieldMap<TelephoneNumber>('telephone_numbers', {
 /** The emergency data's columns are its fields' names after 'ems_' (ems_premises), but these. */
 const emsFields = fieldMap<EmsRecord>('telephone_numbers', {
   ...sameNamedFields(emsRecord.shape, 'ems_'),
-  id: field.id(),
+  ...versionedFields,
   telephoneNumber: field.text('number'),
   emsNeeded: field.boolean('ems_needed'),
   errorText: field.computed(EMS_ERROR_TEXT, 'text'),
@@ -188,6 +188,8 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
         emsFields,
       );
       if (!current) throw notFound();
+      // Based on the number as the tab loaded it (If-Match): changed since, it is refused.
+      assertVersion(ctx, current);
       if (!current.emsNeeded) throw new HttpError(409, TELEPHONE_NUMBER_MESSAGES.emsNotNeeded);
       if (current.updatePending) throw new HttpError(409, TELEPHONE_NUMBER_MESSAGES.emsPending);
       await db

@@ -294,6 +294,40 @@ describe('telephone numbers: emergency data', () => {
     });
   });
 
+  it('refuses an update based on an older number, and leaves the address as it was', async () => {
+    const numbers = (await list(retail)).records.filter(
+      (n) => !['01214960003', '01214960004'].includes(n.telephoneNumber),
+    );
+    const emsOf = async (n: TelephoneNumber) =>
+      json<EmsRecord>(await inject('GET', `/numbering/allocated/${n.id}/ems`, retail));
+    let number: TelephoneNumber | undefined;
+    for (const n of numbers) {
+      const e = await emsOf(n);
+      if (e.emsNeeded && !e.updatePending) {
+        number = n;
+        break;
+      }
+    }
+    if (!number) throw new Error('the demo has a number needing an emergency address');
+    const loaded = await emsOf(number);
+    expect(loaded.version).toBe(number.version);
+    // Someone saves the number meanwhile.
+    expect((await save(retail, number, { nickname: 'Meanwhile' })).statusCode).toBe(200);
+    const stale = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/numbering/allocated/${number.id}/ems`,
+      headers: { ...retail, 'if-match': `"${loaded.version}"` },
+      payload: address({ premises: '99' }),
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(json<Reply>(stale).message).toBe(MESSAGES.staleVersion);
+    expect(await emsOf(number)).toMatchObject({
+      updatePending: false,
+      premises: loaded.premises,
+      version: loaded.version + 1,
+    });
+  });
+
   it('submits an update that is pending (edits refused) until the registry confirms it', async () => {
     const failed = await byNumber(retail, '01214960003');
     const res = await inject('PUT', `/numbering/allocated/${failed.id}/ems`, retail, address());

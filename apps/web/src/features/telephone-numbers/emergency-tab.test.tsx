@@ -8,6 +8,7 @@ import { EmergencyTab } from './emergency-tab.tsx';
 
 const confirmed: EmsRecord = {
   id: 3,
+  version: 5,
   telephoneNumber: '01214960003',
   title: '',
   forename: '',
@@ -81,5 +82,12 @@ describe('the emergency address update', () => {
     decide();
     expect(await screen.findByText(TELEPHONE_NUMBER_MESSAGES.emsUpdated, {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.queryByTestId('ems-rejected')).toBeNull();
+  });
+
+  it('is based on the number as the tab loaded it (If-Match: its version)', async () => {
+    const { server } = registry({ errorCode: 0 });
+    await submitUpdate();
+    expect(await screen.findByText(TELEPHONE_NUMBER_MESSAGES.emsSubmitted)).toBeTruthy();
+    expect(server.sent('PUT', '/numbering/allocated/3/ems').map((r) => r.ifMatch)).toEqual(['"5"']);
   });
 });

@@ -26,6 +26,7 @@ import {
 } from '@switchboard/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ifMatch } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
 import { type FieldDef, FormFields } from '../../platform/fields/form-fields.tsx';
 import { useSchemaForm } from '../../platform/fields/form-schema.ts';
@@ -90,7 +91,9 @@ function EmsDialog({ ems, opened, onClose }: { ems: EmsRecord; opened: Mode; onC
   const queryClient = useQueryClient();
   const toast = useToast();
   const update = useChange({
-    mutationFn: (values: EmsInput) => call(telephoneNumberRoutes.saveEms, { params: { id: ems.id }, body: values }),
+    // Based on the number as the tab loaded it.
+    mutationFn: (values: EmsInput) =>
+      call(telephoneNumberRoutes.saveEms, { params: { id: ems.id }, body: values, headers: ifMatch(ems.version) }),
     invalidates: emsChanges,
   });
   useEffect(() => form.reset(inputValuesOf(emsInput, ems)), [ems, form]);
