@@ -14,7 +14,7 @@ import { type FieldDef, type FieldMap, rowFrom } from './fields.ts';
 import { type DefaultSort, listBodyFor, pagedList, selectRecords } from './list.ts';
 import type { Platform } from './platform.ts';
 import type { UsageDef } from './references.ts';
-import { type Naming, named, type ResourceHandle, runValidators, type Validator } from './resources.ts';
+import { assertVersion, type Naming, named, type ResourceHandle, runValidators, type Validator } from './resources.ts';
 import { type Ctx, tenantRoute } from './routes.ts';
 import type { Tx } from './tenancy.ts';
 
@@ -192,10 +192,15 @@ export function children<Child extends { id: number }>(
       allow: writeRules,
       handler: async (ctx, { body }) => {
         const { id, ...given } = body as { id: number } & Record<string, unknown>;
+        const [found] = await readOne(ctx, id);
+        if (!found) throw notFound();
+        const parentId = Number((found as Record<string, unknown>)[parentKey]);
+        // Every change of the parent's children holds the parent: the child read again under it is
+        // what the edit must have been based on (If-Match, when the child has a version).
+        await parent.lock(ctx.db, parentId);
         const [current] = await readOne(ctx, id);
         if (!current) throw notFound();
-        const parentId = Number((current as Record<string, unknown>)[parentKey]);
-        await parent.lock(ctx.db, parentId);
+        assertVersion(ctx, current);
         const values = { ...(current as Record<string, unknown>), ...given, [parentKey]: parentId };
         await runValidators({ ...ctx, id, current, values }, def.validate ?? []);
         await ctx.db

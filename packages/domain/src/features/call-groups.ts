@@ -110,6 +110,8 @@ export type CallGroupMemberUpdate = z.input<typeof callGroupMemberUpdate>;
 
 export const callGroupMemberRecord = z.object({
   id: z.number().int(),
+  /** An edit is based on it (If-Match). */
+  version: z.number().int(),
   groupId: z.number().int(),
   /** The destination ('seat:201'). */
   name: z.string(),

@@ -176,6 +176,8 @@ export type QueueMemberUpdate = z.input<typeof queueMemberUpdate>;
 
 export const queueMemberRecord = z.object({
   id: z.number().int(),
+  /** An edit is based on it (If-Match). */
+  version: z.number().int(),
   queueId: z.number().int(),
   memberName: z.string(),
   displayName: z.string(),

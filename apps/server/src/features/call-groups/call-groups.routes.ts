@@ -55,7 +55,7 @@ export function registerCallGroupRoutes(api: FastifyInstance, platform: Platform
   });
 
   const memberFields = fieldMap<CallGroupMember>('call_group_members', {
-    id: field.id(),
+    ...versionedFields,
     groupId: field.number('group_id'),
     name: field.text('member', { sortable: true, uses: { kind: 'destination' } }),
     displayName: field.computed('call_group_members.member', 'text'),

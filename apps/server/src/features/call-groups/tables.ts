@@ -29,6 +29,7 @@ export interface CallGroupMembersTable {
   start_time: Generated<string>;
   end_time: Generated<string>;
   penalty: Generated<number>;
+  version: Generated<number>;
   created_at: Timestamp;
 }
 

@@ -62,7 +62,7 @@ const fields = fieldMap<CallQueue, 'announceSystem'>('call_queues', {
 });
 
 const memberFields = fieldMap<QueueMember>('call_queue_members', {
-  id: field.id(),
+  ...versionedFields,
   queueId: field.number('queue_id'),
   memberName: field.text('member', { sortable: true, uses: { kind: 'destination' } }),
   displayName: field.computed('call_queue_members.member', 'text'),

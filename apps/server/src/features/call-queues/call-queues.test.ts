@@ -112,7 +112,16 @@ describe('call queues', () => {
     const [member] = json<{ records: QueueMember[] }>(await t.api('GET', `/queue/members/${id}`, retail)).records;
     expect(member).toMatchObject({ memberName: 'seat:201', penalty: 3 });
     expect(member?.displayName).toMatch(/^201/);
-    expect((await t.api('PUT', '/queue/member', retail, { id: member?.id, penalty: 9 })).statusCode).toBe(200);
+    const basedOn = (version: number | undefined) => ({ ...retail, 'if-match': `"${version}"` });
+    const edit = (version: number | undefined, penalty: number) =>
+      t.api('PUT', '/queue/member', basedOn(version), { id: member?.id, penalty });
+    expect((await edit(member?.version, 9)).statusCode).toBe(200);
+    const edited = json<{ records: QueueMember[] }>(await t.api('GET', `/queue/members/${id}`, retail)).records[0];
+    expect(edited).toMatchObject({ penalty: 9, version: (member?.version ?? 0) + 1 });
+    // An edit based on the member before that one is refused, and changes nothing.
+    const stale = await edit(member?.version, 1);
+    expect(stale.statusCode).toBe(409);
+    expect(json<Reply>(stale).message).toBe(MESSAGES.staleVersion);
     expect(
       json<{ records: QueueMember[] }>(await t.api('GET', `/queue/members/${id}`, retail)).records[0]?.penalty,
     ).toBe(9);

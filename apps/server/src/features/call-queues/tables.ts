@@ -41,6 +41,7 @@ export interface CallQueueMembersTable {
   queue_id: number;
   member: string;
   penalty: Generated<number>;
+  version: Generated<number>;
   created_at: Timestamp;
 }
 

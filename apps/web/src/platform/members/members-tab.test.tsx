@@ -11,7 +11,7 @@ import { firstColumn, renderPanel } from '../../test/render.tsx';
 import { resourceKeys } from '../resource.ts';
 import { MembersTab } from './members-tab.tsx';
 
-const member = z.object({ id: z.number(), displayName: z.string(), penalty: z.number() });
+const member = z.object({ id: z.number(), version: z.number(), displayName: z.string(), penalty: z.number() });
 type Member = z.infer<typeof member>;
 const penalty = z.coerce.number().int().min(0).max(9, { error: 'At most 9' });
 const memberInput = z.object({ memberName: z.string().min(1, { error: 'Please select an option' }), penalty });
@@ -28,8 +28,8 @@ const teamRoutes = {
 /** Team 1 with Alpha and Bravo; a member already in it is refused with the server's message. */
 function teamServer() {
   const rows: Member[] = [
-    { id: 1, displayName: 'Alpha', penalty: 0 },
-    { id: 2, displayName: 'Bravo', penalty: 1 },
+    { id: 1, version: 1, displayName: 'Alpha', penalty: 0 },
+    { id: 2, version: 4, displayName: 'Bravo', penalty: 1 },
   ];
   const server = fakeServer();
   server.on('GET', '/team/members/1', () => ({ records: rows, totalRecords: rows.length, lastPage: true }));
@@ -38,7 +38,7 @@ function teamServer() {
     if (rows.some((r) => r.displayName === body.memberName)) {
       return reply(400, { success: false, message: '', validation: { memberName: 'Already a member' } });
     }
-    rows.push({ id: 3, displayName: body.memberName, penalty: body.penalty });
+    rows.push({ id: 3, version: 1, displayName: body.memberName, penalty: body.penalty });
     return { success: true, message: `${body.memberName} created successfully`, id: 3 };
   });
   server.on('PUT', '/team/member', (req) => {
@@ -103,7 +103,7 @@ describe('MembersTab', () => {
     await waitFor(() => expect(firstColumn()).toEqual(['Alpha', 'Bravo', 'Charlie']));
   });
 
-  it('edits a member’s settings by its id', async () => {
+  it('edits a member’s settings by its id, based on its version as listed (If-Match)', async () => {
     const server = teamServer();
     const { user } = renderPanel(<Team />);
     await user.click(await screen.findByRole('button', { name: 'Edit Bravo' }));
@@ -115,6 +115,7 @@ describe('MembersTab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Bravo has been updated')).toBeTruthy();
     expect(server.sent('PUT', '/team/member').map((r) => r.body)).toEqual([{ id: 2, penalty: 5 }]);
+    expect(server.sent('PUT', '/team/member').map((r) => r.ifMatch)).toEqual(['"4"']);
   });
 
   it('removes a member after the confirm, and offers no change to a user who may not update the parent', async () => {

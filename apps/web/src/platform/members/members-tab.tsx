@@ -4,7 +4,7 @@
  * `displayName`) in a nested table loaded at once, with Add, a row's Edit and Delete. Every change
  * is an update of the parent (its member count changes with it), through the area's member routes:
  * `members` (GET every member of the parent), `addMember` (POST to the parent), `updateMember`
- * (PUT the member) and `removeMembers` (DELETE by id).
+ * (PUT the member, based on its version as listed) and `removeMembers` (DELETE by id).
  *
  *   <MembersTab parentId={q.id} routes={callQueueRoutes} keys={callQueueKeys} resource="queues"
  *     intro="Members with a lower penalty are offered calls first."
@@ -15,13 +15,16 @@ import Typography from '@mui/material/Typography';
 import type { Resource, RouteContract } from '@switchboard/domain';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
+import { ifMatch } from '../api.ts';
 import { send } from '../client.ts';
 import { type AddConfig, type Column, PagedTable, type RowEditConfig, rowEdit } from '../paged-table/paged-table.tsx';
 import { allSource, childrenOf, type RecordOf, type ResourceKeys } from '../resource.ts';
 
 /** The member routes of a parent resource (the `members` route answers every member at once). */
 export interface MemberRoutes {
-  members: RouteContract & { reply: z.ZodType<{ records: Array<{ id: number; displayName: string }> }> };
+  members: RouteContract & {
+    reply: z.ZodType<{ records: Array<{ id: number; version: number; displayName: string }> }>;
+  };
   addMember: RouteContract;
   updateMember: RouteContract;
   removeMembers: RouteContract;
@@ -80,7 +83,12 @@ export function MembersTab<
           title: 'Add Member',
           create: (body) => send(routes.addMember, { params: { id: parentId }, body }),
         }}
-        editRow={rowEdit({ ...edit, title: 'Edit Member', save: (_m, body) => send(routes.updateMember, { body }) })}
+        editRow={rowEdit({
+          ...edit,
+          title: 'Edit Member',
+          // Based on the member as the table listed it: changed since, the edit is refused.
+          save: (m, body) => send(routes.updateMember, { body, headers: ifMatch(m.version) }),
+        })}
         remove={(m) => send(routes.removeMembers, { body: { id: m.id } })}
       />
     </>
