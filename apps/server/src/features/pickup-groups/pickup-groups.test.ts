@@ -53,6 +53,18 @@ describe('pickup groups', () => {
     expect((await t.api('GET', `/pickupgroups/${id}`, prepay)).statusCode).toBe(404);
   });
 
+  it('refuses a rename based on an older version, and keeps the name', async () => {
+    const id = await create('Dock one');
+    const loaded = json<PickupGroup>(await t.api('GET', `/pickupgroups/${id}`, retail));
+    const rename = (version: number, name: string) =>
+      t.api('PATCH', `/pickupgroups/${id}/name`, { ...retail, 'if-match': `"${version}"` }, { name });
+    expect((await rename(loaded.version, 'Dock two')).statusCode).toBe(200);
+    const stale = await rename(loaded.version, 'Dock three');
+    expect(stale.statusCode).toBe(409);
+    expect(json<Reply>(stale).message).toBe(MESSAGES.staleVersion);
+    expect(json<PickupGroup>(await t.api('GET', `/pickupgroups/${id}`, retail)).name).toBe('Dock two');
+  });
+
   it('adds seats once, each seat in one group only, and removes them', async () => {
     const a = await create('Group A');
     const b = await create('Group B');

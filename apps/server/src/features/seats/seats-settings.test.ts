@@ -288,6 +288,23 @@ describe('seat softphones and voicemail', () => {
       vmDelete: true,
     });
     expect((await t.api('GET', `/voicemail/${seat.name}/settings`, prepay)).statusCode).toBe(404);
+    // Based on the seat before that save (If-Match): refused, and the mailbox kept.
+    const stale = await t.api(
+      'POST',
+      `/voicemail/${seat.name}/settings`,
+      { ...retail, 'if-match': `"${seat.version}"` },
+      {
+        fullname: 'Stale',
+        email: 'stale@acmeplumbing.example',
+        password: '',
+        vmDelete: false,
+      },
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(json<Reply>(stale).message).toBe(MESSAGES.staleVersion);
+    expect(json<VoicemailSettings>(await t.api('GET', `/voicemail/${seat.name}/settings`, retail)).fullname).toBe(
+      'Acme Reception',
+    );
   });
 
   it('creates a seat as a softphone user with the control-panel user and its two grants, in one transaction', async () => {

@@ -199,7 +199,11 @@ export function registerSeatSettingRoutes(
   tenantRoute(api, platform, seatRoutes.saveVoicemail, {
     allow: update,
     handler: async (ctx, { params, body }) => {
-      const seat = await seatByName(ctx.db, params.name);
+      const { id } = await seatByName(ctx.db, params.name);
+      await seats.lock(ctx.db, id);
+      const seat = await seats.read(ctx.db, id);
+      // The mailbox is the seat's: a save based on an older seat is refused (If-Match, when sent).
+      assertVersion(ctx, seat);
       const { password, ...settings } = body;
       await ctx.db
         .updateTable('seats')
