@@ -1,6 +1,8 @@
 /** The next free number of an account's one numbering plan (platform/numbered.ts), gaps and bounds. */
+import { SEAT_MESSAGES, TIME_PROFILE_MESSAGES } from '@switchboard/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { createTestContext, json, type TestContext } from '../test/harness.ts';
 import { nextFreeNumber } from './numbered.ts';
 import type { Tx } from './tenancy.ts';
 
@@ -54,5 +56,34 @@ describe('next free number', () => {
     expect(await withPlan(full, (tx) => nextFreeNumber(tx, 'seat', bounds))).toBeNull();
     // Numbers outside the bounds count for nothing.
     expect(await withPlan(seats(199, 211, 5000), (tx) => nextFreeNumber(tx, 'seat', bounds))).toBe(200);
+  });
+});
+
+describe('the numbering plan, the last word', () => {
+  it('refuses a number the create’s own check did not see (two creates at once) with the area’s in-use text', async () => {
+    const db = t.database.db;
+    const retail = await t.login('retail');
+    // A number taken by an object the tenant cannot see: as when another create commits between
+    // this one's check and its insert. The plan's key refuses the insert.
+    await sql`create policy dial_plan_ghost on dial_plan as restrictive for select using (kind <> 'ghost')`.execute(db);
+    await sql`insert into dial_plan (account_no, number, kind, object_id) values (30000, 487, 'ghost', 999999)`.execute(
+      db,
+    );
+    try {
+      for (const [path, body, message] of [
+        ['/seat', { extension: 487 }, SEAT_MESSAGES.inUse],
+        ['/timeprofile', { extension: 487, name: 'Ghost' }, TIME_PROFILE_MESSAGES.inUse],
+      ] as const) {
+        const res = await t.api('POST', path, retail, body);
+        expect(res.statusCode, res.body).toBe(400);
+        expect(json<{ message: string }>(res).message).toBe(message);
+      }
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from dial_plan
+        where account_no = 30000 and number = 487`.execute(db);
+      expect(rows[0]?.n).toBe(1);
+    } finally {
+      await sql`delete from dial_plan where kind = 'ghost'`.execute(db);
+      await sql`drop policy dial_plan_ghost on dial_plan`.execute(db);
+    }
   });
 });
