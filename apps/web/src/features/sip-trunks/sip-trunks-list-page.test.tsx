@@ -21,3 +21,16 @@ describe('adding a SIP trunk', () => {
     );
   });
 });
+
+describe('deleting a SIP trunk', () => {
+  it('asks first, saying what will happen, and deletes nothing on Close', async () => {
+    const server = fakeServer({ '/trunk': [{ id: 4, name: '30000_trunk1', description: 'Head office PBX' }] });
+    const { user } = renderPanel(<SipTrunksListPage />);
+    await user.click(await screen.findByRole('checkbox', { name: /^Select / }));
+    await user.click(screen.getByRole('button', { name: 'Delete (1)' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('delete-warning').textContent).toBe(TRUNK_MESSAGES.confirmDelete);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(server.sent('DELETE', '/trunk')).toEqual([]);
+  });
+});
