@@ -1,4 +1,4 @@
-import { SEAT_MESSAGES, type Seat, type SeatSoftphone, seatRoutes } from '@switchboard/domain';
+import { MESSAGES, SEAT_MESSAGES, type Seat, type SeatSoftphone, seatRoutes } from '@switchboard/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SipCredentials } from '../../platform/sip-credentials.tsx';
@@ -98,5 +98,8 @@ describe('the softphone tab', () => {
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('201 has been updated')).toBeTruthy();
     expect(server.sent('POST', '/seat/7/softphone').map((r) => r.ifMatch)).toEqual(['"12"']);
+    // The account has no number to present: its list says so.
+    await user.click(screen.getByRole('combobox', { name: 'Outbound Caller IDs' }));
+    expect(await screen.findByText(MESSAGES.noNumbers)).toBeTruthy();
   });
 });

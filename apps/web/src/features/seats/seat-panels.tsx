@@ -250,7 +250,7 @@ export function SoftphonePanel({
             name: 'outboundCLILists',
             label: 'Outbound Caller IDs',
             options: numbers,
-            empty: 'No Numbers Found',
+            empty: MESSAGES.noNumbers,
             helper: 'The numbers the softphone user may present on outbound calls',
           },
         ]}

@@ -4,7 +4,7 @@
  */
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import type { DestinationOption } from '@switchboard/domain';
+import { type DestinationOption, MESSAGES } from '@switchboard/domain';
 import { Controller, type FieldValues, type Path } from 'react-hook-form';
 import type { FieldsControl } from './form-schema.ts';
 import { useDestinationOptions } from './option-sources.ts';
@@ -51,7 +51,7 @@ export function DestinationField<V extends FieldValues>(props: DestinationFieldP
             onBlur={field.onBlur}
             loading={destinations.isPending}
             disabled={disabled}
-            noOptionsText="No items found."
+            noOptionsText={MESSAGES.noItems}
             size="small"
             fullWidth
             renderInput={(params) => (

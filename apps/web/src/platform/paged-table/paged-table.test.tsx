@@ -78,6 +78,7 @@ describe('PagedTable sorting', () => {
     await waitFor(() => expect(server.lastList('/widget')?.body).toEqual({ sortBy: 'size', direction: 'desc' }));
     expect(search().get('sort')).toBe('-size');
     await waitFor(() => expect(firstColumn()[0]).toBe('Widget 10'));
+    expect(header().getAttribute('aria-sort')).toBe('descending');
     // None: the unsorted first page again (from the cache: it was loaded a moment ago).
     await user.click(within(header()).getByRole('button'));
     await waitFor(() => expect(firstColumn()[0]).toBe('Widget 01'));
