@@ -330,3 +330,34 @@ test('bulk edit changes only the set field of each row, and never reverts a chan
   await expect(lister.getByRole('row', { name: /211 Van 2 \(new\)/ })).toContainText('Pausable');
   await Promise.all(people.map((c) => c.close()));
 });
+
+test('a softphone tab save leaves the seat’s unsaved General edits savable (nothing they hold changed)', async ({
+  page,
+}) => {
+  await signIn(page, 'retail');
+  await openList(page, 'Seats');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('From')).toHaveValue(/^\d+$/);
+  const extension = Number(await dialog.getByLabel('From').inputValue());
+  await dialog.getByLabel('Nickname').fill('Softy');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByText(`Seat ${extension} - Softy created successfully`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('link', { name: String(extension) }).click();
+  await expect(page.getByRole('heading', { name: `Softy (${extension})` })).toBeVisible();
+  await page.getByLabel('Nickname').fill('Softy two');
+  await page.getByRole('tab', { name: 'Desktop Softphone' }).click();
+  await page.getByLabel('Call Waiting').click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`${extension} - Softy has been updated`)).toBeVisible();
+  await page.getByRole('tab', { name: 'General' }).click();
+  await expect(page.getByLabel('Nickname')).toHaveValue('Softy two');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Softy two has been updated')).toBeVisible();
+  await expect(page.getByText(MESSAGES.staleVersion)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByLabel('Nickname')).toHaveValue('Softy two');
+  await page.getByRole('tab', { name: 'Desktop Softphone' }).click();
+  await expect(page.getByLabel('Call Waiting')).not.toBeChecked();
+});

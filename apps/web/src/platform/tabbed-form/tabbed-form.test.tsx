@@ -99,6 +99,23 @@ describe('TabbedForm: versions', () => {
     await screen.findByRole('heading', { name: 'Renamed elsewhere (1)' });
     expect(field('Note').value).toBe('typing');
     expect(field('Name').value).toBe('Widget 01');
+    // The name they did not touch changed: their save would write over it, so it is refused.
+    await user.click(save());
+    expect(await screen.findByText(MESSAGES.staleVersion)).toBeTruthy();
+    expect(rows[0]).toMatchObject({ name: 'Renamed elsewhere', note: '', version: 2 });
+  });
+
+  it('bases the save on the reloaded version when nothing the form holds changed (a part saved on its own)', async () => {
+    const rows = makeWidgets(1);
+    const { user, queryClient, server } = await open(rows);
+    await user.type(field('Note'), 'typing');
+    // E.g. the seat's softphone settings, saved by their own tab: the record's version moves on.
+    Object.assign(rows[0] ?? {}, { version: 2 });
+    await queryClient.refetchQueries({ queryKey: widgets.keys.detail(1) });
+    await user.click(save());
+    expect(await screen.findByText('Widget 01 has been updated')).toBeTruthy();
+    expect(server.sent('PUT', '/widget/1').map((r) => r.ifMatch)).toEqual(['"2"']);
+    expect(rows[0]).toMatchObject({ note: 'typing', version: 3 });
   });
 });
 

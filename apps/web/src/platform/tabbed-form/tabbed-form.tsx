@@ -6,8 +6,9 @@
  *
  * A save carries the version of the record the form was filled from (If-Match): a record changed
  * since is refused (409) with the stale-version message and a Reload, and nothing is written. A
- * record reloaded in the background never overwrites what the person is typing; after a save the
- * form takes the saved record and its new version.
+ * record reloaded in the background never overwrites what the person is typing (nor, when nothing
+ * the save writes changed, makes their save stale); after a save the form takes the saved record
+ * and its new version.
  *
  * A refused submit always says why: tabs holding errors are marked, the first such tab is opened
  * when the current one has none, the first failing field is focused, and an error on a field the
@@ -27,6 +28,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { ApiError, isStaleVersion } from '../api.ts';
 import { type Crumb, useBreadcrumb } from '../breadcrumb.tsx';
 import { SectionForbidden } from '../error-pages.tsx';
@@ -153,22 +155,37 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
   const dirty = form.formState.isDirty;
 
   // The version the form's values are based on: the record's when the form was filled from it.
-  const [base, setBase] = useState<{ key: string; version: number | undefined } | null>(null);
+  // `values`: what a save based on that record writes over (`written`).
+  const [base, setBase] = useState<{ key: string; version: number | undefined; values: string } | null>(null);
   const keyText = JSON.stringify(source.key);
+  /** What a save writes over: the form's values of a record and the record's fields the schema names. */
+  const written = useCallback(
+    (data: R) => {
+      const names = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+      const fields = Object.fromEntries(names.map((k) => [k, (data as Record<string, unknown>)[k]]));
+      return JSON.stringify([toValues(data), fields]);
+    },
+    [schema, toValues],
+  );
   const fill = useCallback(
     (data: R) => {
       form.reset(toValues(data));
-      setBase({ key: keyText, version: versionOf(data) });
+      setBase({ key: keyText, version: versionOf(data), values: written(data) });
       setUnshown([]);
     },
-    [form, toValues, keyText],
+    [form, toValues, keyText, written],
   );
-  // A record (re)loaded fills the form, unless the person is editing it (their values are kept, and
-  // their save, based on the older version, is refused rather than overwriting the newer one).
+  // A record (re)loaded fills the form, unless the person is editing it: their values are kept, and
+  // their save, based on the older version, is refused rather than overwriting the newer one. When
+  // what changed is none of the form's values (a part of the record saved on its own, e.g. a
+  // seat's softphone settings), nothing the save writes was changed: it is based on the new version.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a newly loaded record fills the form.
   useEffect(() => {
     if (!record.data) return;
     if (base?.key !== keyText || !dirty) fill(record.data);
+    else if (written(record.data) === base.values) {
+      setBase({ ...base, version: versionOf(record.data) });
+    }
   }, [record.data, keyText]);
   const crumbName = props.crumbs?.name ?? title;
   useBreadcrumb(record.data ? crumbName(record.data) : null, props.crumbs?.trail);
