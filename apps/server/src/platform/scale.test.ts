@@ -435,3 +435,41 @@ describe('page ids and counts without the LEFT JOINs nothing names', () => {
     expect(page.records[0]?.status).toBe(all[1]?.status);
   });
 });
+
+describe('what a request asks of the database', () => {
+  /** The request's own statements: not the session's look-up nor the transaction's settings. */
+  const own = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+    (await t.statements(async () => expect((await t.api(method, url, retail, payload)).statusCode).toBe(200))).filter(
+      (q) => !q.sql.includes('app_session(') && !q.sql.startsWith("select set_config('role'"),
+    );
+
+  it('a list page is one statement, its rows and its total, however many rows the account has', async () => {
+    const page = await own('POST', '/seat/0/5', {});
+    expect(page).toHaveLength(1);
+    expect(page[0]?.sql).toContain('"__total"');
+    expect(await own('POST', '/seat/0/5', { search: 'Van' })).toHaveLength(1);
+  });
+
+  it('the next free extension is one look-up of the numbering plan, reading no seat', async () => {
+    const sent = await own('GET', '/seat/30000/next');
+    expect(sent.filter((q) => q.sql.includes('dial_plan'))).toHaveLength(1);
+    expect(sent.filter((q) => /from "?seats"?/.test(q.sql))).toEqual([]);
+  });
+
+  it('a numbers page names only its own destinations, the same statements however many seats there are', async () => {
+    const page = json<Page<TelephoneNumber>>(await t.api('POST', '/numbering/allocated/0/5', retail, {}));
+    const keys = page.records.map((n) => n.destination.split(':')[1]).filter((k) => k !== undefined && k !== '');
+    const before = await own('POST', '/numbering/allocated/0/5', {});
+    // The look-ups after the page carry only the page's destinations.
+    expect(before.length).toBeGreaterThan(1);
+    for (const lookup of before.slice(1)) {
+      expect(lookup.parameters.length).toBeGreaterThan(0);
+      expect(lookup.parameters.every((p) => keys.includes(String(p)))).toBe(true);
+    }
+    for (const extension of [871, 872, 873, 874, 875]) {
+      expect((await t.api('POST', '/seat', retail, { extension })).statusCode).toBe(200);
+    }
+    const after = await own('POST', '/numbering/allocated/0/5', {});
+    expect(after.map((q) => [q.sql, q.parameters])).toEqual(before.map((q) => [q.sql, q.parameters]));
+  });
+});

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { FEATURES, MASK } from '@switchboard/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { sql, type Transaction } from 'kysely';
+import { type CompiledQuery, sql, type Transaction } from 'kysely';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -30,6 +30,8 @@ export interface TestContext {
     headers: Record<string, string>,
     payload?: object,
   ) => Promise<LightMyRequestResponse>;
+  /** The statements the database was sent while `fn` ran, as sent (openDatabase's onQuery). */
+  statements: (fn: () => Promise<unknown>) => Promise<CompiledQuery[]>;
   close: () => Promise<void>;
 }
 
@@ -38,7 +40,9 @@ export interface TestContext {
  * when no template was provided (a run without the server projects' globalSetup), one migrated
  * and seeded here.
  */
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+async function openTestDatabase(
+  onQuery: (query: CompiledQuery) => void,
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   const provided = inject('serverTemplate');
   const kind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
   const template = provided?.kind === kind ? provided : undefined;
@@ -49,14 +53,14 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
       'sb_test',
       template?.kind === 'postgres' ? template.database : undefined,
     );
-    handle = await openDatabase({ databaseUrl: database.url, dataDir: 'memory' });
+    handle = await openDatabase({ databaseUrl: database.url, dataDir: 'memory', onQuery });
     drop = async () => {
       await handle.close();
       await database.drop();
     };
   } else {
     const loadDataDir = template?.kind === 'pglite' ? new Blob([fs.readFileSync(template.file)]) : undefined;
-    handle = await openDatabase({ dataDir: 'memory', loadDataDir });
+    handle = await openDatabase({ dataDir: 'memory', loadDataDir, onQuery });
     drop = () => handle.close();
   }
   if (template) await moveDemoClock(createTenancy(handle.db), Date.now() - template.seededAt);
@@ -65,7 +69,17 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
 }
 
 export async function createTestContext(overrides: Parameters<typeof loadConfig>[1] = {}): Promise<TestContext> {
-  const { handle, drop } = await openTestDatabase();
+  let recording: CompiledQuery[] | undefined;
+  const { handle, drop } = await openTestDatabase((query) => recording?.push(query));
+  const statements = async (fn: () => Promise<unknown>) => {
+    recording = [];
+    try {
+      await fn();
+      return recording;
+    } finally {
+      recording = undefined;
+    }
+  };
   const config = loadConfig({}, { webDist: undefined, logLevel: 'silent', ...overrides });
   const app = await buildApp(config, { database: handle, logger: false });
   await app.ready();
@@ -81,6 +95,7 @@ export async function createTestContext(overrides: Parameters<typeof loadConfig>
     database: handle,
     login,
     api,
+    statements,
     close: async () => {
       await app.close();
       await drop();
