@@ -17,6 +17,7 @@ import * as m041 from './db/migrations/041-indexed-search.ts';
 import * as m042 from './db/migrations/042-emergency-location-index.ts';
 import * as m043 from './db/migrations/043-list-counts.ts';
 import * as m044 from './db/migrations/044-search-text.ts';
+import * as m047 from './db/migrations/047-list-indexes.ts';
 import { area as accessLists } from './features/access-lists/area.ts';
 import { area as account } from './features/account/area.ts';
 import { area as accountBilling } from './features/account-billing/area.ts';
@@ -98,6 +99,7 @@ const PLATFORM_MIGRATIONS: Record<string, Migration> = {
   '042-emergency-location-index': m042,
   '043-list-counts': m043,
   '044-search-text': m044,
+  '047-list-indexes': m047,
 };
 
 /** Every migration, platform's and areas', by name (the Migrator runs them in name order). */

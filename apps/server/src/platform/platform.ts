@@ -18,6 +18,7 @@ import { type CardPayments, cardPaymentsFor } from '../providers/payments/paymen
 import { type WalletPayments, walletPaymentsFor } from '../providers/payments/paypal.ts';
 import { SandboxTeams, type TeamsService } from '../providers/teams/teams.ts';
 import { DestinationRegistry } from './destinations.ts';
+import type { FieldDef } from './fields.ts';
 import { type FileStore, fileStoreRoot, localFileStore } from './file-store.ts';
 import { MailDispatcher } from './mail.ts';
 import { Outbox } from './outbox.ts';
@@ -29,6 +30,8 @@ export interface Platform {
   tenancy: Tenancy;
   destinations: DestinationRegistry;
   references: ReferenceRegistry;
+  /** Every resource's list: its area, table and fields (what the list-indexes test reads). */
+  lists: Array<{ area: string; table: string; fields: Readonly<Record<string, FieldDef>> }>;
   outbox: Outbox;
   /** Uploaded files (music on hold, ...): outside the web root, under generated names. */
   files: FileStore;
@@ -65,6 +68,7 @@ export function createPlatform(db: DB, config: Config, log?: (message: string) =
     tenancy,
     destinations: new DestinationRegistry(),
     references: new ReferenceRegistry(),
+    lists: [],
     outbox: new Outbox(tenancy),
     files: localFileStore(fileStoreRoot(config.dataDir, config.fileStoreDir)),
     providers: {

@@ -226,6 +226,7 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
     return def.from ? def.from(base) : base;
   };
 
+  if (!except.has('list')) platform.lists.push({ area: def.area, table, fields: defs });
   // What this area's records use, so a delete elsewhere can name them ('In use in Seat 201').
   const usage = def.usage && usageOf(def, def.usage, idSql);
   if (usage) platform.references.addUses(table, defs, usage);
