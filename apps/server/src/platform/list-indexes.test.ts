@@ -17,7 +17,7 @@ afterAll(async () => t?.close());
 describe('list indexes', () => {
   it('every sortable or filterable column of a list’s own table leads an index, after the account', async () => {
     const { rows } = await sql<{ table: string; columns: Array<string | null> }>`
-      select t.relname as table, array_agg(a.attname order by k.ord) as columns
+      select t.relname as table, array_agg(a.attname::text order by k.ord) as columns
       from pg_index i
       join pg_class t on t.oid = i.indrelid
       cross join lateral unnest(i.indkey::int2[]) with ordinality k(attnum, ord)
