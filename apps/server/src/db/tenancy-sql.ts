@@ -49,6 +49,19 @@ export async function createRoles(db: Kysely<unknown>): Promise<void> {
   );
 }
 
+/**
+ * A record version for `table` (migration 011's bump_version): the column, and the trigger that
+ * moves it on every update, so every writer does. `unversioned` takes both away.
+ */
+export const versioned = (table: string): string[] => [
+  `alter table ${table} add column version integer not null default 1`,
+  `create trigger ${table}_version before update on ${table} for each row execute function bump_version()`,
+];
+export const unversioned = (table: string): string[] => [
+  `drop trigger ${table}_version on ${table}`,
+  `alter table ${table} drop column version`,
+];
+
 /** Runs statements one by one (a prepared statement takes one command). */
 export async function run(db: Kysely<unknown>, ...statements: string[]): Promise<void> {
   for (const statement of statements) await sql.raw(statement).execute(db);

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { run, tenantTable } from '../tenancy-sql.ts';
+import { run, tenantTable, unversioned, versioned } from '../tenancy-sql.ts';
 
 /** The records an update must name the version of (a stale one is refused). */
 const VERSIONED = [
@@ -37,13 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `create or replace function bump_version() returns trigger language plpgsql as $f$
       begin new.version := old.version + 1; return new; end $f$`,
   );
-  for (const table of VERSIONED) {
-    await run(
-      db,
-      `alter table ${table} add column version integer not null default 1`,
-      `create trigger ${table}_version before update on ${table} for each row execute function bump_version()`,
-    );
-  }
+  for (const table of VERSIONED) await run(db, ...versioned(table));
 
   await run(
     db,
@@ -127,8 +121,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['seats', 'time_profiles']) await run(db, `drop trigger ${table}_dial_plan on ${table}`);
   await run(db, 'drop table dial_plan', 'drop function dial_plan_sync()');
-  for (const table of VERSIONED) {
-    await run(db, `drop trigger ${table}_version on ${table}`, `alter table ${table} drop column version`);
-  }
+  for (const table of VERSIONED) await run(db, ...unversioned(table));
   await run(db, 'drop function bump_version()');
 }
