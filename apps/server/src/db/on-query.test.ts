@@ -1,15 +1,14 @@
 /** openDatabase's onQuery: each statement as sent, after every plugin (bench:scale times the lists' own). */
-import { type CompiledQuery, type KyselyPlugin, SelectQueryNode, sql } from 'kysely';
+import { type CompiledQuery, SelectQueryNode, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { queryPlugin } from '../platform/list.ts';
 import { onPostgres } from '../test/harness.ts';
 import { openDatabase } from './database.ts';
 
 /** A plugin that rewrites a select's limit: what a listener sees must be the rewritten statement. */
-const limitedToOne: KyselyPlugin = {
-  transformQuery: ({ node }) =>
-    SelectQueryNode.is(node) ? { ...node, limit: { kind: 'LimitNode', limit: sql.lit(1).toOperationNode() } } : node,
-  transformResult: async ({ result }) => result,
-};
+const limitedToOne = queryPlugin((node) =>
+  SelectQueryNode.is(node) ? { ...node, limit: { kind: 'LimitNode', limit: sql.lit(1).toOperationNode() } } : node,
+);
 
 describe('onQuery', () => {
   it('is told of every statement with its parameters as sent, transactions included', async () => {

@@ -245,10 +245,13 @@ export function withoutUnusedLeftJoins(node: RootOperationNode): RootOperationNo
   return named ? node : { ...node, joins: undefined };
 }
 
-const unusedLeftJoinsDropped: KyselyPlugin = {
-  transformQuery: ({ node }) => withoutUnusedLeftJoins(node),
+/** A plugin that rewrites a statement's node and leaves its result as it is. */
+export const queryPlugin = (transform: (node: RootOperationNode) => RootOperationNode): KyselyPlugin => ({
+  transformQuery: ({ node }) => transform(node),
   transformResult: async ({ result }) => result,
-};
+});
+
+const unusedLeftJoinsDropped = queryPlugin(withoutUnusedLeftJoins);
 
 /** The name of the statement's one call of app_search_ids (see `searchHits`). */
 const SEARCH_HITS = '__search_hits';
@@ -264,13 +267,11 @@ function searchHits(table: string, columns: readonly string[], pattern: string):
     CommonTableExpressionNameNode.create(SEARCH_HITS, ['id']),
     sql`(select app_search_ids(${table}, array[${sql.join(columns)}]::text[], ${pattern}))`.toOperationNode(),
   );
-  return {
-    transformQuery: ({ node }) =>
-      SelectQueryNode.is(node)
-        ? { ...node, with: node.with ? WithNode.cloneWithExpression(node.with, hits) : WithNode.create(hits) }
-        : node,
-    transformResult: async ({ result }) => result,
-  };
+  return queryPlugin((node) =>
+    SelectQueryNode.is(node)
+      ? { ...node, with: node.with ? WithNode.cloneWithExpression(node.with, hits) : WithNode.create(hits) }
+      : node,
+  );
 }
 
 /**

@@ -6,11 +6,12 @@
 import type { Seat, TelephoneNumber } from '@switchboard/domain';
 import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isTransactionSetup } from '../db/begin-coalescing.ts';
 import { COUNTED_TABLES } from '../db/list-counts.ts';
 import { addSearchText, SEARCH_TEXT_COLUMNS } from '../db/search-text.ts';
 import { createTestContext, json, type TestContext } from '../test/harness.ts';
 import { field, fieldMap } from './fields.ts';
-import { pagedList, withoutUnusedLeftJoins } from './list.ts';
+import { pagedList, queryPlugin, withoutUnusedLeftJoins } from './list.ts';
 
 let t: TestContext;
 let retail: Record<string, string>;
@@ -395,12 +396,7 @@ describe('a trigram search', () => {
 
 describe('page ids and counts without the LEFT JOINs nothing names', () => {
   const compiled = (q: { withPlugin: (p: KyselyPlugin) => { compile: () => { sql: string } } }) =>
-    q
-      .withPlugin({
-        transformQuery: ({ node }) => withoutUnusedLeftJoins(node),
-        transformResult: async ({ result }) => result,
-      })
-      .compile().sql;
+    q.withPlugin(queryPlugin(withoutUnusedLeftJoins)).compile().sql;
   const base = () =>
     t.database.db
       .selectFrom('seats')
@@ -440,7 +436,7 @@ describe('what a request asks of the database', () => {
   /** The request's own statements: not the session's look-up nor the transaction's settings. */
   const own = async (method: 'GET' | 'POST', url: string, payload?: object) =>
     (await t.statements(async () => expect((await t.api(method, url, retail, payload)).statusCode).toBe(200))).filter(
-      (q) => !q.sql.includes('app_session(') && !q.sql.startsWith("select set_config('role'"),
+      (q) => !q.sql.includes('app_session(') && !isTransactionSetup(q),
     );
 
   it('a list page is one statement, its rows and its total, however many rows the account has', async () => {
