@@ -174,17 +174,17 @@ export function registerSeatSettingRoutes(
 
   // ---- Voicemail box -------------------------------------------------------------------------
 
-  /** The seat whose SIP username (its voicemail box's name) is `name`. */
-  const seatByName = async (tx: Tx, name: string) => {
+  /** The id of the seat whose SIP username (its voicemail box's name) is `name`. */
+  const seatIdByName = async (tx: Tx, name: string) => {
     const row = await tx.selectFrom('seats').select('id').where('name', '=', name).executeTakeFirst();
     if (!row) throw notFound();
-    return seats.read(tx, row.id);
+    return row.id;
   };
 
   tenantRoute(api, platform, seatRoutes.voicemail, {
     allow: read,
     handler: async ({ db }, { params }) => {
-      const seat = await seatByName(db, params.name);
+      const seat = await seats.read(db, await seatIdByName(db, params.name));
       return {
         mailbox: String(seat.extension),
         fullname: seat.vmFullname,
@@ -199,7 +199,7 @@ export function registerSeatSettingRoutes(
   tenantRoute(api, platform, seatRoutes.saveVoicemail, {
     allow: update,
     handler: async (ctx, { params, body }) => {
-      const { id } = await seatByName(ctx.db, params.name);
+      const id = await seatIdByName(ctx.db, params.name);
       await seats.lock(ctx.db, id);
       const seat = await seats.read(ctx.db, id);
       // The mailbox is the seat's: a save based on an older seat is refused (If-Match, when sent).

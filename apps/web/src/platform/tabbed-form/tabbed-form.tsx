@@ -160,17 +160,18 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
   const keyText = JSON.stringify(source.key);
   /** What a save writes over: the form's values of a record and the record's fields the schema names. */
   const written = useCallback(
-    (data: R) => {
+    (data: R, values = toValues(data)) => {
       const names = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
       const fields = Object.fromEntries(names.map((k) => [k, (data as Record<string, unknown>)[k]]));
-      return JSON.stringify([toValues(data), fields]);
+      return JSON.stringify([values, fields]);
     },
     [schema, toValues],
   );
   const fill = useCallback(
     (data: R) => {
-      form.reset(toValues(data));
-      setBase({ key: keyText, version: versionOf(data), values: written(data) });
+      const values = toValues(data);
+      form.reset(values);
+      setBase({ key: keyText, version: versionOf(data), values: written(data, values) });
       setUnshown([]);
     },
     [form, toValues, keyText, written],
