@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { createTestContext, json, onPostgres, type TestContext } from '../test/harness.ts';
+import { basedOn, createTestContext, json, onPostgres, type TestContext } from '../test/harness.ts';
 
 let t: TestContext;
 let cookie: string;
@@ -160,14 +160,9 @@ describe('updates', () => {
     const read = await t.api('GET', `/mobile/${before.id}`, bearer);
     expect(read.headers.etag).toBe(`"${before.version}"`);
     // Someone else saves first.
-    const first = await t.api(
-      'PATCH',
-      `/mobile/${before.id}`,
-      { ...bearer, 'if-match': `"${before.version}"` },
-      {
-        mobileDescription: 'Saved first',
-      },
-    );
+    const first = await t.api('PATCH', `/mobile/${before.id}`, basedOn(bearer, before.version), {
+      mobileDescription: 'Saved first',
+    });
     expect(first.statusCode).toBe(200);
     const afterFirst = await firstMobile();
     // The second save was based on the version both had opened: refused, whole or partial.
@@ -175,20 +170,15 @@ describe('updates', () => {
       ['PUT', { mobileDescription: 'Saved second', mobileNo: before.mobileNo, active: before.active }],
       ['PATCH', { mobileDescription: 'Saved second' }],
     ] as const) {
-      const res = await t.api(method, `/mobile/${before.id}`, { ...bearer, 'if-match': `"${before.version}"` }, body);
+      const res = await t.api(method, `/mobile/${before.id}`, basedOn(bearer, before.version), body);
       expect(res.statusCode, method).toBe(409);
       expect(json(res).message).toBe(MESSAGES.staleVersion);
     }
     expect(await firstMobile()).toEqual(afterFirst);
     // Based on the current version it goes through.
-    const again = await t.api(
-      'PATCH',
-      `/mobile/${before.id}`,
-      { ...bearer, 'if-match': `"${afterFirst.version}"` },
-      {
-        mobileDescription: before.mobileDescription,
-      },
-    );
+    const again = await t.api('PATCH', `/mobile/${before.id}`, basedOn(bearer, afterFirst.version), {
+      mobileDescription: before.mobileDescription,
+    });
     expect(again.statusCode).toBe(200);
   });
 

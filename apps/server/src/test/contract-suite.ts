@@ -29,7 +29,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { addUser, createTestContext, type Method, type TestContext } from './harness.ts';
+import { addUser, basedOn, createTestContext, type Method, type TestContext } from './harness.ts';
 
 type Verb = 'list' | 'listByQuery' | 'read' | 'create' | 'update' | 'patch' | 'remove' | 'removeMany';
 /** The routes of domain `resourceRoutes()` (an area's contract may hold more). */
@@ -542,19 +542,18 @@ export function describeResource<R extends ResourceContract, Env = undefined>(co
     it('refuses an update (PUT and PATCH) based on an older version with 409, and changes nothing', async () => {
       const { id, record } = await fresh();
       expect(typeof record.version, 'the record carries its version').toBe('number');
-      const basedOn = (version: unknown) => ({ ...owner.headers, 'if-match': `"${String(version)}"` });
       const first = updateBody(record, config.update(make(await envOf(owner))) as Json);
-      expectReply(await t.api('PUT', readUrl(id), basedOn(record.version), first), 200);
+      expectReply(await t.api('PUT', readUrl(id), basedOn(owner.headers, record.version), first), 200);
       const now = await read(owner, id);
       expect(now.version).toBeGreaterThan(record.version as number);
       // Someone else's save came first: both of these were based on the record before it.
       const changes = config.update(make(await envOf(owner))) as Json;
-      const stale = basedOn(record.version);
+      const stale = basedOn(owner.headers, record.version);
       expectReply(await t.api('PUT', readUrl(id), stale, updateBody(record, changes)), 409, MESSAGES.staleVersion);
       expectReply(await t.api('PATCH', path(routes.patch, { id }), stale, changes), 409, MESSAGES.staleVersion);
       expect(await read(owner, id)).toEqual(now);
       // Based on what is stored now, the same change is saved.
-      expectReply(await t.api('PATCH', path(routes.patch, { id }), basedOn(now.version), changes), 200);
+      expectReply(await t.api('PATCH', path(routes.patch, { id }), basedOn(owner.headers, now.version), changes), 200);
       expect(await read(owner, id)).toMatchObject(shownOf(changes));
     });
 

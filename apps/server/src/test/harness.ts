@@ -103,6 +103,12 @@ export async function createTestContext(overrides: Parameters<typeof loadConfig>
   };
 }
 
+/** `headers` with an update's If-Match: based on the record's `version` as read. */
+export const basedOn = (headers: Record<string, string>, version: unknown): Record<string, string> => ({
+  ...headers,
+  'if-match': `"${String(version)}"`,
+});
+
 export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
   return res.json() as T;
 }

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../demo/seed.ts';
 import { postToLedger } from '../../platform/ledger.ts';
-import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { basedOn, createTestContext, json, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
 let retail: Record<string, string>;
@@ -196,12 +196,7 @@ describe('account details (PUT /account/{no})', () => {
     const stale = await t.api('PUT', '/account/30000', retail, { company: 'Second save', version });
     expect(stale.statusCode).toBe(409);
     expect(json<Reply>(stale).message).toBe(MESSAGES.staleVersion);
-    const header = await t.api(
-      'PUT',
-      '/account/30000',
-      { ...retail, 'if-match': `"${version}"` },
-      { company: 'Third' },
-    );
+    const header = await t.api('PUT', '/account/30000', basedOn(retail, version), { company: 'Third' });
     expect(header.statusCode).toBe(409);
     expect((await accountOf(30000)).company).toBe('First save');
     await t.api('PUT', '/account/30000', retail, { company: 'Acme Plumbing Ltd' });

@@ -1,6 +1,6 @@
 import { CALL_GROUP_MESSAGES, type CallGroup, type CallGroupMember, MESSAGES } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { basedOn, createTestContext, json, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
 let retail: Record<string, string>;
@@ -148,12 +148,13 @@ describe('call groups', () => {
     expect(put.statusCode, put.body).toBe(200);
     expect((await members(id))[1]).toMatchObject({ days, start: '08:00', end: '18:00', penalty: 30 });
     // An edit based on the member before that one is refused (If-Match), and changes nothing.
-    const stale = await t.api(
-      'PUT',
-      '/callgroup/member',
-      { ...retail, 'if-match': `"${member.version}"` },
-      { id: member.id, days, start: '09:00', end: '17:00', penalty: 0 },
-    );
+    const stale = await t.api('PUT', '/callgroup/member', basedOn(retail, member.version), {
+      id: member.id,
+      days,
+      start: '09:00',
+      end: '17:00',
+      penalty: 0,
+    });
     expect(stale.statusCode).toBe(409);
     expect(json<Reply>(stale).message).toBe(MESSAGES.staleVersion);
     expect((await members(id))[1]).toMatchObject({ start: '08:00', penalty: 30, version: member.version + 1 });

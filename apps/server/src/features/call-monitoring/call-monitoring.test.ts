@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addUser,
+  basedOn,
   createTestContext,
   json,
   onPostgres,
@@ -177,7 +178,7 @@ describe('call monitoring: one monitor', () => {
     expect(json<Reply>(res).message).toBe(`${boss.label} monitoring ${b.label} has been updated`);
     expect((await monitorsOf(boss.name)).map((m) => m.destination)).toEqual([b.name]);
     expect(await pinsOf(boss.id)).toEqual(['222222']);
-    const stale = await t.api('PUT', '/callmonitoring', { ...retail, 'if-match': `"${version}"` }, edit);
+    const stale = await t.api('PUT', '/callmonitoring', basedOn(retail, version), edit);
     expect(stale.statusCode).toBe(409);
     expect(json<Reply>(stale).message).toBe(MESSAGES.staleVersion);
     const self = await t.api('PUT', '/callmonitoring', retail, { id, destination: boss.name });

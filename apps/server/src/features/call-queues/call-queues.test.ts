@@ -1,6 +1,6 @@
 import { type CallQueue, MESSAGES, QUEUE_MESSAGES, type QueueMember, queueLoginCodes } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { basedOn, createTestContext, json, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
 let retail: Record<string, string>;
@@ -112,9 +112,8 @@ describe('call queues', () => {
     const [member] = json<{ records: QueueMember[] }>(await t.api('GET', `/queue/members/${id}`, retail)).records;
     expect(member).toMatchObject({ memberName: 'seat:201', penalty: 3 });
     expect(member?.displayName).toMatch(/^201/);
-    const basedOn = (version: number | undefined) => ({ ...retail, 'if-match': `"${version}"` });
     const edit = (version: number | undefined, penalty: number) =>
-      t.api('PUT', '/queue/member', basedOn(version), { id: member?.id, penalty });
+      t.api('PUT', '/queue/member', basedOn(retail, version), { id: member?.id, penalty });
     expect((await edit(member?.version, 9)).statusCode).toBe(200);
     const edited = json<{ records: QueueMember[] }>(await t.api('GET', `/queue/members/${id}`, retail)).records[0];
     expect(edited).toMatchObject({ penalty: 9, version: (member?.version ?? 0) + 1 });

@@ -6,7 +6,7 @@ import {
   pickupShortCode,
 } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { basedOn, createTestContext, json, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
 let retail: Record<string, string>;
@@ -57,7 +57,7 @@ describe('pickup groups', () => {
     const id = await create('Dock one');
     const loaded = json<PickupGroup>(await t.api('GET', `/pickupgroups/${id}`, retail));
     const rename = (version: number, name: string) =>
-      t.api('PATCH', `/pickupgroups/${id}/name`, { ...retail, 'if-match': `"${version}"` }, { name });
+      t.api('PATCH', `/pickupgroups/${id}/name`, basedOn(retail, version), { name });
     expect((await rename(loaded.version, 'Dock two')).statusCode).toBe(200);
     const stale = await rename(loaded.version, 'Dock three');
     expect(stale.statusCode).toBe(409);

@@ -1,6 +1,6 @@
 import { MESSAGES, type Prompt } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { basedOn, createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { mp3, multipart, type Part } from '../../test/multipart.ts';
 
 let t: TestContext;
@@ -69,29 +69,14 @@ describe('custom prompts', () => {
   it('refuses a rename based on an older version, and keeps the name', async () => {
     const id = json<Reply>(await upload(retail, [file('Versioned.mp3', mp3())])).id as number;
     const loaded = json<Prompt>(await t.api('GET', `/prompt/${id}`, retail));
-    const first = await t.api(
-      'PUT',
-      `/prompt/${id}`,
-      { ...retail, 'if-match': `"${loaded.version}"` },
-      { name: 'First' },
-    );
+    const first = await t.api('PUT', `/prompt/${id}`, basedOn(retail, loaded.version), { name: 'First' });
     expect(first.statusCode).toBe(200);
-    const stale = await t.api(
-      'PUT',
-      `/prompt/${id}`,
-      { ...retail, 'if-match': `"${loaded.version}"` },
-      { name: 'Second' },
-    );
+    const stale = await t.api('PUT', `/prompt/${id}`, basedOn(retail, loaded.version), { name: 'Second' });
     expect(stale.statusCode).toBe(409);
     expect(json<Reply>(stale).message).toBe(MESSAGES.staleVersion);
     const now = json<Prompt>(await t.api('GET', `/prompt/${id}`, retail));
     expect(now).toMatchObject({ name: 'First', version: loaded.version + 1 });
-    const fresh = await t.api(
-      'PUT',
-      `/prompt/${id}`,
-      { ...retail, 'if-match': `"${now.version}"` },
-      { name: 'Second' },
-    );
+    const fresh = await t.api('PUT', `/prompt/${id}`, basedOn(retail, now.version), { name: 'Second' });
     expect(fresh.statusCode).toBe(200);
   });
 

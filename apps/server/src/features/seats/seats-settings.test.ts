@@ -18,6 +18,7 @@ import { uniqueViolationError } from '../../platform/errors.ts';
 import { USERNAME_TAKEN, usernameViolations } from '../../platform/users.ts';
 import {
   addUser,
+  basedOn,
   createTestContext,
   json,
   onPostgres,
@@ -222,37 +223,22 @@ describe('seat softphones and voicemail', () => {
     const phone = json<SeatSoftphone>(await t.api('GET', `/seat/${seat.id}/softphone`, retail));
     expect(phone.version).toBe(seat.version);
     // Someone else saves the seat's nickname meanwhile.
-    const other = await t.api(
-      'PATCH',
-      `/seat/${seat.id}`,
-      { ...retail, 'if-match': `"${seat.version}"` },
-      {
-        nickname: 'Renamed',
-      },
-    );
+    const other = await t.api('PATCH', `/seat/${seat.id}`, basedOn(retail, seat.version), {
+      nickname: 'Renamed',
+    });
     expect(other.statusCode, other.body).toBe(200);
     const settings = {
       enableDesktopCallWaiting: !phone.enableDesktopCallWaiting,
       enableMobileCallWaiting: true,
       outboundCLILists: [],
     };
-    const stale = await t.api(
-      'POST',
-      `/seat/${seat.id}/softphone`,
-      { ...retail, 'if-match': `"${phone.version}"` },
-      settings,
-    );
+    const stale = await t.api('POST', `/seat/${seat.id}/softphone`, basedOn(retail, phone.version), settings);
     expect(stale.statusCode).toBe(409);
     expect(json<Reply>(stale).message).toBe(MESSAGES.staleVersion);
     const after = json<SeatSoftphone>(await t.api('GET', `/seat/${seat.id}/softphone`, retail));
     expect(after.enableDesktopCallWaiting).toBe(phone.enableDesktopCallWaiting);
     // Based on the seat as it is now: saved, and the seat's version moves on.
-    const fresh = await t.api(
-      'POST',
-      `/seat/${seat.id}/softphone`,
-      { ...retail, 'if-match': `"${after.version}"` },
-      settings,
-    );
+    const fresh = await t.api('POST', `/seat/${seat.id}/softphone`, basedOn(retail, after.version), settings);
     expect(fresh.statusCode).toBe(200);
     const saved = json<SeatSoftphone>(await t.api('GET', `/seat/${seat.id}/softphone`, retail));
     expect(saved).toMatchObject({
@@ -289,17 +275,12 @@ describe('seat softphones and voicemail', () => {
     });
     expect((await t.api('GET', `/voicemail/${seat.name}/settings`, prepay)).statusCode).toBe(404);
     // Based on the seat before that save (If-Match): refused, and the mailbox kept.
-    const stale = await t.api(
-      'POST',
-      `/voicemail/${seat.name}/settings`,
-      { ...retail, 'if-match': `"${seat.version}"` },
-      {
-        fullname: 'Stale',
-        email: 'stale@acmeplumbing.example',
-        password: '',
-        vmDelete: false,
-      },
-    );
+    const stale = await t.api('POST', `/voicemail/${seat.name}/settings`, basedOn(retail, seat.version), {
+      fullname: 'Stale',
+      email: 'stale@acmeplumbing.example',
+      password: '',
+      vmDelete: false,
+    });
     expect(stale.statusCode).toBe(409);
     expect(json<Reply>(stale).message).toBe(MESSAGES.staleVersion);
     expect(json<VoicemailSettings>(await t.api('GET', `/voicemail/${seat.name}/settings`, retail)).fullname).toBe(

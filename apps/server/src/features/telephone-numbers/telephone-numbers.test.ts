@@ -11,7 +11,7 @@ import {
 } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxEmsRegistry, sandboxDecision } from '../../providers/ems/ems.ts';
-import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { basedOn, createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { applyEmsResult } from './telephone-numbers.routes.ts';
 
 let t: TestContext;
@@ -316,7 +316,7 @@ describe('telephone numbers: emergency data', () => {
     const stale = await t.app.inject({
       method: 'PUT',
       url: `/api/v1/numbering/allocated/${number.id}/ems`,
-      headers: { ...retail, 'if-match': `"${loaded.version}"` },
+      headers: basedOn(retail, loaded.version),
       payload: address({ premises: '99' }),
     });
     expect(stale.statusCode).toBe(409);
