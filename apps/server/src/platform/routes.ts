@@ -8,6 +8,7 @@ import {
   CONTROL_CHARACTER,
   can,
   MESSAGES,
+  operationOf,
   type Resource,
   type RouteBody,
   type RouteContract,
@@ -196,21 +197,24 @@ function register<R extends RouteContract>(
   };
   const body = schema.body ?? contract.body;
   const query = schema.query ?? contract.query;
-  api.route({
-    method: [contract.method, ...(contract.alsoMethods ?? [])],
-    url: contract.path,
-    schema: {
-      tags: [contract.tag],
-      ...(contract.summary ? { summary: contract.summary } : {}),
-      ...(contract.params ? { params: contract.params } : {}),
-      ...(query ? { querystring: query } : {}),
-      ...(body ? { body } : {}),
-      response: { 200: contract.reply },
-      ...accessDoc(access, changesState),
-    },
-    preValidation,
-    handler,
-  });
+  // One route per verb: each is an operation of the document, with its own operationId.
+  for (const method of [contract.method, ...(contract.alsoMethods ?? [])]) {
+    api.route({
+      method,
+      url: contract.path,
+      schema: {
+        tags: [contract.tag],
+        ...operationOf(contract, method),
+        ...(contract.params ? { params: contract.params } : {}),
+        ...(query ? { querystring: query } : {}),
+        ...(body ? { body } : {}),
+        response: { 200: contract.reply },
+        ...accessDoc(access, changesState),
+      },
+      preValidation,
+      handler,
+    });
+  }
 }
 
 function inputOf<R extends RouteContract>(request: FastifyRequest): RouteInput<R> {

@@ -328,7 +328,15 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
   const r = api.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/theme/:account_no/logo',
-    { schema: { tags, params: accountParam, ...accessDoc('session', false) } },
+    {
+      schema: {
+        tags,
+        operationId: 'sessionThemeLogo',
+        summary: "Session: the account's logo (an image)",
+        params: accountParam,
+        ...accessDoc('session', false),
+      },
+    },
     async (request, reply) => {
       const auth = requireAuth(request);
       if (request.params.account_no !== auth.accountNo) throw notFound();
@@ -345,7 +353,8 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
     },
   );
 
-  r.get('/users/avatar', { schema: { tags, ...accessDoc('session', false) } }, async (request, reply) => {
+  const avatarDoc = { operationId: 'sessionAvatar', summary: "Session: the user's avatar (an image)" };
+  r.get('/users/avatar', { schema: { tags, ...avatarDoc, ...accessDoc('session', false) } }, async (request, reply) => {
     const auth = requireAuth(request);
     const user = await tenancy.tenant(
       auth.accountNo,
