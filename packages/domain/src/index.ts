@@ -33,7 +33,6 @@ export * from './features/users.ts';
 export * from './fields.ts';
 export * from './messages.ts';
 export * from './numbering.ts';
-export * from './operations.ts';
 export * from './paging.ts';
 export * from './patterns.ts';
 export * from './permissions.ts';

@@ -5,6 +5,8 @@
  * 'Routes') rather than the tag keeps apart two objects of one tag (time profiles and their
  * calendar); a contract in several objects (a media library's resource calls and its own) takes the
  * shortest name. A contract's own `summary` (the spec's wording) wins over the derived one.
+ * Imported by the server as '@switchboard/domain/operations' (it reads every declaration, so it is
+ * not part of the index the panel imports).
  */
 import type { HttpMethod, RouteContract } from './contract.ts';
 import * as declarations from './index.ts';

@@ -8,7 +8,6 @@ import {
   CONTROL_CHARACTER,
   can,
   MESSAGES,
-  operationOf,
   type Resource,
   type RouteBody,
   type RouteContract,
@@ -16,6 +15,7 @@ import {
   type RouteQuery,
   type RouteReplyIn,
 } from '@switchboard/domain';
+import { operationOf } from '@switchboard/domain/operations';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
 import { type AuthContext, type PermissionRule, requireAuth } from './auth.ts';
