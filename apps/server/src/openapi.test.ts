@@ -78,6 +78,16 @@ describe('the API document (/api/docs/json)', () => {
     expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/v1/'))).toEqual([]);
   });
 
+  it('documents a file reply by its media type, not as JSON (PDFs, audio, images)', () => {
+    const types = (url: string) =>
+      Object.keys((doc.paths[url]?.get?.responses['200'] as { content?: object } | undefined)?.content ?? {});
+    expect(types('/api/v1/invoice/{id}/pdf')).toEqual(['application/pdf']);
+    expect(types('/api/v1/tariff/pdf')).toEqual(['application/pdf']);
+    expect(types('/api/v1/prompt/{id}/audio')).toEqual(['audio/*']);
+    expect(types('/api/v1/users/avatar')).toEqual(['image/*']);
+    expect(types('/api/v1/mobile/{id}')).toEqual(['application/json']);
+  });
+
   it('names each operation once (operationId, from its contract) and summarises it', () => {
     const all = operations(doc);
     expect(all.length).toBeGreaterThan(250);

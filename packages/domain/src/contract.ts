@@ -31,6 +31,11 @@ export interface RouteContract {
   query?: z.ZodType;
   body?: z.ZodType;
   reply: z.ZodType;
+  /**
+   * The reply's media types when it is not JSON (a PDF, audio): the handler sends the bytes, and the
+   * API document says so (a generated client then reads them as bytes, not JSON).
+   */
+  replyTypes?: readonly string[];
   /** The OpenAPI tag (the area's folder name). */
   tag: string;
   summary?: string;

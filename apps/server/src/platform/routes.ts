@@ -181,6 +181,13 @@ export function accessDoc(guard: GuardDoc, changesState: boolean) {
   };
 }
 
+/** A route's 200 reply as documented: the contract's JSON, or the media types of its bytes. */
+function replyDoc(contract: RouteContract) {
+  if (!contract.replyTypes) return contract.reply;
+  const content = Object.fromEntries(contract.replyTypes.map((type) => [type, { schema: contract.reply }]));
+  return { description: `The file (${contract.replyTypes.join(' or ')})`, content };
+}
+
 function register<R extends RouteContract>(
   api: FastifyInstance,
   contract: R,
@@ -208,7 +215,7 @@ function register<R extends RouteContract>(
         ...(contract.params ? { params: contract.params } : {}),
         ...(query ? { querystring: query } : {}),
         ...(body ? { body } : {}),
-        response: { 200: contract.reply },
+        response: { 200: replyDoc(contract) },
         ...accessDoc(access, changesState),
       },
       preValidation,
