@@ -11,12 +11,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { UPLOAD_MAX_BYTES } from '@switchboard/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { AREAS, allMigrations } from './areas.ts';
 import type { Config } from './config.ts';
@@ -26,6 +21,7 @@ import { seedDemo } from './demo/seed.ts';
 import { resolveAuth } from './platform/auth.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { startHousekeeping, vacuumEmbedded } from './platform/housekeeping.ts';
+import { apiDocument } from './platform/openapi.ts';
 import { createPlatform, type Platform } from './platform/platform.ts';
 
 export const API_BASE = '/api/v1';
@@ -161,14 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Switchboard API', version: '1.0.0', description: 'The control panel API (spec section 7).' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, apiDocument);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // Liveness (the process answers) and readiness (the database answers): for a load balancer.
@@ -226,7 +215,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     });
     const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-    app.get('/*', async (request, reply) => {
+    // The panel's pages, not an API operation: left out of the API document.
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       // An unknown API path is a JSON 404, not the panel's page.
       if (request.url.startsWith(`${API_BASE}/`) || request.url === API_BASE) {
         return reply.status(404).send({ success: false, message: `Route GET ${request.url.split('?')[0]} not found` });

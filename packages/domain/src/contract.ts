@@ -31,6 +31,11 @@ export interface RouteContract {
   query?: z.ZodType;
   body?: z.ZodType;
   reply: z.ZodType;
+  /**
+   * The reply's media types when it is not JSON (a PDF, audio): the handler sends the bytes, and the
+   * API document says so (a generated client then reads them as bytes, not JSON).
+   */
+  replyTypes?: readonly string[];
   /** The OpenAPI tag (the area's folder name). */
   tag: string;
   summary?: string;
@@ -65,7 +70,18 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
   });
 }
 
-/** The body of an id-less delete (the spec's 'DELETE /accesscontrol'): `{ id }` or `{ ids: [...] }`. */
+/**
+ * The reply of every refused request (4xx and 5xx): the message to show and, on a 400 (and a 409 that
+ * names a field), each field's message by its dotted path. The API document declares it once for the
+ * error statuses of every operation (apps/server/src/platform/openapi.ts).
+ */
+export const errorReply = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  validation: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorReply = z.infer<typeof errorReply>;
+
 /**
  * The first fields of a resource's record: its id, and its version, incremented by every change (an
  * update names the version it was based on: If-Match).
@@ -74,6 +90,7 @@ export const versionedRecordFields = { id: z.number().int(), version: z.number()
 
 export const MAX_DELETE_IDS = 500;
 const bodyId = recordId(undefined, { numberOnly: true });
+/** The body of an id-less delete (the spec's 'DELETE /accesscontrol'): `{ id }` or `{ ids: [...] }`. */
 export const deleteBody = z.union([
   z.strictObject({ id: bodyId }),
   z.strictObject({ ids: z.array(bodyId).min(1).max(MAX_DELETE_IDS) }),

@@ -15,6 +15,7 @@ import {
   type RouteQuery,
   type RouteReplyIn,
 } from '@switchboard/domain';
+import { operationOf } from '@switchboard/domain/operations';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
 import { type AuthContext, type PermissionRule, requireAuth } from './auth.ts';
@@ -180,6 +181,13 @@ export function accessDoc(guard: GuardDoc, changesState: boolean) {
   };
 }
 
+/** A route's 200 reply as documented: the contract's JSON, or the media types of its bytes. */
+function replyDoc(contract: RouteContract) {
+  if (!contract.replyTypes) return contract.reply;
+  const content = Object.fromEntries(contract.replyTypes.map((type) => [type, { schema: contract.reply }]));
+  return { description: `The file (${contract.replyTypes.join(' or ')})`, content };
+}
+
 function register<R extends RouteContract>(
   api: FastifyInstance,
   contract: R,
@@ -196,21 +204,24 @@ function register<R extends RouteContract>(
   };
   const body = schema.body ?? contract.body;
   const query = schema.query ?? contract.query;
-  api.route({
-    method: [contract.method, ...(contract.alsoMethods ?? [])],
-    url: contract.path,
-    schema: {
-      tags: [contract.tag],
-      ...(contract.summary ? { summary: contract.summary } : {}),
-      ...(contract.params ? { params: contract.params } : {}),
-      ...(query ? { querystring: query } : {}),
-      ...(body ? { body } : {}),
-      response: { 200: contract.reply },
-      ...accessDoc(access, changesState),
-    },
-    preValidation,
-    handler,
-  });
+  // One route per verb: each is an operation of the document, with its own operationId.
+  for (const method of [contract.method, ...(contract.alsoMethods ?? [])]) {
+    api.route({
+      method,
+      url: contract.path,
+      schema: {
+        tags: [contract.tag],
+        ...operationOf(contract, method),
+        ...(contract.params ? { params: contract.params } : {}),
+        ...(query ? { querystring: query } : {}),
+        ...(body ? { body } : {}),
+        response: { 200: replyDoc(contract) },
+        ...accessDoc(access, changesState),
+      },
+      preValidation,
+      handler,
+    });
+  }
 }
 
 function inputOf<R extends RouteContract>(request: FastifyRequest): RouteInput<R> {

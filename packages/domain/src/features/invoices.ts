@@ -196,12 +196,20 @@ export const invoiceRoutes = {
     path: '/invoice/:id/pdf',
     params: idParam,
     reply: z.unknown(),
+    replyTypes: ['application/pdf'],
     tag,
   }),
   /** The detail modal: the invoice with its lines. */
   detail: route({ method: 'GET', path: '/invoice/:id/detail', params: idParam, reply: invoiceDetail, tag }),
   /** The provider's tariff (price list) as a PDF download (GET or POST). */
-  tariffPdf: route({ method: 'GET', alsoMethods: ['POST'], path: '/tariff/pdf', reply: z.unknown(), tag }),
+  tariffPdf: route({
+    method: 'GET',
+    alsoMethods: ['POST'],
+    path: '/tariff/pdf',
+    reply: z.unknown(),
+    replyTypes: ['application/pdf'],
+    tag,
+  }),
   /**
    * The provider admin's list of every account's invoices (filters: status, accountNo; search:
    * invoice number or company), where an unpaid invoice is voided.

@@ -44,7 +44,14 @@ export const mediaUsage = z.object({ table: z.string(), name: z.string() });
  * reply is the file's bytes (audio/mpeg or audio/wav), not JSON.
  */
 export const mediaAudioRoute = (base: string, tag: string) =>
-  route({ method: 'GET', path: `${base}/:id/audio`, params: idParam, reply: z.unknown(), tag });
+  route({
+    method: 'GET',
+    path: `${base}/:id/audio`,
+    params: idParam,
+    reply: z.unknown(),
+    replyTypes: ['audio/*'],
+    tag,
+  });
 export type MediaUsage = z.infer<typeof mediaUsage>;
 
 /**

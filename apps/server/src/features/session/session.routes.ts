@@ -82,6 +82,17 @@ async function brandingChain(db: Tx, accountNo: number) {
   return chain;
 }
 
+/** The API document's operations of the two image routes (they have no contract: not JSON). */
+const image = {
+  tags,
+  response: { 200: { description: 'The image (SVG, PNG or JPEG)', content: { 'image/*': { schema: z.unknown() } } } },
+  ...accessDoc('session', false),
+};
+const IMAGE_DOCS = {
+  logo: { ...image, operationId: 'sessionThemeLogo', summary: "Session: the account's logo" },
+  avatar: { ...image, operationId: 'sessionAvatar', summary: "Session: the user's avatar" },
+};
+
 export function registerSessionRoutes(api: FastifyInstance, platform: Platform): void {
   const { config, tenancy } = platform;
   const routes = sessionRoutes;
@@ -326,26 +337,22 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
 
   // Images (not JSON): plain routes.
   const r = api.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/theme/:account_no/logo',
-    { schema: { tags, params: accountParam, ...accessDoc('session', false) } },
-    async (request, reply) => {
-      const auth = requireAuth(request);
-      if (request.params.account_no !== auth.accountNo) throw notFound();
-      const chain = await tenancy.crossAccount('session', (tx) => brandingChain(tx, auth.accountNo));
-      const withLogo = chain.find((a) => a.logo && a.logo_mime);
-      if (!withLogo?.logo || !withLogo.logo_mime) {
-        const accent = chain.find((a) => a.accent_colour)?.accent_colour ?? DEFAULT_THEME.accent;
-        return reply.headers(SVG_HEADERS).send(defaultLogoSvg(accent));
-      }
-      return reply
-        .type(withLogo.logo_mime)
-        .header('cache-control', 'private, max-age=300')
-        .send(Buffer.from(withLogo.logo));
-    },
-  );
+  r.get('/theme/:account_no/logo', { schema: { ...IMAGE_DOCS.logo, params: accountParam } }, async (request, reply) => {
+    const auth = requireAuth(request);
+    if (request.params.account_no !== auth.accountNo) throw notFound();
+    const chain = await tenancy.crossAccount('session', (tx) => brandingChain(tx, auth.accountNo));
+    const withLogo = chain.find((a) => a.logo && a.logo_mime);
+    if (!withLogo?.logo || !withLogo.logo_mime) {
+      const accent = chain.find((a) => a.accent_colour)?.accent_colour ?? DEFAULT_THEME.accent;
+      return reply.headers(SVG_HEADERS).send(defaultLogoSvg(accent));
+    }
+    return reply
+      .type(withLogo.logo_mime)
+      .header('cache-control', 'private, max-age=300')
+      .send(Buffer.from(withLogo.logo));
+  });
 
-  r.get('/users/avatar', { schema: { tags, ...accessDoc('session', false) } }, async (request, reply) => {
+  r.get('/users/avatar', { schema: IMAGE_DOCS.avatar }, async (request, reply) => {
     const auth = requireAuth(request);
     const user = await tenancy.tenant(
       auth.accountNo,

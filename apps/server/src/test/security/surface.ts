@@ -14,7 +14,7 @@ import type { TestContext } from '../harness.ts';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** The part of JSON Schema (OpenAPI 3.0 flavour) the generators read. */
+/** The part of JSON Schema (2020-12, as OpenAPI 3.1 has it) the generators read. */
 export interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
@@ -25,20 +25,18 @@ export interface JsonSchema {
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
   enum?: unknown[];
-  /** A value the schema documents as accepted (a number that must be one of a list); OpenAPI 3.0's one. */
-  example?: unknown;
+  /** Values the schema documents as accepted (a number that must be one of a list). */
   examples?: unknown[];
   const?: unknown;
   default?: unknown;
-  nullable?: boolean;
   minLength?: number;
   maxLength?: number;
   pattern?: string;
   format?: string;
   minimum?: number;
   maximum?: number;
-  exclusiveMinimum?: boolean | number;
-  exclusiveMaximum?: boolean | number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
   minItems?: number;
   maxItems?: number;
   $ref?: string;
@@ -180,7 +178,6 @@ export function exampleOf(schema: JsonSchema, known: Known, name = ''): unknown 
   if (schema.default !== undefined) return schema.default;
   if (schema.const !== undefined) return schema.const;
   if (schema.enum && schema.enum.length > 0) return schema.enum[0];
-  if (schema.example !== undefined) return schema.example;
   if (schema.examples && schema.examples.length > 0) return schema.examples[0];
   if (schema.allOf) return Object.assign({}, ...schema.allOf.map((s) => exampleOf(s, known, name)));
   const alts = alternatives(schema);
@@ -200,7 +197,7 @@ export function exampleOf(schema: JsonSchema, known: Known, name = ''): unknown 
     case 'number': {
       if (lower === 'accountno' || lower === 'account_no' || lower === 'account') return known.accountNo;
       if (lower === 'id' || lower.endsWith('id') || lower === 'ids') return known.ids[0] ?? 1;
-      const min = typeof schema.minimum === 'number' ? schema.minimum + (schema.exclusiveMinimum === true ? 1 : 0) : 1;
+      const min = schema.minimum ?? (schema.exclusiveMinimum === undefined ? 1 : schema.exclusiveMinimum + 1);
       return Math.max(min, Math.min(1, schema.maximum ?? 1));
     }
     case 'boolean':

@@ -1,0 +1,113 @@
+/**
+ * The API document (OpenAPI 3.1, served at /api/docs/json) as @fastify/swagger builds it from the
+ * routes' contracts: each operation's schemas (fastify-type-provider-zod's transform, JSON Schema
+ * 2020-12), operationId and summary (the contract's, domain operations.ts), guard (`x-guard`) and
+ * access (`x-access`). Finished here with the error replies every caller handles, declared once
+ * (components) and referenced by every operation that can answer them. It lints clean with
+ * Redocly's recommended rules (redocly.yaml; apps/server/src/openapi.test.ts).
+ */
+import type { SwaggerOptions } from '@fastify/swagger';
+import { errorReply, MESSAGES } from '@switchboard/domain';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/** The error replies (platform/errors.ts sends each as `errorReply`), by status. */
+const ERROR_RESPONSES = {
+  '400': {
+    name: 'BadRequest',
+    description:
+      'The request is refused and nothing changed: `message` says why; `validation` gives each field ' +
+      "its message by the field's dotted path (one field's message is also the `message`; several give " +
+      `'${MESSAGES.multipleErrors}').`,
+  },
+  '401': { name: 'Unauthorised', description: `No session, or it has ended: '${MESSAGES.sessionRequired}'.` },
+  '403': {
+    name: 'Forbidden',
+    description:
+      `The session's permissions do not allow the call ('${MESSAGES.forbidden}'), or a browser's ` +
+      'request that changes something came from another site.',
+  },
+  '404': { name: 'NotFound', description: `No such record of the account: '${MESSAGES.recordNotFound}'.` },
+  '409': {
+    name: 'Conflict',
+    description:
+      'The change conflicts with the data: a record still in use, a name already taken (with the ' +
+      "field's message in `validation`), an update based on a version changed since (If-Match), or a " +
+      `concurrent change ('${MESSAGES.conflict}').`,
+  },
+} as const;
+type ErrorStatus = keyof typeof ERROR_RESPONSES;
+
+interface Operation {
+  security?: unknown[];
+  parameters?: Array<{ in?: string }>;
+  responses?: Record<string, unknown>;
+  'x-access'?: string;
+}
+
+/**
+ * The error statuses an operation can answer: every one validates (400); all but the public ones
+ * need a session (401) and may be refused it, as may any write from another site (403); a record is
+ * named by the path or the session (404); only a write conflicts (409).
+ */
+export function errorStatuses(op: Operation): ErrorStatus[] {
+  const isPublic = Array.isArray(op.security) && op.security.length === 0;
+  const writes = op['x-access'] === 'write';
+  const namesRecord = (op.parameters ?? []).some((p) => p.in === 'path');
+  return [
+    '400',
+    ...(isPublic ? [] : ['401' as const]),
+    ...(isPublic && !writes ? [] : ['403' as const]),
+    ...(isPublic && !namesRecord ? [] : ['404' as const]),
+    ...(writes ? ['409' as const] : []),
+  ];
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/** The document with the error replies declared once and referenced by each operation. */
+function withErrorReplies<D extends { paths?: object; components?: object }>(document: D): D {
+  const { $schema: _, ...schema } = z.toJSONSchema(errorReply, { target: 'draft-2020-12', io: 'output' });
+  const responses = Object.fromEntries(
+    Object.values(ERROR_RESPONSES).map(({ name, description }) => [
+      name,
+      { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorReply' } } } },
+    ]),
+  );
+  const paths = Object.entries(document.paths ?? {}).map(([url, item]: [string, Record<string, Operation>]) => {
+    const operations = METHODS.filter((m) => item[m]).map((m) => {
+      const op = item[m] as Operation;
+      const errors = errorStatuses(op).map((status) => [
+        status,
+        { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` },
+      ]);
+      return [m, { ...op, responses: { ...op.responses, ...Object.fromEntries(errors) } }];
+    });
+    return [url, { ...item, ...Object.fromEntries(operations) }];
+  });
+  const components = document.components as { schemas?: object; responses?: object } | undefined;
+  return {
+    ...document,
+    paths: Object.fromEntries(paths),
+    components: {
+      ...components,
+      schemas: { ...components?.schemas, ErrorReply: schema },
+      responses: { ...components?.responses, ...responses },
+    },
+  };
+}
+
+/** @fastify/swagger's options: the document's head, the zod transform, and the finishing above. */
+export const apiDocument: SwaggerOptions = {
+  openapi: {
+    openapi: '3.1.0',
+    info: { title: 'Switchboard API', version: '1.0.0', description: 'The control panel API (spec section 7).' },
+    // Paths are absolute (/api/v1/...): the document's own server.
+    servers: [{ url: '/', description: 'The server that serves this document' }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    security: [{ bearer: [] }],
+  },
+  transform: jsonSchemaTransform,
+  transformObject: (documentObject) =>
+    'openapiObject' in documentObject ? withErrorReplies(documentObject.openapiObject) : documentObject.swaggerObject,
+};
