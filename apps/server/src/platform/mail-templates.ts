@@ -81,6 +81,36 @@ export function setPasswordMail(a: {
   };
 }
 
+/**
+ * An e-mail change of a control-panel user, sent to the present (old) address: the notice that it
+ * was asked for, and the link that confirms it (nothing changes otherwise).
+ */
+export function emailChangeMail(a: {
+  name: string;
+  username: string;
+  accountNo: number;
+  newEmail: string;
+  requestedBy: string;
+  link: string;
+  validHours: number;
+}): MailContent {
+  return {
+    template: 'email-change',
+    subject: 'Confirm the change of your e-mail address',
+    text: [
+      `Dear ${a.name || 'customer'},`,
+      '',
+      `${a.requestedBy} asked to change the e-mail address of your control panel user ${a.username} (account ${a.accountNo}) to ${a.newEmail}.`,
+      'Password reset links and notices would then go to that address. If you agree, confirm the change by opening this link:',
+      '',
+      a.link,
+      '',
+      `This link works once and expires in ${a.validHours} hours. Until it is used your e-mail address stays as it is.`,
+      'If you did not expect this change, do not open the link and tell your account holder.',
+    ].join('\n'),
+  };
+}
+
 // ---- invoices (features/invoices) ------------------------------------------------------------
 export function invoiceIssuedMail(a: {
   name: string;

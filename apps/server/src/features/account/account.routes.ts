@@ -24,10 +24,11 @@ import { audit } from '../../platform/audit.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
 import { NEW_ACCOUNT_DEFAULTS } from '../../platform/new-account.ts';
 import { recordChange } from '../../platform/outbox.ts';
-import { findToken, sendSetPasswordLink, useToken } from '../../platform/password-tokens.ts';
+import { findToken, SET_PASSWORD_PURPOSES, sendSetPasswordLink, useToken } from '../../platform/password-tokens.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
 import { type ThrottleRule, takeAttempt } from '../../platform/throttle.ts';
+import { credentialsRefusal } from '../../platform/users.ts';
 
 export function registerAccountRoutes(api: FastifyInstance, platform: Platform): void {
   const { config, tenancy, providers } = platform;
@@ -282,10 +283,11 @@ export function registerAccountRoutes(api: FastifyInstance, platform: Platform):
     handler: async ({ request }, { body }) => {
       const live = await tenancy.crossAccount('password-link', async (tx) => {
         await takeAttempt(tx, [budget(`password-link:${request.ip}`, 30)], ACCOUNT_MESSAGES.resetThrottled);
-        return findToken(tx, body.token);
+        return findToken(tx, body.token, SET_PASSWORD_PURPOSES);
       });
       if (!live) throw new HttpError(400, ACCOUNT_MESSAGES.tokenInvalid);
-      return { success: true, purpose: live.purpose, username: live.username, newAccount: live.newAccount };
+      const purpose: 'activation' | 'reset' = live.purpose === 'reset' ? 'reset' : 'activation';
+      return { success: true, purpose, username: live.username, newAccount: live.newAccount };
     },
   });
 
@@ -298,7 +300,7 @@ export function registerAccountRoutes(api: FastifyInstance, platform: Platform):
       // The hash is made outside any transaction: it takes tens of milliseconds of CPU.
       const passwordHash = await hashPassword(body.password);
       const done = await tenancy.crossAccount('password-link', async (tx) => {
-        const live = await useToken(tx, body.token);
+        const live = await useToken(tx, body.token, SET_PASSWORD_PURPOSES);
         if (!live) return null;
         await tx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', live.userId).execute();
         // A registered account is active once its holder has a password, whichever link set it (a
@@ -365,13 +367,16 @@ export function registerAccountRoutes(api: FastifyInstance, platform: Platform):
 
   tenantRoute(api, platform, routes.resetUserPassword, {
     allow: { resource: 'cpUsers', action: 'update' },
-    handler: async ({ db, emit, afterCommit }, { params }) => {
+    handler: async ({ db, auth, emit, afterCommit }, { params }) => {
       const user = await db
         .selectFrom('users')
-        .select(['id', 'account_no', 'username', 'name', 'surname', 'email', 'enabled'])
+        .select(['id', 'account_no', 'username', 'name', 'surname', 'email', 'enabled', 'is_holder'])
         .where('id', '=', params.id)
         .executeTakeFirst();
       if (!user) throw notFound();
+      // A reset link goes to the user's address: never for the holder, nor for anyone holding more.
+      const refusal = await credentialsRefusal(db, auth, { id: user.id, isHolder: user.is_holder });
+      if (refusal) throw new HttpError(403, refusal);
       if (!user.enabled) throw new HttpError(409, 'Enable the user before resetting their password');
       await sendSetPasswordLink(
         db,
