@@ -111,6 +111,34 @@ export function emailChangeMail(a: {
   };
 }
 
+/**
+ * A registration with the address of an existing account's holder: the answer to the visitor is the
+ * same as a new account's (it does not say the address is known); the address is told here.
+ */
+export function alreadyRegisteredMail(a: {
+  name: string;
+  username: string;
+  accountNo: number;
+  signInLink: string;
+  forgotLink: string;
+}): MailContent {
+  return {
+    template: 'already-registered',
+    subject: 'You already have an account',
+    text: [
+      `Dear ${a.name || 'customer'},`,
+      '',
+      'Someone, perhaps you, asked to register a new account with this e-mail address.',
+      `You already have an account (${a.accountNo}): your username is ${a.username}. No new account was created.`,
+      '',
+      `To sign in: ${a.signInLink}`,
+      `If you have forgotten your password: ${a.forgotLink}`,
+      '',
+      'If this was not you, you can ignore this e-mail.',
+    ].join('\n'),
+  };
+}
+
 // ---- invoices (features/invoices) ------------------------------------------------------------
 export function invoiceIssuedMail(a: {
   name: string;

@@ -26,12 +26,17 @@ export const TOKEN_VALID_HOURS: Record<TokenPurpose, number> = { activation: 72,
 export const SET_PASSWORD_PATH = '/activate';
 export const CONFIRM_EMAIL_PATH = '/confirm-email';
 
-export function setPasswordLink(config: Pick<Config, 'publicUrl'>, token: string, path = SET_PASSWORD_PATH): string {
+/** The address of a page of the panel ('/login'), with `query`, as users reach it (for e-mails). */
+export function panelLink(config: Pick<Config, 'publicUrl'>, path: string, query: Record<string, string> = {}): string {
   // Relative to the panel's address, which may carry a path of its own ('https://host/panel/').
   const base = config.publicUrl.endsWith('/') ? config.publicUrl : `${config.publicUrl}/`;
   const url = new URL(path.slice(1), base);
-  url.searchParams.set('token', token);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   return url.toString();
+}
+
+export function setPasswordLink(config: Pick<Config, 'publicUrl'>, token: string, path = SET_PASSWORD_PATH): string {
+  return panelLink(config, path, { token });
 }
 
 interface LinkUser {

@@ -30,7 +30,6 @@ export const ACCOUNT_MESSAGES = {
     'Registration is only available from within the United Kingdom. To open an account from outside the UK, please contact our support team.',
   captchaFailed: 'The captcha could not be verified, please try again',
   registrationThrottled: 'Too many registrations from this address, please try again later',
-  emailTaken: 'An account with this email address already exists. Please sign in, or reset your password',
   accountCreated: 'Account Created Successfully',
   checkEmails: 'Please check your e-mails: we have sent you a link to activate your account.',
   companyNo: 'Company registration number must be up to 15 letters and digits',

@@ -20,15 +20,57 @@ import {
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import type { Config } from '../../config.ts';
 import { audit } from '../../platform/audit.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
+import { queueMail } from '../../platform/mail.ts';
+import { alreadyRegisteredMail } from '../../platform/mail-templates.ts';
 import { NEW_ACCOUNT_DEFAULTS } from '../../platform/new-account.ts';
 import { recordChange } from '../../platform/outbox.ts';
-import { findToken, SET_PASSWORD_PURPOSES, sendSetPasswordLink, useToken } from '../../platform/password-tokens.ts';
+import {
+  findToken,
+  panelLink,
+  SET_PASSWORD_PURPOSES,
+  sendSetPasswordLink,
+  useToken,
+} from '../../platform/password-tokens.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
+import type { Tx } from '../../platform/tenancy.ts';
 import { type ThrottleRule, takeAttempt } from '../../platform/throttle.ts';
 import { credentialsRefusal } from '../../platform/users.ts';
+
+/**
+ * Whether `username` (a registering e-mail address) is a live account's: then its holder is mailed
+ * that they already have one (the registration answers as if it were new). A deleted account's user
+ * of that name gives it up (renamed 'deleted-{id}-...'), so the address may register again.
+ */
+async function claimUsername(tx: Tx, config: Pick<Config, 'publicUrl'>, username: string): Promise<boolean> {
+  const holder = await tx
+    .selectFrom('users as u')
+    .innerJoin('accounts as a', 'a.account_no', 'u.account_no')
+    .select(['u.id', 'u.account_no', 'u.username', 'u.name', 'u.email', 'a.deleted_at'])
+    .where((eb) => eb(eb.fn('lower', ['u.username']), '=', username))
+    .executeTakeFirst();
+  if (!holder) return false;
+  if (holder.deleted_at !== null) {
+    await tx
+      .updateTable('users')
+      .set({ username: `deleted-${holder.id}-${holder.username}`.slice(0, 100) })
+      .where('id', '=', holder.id)
+      .execute();
+    return false;
+  }
+  const mail = alreadyRegisteredMail({
+    name: holder.name,
+    username: holder.username,
+    accountNo: holder.account_no,
+    signInLink: panelLink(config, '/login'),
+    forgotLink: panelLink(config, '/forgot-password'),
+  });
+  await queueMail(tx, { accountNo: holder.account_no, to: username, ...mail });
+  return true;
+}
 
 export function registerAccountRoutes(api: FastifyInstance, platform: Platform): void {
   const { config, tenancy, providers } = platform;
@@ -183,12 +225,8 @@ export function registerAccountRoutes(api: FastifyInstance, platform: Platform):
       const company =
         body.endUserType === '2' && body.companyName === '' ? `${body.firstName} ${body.surname}` : body.companyName;
       await tenancy.crossAccount('registration', async (tx) => {
-        const taken = await tx
-          .selectFrom('users')
-          .select('id')
-          .where((eb) => eb(eb.fn('lower', ['username']), '=', username))
-          .executeTakeFirst();
-        if (taken) throw validationError({ email: ACCOUNT_MESSAGES.emailTaken });
+        // The answer never says whether the address is known: its existing holder is told by e-mail.
+        if (await claimUsername(tx, config, username)) return;
         let accountNo = 0;
         for (let i = 0; i < 100 && accountNo === 0; i++) {
           const { rows } = await sql<{ n: string }>`select nextval('account_numbers') as n`.execute(tx);
