@@ -6,7 +6,7 @@ export interface PasswordTokensTable {
   id: Generated<number>;
   account_no: number;
   user_id: number;
-  purpose: 'activation' | 'reset';
+  purpose: 'activation' | 'reset' | 'email';
   token_hash: string;
   expires_at: Timestamp;
   used_at: Timestamp | null;
@@ -22,6 +22,10 @@ declare module '../db/schema.ts' {
     pending_activation: Generated<boolean>;
     company_no: Generated<string>;
     vat_no: Generated<string>;
+  }
+  interface UsersTable {
+    /** The address `email` is to change to once the old one confirms it (migration 048, features/users). */
+    pending_email: ColumnType<string | null, string | null | undefined, string | null>;
   }
   interface SessionsTable {
     password_checked_at: Timestamp | null;

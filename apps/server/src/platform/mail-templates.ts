@@ -81,6 +81,64 @@ export function setPasswordMail(a: {
   };
 }
 
+/**
+ * An e-mail change of a control-panel user, sent to the present (old) address: the notice that it
+ * was asked for, and the link that confirms it (nothing changes otherwise).
+ */
+export function emailChangeMail(a: {
+  name: string;
+  username: string;
+  accountNo: number;
+  newEmail: string;
+  requestedBy: string;
+  link: string;
+  validHours: number;
+}): MailContent {
+  return {
+    template: 'email-change',
+    subject: 'Confirm the change of your e-mail address',
+    text: [
+      `Dear ${a.name || 'customer'},`,
+      '',
+      `${a.requestedBy} asked to change the e-mail address of your control panel user ${a.username} (account ${a.accountNo}) to ${a.newEmail}.`,
+      'Password reset links and notices would then go to that address. If you agree, confirm the change by opening this link:',
+      '',
+      a.link,
+      '',
+      `This link works once and expires in ${a.validHours} hours. Until it is used your e-mail address stays as it is.`,
+      'If you did not expect this change, do not open the link and tell your account holder.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * A registration with the address of an existing account's holder: the answer to the visitor is the
+ * same as a new account's (it does not say the address is known); the address is told here.
+ */
+export function alreadyRegisteredMail(a: {
+  name: string;
+  username: string;
+  accountNo: number;
+  signInLink: string;
+  forgotLink: string;
+}): MailContent {
+  return {
+    template: 'already-registered',
+    subject: 'You already have an account',
+    text: [
+      `Dear ${a.name || 'customer'},`,
+      '',
+      'Someone, perhaps you, asked to register a new account with this e-mail address.',
+      `You already have an account (${a.accountNo}): your username is ${a.username}. No new account was created.`,
+      '',
+      `To sign in: ${a.signInLink}`,
+      `If you have forgotten your password: ${a.forgotLink}`,
+      '',
+      'If this was not you, you can ignore this e-mail.',
+    ].join('\n'),
+  };
+}
+
 // ---- invoices (features/invoices) ------------------------------------------------------------
 export function invoiceIssuedMail(a: {
   name: string;

@@ -41,7 +41,8 @@ export interface StoredChangeEvent extends ChangeEvent {
 /** Appends `event` (or several, in one statement) for the session's effective account, in `tx` (the write's transaction). */
 export async function recordChange(
   tx: Tx,
-  auth: AuthContext,
+  /** Who made the change, in which account (a session's; or a link's user, acting as themselves). */
+  auth: Pick<AuthContext, 'accountNo' | 'userId' | 'puppeteer'>,
   ip: string,
   event: ChangeEvent | readonly ChangeEvent[],
 ): Promise<void> {

@@ -146,6 +146,13 @@ export interface ResourceDef<Rec extends { id: number }, In extends z.ZodType, C
   createColumns?: (values: z.output<Cr>, auth: AuthContext) => Record<string, unknown>;
   /** Further writes of a create (rows of other tables), in its transaction. */
   afterCreate?: (ctx: Ctx, id: number, values: z.output<Cr>) => Promise<void>;
+  /**
+   * Further work of an update, in its transaction after the record's own write and change event
+   * (e.g. a change held until someone confirms it): the record before and the values validated.
+   */
+  afterUpdate?: (ctx: Ctx, before: Rec, values: z.output<In>) => Promise<void>;
+  /** The reply's message of an update (by default '{label} has been updated'). */
+  updatedMessage?: (record: Rec) => string;
   /** Unique constraints, by name, to the field and message a clash gives. */
   uniqueViolations?: UniqueViolations;
   /**
@@ -331,8 +338,11 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
     }
     const after = await read(ctx.db, id);
     await emit(ctx, 'update', id, current, after);
-    return after;
+    if (!def.afterUpdate) return after;
+    await def.afterUpdate(ctx, current, values);
+    return read(ctx.db, id);
   };
+  const updated = (record: Rec) => def.updatedMessage?.(record) ?? MESSAGES.updated(def.label(record));
 
   /** The records of `ids` (any order; missing ones left out), in one query. */
   const readMany = async (tx: Tx, ids: readonly number[]): Promise<Map<number, Rec>> => {
@@ -521,7 +531,7 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
       handler: async (ctx, { params, body }) => {
         const id = (params as { id: number }).id;
         const record = await update(ctx, id, body as z.output<In>);
-        return { success: true, message: MESSAGES.updated(def.label(record)), id };
+        return { success: true, message: updated(record), id };
       },
     });
     // PATCH, and the spec's POST save: only the fields sent change.
@@ -534,7 +544,7 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
         handler: async (ctx, { params, body }) => {
           const id = (params as { id: number }).id;
           const record = await patch(ctx, id, body as Record<string, unknown>);
-          return { success: true, message: MESSAGES.updated(def.label(record)), id };
+          return { success: true, message: updated(record), id };
         },
       });
     }

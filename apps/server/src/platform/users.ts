@@ -3,11 +3,13 @@
  * created as softphone users. Runs in the caller's tenant transaction; the new user gets the
  * spec's two permission grants when asked.
  */
-import { NEW_USER_GRANTS, type NewUserBody } from '@switchboard/domain';
+import { ACCOUNT_TYPE_FEATURE, NEW_USER_GRANTS, type NewUserBody, USER_MESSAGES } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { audit } from './audit.ts';
+import type { AuthContext } from './auth.ts';
 import { type UniqueViolations, uniqueViolationError, validationError } from './errors.ts';
 import type { Ctx } from './routes.ts';
+import type { Tx } from './tenancy.ts';
 
 /** How a user is named wherever a record says who did something: 'Jane Smith (jsmith)'. */
 export const userLabel = (u: { name: string; surname: string; username: string }) =>
@@ -88,4 +90,36 @@ async function freeUsername(ctx: Pick<Ctx, 'db' | 'auth'>, wanted: string): Prom
   const candidates = [`${base}.${ctx.auth.accountNo}`, ...Array.from({ length: 8 }, (_, i) => `${base}${i + 2}`)];
   for (const candidate of candidates) if (!(await usernameTaken(ctx, candidate))) return candidate;
   return null;
+}
+
+/**
+ * Whether `target` holds any permission bit that `auth` (the editor's session) lacks. The account
+ * type's four flags are the account's, not the user's (a session's are decided by the account), so
+ * they are not compared.
+ */
+async function holdsMoreThan(tx: Tx, auth: Pick<AuthContext, 'permissions'>, targetId: number) {
+  const rows = await tx
+    .selectFrom('user_permissions')
+    .select(['feature_id', 'mask'])
+    .where('user_id', '=', targetId)
+    .where('feature_id', 'not in', Object.values(ACCOUNT_TYPE_FEATURE))
+    .execute();
+  return rows.some((r) => (r.mask & ~(auth.permissions[String(r.feature_id)] ?? 0)) !== 0);
+}
+
+/**
+ * Why the editor of `auth` may not change the sign-in details (e-mail address, password) of
+ * `target`, or undefined: nobody but the holder changes the holder's, nor anyone's who holds a
+ * permission the editor lacks — else changing the address and sending a reset there would take the
+ * account over. One's own are one's own (an e-mail change still waits for the old address).
+ */
+export async function credentialsRefusal(
+  tx: Tx,
+  auth: Pick<AuthContext, 'userId' | 'permissions'>,
+  target: { id: number; isHolder: boolean },
+): Promise<string | undefined> {
+  if (target.id === auth.userId) return undefined;
+  if (target.isHolder) return USER_MESSAGES.holderCredentials;
+  if (await holdsMoreThan(tx, auth, target.id)) return USER_MESSAGES.moreGrantsCredentials;
+  return undefined;
 }

@@ -30,7 +30,6 @@ export const ACCOUNT_MESSAGES = {
     'Registration is only available from within the United Kingdom. To open an account from outside the UK, please contact our support team.',
   captchaFailed: 'The captcha could not be verified, please try again',
   registrationThrottled: 'Too many registrations from this address, please try again later',
-  emailTaken: 'An account with this email address already exists. Please sign in, or reset your password',
   accountCreated: 'Account Created Successfully',
   checkEmails: 'Please check your e-mails: we have sent you a link to activate your account.',
   companyNo: 'Company registration number must be up to 15 letters and digits',
@@ -265,6 +264,9 @@ export const tokenReply = z.object({
   message: z.string().optional(),
 });
 
+/** An e-mail change link: whose address changes, and to what. */
+export const emailTokenReply = z.object({ success: z.boolean(), username: z.string(), email: z.string() });
+
 /** The set-password form (spec 1 §5 password rule and its strength message). */
 export const setPasswordBody = z
   .object({
@@ -310,6 +312,16 @@ export const accountLifecycleRoutes = {
   checkToken: route({ method: 'POST', path: '/users/password/token', body: tokenBody, reply: tokenReply, tag }),
   setPassword: route({ method: 'POST', path: '/users/password', body: setPasswordBody, reply, tag }),
   forgotPassword: route({ method: 'POST', path: '/users/password/forgot', body: forgotPasswordBody, reply, tag }),
+  /** What an e-mail change link confirms (before the page offers to confirm it). */
+  checkEmailToken: route({
+    method: 'POST',
+    path: '/users/email/token',
+    body: tokenBody,
+    reply: emailTokenReply,
+    tag,
+  }),
+  /** Confirms an e-mail change from the old address (the link mailed there). */
+  confirmEmail: route({ method: 'POST', path: '/users/email/confirm', body: tokenBody, reply, tag }),
   /** The user manager's 'Reset password' (cpUsers update). */
   resetUserPassword: route({
     method: 'POST',

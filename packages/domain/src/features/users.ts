@@ -40,6 +40,11 @@ export const userRecord = z.object({
   isHolder: z.boolean(),
   /** The last sign-in, ISO 8601, or ''. */
   lastSignIn: z.string(),
+  /**
+   * An e-mail address the user's address is to change to once the old address confirms it (a link
+   * mailed there), or ''. Until then `email` stays the old one.
+   */
+  pendingEmail: z.string(),
 });
 export type User = z.infer<typeof userRecord>;
 
@@ -60,6 +65,15 @@ export const USER_MESSAGES = {
   grantMore: (feature: string) => `You cannot grant more than you hold: ${feature}`,
   notGrantable: (feature: string) => `${feature} cannot be granted to a user`,
   permissionsSaved: (name: string) => `The permissions of ${name} have been updated`,
+  /** Sign-in details (e-mail, password) of users the editor may not take over (issue 24). */
+  holderCredentials: "Only the account holder can change the account holder's e-mail address or password",
+  moreGrantsCredentials:
+    'You cannot change the e-mail address or password of a user who holds permissions you do not have',
+  /** An e-mail change waits for the old address's confirmation. */
+  updatedPendingEmail: (name: string) =>
+    `${name} has been updated. The new e-mail address applies once confirmed from the old address, which we have e-mailed.`,
+  emailPending: (email: string) => `E-mail change to ${email} pending confirmation from the old address`,
+  emailConfirmed: (email: string) => `The e-mail address has been changed to ${email}.`,
 } as const;
 
 /**

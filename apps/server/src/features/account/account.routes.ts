@@ -20,14 +20,57 @@ import {
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import type { Config } from '../../config.ts';
 import { audit } from '../../platform/audit.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
+import { queueMail } from '../../platform/mail.ts';
+import { alreadyRegisteredMail } from '../../platform/mail-templates.ts';
 import { NEW_ACCOUNT_DEFAULTS } from '../../platform/new-account.ts';
 import { recordChange } from '../../platform/outbox.ts';
-import { findToken, sendSetPasswordLink, useToken } from '../../platform/password-tokens.ts';
+import {
+  findToken,
+  panelLink,
+  SET_PASSWORD_PURPOSES,
+  sendSetPasswordLink,
+  useToken,
+} from '../../platform/password-tokens.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
+import type { Tx } from '../../platform/tenancy.ts';
 import { type ThrottleRule, takeAttempt } from '../../platform/throttle.ts';
+import { credentialsRefusal } from '../../platform/users.ts';
+
+/**
+ * Whether `username` (a registering e-mail address) is a live account's: then its holder is mailed
+ * that they already have one (the registration answers as if it were new). A deleted account's user
+ * of that name gives it up (renamed 'deleted-{id}-...'), so the address may register again.
+ */
+async function claimUsername(tx: Tx, config: Pick<Config, 'publicUrl'>, username: string): Promise<boolean> {
+  const holder = await tx
+    .selectFrom('users as u')
+    .innerJoin('accounts as a', 'a.account_no', 'u.account_no')
+    .select(['u.id', 'u.account_no', 'u.username', 'u.name', 'u.email', 'a.deleted_at'])
+    .where((eb) => eb(eb.fn('lower', ['u.username']), '=', username))
+    .executeTakeFirst();
+  if (!holder) return false;
+  if (holder.deleted_at !== null) {
+    await tx
+      .updateTable('users')
+      .set({ username: `deleted-${holder.id}-${holder.username}`.slice(0, 100) })
+      .where('id', '=', holder.id)
+      .execute();
+    return false;
+  }
+  const mail = alreadyRegisteredMail({
+    name: holder.name,
+    username: holder.username,
+    accountNo: holder.account_no,
+    signInLink: panelLink(config, '/login'),
+    forgotLink: panelLink(config, '/forgot-password'),
+  });
+  await queueMail(tx, { accountNo: holder.account_no, to: username, ...mail });
+  return true;
+}
 
 export function registerAccountRoutes(api: FastifyInstance, platform: Platform): void {
   const { config, tenancy, providers } = platform;
@@ -182,12 +225,8 @@ export function registerAccountRoutes(api: FastifyInstance, platform: Platform):
       const company =
         body.endUserType === '2' && body.companyName === '' ? `${body.firstName} ${body.surname}` : body.companyName;
       await tenancy.crossAccount('registration', async (tx) => {
-        const taken = await tx
-          .selectFrom('users')
-          .select('id')
-          .where((eb) => eb(eb.fn('lower', ['username']), '=', username))
-          .executeTakeFirst();
-        if (taken) throw validationError({ email: ACCOUNT_MESSAGES.emailTaken });
+        // The answer never says whether the address is known: its existing holder is told by e-mail.
+        if (await claimUsername(tx, config, username)) return;
         let accountNo = 0;
         for (let i = 0; i < 100 && accountNo === 0; i++) {
           const { rows } = await sql<{ n: string }>`select nextval('account_numbers') as n`.execute(tx);
@@ -282,10 +321,11 @@ export function registerAccountRoutes(api: FastifyInstance, platform: Platform):
     handler: async ({ request }, { body }) => {
       const live = await tenancy.crossAccount('password-link', async (tx) => {
         await takeAttempt(tx, [budget(`password-link:${request.ip}`, 30)], ACCOUNT_MESSAGES.resetThrottled);
-        return findToken(tx, body.token);
+        return findToken(tx, body.token, SET_PASSWORD_PURPOSES);
       });
       if (!live) throw new HttpError(400, ACCOUNT_MESSAGES.tokenInvalid);
-      return { success: true, purpose: live.purpose, username: live.username, newAccount: live.newAccount };
+      const purpose: 'activation' | 'reset' = live.purpose === 'reset' ? 'reset' : 'activation';
+      return { success: true, purpose, username: live.username, newAccount: live.newAccount };
     },
   });
 
@@ -298,7 +338,7 @@ export function registerAccountRoutes(api: FastifyInstance, platform: Platform):
       // The hash is made outside any transaction: it takes tens of milliseconds of CPU.
       const passwordHash = await hashPassword(body.password);
       const done = await tenancy.crossAccount('password-link', async (tx) => {
-        const live = await useToken(tx, body.token);
+        const live = await useToken(tx, body.token, SET_PASSWORD_PURPOSES);
         if (!live) return null;
         await tx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', live.userId).execute();
         // A registered account is active once its holder has a password, whichever link set it (a
@@ -365,13 +405,16 @@ export function registerAccountRoutes(api: FastifyInstance, platform: Platform):
 
   tenantRoute(api, platform, routes.resetUserPassword, {
     allow: { resource: 'cpUsers', action: 'update' },
-    handler: async ({ db, emit, afterCommit }, { params }) => {
+    handler: async ({ db, auth, emit, afterCommit }, { params }) => {
       const user = await db
         .selectFrom('users')
-        .select(['id', 'account_no', 'username', 'name', 'surname', 'email', 'enabled'])
+        .select(['id', 'account_no', 'username', 'name', 'surname', 'email', 'enabled', 'is_holder'])
         .where('id', '=', params.id)
         .executeTakeFirst();
       if (!user) throw notFound();
+      // A reset link goes to the user's address: never for the holder, nor for anyone holding more.
+      const refusal = await credentialsRefusal(db, auth, { id: user.id, isHolder: user.is_holder });
+      if (refusal) throw new HttpError(403, refusal);
       if (!user.enabled) throw new HttpError(409, 'Enable the user before resetting their password');
       await sendSetPasswordLink(
         db,

@@ -309,7 +309,7 @@ export function registerIdentityRoutes(api: FastifyInstance, platform: Platform)
           ],
           IDENTITY_MESSAGES.throttled,
         );
-        const live = await findToken(tx, body.token);
+        const live = await findToken(tx, body.token, ['activation']);
         if (live?.purpose !== 'activation') return null;
         const account = await tx
           .selectFrom('accounts')

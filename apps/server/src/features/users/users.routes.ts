@@ -16,11 +16,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../platform/auth.ts';
 import { forbidden, HttpError, validationError } from '../../platform/errors.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
-import { sendSetPasswordLink } from '../../platform/password-tokens.ts';
+import { sendEmailChangeLink, sendSetPasswordLink } from '../../platform/password-tokens.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { assertVersion, resource } from '../../platform/resources.ts';
-import { tenantRoute } from '../../platform/routes.ts';
-import { createUser, usernameViolations } from '../../platform/users.ts';
+import { assertVersion, resource, type Validator } from '../../platform/resources.ts';
+import { type Ctx, tenantRoute } from '../../platform/routes.ts';
+import { createUser, credentialsRefusal, userLabel, usernameViolations } from '../../platform/users.ts';
 
 const LAST_SIGN_IN = `coalesce((select to_char(max(a.at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
   from audit_log a where a.user_id = users.id and a.action = 'login'), '')`;
@@ -31,11 +31,53 @@ const fields = fieldMap<User>('users', {
   username: field.text('username', { sortable: true, searchable: true, createOnly: true }),
   name: field.text('name', { sortable: true, searchable: true }),
   surname: field.text('surname', { sortable: true, searchable: true }),
-  email: field.text('email', { sortable: true, searchable: true }),
+  // Never written by an update: a new address is held in pending_email until the old one confirms it.
+  email: field.text('email', { sortable: true, searchable: true, createOnly: true }),
   enabled: field.boolean('enabled', { sortable: true, filterable: true }),
   isHolder: field.computed('users.is_holder', 'boolean', { sortable: true }),
   lastSignIn: field.computed(LAST_SIGN_IN, 'text', { sortable: true }),
+  pendingEmail: field.computed(`coalesce(users.pending_email, '')`, 'text'),
 });
+
+/** Neither the holder nor oneself is disabled. */
+const enabledRule: Validator<{ enabled?: boolean }, User> = ({ auth, current, values }) => {
+  if (!current || values.enabled !== false) return undefined;
+  if (current.isHolder) return { enabled: USER_MESSAGES.disableHolder };
+  if (current.id === auth.userId) return { enabled: USER_MESSAGES.disableSelf };
+  return undefined;
+};
+
+/** A new e-mail address only for users the editor may take care of (not the holder, nobody holding more). */
+const emailRule: Validator<{ email?: string }, User> = async ({ db, auth, current, values }) => {
+  if (!current || values.email === undefined || values.email === current.email) return undefined;
+  const refusal = await credentialsRefusal(db, auth, current);
+  return refusal ? { email: refusal } : undefined;
+};
+
+/**
+ * A changed e-mail address is held, not written: the old address gets a link to confirm it (and so
+ * learns of it); confirming it (features/account) writes it. Audited as requested here.
+ */
+async function holdEmailChange(ctx: Ctx, before: User, email: string, label: string): Promise<void> {
+  await ctx.db.updateTable('users').set({ pending_email: email }).where('id', '=', before.id).execute();
+  await sendEmailChangeLink(
+    ctx.db,
+    ctx.platform.config,
+    { id: before.id, accountNo: ctx.auth.accountNo, username: before.username, name: before.name, email: before.email },
+    { newEmail: email, requestedBy: userLabel(ctx.auth) },
+  );
+  await ctx.emit({
+    area: 'users',
+    recordId: before.id,
+    kind: 'email.requested',
+    before: { email: before.email },
+    after: { email },
+    label,
+  });
+  ctx.afterCommit(async () => {
+    await ctx.platform.mail.drain();
+  });
+}
 
 const GRANTABLE = new Map(GRANTABLE_FEATURES.map((f) => [f.id, f.label]));
 
@@ -53,18 +95,15 @@ export function registerUserRoutes(api: FastifyInstance, platform: Platform): vo
     permission: 'cpUsers',
     fields,
     defaultSort: { field: 'username', direction: 'asc' },
-    label: (u) => `${u.name} ${u.surname} (${u.username})`,
+    label: userLabel,
     // Users are created by POST /users (createUser: provider-wide usernames, the default grants) and
     // never deleted from the panel (disabled instead: their history stays attributable).
     except: ['create', 'remove', 'removeMany'],
-    validate: [
-      ({ auth, current, values }) => {
-        if (!current || values.enabled !== false) return undefined;
-        if (current.isHolder) return { enabled: USER_MESSAGES.disableHolder };
-        if (current.id === auth.userId) return { enabled: USER_MESSAGES.disableSelf };
-        return undefined;
-      },
-    ],
+    validate: [enabledRule, emailRule],
+    afterUpdate: async (ctx, before, values) => {
+      if (values.email !== before.email) await holdEmailChange(ctx, before, values.email, userLabel(before));
+    },
+    updatedMessage: (u) => (u.pendingEmail ? USER_MESSAGES.updatedPendingEmail : MESSAGES.updated)(userLabel(u)),
     uniqueViolations: usernameViolations('username'),
   });
 

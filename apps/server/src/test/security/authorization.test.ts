@@ -52,6 +52,9 @@ const OPEN: Readonly<Record<string, string>> = {
   'POST /users/password/token': 'a set-password link is checked before its form shows',
   'POST /users/password': 'a set-password link sets the password (single-use token)',
   'POST /users/password/forgot': "'Forgot password?' (the same answer either way, throttled)",
+  'POST /users/email/token':
+    'an e-mail change link (mailed to the old address) is checked before its page offers to confirm',
+  'POST /users/email/confirm': 'an e-mail change link confirms the change from the old address (single-use token)',
   'POST /payments/webhook': "the card provider's confirmation: believed only with the provider's signature",
   // Identity checks (features/identity).
   'POST /identity/verification/session':

@@ -3,7 +3,8 @@ import type { AreaDefinition } from '../../platform/areas.ts';
 
 /**
  * Public pages (spec 1 §2 "Registration"; no session, no idle timer): /registration and its
- * success page, the set-password link's /activate and 'Forgot password?'. No sidebar entry.
+ * success page, the set-password link's /activate, 'Forgot password?' and the e-mail change link's
+ * /confirm-email. No sidebar entry.
  */
 export const registrationArea: AreaDefinition = {
   label: 'Registration',
@@ -17,6 +18,7 @@ export const registrationArea: AreaDefinition = {
     { path: '/registration/success', load: () => import('./registration-success-page.tsx') },
     { path: '/activate', load: () => import('./activate-page.tsx') },
     { path: '/forgot-password', load: () => import('./forgot-password-page.tsx') },
+    { path: '/confirm-email', load: () => import('./confirm-email-page.tsx') },
   ],
   useVisible: () => false,
 };

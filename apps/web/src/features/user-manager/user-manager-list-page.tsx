@@ -1,9 +1,10 @@
 /** /user-manager: the account's control-panel users; Add creates one with the two default grants. */
 import Chip from '@mui/material/Chip';
-import { newUserBody, type User } from '@switchboard/domain';
+import { newUserBody, USER_MESSAGES, type User } from '@switchboard/domain';
 import dayjs from 'dayjs';
 import type { z } from 'zod';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
+import { Hint } from '../../platform/hint.tsx';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
 import { useSession } from '../../platform/session-context.ts';
 import { StateChip } from '../../platform/state-chip.tsx';
@@ -36,7 +37,20 @@ export default function UserManagerListPage() {
       columns={[
         { field: 'username', header: 'Username', sortable: true },
         { field: 'name', header: 'Name', sortable: true, render: fullName },
-        { field: 'email', header: 'Email', sortable: true },
+        {
+          field: 'email',
+          header: 'Email',
+          sortable: true,
+          render: (u) =>
+            u.pendingEmail ? (
+              <>
+                {u.email}
+                <Hint>{USER_MESSAGES.emailPending(u.pendingEmail)}</Hint>
+              </>
+            ) : (
+              u.email
+            ),
+        },
         {
           field: 'enabled',
           header: 'Status',

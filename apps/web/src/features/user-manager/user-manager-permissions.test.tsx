@@ -21,6 +21,7 @@ const colleague: User = {
   enabled: true,
   isHolder: false,
   lastSignIn: '',
+  pendingEmail: '',
 };
 
 function renderAs(mask: number, url: string) {

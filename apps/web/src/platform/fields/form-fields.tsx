@@ -51,7 +51,8 @@ export type FieldDef<V extends FieldValues> = { disabled?: boolean } & (
       /** What the open list says when it has no options ('No items found.' unless told, e.g. 'No Numbers Found'). */
       empty?: string;
     }
-  | { kind: 'switch'; name: Path<V>; label: string }
+  /** A switch; `helper` says why it is as it is (e.g. why it is disabled). */
+  | { kind: 'switch'; name: Path<V>; label: string; helper?: string }
   /** Several of the options, held as an array of their values (FormMultiSelectField). */
   | ({ kind: 'multiselect'; name: Path<V>; label: string } & SelectProps)
   /** An object of booleans (e.g. a member's days) as one labelled row of checkboxes, one per key. */
@@ -192,25 +193,39 @@ export function FormSelectField<V extends FieldValues>({
   );
 }
 
-export function FormSwitchField<V extends FieldValues>({ control, name, label, disabled }: BaseProps<V>) {
+/** A switch, with the server's or the schema's message for it (or its helper) underneath. */
+export function FormSwitchField<V extends FieldValues>({
+  control,
+  name,
+  label,
+  disabled,
+  helper,
+}: BaseProps<V> & { helper?: string }) {
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field }) => (
-        <FormControlLabel
-          control={
-            <Switch
-              name={field.name}
-              slotProps={{ input: { ref: field.ref } }}
-              checked={Boolean(field.value)}
-              onChange={(e) => field.onChange(e.target.checked)}
-              disabled={disabled}
+      render={({ field, fieldState }) => {
+        const note = fieldState.error?.message ?? helper;
+        const noteId = note ? `${field.name}-note` : undefined;
+        return (
+          <FormControl error={fieldState.error !== undefined}>
+            <FormControlLabel
+              control={
+                <Switch
+                  name={field.name}
+                  slotProps={{ input: { ref: field.ref, ...(noteId ? { 'aria-describedby': noteId } : {}) } }}
+                  checked={Boolean(field.value)}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  disabled={disabled}
+                />
+              }
+              label={label}
             />
-          }
-          label={label}
-        />
-      )}
+            {note && <FormHelperText id={noteId}>{note}</FormHelperText>}
+          </FormControl>
+        );
+      }}
     />
   );
 }
