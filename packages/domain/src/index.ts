@@ -33,6 +33,7 @@ export * from './features/users.ts';
 export * from './fields.ts';
 export * from './messages.ts';
 export * from './numbering.ts';
+export * from './option-readers.ts';
 export * from './paging.ts';
 export * from './patterns.ts';
 export * from './permissions.ts';

@@ -13,6 +13,7 @@ import {
   type EmsRecord,
   emsAddressRecord,
   emsRecord,
+  OPTION_READERS,
   telephoneNumberRoutes as routes,
   TELEPHONE_NUMBER_MESSAGES,
   type TelephoneNumber,
@@ -236,7 +237,7 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
 
   // A dial-through's CLI too.
   tenantRoute(api, platform, routes.callerIds, {
-    allow: readersOf('seats', 'SIPTrunks', 'numbers', 'dialThrough'),
+    allow: readersOf(...OPTION_READERS.callerIds),
     readOnly: true,
     handler: async ({ db }) => {
       const rows = await db.selectFrom('telephone_numbers').select(['number', 'nickname']).orderBy('number').execute();
