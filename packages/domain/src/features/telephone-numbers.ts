@@ -168,7 +168,9 @@ export type EmsAddress = z.infer<typeof emsAddressRecord>;
 /** Teams information of a number (GET /numbering/allocated/msteams/{id}). */
 export const numberTeamsRecord = telephoneNumberRecord.pick({ id: true, telephoneNumber: true }).extend({
   teamsAccountExists: z.boolean(),
-  /** Seats presenting this number that have Teams enabled. */
+  /** Seats presenting this number as their outbound caller ID ('201 - Reception'). */
+  presentingSeats: z.array(z.string()),
+  /** Seats presenting this number on Teams: Teams enabled, and it is their Teams number (or caller ID). */
   seats: z.array(z.string()),
 });
 
