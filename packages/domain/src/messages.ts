@@ -74,6 +74,8 @@ export const MESSAGES = {
   // spec 2 access lists
   enterTelephone: 'Please enter a telephone number',
   aclDuplicate: 'This telephone number is already a part of this access list',
+  /** Ours (the spec gives none): an access list's name is unique in the account. */
+  aclNameInUse: 'There is already an access list with this name',
   csvRequired: 'Please choose a CSV file of telephone numbers',
   csvUploadFailed: 'Something went wrong please try again',
   /** Ours: a CSV upload past its limit of numbers. */

@@ -19,7 +19,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { resource } from '../../platform/resources.ts';
 import { tenantRoute } from '../../platform/routes.ts';
 import { textUploadStream } from '../../platform/uploads.ts';
-import { usablePrompt } from '../../platform/validators.ts';
+import { uniqueIn, usablePrompt } from '../../platform/validators.ts';
 
 const fields = fieldMap<AccessList>('access_lists', {
   id: field.id(),
@@ -50,7 +50,10 @@ export function registerAccessListRoutes(api: FastifyInstance, platform: Platfor
     from: (q) => q.leftJoin('prompts', 'prompts.id', 'access_lists.prompt_id'),
     title: 'name',
     usage: { type: 'Access List' },
-    validate: [usablePrompt('promptId')],
+    validate: [
+      usablePrompt('promptId'),
+      uniqueIn('name', 'access_lists', 'name', MESSAGES.aclNameInUse, { ignoreCase: true }),
+    ],
   });
 
   children(api, platform, {
