@@ -37,5 +37,6 @@ export * from './option-readers.ts';
 export * from './paging.ts';
 export * from './patterns.ts';
 export * from './permissions.ts';
+export * from './postcode.ts';
 export * from './record-shape.ts';
 export * from './time-of-day.ts';
