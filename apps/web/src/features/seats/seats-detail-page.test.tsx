@@ -41,3 +41,25 @@ describe('seat page option lists', () => {
     await vi.waitFor(() => expect(server.sent('POST', '/accesscontrol/-1/-1')).toHaveLength(1));
   });
 });
+
+describe('seat page Teams tab', () => {
+  it('offers Save only once the account has Teams and the switch is shown', async () => {
+    const renderTeams = (exists: boolean) => {
+      const server = fakeServer({ '/seat': [{ ...seat }] });
+      server.on('GET', '/teams/exists/30000', () => ({ teamsAccountExists: exists }));
+      return renderPanel(
+        <Routes>
+          <Route path="/seats/:id" element={<SeatDetailPage />} />
+        </Routes>,
+        { url: '/seats/7?tab=Teams' },
+      );
+    };
+    const without = renderTeams(false);
+    await screen.findByRole('button', { name: /invit/i });
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    without.unmount();
+    renderTeams(true);
+    await screen.findByRole('switch', { name: 'Enable Microsoft Teams' });
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+});

@@ -105,4 +105,10 @@ describe('telephone number detail: Advanced', () => {
         .map((i) => i.textContent),
     ).toEqual(['202 - Accounts']);
   });
+
+  it('offers no Save to a customer, whose Advanced settings are all the provider’s', async () => {
+    renderNumber('Advanced', {}, (server) => server.on('GET', '/numbering/allocated/msteams/7', () => teams([], [])));
+    expect((await screen.findByRole('switch', { name: 'Cancellation available' })).hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
 });

@@ -206,6 +206,8 @@ export default function TelephoneNumberDetailPage() {
           label: 'Advanced',
           kind: 'form',
           intro: () => !admin && <Hint>These settings are managed by your provider.</Hint>,
+          // A customer can change nothing here.
+          save: admin ? undefined : false,
           inputs: [
             { kind: 'switch', name: 'emsNeeded', label: 'Emergency services data needed', disabled: !admin },
             { kind: 'switch', name: 'cancellationAvailable', label: 'Cancellation available', disabled: !admin },
