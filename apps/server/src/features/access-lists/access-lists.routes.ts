@@ -83,7 +83,8 @@ export function registerAccessListRoutes(api: FastifyInstance, platform: Platfor
         maxRows: CSV_MAX_NUMBERS,
         tooMany: MESSAGES.csvTooManyNumbers(CSV_MAX_NUMBERS),
       });
-      if (rows.length === 0) throw new HttpError(400, MESSAGES.csvRequired, { numbers: MESSAGES.csvRequired });
+      // A file was chosen (none is csvRequired): one with no number is empty.
+      if (rows.length === 0) throw new HttpError(400, MESSAGES.csvEmpty, { numbers: MESSAGES.csvEmpty });
       const failures: CsvUploadReply['failures'] = [];
       const valid: typeof rows = [];
       for (const row of rows) {

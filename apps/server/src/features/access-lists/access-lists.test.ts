@@ -374,6 +374,14 @@ describe('access lists: entries', () => {
     ]);
   });
 
+  it('says a file with no numbers (empty, or a header alone) is empty, not that none was chosen', async () => {
+    for (const content of ['', 'number\n', '\n\n']) {
+      const res = await upload(content);
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toMatchObject({ message: MESSAGES.csvEmpty, validation: { numbers: MESSAGES.csvEmpty } });
+    }
+  });
+
   type Upload = { success: boolean; added: number; failures: Array<{ line: number; number: string; message: string }> };
   const numbersOnList = async () =>
     json<{ records: Array<{ number: string }> }>(
