@@ -92,7 +92,8 @@ describe('telephone number detail: Advanced', () => {
         teams(['201 - Reception', '202 - Accounts'], ['202 - Accounts']),
       ),
     );
-    const presenting = await screen.findByRole('list', { name: 'Seats presenting this number' });
+    // The Teams information loads after the tab (a loaded machine can take more than a second).
+    const presenting = await screen.findByRole('list', { name: 'Seats presenting this number' }, { timeout: 5000 });
     expect(
       within(presenting)
         .getAllByRole('listitem')
@@ -108,7 +109,8 @@ describe('telephone number detail: Advanced', () => {
 
   it('offers no Save to a customer, whose Advanced settings are all the provider’s', async () => {
     renderNumber('Advanced', {}, (server) => server.on('GET', '/numbering/allocated/msteams/7', () => teams([], [])));
-    expect((await screen.findByRole('switch', { name: 'Cancellation available' })).hasAttribute('disabled')).toBe(true);
+    const cancellation = await screen.findByRole('switch', { name: 'Cancellation available' }, { timeout: 5000 });
+    expect(cancellation.hasAttribute('disabled')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 });
