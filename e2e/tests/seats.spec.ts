@@ -64,6 +64,11 @@ test.describe('seats', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.getByLabel('Search').fill('Jo mobile');
     await expect(page.getByRole('row', { name: /216 Jo mobile/ })).toBeVisible();
+    // Its softphone user signs in to the mobile app with the seat's QR code.
+    await page.getByRole('link', { name: '216' }).click();
+    await page.getByRole('tab', { name: 'Mobile Softphone' }).click();
+    await expect(page.getByText('Softphone user: jo.bloggs')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Mobile app QR code' })).toBeVisible();
   });
 
   test('bulk edits seats, changing only the fields that were set', async ({ page }) => {
@@ -225,7 +230,9 @@ test.describe('seat call options, provisioning, Teams and softphones', () => {
     await openList(page, 'Seats');
     await page.getByRole('link', { name: '210' }).click();
     await page.getByRole('tab', { name: 'Mobile Softphone' }).click();
-    await expect(page.getByRole('img', { name: 'Mobile app QR code' })).toBeVisible();
+    // No softphone user: no code to sign in with.
+    await expect(page.getByText(/This seat has no softphone user/)).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Mobile app QR code' })).toHaveCount(0);
     await expect(page.getByText('Registered', { exact: true })).toBeVisible();
     await page.getByRole('tab', { name: 'General' }).click();
     await page.getByRole('button', { name: 'Choose Location' }).click();

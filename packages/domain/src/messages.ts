@@ -22,6 +22,8 @@ export const MESSAGES = {
   email: 'Must be a valid email address',
   emailAlt: 'Please enter a valid email address.',
   invalidFileFormat: 'Invalid file format',
+  /** Ours: the chosen file has nothing in it (0 bytes). */
+  fileEmpty: 'The chosen file is empty',
   fileTooLarge: (max: string, actual: string) => `File size must not exceed ${max}, this file is ${actual}`,
   maxIps: 'Length must not exceed 3 IP addresses',
   multipleErrors: 'There are multiple errors, please correct these errors and save again',
@@ -74,7 +76,11 @@ export const MESSAGES = {
   // spec 2 access lists
   enterTelephone: 'Please enter a telephone number',
   aclDuplicate: 'This telephone number is already a part of this access list',
+  /** Ours (the spec gives none): an access list's name is unique in the account. */
+  aclNameInUse: 'There is already an access list with this name',
   csvRequired: 'Please choose a CSV file of telephone numbers',
+  /** Ours: a CSV was chosen but holds no number (empty, or a header alone). */
+  csvEmpty: 'The CSV file is empty: it holds no telephone numbers',
   csvUploadFailed: 'Something went wrong please try again',
   /** Ours: a CSV upload past its limit of numbers. */
   csvTooManyNumbers: (max: number) =>

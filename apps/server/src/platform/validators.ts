@@ -180,13 +180,25 @@ export async function lockAccount(tx: Tx, accountNo: number): Promise<void> {
   await sql`select account_no from accounts where account_no = ${accountNo} for no key update`.execute(tx);
 }
 
-/** `field` is unique among the account's rows of `table` in `column` (the database's constraint is the last word). */
+/**
+ * `field` is unique among the account's rows of `table` in `column` (the database's constraint, where
+ * there is one, is the last word); `ignoreCase`: a name differing only in case is the same name.
+ */
 export const uniqueIn =
-  (field: string, table: string, column: string, message: string): Validator<Values> =>
+  (
+    field: string,
+    table: string,
+    column: string,
+    message: string,
+    options: { ignoreCase?: boolean } = {},
+  ): Validator<Values> =>
   async ({ db, values, id }) => {
     const value = values[field];
     if (value === undefined || value === null || value === '') return undefined;
-    const { rows } = await sql`select id from ${sql.table(table)} where ${sql.ref(column)} = ${value}
+    const clash = options.ignoreCase
+      ? sql`lower(${sql.ref(column)}) = lower(${String(value)})`
+      : sql`${sql.ref(column)} = ${value}`;
+    const { rows } = await sql`select id from ${sql.table(table)} where ${clash}
       ${id === undefined ? sql`` : sql`and id <> ${id}`}`.execute(db);
     return rows.length > 0 ? { [field]: message } : undefined;
   };

@@ -11,6 +11,7 @@ import { idParam, inputValuesOf, optionalEmail, optionalText, recordId, required
 import { MESSAGES } from '../messages.ts';
 import { listBody, listParams, listReplySchema, saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
+import { normalisePostcode } from '../postcode.ts';
 import { recordShape } from '../record-shape.ts';
 import { recordsReply, taggedRoutes } from '../tagged-routes.ts';
 import { destinationField } from './destinations.ts';
@@ -125,7 +126,7 @@ export const emsInput = z.object({
   premises: requiredText({ max: 60 }),
   thoroughfare: optionalText({ max: 55 }),
   locality: optionalText({ max: 30 }),
-  postcode: requiredText({ pattern: PATTERNS.ukPostcode }).transform((v) => v.toUpperCase()),
+  postcode: requiredText({ pattern: PATTERNS.ukPostcode }).transform(normalisePostcode),
 });
 export type EmsInput = z.input<typeof emsInput>;
 
@@ -168,7 +169,9 @@ export type EmsAddress = z.infer<typeof emsAddressRecord>;
 /** Teams information of a number (GET /numbering/allocated/msteams/{id}). */
 export const numberTeamsRecord = telephoneNumberRecord.pick({ id: true, telephoneNumber: true }).extend({
   teamsAccountExists: z.boolean(),
-  /** Seats presenting this number that have Teams enabled. */
+  /** Seats presenting this number as their outbound caller ID ('201 - Reception'). */
+  presentingSeats: z.array(z.string()),
+  /** Seats presenting this number on Teams: Teams enabled, and it is their Teams number (or caller ID). */
   seats: z.array(z.string()),
 });
 

@@ -14,6 +14,7 @@ describeResource({
   searchable: ['name', 'description', 'promptName'],
   filterable: ['promptId'],
   invalid: { patch: { name: '   ' }, field: 'name', message: MESSAGES.required },
+  unique: { field: 'name', message: MESSAGES.aclNameInUse },
   // A seat whose outbound calls are limited to the list.
   inUse: async ({ owner, record, u, n }) => {
     const res = await owner.call('POST', '/seat', { extension: n, nickname: `S ${u}`, aclId: record.id });

@@ -19,7 +19,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { resource } from '../../platform/resources.ts';
 import { tenantRoute } from '../../platform/routes.ts';
 import { textUploadStream } from '../../platform/uploads.ts';
-import { usablePrompt } from '../../platform/validators.ts';
+import { uniqueIn, usablePrompt } from '../../platform/validators.ts';
 
 const fields = fieldMap<AccessList>('access_lists', {
   id: field.id(),
@@ -50,7 +50,10 @@ export function registerAccessListRoutes(api: FastifyInstance, platform: Platfor
     from: (q) => q.leftJoin('prompts', 'prompts.id', 'access_lists.prompt_id'),
     title: 'name',
     usage: { type: 'Access List' },
-    validate: [usablePrompt('promptId')],
+    validate: [
+      usablePrompt('promptId'),
+      uniqueIn('name', 'access_lists', 'name', MESSAGES.aclNameInUse, { ignoreCase: true }),
+    ],
   });
 
   children(api, platform, {
@@ -80,7 +83,8 @@ export function registerAccessListRoutes(api: FastifyInstance, platform: Platfor
         maxRows: CSV_MAX_NUMBERS,
         tooMany: MESSAGES.csvTooManyNumbers(CSV_MAX_NUMBERS),
       });
-      if (rows.length === 0) throw new HttpError(400, MESSAGES.csvRequired, { numbers: MESSAGES.csvRequired });
+      // A file was chosen (none is csvRequired): one with no number is empty.
+      if (rows.length === 0) throw new HttpError(400, MESSAGES.csvEmpty, { numbers: MESSAGES.csvEmpty });
       const failures: CsvUploadReply['failures'] = [];
       const valid: typeof rows = [];
       for (const row of rows) {

@@ -165,6 +165,29 @@ describe('access lists: create, read, update, delete', () => {
     expect(fifty.statusCode).toBe(200);
   });
 
+  it('refuses a second list of the same name in the account, in any case, and changes nothing', async () => {
+    const before = json<Page>(await list(retail, '-1/-1')).totalRecords;
+    for (const name of ['Priority customers', 'PRIORITY CUSTOMERS']) {
+      const res = await create(retail, { name, description: '' });
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toMatchObject({ message: MESSAGES.aclNameInUse, validation: { name: MESSAGES.aclNameInUse } });
+    }
+    expect(json<Page>(await list(retail, '-1/-1')).totalRecords).toBe(before);
+    // Another account's list of that name is no clash; a list keeps its own name on save.
+    const other = await create(prepay, { name: 'Priority customers', description: '' });
+    expect(other.statusCode).toBe(200);
+    const id = json<{ id: number }>(other).id;
+    const save = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/accesscontrol/${id}`,
+      headers: prepay,
+      payload: { name: 'Priority customers', description: 'Kept', promptId: null },
+    });
+    expect(save.statusCode).toBe(200);
+    const gone = await t.app.inject({ method: 'DELETE', url: `/api/v1/accesscontrol/${id}`, headers: prepay });
+    expect(gone.statusCode).toBe(200);
+  });
+
   it('updates and answers "{name} has been updated"', async () => {
     const id = json<{ id: number }>(await create(retail, { name: 'Temp list' })).id;
     const res = await t.app.inject({
@@ -349,6 +372,14 @@ describe('access lists: entries', () => {
       { line: 5, number: '01214960300', message: 'This telephone number is already a part of this access list' },
       { line: 6, number: '01214960200', message: 'This telephone number is already a part of this access list' },
     ]);
+  });
+
+  it('says a file with no numbers (empty, or a header alone) is empty, not that none was chosen', async () => {
+    for (const content of ['', 'number\n', '\n\n']) {
+      const res = await upload(content);
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toMatchObject({ message: MESSAGES.csvEmpty, validation: { numbers: MESSAGES.csvEmpty } });
+    }
   });
 
   type Upload = { success: boolean; added: number; failures: Array<{ line: number; number: string; message: string }> };

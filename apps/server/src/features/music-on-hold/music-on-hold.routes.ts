@@ -7,14 +7,11 @@ import {
   MUSIC_NAME_MAX,
   musicOnHoldResourceRoutes,
   musicOnHoldRoutes,
-  type Resource,
+  OPTION_READERS,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { mediaLibrary } from '../../platform/media.ts';
 import type { Platform } from '../../platform/platform.ts';
-
-/** The areas whose forms pick a music (seats, call groups, queues, conference rooms), plus this one. */
-export const MUSIC_OPTION_READERS: readonly Resource[] = ['musicOnHold', 'seats', 'callGroups', 'queues', 'conference'];
 
 export function registerMusicOnHoldRoutes(api: FastifyInstance, platform: Platform): void {
   mediaLibrary(api, platform, {
@@ -22,7 +19,7 @@ export function registerMusicOnHoldRoutes(api: FastifyInstance, platform: Platfo
     table: 'music_on_hold',
     permission: 'musicOnHold',
     routes: { ...musicOnHoldResourceRoutes, ...musicOnHoldRoutes },
-    readers: MUSIC_OPTION_READERS,
+    readers: OPTION_READERS.music,
     upload: { field: 'musicFile', types: { 'audio/mpeg': 'mp3' }, terms: MESSAGES.musicTerms },
     aliases: { musicOnHoldId: 'music_on_hold.id' },
     messages: {

@@ -130,7 +130,7 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
       q.leftJoin('seat_registrations', (j) =>
         j.onRef('seat_registrations.seat_id', '=', 'seats.id').on('seat_registrations.kind', '=', 'desk'),
       ),
-    label: (s) => s.nickname || 'Seat',
+    label: (s) => s.nickname || `Seat ${s.extension}`,
     // The spec's seat body (callerId 'Name <number>', options {...}, email, vmEnable / vmAdvanced,
     // twinSeat) is accepted on create and save as well as ours.
     mapBody: fromSpecSeatBody,

@@ -131,6 +131,19 @@ describe('seats', () => {
     for (const s of created) expect((await inject('DELETE', `/seat/${s.id}`, retail)).statusCode).toBe(200);
   });
 
+  it('names a seat without a nickname by its extension in the feedback (created, updated, deleted)', async () => {
+    const created = await inject('POST', '/seat', retail, { extension: 213 });
+    expect(json(created)).toMatchObject({ success: true, message: 'Seat 213 created successfully' });
+    const id = json<{ id: number }>(created).id;
+    const seat = json<Seat>(await inject('GET', `/seat/${id}`, retail));
+    expect(json(await inject('PUT', `/seat/${id}`, retail, body(seat, { ringTime: 30 })))).toMatchObject({
+      message: 'Seat 213 has been updated',
+    });
+    expect(json(await inject('DELETE', `/seat/${id}`, retail))).toMatchObject({
+      message: 'Successfully deleted Seat 213',
+    });
+  });
+
   it('creates one seat, reads it back, saves every tab’s fields (PUT and POST) and deletes', async () => {
     const res = await inject('POST', '/seat', retail, { extension: 230, nickname: 'Kitchen' });
     expect(json(res)).toMatchObject({ success: true, message: 'Kitchen created successfully' });

@@ -354,8 +354,9 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
 
   r.get('/users/avatar', { schema: IMAGE_DOCS.avatar }, async (request, reply) => {
     const auth = requireAuth(request);
+    // The user's own row, in their own account: a reseller acting as a customer is no user of it.
     const user = await tenancy.tenant(
-      auth.accountNo,
+      auth.homeAccountNo,
       (tx) =>
         tx
           .selectFrom('users')

@@ -354,6 +354,29 @@ describe('password check, account, theme, users', () => {
     });
   });
 
+  it('answers the avatar of a reseller acting as a customer (their own initials), not a 404', async () => {
+    const headers = await t.login('reseller');
+    const own = await t.app.inject({ method: 'GET', url: '/api/v1/users/avatar', headers });
+    expect(own.statusCode).toBe(200);
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/auth/disguise',
+      headers,
+      payload: { accountNo: 20001 },
+    });
+    expect(start.statusCode).toBe(200);
+    try {
+      const avatar = await t.app.inject({ method: 'GET', url: '/api/v1/users/avatar', headers });
+      expect(avatar.statusCode).toBe(200);
+      expect(avatar.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      const initials = own.body.match(/>([A-Z]+)<\/text>/)?.[1];
+      expect(initials).toBeTruthy();
+      expect(avatar.body).toContain(`>${initials}</text>`);
+    } finally {
+      await t.app.inject({ method: 'DELETE', url: '/api/v1/users/auth/disguise', headers });
+    }
+  });
+
   it('serves a default logo and an initials avatar instead of a 404 (no failed loads in the panel)', async () => {
     const retail = await t.login('retail');
     const logo = await t.app.inject({ method: 'GET', url: '/api/v1/theme/30000/logo', headers: retail });

@@ -13,6 +13,7 @@ import {
   type EmsRecord,
   emsAddressRecord,
   emsRecord,
+  OPTION_READERS,
   telephoneNumberRoutes as routes,
   TELEPHONE_NUMBER_MESSAGES,
   type TelephoneNumber,
@@ -236,7 +237,7 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
 
   // A dial-through's CLI too.
   tenantRoute(api, platform, routes.callerIds, {
-    allow: readersOf('seats', 'SIPTrunks', 'numbers', 'dialThrough'),
+    allow: readersOf(...OPTION_READERS.callerIds),
     readOnly: true,
     handler: async ({ db }) => {
       const rows = await db.selectFrom('telephone_numbers').select(['number', 'nickname']).orderBy('number').execute();
@@ -244,15 +245,18 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
     },
   });
 
-  // Teams information of a number: whether the account has Teams, and the seats presenting it on
-  // Teams (Teams on, and the number is the seat's Teams number, or its caller ID when it has none).
+  // Teams information of a number: whether the account has Teams, the seats presenting it as their
+  // outbound caller ID, and those presenting it on Teams (Teams on, and the number is the seat's
+  // Teams number, or its caller ID when it has none).
   tenantRoute(api, platform, routes.teams, {
     allow: numbers.rules('read'),
     handler: async ({ db }, { params }) => {
       const { id, telephoneNumber } = await numbers.read(db, params.id);
-      const seats = await db
-        .selectFrom('seats')
-        .select(['extension', 'nickname'])
+      const seats = db.selectFrom('seats').select(['extension', 'nickname']).orderBy('extension');
+      const label = (s: { extension: number; nickname: string }) =>
+        s.nickname ? `${s.extension} - ${s.nickname}` : String(s.extension);
+      const presenting = await seats.where('caller_id_number', '=', telephoneNumber).execute();
+      const onTeams = await seats
         .where('enable_teams', '=', true)
         .where((eb) =>
           eb.or([
@@ -260,13 +264,13 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
             eb.and([eb('teams_cli', '=', ''), eb('caller_id_number', '=', telephoneNumber)]),
           ]),
         )
-        .orderBy('extension')
         .execute();
       return {
         id,
         telephoneNumber,
         teamsAccountExists: await platform.providers.teams.accountExists(db),
-        seats: seats.map((s) => (s.nickname ? `${s.extension} - ${s.nickname}` : String(s.extension))),
+        presentingSeats: presenting.map(label),
+        seats: onTeams.map(label),
       };
     },
   });

@@ -487,6 +487,24 @@ describe('telephone numbers: emergency data', () => {
     expect(typeof teams.teamsAccountExists).toBe('boolean');
     // No seat has Teams on: none presents the number on Teams (their caller ID alone does not count).
     expect(teams.seats).toEqual([]);
+  });
+
+  it('lists the seats presenting the number as their outbound caller ID, Teams or not', async () => {
+    const main = await byNumber(retail, '01214960000');
+    const teams = json<{ presentingSeats: string[] }>(
+      await inject('GET', `/numbering/allocated/msteams/${main.id}`, retail),
+    );
+    // Every one of Acme's twelve seats presents the main line.
+    const seats = json<Page<{ extension: number; nickname: string; callerIdNumber: string }>>(
+      await inject('POST', '/seat/-1/-1', retail),
+    ).records.filter((s) => s.callerIdNumber === '01214960000');
+    expect(seats).toHaveLength(12);
+    expect(teams.presentingSeats).toEqual(seats.map((s) => `${s.extension} - ${s.nickname}`));
+    const other = await byNumber(retail, '01214960002');
+    const none = json<{ presentingSeats: string[] }>(
+      await inject('GET', `/numbering/allocated/msteams/${other.id}`, retail),
+    );
+    expect(none.presentingSeats).toEqual([]);
     expect((await inject('GET', `/numbering/allocated/msteams/${main.id}`, prepay)).statusCode).toBe(404);
   });
 

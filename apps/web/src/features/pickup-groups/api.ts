@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { ifMatch } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
 import type { SelectOption } from '../../platform/fields/form-fields.tsx';
+import { useMayLoadOptions } from '../../platform/fields/option-sources.ts';
 import { localListSource } from '../../platform/local-list-source.ts';
 import { resourceKeys } from '../../platform/query-keys.ts';
 import { listSource, type RecordSource } from '../../platform/resource.ts';
@@ -65,7 +66,7 @@ const seatsQuery = queryOptions({
 
 /** The account's seats as choices: '201 - Reception', valued by the seat's name. */
 export function useSeatChoices(): { options: SelectOption[]; failed: boolean } {
-  const query = useQuery(seatsQuery);
+  const query = useQuery({ ...seatsQuery, enabled: useMayLoadOptions('seats') });
   const options = (query.data?.records ?? []).map((s) => ({
     value: String(s.name),
     label: seatLabel({ extension: Number(s.extension), nickname: String(s.nickname ?? '') }),

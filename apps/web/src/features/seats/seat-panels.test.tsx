@@ -102,4 +102,27 @@ describe('the softphone tab', () => {
     await user.click(screen.getByRole('combobox', { name: 'Outbound Caller IDs' }));
     expect(await screen.findByText(MESSAGES.noNumbers)).toBeTruthy();
   });
+
+  it('shows the mobile app’s QR code only for a seat with a softphone user', async () => {
+    const phone = (enabled: boolean): SeatSoftphone => ({
+      version: 3,
+      enableDesktopCallWaiting: true,
+      enableMobileCallWaiting: true,
+      outboundCLILists: [],
+      uniqueString: 'u'.repeat(24),
+      enabled,
+      username: enabled ? 'jo' : null,
+      desktopStatus: 'Unregistered',
+      mobileStatus: 'Unregistered',
+    });
+    const server = fakeServer();
+    server.on('GET', '/seat/7/softphone', () => phone(false));
+    server.on('GET', '/seat/8/softphone', () => phone(true));
+    const without = renderPanel(<SoftphonePanel seat={{ id: 7 } as Seat} kind="mobile" numbers={[]} />);
+    await screen.findByText(/This seat has no softphone user/);
+    expect(screen.queryByRole('img', { name: 'Mobile app QR code' })).toBeNull();
+    without.unmount();
+    renderPanel(<SoftphonePanel seat={{ id: 8 } as Seat} kind="mobile" numbers={[]} />);
+    expect(await screen.findByRole('img', { name: 'Mobile app QR code' })).toBeTruthy();
+  });
 });

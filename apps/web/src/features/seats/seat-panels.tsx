@@ -255,7 +255,8 @@ export function SoftphonePanel({
           },
         ]}
       />
-      {kind === 'mobile' && (
+      {/* The code signs the app in as the seat's softphone user: none without one. */}
+      {kind === 'mobile' && data.enabled && (
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <Box sx={{ p: 1.5, bgcolor: '#fff', border: 1, borderColor: 'divider', borderRadius: 1, lineHeight: 0 }}>
             <QRCodeSVG value={data.uniqueString} size={160} aria-label="Mobile app QR code" role="img" />

@@ -216,7 +216,7 @@ export default function SeatDetailPage() {
       resource="seats"
       schema={seatInput}
       toValues={seatValues}
-      name={(v) => v.nickname || 'Seat'}
+      name={(v, s) => v.nickname || `Seat ${s.extension}`}
       title={(s) => (s.nickname ? `${s.nickname} (${s.extension})` : `Seat ${s.extension}`)}
       tabs={tabs}
     />

@@ -1,4 +1,4 @@
-import { type EmsRecord, TELEPHONE_NUMBER_MESSAGES } from '@switchboard/domain';
+import { type EmsRecord, MESSAGES, TELEPHONE_NUMBER_MESSAGES } from '@switchboard/domain';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -89,5 +89,37 @@ describe('the emergency address update', () => {
     await submitUpdate();
     expect(await screen.findByText(TELEPHONE_NUMBER_MESSAGES.emsSubmitted)).toBeTruthy();
     expect(server.sent('PUT', '/numbering/allocated/3/ems').map((r) => r.ifMatch)).toEqual(['"5"']);
+  });
+});
+
+describe('the emergency address dialog', () => {
+  async function openEdit() {
+    const view = renderPanel(<EmergencyTab number={{ id: 3 }} />, { url: '/number' });
+    await view.user.click(await screen.findByRole('button', { name: 'Edit Address' }));
+    return { ...view, dialog: await screen.findByRole('dialog') };
+  }
+
+  it('shows the multiple-errors banner when several fields are refused, and sends nothing', async () => {
+    const { server } = registry({ errorCode: 0 });
+    const { user, dialog } = await openEdit();
+    for (const name of [/Last Name/, /Premises/, /Postcode/]) {
+      await user.clear(within(dialog).getByRole('textbox', { name }));
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(MESSAGES.multipleErrors);
+    expect(server.sent('PUT', '/numbering/allocated/3/ems')).toEqual([]);
+  });
+
+  it('sends a postcode typed without its space in its normal form', async () => {
+    const { server } = registry({ errorCode: 0 });
+    const { user, dialog } = await openEdit();
+    const postcode = within(dialog).getByRole('textbox', { name: /Postcode/ });
+    await user.clear(postcode);
+    await user.type(postcode, 'b12jr');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(TELEPHONE_NUMBER_MESSAGES.emsSubmitted)).toBeTruthy();
+    expect(server.sent('PUT', '/numbering/allocated/3/ems').map((r) => (r.body as EmsRecord).postcode)).toEqual([
+      'B1 2JR',
+    ]);
   });
 });

@@ -1,8 +1,8 @@
 import type { TelephoneNumber } from '@switchboard/domain';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { fakeServer } from '../../test/fake-server.ts';
+import { type FakeServer, fakeServer } from '../../test/fake-server.ts';
 import { renderPanel } from '../../test/render.tsx';
 import TelephoneNumberDetailPage from './telephone-numbers-detail-page.tsx';
 
@@ -34,8 +34,9 @@ const number: TelephoneNumber = {
   accountNo: 30000,
 };
 
-function renderNumber(tab: string, row: Partial<TelephoneNumber> = {}) {
-  fakeServer({ '/numbering/allocated': [{ ...number, ...row }] });
+function renderNumber(tab: string, row: Partial<TelephoneNumber> = {}, setup?: (server: FakeServer) => void) {
+  const server = fakeServer({ '/numbering/allocated': [{ ...number, ...row }] });
+  setup?.(server);
   return renderPanel(
     <Routes>
       <Route path="/telephone-numbers/:id" element={<TelephoneNumberDetailPage />} />
@@ -73,5 +74,43 @@ describe('telephone number detail: Call Recording', () => {
     expect(screen.getByText('Pausable: the person answering can pause and resume the recording.')).toBeTruthy();
     await user.click(toggle('Play a recording warning to callers'));
     expect(screen.queryByText(/recorded without a warning/)).toBeNull();
+  });
+});
+
+describe('telephone number detail: Advanced', () => {
+  const teams = (presentingSeats: string[], seats: string[]) => ({
+    id: 7,
+    telephoneNumber: '01214960002',
+    teamsAccountExists: false,
+    presentingSeats,
+    seats,
+  });
+
+  it('lists the seats presenting the number as their caller ID, and those presenting it on Teams', async () => {
+    renderNumber('Advanced', {}, (server) =>
+      server.on('GET', '/numbering/allocated/msteams/7', () =>
+        teams(['201 - Reception', '202 - Accounts'], ['202 - Accounts']),
+      ),
+    );
+    // The Teams information loads after the tab (a loaded machine can take more than a second).
+    const presenting = await screen.findByRole('list', { name: 'Seats presenting this number' }, { timeout: 5000 });
+    expect(
+      within(presenting)
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual(['201 - Reception', '202 - Accounts']);
+    const onTeams = screen.getByRole('list', { name: 'Presenting it on Teams' });
+    expect(
+      within(onTeams)
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual(['202 - Accounts']);
+  });
+
+  it('offers no Save to a customer, whose Advanced settings are all the provider’s', async () => {
+    renderNumber('Advanced', {}, (server) => server.on('GET', '/numbering/allocated/msteams/7', () => teams([], [])));
+    const cancellation = await screen.findByRole('switch', { name: 'Cancellation available' }, { timeout: 5000 });
+    expect(cancellation.hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 });

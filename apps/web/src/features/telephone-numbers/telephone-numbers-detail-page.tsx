@@ -20,6 +20,7 @@ import {
   telephoneNumberLabel,
   telephoneNumberValues,
 } from '@switchboard/domain';
+import { useId } from 'react';
 import { useParams } from 'react-router';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import type { FieldsForm } from '../../platform/fields/form-schema.ts';
@@ -58,6 +59,31 @@ const faxFields = (on: boolean): FieldDef<TelephoneNumberInput>[] => [
   { kind: 'text', name: 'faxPassword', label: 'PDF Password', helper: 'Optional, up to 15 characters', disabled: !on },
 ];
 
+/** Seats as chips in a list named by its heading; 'None' when there are none. */
+function SeatChips({ title, seats }: { title: string; seats: string[] }) {
+  const id = useId();
+  return (
+    <Box sx={{ display: 'grid', gap: 0.5 }}>
+      <Typography variant="body2" id={id}>
+        {title}
+      </Typography>
+      {seats.length === 0 ? (
+        <Hint>None</Hint>
+      ) : (
+        <Box
+          component="ul"
+          aria-labelledby={id}
+          sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap', listStyle: 'none', m: 0, p: 0 }}
+        >
+          {seats.map((seat) => (
+            <Chip component="li" key={seat} size="small" label={seat} />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
 /** Teams information of the number (GET /numbering/allocated/msteams/{id}). */
 function TeamsInfo({ number }: { number: TelephoneNumber }) {
   const teams = useNumberTeams(number.id);
@@ -66,6 +92,7 @@ function TeamsInfo({ number }: { number: TelephoneNumber }) {
   const t = teams.data;
   return (
     <Box sx={{ display: 'grid', gap: 1.5, mt: 1 }}>
+      <SeatChips title="Seats presenting this number" seats={t.presentingSeats} />
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
         <Typography variant="subtitle2">Microsoft Teams</Typography>
         <StateChip on={t.teamsAccountExists} label={t.teamsAccountExists ? 'Connected' : 'Not connected'} />
@@ -75,13 +102,7 @@ function TeamsInfo({ number }: { number: TelephoneNumber }) {
           ? 'Seats presenting this number can use it in Teams once Teams is enabled on the seat.'
           : 'This account has no Teams connection. Connect Teams from a seat’s Teams tab.'}
       </Hint>
-      <Typography variant="body2">Seats presenting this number</Typography>
-      <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>
-        {t.seats.map((seat) => (
-          <Chip key={seat} size="small" label={seat} />
-        ))}
-        {t.seats.length === 0 && <Hint>None</Hint>}
-      </Box>
+      <SeatChips title="Presenting it on Teams" seats={t.seats} />
     </Box>
   );
 }
@@ -185,6 +206,8 @@ export default function TelephoneNumberDetailPage() {
           label: 'Advanced',
           kind: 'form',
           intro: () => !admin && <Hint>These settings are managed by your provider.</Hint>,
+          // A customer can change nothing here.
+          save: admin ? undefined : false,
           inputs: [
             { kind: 'switch', name: 'emsNeeded', label: 'Emergency services data needed', disabled: !admin },
             { kind: 'switch', name: 'cancellationAvailable', label: 'Cancellation available', disabled: !admin },

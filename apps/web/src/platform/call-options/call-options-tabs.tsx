@@ -18,7 +18,7 @@ import {
 import { type FieldValues, type Path, useWatch } from 'react-hook-form';
 import { type FieldDef, FormFields, FormSelectField } from '../fields/form-fields.tsx';
 import type { FieldsForm } from '../fields/form-schema.ts';
-import type { TabDef } from '../tabbed-form/tabbed-form.tsx';
+import { SaveButton, type TabDef } from '../tabbed-form/tabbed-form.tsx';
 import { CallRestrictionsFields, type CallRestrictionsProps } from './call-restrictions-fields.tsx';
 import { TeamsGate } from './teams-gate.tsx';
 
@@ -123,6 +123,8 @@ export function teamsTab<R, V extends FieldValues, O extends FieldValues>(
     label: 'Teams',
     kind: 'form',
     fields: ['enableTeams', ...(options.fields ?? [])],
+    // Saved only once the account has Teams: before, the tab is the invitation, with nothing to save.
+    save: 'own',
     render: (form, _record, readOnly) => (
       <TeamsGate disabled={readOnly}>
         <FormFields
@@ -133,6 +135,7 @@ export function teamsTab<R, V extends FieldValues, O extends FieldValues>(
             ...(options.more?.(form) ?? []),
           ]}
         />
+        {!readOnly && <SaveButton busy={form.formState.isSubmitting} />}
       </TeamsGate>
     ),
   };

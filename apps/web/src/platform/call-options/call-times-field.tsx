@@ -1,15 +1,25 @@
 /**
  * Weekday / weekend call times (spec 2 §4): off, on (all day 00:00-23:59) or a from-to range.
- * Bound to a `{ mode, from, to }` value (callTimesSchema); messages show under from / to.
+ * Bound to a `{ mode, from, to }` value (callTimesSchema); the from / to messages show on a line of
+ * their own under the row (the time inputs are too narrow to hold a sentence), each input marked
+ * and described by it.
  */
 import Box from '@mui/material/Box';
+import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CALL_TIMES_MODES } from '@switchboard/domain';
-import { Controller, type FieldValues, type Path, useWatch } from 'react-hook-form';
+import { useId } from 'react';
+import { Controller, type FieldValues, type Path, useFormState, useWatch } from 'react-hook-form';
 import { type BaseProps, FormSelectField } from '../fields/form-fields.tsx';
 
-function TimeInput<V extends FieldValues>({ control, name, label, disabled }: BaseProps<V>) {
+function TimeInput<V extends FieldValues>({
+  control,
+  name,
+  label,
+  disabled,
+  describedBy,
+}: BaseProps<V> & { describedBy: string }) {
   return (
     <Controller
       control={control}
@@ -23,8 +33,10 @@ function TimeInput<V extends FieldValues>({ control, name, label, disabled }: Ba
           size="small"
           disabled={disabled}
           error={fieldState.error !== undefined}
-          helperText={fieldState.error?.message}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { step: 60, 'aria-describedby': fieldState.error ? describedBy : undefined },
+          }}
           sx={{ width: 150 }}
         />
       )}
@@ -35,6 +47,12 @@ function TimeInput<V extends FieldValues>({ control, name, label, disabled }: Ba
 /** `name` is the `{ mode, from, to }` field, e.g. 'weekdayTimes'. */
 export function CallTimesField<V extends FieldValues>({ control, name, label, disabled }: BaseProps<V>) {
   const mode = useWatch({ control, name: `${name}.mode` as Path<V> }) as string | undefined;
+  const [from, to] = [`${name}.from` as Path<V>, `${name}.to` as Path<V>];
+  const state = useFormState({ control, name: [from, to] });
+  const messages = [...new Set([from, to].map((path) => control.getFieldState(path, state).error?.message))].filter(
+    Boolean,
+  );
+  const messageId = useId();
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <Typography variant="subtitle2" component="h3">
@@ -52,11 +70,16 @@ export function CallTimesField<V extends FieldValues>({ control, name, label, di
         </Box>
         {mode === 'range' && (
           <>
-            <TimeInput control={control} name={`${name}.from` as Path<V>} label="From" disabled={disabled} />
-            <TimeInput control={control} name={`${name}.to` as Path<V>} label="To" disabled={disabled} />
+            <TimeInput control={control} name={from} label="From" disabled={disabled} describedBy={messageId} />
+            <TimeInput control={control} name={to} label="To" disabled={disabled} describedBy={messageId} />
           </>
         )}
       </Box>
+      {mode === 'range' && messages.length > 0 && (
+        <FormHelperText error id={messageId} sx={{ mt: -1 }}>
+          {messages.join(' ')}
+        </FormHelperText>
+      )}
     </Box>
   );
 }

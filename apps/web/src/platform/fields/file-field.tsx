@@ -17,6 +17,7 @@ export function effectiveType(file: File): string {
 /** Client-side checks; the server checks again (size while streaming, type by content). */
 export function checkFile(file: File, accept: string[], maxBytes = UPLOAD_MAX_BYTES): string | null {
   if (!accept.includes(effectiveType(file))) return MESSAGES.invalidFileFormat;
+  if (file.size === 0) return MESSAGES.fileEmpty;
   if (file.size > maxBytes) return MESSAGES.fileTooLarge(formatBytes(maxBytes), formatBytes(file.size));
   return null;
 }

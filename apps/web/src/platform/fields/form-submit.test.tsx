@@ -37,4 +37,18 @@ describe('useFormSubmit', () => {
     expect(result.current.banner).toBe('The address could not be sent');
     expect(result.current.form.getFieldState('name').error?.message).toBe('Too long');
   });
+
+  it('says there are multiple errors when the form refuses more than one field, and nothing for one', async () => {
+    const two = z.object({ name: z.string().min(1, 'Required'), email: z.email('Bad e-mail') });
+    const { result } = renderHook(() => {
+      const form = useSchemaForm(two, { name: '', email: 'x' });
+      return { form, ...useFormSubmit(form, () => Promise.resolve()) };
+    });
+    await act(() => result.current.submit());
+    expect(result.current.banner).toBe(MESSAGES.multipleErrors);
+    await act(async () => result.current.form.setValue('email', 'a@b.example'));
+    await act(() => result.current.submit());
+    expect(result.current.banner).toBeNull();
+    expect(result.current.form.getFieldState('name').error?.message).toBe('Required');
+  });
 });

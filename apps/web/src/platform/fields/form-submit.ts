@@ -6,11 +6,14 @@
  *   const { submit, banner } = useFormSubmit(form, (values) => save.mutateAsync(values));
  *
  * `failure`, when given, is the banner of every refused save instead (e.g. a dialog's own words for
- * it); the server's field messages still go under their fields.
+ * it); the server's field messages still go under their fields. While more than one field is
+ * refused (by the schema before sending, or by the server) and no save failed, the banner is the
+ * multiple-errors message, as on every form (spec 1 §5).
  */
+import { MESSAGES } from '@switchboard/domain';
 import { useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { applySaveFailure } from './form-errors.ts';
+import { applySaveFailure, errorLeaves } from './form-errors.ts';
 import type { SchemaForm } from './form-schema.ts';
 
 export function useFormSubmit<V extends FieldValues, O extends FieldValues>(
@@ -28,5 +31,6 @@ export function useFormSubmit<V extends FieldValues, O extends FieldValues>(
       setBanner(failure ?? message);
     }
   });
-  return { submit, banner };
+  const multiple = errorLeaves(form.formState.errors).length > 1;
+  return { submit, banner: banner ?? (multiple ? MESSAGES.multipleErrors : null) };
 }

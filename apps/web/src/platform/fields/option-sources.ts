@@ -3,13 +3,16 @@ import {
   accessListRoutes,
   destinationRoutes,
   MESSAGES,
+  mayLoadOptions,
   musicOnHoldRoutes,
+  type OptionList,
   promptRoutes,
   telephoneNumberRoutes,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { FieldValues, Path } from 'react-hook-form';
 import { call } from '../client.ts';
+import { useSession } from '../session-context.ts';
 import type { FieldDef, SelectOption } from './form-fields.tsx';
 
 /** A select's options and the helper text its load state calls for (spec 2 §8). */
@@ -25,6 +28,15 @@ function helperFor(query: { isError: boolean; isSuccess: boolean }, count: numbe
   return undefined;
 }
 
+/**
+ * Whether the signed-in user may load the option list `list` (the domain's OPTION_READERS, the
+ * server's guard): a list they may not read is never asked for — its select stays empty.
+ */
+export function useMayLoadOptions(list: OptionList): boolean {
+  const { can } = useSession();
+  return mayLoadOptions(can, list);
+}
+
 /** The account's prompts plus the system prompts, as select options, with the load state's helper. */
 export function usePromptSelect(): SelectSource {
   const query = useQuery({
@@ -32,6 +44,7 @@ export function usePromptSelect(): SelectSource {
     queryKey: ['/prompt', 'options'],
     queryFn: () => call(promptRoutes.options),
     staleTime: 60_000,
+    enabled: useMayLoadOptions('prompts'),
   });
   const options = (query.data?.records ?? []).map((p) => ({
     value: p.id,
@@ -72,6 +85,7 @@ export function useCallerIdOptions(): { options: SelectOption[]; none: boolean }
   const query = useQuery({
     queryKey: ['numbering', 'callerids'],
     queryFn: () => call(telephoneNumberRoutes.callerIds),
+    enabled: useMayLoadOptions('callerIds'),
   });
   const options = (query.data?.records ?? []).map((n) => ({ value: n.number, label: `${n.number} (${n.name})` }));
   return { options, none: query.isSuccess && options.length === 0 };
@@ -84,6 +98,7 @@ export function useAccessListOptions(): SelectOption[] {
     queryKey: ['/accesscontrol', 'list', 'options'],
     queryFn: () => call(accessListRoutes.list, { params: { offset: -1, limit: -1 } }),
     staleTime: 30_000,
+    enabled: useMayLoadOptions('accessLists'),
   });
   return (data?.records ?? []).map((l) => ({ value: l.id, label: l.name }));
 }
@@ -98,6 +113,7 @@ export function useMusicSelect(): SelectSource {
     queryKey: ['/musiconhold', 'options'],
     queryFn: () => call(musicOnHoldRoutes.options),
     staleTime: 60_000,
+    enabled: useMayLoadOptions('music'),
   });
   const options = (query.data?.records ?? []).map((m) => ({
     value: m.id,

@@ -63,6 +63,12 @@ export type TabDef<R, V extends FieldValues, O extends FieldValues = V> =
       fields?: string[];
       forbidden?: boolean;
       /**
+       * The tab's Save: under the tab unless nothing on it can be edited (false: e.g. only the
+       * provider's switches, for a customer), or 'own' when its render places the Save (a
+       * `SaveButton`) only where editable fields are shown (Teams, once the account has it).
+       */
+      save?: false | 'own';
+      /**
        * Shown under the form, outside it (e.g. a members table with its own dialogs and saves, which
        * must not submit the form).
        */
@@ -366,7 +372,7 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
                 />
               ))}
               {tab.render?.(form, data, readOnly)}
-              {!readOnly && <SaveButton busy={form.formState.isSubmitting} />}
+              {!readOnly && tab.save === undefined && <SaveButton busy={form.formState.isSubmitting} />}
             </Box>
           ) : null}
           {!tab.forbidden && tab.kind === 'form' && tab.below && <Box sx={{ mt: 3 }}>{tab.below(data)}</Box>}

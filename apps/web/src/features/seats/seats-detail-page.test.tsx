@@ -1,0 +1,65 @@
+import type { Resource } from '@switchboard/domain';
+import { screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer } from '../../test/fake-server.ts';
+import { renderPanel } from '../../test/render.tsx';
+import SeatDetailPage from './seats-detail-page.tsx';
+
+const seat = { id: 7, version: 1, extension: 201, nickname: 'Reception', name: 'acme201', status: 'Unregistered' };
+
+function renderSeat(tab: string, can: (resource: Resource) => boolean) {
+  const server = fakeServer({ '/seat': [{ ...seat }] });
+  const view = renderPanel(
+    <Routes>
+      <Route path="/seats/:id" element={<SeatDetailPage />} />
+    </Routes>,
+    { url: `/seats/7?tab=${encodeURIComponent(tab)}`, can: (resource) => can(resource) },
+  );
+  return { ...view, server };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('seat page option lists', () => {
+  it('for a user without the access-list permission, asks for no access lists and logs no error', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const { server, user } = renderSeat('Advanced', (r) => r === 'seats');
+    await screen.findByRole('heading', { name: 'Reception (201)' });
+    await screen.findByRole('combobox', { name: 'Outbound Access List' });
+    await user.click(screen.getByRole('tab', { name: 'General' }));
+    await screen.findByRole('tab', { name: 'General', selected: true });
+    // The lists the seat's own permission opens are loaded (the server lets seat readers have them).
+    await vi.waitFor(() => expect(server.sent('GET', '/prompts/options')).toHaveLength(1));
+    expect(server.sent('POST', '/accesscontrol')).toEqual([]);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('loads the access lists for a user who may read them', async () => {
+    const { server } = renderSeat('Advanced', (r) => r === 'seats' || r === 'acl');
+    await screen.findByRole('heading', { name: 'Reception (201)' });
+    await vi.waitFor(() => expect(server.sent('POST', '/accesscontrol/-1/-1')).toHaveLength(1));
+  });
+});
+
+describe('seat page Teams tab', () => {
+  it('offers Save only once the account has Teams and the switch is shown', async () => {
+    const renderTeams = (exists: boolean) => {
+      const server = fakeServer({ '/seat': [{ ...seat }] });
+      server.on('GET', '/teams/exists/30000', () => ({ teamsAccountExists: exists }));
+      return renderPanel(
+        <Routes>
+          <Route path="/seats/:id" element={<SeatDetailPage />} />
+        </Routes>,
+        { url: '/seats/7?tab=Teams' },
+      );
+    };
+    const without = renderTeams(false);
+    await screen.findByRole('button', { name: /invit/i });
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    without.unmount();
+    renderTeams(true);
+    await screen.findByRole('switch', { name: 'Enable Microsoft Teams' });
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+});
