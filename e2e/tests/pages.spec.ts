@@ -63,25 +63,38 @@ for (const user of ['retail', 'prepay', 'admin']) {
   });
 }
 
-test('retail at 390 px: the pages and the open menu drawer pass axe', async ({ page }) => {
+test('retail at 390 px: pages, a record, a dialog and the open menu drawer pass axe', async ({ page }) => {
   await signIn(page, 'retail');
   // (Signed in wide: the sign-in waits for the sidebar, a drawer at this width.)
   await page.setViewportSize({ width: 390, height: 844 });
   const heading = page.getByRole('heading', { level: 1 });
   const menu = page.getByRole('button', { name: 'Open menu' });
   await expectAccessible(page, 'the Dashboard at 390 px');
-  for (const name of ['Seats', 'Invoices']) {
+  for (const name of ['Invoices', 'Seats']) {
     await menu.click();
     await expectAccessible(page, `the menu drawer at 390 px (before ${name})`);
     await sidebar(page).getByRole('link', { name, exact: true }).click();
     await expect(heading).toHaveText(name);
     await page.waitForLoadState('networkidle');
     await expectAccessible(page, `${name} at 390 px`);
+    if (name === 'Invoices') {
+      // An invoice's dialog (its status chip, its buttons).
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: /^View INV-/ })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, 'an invoice’s dialog at 390 px');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    }
   }
   await page.getByRole('main').getByRole('table').getByRole('link').first().click();
-  await expect(heading).not.toHaveText('Invoices');
+  await expect(heading).not.toHaveText('Seats');
   await page.waitForLoadState('networkidle');
-  await expectAccessible(page, 'an invoice at 390 px');
+  await expectAccessible(page, 'a seat at 390 px');
 });
 
 test('signed out: the panel and the login page open without a console error or a failed request', async ({ page }) => {
