@@ -1,3 +1,4 @@
+export * from './areas.ts';
 export * from './call-options.ts';
 export * from './constants.ts';
 export * from './contract.ts';

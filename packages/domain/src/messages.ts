@@ -46,6 +46,8 @@ export const MESSAGES = {
   noNumbers: 'No Numbers Found',
   noRecords: 'There are no records to show',
   noResults: 'No Results',
+  /** A list's progress bar while it loads, for screen readers. */
+  listLoading: 'Loading',
   noFileChosen: 'No file chosen',
   // feedback texts
   createdSuccessfully: 'created successfully',

@@ -1,10 +1,12 @@
 /** The audit log: who did what, as whom, from where. */
+import type { AuditAction } from '@switchboard/domain';
 import type { Tx } from './tenancy.ts';
 
 export interface AuditEntry {
   userId: number | null;
   accountNo: number | null;
-  action: string;
+  /** '{area}.{verb}' of an area the domain names (AREA_NAMES), or the session's 'login' / 'logout'. */
+  action: AuditAction;
   targetAccountNo?: number | null;
   details?: Record<string, unknown>;
   ip?: string | null;

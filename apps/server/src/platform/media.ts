@@ -5,7 +5,7 @@
  * a picker's choices, a streamed and content-checked upload into the file store, and a delete that
  * is refused while in use and removes the file once the row's delete has committed.
  */
-import { CONTROL_CHARACTER, MESSAGES, type Resource, type RouteContract } from '@switchboard/domain';
+import { type AreaId, CONTROL_CHARACTER, MESSAGES, type Resource, type RouteContract } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import parseRange from 'range-parser';
 import type { z } from 'zod';
@@ -29,7 +29,7 @@ export interface MediaRecord {
 }
 
 export interface MediaLibraryDef {
-  area: string;
+  area: AreaId;
   table: TenantTable & ('music_on_hold' | 'prompts');
   permission: Resource;
   /** The generic calls (the JSON create is never registered: items are uploaded). */

@@ -10,6 +10,7 @@
  * times, then parked with its error for an operator (it never blocks the others).
  */
 import crypto from 'node:crypto';
+import type { AreaId } from '@switchboard/domain';
 import { sql } from 'kysely';
 import type { AuthContext } from './auth.ts';
 import { oneRunAtATime } from './every-interval.ts';
@@ -19,8 +20,8 @@ import { userLabel } from './users.ts';
 export type ChangeKind = 'create' | 'update' | 'delete' | (string & {});
 
 export interface ChangeEvent {
-  /** The area's folder name ('seats'). */
-  area: string;
+  /** The area ('seats'), one the domain names (AREA_NAMES). */
+  area: AreaId;
   recordId: number | null;
   kind: ChangeKind;
   before?: Record<string, unknown> | null;
@@ -29,7 +30,9 @@ export interface ChangeEvent {
   label?: string;
 }
 
-export interface StoredChangeEvent extends ChangeEvent {
+/** An event as stored (its area as written then: an id the domain named when it was recorded). */
+export interface StoredChangeEvent extends Omit<ChangeEvent, 'area'> {
+  area: string;
   id: number;
   at: Date;
   accountNo: number;

@@ -9,6 +9,7 @@
  */
 import {
   type Action,
+  type AreaId,
   type DestinationType,
   destinationValue,
   type ListReply,
@@ -115,8 +116,8 @@ export function named<Rec, D extends Naming<Rec>>(what: string, def: D): Named<D
 
 export interface ResourceDef<Rec extends { id: number }, In extends z.ZodType, Cr extends z.ZodType>
   extends Naming<Rec> {
-  /** The area's folder name: the change events' area. */
-  area: string;
+  /** The area's id (its folder name, named in AREA_NAMES): the change events' area. */
+  area: AreaId;
   routes: ResourceContracts & { create: { body: Cr }; update: { body: In } };
   table: TenantTable;
   /** The permission resource; its create / read / update / delete guard each route. */

@@ -5,9 +5,9 @@
  */
 import { ACCOUNT_TYPE_FEATURE, NEW_USER_GRANTS, type NewUserBody, USER_MESSAGES } from '@switchboard/domain';
 import { sql } from 'kysely';
-import { audit } from './audit.ts';
 import type { AuthContext } from './auth.ts';
 import { type UniqueViolations, uniqueViolationError, validationError } from './errors.ts';
+import { recordChange } from './outbox.ts';
 import type { Ctx } from './routes.ts';
 import type { Tx } from './tenancy.ts';
 
@@ -69,12 +69,19 @@ export async function createUser(
       .values(NEW_USER_GRANTS.map((g) => ({ user_id: user.id, feature_id: g.featureId, mask: g.mask })))
       .execute();
   }
-  await audit(db, {
-    userId: auth.userId,
-    accountNo: auth.accountNo,
-    action: 'users.create',
-    details: { newUserId: user.id, username: body.username },
-    ip: ctx.request.ip,
+  // A change event as every area's create: the audit log names the new user and the fields set.
+  await recordChange(db, auth, ctx.request.ip, {
+    area: 'users',
+    recordId: user.id,
+    kind: 'create',
+    after: {
+      name: body.name,
+      surname: body.surname,
+      username: body.username,
+      email: body.email,
+      enabled: body.enabled,
+    },
+    label: userLabel(body),
   });
   return user.id;
 }

@@ -53,7 +53,7 @@ function UserAvatar() {
       title={fullName}
       src={failed ? undefined : `${API_BASE}/users/avatar`}
       slotProps={{ img: { onError: () => setFailed(true) } }}
-      sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: 15 }}
+      sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', width: 36, height: 36, fontSize: 15 }}
     >
       {initials}
     </Avatar>

@@ -11,19 +11,22 @@ import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
+import type { Theme } from '@mui/material/styles';
 import { formatPence, MESSAGES, type RouteReply, type sessionRoutes, TIMINGS } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { api } from '../platform/api.ts';
 import type { AreaDefinition } from '../platform/areas.ts';
 import { useSession } from '../platform/session-context.ts';
 import { AREAS } from './area-registry.ts';
 import { panelLinkProps } from './panel-link.tsx';
+import { activeItemColour } from './theme.tsx';
 
 export function useVisibleAreas(): AreaDefinition[] {
   const { can } = useSession();
@@ -38,12 +41,14 @@ function Balance({ accountNo }: { accountNo: string }) {
   });
   if (data?.balance === undefined) return null;
   return (
-    <ListItemButton component={NavLink} to="/account-transaction" sx={linkSx}>
-      <ListItemIcon>
-        <AccountBalanceWalletIcon />
-      </ListItemIcon>
-      <ListItemText primary={`Balance: ${formatPence(Math.round(data.balance * 100))}`} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton component={NavLink} to="/account-transaction" sx={linkSx}>
+        <ListItemIcon>
+          <AccountBalanceWalletIcon />
+        </ListItemIcon>
+        <ListItemText primary={`Balance: ${formatPence(Math.round(data.balance * 100))}`} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -54,7 +59,7 @@ const TopUpDialog = lazy(() => import('../platform/payments/top-up.tsx').then((m
 function TopUpItem({ accountNo }: { accountNo: string }) {
   const [open, setOpen] = useState(false);
   return (
-    <>
+    <ListItem disablePadding>
       <ListItemButton onClick={() => setOpen(true)} aria-haspopup="dialog" sx={linkSx}>
         <ListItemIcon>
           <AddCardIcon />
@@ -66,7 +71,7 @@ function TopUpItem({ accountNo }: { accountNo: string }) {
           <TopUpDialog accountNo={Number(accountNo)} onClose={() => setOpen(false)} />
         </Suspense>
       )}
-    </>
+    </ListItem>
   );
 }
 
@@ -74,7 +79,11 @@ const linkSx = {
   transition: `background-color ${TIMINGS.sidebarAnimationMs}ms`,
   '&.active': {
     bgcolor: 'action.selected',
-    '& .MuiListItemIcon-root, & .MuiListItemText-primary': { color: 'primary.main', fontWeight: 600 },
+    // The account's colour, darkened as much as it needs to read on the selected background (AA).
+    '& .MuiListItemIcon-root, & .MuiListItemText-primary': {
+      color: (theme: Theme) => activeItemColour(theme).colour,
+      fontWeight: 600,
+    },
   },
 } as const;
 
@@ -84,23 +93,26 @@ const alwaysVisible = () => true;
 function AreaLink({ area, active, onNavigate }: { area: AreaDefinition; active: boolean; onNavigate?: () => void }) {
   const Icon = area.icon;
   return (
-    <ListItemButton
-      component={NavLink}
-      to={area.path}
-      onClick={onNavigate}
-      sx={linkSx}
-      className={active ? 'active' : undefined}
-    >
-      <ListItemIcon>
-        <Icon />
-      </ListItemIcon>
-      <ListItemText primary={area.label} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={NavLink}
+        to={area.path}
+        onClick={onNavigate}
+        sx={linkSx}
+        className={active ? 'active' : undefined}
+      >
+        <ListItemIcon>
+          <Icon />
+        </ListItemIcon>
+        <ListItemText primary={area.label} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
 /**
- * A heading and its areas, each area's own visibility hook deciding (e.g. /ems-errors without errors,
+ * A heading and its areas (an item of the sidebar's list holding the list of its areas, which the
+ * heading names), each area's own visibility hook deciding (e.g. /ems-errors without errors,
  * /customers while acting as a customer); a group with no area shown has no heading either. Keyed
  * by its areas (see Sidebar): the same hooks in the same order for the component's whole life.
  */
@@ -117,16 +129,19 @@ function AreaGroup({
 }) {
   const visible = areas.map((area) => (area.useVisible ?? alwaysVisible)());
   const shown = areas.filter((_, i) => visible[i]);
+  const headingId = `sidebar-group-${useId()}`;
   if (shown.length === 0) return null;
   return (
-    <Box>
-      <ListSubheader disableSticky sx={{ lineHeight: '32px', mt: 1 }}>
+    <li>
+      <ListSubheader component="div" id={headingId} disableSticky sx={{ lineHeight: '32px', mt: 1 }}>
         {group}
       </ListSubheader>
-      {shown.map((area) => (
-        <AreaLink key={area.path} area={area} active={pathname.startsWith(`${area.path}/`)} onNavigate={onNavigate} />
-      ))}
-    </Box>
+      <List dense disablePadding aria-labelledby={headingId}>
+        {shown.map((area) => (
+          <AreaLink key={area.path} area={area} active={pathname.startsWith(`${area.path}/`)} onNavigate={onNavigate} />
+        ))}
+      </List>
+    </li>
   );
 }
 
@@ -145,12 +160,14 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
     >
       <List dense sx={{ flex: 1, overflowY: 'auto' }}>
-        <ListItemButton component={NavLink} to="/" end onClick={onNavigate} sx={linkSx}>
-          <ListItemIcon>
-            <DashboardIcon />
-          </ListItemIcon>
-          <ListItemText primary="Dashboard" />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton component={NavLink} to="/" end onClick={onNavigate} sx={linkSx}>
+            <ListItemIcon>
+              <DashboardIcon />
+            </ListItemIcon>
+            <ListItemText primary="Dashboard" />
+          </ListItemButton>
+        </ListItem>
         {groups.map((group) => {
           const inGroup = areas.filter((a) => a.group === group);
           return (
@@ -178,20 +195,24 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           ]
             .filter((link) => !areas.some((a) => a.path === link.href))
             .map((link) => (
-              <ListItemButton key={link.label} {...panelLinkProps(link.href)} onClick={onNavigate}>
-                <ListItemIcon>{link.icon}</ListItemIcon>
-                <ListItemText primary={link.label} />
-              </ListItemButton>
+              <ListItem key={link.label} disablePadding>
+                <ListItemButton {...panelLinkProps(link.href)} onClick={onNavigate}>
+                  <ListItemIcon>{link.icon}</ListItemIcon>
+                  <ListItemText primary={link.label} />
+                </ListItemButton>
+              </ListItem>
             ))}
-        <ListItemButton
-          onClick={() => void logout()}
-          aria-label={impersonating ? MESSAGES.backToPortal : MESSAGES.logOut}
-        >
-          <ListItemIcon>
-            <LogoutIcon />
-          </ListItemIcon>
-          <ListItemText primary={impersonating ? MESSAGES.backToPortal : MESSAGES.logOut} />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton
+            onClick={() => void logout()}
+            aria-label={impersonating ? MESSAGES.backToPortal : MESSAGES.logOut}
+          >
+            <ListItemIcon>
+              <LogoutIcon />
+            </ListItemIcon>
+            <ListItemText primary={impersonating ? MESSAGES.backToPortal : MESSAGES.logOut} />
+          </ListItemButton>
+        </ListItem>
       </List>
     </Box>
   );

@@ -1,7 +1,18 @@
-/** The MUI theme from the account's colours (defaults #1671aa / #f36f21), tab width 135 px. */
+/**
+ * The MUI theme from the account's colours (defaults #1671aa / #f36f21), tab width 135 px; the
+ * colours used as text are kept at WCAG 2 AA contrast (4.5:1), darkened only as much as they need.
+ */
 
 import CssBaseline from '@mui/material/CssBaseline';
-import { createTheme, ThemeProvider } from '@mui/material/styles';
+import {
+  createTheme,
+  darken,
+  decomposeColor,
+  getContrastRatio,
+  recomposeColor,
+  type Theme,
+  ThemeProvider,
+} from '@mui/material/styles';
 import { DEFAULT_THEME, LAYOUT, type RouteReply, type sessionRoutes } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
@@ -22,11 +33,48 @@ const NO_MOTION = {
   },
 } as const;
 
+/** WCAG 2 AA's contrast for normal text (1.4.3). */
+const AA_CONTRAST = 4.5;
+
+/** `colour` as text on `background` at AA contrast: darkened in small steps until it reads. */
+export function legible(colour: string, background: string): string {
+  let result = colour;
+  for (let amount = 0.02; getContrastRatio(result, background) < AA_CONTRAST && amount <= 1; amount += 0.02) {
+    result = darken(colour, amount);
+  }
+  return result;
+}
+
+/** A translucent `overlay` laid on the opaque `base`, as the screen shows it. */
+function flatten(overlay: string, base: string): string {
+  const top = decomposeColor(overlay);
+  const bottom = decomposeColor(base);
+  const opacity = top.values[3] ?? 1;
+  const mixed = [0, 1, 2].map((i) =>
+    Math.round((top.values[i] ?? 0) * opacity + (bottom.values[i] ?? 0) * (1 - opacity)),
+  );
+  return recomposeColor({ type: 'rgb', values: [mixed[0] ?? 0, mixed[1] ?? 0, mixed[2] ?? 0] });
+}
+
+/** The active sidebar item: the account's colour on the selected background, legible there. */
+export function activeItemColour(theme: Theme): { colour: string; background: string } {
+  const background = flatten(theme.palette.action.selected, theme.palette.background.paper);
+  return { colour: legible(theme.palette.primary.main, background), background };
+}
+
+/** MUI's warning amber (#ed6c02, 3.1:1 on white) deepened to read as text and under white text. */
+const WARNING = legible('#ed6c02', '#ffffff');
+
 export function buildTheme(primary: string = DEFAULT_THEME.primary, accent: string = DEFAULT_THEME.accent) {
   const still = reducedMotion();
   return createTheme({
     ...(still ? NO_MOTION : {}),
-    palette: { primary: { main: primary }, secondary: { main: accent }, background: { default: '#f7f8fa' } },
+    palette: {
+      primary: { main: primary },
+      secondary: { main: accent },
+      warning: { main: WARNING, contrastText: '#fff' },
+      background: { default: '#f7f8fa' },
+    },
     shape: { borderRadius: 6 },
     typography: { fontFamily: '"Roboto", "Segoe UI", "Helvetica Neue", Arial, sans-serif' },
     components: {

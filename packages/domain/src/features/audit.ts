@@ -17,7 +17,7 @@ export const auditRecord = z.object({
   user: z.string(),
   /** Whose account a provider admin or reseller acted as ('' when the user acted as themselves). */
   actingAs: z.string(),
-  /** The area's folder name ('seats'); 'session' for sign-ins. */
+  /** The area's id ('seats'; 'session' for sign-ins): its name is `AREA_NAMES[area]`. */
   area: z.string(),
   /** create, update, delete, or the area's own verb ('password.reset', 'login'). */
   action: z.string(),
@@ -25,34 +25,14 @@ export const auditRecord = z.object({
   /** The record's name when it was changed ('' for sign-ins). */
   record: z.string(),
   changes: z.record(z.string(), auditChange),
+  /**
+   * The names of the destinations the changes hold ('timeprofile:300' → '300 - Office hours'), as
+   * the destination picker names them now; a destination since deleted is not named.
+   */
+  labels: z.record(z.string(), z.string()),
   ip: z.string(),
 });
 export type AuditRecord = z.infer<typeof auditRecord>;
-
-/** The areas' names on the audit page (the rest show their folder name). */
-export const AUDIT_AREAS: Record<string, string> = {
-  account: 'Account',
-  'access-lists': 'Access Lists',
-  'call-groups': 'Call Groups',
-  'call-monitoring': 'Call Monitoring',
-  'call-queues': 'Call Queues',
-  conferencing: 'Conferencing',
-  disguise: 'Acting as a customer',
-  'dial-through': 'Dial Through',
-  ivrs: 'IVR Menus',
-  mobile: 'Mobile Numbers',
-  'music-on-hold': 'Music On Hold',
-  nts: 'NTS Destinations',
-  'pickup-groups': 'Pickup Groups',
-  prompts: 'Custom Prompts',
-  seats: 'Seats',
-  session: 'Sign-in',
-  'sip-trunks': 'SIP Trunks',
-  'telephone-numbers': 'Telephone Numbers',
-  ledger: 'Balance',
-  'time-profiles': 'Time Profiles',
-  users: 'Users',
-};
 
 export const auditRoutes = {
   list: route({

@@ -4,12 +4,13 @@
  * (platform/outbox.ts) and the session's own entries (platform/audit.ts); row-level security keeps
  * each account to its own.
  */
-import { type AuditRecord, auditRoutes } from '@switchboard/domain';
+import { type AuditRecord, auditRoutes, CONFERENCING_DESTINATION, parseDestination } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { field, fieldMap } from '../../platform/fields.ts';
 import { listBodyFor, pagedList } from '../../platform/list.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { tenantRoute } from '../../platform/routes.ts';
+import type { Tx } from '../../platform/tenancy.ts';
 import { userLabelSql } from '../../platform/users.ts';
 
 /** 'seats.update' → area 'seats', action 'update'; a bare 'login' is the session's. */
@@ -20,7 +21,10 @@ const ACTION = `case when position('.' in audit_log.action) > 0
 const USER = `coalesce(audit_log.details->>'user',
   (select ${userLabelSql('u')} from users u where u.id = audit_log.user_id), '')`;
 
-const fields = fieldMap<AuditRecord>('audit_log', {
+/** An entry as stored; its destinations' names are added as it is read (see named). */
+type StoredEntry = Omit<AuditRecord, 'labels'>;
+
+const fields = fieldMap<StoredEntry>('audit_log', {
   id: field.id(),
   at: field.computed(`to_char(audit_log.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`, 'text', {
     sortable: true,
@@ -36,21 +40,46 @@ const fields = fieldMap<AuditRecord>('audit_log', {
   ip: field.computed(`coalesce(audit_log.ip, '')`, 'text'),
 });
 
+/** The destination values ('timeprofile:300') anywhere in a change's values. */
+function destinationsIn(value: unknown): string[] {
+  if (typeof value === 'string') return value === CONFERENCING_DESTINATION || parseDestination(value) ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap(destinationsIn);
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(destinationsIn);
+  return [];
+}
+
+/**
+ * The entries with the names of the destinations their changes hold, as the destination picker names
+ * them (one look-up per page, within the account).
+ */
+async function named(db: Tx, platform: Platform, entries: StoredEntry[]): Promise<AuditRecord[]> {
+  const held = entries.map((e) => destinationsIn(Object.values(e.changes).flatMap((c) => [c.from, c.to])));
+  const found = await platform.destinations.find(db, held.flat());
+  return entries.map((entry, i) => ({
+    ...entry,
+    labels: Object.fromEntries(
+      (held[i] ?? []).flatMap((value) => {
+        const option = found.get(value);
+        return option ? [[value, option.label]] : [];
+      }),
+    ),
+  }));
+}
+
 export function registerAuditRoutes(api: FastifyInstance, platform: Platform): void {
   tenantRoute(api, platform, auditRoutes.list, {
     allow: [{ resource: 'account', action: 'update' }],
     readOnly: true,
     schema: { body: listBodyFor(fields) },
-    handler: async ({ db }, { params, body }) =>
-      pagedList(
+    handler: async ({ db }, { params, body }) => {
+      const page = await pagedList(
         db.selectFrom('audit_log'),
         fields,
         'audit_log.id',
         { field: 'at', direction: 'desc' },
-        {
-          ...params,
-          ...(body ?? {}),
-        },
-      ),
+        { ...params, ...(body ?? {}) },
+      );
+      return { ...page, records: await named(db, platform, page.records) };
+    },
   });
 }

@@ -24,6 +24,7 @@ type Entry = {
   recordId: number | null;
   record: string;
   changes: Record<string, { from: unknown; to: unknown }>;
+  labels: Record<string, string>;
   ip: string;
 };
 type Page = { records: Entry[]; totalRecords: number; lastPage: boolean };
@@ -108,5 +109,52 @@ describe('audit log', () => {
     expect(other.records.every((r) => r.area !== 'mobile' && !r.user.includes('(retail)'))).toBe(true);
     expect((await audit(viewer)).statusCode).toBe(403);
     expect((await audit({})).statusCode).toBe(401);
+  });
+
+  it('names the user a user creation made, under the Users area, with the record’s id', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers: retail,
+      payload: {
+        name: 'Nadia',
+        surname: 'Audit',
+        username: 'nadia.audit',
+        email: 'nadia@acme.example',
+        accountNo: 30000,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    await t.app.platform.outbox.drain();
+    const [entry] = json<Page>(await audit(retail, { filters: { area: 'users', action: 'create' } })).records;
+    expect(entry).toMatchObject({
+      area: 'users',
+      action: 'create',
+      record: 'Nadia Audit (nadia.audit)',
+      user: 'Alice Morgan (retail)',
+      changes: { username: { from: null, to: 'nadia.audit' }, email: { from: null, to: 'nadia@acme.example' } },
+    });
+    expect(entry?.recordId).toEqual(expect.any(Number));
+  });
+
+  it('names the destinations a change holds as the destination picker does ("300 - Office hours")', async () => {
+    const ivrs = json<{ records: Array<{ id: number; version: number; description: string }> }>(
+      await t.app.inject({ method: 'POST', url: '/api/v1/ivr/0/15', headers: retail, payload: {} }),
+    ).records;
+    const menu = ivrs.find((i) => i.description === 'Main menu');
+    if (!menu) throw new Error('demo IVR missing');
+    const saved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/ivr/${menu.id}`,
+      headers: { ...retail, 'if-match': String(menu.version) },
+      payload: { optionTimeout: 'timeprofile:300' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await t.app.platform.outbox.drain();
+    const [entry] = json<Page>(await audit(retail, { filters: { area: 'ivrs' } })).records;
+    expect(entry?.changes.optionTimeout?.to).toBe('timeprofile:300');
+    expect(entry?.labels['timeprofile:300']).toBe('300 - Office hours');
+    // Only the destinations the entry holds are named.
+    expect(Object.keys(entry?.labels ?? {}).every((v) => JSON.stringify(entry?.changes).includes(`"${v}"`))).toBe(true);
   });
 });

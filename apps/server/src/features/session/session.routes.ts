@@ -31,7 +31,7 @@ async function actAs(
   tx: Tx,
   auth: AuthContext,
   as: { accountNo: number; puppeteer: number | null },
-  action: string,
+  action: 'disguise.start' | 'disguise.end',
   target: number,
   ip: string,
 ): Promise<void> {

@@ -1,8 +1,9 @@
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import { AREA_NAMES } from '@switchboard/domain';
 import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
 
 export const accessListsArea: AreaDefinition = {
-  label: 'Access Lists',
+  label: AREA_NAMES['access-lists'],
   path: '/access-lists',
   icon: ListAltIcon,
   group: 'Call Routing',

@@ -4,17 +4,11 @@
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { AUDIT_AREAS, type AuditRecord } from '@switchboard/domain';
+import { AREA_NAMES, type AuditRecord, areaName } from '@switchboard/domain';
 import dayjs from 'dayjs';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
 import { auditLog } from './api.ts';
-
-/** A value as the log shows it: '—' for nothing, JSON for lists and objects. */
-function shown(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
+import { changeText } from './shown-values.ts';
 
 /** Bookkeeping fields every record has: not changes a person made. */
 const BOOKKEEPING = new Set(['id', 'version']);
@@ -27,14 +21,12 @@ function Changes({ entry }: { entry: AuditRecord }) {
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
       {lines.map(([field, { from, to }]) => (
         <Typography key={field} component="li" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-          <strong>{field}</strong>: {entry.action === 'create' ? shown(to) : `${shown(from)} → ${shown(to)}`}
+          <strong>{field}</strong>: {changeText({ from, to }, entry.labels, entry.action === 'create')}
         </Typography>
       ))}
     </Box>
   );
 }
-
-const areaName = (area: string) => AUDIT_AREAS[area] ?? area;
 
 export default function AuditPage() {
   return (
@@ -67,7 +59,7 @@ export default function AuditPage() {
         {
           field: 'area',
           label: 'Area',
-          options: Object.entries(AUDIT_AREAS)
+          options: Object.entries(AREA_NAMES)
             .sort(([, a], [, b]) => a.localeCompare(b))
             .map(([value, label]) => ({ value, label })),
         },

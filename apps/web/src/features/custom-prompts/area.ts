@@ -1,9 +1,10 @@
 import RecordVoiceOverIcon from '@mui/icons-material/RecordVoiceOver';
+import { AREA_NAMES } from '@switchboard/domain';
 import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
 
 /** Custom prompts (spec 3: /custom-prompts, permission prompts). */
 export const customPromptsArea: AreaDefinition = {
-  label: 'Custom Prompts',
+  label: AREA_NAMES.prompts,
   path: '/custom-prompts',
   icon: RecordVoiceOverIcon,
   group: 'Features',

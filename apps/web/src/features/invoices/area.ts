@@ -1,11 +1,12 @@
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
+import { AREA_NAMES } from '@switchboard/domain';
 import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
 import { useSession } from '../../platform/session-context.ts';
 
 /** /invoice (spec 1 §2): retail accounts, account read (admin and VHAdmin stand in for account). */
 export const invoicesArea: AreaDefinition = {
-  label: 'Invoices',
+  label: AREA_NAMES.invoice,
   path: '/invoice',
   icon: RequestQuoteIcon,
   group: 'Account',

@@ -1,9 +1,10 @@
 import LibraryMusicIcon from '@mui/icons-material/LibraryMusic';
+import { AREA_NAMES } from '@switchboard/domain';
 import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
 
 /** Music on hold (spec 3: /music-on-hold, permission musicOnHold). */
 export const musicOnHoldArea: AreaDefinition = {
-  label: 'Music On Hold',
+  label: AREA_NAMES['music-on-hold'],
   path: '/music-on-hold',
   icon: LibraryMusicIcon,
   group: 'Features',

@@ -1,9 +1,10 @@
 import PhoneForwardedIcon from '@mui/icons-material/PhoneForwarded';
+import { AREA_NAMES } from '@switchboard/domain';
 import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
 
 /** NTS: external forwarding destinations (spec 2 §2: /nts and /nts/{id}, permission externalExt). */
 export const ntsArea: AreaDefinition = {
-  label: 'NTS',
+  label: AREA_NAMES.nts,
   path: '/nts',
   icon: PhoneForwardedIcon,
   group: 'Call Routing',

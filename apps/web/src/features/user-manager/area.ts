@@ -1,9 +1,10 @@
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import { AREA_NAMES } from '@switchboard/domain';
 import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
 
 /** The account's control-panel users and their permissions (the users feature, cpUsers). */
 export const userManagerArea: AreaDefinition = {
-  label: 'User Manager',
+  label: AREA_NAMES.users,
   path: '/user-manager',
   icon: ManageAccountsIcon,
   group: 'Account',

@@ -40,6 +40,16 @@ describe('PagedTable paging', () => {
   });
 });
 
+describe('PagedTable loading', () => {
+  it('names its progress bar while the list loads (axe: aria-progressbar-name)', async () => {
+    fakeServer({ '/widget': makeWidgets(3) });
+    renderPanel(<WidgetTable />);
+    expect(screen.getByRole('progressbar', { name: MESSAGES.listLoading })).toBeTruthy();
+    expect(await screen.findByText('Widget 01')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+  });
+});
+
 describe('PagedTable page size', () => {
   it('changes the page size, goes back to the first page and remembers the size for the page path', async () => {
     const server = fakeServer({ '/widget': makeWidgets(32) });

@@ -53,7 +53,7 @@ export function TableGrid<T extends { id: number }>(props: TableGridProps<T>) {
 
   return (
     <Paper variant="outlined">
-      {list.query.isFetching && <LinearProgress sx={{ height: 2 }} />}
+      {list.query.isFetching && <LinearProgress aria-label={MESSAGES.listLoading} sx={{ height: 2 }} />}
       <TableContainer>
         <Table size="small" sx={{ '& .MuiTableCell-root': { px: 1.25 } }}>
           <TableHead>
