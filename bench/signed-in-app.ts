@@ -6,7 +6,7 @@ import { DEMO_PASSWORD } from '../apps/server/src/demo/seed.ts';
 
 /** The app (quiet, no web files) and the headers of a session of the demo account 30000's retail user. */
 export async function signedInApp(database: DatabaseHandle) {
-  const app = await buildApp(loadConfig({}, { logLevel: 'silent', webDist: undefined }), {
+  const app = await buildApp(loadConfig({}, { logLevel: 'silent', webDist: undefined, sandboxProviders: true }), {
     database,
     logger: false,
   });

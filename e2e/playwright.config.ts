@@ -18,6 +18,8 @@ const server = (port: number, env: Record<string, string>) => ({
     LOG_LEVEL: 'warn',
     // Each test signs in several times from one address: a wide window keeps throttling out of the way.
     LOGIN_MAX_PER_ADDRESS: '1000',
+    // The tests pay, verify and mail through the sandbox providers: chosen explicitly.
+    SANDBOX_PROVIDERS: 'true',
     ...env,
   },
 });

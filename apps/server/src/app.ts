@@ -14,7 +14,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { AREAS, allMigrations } from './areas.ts';
-import type { Config } from './config.ts';
+import { type Config, PROVIDER_SETTINGS } from './config.ts';
 import { type DatabaseHandle, describeDatabase, migrate, openDatabase, waitForDatabase } from './db/database.ts';
 import { seedDemoInvoices } from './demo/invoices.ts';
 import { seedDemo } from './demo/seed.ts';
@@ -23,6 +23,7 @@ import { registerErrorHandler } from './platform/errors.ts';
 import { startHousekeeping, vacuumEmbedded } from './platform/housekeeping.ts';
 import { apiDocument } from './platform/openapi.ts';
 import { createPlatform, type Platform } from './platform/platform.ts';
+import { providerStartupLines } from './platform/provider-modes.ts';
 
 export const API_BASE = '/api/v1';
 
@@ -114,6 +115,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The spec's clients call some lists with a trailing slash (POST /trunk/-1/-1/).
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  // Which services are sandboxes, and which are not available at all: said at start, every start.
+  for (const line of providerStartupLines(platform.providerModes, PROVIDER_SETTINGS)) app.log[line.level](line.message);
   // JSON bodies are parsed as before (prototype poisoning refused) and kept as received: a payment
   // provider's webhook signature is over the exact bytes (features/payments).
   const parseJson = app.getDefaultJsonParser('error', 'error');

@@ -1,7 +1,7 @@
 /** Server configuration from the environment, with the spec's defaults. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { TIMINGS } from '@switchboard/domain';
+import { type ProviderName, TIMINGS } from '@switchboard/domain';
 
 export interface Config {
   port: number;
@@ -35,6 +35,11 @@ export interface Config {
   dbStatementTimeoutMs: number;
   dbConnectTimeoutMs: number;
   logLevel: string;
+  /**
+   * Whether a provider that is not configured is its sandbox (SANDBOX_PROVIDERS; default: true on
+   * the embedded database only, the demo) or unavailable (every call that needs it refused).
+   */
+  sandboxProviders: boolean;
   /** SMTP server of the e-mail provider (smtp[s]://user:pass@host:port); unset: the sandbox outbox. */
   smtpUrl: string | undefined;
   /** The From of every e-mail. */
@@ -117,6 +122,26 @@ function inContainer(env: NodeJS.ProcessEnv): boolean {
   return fs.existsSync('/.dockerenv') || Boolean(env.KUBERNETES_SERVICE_HOST) || env.container !== undefined;
 }
 
+/** The settings that configure each provider (the server's start-up log names them for an unavailable one). */
+export const PROVIDER_SETTINGS: Readonly<Record<ProviderName, string>> = {
+  payments: 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET',
+  paypal: 'PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET',
+  identity: 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_IDENTITY_WEBHOOK_SECRET',
+  directDebit: 'GOCARDLESS_ACCESS_TOKEN, GOCARDLESS_WEBHOOK_SECRET',
+  bank: 'POSTCODER_API_KEY',
+  addresses: 'POSTCODER_API_KEY',
+  mail: 'SMTP_URL',
+  geoIp: 'GEOIP_DB_PATH',
+  companies: 'COMPANIES_HOUSE_API_KEY',
+  ems: 'no emergency-address registry is integrated yet',
+  teams: 'no Microsoft Teams service is integrated yet',
+};
+
+/** A true / false setting: unset or empty takes the default. */
+function bool(value: string | undefined, fallback: boolean): boolean {
+  return value === undefined || value === '' ? fallback : value === 'true';
+}
+
 function int(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
@@ -152,6 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 15_000),
     dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 5_000),
     logLevel: env.LOG_LEVEL ?? 'info',
+    // Sandboxes are a choice: by default only the embedded demo database has them.
+    sandboxProviders: bool(env.SANDBOX_PROVIDERS, !env.DATABASE_URL),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Switchboard <no-reply@switchboard.example>',
     stripe: {

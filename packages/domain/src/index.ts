@@ -25,6 +25,7 @@ export * from './features/nts.ts';
 export * from './features/payments.ts';
 export * from './features/pickup-groups.ts';
 export * from './features/prompts.ts';
+export * from './features/providers.ts';
 export * from './features/seats.ts';
 export * from './features/session.ts';
 export * from './features/sip-trunks.ts';

@@ -255,13 +255,15 @@ export async function seedDemo(tenancy: Tenancy, files?: FileStore): Promise<boo
     tx.selectFrom('accounts').select('account_no').limit(1).executeTakeFirst(),
   );
   if (existing) return false;
-  const passwordHash = await hash(DEMO_PASSWORD);
+  // One hash per user (argon2 draws a salt for each): no two users share a hash, so one cracked
+  // hash or a look-up of equal hashes tells nothing about another user. Hashed side by side (the
+  // native hashes run on libuv's threads), before the transaction opens.
+  const users = await Promise.all(DEMO_USERS.map(async (u) => ({ ...u, passwordHash: await hash(DEMO_PASSWORD) })));
   await tenancy.crossAccount('seed', async (trx) => {
     await trx.insertInto('accounts').values(ACCOUNTS.map(account)).execute();
     // Balances are the ledger's sums: the demo's months of top-ups and charges.
     await seedLedger(trx);
-    for (const u of DEMO_USERS) {
-      const { permissions, ...user } = u;
+    for (const { permissions, passwordHash, ...user } of users) {
       const row = await trx
         .insertInto('users')
         .values({ ...user, password_hash: passwordHash, enabled: true, avatar: null, avatar_mime: null })

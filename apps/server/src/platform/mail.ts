@@ -2,7 +2,8 @@
  * E-mail: a mail is queued in the transaction of its cause (mail_outbox, so it exists exactly when
  * its cause committed); the dispatcher hands the queued mails to the transport. With the sandbox
  * transport a mail is marked 'sandbox' and stays readable on the Outbox page; with SMTP it is sent
- * and marked 'sent', or retried a few times and then marked 'failed' with its error.
+ * and marked 'sent', or retried a few times and then marked 'failed' with its error; with none
+ * (SMTP not configured, sandboxes off) it stays 'pending' — kept, never dropped — until SMTP is set.
  */
 import type { MailTransport } from '../providers/mail/mail.ts';
 import './billing-tables.ts';
@@ -55,6 +56,8 @@ export class MailDispatcher {
   }
 
   async #drain(limit: number): Promise<number> {
+    // No transport (not configured, sandboxes off): every mail stays pending, delivered once one is.
+    if (this.#transport.kind === 'unavailable') return 0;
     return this.#tenancy.crossAccount('mail', async (tx) => {
       const rows = await tx
         .selectFrom('mail_outbox')

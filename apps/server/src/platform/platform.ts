@@ -10,18 +10,19 @@ import { AltchaCaptcha, type Captcha } from '../providers/captcha/captcha.ts';
 import { type CompanyRegister, companyRegisterFor } from '../providers/companies-house/companies-house.ts';
 import type { DirectDebitCollections } from '../providers/direct-debit/direct-debit.ts';
 import { directDebitFor } from '../providers/direct-debit/provider.ts';
-import { type EmergencyRegistry, SandboxEmsRegistry } from '../providers/ems/ems.ts';
+import { type EmergencyRegistry, SandboxEmsRegistry, UnavailableEmsRegistry } from '../providers/ems/ems.ts';
 import { type GeoIp, geoIpFor } from '../providers/geoip/geoip.ts';
 import { type IdentityVerifications, identityVerificationsFor } from '../providers/identity/identity.ts';
 import { type MailTransport, mailTransportFor } from '../providers/mail/mail.ts';
 import { type CardPayments, cardPaymentsFor } from '../providers/payments/payments.ts';
 import { type WalletPayments, walletPaymentsFor } from '../providers/payments/paypal.ts';
-import { SandboxTeams, type TeamsService } from '../providers/teams/teams.ts';
+import { SandboxTeams, type TeamsService, UnavailableTeams } from '../providers/teams/teams.ts';
 import { DestinationRegistry } from './destinations.ts';
 import type { FieldDef } from './fields.ts';
 import { type FileStore, fileStoreRoot, localFileStore } from './file-store.ts';
 import { MailDispatcher } from './mail.ts';
 import { Outbox } from './outbox.ts';
+import { modeOfKind, type ProviderModes } from './provider-modes.ts';
 import { ReferenceRegistry } from './references.ts';
 import { createTenancy, type Tenancy } from './tenancy.ts';
 
@@ -35,34 +36,82 @@ export interface Platform {
   outbox: Outbox;
   /** Uploaded files (music on hold, ...): outside the web root, under generated names. */
   files: FileStore;
-  /** External services (sandbox implementations by default). */
-  providers: {
-    teams: TeamsService;
-    ems: EmergencyRegistry;
-    mail: MailTransport;
-    // Registration (features/account): geo-IP, the company register, the captcha.
-    geoIp: GeoIp;
-    companies: CompanyRegister;
-    captcha: Captcha;
-    /** Card payments (features/payments): Stripe when configured, else the sandbox. */
-    payments: CardPayments;
-    /** PayPal (features/payments): PayPal's Orders API when configured, else the sandbox. */
-    paypal: WalletPayments;
-    /** Identity checks (features/identity): Stripe Identity when configured, else the sandbox. */
-    identity: IdentityVerifications;
-    /** Direct Debit collections (features/direct-debit): GoCardless when configured, else the sandbox bureau. */
-    directDebit: DirectDebitCollections;
-    /** The direct-debit wizard's bank check and postcode addresses: Postcoder when configured, else the sandbox. */
-    bank: BankLookup;
-    addresses: AddressLookup;
-  };
-  /** Hands queued e-mails to the mail provider (SMTP, or the sandbox outbox). */
+  /**
+   * External services: each the real provider when configured, else its sandbox when sandboxes
+   * are allowed (config.sandboxProviders), else unavailable (every call refused, 503).
+   */
+  providers: Providers;
+  /** How each service is provided (the start-up log and the panel's 'Sandbox' badge read it). */
+  providerModes: ProviderModes;
+  /** Hands queued e-mails to the mail provider (SMTP, the sandbox outbox, or none: left pending). */
   mail: MailDispatcher;
+}
+
+export interface Providers {
+  teams: TeamsService;
+  ems: EmergencyRegistry;
+  mail: MailTransport;
+  // Registration (features/account): geo-IP, the company register, the captcha.
+  geoIp: GeoIp;
+  companies: CompanyRegister;
+  captcha: Captcha;
+  /** Card payments (features/payments): Stripe when configured, else the sandbox. */
+  payments: CardPayments;
+  /** PayPal (features/payments): PayPal's Orders API when configured, else the sandbox. */
+  paypal: WalletPayments;
+  /** Identity checks (features/identity): Stripe Identity when configured, else the sandbox. */
+  identity: IdentityVerifications;
+  /** Direct Debit collections (features/direct-debit): GoCardless when configured, else the sandbox bureau. */
+  directDebit: DirectDebitCollections;
+  /** The direct-debit wizard's bank check and postcode addresses: Postcoder when configured, else the sandbox. */
+  bank: BankLookup;
+  addresses: AddressLookup;
+}
+
+/** Each provider's mode, from its kind (the captcha is computed here, never a sandbox: not listed). */
+function modesOf(p: Providers): ProviderModes {
+  return {
+    payments: modeOfKind(p.payments.kind),
+    paypal: modeOfKind(p.paypal.kind),
+    identity: modeOfKind(p.identity.kind),
+    directDebit: modeOfKind(p.directDebit.name),
+    bank: modeOfKind(p.bank.kind),
+    addresses: modeOfKind(p.addresses.kind),
+    mail: modeOfKind(p.mail.kind),
+    geoIp: modeOfKind(p.geoIp.kind),
+    companies: modeOfKind(p.companies.kind),
+    ems: modeOfKind(p.ems.kind),
+    teams: modeOfKind(p.teams.kind),
+  };
+}
+
+function providersFor(tenancy: Tenancy, config: Config): Providers {
+  const sandboxes = config.sandboxProviders;
+  return {
+    // No real Teams service or emergency-address registry is integrated yet: the sandbox or none.
+    teams: sandboxes ? new SandboxTeams() : new UnavailableTeams(),
+    ems: sandboxes ? new SandboxEmsRegistry(tenancy) : new UnavailableEmsRegistry(),
+    mail: mailTransportFor(config.smtpUrl, sandboxes),
+    geoIp: geoIpFor(config.geoipDbPath, sandboxes),
+    companies: companyRegisterFor(config.companiesHouseApiKey, sandboxes),
+    // A proof of work the server signs and checks itself: no third party, so never a sandbox.
+    captcha: new AltchaCaptcha(config.captchaHmacKey),
+    payments: cardPaymentsFor(config.stripe, sandboxes),
+    paypal: walletPaymentsFor(tenancy, config.paypal, sandboxes),
+    // The Stripe keys and API base are the card payments' (one Stripe account); the webhook's secret is its own.
+    identity: identityVerificationsFor(
+      tenancy,
+      { ...config.stripe, webhookSecret: config.identity.webhookSecret },
+      sandboxes,
+    ),
+    directDebit: directDebitFor(tenancy, config.gocardless, sandboxes),
+    ...bankLookupsFor(config.postcoder, sandboxes),
+  };
 }
 
 export function createPlatform(db: DB, config: Config, log?: (message: string) => void): Platform {
   const tenancy = createTenancy(db, log ? (use) => log(`cross-account: ${use}`) : undefined);
-  const mail = mailTransportFor(config.smtpUrl);
+  const providers = providersFor(tenancy, config);
   return {
     config,
     tenancy,
@@ -71,20 +120,8 @@ export function createPlatform(db: DB, config: Config, log?: (message: string) =
     lists: [],
     outbox: new Outbox(tenancy),
     files: localFileStore(fileStoreRoot(config.dataDir, config.fileStoreDir)),
-    providers: {
-      teams: new SandboxTeams(),
-      ems: new SandboxEmsRegistry(tenancy),
-      mail,
-      geoIp: geoIpFor(config.geoipDbPath),
-      companies: companyRegisterFor(config.companiesHouseApiKey),
-      captcha: new AltchaCaptcha(config.captchaHmacKey),
-      payments: cardPaymentsFor(config.stripe),
-      paypal: walletPaymentsFor(tenancy, config.paypal),
-      // The Stripe keys and API base are the card payments' (one Stripe account); the webhook's secret is its own.
-      identity: identityVerificationsFor(tenancy, { ...config.stripe, webhookSecret: config.identity.webhookSecret }),
-      directDebit: directDebitFor(tenancy, config.gocardless),
-      ...bankLookupsFor(config.postcoder),
-    },
-    mail: new MailDispatcher(tenancy, mail, config.mailFrom),
+    providers,
+    providerModes: modesOf(providers),
+    mail: new MailDispatcher(tenancy, providers.mail, config.mailFrom),
   };
 }

@@ -80,7 +80,8 @@ export async function createTestContext(overrides: Parameters<typeof loadConfig>
       recording = undefined;
     }
   };
-  const config = loadConfig({}, { webDist: undefined, logLevel: 'silent', ...overrides });
+  // Sandboxes chosen explicitly (the PostgreSQL leg too): the tests pay, verify and mail through them.
+  const config = loadConfig({}, { webDist: undefined, logLevel: 'silent', sandboxProviders: true, ...overrides });
   const app = await buildApp(config, { database: handle, logger: false });
   await app.ready();
   const login = async (username: string, password = DEMO_PASSWORD) => {

@@ -21,6 +21,7 @@ import { useSession } from '../platform/session-context.ts';
 import { FullPageSpinner } from '../platform/session-provider.tsx';
 import { PageBreadcrumbs } from './breadcrumbs.tsx';
 import { panelLinkProps } from './panel-link.tsx';
+import { SandboxBadge } from './sandbox-badge.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBarItems } from './top-bar-items.tsx';
 
@@ -115,6 +116,7 @@ export function Shell() {
               Acting as {session.company} ({session.account_no})
             </Box>
           )}
+          {!narrow && <SandboxBadge />}
           <TopBarItems />
           <IconButton color="inherit" aria-label="Help" title="Help" {...panelLinkProps(config.helpUrl)}>
             <HelpOutlinedIcon />
@@ -156,6 +158,7 @@ export function Shell() {
       )}
       <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
+        {narrow && <SandboxBadge inPage />}
         <BreadcrumbProvider>
           {(detail) => (
             <>

@@ -146,8 +146,11 @@ export const identityStatusReply = z.object({
   verifiedAt: z.string().nullable(),
   /** Why the last check failed ('' unless the status is requires_input). */
   lastError: z.string(),
-  /** Which window the browser opens: the sandbox's own, or Stripe's (with the key). */
-  provider: stripeProviderFields.provider,
+  /**
+   * Which window the browser opens: the sandbox's own, or Stripe's (with the key); 'unavailable'
+   * when identity checks are neither configured nor a sandbox (a check cannot start).
+   */
+  provider: z.enum(['sandbox', 'stripe', 'unavailable']),
 });
 export type IdentityStatusReply = z.infer<typeof identityStatusReply>;
 

@@ -29,6 +29,11 @@ export const sessionRecord = z.object({
   accountKind: z.enum(['wholesale', 'retail', 'standard']),
   company: z.string(),
   username: z.string(),
+  /**
+   * Ours, to provider admins only: the services answered by their sandbox (SANDBOX_PROVIDERS),
+   * which the top bar's 'Sandbox' badge names; absent when none is (and for everyone else).
+   */
+  sandboxProviders: z.array(z.string()).optional(),
 });
 export type Session = z.infer<typeof sessionRecord>;
 

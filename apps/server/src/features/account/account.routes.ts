@@ -35,6 +35,7 @@ import {
   useToken,
 } from '../../platform/password-tokens.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { ProviderUnavailableError } from '../../platform/provider-modes.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import { type ThrottleRule, takeAttempt } from '../../platform/throttle.ts';
@@ -194,6 +195,7 @@ export function registerAccountRoutes(api: FastifyInstance, platform: Platform):
       try {
         company = await providers.companies.find(number);
       } catch (error) {
+        if (error instanceof ProviderUnavailableError) throw error;
         request.log.error({ err: error }, 'company lookup');
         throw new HttpError(502, ACCOUNT_MESSAGES.companyLookupFailed);
       }

@@ -511,5 +511,7 @@ export function startCollections(
   log: { error(error: unknown): void },
   intervalMs = 60_000,
 ): () => void {
+  // No bureau (not configured, sandboxes off): nothing to collect from (the start-up log says so).
+  if (platform.providers.directDebit.name === 'unavailable') return () => undefined;
   return everyInterval(() => runCollections(platform), log, intervalMs);
 }

@@ -21,6 +21,7 @@ import type { Generated } from 'kysely';
 import type { Timestamp } from '../../db/schema.ts';
 import { HttpError, validationError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { ProviderUnavailableError } from '../../platform/provider-modes.ts';
 import { type Ctx, openRoute, tenantRoute } from '../../platform/routes.ts';
 import {
   type AddressLookup,
@@ -99,6 +100,8 @@ export function registerDirectDebitRoutes(
   const prepare = async (request: FastifyRequest, mode: 'create' | 'update'): Promise<Prepared> => {
     const accountNo = request.auth?.accountNo;
     if (!accountNo) throw new HttpError(401, DIRECT_DEBIT_MESSAGES.failed);
+    // No bureau (not configured, sandboxes off): no mandate is made, nothing is recorded.
+    if (bureau.name === 'unavailable') throw new ProviderUnavailableError('directDebit');
     const body = directDebitSubmit.parse(request.body);
     const existing = await platform.tenancy.tenant(accountNo, (db) => current(db), { readOnly: true });
     if (mode === 'create' && existing) throw new HttpError(409, DIRECT_DEBIT_MESSAGES.exists);
@@ -250,6 +253,7 @@ export function registerDirectDebitRoutes(
       try {
         events = bureau.parseWebhook(request.rawBody ?? '', String(request.headers['webhook-signature'] ?? ''));
       } catch (error) {
+        if (error instanceof ProviderUnavailableError) throw error;
         if (error instanceof DirectDebitWebhookSignatureError)
           throw new HttpError(498, DIRECT_DEBIT_MESSAGES.badSignature);
         throw new HttpError(400, DIRECT_DEBIT_MESSAGES.badSignature);

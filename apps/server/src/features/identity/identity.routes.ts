@@ -28,6 +28,7 @@ import { forbidden, HttpError, validationError } from '../../platform/errors.ts'
 import { notify } from '../../platform/notify.ts';
 import { findToken } from '../../platform/password-tokens.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { assertAvailable } from '../../platform/provider-modes.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
 import { takeAttempt } from '../../platform/throttle.ts';
 import { type IdentityEvent, SandboxIdentity, signedWebhookEvent } from '../../providers/identity/identity.ts';
@@ -194,6 +195,8 @@ export function registerIdentityRoutes(api: FastifyInstance, platform: Platform)
     ip: string;
     log: { error(obj: object, msg: string): void };
   }): Promise<VerificationSessionReply> => {
+    // No identity provider (not configured, sandboxes off): no check starts, nothing is recorded.
+    assertAvailable(provider, 'identity');
     const prepared = await tenancy.tenant(
       c.accountNo,
       async (tx) => {

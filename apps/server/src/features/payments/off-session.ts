@@ -13,6 +13,7 @@ import { londonToday } from '../../platform/billing-periods.ts';
 import { everyInterval } from '../../platform/every-interval.ts';
 import { notify } from '../../platform/notify.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { assertAvailable, isAvailable } from '../../platform/provider-modes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import {
   type CardPayments,
@@ -31,6 +32,7 @@ import type { PaymentsTable } from './tables.ts';
  */
 export async function customerFor(platform: Platform, accountNo: number): Promise<string> {
   const provider = platform.providers.payments;
+  assertAvailable(provider, 'payments');
   const known = await platform.tenancy.tenant(accountNo, async (tx) => {
     await tx
       .insertInto('payment_customers')
@@ -95,7 +97,7 @@ const savedWith = (provider: CardPayments, saved: SavedCard & { provider: string
  */
 async function recordSavedCardCharge(
   tx: Tx,
-  provider: CardPayments,
+  provider: { kind: 'sandbox' | 'stripe' },
   c: {
     accountNo: number;
     purpose: PaymentPurpose;
@@ -232,6 +234,8 @@ const notifyChargeFailed = (tx: Tx, accountNo: number, title: string, message: s
  */
 export async function processAutoTopUps(platform: Platform, limit = 20): Promise<number> {
   const provider = platform.providers.payments;
+  // No card provider (not configured, sandboxes off): the charges wait, queued, until there is one.
+  if (!isAvailable(provider)) return 0;
   return claimAndCharge(platform, limit, async (tx) => {
     const charge = await tx
       .selectFrom('auto_top_up_charges')
@@ -289,6 +293,7 @@ export async function processAutoTopUps(platform: Platform, limit = 20): Promise
  */
 export async function processInvoiceAutoPay(platform: Platform, today = londonToday(), limit = 20): Promise<number> {
   const provider = platform.providers.payments;
+  if (!isAvailable(provider)) return 0;
   await platform.tenancy.crossAccount('payments', (tx) =>
     sql`insert into invoice_auto_charges (account_no, invoice_id)
       select i.account_no, i.id from invoices i
@@ -360,6 +365,7 @@ const GIVE_UP_MS = 23 * 60 * 60 * 1000;
  * updated_at) so that two processes do not ask at once. Answers how many were asked.
  */
 export async function resumeOffSessionCharges(platform: Platform, staleMs = 2 * 60_000, limit = 20): Promise<number> {
+  if (!isAvailable(platform.providers.payments)) return 0;
   const now = Date.now();
   const stale = await platform.tenancy.crossAccount('payments', (tx) =>
     tx

@@ -26,6 +26,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { londonToday } from '../../platform/billing-periods.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { assertAvailable, ProviderUnavailableError } from '../../platform/provider-modes.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import {
@@ -56,11 +57,11 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
   const provider = platform.providers.payments;
   const sandbox = provider instanceof SandboxPayments ? provider : null;
 
-  const reply = (clientSecret: string) => ({
+  const reply = (clientSecret: string, kind: 'sandbox' | 'stripe') => ({
     success: true,
     message: 'Payment created',
     clientSecret,
-    provider: provider.kind,
+    provider: kind,
     ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
   });
 
@@ -82,6 +83,8 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
       autoBill?: boolean;
     },
   ) => {
+    // No card provider (not configured, sandboxes off): refused before anything is recorded.
+    assertAvailable(provider, 'payments');
     const saves = Boolean(p.autoTopUpThresholdPence) || Boolean(p.autoBill);
     let intent: { id: string; clientSecret: string };
     let customerId = '';
@@ -95,6 +98,7 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
         ...(customerId ? { saveFor: { customerId } } : {}),
       });
     } catch (error) {
+      if (error instanceof ProviderUnavailableError) throw error;
       log.error({ err: error }, 'the card provider did not make the payment');
       throw new HttpError(
         502,
@@ -121,7 +125,7 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
         })
         .execute(),
     );
-    return intent.clientSecret;
+    return reply(intent.clientSecret, provider.kind);
   };
 
   tenantRoute(api, platform, routes.hasAutoTopUp, {
@@ -147,7 +151,7 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
       if (params.account_no !== auth.accountNo) throw notFound();
       if (!can(auth, 'prepay', 'read')) throw new HttpError(403, PAYMENT_MESSAGES.prepayOnly);
       const amountPence = Math.round(body.amount * 100);
-      const clientSecret = await createPayment(request.log, {
+      return createPayment(request.log, {
         accountNo: auth.accountNo,
         userId: auth.userId,
         purpose: 'topup',
@@ -156,7 +160,6 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
         description: `Card top-up ${formatPence(amountPence)}`,
         autoTopUpThresholdPence: body.autoTopup ? Math.round(body.threshold * 100) : null,
       });
-      return reply(clientSecret);
     },
   });
 
@@ -201,7 +204,7 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
       if (amountPence !== invoice.total_pence) {
         throw validationError({ amount: INVOICE_MESSAGES.wrongAmount(invoice.total_pence) });
       }
-      const clientSecret = await createPayment(request.log, {
+      return createPayment(request.log, {
         accountNo: auth.accountNo,
         userId: auth.userId,
         purpose: 'invoice',
@@ -210,7 +213,6 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
         description: `Invoice ${invoice.invoice_no}`,
         autoBill: body.autoBill,
       });
-      return reply(clientSecret);
     },
   });
 
@@ -372,6 +374,7 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
       if (!auth) throw forbidden();
       if (params.account_no !== auth.accountNo) throw notFound();
       if (!can(auth, 'prepay', 'read')) throw new HttpError(403, PAYMENT_MESSAGES.prepayOnly);
+      assertAvailable(paypal, 'paypal');
       const amountPence = Math.round(body.amount * 100);
       const description = `PayPal top-up ${formatPence(amountPence)}`;
       let orderId: string;
@@ -432,7 +435,8 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
       try {
         // One request id per payment: a retried capture is PayPal's same capture, never a second.
         outcome = await paypal.captureOrder(params.orderId, `capture-${payment.id}-${payment.client_secret}`);
-      } catch {
+      } catch (error) {
+        if (error instanceof ProviderUnavailableError) throw error;
         throw new HttpError(502, PAYMENT_MESSAGES.paypalUnavailable);
       }
       const event = (status: PaymentStatus, failure = '') => ({

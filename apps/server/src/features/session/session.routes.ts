@@ -18,6 +18,7 @@ import { type AuthContext, newToken, permissionsFor, requireAuth } from '../../p
 import { defaultLogoSvg, initialsAvatarSvg, initialsOf, SVG_HEADERS } from '../../platform/default-images.ts';
 import { forbidden, HttpError, notFound, unauthorised } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { providersIn } from '../../platform/provider-modes.ts';
 import { accessDoc, openRoute, tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import { succeeded, takeAttempt } from '../../platform/throttle.ts';
@@ -183,7 +184,13 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
     // every load, signed in or not, and a 401 would be a console error on the login page.
     handler: async ({ auth }) => {
       if (!auth || !hasPanelAccess(auth)) return { status: 'error' as const, message: MESSAGES.sessionRequired };
-      return { status: 'success' as const, ...sessionRecordOf(auth) };
+      // The provider's own people see which services are sandboxes (the top bar's badge); no one else.
+      const sandboxes = isProviderAdmin(auth) ? providersIn(platform.providerModes, 'sandbox') : [];
+      return {
+        status: 'success' as const,
+        ...sessionRecordOf(auth),
+        ...(sandboxes.length > 0 ? { sandboxProviders: sandboxes } : {}),
+      };
     },
   });
 

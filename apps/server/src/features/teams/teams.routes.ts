@@ -3,6 +3,7 @@ import { TEAMS_MESSAGES, teamsRoutes } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { forbidden, HttpError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { ProviderUnavailableError } from '../../platform/provider-modes.ts';
 import { tenantRoute } from '../../platform/routes.ts';
 
 export function registerTeamsRoutes(api: FastifyInstance, platform: Platform): void {
@@ -23,6 +24,7 @@ export function registerTeamsRoutes(api: FastifyInstance, platform: Platform): v
       try {
         await teams.sendAdminInvitation(db, auth.accountNo, body.email);
       } catch (error) {
+        if (error instanceof ProviderUnavailableError) throw error;
         request.log.warn({ err: error }, 'teams invitation failed');
         throw new HttpError(502, TEAMS_MESSAGES.invitationFailed);
       }
@@ -38,6 +40,7 @@ export function registerTeamsRoutes(api: FastifyInstance, platform: Platform): v
       try {
         await teams.createAccount(db, auth.accountNo);
       } catch (error) {
+        if (error instanceof ProviderUnavailableError) throw error;
         request.log.warn({ err: error }, 'teams account creation failed');
         throw new HttpError(502, TEAMS_MESSAGES.createFailed);
       }

@@ -15,6 +15,7 @@ import { type AddressRecord, DIRECT_DEBIT_MESSAGES } from '@switchboard/domain';
 import UkModulusChecking from 'uk-modulus-checking';
 import { z } from 'zod';
 import { HttpError } from '../../platform/errors.ts';
+import { ProviderUnavailableError } from '../../platform/provider-modes.ts';
 
 /** A GB bank account as the bank check knows it. */
 export interface BankAccount {
@@ -25,6 +26,7 @@ export interface BankAccount {
 }
 
 export interface BankLookup {
+  readonly kind: 'sandbox' | 'postcoder' | 'unavailable';
   /**
    * The account's bank, or null when the pair fails the modulus check or no GB bank has it. Throws
    * LookupUnavailableError (a 502) when the provider cannot say.
@@ -36,6 +38,7 @@ export interface BankLookup {
 export const SANDBOX_NO_DIRECT_DEBITS_ACCOUNT = '55500044';
 
 export interface AddressLookup {
+  readonly kind: 'sandbox' | 'postcoder' | 'unavailable';
   /** The postcode's addresses ([] for a postcode nobody lives at). Throws LookupUnavailableError (a 502). */
   addresses(postcode: string): Promise<AddressRecord[]>;
 }
@@ -68,6 +71,7 @@ export const isModulusValid = (sortCode: string, accountNumber: string) =>
   new UkModulusChecking({ sortCode, accountNumber }).isValid();
 
 export class SandboxBankLookup implements BankLookup {
+  readonly kind = 'sandbox' as const;
   async bankName(sortCode: string, accountNumber: string): Promise<BankAccount | null> {
     if (!isModulusValid(sortCode, accountNumber)) return null;
     const code = Number(sortCode);
@@ -100,6 +104,7 @@ export const normalisePostcode = (postcode: string) => {
 };
 
 export class SandboxAddressLookup implements AddressLookup {
+  readonly kind = 'sandbox' as const;
   async addresses(postcode: string): Promise<AddressRecord[]> {
     return (SANDBOX_ADDRESSES[normalisePostcode(postcode)] ?? []).map(([line1, line2, town, county]) => ({
       line_1: line1,
@@ -179,6 +184,7 @@ class PostcoderClient {
 }
 
 export class PostcoderBankLookup implements BankLookup {
+  readonly kind = 'postcoder' as const;
   readonly #client: PostcoderClient;
   constructor(options: PostcoderOptions) {
     this.#client = new PostcoderClient(options);
@@ -202,6 +208,7 @@ export class PostcoderBankLookup implements BankLookup {
 }
 
 export class PostcoderAddressLookup implements AddressLookup {
+  readonly kind = 'postcoder' as const;
   readonly #client: PostcoderClient;
   constructor(options: PostcoderOptions) {
     this.#client = new PostcoderClient(options);
@@ -237,9 +244,32 @@ export class PostcoderAddressLookup implements AddressLookup {
   }
 }
 
-/** Postcoder when its API key is set, else the sandbox tables. */
-export function bankLookupsFor(postcoder: Partial<PostcoderOptions>): { bank: BankLookup; addresses: AddressLookup } {
-  if (!postcoder.apiKey) return { bank: new SandboxBankLookup(), addresses: new SandboxAddressLookup() };
+/** No bank check (not configured, sandboxes off): no bank is named, so no pair passes. */
+export class UnavailableBankLookup implements BankLookup {
+  readonly kind = 'unavailable' as const;
+  async bankName(): Promise<BankAccount | null> {
+    throw new ProviderUnavailableError('bank');
+  }
+}
+
+/** No address look-up (not configured, sandboxes off). */
+export class UnavailableAddressLookup implements AddressLookup {
+  readonly kind = 'unavailable' as const;
+  async addresses(): Promise<AddressRecord[]> {
+    throw new ProviderUnavailableError('addresses');
+  }
+}
+
+/** Postcoder when its API key is set; else the sandbox tables when sandboxes are allowed, else none. */
+export function bankLookupsFor(
+  postcoder: Partial<PostcoderOptions>,
+  sandboxes = true,
+): { bank: BankLookup; addresses: AddressLookup } {
+  if (!postcoder.apiKey) {
+    return sandboxes
+      ? { bank: new SandboxBankLookup(), addresses: new SandboxAddressLookup() }
+      : { bank: new UnavailableBankLookup(), addresses: new UnavailableAddressLookup() };
+  }
   const options: PostcoderOptions = { ...postcoder, apiKey: postcoder.apiKey };
   return { bank: new PostcoderBankLookup(options), addresses: new PostcoderAddressLookup(options) };
 }

@@ -5,6 +5,7 @@
  * - Companies House public data API when `COMPANIES_HOUSE_API_KEY` is set
  *   (GET https://api.company-information.service.gov.uk/company/{number}, the key as the basic-auth user).
  */
+import { ProviderUnavailableError } from '../../platform/provider-modes.ts';
 
 export interface Company {
   companyNo: string;
@@ -12,7 +13,7 @@ export interface Company {
 }
 
 export interface CompanyRegister {
-  readonly kind: 'sandbox' | 'companies-house';
+  readonly kind: 'sandbox' | 'companies-house' | 'unavailable';
   /** The company of a normalised number (8 characters), or null when the register has none. Throws when unreachable. */
   find(companyNo: string): Promise<Company | null>;
 }
@@ -55,6 +56,15 @@ export class CompaniesHouse implements CompanyRegister {
   }
 }
 
-export function companyRegisterFor(apiKey: string | undefined): CompanyRegister {
-  return apiKey ? new CompaniesHouse(apiKey) : new SandboxCompanies();
+/** No company register (not configured, sandboxes off): no company is found or said not to exist. */
+export class UnavailableCompanies implements CompanyRegister {
+  readonly kind = 'unavailable' as const;
+  async find(): Promise<Company | null> {
+    throw new ProviderUnavailableError('companies');
+  }
+}
+
+export function companyRegisterFor(apiKey: string | undefined, sandboxes = true): CompanyRegister {
+  if (apiKey) return new CompaniesHouse(apiKey);
+  return sandboxes ? new SandboxCompanies() : new UnavailableCompanies();
 }

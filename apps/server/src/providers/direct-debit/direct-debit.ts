@@ -19,6 +19,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { ProviderUnavailableError } from '../../platform/provider-modes.ts';
 import type { Tenancy, Tx } from '../../platform/tenancy.ts';
 import { addWorkingDays } from '../../platform/working-days.ts';
 
@@ -82,7 +83,7 @@ export class DirectDebitWebhookSignatureError extends Error {
 }
 
 export interface DirectDebitCollections {
-  readonly name: 'sandbox' | 'gocardless';
+  readonly name: 'sandbox' | 'gocardless' | 'unavailable';
   /** Creates the mandate at the bureau; answers its id. */
   createMandate(details: MandateDetails): Promise<string>;
   /** Cancels a mandate (replaced): its collections not yet submitted are cancelled with it. */
@@ -96,6 +97,32 @@ export interface DirectDebitCollections {
   parseWebhook(rawBody: string, signature: string): CollectionEvent[];
   /** Sandbox only: the bureau's day `today` in the collection run's transaction; answers what happened. */
   advance?(tx: Tx, today: string): Promise<CollectionEvent[]>;
+}
+
+/**
+ * No bureau (not configured, sandboxes off): no mandate is made and nothing is collected (the
+ * collection run finds no mandate of this bureau); a webhook is refused.
+ */
+export class UnavailableDirectDebit implements DirectDebitCollections {
+  readonly name = 'unavailable' as const;
+  async createMandate(): Promise<string> {
+    throw new ProviderUnavailableError('directDebit');
+  }
+  async cancelMandate(): Promise<void> {
+    throw new ProviderUnavailableError('directDebit');
+  }
+  async createCollection(): Promise<CollectionAnswer> {
+    throw new ProviderUnavailableError('directDebit');
+  }
+  async cancelCollection(): Promise<boolean> {
+    throw new ProviderUnavailableError('directDebit');
+  }
+  earliestChargeDate(): string {
+    throw new ProviderUnavailableError('directDebit');
+  }
+  parseWebhook(): CollectionEvent[] {
+    throw new ProviderUnavailableError('directDebit');
+  }
 }
 
 /** Working days from creating a collection to its earliest charge date (Bacs: input, processing, debit). */

@@ -1,6 +1,6 @@
 /** The Direct Debit bureau of this configuration: GoCardless when configured, else the sandbox. */
 import type { Tenancy } from '../../platform/tenancy.ts';
-import { type DirectDebitCollections, SandboxDirectDebit } from './direct-debit.ts';
+import { type DirectDebitCollections, SandboxDirectDebit, UnavailableDirectDebit } from './direct-debit.ts';
 import { GoCardlessDirectDebit } from './gocardless.ts';
 
 export interface DirectDebitConfig {
@@ -14,8 +14,13 @@ export interface DirectDebitConfig {
   apiBase?: string | undefined;
 }
 
-/** GoCardless when its access token and webhook secret are both set; else the sandbox bureau. */
-export function directDebitFor(tenancy: Tenancy, config: DirectDebitConfig): DirectDebitCollections {
-  if (!config.accessToken || !config.webhookSecret) return new SandboxDirectDebit(tenancy);
+/**
+ * GoCardless when its access token and webhook secret are both set; else the sandbox bureau when
+ * sandboxes are allowed, else none.
+ */
+export function directDebitFor(tenancy: Tenancy, config: DirectDebitConfig, sandboxes = true): DirectDebitCollections {
+  if (!config.accessToken || !config.webhookSecret) {
+    return sandboxes ? new SandboxDirectDebit(tenancy) : new UnavailableDirectDebit();
+  }
   return new GoCardlessDirectDebit({ ...config, accessToken: config.accessToken, webhookSecret: config.webhookSecret });
 }

@@ -13,6 +13,7 @@
  */
 import { PATTERNS } from '@switchboard/domain';
 import { sql } from 'kysely';
+import { ProviderUnavailableError } from '../../platform/provider-modes.ts';
 import type { Tenancy, Tx } from '../../platform/tenancy.ts';
 
 export interface EmsAddressData {
@@ -44,6 +45,8 @@ export interface EmsResult {
 export type EmsResultHandler = (tx: Tx, result: EmsResult) => Promise<void>;
 
 export interface EmergencyRegistry {
+  /** There is no real registry integrated yet: the sandbox, or none. */
+  readonly kind: 'sandbox' | 'unavailable';
   /** Queues an update as part of the caller's change (its tenant transaction). */
   submit(tx: Tx, submission: EmsSubmission): Promise<void>;
   /** Registers the callback answers are delivered to. */
@@ -84,6 +87,7 @@ export function sandboxDecision(address: EmsAddressData): { code: number; messag
 }
 
 export class SandboxEmsRegistry implements EmergencyRegistry {
+  readonly kind = 'sandbox' as const;
   readonly #tenancy: Tenancy;
   readonly #delayMs: number;
   readonly #handlers: EmsResultHandler[] = [];
@@ -162,5 +166,26 @@ export class SandboxEmsRegistry implements EmergencyRegistry {
       if (!done) return decided;
       decided++;
     }
+  }
+}
+
+/**
+ * No registry (sandboxes off; no real one is integrated yet): an emergency address is never said
+ * to be submitted or accepted — its update is refused, and nothing is pending to answer.
+ */
+export class UnavailableEmsRegistry implements EmergencyRegistry {
+  readonly kind = 'unavailable' as const;
+  async submit(): Promise<void> {
+    throw new ProviderUnavailableError('ems');
+  }
+  onResult(): void {}
+  async process(): Promise<number> {
+    return 0;
+  }
+  async settle(): Promise<number> {
+    return 0;
+  }
+  start(): () => void {
+    return () => undefined;
   }
 }

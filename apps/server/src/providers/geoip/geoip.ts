@@ -8,9 +8,10 @@
  *   @maxmind/geoip2-node.
  */
 import { isIPv4, isPrivateIp } from '@switchboard/domain';
+import { ProviderUnavailableError } from '../../platform/provider-modes.ts';
 
 export interface GeoIp {
-  readonly kind: 'sandbox' | 'maxmind';
+  readonly kind: 'sandbox' | 'maxmind' | 'unavailable';
   /** The ISO 3166 code of the address's country, or null when unknown. */
   countryOf(ip: string): Promise<string | null>;
 }
@@ -83,6 +84,15 @@ export class MaxMindGeoIp implements GeoIp {
   }
 }
 
-export function geoIpFor(dbPath: string | undefined): GeoIp {
-  return dbPath ? new MaxMindGeoIp(dbPath) : new SandboxGeoIp();
+/** No geo-IP (not configured, sandboxes off): nobody can be placed in the UK, so registration is refused. */
+export class UnavailableGeoIp implements GeoIp {
+  readonly kind = 'unavailable' as const;
+  async countryOf(): Promise<string | null> {
+    throw new ProviderUnavailableError('geoIp');
+  }
+}
+
+export function geoIpFor(dbPath: string | undefined, sandboxes = true): GeoIp {
+  if (dbPath) return new MaxMindGeoIp(dbPath);
+  return sandboxes ? new SandboxGeoIp() : new UnavailableGeoIp();
 }

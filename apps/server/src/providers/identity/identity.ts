@@ -22,6 +22,7 @@
 import crypto from 'node:crypto';
 import { type IdentitySandboxOutcome, identityErrorReason, type VerificationSessionStatus } from '@switchboard/domain';
 import Stripe from 'stripe';
+import { ProviderUnavailableError } from '../../platform/provider-modes.ts';
 import type { Tenancy } from '../../platform/tenancy.ts';
 import {
   signedWebhookEvent,
@@ -50,7 +51,7 @@ export interface IdentityEvent {
 }
 
 export interface IdentityVerifications {
-  readonly kind: 'sandbox' | 'stripe';
+  readonly kind: 'sandbox' | 'stripe' | 'unavailable';
   /** Stripe's publishable key for stripe.verifyIdentity in the browser (the real provider only). */
   readonly publishableKey?: string;
   createSession(p: { email: string; accountNo: number; idempotencyKey: string }): Promise<CreatedVerification>;
@@ -231,6 +232,18 @@ export class StripeIdentity implements IdentityVerifications {
   }
 }
 
+/** No identity provider (not configured, sandboxes off): no check starts, no result is believed. */
+export class UnavailableIdentity implements IdentityVerifications {
+  readonly kind = 'unavailable' as const;
+  async createSession(): Promise<CreatedVerification> {
+    throw new ProviderUnavailableError('identity');
+  }
+  parseWebhook(): IdentityEvent {
+    throw new ProviderUnavailableError('identity');
+  }
+}
+
+/** Stripe Identity when configured; else the sandbox when sandboxes are allowed, else none. */
 export function identityVerificationsFor(
   tenancy: Tenancy,
   keys: {
@@ -239,6 +252,7 @@ export function identityVerificationsFor(
     webhookSecret: string | undefined;
     apiBase?: string | undefined;
   },
+  sandboxes = true,
 ): IdentityVerifications {
   if (keys.secretKey && keys.publishableKey && keys.webhookSecret) {
     return new StripeIdentity({
@@ -248,5 +262,5 @@ export function identityVerificationsFor(
       ...(keys.apiBase ? { apiBase: keys.apiBase } : {}),
     });
   }
-  return new SandboxIdentity(tenancy);
+  return sandboxes ? new SandboxIdentity(tenancy) : new UnavailableIdentity();
 }

@@ -1,9 +1,13 @@
 /**
- * The e-mail provider: SMTP through nodemailer when SMTP_URL is set; otherwise the sandbox, which
- * delivers nothing — the mail stays in the database outbox (mail_outbox), where provider admins
- * read it on the Outbox page.
+ * The e-mail provider: SMTP through nodemailer when SMTP_URL is set; otherwise the sandbox (when
+ * sandboxes are allowed), which delivers nothing — the mail stays in the database outbox
+ * (mail_outbox), where provider admins read it on the Outbox page, marked 'sandbox'. With neither,
+ * mail is unavailable: nothing is sent and nothing is marked handled — every mail waits in the
+ * outbox, pending, and is delivered once SMTP_URL is set (never dropped in silence).
  */
+
 import nodemailer, { type Transporter } from 'nodemailer';
+import { ProviderUnavailableError } from '../../platform/provider-modes.ts';
 
 export interface OutgoingMail {
   from: string;
@@ -13,8 +17,8 @@ export interface OutgoingMail {
 }
 
 export interface MailTransport {
-  /** 'sandbox': kept in the outbox only; 'smtp': handed to the SMTP server. */
-  readonly kind: 'sandbox' | 'smtp';
+  /** 'sandbox': kept in the outbox only; 'smtp': handed to the SMTP server; 'unavailable': left pending. */
+  readonly kind: 'sandbox' | 'smtp' | 'unavailable';
   send(mail: OutgoingMail): Promise<void>;
 }
 
@@ -34,6 +38,14 @@ export class SmtpMail implements MailTransport {
   }
 }
 
-export function mailTransportFor(smtpUrl: string | undefined): MailTransport {
-  return smtpUrl ? new SmtpMail(smtpUrl) : new SandboxMail();
+export class UnavailableMail implements MailTransport {
+  readonly kind = 'unavailable' as const;
+  async send(): Promise<void> {
+    throw new ProviderUnavailableError('mail');
+  }
+}
+
+export function mailTransportFor(smtpUrl: string | undefined, sandboxes = true): MailTransport {
+  if (smtpUrl) return new SmtpMail(smtpUrl);
+  return sandboxes ? new SandboxMail() : new UnavailableMail();
 }

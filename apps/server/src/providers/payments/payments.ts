@@ -19,6 +19,7 @@ import crypto from 'node:crypto';
 import { PAYMENT_MESSAGES, type PaymentStatus } from '@switchboard/domain';
 import Stripe from 'stripe';
 import { HttpError } from '../../platform/errors.ts';
+import { ProviderUnavailableError } from '../../platform/provider-modes.ts';
 
 export interface CreatedIntent {
   id: string;
@@ -70,7 +71,7 @@ export interface ChargedIntent {
 }
 
 export interface CardPayments {
-  readonly kind: 'sandbox' | 'stripe';
+  readonly kind: 'sandbox' | 'stripe' | 'unavailable';
   readonly publishableKey?: string;
   /** The provider's customer for an account (the owner of its saved cards); the same key, the same customer. */
   createCustomer(p: { accountNo: number; email: string; name: string; idempotencyKey: string }): Promise<string>;
@@ -493,13 +494,37 @@ export class StripePayments implements CardPayments {
   }
 }
 
-export function cardPaymentsFor(keys: {
-  secretKey: string | undefined;
-  publishableKey: string | undefined;
-  webhookSecret: string | undefined;
-  /** Tests only: a local server answering like Stripe's API (STRIPE_API_BASE). */
-  apiBase?: string | undefined;
-}): CardPayments {
+/** No card provider (not configured, sandboxes off): every call is refused, nothing is taken. */
+export class UnavailablePayments implements CardPayments {
+  readonly kind = 'unavailable' as const;
+  async createCustomer(): Promise<string> {
+    throw new ProviderUnavailableError('payments');
+  }
+  async createIntent(): Promise<CreatedIntent> {
+    throw new ProviderUnavailableError('payments');
+  }
+  async chargeSaved(): Promise<ChargedIntent> {
+    throw new ProviderUnavailableError('payments');
+  }
+  async cardLast4(): Promise<string> {
+    throw new ProviderUnavailableError('payments');
+  }
+  parseWebhook(): PaymentEvent {
+    throw new ProviderUnavailableError('payments');
+  }
+}
+
+/** Stripe when its three keys are set; else the sandbox when sandboxes are allowed, else none. */
+export function cardPaymentsFor(
+  keys: {
+    secretKey: string | undefined;
+    publishableKey: string | undefined;
+    webhookSecret: string | undefined;
+    /** Tests only: a local server answering like Stripe's API (STRIPE_API_BASE). */
+    apiBase?: string | undefined;
+  },
+  sandboxes = true,
+): CardPayments {
   if (keys.secretKey && keys.publishableKey && keys.webhookSecret) {
     return new StripePayments({
       secretKey: keys.secretKey,
@@ -508,5 +533,5 @@ export function cardPaymentsFor(keys: {
       apiBase: keys.apiBase,
     });
   }
-  return new SandboxPayments();
+  return sandboxes ? new SandboxPayments() : new UnavailablePayments();
 }

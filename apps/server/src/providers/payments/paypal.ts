@@ -33,6 +33,7 @@ import {
 } from '@paypal/paypal-server-sdk';
 import { PAYMENT_MESSAGES, type PaypalSandboxFunding } from '@switchboard/domain';
 import { sql } from 'kysely';
+import { ProviderUnavailableError } from '../../platform/provider-modes.ts';
 import type { Tenancy, Tx } from '../../platform/tenancy.ts';
 
 export type CaptureOutcome =
@@ -74,7 +75,7 @@ function transmissionOf(headers: WebhookHeaders): Transmission | null {
 export class PayPalUnavailableError extends Error {}
 
 export interface WalletPayments {
-  readonly kind: 'sandbox' | 'paypal';
+  readonly kind: 'sandbox' | 'paypal' | 'unavailable';
   /** PayPal's client id for its JS SDK in the browser (the real provider only). */
   readonly clientId?: string;
   createOrder(p: { accountNo: number; amountPence: number; description: string; requestId: string }): Promise<string>;
@@ -582,6 +583,24 @@ export class PayPalOrders implements WalletPayments {
   }
 }
 
+/** No PayPal (not configured, sandboxes off): every call is refused, nothing is taken. */
+export class UnavailablePayPal implements WalletPayments {
+  readonly kind = 'unavailable' as const;
+  async createOrder(): Promise<string> {
+    throw new ProviderUnavailableError('paypal');
+  }
+  async captureOrder(): Promise<CaptureOutcome> {
+    throw new ProviderUnavailableError('paypal');
+  }
+  async verifyWebhook(): Promise<boolean> {
+    throw new ProviderUnavailableError('paypal');
+  }
+  async orderOfCapture(): Promise<string | null> {
+    throw new ProviderUnavailableError('paypal');
+  }
+}
+
+/** PayPal's Orders API when its client id and secret are set; else the sandbox when sandboxes are allowed, else none. */
 export function walletPaymentsFor(
   tenancy: Tenancy,
   keys: {
@@ -591,6 +610,7 @@ export function walletPaymentsFor(
     webhookId?: string | undefined;
     apiBase?: string | undefined;
   },
+  sandboxes = true,
 ): WalletPayments {
   if (keys.clientId && keys.clientSecret) {
     return new PayPalOrders({
@@ -601,5 +621,5 @@ export function walletPaymentsFor(
       apiBase: keys.apiBase,
     });
   }
-  return new SandboxPayPal(tenancy);
+  return sandboxes ? new SandboxPayPal(tenancy) : new UnavailablePayPal();
 }
