@@ -52,11 +52,15 @@ test.describe('pickup groups', () => {
     await expect(members.getByRole('row', { name: /201 Reception/ })).toBeVisible();
     await expect(members.getByRole('row', { name: /203 Office manager/ })).toBeVisible();
 
-    // Renamed: the short code follows the name.
+    // Renamed: the short code follows the name, from its letters and digits only (the '-' is left
+    // out: it cannot be dialled), and says so.
     const renamed = `Stores-${uid}`;
-    const code = `*0#s-${uid[0]}`;
+    const code = `*0#s${uid.slice(0, 2)}`;
     await page.getByLabel('Name').fill(renamed);
     await expect(page.getByLabel('Short Code')).toHaveValue(code);
+    await expect(
+      page.getByText(`Dial ${code} to pick up a call ringing in this group: *0# and characters 6 to 8 of the name`),
+    ).toBeVisible();
     await page.screenshot({ path: 'test-results/screens/pickup-group-detail.png', fullPage: true });
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(`${renamed} has been updated`)).toBeVisible();

@@ -12,6 +12,7 @@ import {
   listParamsBase,
   listQuery,
   listReplySchema,
+  pagedListBody,
   pickBody,
   pickedRecord,
   saveReply,
@@ -155,6 +156,15 @@ export function listAndReadRoutes<const P extends string, Rec extends z.ZodType>
     }),
     read: route({ method: 'GET', path: `${path}/:id`, params: idParam, reply: record, tag }),
   };
+}
+
+/**
+ * A list the spec calls as POST {path}, without offset and limit in the path (POST /prompt/overview,
+ * POST /numbering/allocated): the paging, when wanted, in the body (-1/-1, all, by default) with the
+ * list body's sort, search and filters; the reply of every list.
+ */
+export function listByBodyRoute<const P extends string, Rec extends z.ZodType>(path: P, record: Rec, tag: string) {
+  return route({ method: 'POST', path, body: pagedListBody, reply: listReplySchema(record), tag });
 }
 
 /**

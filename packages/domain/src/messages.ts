@@ -98,6 +98,8 @@ export const MESSAGES = {
   /** Ours: a value the database cannot take (a number out of range, text where a number goes). */
   badRequest: 'The request contains a value that is out of range or of the wrong type',
   selectOption: 'Please select an option',
+  /** Ours: a call group's or queue's member that is not a seat (spec 2: members are seats). */
+  memberSeat: 'Please select a seat: only seats can be members',
   /** Ours: a text with a control character (a NUL, an escape...) anywhere in it. */
   controlCharacters: 'This field cannot contain control characters',
   /** Ours: an update based on a version of the record that has changed since (a lost update refused). */

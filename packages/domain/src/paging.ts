@@ -32,6 +32,19 @@ const listBodyShape = {
 };
 export const listBody = z.object(listBodyShape).default({});
 
+/**
+ * POST body of a list whose paging is in the body rather than the path (the spec's POST {path}
+ * lists: /prompt/overview, /numbering/allocated): a list body with offset and limit, -1/-1 (all) by
+ * default, under the same paging rules.
+ */
+export const pagedListBody = withPagingRules(
+  z.object({
+    ...listBodyShape,
+    offset: z.number().int().min(-1).default(-1),
+    limit: z.number().int().min(-1).default(-1),
+  }),
+);
+
 /** Most fields a pick may name. */
 export const MAX_PICK_FIELDS = 20;
 

@@ -124,15 +124,18 @@ export function listBodyFor<Rec>(fields: FieldMap<Rec>, extra: Record<string, z.
 
 /**
  * POST body of a list whose paging is in the body rather than the path (offset and limit, -1/-1 =
- * all, the default), with the area's whitelist.
+ * all, the default), with the area's whitelist; no body at all is the empty one (all).
  */
 export function pagedBodyFor<Rec>(fields: FieldMap<Rec>) {
-  return withPagingRules(
-    z.object({
-      ...listBodyShape(fields),
-      offset: z.number().int().min(-1).default(-1),
-      limit: z.number().int().min(-1).default(-1),
-    }),
+  return z.preprocess(
+    (body) => body ?? {},
+    withPagingRules(
+      z.object({
+        ...listBodyShape(fields),
+        offset: z.number().int().min(-1).default(-1),
+        limit: z.number().int().min(-1).default(-1),
+      }),
+    ),
   );
 }
 

@@ -2,7 +2,8 @@
  * Media libraries (music on hold, custom prompts; voicemail greetings as they come): the account's
  * uploads beside the provider's read-only items (account_no null, shown as account 0), listed with
  * how many records use each ('used in', from the references the using areas declare), their uses,
- * a picker's choices, a streamed and content-checked upload into the file store, and a delete that
+ * a picker's choices, a streamed upload into the file store checked by its content (its type by its
+ * first bytes, then decoded as that audio: frames and a duration), and a delete that
  * is refused while in use and removes the file once the row's delete has committed.
  */
 import { type AreaId, CONTROL_CHARACTER, MESSAGES, type Resource, type RouteContract } from '@switchboard/domain';
@@ -10,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import parseRange from 'range-parser';
 import type { z } from 'zod';
 import type { TenantTable } from '../db/schema.ts';
+import { decodesAsAudio } from './audio-check.ts';
 import { HttpError } from './errors.ts';
 import { field, fieldMap } from './fields.ts';
 import type { Platform } from './platform.ts';
@@ -225,6 +227,12 @@ export function mediaLibrary(api: FastifyInstance, platform: Platform, def: Medi
         await platform.files.remove(upload.stored.key);
         return new HttpError(400, Object.values(problems)[0] ?? MESSAGES.uploadFallback, problems);
       };
+      // Its first bytes named a type; the whole must decode as that audio (frames, a duration).
+      const { key, size } = upload.stored;
+      const extension = key.slice(key.lastIndexOf('.') + 1);
+      if (!(await decodesAsAudio(platform.files.open(key), extension, size))) {
+        throw await refuse({ [def.upload.field]: MESSAGES.invalidFileFormat });
+      }
       const { name: given, termsAccepted } = upload.fields;
       if (def.upload.terms && termsAccepted !== 'true') throw await refuse({ termsAccepted: def.upload.terms });
       const name = (given?.trim() || upload.filename.replace(/\.[^.]*$/, '')).trim();

@@ -37,8 +37,10 @@ import { type FieldDef, type FieldMap, hiddenSecrets, recordFrom, rowFrom, shown
 import {
   type AnyQuery,
   type DefaultSort,
+  type ListOptions,
   listBodyFor,
   listQueryFor,
+  pagedBodyFor,
   pagedList,
   pickBodyFor,
   pickedFields,
@@ -54,6 +56,8 @@ import type { Tx } from './tenancy.ts';
 export interface ResourceContracts {
   list: RouteContract;
   listByQuery: RouteContract;
+  /** The list as POST {path} with its paging in the body (-1/-1, all, by default), where the spec has it. */
+  listByBody?: RouteContract;
   /** Only a picker's fields (domain `resourceRoutes` declares it for every resource). */
   pick?: RouteContract;
   read: RouteContract;
@@ -441,6 +445,18 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
         if (accountNo !== undefined && accountNo !== ctx.auth.accountNo) throw notFound();
         const p = params as { offset: number; limit: number };
         return listPage(ctx, { ...p, ...(b as object) });
+      },
+    });
+  }
+  if (r.listByBody && !except.has('listByBody')) {
+    tenantRoute(api, platform, r.listByBody, {
+      allow: rules('read'),
+      readOnly: true,
+      schema: { body: pagedBodyFor(fields) },
+      handler: async (ctx, { body }) => {
+        const { accountNo, ...options } = body as ListOptions & { accountNo?: number };
+        if (accountNo !== undefined && accountNo !== ctx.auth.accountNo) throw notFound();
+        return listPage(ctx, options);
       },
     });
   }

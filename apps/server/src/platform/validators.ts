@@ -12,6 +12,7 @@ import {
   hasHighRisk,
   isProviderAdmin,
   MESSAGES,
+  parseDestination,
   type Resource,
   restrictedOptionChanges,
   teamsSwitchProblems,
@@ -92,6 +93,19 @@ export const destination =
         continue;
       }
       Object.assign(problems, await platform.destinations.check(db, field, value));
+    }
+    return problems;
+  };
+
+/** Each of `fields`, when set, is a destination of one of `types` (a member is a seat): refused with `message`. */
+export const destinationOfType =
+  (fields: string[], types: readonly DestinationType[], message: string): Validator<Values> =>
+  ({ values }) => {
+    const problems: Record<string, string> = {};
+    for (const field of fields) {
+      const value = String(values[field] ?? '');
+      const parsed = parseDestination(value);
+      if (value !== '' && (!parsed || !types.includes(parsed.type))) problems[field] = message;
     }
     return problems;
   };

@@ -25,3 +25,11 @@ export function mp3(frames = 20): Buffer {
   frame.set([0xff, 0xfb, 0x90, 0x64]);
   return Buffer.concat(Array.from({ length: frames }, () => frame));
 }
+
+/**
+ * A 700-byte text file that starts with 'ID3' (as an MP3's tag does): file-type takes it for an MP3
+ * by those bytes, but it has no audio frame.
+ */
+export function idTaggedText(): Buffer {
+  return Buffer.from('ID3 these are meeting notes, not music. '.repeat(20).slice(0, 700));
+}

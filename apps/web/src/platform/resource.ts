@@ -156,7 +156,8 @@ export interface RecordSource<R, B> {
 export interface CrudRoutes {
   list: ListRoute;
   read: RouteContract;
-  create: RouteContract;
+  /** Absent where records are not created by a JSON POST (numbers come from the store). */
+  create?: RouteContract;
   update: RouteContract;
   patch: RouteContract;
   remove: RouteContract;
@@ -170,7 +171,7 @@ export function versionOf(record: unknown): number | undefined {
 
 export function resourceApi<const Root extends string, R extends CrudRoutes>(root: Root, routes: R) {
   const keys = resourceKeys(root);
-  type Body<K extends 'create' | 'update'> = z.input<NonNullable<R[K]['body']>>;
+  type Body<K extends 'create' | 'update'> = R[K] extends { body: z.ZodType } ? z.input<R[K]['body']> : never;
   const headers = (version: number | undefined) => ({ headers: ifMatch(version) });
   return {
     root,
@@ -199,7 +200,11 @@ export function resourceApi<const Root extends string, R extends CrudRoutes>(roo
       save: (body, version) => send(routes.update, { params: { id }, body, ...headers(version) }),
       invalidates: [keys.all],
     }),
-    create: (body: Body<'create'>) => send<SaveReply>(routes.create, { body }),
+    /** POST {path}; a resource without a create has none to call (its body type is never). */
+    create: (body: Body<'create'>) => {
+      if (!routes.create) throw new Error(`${root} has no create`);
+      return send<SaveReply>(routes.create, { body });
+    },
     /** A complete update (PUT), based on `version` when given (If-Match). */
     update: (id: number, body: Body<'update'>, version?: number) =>
       send<SaveReply>(routes.update, { params: { id }, body, ...headers(version) }),

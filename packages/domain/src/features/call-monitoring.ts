@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { deleteBody, deleteReply, listAndReadRoutes, versionedRecordFields } from '../contract.ts';
 import { recordId } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
-import { listBody, listReplySchema, saveReply, withPagingRules } from '../paging.ts';
+import { listReplySchema, pagedListBody, saveReply } from '../paging.ts';
 import { taggedRoutes } from '../tagged-routes.ts';
 
 export const CALL_MONITORING_MESSAGES = {
@@ -113,12 +113,7 @@ export const monitoringOverviewRecord = z.object({
 export type MonitoringOverview = z.infer<typeof monitoringOverviewRecord>;
 
 /** The overview's body: a list body, with offset and limit (-1/-1, the default, all). */
-export const overviewBody = withPagingRules(
-  listBody.unwrap().extend({
-    offset: z.number().int().min(-1).default(-1),
-    limit: z.number().int().min(-1).default(-1),
-  }),
-);
+export const overviewBody = pagedListBody;
 
 const tag = 'call-monitoring';
 const { delete: del, post, put } = taggedRoutes(tag);

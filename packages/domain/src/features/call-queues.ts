@@ -59,8 +59,8 @@ export const QUEUE_STRATEGIES = [
 ] as const;
 
 /**
- * Queue identification (spec 2 §9): the announcement an agent hears — none or a system prompt
- * (-1 to -5) — or one of the account's prompts (its id).
+ * Queue identification (spec 2 §9): the announcement an agent hears on answering, one of these five
+ * (-1 to -5); never a custom prompt.
  */
 export const QUEUE_IDENTIFICATION = [
   { value: -1, label: 'None' },
@@ -106,12 +106,8 @@ export const callQueueInput = z.object({
   retry: oneOfOptions(QUEUE_OPTIONS.retry, 5),
   wrapUpTime: oneOfOptions(QUEUE_OPTIONS.wrapUpTime, 0),
   reportHoldTime: z.boolean().default(false),
-  /** Queue identification: -1..-5 (none or a system prompt) or a prompt id. */
-  announceId: z.coerce
-    .number({ error: select })
-    .int({ error: select })
-    .refine((v) => (v <= -1 && v >= -5) || v > 0, { error: select })
-    .default(-1),
+  /** Queue identification: one of the five of spec 2 §9 (-1 None to -5 Purchasing). */
+  announceId: oneOfOptions(QUEUE_IDENTIFICATION, -1),
   announceHoldTime: z.boolean().default(false),
   announceFrequency: oneOfOptions(QUEUE_OPTIONS.announceFrequency, 0),
   periodicAnnounceId: prompt,

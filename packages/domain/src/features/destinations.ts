@@ -32,6 +32,12 @@ export const DESTINATION_TYPE_LABELS: Record<DestinationType, string> = {
   conference: 'Conference',
 };
 
+/**
+ * What a call group or a call queue may have as members (spec 2 §3: a member is a seat by its name,
+ * as a pickup group's is; a queue's members are the agents logging in with 120*{queue}): seats only.
+ */
+export const MEMBER_TYPES: readonly DestinationType[] = ['seat'];
+
 export const CONFERENCING_DESTINATION = 'CONFERENCING';
 
 export function destinationValue(type: DestinationType, key: string | number): string {

@@ -13,9 +13,32 @@ export const PICKUP_GROUP_MESSAGES = {
   inOtherGroup: (group: string) => `This seat is already part of the pickup group ${group}`,
 } as const;
 
-/** Spec 2 §4: '*0#' plus characters 6 to 8 of the group's name. */
+/**
+ * The characters of a name a short code is made of: its letters and digits (a space, a dot or a
+ * bracket cannot be dialled). A character class, shared with the server's SQL.
+ */
+export const SHORT_CODE_CHARACTERS = 'A-Za-z0-9';
+const NOT_DIALLED = new RegExp(`[^${SHORT_CODE_CHARACTERS}]`, 'g');
+/** Spec 2 §4: characters 6 to 8 of the name follow '*0#'. */
+export const SHORT_CODE_FROM = 6;
+export const SHORT_CODE_LENGTH = 3;
+
+/**
+ * Spec 2 §4: '*0#' plus characters 6 to 8 of the group's name — of its letters and digits only, so
+ * that the code can be dialled ('Stores team' → '*0#ste', never '*0#s t').
+ */
 export function pickupShortCode(name: string): string {
-  return `*0#${name.slice(5, 8)}`;
+  const from = SHORT_CODE_FROM - 1;
+  return `*0#${name.replace(NOT_DIALLED, '').slice(from, from + SHORT_CODE_LENGTH)}`;
+}
+
+/** How the short code of `name` was derived (the panel's helper text under it). */
+export function pickupShortCodeHelp(name: string): string {
+  const rule = `characters ${SHORT_CODE_FROM} to ${SHORT_CODE_FROM + SHORT_CODE_LENGTH - 1}`;
+  if (name.replace(NOT_DIALLED, '').length < SHORT_CODE_FROM) {
+    return `Give the name at least ${SHORT_CODE_FROM} letters or digits: the short code is *0# and ${rule} of them`;
+  }
+  return `Dial ${pickupShortCode(name)} to pick up a call ringing in this group: *0# and ${rule} of the name, counting only its letters and digits`;
 }
 
 export const pickupGroupInput = z.object({ name: requiredText({ max: 100 }) });

@@ -4,7 +4,7 @@
  * picker (access lists, seats' advanced voicemail, time profiles, IVRs, NTS, queues).
  */
 import { z } from 'zod';
-import { resourceRoutes, route } from '../contract.ts';
+import { listByBodyRoute, resourceRoutes, route } from '../contract.ts';
 import { idParam, requiredText } from '../fields.ts';
 import { listReplySchema, outcomeReply, saveReply } from '../paging.ts';
 
@@ -57,7 +57,8 @@ export type MediaUsage = z.infer<typeof mediaUsage>;
 /**
  * A media library's calls (prompts, music): `resource`, its generic resource calls, and `routes`,
  * those it keeps (not the JSON create and edit: a medium is uploaded) with its own: the list as
- * spec 3 §7's POST {base}/overview (paged: /overview/{offset}/{limit}, -1/-1 all), the audio, and
+ * spec 3 §7's POST {base}/overview (all, or the paging in the body; or paged in the path:
+ * /overview/{offset}/{limit}, -1/-1 all), the audio, and
  * the multipart upload, answering the new item's id.
  */
 export function mediaLibraryRoutes<const B extends string, Rec extends z.ZodType, In extends z.ZodType>(
@@ -72,6 +73,8 @@ export function mediaLibraryRoutes<const B extends string, Rec extends z.ZodType
     routes: {
       ...kept,
       list: route({ ...kept.list, path: `${base}/overview/:offset/:limit` }),
+      /** The same list as POST {base}/overview, its paging in the body (all by default). */
+      listByBody: listByBodyRoute(`${base}/overview`, schemas.record, tag),
       audio: mediaAudioRoute(base, tag),
       upload: route({ method: 'POST', path: base, reply: outcomeReply({ id: z.number().int() }), tag }),
     },

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { callRecordingField } from '../call-options.ts';
-import { resourceRoutes, versionedRecordFields } from '../contract.ts';
+import { listByBodyRoute, resourceRoutes, versionedRecordFields } from '../contract.ts';
 import { idParam, inputValuesOf, optionalEmail, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { listBody, listParams, listReplySchema, saveReply } from '../paging.ts';
@@ -186,8 +186,18 @@ const withAccount = listBody.unwrap().extend({ accountNo: recordId().optional() 
 
 const { get, put, post } = taggedRoutes(tag);
 
+/** The generic resource calls, the JSON create among them (numbers come from the store: never registered). */
+export const telephoneNumberResourceRoutes = resourceRoutes(PATH, {
+  tag,
+  record: telephoneNumberRecord,
+  input: telephoneNumberInput,
+});
+const { create: _create, ...generic } = telephoneNumberResourceRoutes;
+
 export const telephoneNumberRoutes = {
-  ...resourceRoutes(PATH, { tag, record: telephoneNumberRecord, input: telephoneNumberInput }),
+  ...generic,
+  /** Spec 2 §7 "POST /numbering/allocated (list)": the list, its paging in the body (all by default). */
+  listByBody: listByBodyRoute(PATH, telephoneNumberRecord, tag),
   ems: get(`${PATH}/:id/ems`, { params: idParam, reply: emsRecord }),
   /** An update goes to the registry: the address is pending (edits refused) until it answers. */
   saveEms: put(`${PATH}/:id/ems`, { params: idParam, body: emsInput, reply: saveReply }),
@@ -197,6 +207,8 @@ export const telephoneNumberRoutes = {
     body: withAccount.nullish(),
     reply: listReplySchema(emsErrorRecord),
   }),
+  /** Spec 3 §7 "POST /numbering/allocated/ems/errors": the same, its paging in the body (all by default). */
+  emsErrorsByBody: listByBodyRoute(`${PATH}/ems/errors`, emsErrorRecord, tag),
   /** The account's emergency addresses (the seat-location dialog picks one by its number). */
   emsAddresses: post('/emsaddress', { reply: listReplySchema(emsAddressRecord) }),
   /** The account's numbers a seat or trunk may present (spec 2 §7: records of name and number). */

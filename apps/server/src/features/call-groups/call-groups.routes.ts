@@ -1,7 +1,7 @@
 /**
  * Call groups (spec 2 §2, §3, §5, §7 "Call groups", §9): /callgroup (the resource, /next, the bulk
- * range add) and its members (/callgroup/member): the account's seats and other destinations that
- * ring, on which days and hours, after what delay.
+ * range add) and its members (/callgroup/member): the account's seats that ring, on which days and
+ * hours, after what delay.
  */
 import {
   CALL_GROUP_MESSAGES,
@@ -11,6 +11,8 @@ import {
   type CallGroupRangeValues,
   callGroupInput,
   callGroupRoutes,
+  MEMBER_TYPES,
+  MESSAGES,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { childCount } from '../../platform/child-count.ts';
@@ -75,8 +77,8 @@ export function registerCallGroupRoutes(api: FastifyInstance, platform: Platform
     display: 'displayName',
     unique: 'call_group_members_uq',
     twice: CALL_GROUP_MESSAGES.memberTwice,
-    self: 'A call group cannot be its own member',
-    loop: 'This member already rings this call group through its own members: calls would go round in a loop',
+    types: MEMBER_TYPES,
+    notType: MESSAGES.memberSeat,
     routes: callGroupRoutes,
   });
 }

@@ -1,4 +1,10 @@
-import { CALL_GROUP_MESSAGES, type CallGroup, type CallGroupMember, MESSAGES } from '@switchboard/domain';
+import {
+  CALL_GROUP_MESSAGES,
+  type CallGroup,
+  type CallGroupMember,
+  type DestinationOption,
+  MESSAGES,
+} from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basedOn, createTestContext, json, type TestContext } from '../../test/harness.ts';
 
@@ -78,36 +84,22 @@ describe('call groups', () => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
-  it('refuses a member that already rings the group through its own members (a loop)', async () => {
-    const [a, b, c] = [
-      await create(retail, { groupNo: 690, customName: 'Loop A' }),
-      await create(retail, { groupNo: 691, customName: 'Loop B' }),
-      await create(retail, { groupNo: 692, customName: 'Loop C' }),
-    ];
-    const add = (id: number, name: string) => t.api('POST', `/callgroup/member/${id}`, retail, { name });
-    // A → B → C is a chain, not a loop.
-    expect((await add(a, 'callgroup:691')).statusCode).toBe(200);
-    expect((await add(b, 'callgroup:692')).statusCode).toBe(200);
-    const loop = 'This member already rings this call group through its own members: calls would go round in a loop';
-    for (const [id, name] of [
-      [b, 'callgroup:690'],
-      [c, 'callgroup:690'],
-      [c, 'callgroup:691'],
-    ] as const) {
-      const res = await add(id, name);
-      expect(res.statusCode, `${id} ${name}`).toBe(400);
-      expect(json<Reply>(res).validation?.name).toBe(loop);
+  it('takes only seats as members: every other destination of the account is refused, nothing added', async () => {
+    const id = await create(retail, { groupNo: 690, customName: 'Seats only' });
+    const all = json<Page<DestinationOption>>(await t.api('GET', '/destinations', retail)).records;
+    const others = all.filter((d) => d.type !== 'seat');
+    // The account has one of every other kind ('300 - Office hours' among them).
+    expect(new Set(others.map((d) => d.type))).toEqual(
+      new Set(['trunk', 'timeprofile', 'callgroup', 'queue', 'ivr', 'nts', 'voicemail', 'conference']),
+    );
+    for (const other of [...others, { value: 'callgroup:690' }]) {
+      const res = await t.api('POST', `/callgroup/member/${id}`, retail, { name: other.value });
+      expect(res.statusCode, other.value).toBe(400);
+      expect(json<Reply>(res).validation?.name, other.value).toBe(MESSAGES.memberSeat);
     }
-    // The chain stands as it was.
-    expect((await members(c)).map((m) => m.name)).toEqual([]);
-    // Through a queue as well: queue 360 (support) rings group 692, so 692 cannot ring queue 360.
-    const queue = json<Page<{ id: number; displayName: number }>>(
-      await t.api('POST', '/queue/0/50', retail, {}),
-    ).records.find((q) => q.displayName === 360);
-    const joined = await t.api('POST', `/queue/member/${queue?.id}`, retail, { memberName: 'callgroup:692' });
-    expect(joined.statusCode, joined.body).toBe(200);
-    const viaQueue = await add(c, 'queue:360');
-    expect(json<Reply>(viaQueue).validation?.name).toBe(loop);
+    expect(await members(id)).toEqual([]);
+    const seat = all.find((d) => d.type === 'seat') as DestinationOption;
+    expect((await t.api('POST', `/callgroup/member/${id}`, retail, { name: seat.value })).statusCode).toBe(200);
   });
 
   it('adds members once each, with days, hours and delay, shows their names and changes them', async () => {
@@ -119,9 +111,6 @@ describe('call groups', () => {
     expect(json<Reply>(twice).validation?.name).toBe(CALL_GROUP_MESSAGES.memberTwice);
     expect(json<Reply>(await add({ name: '' })).validation?.name).toBe(MESSAGES.selectOption);
     expect(json<Reply>(await add({ name: 'seat:999' })).validation?.name).toBe(MESSAGES.selectOption);
-    expect(json<Reply>(await add({ name: 'callgroup:650' })).validation?.name).toBe(
-      'A call group cannot be its own member',
-    );
     expect(json<Reply>(await add({ name: 'seat:202', penalty: 7 })).validation?.penalty).toBe(MESSAGES.selectOption);
     expect(
       json<Reply>(await add({ name: 'seat:202', penalty: 10, start: '18:00', end: '09:00' })).validation?.end,

@@ -8,6 +8,8 @@ import {
   type CallQueueRangeValues,
   callQueueInput,
   callQueueRoutes,
+  MEMBER_TYPES,
+  MESSAGES,
   QUEUE_MESSAGES,
   QUEUE_NUMBER,
   type QueueMember,
@@ -76,7 +78,8 @@ export function registerCallQueueRoutes(api: FastifyInstance, platform: Platform
     table: 'call_queues',
     permission: 'queues',
     fields,
-    // The identification is a system announcement (-1..-5) or a prompt: kept apart.
+    // The identification is one of spec 2 §9's five (-1..-5); a queue saved before that rule may
+    // still read a prompt's id from announce_prompt_id, which every save now clears.
     prepare: (values) => ({ ...values, announceSystem: values.announceId < 0 ? values.announceId : -1 }),
     validate: [
       ownRow('musicOnHold', 'music_on_hold'),
@@ -111,8 +114,8 @@ export function registerCallQueueRoutes(api: FastifyInstance, platform: Platform
     display: 'displayName',
     unique: 'call_queue_members_uq',
     twice: QUEUE_MESSAGES.memberTwice,
-    self: 'A call queue cannot be its own member',
-    loop: 'This member already rings this call queue through its own members: calls would go round in a loop',
+    types: MEMBER_TYPES,
+    notType: MESSAGES.memberSeat,
     routes: callQueueRoutes,
   });
 }

@@ -1,4 +1,12 @@
-import { type CallQueue, MESSAGES, QUEUE_MESSAGES, type QueueMember, queueLoginCodes } from '@switchboard/domain';
+import {
+  type CallQueue,
+  type DestinationOption,
+  MESSAGES,
+  QUEUE_IDENTIFICATION,
+  QUEUE_MESSAGES,
+  type QueueMember,
+  queueLoginCodes,
+} from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basedOn, createTestContext, json, type TestContext } from '../../test/harness.ts';
 
@@ -80,24 +88,43 @@ describe('call queues', () => {
     expect(json<CallQueue>(await t.api('GET', `/queue/${id}`, retail))).toMatchObject(ok);
   });
 
-  it('keeps a system identification (-2 Support) apart from a prompt, and refuses unknown prompts', async () => {
+  it('takes the five queue identifications of spec 2 §9 and no prompt; prompts elsewhere must exist', async () => {
     const id = await create({ displayName: 840, customName: 'Identified', announceId: -2 });
     expect(json<CallQueue>(await t.api('GET', `/queue/${id}`, retail)).announceId).toBe(-2);
     const prompt = json<{ records: Array<{ id: number }> }>(await t.api('GET', '/prompts/options', retail)).records[0]
-      ?.id;
-    expect((await t.api('PATCH', `/queue/${id}`, retail, { announceId: prompt, welcomeId: prompt })).statusCode).toBe(
-      200,
-    );
+      ?.id as number;
+    // A custom prompt is no identification: refused, nothing changed.
+    const refused = await t.api('PATCH', `/queue/${id}`, retail, { announceId: prompt, welcomeId: prompt });
+    expect(refused.statusCode).toBe(400);
+    expect(json<Reply>(refused).validation?.announceId).toBe(MESSAGES.selectOption);
     expect(json<CallQueue>(await t.api('GET', `/queue/${id}`, retail))).toMatchObject({
-      announceId: prompt,
-      welcomeId: prompt,
+      announceId: -2,
+      welcomeId: -1,
     });
-    expect((await t.api('PATCH', `/queue/${id}`, retail, { announceId: -5 })).statusCode).toBe(200);
-    expect(json<CallQueue>(await t.api('GET', `/queue/${id}`, retail)).announceId).toBe(-5);
+    for (const option of QUEUE_IDENTIFICATION) {
+      const res = await t.api('PATCH', `/queue/${id}`, retail, { announceId: option.value, welcomeId: prompt });
+      expect(res.statusCode, option.label).toBe(200);
+      expect(json<CallQueue>(await t.api('GET', `/queue/${id}`, retail)).announceId).toBe(option.value);
+    }
+    expect(QUEUE_IDENTIFICATION.map((o) => o.label)).toEqual(['None', 'Support', 'Sales', 'Accounting', 'Purchasing']);
     expect(
       json<Reply>(await t.api('PATCH', `/queue/${id}`, retail, { queueFullMessageId: 999_999 })).validation
         ?.queueFullMessageId,
     ).toBe(MESSAGES.recordNotFound);
+  });
+
+  it('takes only seats as members: every other destination of the account is refused, nothing added', async () => {
+    const id = await create({ displayName: 690, customName: 'Seats only' });
+    const all = json<{ records: DestinationOption[] }>(await t.api('GET', '/destinations', retail)).records;
+    const others = all.filter((d) => d.type !== 'seat');
+    expect(others.map((d) => d.label)).toContain('300 - Office hours');
+    for (const other of others) {
+      const res = await t.api('POST', `/queue/member/${id}`, retail, { memberName: other.value });
+      expect(res.statusCode, other.value).toBe(400);
+      expect(json<Reply>(res).validation?.memberName, other.value).toBe(MESSAGES.memberSeat);
+    }
+    expect(json<{ records: QueueMember[] }>(await t.api('GET', `/queue/members/${id}`, retail)).records).toEqual([]);
+    expect((await t.api('POST', `/queue/member/${id}`, retail, { memberName: 'seat:203' })).statusCode).toBe(200);
   });
 
   it('adds members once, with a penalty 0-9, and holds the seats it rings', async () => {

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MESSAGES, type MusicOnHold, type Seat } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mp3Of, TUNES } from '../../demo/audio.ts';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
-import { mp3, multipart, type Part } from '../../test/multipart.ts';
+import { idTaggedText, mp3, multipart, type Part } from '../../test/multipart.ts';
 
 let t: TestContext;
 let retail: Record<string, string>;
@@ -106,6 +107,27 @@ describe('music on hold', () => {
     expect(json<Reply>(long).validation?.name).toBe(MESSAGES.maxLength(100));
     expect((await upload(retail, [{ name: 'termsAccepted', value: 'true' }])).statusCode).toBe(400);
     expect(count()).toBe(before);
+  });
+
+  it('refuses a text file that only starts as an MP3 does (ID3): the upload must decode as audio', async () => {
+    const count = () => fs.readdirSync(path.join(t.app.platform.files.root, 'music-on-hold')).length;
+    const before = count();
+    const fake = await upload(retail, song('Tagged Text', idTaggedText()));
+    expect(fake.statusCode).toBe(400);
+    expect(json<Reply>(fake)).toMatchObject({
+      success: false,
+      message: MESSAGES.invalidFileFormat,
+      validation: { musicFile: MESSAGES.invalidFileFormat },
+    });
+    expect((await overview(retail, { search: 'Tagged Text' })).totalRecords).toBe(0);
+    expect(count()).toBe(before);
+    // The demo's real MP3 (frames of a tune, seconds long) is taken, and plays back as it was sent.
+    const tune = mp3Of(TUNES.lift);
+    const real = await upload(retail, song('Real Tune', tune));
+    expect(json<Reply>(real)).toMatchObject({ success: true, message: MESSAGES.musicAdded });
+    const audio = await t.api('GET', `/musiconhold/${json<Reply>(real).id}/audio`, retail);
+    expect(audio.statusCode).toBe(200);
+    expect(audio.rawPayload.equals(tune)).toBe(true);
   });
 
   it('needs create on musicOnHold to upload and delete to delete', async () => {

@@ -9,6 +9,9 @@ import {
   type PickupGroup,
   type PickupMember,
   pickupGroupRoutes,
+  SHORT_CODE_CHARACTERS,
+  SHORT_CODE_FROM,
+  SHORT_CODE_LENGTH,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { childCount } from '../../platform/child-count.ts';
@@ -23,7 +26,11 @@ const fields = fieldMap<PickupGroup>('pickup_groups', {
   ...versionedFields,
   grouppickupId: field.computed('pickup_groups.id', 'number'),
   name: field.text('name', { sortable: true, searchable: true }),
-  shortCode: field.computed("('*0#' || substr(pickup_groups.name, 6, 3))", 'text'),
+  // The domain's pickupShortCode in SQL: characters 6 to 8 of the name's letters and digits.
+  shortCode: field.computed(
+    `('*0#' || substr(regexp_replace(pickup_groups.name, '[^${SHORT_CODE_CHARACTERS}]', '', 'g'), ${SHORT_CODE_FROM}, ${SHORT_CODE_LENGTH}))`,
+    'text',
+  ),
   memberCount: childCount('pickup_group_members', 'group_id'),
 });
 

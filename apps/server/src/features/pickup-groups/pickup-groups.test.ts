@@ -33,14 +33,22 @@ const members = async (id: number) =>
   json<Page<PickupMember>>(await t.api('GET', `/pickupgroups/${id}/members`, retail)).records;
 
 describe('pickup groups', () => {
-  it('creates, lists, renames (PATCH .../name) with the short code from characters 6-8 of the name', async () => {
+  it('creates, lists, renames (PATCH .../name) with the short code from characters 6-8 of the name’s letters and digits', async () => {
     const id = await create('Warehouse floor');
     const group = json<PickupGroup>(await t.api('GET', `/pickupgroups/${id}`, retail));
     expect(group).toMatchObject({ name: 'Warehouse floor', grouppickupId: id, shortCode: '*0#ous', memberCount: 0 });
     expect(pickupShortCode('Warehouse floor')).toBe('*0#ous');
     const renamed = await t.api('PATCH', `/pickupgroups/${id}/name`, retail, { name: 'Loading bay' });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(json<PickupGroup>(await t.api('GET', `/pickupgroups/${id}`, retail)).shortCode).toBe('*0#ng ');
+    expect(json<PickupGroup>(await t.api('GET', `/pickupgroups/${id}`, retail)).shortCode).toBe('*0#ngb');
+    // Only the name's letters and digits count: never a space or a sign, which cannot be dialled.
+    await t.api('PATCH', `/pickupgroups/${id}/name`, retail, { name: 'Stores team' });
+    expect(json<PickupGroup>(await t.api('GET', `/pickupgroups/${id}`, retail)).shortCode).toBe('*0#ste');
+    await t.api('PATCH', `/pickupgroups/${id}/name`, retail, { name: "St. Mary's (ward 4)" });
+    const listed = json<Page<PickupGroup>>(await t.api('POST', '/pickupgroups/-1/-1', retail, { search: 'Mary' }));
+    expect(listed.records.map((g) => g.shortCode)).toEqual([pickupShortCode("St. Mary's (ward 4)")]);
+    expect(listed.records[0]?.shortCode).toBe('*0#ysw');
+    await t.api('PATCH', `/pickupgroups/${id}/name`, retail, { name: 'Loading bay' });
     expect(json<Reply>(await t.api('PATCH', `/pickupgroups/${id}/name`, retail, { name: '' })).validation?.name).toBe(
       MESSAGES.required,
     );

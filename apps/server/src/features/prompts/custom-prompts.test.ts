@@ -1,7 +1,8 @@
 import { MESSAGES, type Prompt } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mp3Of, TUNES, wavOf } from '../../demo/audio.ts';
 import { basedOn, createTestContext, json, type TestContext } from '../../test/harness.ts';
-import { mp3, multipart, type Part } from '../../test/multipart.ts';
+import { idTaggedText, mp3, multipart, type Part } from '../../test/multipart.ts';
 
 let t: TestContext;
 let retail: Record<string, string>;
@@ -17,8 +18,8 @@ afterAll(async () => t?.close());
 type Reply = { success?: boolean; message: string; id?: number; validation?: Record<string, string> };
 type Page<T> = { records: T[]; totalRecords: number };
 
-const wav = () =>
-  Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0x08, 0, 0]), Buffer.from('WAVEfmt '), Buffer.alloc(2100)]);
+/** A real recording: the demo's chime as an 8 kHz WAV. */
+const wav = () => wavOf(TUNES.chime);
 const upload = (headers: Record<string, string>, parts: Part[]) => {
   const body = multipart(parts);
   return t.app.inject({
@@ -51,6 +52,36 @@ describe('custom prompts', () => {
       MESSAGES.promptNameInUse,
     );
     expect((await list(prepay)).records.map((p) => p.name)).not.toContain('Welcome');
+  });
+
+  it('takes only files that decode as audio: not a WAV header without audio, nor text starting with ID3', async () => {
+    const header = Buffer.concat([
+      Buffer.from('RIFF'),
+      Buffer.from([0x24, 0x08, 0, 0]),
+      Buffer.from('WAVEfmt '),
+      Buffer.alloc(2100),
+    ]);
+    for (const [name, content, type] of [
+      ['Header only.wav', header, 'audio/wav'],
+      ['Tagged text.mp3', idTaggedText(), 'audio/mpeg'],
+    ] as const) {
+      const res = await upload(retail, [file(name, content, type)]);
+      expect(res.statusCode).toBe(400);
+      expect(json<Reply>(res)).toMatchObject({
+        success: false,
+        validation: { promptFile: MESSAGES.invalidFileFormat },
+      });
+    }
+    const names = (await list(retail)).records.map((p) => p.name);
+    expect(names).not.toContain('Header only');
+    expect(names).not.toContain('Tagged text');
+    // The demo's real audio, MP3 and WAV, is taken.
+    for (const [name, content, type] of [
+      ['Demo tune.mp3', mp3Of(TUNES.hold), 'audio/mpeg'],
+      ['Demo chime.wav', wavOf(TUNES.chime), 'audio/wav'],
+    ] as const) {
+      expect(json<Reply>(await upload(retail, [file(name, content, type)])).success).toBe(true);
+    }
   });
 
   it('renames with PUT, the name required; the provider’s prompts are read-only', async () => {

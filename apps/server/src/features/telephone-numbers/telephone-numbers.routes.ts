@@ -19,17 +19,18 @@ import {
   type TelephoneNumber,
   telephoneNumberLabel,
   telephoneNumberRecord,
+  telephoneNumberResourceRoutes,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { destinationNames } from '../../platform/children.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { field, fieldMap, rowFrom, versionedFields, visibleTo } from '../../platform/fields.ts';
-import { listBodyFor, pagedList, selectRecords } from '../../platform/list.ts';
+import { type ListOptions, listBodyFor, pagedBodyFor, pagedList, selectRecords } from '../../platform/list.ts';
 import { notify } from '../../platform/notify.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { assertVersion, resource } from '../../platform/resources.ts';
-import { readersOf, tenantRoute } from '../../platform/routes.ts';
+import { type Ctx, readersOf, tenantRoute } from '../../platform/routes.ts';
 import { sameNamedFields } from '../../platform/same-named-fields.ts';
 import { adminOnly, destination, ownRow } from '../../platform/validators.ts';
 import type { EmsResultHandler } from '../../providers/ems/ems.ts';
@@ -135,7 +136,8 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
 
   const numbers = resource(api, platform, {
     area: 'telephone-numbers',
-    routes,
+    // The generic calls and the spec's list by POST /numbering/allocated; never the JSON create.
+    routes: { ...telephoneNumberResourceRoutes, ...routes },
     table: 'telephone_numbers',
     permission: 'numbers',
     fields,
@@ -211,17 +213,24 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
     },
   });
 
+  // The numbers whose emergency state is Error (needed, answered, and rejected): paged in the path,
+  // or in the body (the spec's POST .../ems/errors, all by default).
+  const emsErrors = ({ db, auth }: Ctx, { accountNo, ...options }: ListOptions & { accountNo?: number }) => {
+    if (accountNo !== undefined && accountNo !== auth.accountNo) throw notFound();
+    const failed = db.selectFrom('telephone_numbers').where(sql.raw(EMS_STATUS_SQL), '=', 'Error');
+    return pagedList(failed, errorFields, 'telephone_numbers.id', BY_NUMBER, options);
+  };
   tenantRoute(api, platform, routes.emsErrors, {
     allow: numbers.rules('read'),
     readOnly: true,
     schema: { body: listBodyFor(errorFields) },
-    handler: async ({ db, auth }, { params, body }) => {
-      const { accountNo, ...options } = (body ?? {}) as { accountNo?: number };
-      if (accountNo !== undefined && accountNo !== auth.accountNo) throw notFound();
-      // The numbers whose emergency state is Error: needed, answered, and rejected.
-      const failed = db.selectFrom('telephone_numbers').where(sql.raw(EMS_STATUS_SQL), '=', 'Error');
-      return pagedList(failed, errorFields, 'telephone_numbers.id', BY_NUMBER, { ...params, ...options });
-    },
+    handler: (ctx, { params, body }) => emsErrors(ctx, { ...params, ...(body ?? {}) }),
+  });
+  tenantRoute(api, platform, routes.emsErrorsByBody, {
+    allow: numbers.rules('read'),
+    readOnly: true,
+    schema: { body: pagedBodyFor(errorFields) },
+    handler: (ctx, { body }) => emsErrors(ctx, body),
   });
 
   // Seats, trunks and numbers pick from these.

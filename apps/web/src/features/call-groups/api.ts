@@ -11,6 +11,7 @@ import {
   DAY_LABELS,
   DAYS,
   MEMBER_DELAYS,
+  MEMBER_TYPES,
   RING_TYPES,
 } from '@switchboard/domain';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
@@ -48,8 +49,9 @@ const scheduleFields: FieldDef<Schedule>[] = [
 ];
 
 /** The add modal: the member (any destination but the group itself) and when it rings. */
-export const memberAddFields = (self: string[]): FieldDef<CallGroupMemberInput>[] => [
-  { kind: 'destination', name: 'name', label: 'Member', required: true, exclude: self },
+/** Adding a member: one of the account's seats (spec 2: members are seats), then its schedule. */
+export const memberAddFields: FieldDef<CallGroupMemberInput>[] = [
+  { kind: 'destination', name: 'name', label: 'Member', required: true, types: MEMBER_TYPES },
   ...scheduleFields,
 ];
 export const memberEditFields: FieldDef<CallGroupMemberUpdate>[] = scheduleFields;

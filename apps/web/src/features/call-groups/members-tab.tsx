@@ -1,19 +1,18 @@
 /**
- * The Members tab: the seats and other destinations the group rings, on which days and hours and
- * after what delay; add, edit and remove them (each an update of the group).
+ * The Members tab: the seats the group rings, on which days and hours and after what delay; add,
+ * edit and remove them (each an update of the group).
  */
 import {
   type CallGroup,
   callGroupMemberInput,
   callGroupMemberUpdate,
   callGroupRoutes,
-  destinationValue,
   everyDay,
 } from '@switchboard/domain';
 import { MembersTab } from '../../platform/members/members-tab.tsx';
 import { callGroupKeys, daysText, memberAddFields, memberEditFields, ringTypeLabel } from './api.ts';
 
-export function GroupMembers({ group }: { group: CallGroup }) {
+export function GroupMembers({ group }: { group: Pick<CallGroup, 'id' | 'ringType'> }) {
   return (
     <MembersTab
       parentId={group.id}
@@ -29,7 +28,7 @@ export function GroupMembers({ group }: { group: CallGroup }) {
       add={{
         schema: callGroupMemberInput,
         defaults: { name: '', days: everyDay(), start: '00:00', end: '23:59', penalty: 0 },
-        fields: memberAddFields([destinationValue('callgroup', group.groupNo)]),
+        fields: memberAddFields,
       }}
       edit={{
         schema: callGroupMemberUpdate,

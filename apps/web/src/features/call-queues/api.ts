@@ -65,7 +65,10 @@ export const memberSettingsFields: Fields = [
   { kind: 'switch', name: 'reportHoldTime', label: 'Report Hold Time' },
 ];
 
-/** Sounds: the prompts (the account's and the provider's; -1 none) and the music callers hear. */
+/**
+ * Sounds: the prompts (the account's and the provider's; -1 none) and the music callers hear, and the
+ * queue identification an agent hears (spec 2 §9's five, not a prompt).
+ */
 export function soundsFields(prompts: SelectSource, music: SelectSource): Fields {
   const prompt = (name: 'welcomeId' | 'periodicAnnounceId' | 'queueFullMessageId', label: string) => ({
     kind: 'select' as const,
@@ -81,7 +84,7 @@ export function soundsFields(prompts: SelectSource, music: SelectSource): Fields
       kind: 'select',
       name: 'announceId',
       label: 'Queue Identification',
-      options: [...QUEUE_IDENTIFICATION, ...prompts.options],
+      options: [...QUEUE_IDENTIFICATION],
       helper: 'What a member hears on answering',
     },
     { kind: 'switch', name: 'announceHoldTime', label: 'Announce Hold Time' },

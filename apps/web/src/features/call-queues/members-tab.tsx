@@ -1,15 +1,15 @@
-/** The Members tab: the seats and other destinations answering the queue, with their penalty. */
+/** The Members tab: the seats answering the queue (spec 2: members are seats), with their penalty. */
 import {
   type CallQueue,
   callQueueRoutes,
-  destinationValue,
+  MEMBER_TYPES,
   queueMemberInput,
   queueMemberUpdate,
 } from '@switchboard/domain';
 import { MembersTab } from '../../platform/members/members-tab.tsx';
 import { callQueueKeys, OPTIONS } from './api.ts';
 
-export function QueueMembers({ queue }: { queue: CallQueue }) {
+export function QueueMembers({ queue }: { queue: Pick<CallQueue, 'id'> }) {
   const penalty = { kind: 'select', name: 'penalty', label: 'Penalty', options: OPTIONS.penalty } as const;
   return (
     <MembersTab
@@ -28,7 +28,7 @@ export function QueueMembers({ queue }: { queue: CallQueue }) {
             name: 'memberName',
             label: 'Member',
             required: true,
-            exclude: [destinationValue('queue', queue.displayName)],
+            types: MEMBER_TYPES,
           },
           penalty,
         ],

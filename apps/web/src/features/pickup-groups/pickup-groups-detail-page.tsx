@@ -1,11 +1,18 @@
 /**
  * /pickup-groups/{id}: tab General (spec 2 §2): the name, the short code ('*0#' plus characters 6
- * to 8 of the name, read-only, following the name as it is typed) and the members table (seats:
+ * to 8 of the name's letters and digits, read-only, following the name as it is typed, its helper
+ * saying how it was derived) and the members table (seats:
  * add one, remove with a confirm).
  */
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PICKUP_GROUP_MESSAGES, type PickupGroup, pickupGroupInput, pickupShortCode } from '@switchboard/domain';
+import {
+  PICKUP_GROUP_MESSAGES,
+  type PickupGroup,
+  pickupGroupInput,
+  pickupShortCode,
+  pickupShortCodeHelp,
+} from '@switchboard/domain';
 import { useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import type { FieldsControl } from '../../platform/fields/form-schema.ts';
@@ -21,7 +28,8 @@ function ShortCode({ control }: { control: FieldsControl<{ name: string }> }) {
       size="small"
       value={pickupShortCode(name)}
       slotProps={{ input: { readOnly: true } }}
-      helperText="Dial to pick up a call ringing in this group"
+      // How the code comes from the name, as the name is typed.
+      helperText={pickupShortCodeHelp(name)}
       fullWidth
     />
   );

@@ -4,7 +4,7 @@
  */
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { type DestinationOption, MESSAGES } from '@switchboard/domain';
+import { type DestinationOption, type DestinationType, MESSAGES } from '@switchboard/domain';
 import { Controller, type FieldValues, type Path } from 'react-hook-form';
 import type { FieldsControl } from './form-schema.ts';
 import { useDestinationOptions } from './option-sources.ts';
@@ -17,14 +17,16 @@ export interface DestinationFieldProps<V extends FieldValues> {
   required?: boolean;
   /** Values that may not be chosen here (e.g. the record itself). */
   exclude?: string[];
+  /** The only kinds offered (a call group's members: seats); every kind unless told. */
+  types?: readonly DestinationType[];
   /** Choices beyond the account's objects that this field may route to (e.g. an IVR's CONFERENCING). */
   extra?: DestinationOption[];
 }
 
 export function DestinationField<V extends FieldValues>(props: DestinationFieldProps<V>) {
-  const { control, name, label, disabled, required, exclude = [], extra = [] } = props;
+  const { control, name, label, disabled, required, exclude = [], extra = [], types } = props;
   const destinations = useDestinationOptions();
-  const listed = destinations.data ?? [];
+  const listed = (destinations.data ?? []).filter((o) => types === undefined || types.includes(o.type));
   const options = [...listed, ...extra.filter((e) => !listed.some((o) => o.value === e.value))].filter(
     (o) => !exclude.includes(o.value),
   );

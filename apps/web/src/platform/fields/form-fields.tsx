@@ -14,7 +14,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { type DestinationOption, MESSAGES } from '@switchboard/domain';
+import { type DestinationOption, type DestinationType, MESSAGES } from '@switchboard/domain';
 import { lazy, Suspense } from 'react';
 import { Controller, type FieldValues, type Path } from 'react-hook-form';
 import { DestinationField } from './destination-field.tsx';
@@ -65,6 +65,8 @@ export type FieldDef<V extends FieldValues> = { disabled?: boolean } & (
       label: string;
       required?: boolean;
       exclude?: string[];
+      /** The only kinds offered (e.g. MEMBER_TYPES); every kind unless told. */
+      types?: readonly DestinationType[];
       /** Choices beyond the account's objects (e.g. CONFERENCING for an IVR's keys). */
       extra?: DestinationOption[];
     }
