@@ -144,10 +144,10 @@ export const autoTopUpStatus = z.object({
 });
 export type AutoTopUpStatus = z.infer<typeof autoTopUpStatus>;
 
-/** PUT /account/{n}/topup: the auto top-up's switch and threshold. */
+/** PUT /account/{n}/topup: the auto top-up's switch and threshold (left out: the saved threshold stays). */
 export const autoTopUpUpdate = z.object({
   enabled: z.boolean(),
-  threshold: inList(AUTO_TOP_UP_THRESHOLDS, PAYMENT_MESSAGES.threshold).default(TOP_UP_DEFAULTS.threshold),
+  threshold: inList(AUTO_TOP_UP_THRESHOLDS, PAYMENT_MESSAGES.threshold).optional(),
 });
 
 /** POST /invoice/{invoiceNumber}/pay (spec 1 §3 pay payload). */
