@@ -100,12 +100,14 @@ const bannerFor = (errors: Errors): ReactNode => (Object.keys(errors).length > 1
 function useWizardValues(initial: Values) {
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Errors>({});
-  const [bankName, setBankName] = useState('');
+  // The bank is named for one sort code and account number: another pair (even while the look-up
+  // of the old one is answering) is another account, and has no bank until looked up.
+  const [bank, setBank] = useState({ name: '', pair: '' });
+  const pairOf = (v: Values) => `${v.sortCode}|${v.accountNumber}`;
+  const bankName = bank.pair === pairOf(values) ? bank.name : '';
   const onChange = (field: FieldName, value: string) => {
     setValues((x) => ({ ...x, [field]: value }));
     setErrors(({ [field]: _, ...rest }) => rest);
-    // Another number is another account: the bank named for the old one no longer stands.
-    if (field === 'sortCode' || field === 'accountNumber') setBankName('');
   };
   /** Checks `fields`, showing their messages; answers the messages found. */
   const check = (fields: readonly FieldName[]) => {
@@ -124,7 +126,7 @@ function useWizardValues(initial: Values) {
       const r = await call(directDebitRoutes.bankName, {
         body: { sortCode: values.sortCode, accountNumber: values.accountNumber },
       });
-      setBankName(r.success ? r.name : '');
+      setBank({ name: r.success ? r.name : '', pair: pairOf(values) });
       if (!r.success) setErrors((x) => ({ ...x, accountNumber: r.message }));
       return r.success;
     } catch (e) {
