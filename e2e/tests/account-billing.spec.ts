@@ -77,6 +77,13 @@ test.describe('account money', () => {
       await expect(admin.getByText('This is a required field')).toBeVisible();
       await admin.getByLabel('Reason').fill('E2E: line rental correction');
       await admin.getByRole('button', { name: 'Post Adjustment' }).click();
+      // Nothing is posted before the confirmation: the amount, the account and the balance it leaves.
+      const confirm = admin.getByRole('dialog', { name: 'Debit £6.00' });
+      await expect(confirm).toContainText(
+        'Debit £6.00 from 20002 (Wetherby Lettings)? Its balance goes from £25.00 to £19.00.',
+      );
+      await admin.screenshot({ path: 'test-results/balance-adjustment-confirm.png' });
+      await confirm.getByRole('button', { name: 'Post Adjustment' }).click();
       await expect(admin.getByText('Debited £6.00. The balance of 20002 is now £19.00.')).toBeVisible();
       await admin.screenshot({ path: 'test-results/balance-adjustment.png', fullPage: true });
 

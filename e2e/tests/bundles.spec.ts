@@ -21,3 +21,15 @@ test('bundles: enable one after confirming, see it enabled with its usage, then 
   await expect(page.getByText('UK Minutes 3000 has been disabled')).toBeVisible();
   await expect(row).toContainText('Not enabled');
 });
+
+test('bundles at 390 px: nothing overflows, Enable and Disable are on screen', async ({ page }) => {
+  await signIn(page, 'retail');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/bundles');
+  await expect(page.getByRole('heading', { name: 'Bundles' })).toBeVisible();
+  const enable = page.getByRole('button', { name: 'Enable' }).first();
+  await expect(enable).toBeVisible();
+  await page.screenshot({ path: 'test-results/bundles-390.png', fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect(enable).toBeInViewport({ ratio: 1 });
+});

@@ -34,9 +34,17 @@ test('direct debit: the checks, the address and bank look-ups, a mismatch, then 
     .check();
   await next.click();
 
-  await wizard.getByLabel('First Name').fill('Alice');
-  await wizard.getByLabel('Last Name').fill('Morgan');
-  await wizard.getByLabel('Company').fill('Acme Plumbing Ltd');
+  // Your Details start from the account.
+  await expect(wizard.getByLabel('First Name')).toHaveValue('Alice');
+  await expect(wizard.getByLabel('Last Name')).toHaveValue('Morgan');
+  await expect(wizard.getByLabel('Company')).toHaveValue('Acme Plumbing Ltd');
+  await expect(wizard.getByLabel('Telephone')).toHaveValue('01214960000');
+  // A bad telephone number stops at Your Details, its message under it; nothing typed is lost.
+  await wizard.getByLabel('Telephone').fill('0121 496 abc');
+  await next.click();
+  await expect(wizard.getByText('Please enter a valid telephone number.')).toBeVisible();
+  await page.screenshot({ path: 'test-results/direct-debit-details-refused.png' });
+  await expect(wizard.getByLabel('First Name')).toHaveValue('Alice');
   await wizard.getByLabel('Telephone').fill('01214960000');
   await wizard.getByLabel('Postcode').fill('LS1 4AP');
   await wizard.getByRole('button', { name: 'Find Address' }).click();
@@ -52,7 +60,18 @@ test('direct debit: the checks, the address and bank look-ups, a mismatch, then 
   await expect(
     wizard.getByText('Account number and sort code do not match any GB bank. Please confirm the details are correct'),
   ).toBeVisible();
-  await expect(next).toBeDisabled();
+  await next.click();
+  await expect(wizard.getByLabel('Sort Code')).toBeVisible();
+  await wizard.getByLabel('Account Number').fill('41011166');
+  await wizard.getByLabel('Account Holder Name').click();
+  await expect(wizard.getByText('Bank: Barclays Bank')).toBeVisible();
+  // Nine digits are refused, never cut to the eight that pass the bank check.
+  await wizard.getByLabel('Account Number').fill('410111661');
+  await wizard.getByLabel('Account Holder Name').click();
+  await expect(wizard.getByText('Bank: Barclays Bank')).toHaveCount(0);
+  await next.click();
+  await expect(wizard.getByText('Please enter a valid UK bank account number')).toBeVisible();
+  await expect(wizard.getByLabel('Account Number')).toHaveValue('410111661');
   await wizard.getByLabel('Account Number').fill('41011166');
   await wizard.getByLabel('Account Holder Name').click();
   await expect(wizard.getByText('Bank: Barclays Bank')).toBeVisible();

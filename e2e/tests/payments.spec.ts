@@ -49,8 +49,9 @@ test.describe('card payments', () => {
     await payWith(page, '4242 4242 4242 4242');
     await expect(page).toHaveURL(/\/account-transaction\?.*redirect_status=succeeded/);
     const result = page.getByRole('dialog', { name: 'Card Payment' });
+    // One message, not two that disagree: the payment is confirmed, so it succeeded.
     await expect(result).toContainText('Payment succeeded!');
-    await expect(result).toContainText('Your card payment is being processed.');
+    await expect(result).not.toContainText('Your card payment is being processed.');
     await page.screenshot({ path: 'test-results/card-payment-result.png' });
     await result.getByRole('button', { name: 'Close' }).click();
     await expect(page).toHaveURL(/\/account-transaction$/);
@@ -112,12 +113,76 @@ test.describe('card payments', () => {
       .click();
     await expect(page).toHaveURL(/\/invoice\?.*redirect_status=requires_payment_method/);
     const result = page.getByRole('dialog', { name: 'Card Payment' });
-    await expect(result).toContainText('Your payment was not successful, please try again.');
     await expect(result).toContainText('Your card payment was unsuccessful');
+    await expect(result).not.toContainText('Your payment was not successful, please try again.');
     // A failed payment saved no card: no auto-pay notice.
     await expect(page.getByText(/^Invoices are paid automatically/)).toHaveCount(0);
     await result.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Unpaid');
+  });
+});
+
+test.describe('auto top-up (spec 1 §3–§4)', () => {
+  // Wetherby Lettings (20002, prepay): no other spec tops it up.
+  const status = async (page: Page) =>
+    (await (await page.request.get('/api/v1/account/20002/hasautotopup')).json()) as {
+      autoTopupEnabled: boolean;
+      autoTopUpThreshold: number;
+    };
+  const openTopUp = async (page: Page) => {
+    await page.goto('/account-transaction');
+    await expect(page.getByRole('main').getByText(/^Balance: £/)).toBeVisible();
+    await page.getByRole('main').getByRole('button', { name: 'Top Up' }).click();
+    return page.getByRole('dialog', { name: 'Top Up' });
+  };
+
+  test('the stage shows the saved settings, Confirm keeps them, and one-off top-ups stay on offer', async ({
+    page,
+  }) => {
+    await signIn(page, 'wetherby');
+    // A card top-up that saves the card for auto top-up below £10.
+    let dialog = await openTopUp(page);
+    await dialog.getByLabel('Credit / Debit Card').check();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByLabel('Top up automatically with this card when my balance runs low').check();
+    await dialog.getByRole('combobox', { name: 'Top up when the balance falls below' }).click();
+    await page.getByRole('option', { name: '£10', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Pay by Card' }).click();
+    await payWith(page, '4242 4242 4242 4242');
+    await page.getByRole('dialog', { name: 'Card Payment' }).getByRole('button', { name: 'Close' }).click();
+    await expect.poll(async () => (await status(page)).autoTopUpThreshold).toBe(10);
+
+    // The stage opens as saved (enabled, £10); turned off and confirmed: 'disabled'.
+    dialog = await openTopUp(page);
+    const toggle = dialog.getByRole('switch', { name: 'Auto top-up enabled' });
+    await expect(toggle).toBeChecked();
+    await expect(dialog.getByRole('combobox', { name: 'Top up when the balance falls below' })).toHaveText('£10');
+    await page.screenshot({ path: 'test-results/auto-top-up-stage.png' });
+    await toggle.uncheck();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(dialog.getByText('Auto top-up disabled')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // Opened again it is still off, and Confirm changes nothing: disabled, £10.
+    dialog = await openTopUp(page);
+    await expect(dialog.getByRole('switch', { name: 'Auto top-up enabled' })).not.toBeChecked();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(dialog.getByText('Auto top-up disabled')).toBeVisible();
+    expect(await status(page)).toMatchObject({ autoTopupEnabled: false, autoTopUpThreshold: 10 });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // A one-off top-up: Back to the payment types, all of them offered.
+    dialog = await openTopUp(page);
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    for (const type of ['Credit / Debit Card', 'Bank Transfer', 'PayPal', 'Auto top-up settings']) {
+      await expect(dialog.getByLabel(type)).toBeVisible();
+    }
+    await page.screenshot({ path: 'test-results/auto-top-up-payment-types.png' });
+    await dialog.getByLabel('Bank Transfer').check();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog).toContainText('Reference: AC20002');
   });
 });
 

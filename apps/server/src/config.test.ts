@@ -30,3 +30,12 @@ describe('loadConfig paths', () => {
     expect(loadConfig({ WEB_DIST: '' }).webDist).toBe('');
   });
 });
+
+describe('loadConfig amounts', () => {
+  it('bounds a balance adjustment at £1,000 unless BALANCE_ADJUSTMENT_MAX_POUNDS says otherwise', () => {
+    expect(loadConfig({}).maxAdjustmentPence).toBe(100_000);
+    expect(loadConfig({ BALANCE_ADJUSTMENT_MAX_POUNDS: '250.50' }).maxAdjustmentPence).toBe(25_050);
+    expect(() => loadConfig({ BALANCE_ADJUSTMENT_MAX_POUNDS: '0' })).toThrow();
+    expect(() => loadConfig({ BALANCE_ADJUSTMENT_MAX_POUNDS: 'lots' })).toThrow();
+  });
+});

@@ -103,6 +103,8 @@ export interface Config {
   captchaHmacKey: string | undefined;
   /** Registrations allowed per address in the sign-in window before each further one waits. */
   registrationsPerAddress: number;
+  /** The largest balance adjustment a provider admin may post at once, in pence (BALANCE_ADJUSTMENT_MAX_POUNDS). */
+  maxAdjustmentPence: number;
   panel: {
     idleTimeoutMs: number;
     logoutCountdownSeconds: number;
@@ -147,6 +149,13 @@ function int(value: string | undefined, fallback: number): number {
   const n = Number(value);
   if (!Number.isFinite(n)) throw new Error(`Expected a number, got '${value}'`);
   return n;
+}
+
+/** A positive amount in pounds (whole or with pence), as pence. */
+function poundsToPence(value: string | undefined, fallback: number): number {
+  const pounds = int(value, fallback);
+  if (!(pounds > 0)) throw new Error(`Expected an amount in pounds above 0, got '${value}'`);
+  return Math.round(pounds * 100);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -206,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     companiesHouseApiKey: env.COMPANIES_HOUSE_API_KEY || undefined,
     captchaHmacKey: env.CAPTCHA_HMAC_KEY || undefined,
     registrationsPerAddress: int(env.REGISTRATIONS_PER_ADDRESS, 5),
+    maxAdjustmentPence: poundsToPence(env.BALANCE_ADJUSTMENT_MAX_POUNDS, 1000),
     panel: {
       idleTimeoutMs: int(env.PANEL_IDLE_TIMEOUT_MS, TIMINGS.idleTimeoutMs),
       logoutCountdownSeconds: int(env.PANEL_LOGOUT_COUNTDOWN_SECONDS, TIMINGS.logoutCountdownSeconds),

@@ -131,6 +131,8 @@ export const MESSAGES = {
   notificationNotMarked: 'Unsuccessfully marked notification as read.',
   /** Ours: the ledger adjustment's feedback. */
   adjustmentPosted: 'The adjustment has been posted',
+  /** Ours: a provider admin's adjustment past the configured maximum (BALANCE_ADJUSTMENT_MAX_POUNDS). */
+  adjustmentTooLarge: (max: string) => `An adjustment may be at most ${max}`,
   /** Ours: the balance alert does not apply to wholesale accounts (spec 1 §2 hides it). */
   alertNotForWholesale: 'The balance alert is not available for wholesale accounts',
   // names

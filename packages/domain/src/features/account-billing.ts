@@ -96,6 +96,16 @@ export const adjustmentBody = z.object({
 });
 export type AdjustmentBody = z.infer<typeof adjustmentBody>;
 
+/** What the Balance Adjustment's confirmation shows: the account, its balance and the largest adjustment. */
+export const adjustmentPreview = z.object({
+  accountNo: z.number().int(),
+  name: z.string(),
+  balancePence: z.number().int(),
+  /** The server's maximum of one adjustment, in pence (BALANCE_ADJUSTMENT_MAX_POUNDS). */
+  maxPence: z.number().int(),
+});
+export type AdjustmentPreview = z.infer<typeof adjustmentPreview>;
+
 const accountParam = z.object({ account_no: recordId() });
 
 // ---- the balance alert -----------------------------------------------------------------------
@@ -183,6 +193,14 @@ export const accountBillingRoutes = {
     tag,
   }),
   /** A provider admin's credit or debit of an account, with a reason (audited). */
+  /** The account an adjustment would post to, for its confirmation (provider admins). */
+  adjustPreview: route({
+    method: 'GET',
+    path: '/account/:account_no/adjustment',
+    params: accountParam,
+    reply: adjustmentPreview,
+    tag,
+  }),
   adjust: route({
     method: 'POST',
     path: '/account/:account_no/adjustment',

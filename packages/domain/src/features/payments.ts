@@ -74,23 +74,29 @@ export const PAYMENT_MESSAGES = {
   noAutoPay: 'Invoice auto-pay is not on',
 } as const;
 
-/** Spec 1 §4: the result modal's message for `redirect_status`. */
-export function paymentStatusMessage(status: string | null): string {
-  switch (status) {
+/**
+ * Spec 1 §4, §8: the card payment result modal's one message, from the card form's
+ * `redirect_status` and the payment's status at the server (`settled`, undefined until read). A
+ * 'succeeded' return is 'Payment succeeded!' once the provider's confirmation has reached the
+ * server, 'Your card payment is being processed.' until then; never both.
+ */
+export function cardPaymentResult(
+  redirectStatus: string | null,
+  settled?: PaymentStatus,
+): { severity: 'success' | 'info' | 'error'; text: string } {
+  switch (redirectStatus) {
     case 'succeeded':
-      return PAYMENT_MESSAGES.succeeded;
+      return settled === 'succeeded'
+        ? { severity: 'success', text: PAYMENT_MESSAGES.succeeded }
+        : { severity: 'info', text: PAYMENT_MESSAGES.cardProcessing };
     case 'processing':
-      return PAYMENT_MESSAGES.processing;
+      return { severity: 'info', text: PAYMENT_MESSAGES.processing };
     case 'requires_payment_method':
-      return PAYMENT_MESSAGES.notSuccessful;
+      return { severity: 'error', text: PAYMENT_MESSAGES.cardUnsuccessful };
     default:
-      return PAYMENT_MESSAGES.somethingWrong;
+      return { severity: 'error', text: PAYMENT_MESSAGES.somethingWrong };
   }
 }
-
-/** Spec 1 §8: the card payment's line under the status ('succeeded' is being processed by us). */
-export const cardPaymentMessage = (status: string | null) =>
-  status === 'succeeded' ? PAYMENT_MESSAGES.cardProcessing : PAYMENT_MESSAGES.cardUnsuccessful;
 
 /** Where a bank transfer top-up is paid (the provider's account; shown with the reference). */
 export const PROVIDER_BANK_ACCOUNT = {
@@ -138,10 +144,10 @@ export const autoTopUpStatus = z.object({
 });
 export type AutoTopUpStatus = z.infer<typeof autoTopUpStatus>;
 
-/** PUT /account/{n}/topup: the auto top-up's switch and threshold. */
+/** PUT /account/{n}/topup: the auto top-up's switch and threshold (left out: the saved threshold stays). */
 export const autoTopUpUpdate = z.object({
   enabled: z.boolean(),
-  threshold: inList(AUTO_TOP_UP_THRESHOLDS, PAYMENT_MESSAGES.threshold).default(TOP_UP_DEFAULTS.threshold),
+  threshold: inList(AUTO_TOP_UP_THRESHOLDS, PAYMENT_MESSAGES.threshold).optional(),
 });
 
 /** POST /invoice/{invoiceNumber}/pay (spec 1 §3 pay payload). */

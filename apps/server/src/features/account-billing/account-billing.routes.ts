@@ -10,6 +10,7 @@ import {
   BALANCE_ALERT_PENCE,
   balanceAlertLabel,
   can,
+  formatPence,
   isProviderAdmin,
   isWholesale,
   MESSAGES,
@@ -25,7 +26,7 @@ import { identityNeedsNewCheck } from '../../platform/identity-status.ts';
 import { postToLedger } from '../../platform/ledger.ts';
 import { listBodyFor, pagedList, selectRecords } from '../../platform/list.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { openRoute, tenantRoute } from '../../platform/routes.ts';
+import { type Guard, openRoute, tenantRoute } from '../../platform/routes.ts';
 
 const LONDON = `at time zone 'Europe/London'`;
 
@@ -125,45 +126,7 @@ export function registerAccountBillingRoutes(api: FastifyInstance, platform: Pla
     },
   });
 
-  // A provider admin's credit or debit of any account (not while acting as a customer: the portal
-  // is the admin's own). The posting and its audit entry commit together.
-  openRoute(api, platform, routes.adjust, {
-    allow: (auth) => isProviderAdmin(auth) && auth.puppeteer === null,
-    handler: async ({ auth, request }, { params, body }) => {
-      if (!auth) throw forbidden();
-      const amountPence = body.type === 'credit' ? body.amountPence : -body.amountPence;
-      const posted = await platform.tenancy.crossAccount('billing', async (tx) => {
-        const account = await tx
-          .selectFrom('accounts')
-          .select('account_no')
-          .where('account_no', '=', params.account_no)
-          .executeTakeFirst();
-        if (!account) throw notFound();
-        const entry = await postToLedger(tx, {
-          accountNo: params.account_no,
-          kind: 'adjustment',
-          amountPence,
-          description: body.reason,
-          by: auth,
-        });
-        await audit(tx, {
-          userId: auth.userId,
-          accountNo: auth.homeAccountNo,
-          action: 'ledger.adjustment',
-          targetAccountNo: params.account_no,
-          details: { entryId: entry.id, amountPence, reason: body.reason, balanceAfterPence: entry.balanceAfterPence },
-          ip: request.ip,
-        });
-        return entry;
-      });
-      return {
-        success: true,
-        message: MESSAGES.adjustmentPosted,
-        id: posted.id,
-        balance: posted.balanceAfterPence / 100,
-      };
-    },
-  });
+  registerAdjustmentRoutes(api, platform);
 
   tenantRoute(api, platform, routes.balanceAlert, {
     allow: (auth) => can(auth, 'account', 'read') && !isWholesale(auth),
@@ -292,5 +255,77 @@ export function registerAccountBillingRoutes(api: FastifyInstance, platform: Pla
           { ...params, ...(body ?? {}) },
         ),
       ),
+  });
+}
+
+/**
+ * A provider admin's credit or debit of any account (not while acting as a customer: the portal
+ * is the admin's own), at most the configured maximum. The posting and its audit entry commit
+ * together. The preview is what the panel's confirmation shows.
+ */
+function registerAdjustmentRoutes(api: FastifyInstance, platform: Platform): void {
+  const routes = accountBillingRoutes;
+  const adjuster: Guard = (auth) => isProviderAdmin(auth) && auth.puppeteer === null;
+  const maxPence = platform.config.maxAdjustmentPence;
+  openRoute(api, platform, routes.adjustPreview, {
+    allow: adjuster,
+    handler: async ({ auth }, { params }) => {
+      if (!auth) throw forbidden();
+      const account = await platform.tenancy.crossAccount('billing', (tx) =>
+        tx
+          .selectFrom('accounts')
+          .select(['account_no', 'company', 'first_name', 'surname', 'balance_pence'])
+          .where('account_no', '=', params.account_no)
+          .executeTakeFirst(),
+      );
+      if (!account) throw notFound();
+      return {
+        accountNo: account.account_no,
+        name: account.company || `${account.first_name} ${account.surname}`.trim(),
+        balancePence: account.balance_pence,
+        maxPence,
+      };
+    },
+  });
+
+  openRoute(api, platform, routes.adjust, {
+    allow: adjuster,
+    handler: async ({ auth, request }, { params, body }) => {
+      if (!auth) throw forbidden();
+      if (body.amountPence > maxPence) {
+        throw validationError({ amountPence: MESSAGES.adjustmentTooLarge(formatPence(maxPence)) });
+      }
+      const amountPence = body.type === 'credit' ? body.amountPence : -body.amountPence;
+      const posted = await platform.tenancy.crossAccount('billing', async (tx) => {
+        const account = await tx
+          .selectFrom('accounts')
+          .select('account_no')
+          .where('account_no', '=', params.account_no)
+          .executeTakeFirst();
+        if (!account) throw notFound();
+        const entry = await postToLedger(tx, {
+          accountNo: params.account_no,
+          kind: 'adjustment',
+          amountPence,
+          description: body.reason,
+          by: auth,
+        });
+        await audit(tx, {
+          userId: auth.userId,
+          accountNo: auth.homeAccountNo,
+          action: 'ledger.adjustment',
+          targetAccountNo: params.account_no,
+          details: { entryId: entry.id, amountPence, reason: body.reason, balanceAfterPence: entry.balanceAfterPence },
+          ip: request.ip,
+        });
+        return entry;
+      });
+      return {
+        success: true,
+        message: MESSAGES.adjustmentPosted,
+        id: posted.id,
+        balance: posted.balanceAfterPence / 100,
+      };
+    },
   });
 }

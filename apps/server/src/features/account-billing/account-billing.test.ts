@@ -239,6 +239,47 @@ describe('adjustments', () => {
     }
     expect(await balanceOf(30001)).toEqual({ balance: 1234, sum: 1234 });
   });
+
+  it('previews the account (name, balance, the maximum) for the confirmation, provider admins only', async () => {
+    const preview = await t.api('GET', '/account/30001/adjustment', admin);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(json(preview)).toEqual({
+      accountNo: 30001,
+      name: 'Bella Hair Studio',
+      balancePence: 1234,
+      maxPence: 100_000,
+    });
+    expect((await t.api('GET', '/account/99999/adjustment', admin)).statusCode).toBe(404);
+    for (const who of [prepay, retail, reseller]) {
+      expect((await t.api('GET', '/account/30001/adjustment', who)).statusCode).toBe(403);
+    }
+  });
+
+  it('refuses an amount over the configured maximum (£1000.00 by default), posting nothing', async () => {
+    for (const type of ['credit', 'debit'] as const) {
+      const over = await adjust(30001, { type, amountPence: 100_001, reason: 'Too much' });
+      expect(over.statusCode).toBe(400);
+      expect(json<Reply>(over).validation).toEqual({ amountPence: MESSAGES.adjustmentTooLarge('£1000.00') });
+    }
+    const most = await adjust(30001, { type: 'credit', amountPence: 100_000, reason: 'The most' });
+    expect(json<Reply>(most).balance).toBe(1012.34);
+    await adjust(30001, { type: 'debit', amountPence: 100_000, reason: 'The most reversed' });
+    expect(await balanceOf(30001)).toEqual({ balance: 1234, sum: 1234 });
+
+    // BALANCE_ADJUSTMENT_MAX_POUNDS moves it.
+    const strict = await createTestContext({ maxAdjustmentPence: 5_000 });
+    try {
+      const who = await strict.login('admin');
+      const refused = await strict.api('POST', '/account/30001/adjustment', who, {
+        type: 'credit',
+        amountPence: 5_001,
+        reason: 'Over £50',
+      });
+      expect(json<Reply>(refused).validation).toEqual({ amountPence: MESSAGES.adjustmentTooLarge('£50.00') });
+    } finally {
+      await strict.close();
+    }
+  });
 });
 
 describe('account transactions', () => {

@@ -88,6 +88,19 @@ describe('direct debit', () => {
     expect(json<{ record: unknown }>(await t.api('GET', '/billing/directdebit', prepay)).record).toBeNull();
   });
 
+  it('refuses an account number of more than 8 digits with the field’s message, never truncating it', async () => {
+    // 410111661 cut to 8 digits is 41011166, a valid Barclays pair: it must not pass.
+    for (const accountNumber of ['410111661', '4101116612', '41 011 1661']) {
+      const named = await t.api('POST', '/billing/directdebit/bankname', prepay, { sortCode: '200000', accountNumber });
+      expect(named.statusCode).toBe(400);
+      expect(json<Reply>(named).validation).toEqual({ accountNumber: MESSAGES.bankAccount });
+      const created = await t.api('POST', '/billing/directdebit', prepay, submit({ accountNumber }));
+      expect(created.statusCode).toBe(400);
+      expect(json<Reply>(created).validation).toEqual({ accountNumber: MESSAGES.bankAccount });
+    }
+    expect(json<{ record: unknown }>(await t.api('GET', '/billing/directdebit', prepay)).record).toBeNull();
+  });
+
   it('sets up a Pending mandate, makes the prepay account postpay, and replaces it', async () => {
     const before = json<{ permissions: Record<string, number> }>(await t.api('GET', '/users/auth/session', prepay));
     expect(before.permissions['9006']).toBe(15);

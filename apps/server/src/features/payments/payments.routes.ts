@@ -170,7 +170,11 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
       if (!can(auth, 'prepay', 'read')) throw new HttpError(403, PAYMENT_MESSAGES.prepayOnly);
       const updated = await db
         .updateTable('auto_top_ups')
-        .set({ enabled: body.enabled, threshold_pence: Math.round(body.threshold * 100), updated_at: new Date() })
+        .set({
+          enabled: body.enabled,
+          ...(body.threshold === undefined ? {} : { threshold_pence: Math.round(body.threshold * 100) }),
+          updated_at: new Date(),
+        })
         .returning('account_no')
         .executeTakeFirst();
       if (!updated)

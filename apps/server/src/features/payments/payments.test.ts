@@ -311,6 +311,21 @@ describe('auto top-up', () => {
     await post(-600);
     expect(await processAutoTopUps(t.app.platform)).toBe(0);
     expect(await autoCredits()).toBe(before + 1);
+
+    // A save that names no threshold keeps the saved one (never the £2 default); one that does, changes it.
+    expect(json<Reply>(await t.api('PUT', '/account/30001/topup', prepay, { enabled: true })).message).toBe(
+      'Auto top-up updated',
+    );
+    expect(json<object>(await t.api('GET', '/account/30001/hasautotopup', prepay))).toMatchObject({
+      autoTopupEnabled: true,
+      autoTopUpThreshold: 5,
+    });
+    await t.api('PUT', '/account/30001/topup', prepay, { enabled: false, threshold: 10 });
+    await t.api('PUT', '/account/30001/topup', prepay, { enabled: false });
+    expect(json<object>(await t.api('GET', '/account/30001/hasautotopup', prepay))).toMatchObject({
+      autoTopupEnabled: false,
+      autoTopUpThreshold: 10,
+    });
   });
 });
 

@@ -90,4 +90,22 @@ describe('/account-details', () => {
     expect(await within(dialog).findByText('Your account has been deleted')).toBeTruthy();
     expect(server.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
   });
+
+  it('shows a refused deletion’s reason alone, without the validation banner', async () => {
+    const server = fakeServer();
+    const reason = 'This account has live customer accounts: close them first';
+    server.on('GET', '/account/30000', () => account);
+    server.on('POST', '/users/auth/passwordcheck', () => ({ success: true, message: 'Password confirmed' }));
+    server.on('DELETE', '/account/30000', () => reply(409, { success: false, message: reason }));
+    const { user } = renderPanel(<AccountDetailsPage />, { url: '/account-details?tab=Delete+Account' });
+    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.type(within(dialog).getByLabelText(/Password/), 'Right-Pass-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Delete Account' }));
+    expect(await within(dialog).findByText(reason)).toBeTruthy();
+    expect(within(dialog).queryByText(MESSAGES.stageValidation)).toBeNull();
+    expect(within(dialog).getAllByText(reason)).toHaveLength(1);
+  });
 });

@@ -109,14 +109,11 @@ export function DeleteAccountPanel({ account }: { account: Account }) {
           },
           {
             label: 'Confirm',
-            content: (
-              <Box sx={{ display: 'grid', gap: 2 }}>
-                <Alert severity="error">Delete account {account.accountNo} now?</Alert>
-                {error && <Alert severity="error">{error}</Alert>}
-              </Box>
-            ),
+            content: <Alert severity="error">Delete account {account.accountNo} now?</Alert>,
             actionLabel: 'Delete Account',
             action: remove,
+            // A refusal (live customers, provider admins, the password check spent) is its own reason.
+            error,
           },
         ]}
         feedback={<Alert severity="success">{deleted}</Alert>}

@@ -1,48 +1,37 @@
 /**
  * The Direct Debit wizard (spec 1 §4): the existing Approved or Pending mandate first; the check that
  * the account is in the user's name and they alone authorise debits (else the dual-signatory message
- * ends it); Your Details (the address chosen from the postcode's); Payment Details (the bank named
- * from the sort code and account number, or the spec's mismatch text); Confirm; Feedback. A prepay
- * account that succeeds becomes postpay and goes to /invoice after 3 seconds.
+ * ends it); Your Details (prefilled from the account; the address chosen from the postcode's);
+ * Payment Details (the bank named from the sort code and account number, or the spec's mismatch
+ * text); Confirm; Feedback. Each stage is checked with the spec's patterns before Next (spec 1 §5,
+ * the domain's schema), each message under its field; a refused Create stays at Confirm with the
+ * reason (a refused field's message under it, back in its stage), keeping everything typed. A
+ * prepay account that succeeds becomes postpay and goes to /invoice after 3 seconds.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type AddressRecord, DIRECT_DEBIT_MESSAGES, directDebitRoutes } from '@switchboard/domain';
+import { type AddressRecord, DIRECT_DEBIT_MESSAGES, directDebitRoutes, MESSAGES } from '@switchboard/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useAccount } from '../../platform/account-query.ts';
 import { ApiError, errorMessage } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { type Stage, StagedForm } from '../../platform/staged-form/staged-form.tsx';
-
-const EMPTY = {
-  firstName: '',
-  surname: '',
-  company: '',
-  telephone: '',
-  postCode: '',
-  line1: '',
-  line2: '',
-  city: '',
-  county: '',
-  sortCode: '',
-  accountNumber: '',
-  accountHolder: '',
-};
-type Values = typeof EMPTY;
+import {
+  DETAILS_FIELDS,
+  type Errors,
+  errorsOf,
+  type FieldName,
+  fieldErrors,
+  fromAccount,
+  PAYMENT_FIELDS,
+  type Values,
+} from './direct-debit-form.ts';
+import { CheckStage, ConfirmStage, PaymentDetails, YourDetails } from './direct-debit-stages.tsx';
 
 export default function DirectDebitPage() {
   const { can } = useSession();
@@ -80,7 +69,7 @@ export default function DirectDebitPage() {
         </Button>
       )}
       {open && (
-        <DirectDebitWizard
+        <WizardWithAccount
           replace={record !== null}
           onClose={() => {
             setOpen(false);
@@ -92,187 +81,165 @@ export default function DirectDebitPage() {
   );
 }
 
-function DirectDebitWizard({ replace, onClose }: { replace: boolean; onClose: () => void }) {
+interface WizardProps {
+  replace: boolean;
+  onClose: () => void;
+}
+
+/** The wizard once the account is read (Your Details start from it). */
+function WizardWithAccount(props: WizardProps) {
+  const account = useAccount();
+  if (account.isPending) return null;
+  return <DirectDebitWizard {...props} initial={fromAccount(account.data)} />;
+}
+
+/** A stage's banner after its check: several messages, the spec's banner; one, only under its field. */
+const bannerFor = (errors: Errors): ReactNode => (Object.keys(errors).length > 1 ? MESSAGES.multipleErrors : null);
+
+/** The values, their messages, and the bank named for the sort code and account number typed. */
+function useWizardValues(initial: Values) {
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  // The bank is named for one sort code and account number: another pair (even while the look-up
+  // of the old one is answering) is another account, and has no bank until looked up.
+  const [bank, setBank] = useState({ name: '', pair: '' });
+  const pairOf = (v: Values) => `${v.sortCode}|${v.accountNumber}`;
+  const bankName = bank.pair === pairOf(values) ? bank.name : '';
+  const onChange = (field: FieldName, value: string) => {
+    setValues((x) => ({ ...x, [field]: value }));
+    setErrors(({ [field]: _, ...rest }) => rest);
+  };
+  /** Checks `fields`, showing their messages; answers the messages found. */
+  const check = (fields: readonly FieldName[]) => {
+    const found = errorsOf(values, fields);
+    setErrors((x) => ({
+      ...Object.fromEntries(Object.entries(x).filter(([k]) => !fields.some((f) => f === k))),
+      ...found,
+    }));
+    return found;
+  };
+  /** Names the bank of a well-formed pair; a mismatch is the account number's message. */
+  const lookUpBank = async (): Promise<boolean> => {
+    const pair = ['sortCode', 'accountNumber'] as const;
+    if (Object.keys(errorsOf(values, pair)).length > 0) return false;
+    try {
+      const r = await call(directDebitRoutes.bankName, {
+        body: { sortCode: values.sortCode, accountNumber: values.accountNumber },
+      });
+      setBank({ name: r.success ? r.name : '', pair: pairOf(values) });
+      if (!r.success) setErrors((x) => ({ ...x, accountNumber: r.message }));
+      return r.success;
+    } catch (e) {
+      setErrors((x) => ({ ...x, ...(e instanceof ApiError ? fieldErrors(e.validation) : {}) }));
+      if (!(e instanceof ApiError) || Object.keys(e.validation).length === 0)
+        setErrors((x) => ({ ...x, accountNumber: errorMessage(e) }));
+      return false;
+    }
+  };
+  return { values, setValues, errors, setErrors, onChange, check, bankName, lookUpBank };
+}
+
+/** The postcode's addresses (spec 1 §5: the address is chosen from a postcode look-up). */
+function useAddressLookup(postCode: string, setValues: (f: (v: Values) => Values) => void) {
+  const [addresses, setAddresses] = useState<AddressRecord[] | null>(null);
+  const [addressError, setAddressError] = useState('');
+  const findAddresses = async () => {
+    setAddressError('');
+    try {
+      setAddresses((await call(directDebitRoutes.addresses, { params: { postcode: postCode } })).records);
+    } catch (e) {
+      setAddresses(null);
+      setAddressError(e instanceof ApiError && e.validation.postcode ? e.validation.postcode : errorMessage(e));
+    }
+  };
+  const chooseAddress = (a: AddressRecord) =>
+    setValues((x) => ({ ...x, line1: a.line_1, line2: a.line_2, city: a.post_town, county: a.postal_county }));
+  return { addresses, addressError, findAddresses, chooseAddress };
+}
+
+/** The Feedback stage: only a success reaches it (a refused Create stays at Confirm). */
+const Done = ({ message, wasPrepay }: { message: string; wasPrepay: boolean }) => (
+  <Stack spacing={1}>
+    <Alert severity="success">{message}</Alert>
+    {wasPrepay && <Typography variant="body2">Your account is now postpay: taking you to your invoices…</Typography>}
+  </Stack>
+);
+
+/**
+ * A refused Create: the refused fields' messages (under them, in their stages: the banner is then
+ * the generic 'Please go back…'), or the spec's failure text with the reason.
+ */
+function createFailure(e: unknown): { refused: Errors; banner: ReactNode } {
+  const refused = e instanceof ApiError ? fieldErrors(e.validation) : {};
+  if (Object.keys(refused).length > 0) return { refused, banner: undefined };
+  const reason = errorMessage(e);
+  const failed = DIRECT_DEBIT_MESSAGES.failed;
+  return { refused, banner: reason === failed ? failed : `${failed} ${reason}` };
+}
+
+function DirectDebitWizard({ replace, initial, onClose }: WizardProps & { initial: Values }) {
   const { can } = useSession();
   const wasPrepay = can('prepay', 'read');
   // Where a prepay account goes once postpay: its invoices (retail accounts have the page), else home.
   const landing = can('retail', 'read') ? '/invoice' : '/';
   const [inName, setInName] = useState('');
   const [sole, setSole] = useState('');
-  const [v, setV] = useState<Values>(EMPTY);
-  const [addresses, setAddresses] = useState<AddressRecord[] | null>(null);
-  const [bank, setBank] = useState<{ name: string; error: string }>({ name: '', error: '' });
+  const form = useWizardValues(initial);
+  const { values, errors, onChange } = form;
+  const address = useAddressLookup(values.postCode, form.setValues);
   const [agreed, setAgreed] = useState(false);
-  const [feedback, setFeedback] = useState<{ ok: boolean; text: string }>({ ok: false, text: '' });
-  const set = (k: keyof Values) => (e: { target: { value: string } }) => setV((x) => ({ ...x, [k]: e.target.value }));
-  const text = (k: keyof Values, label: string, required = true, onBlur?: () => void) => (
-    <TextField
-      label={label}
-      name={k}
-      value={v[k]}
-      onChange={set(k)}
-      onBlur={onBlur}
-      required={required}
-      fullWidth
-      size="small"
-    />
-  );
+  const [banner, setBanner] = useState<ReactNode>(null);
+  const [feedback, setFeedback] = useState('');
 
-  const findAddresses = async () => {
+  const checked = async (fields: readonly FieldName[], more: () => Promise<boolean> = async () => true) => {
+    const found = form.check(fields);
+    setBanner(bannerFor(found));
+    return Object.keys(found).length === 0 && (await more());
+  };
+  const create = async () => {
+    const body = { ...values, bankName: form.bankName, onlySignatory: true as const, countryIso: 'GB' as const };
     try {
-      setAddresses((await call(directDebitRoutes.addresses, { params: { postcode: v.postCode } })).records);
+      const reply = replace
+        ? await call(directDebitRoutes.update, { body })
+        : await call(directDebitRoutes.create, { body });
+      setFeedback(reply.message);
+      // The account is postpay now: its invoices page, read afresh (spec 1 §4, after 3 s).
+      if (wasPrepay) setTimeout(() => window.location.assign(landing), 3000);
+      return true;
     } catch (e) {
-      setAddresses([]);
-      setFeedback({ ok: false, text: errorMessage(e) });
+      const failure = createFailure(e);
+      form.setErrors((x) => ({ ...x, ...failure.refused }));
+      setBanner(failure.banner);
+      return false;
     }
   };
-  const lookUpBank = async () => {
-    if (v.sortCode.replace(/\D/g, '').length !== 6 || v.accountNumber.replace(/\D/g, '').length !== 8) return;
-    try {
-      const r = await call(directDebitRoutes.bankName, {
-        body: { sortCode: v.sortCode, accountNumber: v.accountNumber },
-      });
-      setBank(r.success ? { name: r.name, error: '' } : { name: '', error: r.message });
-    } catch (e) {
-      setBank({
-        name: '',
-        error: e instanceof ApiError ? Object.values(e.validation).join(' ') || e.message : errorMessage(e),
-      });
-    }
-  };
-  const dual = inName === 'no' || sole === 'no';
 
+  const fields = { values, errors, onChange };
   const stages: Stage[] = [
     {
       label: 'Check',
-      blocked: inName === '' || sole === '' || dual,
-      content: (
-        <Stack spacing={2}>
-          <FormControl>
-            <FormLabel id="in-name">Is the account you will pay from in your name (or your company's)?</FormLabel>
-            <RadioGroup row aria-labelledby="in-name" value={inName} onChange={(e) => setInName(e.target.value)}>
-              <FormControlLabel value="yes" control={<Radio />} label="Yes" />
-              <FormControlLabel value="no" control={<Radio />} label="No" />
-            </RadioGroup>
-          </FormControl>
-          <FormControl>
-            <FormLabel id="sole">Are you the only person needed to authorise debits from it?</FormLabel>
-            <RadioGroup row aria-labelledby="sole" value={sole} onChange={(e) => setSole(e.target.value)}>
-              <FormControlLabel value="yes" control={<Radio />} label="Yes" />
-              <FormControlLabel value="no" control={<Radio />} label="No" />
-            </RadioGroup>
-          </FormControl>
-          {dual && <Alert severity="info">{DIRECT_DEBIT_MESSAGES.dualSignatory}</Alert>}
-        </Stack>
-      ),
+      blocked: inName === '' || sole === '' || inName === 'no' || sole === 'no',
+      content: <CheckStage inName={inName} setInName={setInName} sole={sole} setSole={setSole} />,
     },
     {
       label: 'Your Details',
-      blocked: !v.firstName || !v.surname || !v.company || !v.telephone || !v.line1 || !v.city || !v.postCode,
-      content: (
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Stack direction="row" spacing={2}>
-            {text('firstName', 'First Name')}
-            {text('surname', 'Last Name')}
-          </Stack>
-          {text('company', 'Company')}
-          {text('telephone', 'Telephone')}
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            {text('postCode', 'Postcode')}
-            <Button variant="outlined" onClick={findAddresses} sx={{ flexShrink: 0 }}>
-              Find Address
-            </Button>
-          </Stack>
-          {addresses !== null &&
-            (addresses.length === 0 ? (
-              <Alert severity="warning">No addresses were found for this postcode: please type the address.</Alert>
-            ) : (
-              <FormControl fullWidth size="small">
-                <InputLabel id="address-label">Address</InputLabel>
-                <Select
-                  labelId="address-label"
-                  label="Address"
-                  value=""
-                  onChange={(e) => {
-                    const a = addresses[Number(e.target.value)];
-                    if (a)
-                      setV((x) => ({
-                        ...x,
-                        line1: a.line_1,
-                        line2: a.line_2,
-                        city: a.post_town,
-                        county: a.postal_county,
-                      }));
-                  }}
-                >
-                  {addresses.map((a, i) => (
-                    <MenuItem key={`${a.line_1}|${a.line_2}|${a.post_town}`} value={i}>
-                      {[a.line_1, a.line_2, a.post_town].filter(Boolean).join(', ')}
-                    </MenuItem>
-                  ))}
-                </Select>
-              </FormControl>
-            ))}
-          {text('line1', 'Address Line 1')}
-          {text('line2', 'Address Line 2', false)}
-          <Stack direction="row" spacing={2}>
-            {text('city', 'City')}
-            {text('county', 'County', false)}
-          </Stack>
-        </Stack>
-      ),
+      content: <YourDetails {...fields} {...address} />,
+      action: () => checked(DETAILS_FIELDS),
+      error: banner,
     },
     {
       label: 'Payment Details',
-      blocked: !bank.name || !v.accountHolder,
-      content: (
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {text('accountHolder', 'Account Holder Name')}
-          <Stack direction="row" spacing={2}>
-            {text('sortCode', 'Sort Code', true, lookUpBank)}
-            {text('accountNumber', 'Account Number', true, lookUpBank)}
-          </Stack>
-          {bank.name && <Alert severity="success">Bank: {bank.name}</Alert>}
-          {bank.error && <Alert severity="error">{bank.error}</Alert>}
-        </Stack>
-      ),
+      content: <PaymentDetails {...fields} bankName={form.bankName} lookUpBank={() => void form.lookUpBank()} />,
+      action: () => checked(PAYMENT_FIELDS, async () => form.bankName !== '' || (await form.lookUpBank())),
+      error: banner,
     },
     {
       label: 'Confirm',
       actionLabel: replace ? 'Replace' : 'Create',
       blocked: !agreed,
-      content: (
-        <Stack spacing={1}>
-          <Typography variant="body2">
-            {v.accountHolder}: {bank.name}, sort code {v.sortCode}, account ending {v.accountNumber.slice(-4)}.
-          </Typography>
-          <Typography variant="body2">
-            Invoices are collected from this account about 3 days before they are due; the Direct Debit takes 3 working
-            days to set up. You are protected by the Direct Debit Guarantee.
-          </Typography>
-          <FormControlLabel
-            control={<Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)} required />}
-            label="I confirm I may authorise debits from this account and accept the Direct Debit Guarantee"
-          />
-        </Stack>
-      ),
-      action: async () => {
-        const body = { ...v, bankName: bank.name, onlySignatory: true as const, countryIso: 'GB' as const };
-        try {
-          const reply = replace
-            ? await call(directDebitRoutes.update, { body })
-            : await call(directDebitRoutes.create, { body });
-          setFeedback({ ok: true, text: reply.message });
-          if (wasPrepay) {
-            // The account is postpay now: its invoices page, read afresh (spec 1 §4, after 3 s).
-            setTimeout(() => window.location.assign(landing), 3000);
-          }
-        } catch (e) {
-          const details = e instanceof ApiError ? Object.values(e.validation).join(' ') || e.message : errorMessage(e);
-          setFeedback({ ok: false, text: `${DIRECT_DEBIT_MESSAGES.failed} ${details}` });
-        }
-        return true;
-      },
+      content: <ConfirmStage values={values} bankName={form.bankName} agreed={agreed} setAgreed={setAgreed} />,
+      action: create,
+      error: banner,
     },
   ];
   return (
@@ -280,14 +247,7 @@ function DirectDebitWizard({ replace, onClose }: { replace: boolean; onClose: ()
       open
       title="Direct Debit"
       stages={stages}
-      feedback={
-        <Stack spacing={1}>
-          <Alert severity={feedback.ok ? 'success' : 'error'}>{feedback.text}</Alert>
-          {feedback.ok && wasPrepay && (
-            <Typography variant="body2">Your account is now postpay: taking you to your invoices…</Typography>
-          )}
-        </Stack>
-      }
+      feedback={<Done message={feedback} wasPrepay={wasPrepay} />}
       onClose={onClose}
     />
   );

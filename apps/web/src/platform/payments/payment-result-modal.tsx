@@ -1,6 +1,8 @@
 /**
  * The card payment's result (spec 1 §2, §4, §8): on return from the card form with redirect_status,
- * a modal with the status's message; closing it takes the parameters off the address.
+ * a modal with one message — for a 'succeeded' return, 'Payment succeeded!' once the server holds
+ * the provider's confirmation (read again every two seconds until it does), 'Your card payment is
+ * being processed.' meanwhile. Closing it takes the parameters off the address.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -8,21 +10,32 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
-import { cardPaymentMessage, paymentStatusMessage } from '@switchboard/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { cardPaymentResult, paymentRoutes } from '@switchboard/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { call } from '../client.ts';
 
 export function PaymentResultModal() {
   const [params, setParams] = useSearchParams();
   const status = params.get('redirect_status');
+  const secret = params.get('payment_intent_client_secret') ?? '';
   const queryClient = useQueryClient();
-  // Back from the card form: the balance, the transactions and the invoices are read again (the
-  // provider's confirmation may have credited the account or paid the invoice meanwhile).
+  const payment = useQuery({
+    queryKey: ['payments', secret],
+    queryFn: () => call(paymentRoutes.payment, { params: { clientSecret: secret } }),
+    enabled: status === 'succeeded' && secret !== '',
+    refetchInterval: (q) => (q.state.data?.status === 'succeeded' ? false : 2000),
+  });
+  const settled = payment.data?.status;
+  // Back from the card form, and again once the payment is confirmed: the balance, the
+  // transactions and the invoices are read again (the confirmation credits the account or pays
+  // the invoice).
+  const confirmed = settled === 'succeeded';
   useEffect(() => {
-    if (status !== null) void queryClient.invalidateQueries();
-  }, [status, queryClient]);
+    if (status !== null || confirmed)
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'payments' });
+  }, [status, confirmed, queryClient]);
   if (status === null) return null;
   const close = () =>
     setParams(
@@ -32,17 +45,12 @@ export function PaymentResultModal() {
       },
       { replace: true },
     );
+  const result = cardPaymentResult(status, settled);
   return (
     <Dialog open onClose={close} aria-labelledby="payment-result-title" fullWidth maxWidth="xs">
       <DialogTitle id="payment-result-title">Card Payment</DialogTitle>
       <DialogContent>
-        <Alert
-          severity={status === 'succeeded' ? 'success' : status === 'processing' ? 'info' : 'error'}
-          sx={{ mb: 2 }}
-        >
-          {paymentStatusMessage(status)}
-        </Alert>
-        <Typography variant="body2">{cardPaymentMessage(status)}</Typography>
+        <Alert severity={result.severity}>{result.text}</Alert>
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={close}>

@@ -1,7 +1,9 @@
 /**
  * The staged (wizard) form (spec 1 §4): Back / Next, then the stage's action (Create, Upload...)
  * which must succeed before advancing, and a final Feedback stage with Close. A stage may block
- * progress; a failed stage says 'Please go back to rectify the validation errors.'
+ * progress; a failed stage says 'Please go back to rectify the validation errors.', or its own
+ * `error` when it has one (a refusal that is not about the values typed). A wizard may open at a
+ * later stage (`initialStage`); Back still reaches the earlier ones.
  */
 
 import Alert from '@mui/material/Alert';
@@ -25,6 +27,11 @@ export interface Stage {
   actionLabel?: string;
   /** Runs when leaving the stage; returning false (or throwing) keeps the user here. */
   action?: () => Promise<boolean>;
+  /**
+   * What a failed action shows instead of the generic 'Please go back to rectify the validation
+   * errors.' (e.g. the server's reason for refusing); `null` shows nothing (the stage shows its own).
+   */
+  error?: ReactNode;
 }
 
 interface StagedFormProps {
@@ -34,17 +41,19 @@ interface StagedFormProps {
   /** The final Feedback stage's content. */
   feedback: ReactNode;
   onClose: () => void;
+  /** The stage the wizard opens at (0 unless told). */
+  initialStage?: number;
 }
 
-export function StagedForm({ open, title, stages, feedback, onClose }: StagedFormProps) {
-  const [index, setIndex] = useState(0);
+export function StagedForm({ open, title, stages, feedback, onClose, initialStage = 0 }: StagedFormProps) {
+  const [index, setIndex] = useState(initialStage);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const atFeedback = index === stages.length;
   const stage = stages[index];
 
   const close = () => {
-    setIndex(0);
+    setIndex(initialStage);
     setFailed(false);
     onClose();
   };
@@ -81,9 +90,9 @@ export function StagedForm({ open, title, stages, feedback, onClose }: StagedFor
           ))}
         </Stepper>
         {atFeedback ? feedback : stage?.content}
-        {failed && !atFeedback && (
+        {failed && !atFeedback && stage?.error !== null && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {MESSAGES.stageValidation}
+            {stage?.error ?? MESSAGES.stageValidation}
           </Alert>
         )}
       </DialogContent>
@@ -95,7 +104,13 @@ export function StagedForm({ open, title, stages, feedback, onClose }: StagedFor
         ) : (
           <>
             <Button onClick={close}>Cancel</Button>
-            <Button disabled={index === 0 || busy} onClick={() => setIndex((i) => i - 1)}>
+            <Button
+              disabled={index === 0 || busy}
+              onClick={() => {
+                setFailed(false);
+                setIndex((i) => i - 1);
+              }}
+            >
               Back
             </Button>
             <Button variant="contained" disabled={busy || stage?.blocked} onClick={() => void advance()}>
