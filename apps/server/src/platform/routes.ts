@@ -49,27 +49,26 @@ export function allows(auth: AuthContext, guard: Guard): boolean {
 /**
  * Cross-site request forgery: a request that changes state and does not carry a bearer token (so a
  * browser may have attached the session cookie by itself) must come from the panel's own origin.
- * Browsers say so in Sec-Fetch-Site, or in Origin; a client that sends neither is not a browser.
+ * Browsers say so in Sec-Fetch-Site, or in Origin; failing both (an older browser's GET), a Referer
+ * must be the panel's own. A client that sends none of them is not a browser.
  */
 export function assertSameOrigin(request: FastifyRequest): void {
   if (request.headers.authorization?.startsWith('Bearer ')) return;
   const site = request.headers['sec-fetch-site'];
   if (site === 'same-origin' || site === 'none') return;
   if (site === 'cross-site' || site === 'same-site') throw new HttpError(403, CROSS_SITE);
-  const origin = request.headers.origin;
-  if (origin === undefined) return;
+  const from = request.headers.origin ?? request.headers.referer;
+  if (from === undefined) return;
+  if (originOf(from) !== originOf(`${request.protocol}://${request.host}`)) throw new HttpError(403, CROSS_SITE);
+}
+/** The origin of a URL, or null (which matches nothing: an unreadable one is refused). */
+function originOf(url: string): string | null {
   try {
-    new URL(origin);
+    const origin = new URL(url).origin;
+    return origin === 'null' ? null : origin;
   } catch {
-    throw new HttpError(403, CROSS_SITE);
+    return null;
   }
-  let own: string;
-  try {
-    own = new URL(`${request.protocol}://${request.host}`).origin;
-  } catch {
-    throw new HttpError(403, CROSS_SITE);
-  }
-  if (new URL(origin).origin !== own) throw new HttpError(403, CROSS_SITE);
 }
 const CROSS_SITE = 'Requests from other sites are not allowed';
 

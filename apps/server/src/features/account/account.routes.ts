@@ -21,6 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { audit } from '../../platform/audit.ts';
+import { clearSessionCookie } from '../../platform/auth.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
 import { NEW_ACCOUNT_DEFAULTS } from '../../platform/new-account.ts';
 import { recordChange } from '../../platform/outbox.ts';
@@ -124,7 +125,7 @@ export function registerAccountRoutes(api: FastifyInstance, platform: Platform):
           ip: request.ip,
         });
       });
-      reply.clearCookie(config.authTokenName, { path: '/' });
+      clearSessionCookie(reply, config);
       return { success: true, message: ACCOUNT_MESSAGES.accountDeleted };
     },
   });

@@ -10,11 +10,18 @@ import {
   type Session,
   sessionRoutes,
 } from '@switchboard/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
-import { type AuthContext, newToken, permissionsFor, requireAuth } from '../../platform/auth.ts';
+import {
+  type AuthContext,
+  clearSessionCookie,
+  newToken,
+  permissionsFor,
+  requireAuth,
+  setSessionCookie,
+} from '../../platform/auth.ts';
 import { defaultLogoSvg, initialsAvatarSvg, initialsOf, SVG_HEADERS } from '../../platform/default-images.ts';
 import { forbidden, HttpError, notFound, unauthorised } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -86,14 +93,6 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
   const { config, tenancy } = platform;
   const routes = sessionRoutes;
 
-  const setCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(config.authTokenName, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.secureCookies,
-    });
-
   openRoute(api, platform, routes.panelConfig, {
     allow: 'public',
     handler: async () => ({
@@ -161,7 +160,7 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
         return token;
       });
       if (!token) throw new HttpError(401, MESSAGES.loginFailed);
-      setCookie(reply, token);
+      setSessionCookie(reply, config, token);
       return { success: true, token };
     },
   });
@@ -186,7 +185,7 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
           await audit(tx, { userId: auth.userId, accountNo: auth.homeAccountNo, action: 'logout', ip: request.ip });
         });
       }
-      reply.clearCookie(config.authTokenName, { path: '/' });
+      clearSessionCookie(reply, config);
       return { status: 'success' as const };
     },
   });
