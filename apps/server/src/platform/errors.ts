@@ -130,8 +130,9 @@ const DRIVER_MESSAGES =
 function isMalformedRequest(error: { message?: string; code?: string }): boolean {
   const message = error.message ?? '';
   return (
-    /^(Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found)/.test(message) ||
-    error.code === 'ECONNRESET'
+    /^(Unexpected end of (form|multipart data)|\w+ terminated early due to unexpected end of multipart data|Malformed part header|Multipart: Boundary not found|The needle cannot)/.test(
+      message,
+    ) || error.code === 'ECONNRESET'
   );
 }
 

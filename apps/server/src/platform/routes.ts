@@ -135,6 +135,11 @@ export interface TenantRouteOptions<R extends RouteContract, P = undefined> {
    * client never holds a database connection. Its result is the handler's `received`.
    */
   receive?: (request: FastifyRequest) => Promise<P>;
+  /**
+   * The multipart file field the route reads (an upload), declared in the OpenAPI document as
+   * `x-upload`: the security suite sends every upload route malformed multipart bodies.
+   */
+  upload?: string;
   /** A read-only transaction (default for GET). */
   readOnly?: boolean;
   /** Stricter server-side schemas than the contract's (e.g. a list body with the area's whitelist). */
@@ -171,10 +176,11 @@ export function describeGuard(guard: Guard): GuardDoc {
  * changes state (`x-access`: a write transaction and the same-origin rule). A public route also
  * says it needs no credentials. Routes registered outside the builders (images) declare them by hand.
  */
-export function accessDoc(guard: GuardDoc, changesState: boolean) {
+export function accessDoc(guard: GuardDoc, changesState: boolean, upload?: string) {
   return {
     'x-guard': guard,
     'x-access': changesState ? 'write' : 'read',
+    ...(upload ? { 'x-upload': upload } : {}),
     ...(guard === 'public' ? { security: [] } : {}),
   };
 }
@@ -187,6 +193,7 @@ function register<R extends RouteContract>(
   access: GuardDoc,
   changesState: boolean,
   handler: RouteHandlerMethod,
+  upload?: string,
 ): void {
   const preValidation = async (request: FastifyRequest) => {
     guard(request);
@@ -205,7 +212,7 @@ function register<R extends RouteContract>(
       ...(query ? { querystring: query } : {}),
       ...(body ? { body } : {}),
       response: { 200: contract.reply },
-      ...accessDoc(access, changesState),
+      ...accessDoc(access, changesState, upload),
     },
     preValidation,
     handler,
@@ -273,6 +280,7 @@ export function tenantRoute<R extends RouteContract, P = undefined>(
         throw error;
       }
     },
+    options.upload,
   );
 }
 
