@@ -27,7 +27,7 @@ import { forbidden, HttpError, notFound, unauthorised } from '../../platform/err
 import type { Platform } from '../../platform/platform.ts';
 import { accessDoc, openRoute, tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
-import { succeeded, takeAttempt } from '../../platform/throttle.ts';
+import { notAFailure, succeeded, takeAttempt } from '../../platform/throttle.ts';
 import { isDescendant, passwordCheckKeys, passwordMatches, recordAttempt, signInKeys } from './session.logic.ts';
 
 const tags = ['session'];
@@ -134,6 +134,8 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
         await recordAttempt(tx, username, ip, ok);
         if (!ok || !user) return null;
         await succeeded(tx, [keys[0]?.key ?? '', keys[2]?.key ?? '']);
+        // Only failures count against the address (many people may share it).
+        await notAFailure(tx, [keys[1]?.key ?? '']);
         const account = await tx
           .selectFrom('accounts')
           .selectAll()
