@@ -72,6 +72,17 @@ function originOf(url: string): string | null {
 }
 const CROSS_SITE = 'Requests from other sites are not allowed';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A body's `version` as sent (undefined without one): an update based on it (assertVersion). */
+    sentVersion?: unknown;
+  }
+}
+
+function versionIn(body: unknown): unknown {
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as { version?: unknown }).version : undefined;
+}
+
 function controlCharacterFields(value: unknown, path: string, out: Record<string, string>, depth = 0): void {
   if (depth > 20) return;
   if (typeof value === 'string') {
@@ -196,6 +207,8 @@ function register<R extends RouteContract>(
   upload?: string,
 ): void {
   const preValidation = async (request: FastifyRequest) => {
+    // The version the body says it was based on, before a schema strips a key it does not name.
+    request.sentVersion = versionIn(request.body);
     guard(request);
     if (changesState || request.method !== 'GET') assertSameOrigin(request);
     refuseControlCharacters(request);
