@@ -29,6 +29,8 @@ import { startHousekeeping, vacuumEmbedded } from './platform/housekeeping.ts';
 import { createPlatform, type Platform } from './platform/platform.ts';
 
 export const API_BASE = '/api/v1';
+/** How long /ready waits for the database before answering 503 (a load balancer's check is ~2 s). */
+export const READY_TIMEOUT_MS = 1500;
 
 export interface BuildOptions {
   /** An already opened database (tests share one per file). */
@@ -173,13 +175,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Liveness (the process answers) and readiness (the database answers): for a load balancer.
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // A database that accepts connections and answers nothing must not hang the load balancer's
+  // check: no answer within READY_TIMEOUT_MS is 'unavailable' (the statement itself ends at the
+  // pool's query timeout, so no connection is kept for good). PGlite runs in this process and
+  // cannot stall this way (a statement it is given runs to its end).
   app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await sql`select 1`.execute(db);
-      return { status: 'ready' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', message: `cannot reach ${where}` });
-    }
+    const answered = await Promise.race([
+      sql`select 1`.execute(db).then(
+        () => true,
+        () => false,
+      ),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), READY_TIMEOUT_MS).unref()),
+    ]);
+    if (answered) return { status: 'ready' };
+    return reply.status(503).send({ status: 'unavailable', message: `cannot reach ${where}` });
   });
 
   // API replies carry account data and secrets: never stored by a browser or a proxy.
