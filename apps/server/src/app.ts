@@ -26,6 +26,8 @@ import { createPlatform, type Platform } from './platform/platform.ts';
 import { providerStartupLines } from './platform/provider-modes.ts';
 
 export const API_BASE = '/api/v1';
+/** How long /ready waits for the database before answering 503 (a load balancer's check is ~2 s). */
+export const READY_TIMEOUT_MS = 1500;
 
 export interface BuildOptions {
   /** An already opened database (tests share one per file). */
@@ -73,6 +75,26 @@ declare module 'fastify' {
     /** A JSON body as received (webhook signatures). */
     rawBody?: string;
   }
+}
+
+/**
+ * Readiness (the database answers), for a load balancer. A database that accepts connections and
+ * answers nothing must not hang the check: no answer within READY_TIMEOUT_MS is 'unavailable' (the
+ * statement itself ends at the pool's query timeout, so no connection is kept for good). PGlite runs
+ * in this process and cannot stall this way (a statement it is given runs to its end).
+ */
+function registerReadiness(app: FastifyInstance, db: DatabaseHandle['db'], where: string): void {
+  app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
+    const answered = await Promise.race([
+      sql`select 1`.execute(db).then(
+        () => true,
+        () => false,
+      ),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), READY_TIMEOUT_MS).unref()),
+    ]);
+    if (answered) return { status: 'ready' };
+    return reply.status(503).send({ status: 'unavailable', message: `cannot reach ${where}` });
+  });
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -165,14 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Liveness (the process answers) and readiness (the database answers): for a load balancer.
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await sql`select 1`.execute(db);
-      return { status: 'ready' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', message: `cannot reach ${where}` });
-    }
-  });
+  registerReadiness(app, db, where);
 
   // API replies carry account data and secrets: never stored by a browser or a proxy.
   app.addHook('onSend', async (request, reply) => {

@@ -104,6 +104,8 @@ export const MESSAGES = {
   controlCharacters: 'This field cannot contain control characters',
   /** Ours: an update based on a version of the record that has changed since (a lost update refused). */
   staleVersion: 'This record has been changed since you opened it. Reload it to see the changes, then make yours again',
+  /** Ours: a partial save naming a field the record's update does not take (a computed field, a typo). */
+  notAField: 'This field cannot be changed here',
   /**
    * A passing outage (the database restarting or unreachable), answered 503 with Retry-After: the
    * spec's text for a request that got no answer, since the client should simply try again.

@@ -1,6 +1,6 @@
 /**
  * Sessions: random 32-byte tokens stored hashed (sha-256), sliding expiry, looked up from
- * `Authorization: Bearer` or any cookie whose name ends with the auth-token name.
+ * `Authorization: Bearer` or the one session cookie (its name ends with the auth-token name).
  */
 import crypto from 'node:crypto';
 import {
@@ -12,7 +12,7 @@ import {
   type PermissionMap,
   type Resource,
 } from '@switchboard/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import { forbidden, HttpError, unauthorised } from './errors.ts';
@@ -162,25 +162,62 @@ async function disguisedPermissions(tx: Tx, row: SessionRow): Promise<Permission
   return permissions;
 }
 
-/** At most this many cookies are tried (a request cannot make the server check hundreds). */
-const MAX_COOKIE_CANDIDATES = 3;
+/**
+ * The session cookie's name. Behind TLS it is the `__Host-` one: Secure, for the whole site and
+ * this host only, so no other site (a sibling subdomain, a page over plain HTTP) can set or shadow it.
+ */
+export function sessionCookieName(config: Pick<Config, 'authTokenName' | 'secureCookies'>): string {
+  return config.secureCookies ? `__Host-${config.authTokenName}` : config.authTokenName;
+}
+
+/** Sets the session cookie (HttpOnly, SameSite=Lax; Secure behind TLS). */
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(sessionCookieName(config), token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+  });
+}
+
+/** Clears the session cookie (signing out, a deleted account). */
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(sessionCookieName(config), { path: '/', secure: config.secureCookies });
+}
+
+/** The names of a Cookie header's cookies, each as often as it is sent (a parser keeps only the first). */
+function cookieNames(header: string | undefined): string[] {
+  if (!header) return [];
+  return header.split(';').flatMap((pair) => {
+    const at = pair.indexOf('=');
+    return at < 0 ? [] : [pair.slice(0, at).trim()];
+  });
+}
 
 /**
- * Candidate tokens: the bearer token first, then the cookie of exactly the configured name, then
- * (the spec's rule for reading a provider's cookie) a few other cookies whose name ends with it.
+ * The session cookie's token, when the request carries exactly one candidate: a cookie of the
+ * configured name or (the spec's rule for reading a provider's cookie) one whose name ends with it;
+ * behind TLS only the exact `__Host-` cookie. Two candidates (the same name twice, or a look-alike
+ * beside it) are ambiguous — a cookie set by another site to pick the session (cookie tossing) —
+ * and the request is signed out rather than guessed for.
  */
-export function candidateTokens(request: FastifyRequest, tokenName: string): string[] {
+function sessionCookieToken(request: FastifyRequest, config: Config): string | undefined {
+  const exact = sessionCookieName(config);
+  const candidates = cookieNames(request.headers.cookie).filter((name) =>
+    config.secureCookies ? name === exact : name.endsWith(config.authTokenName),
+  );
+  const [name] = candidates;
+  if (candidates.length !== 1 || name === undefined) return undefined;
+  return request.cookies?.[name];
+}
+
+/** Candidate tokens: the bearer token first, then the session cookie (at most one, above). */
+export function candidateTokens(request: FastifyRequest, config: Config): string[] {
   const tokens: string[] = [];
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) tokens.push(header.slice(7).trim());
-  const cookies = request.cookies ?? {};
-  const exact = cookies[tokenName];
-  if (exact) tokens.push(exact);
-  const others = Object.entries(cookies)
-    .filter(([name, value]) => name !== tokenName && name.endsWith(tokenName) && value)
-    .slice(0, MAX_COOKIE_CANDIDATES - (exact ? 1 : 0))
-    .map(([, value]) => value as string);
-  tokens.push(...others);
+  const cookie = sessionCookieToken(request, config);
+  if (cookie) tokens.push(cookie);
   return [...new Set(tokens)].filter((t) => t.length > 0 && t.length <= 200);
 }
 
@@ -190,7 +227,7 @@ export async function resolveAuth(
   request: FastifyRequest,
   config: Config,
 ): Promise<AuthContext | null> {
-  for (const token of candidateTokens(request, config.authTokenName)) {
+  for (const token of candidateTokens(request, config)) {
     const auth = await loadSession(db, tenancy, hashToken(token), config);
     if (auth) return auth;
   }

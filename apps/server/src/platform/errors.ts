@@ -122,16 +122,20 @@ const SOCKET_CODES: ReadonlySet<string> = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
 ]);
-/** pg's and pg-pool's messages for a lost connection or none to be had; Kysely's for one it discarded. */
+/**
+ * pg's and pg-pool's messages for a lost connection or none to be had, and for a statement the
+ * database never answered (the pool's query_timeout: a stalled server); Kysely's for one it discarded.
+ */
 const DRIVER_MESSAGES =
-  /^(Connection terminated|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Postgres connection has been discarded)/;
+  /^(Connection terminated|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Query read timeout|Postgres connection has been discarded)/;
 
 /** Errors of reading a request (busboy's multipart parser, a body cut short). */
 function isMalformedRequest(error: { message?: string; code?: string }): boolean {
   const message = error.message ?? '';
   return (
-    /^(Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found)/.test(message) ||
-    error.code === 'ECONNRESET'
+    /^(Unexpected end of (form|multipart data)|\w+ terminated early due to unexpected end of multipart data|Malformed part header|Multipart: Boundary not found|The needle cannot)/.test(
+      message,
+    ) || error.code === 'ECONNRESET'
   );
 }
 

@@ -215,6 +215,7 @@ export function mediaLibrary(api: FastifyInstance, platform: Platform, def: Medi
 
   tenantRoute(api, platform, def.routes.upload, {
     allow: library.rules('create'),
+    upload: def.upload.field,
     // Streamed into the file store, the type checked on its bytes, before a connection is held.
     receive: async (request) => {
       const upload = await mediaUpload(

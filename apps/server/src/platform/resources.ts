@@ -317,13 +317,15 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
    * schema (its cross-field rules included), so what was not sent stays as it is.
    */
   const patch: ResourceHandle<Rec, In, Cr>['patch'] = async (ctx, id, given) => {
+    assertPatchable(given, id, inputKeys);
     await lock(ctx.db, id);
     const current = await read(ctx.db, id);
     assertVersion(ctx, current);
     const stored = Object.fromEntries(
       inputKeys.filter((k) => k in (current as object)).map((k) => [k, (current as Record<string, unknown>)[k]]),
     );
-    const parsed = (def.routes.update.body as z.ZodType).safeParse({ ...stored, ...given });
+    const { id: _id, version: _version, ...fieldsGiven } = given;
+    const parsed = (def.routes.update.body as z.ZodType).safeParse({ ...stored, ...fieldsGiven });
     if (!parsed.success) throw fromZodError(parsed.error);
     return applyUpdate(ctx, id, current, parsed.data as z.output<In>);
   };
@@ -603,16 +605,36 @@ function usageOf(
 }
 
 /**
- * The version an update was based on (If-Match: "7", as the read's ETag gave it): a record changed
- * since is refused (409) and nothing is written. Without the header (the spec's API clients) the
- * update applies to what is stored.
+ * The version an update was based on — If-Match: "7" (as the read's ETag gave it), or the body's
+ * `version` (as the read's record gave it): a record changed since is refused (409) and nothing is
+ * written. With neither (the spec's API clients) the update applies to what is stored.
  */
 export function assertVersion(ctx: Ctx, current: { id: number }): void {
   const header = ctx.request.headers['if-match'];
+  const sent = ctx.request.sentVersion;
+  if (sent !== undefined && !(typeof sent === 'number' && Number.isSafeInteger(sent) && sent >= 0))
+    throw validationError({ version: MESSAGES.badRequest });
   const stored = (current as { version?: unknown }).version;
-  if (header === undefined || typeof stored !== 'number') return;
-  const wanted = String(header).replace(/^W\//, '').replaceAll('"', '').trim();
-  if (wanted !== '*' && wanted !== String(stored)) throw new HttpError(409, MESSAGES.staleVersion);
+  if (typeof stored !== 'number') return;
+  if (header !== undefined) {
+    const wanted = String(header).replace(/^W\//, '').replaceAll('"', '').trim();
+    if (wanted !== '*' && wanted !== String(stored)) throw new HttpError(409, MESSAGES.staleVersion);
+  }
+  if (sent !== undefined && sent !== stored) throw new HttpError(409, MESSAGES.staleVersion);
+}
+
+/**
+ * A partial save names only fields its update takes (and `version`, and the record's own `id`):
+ * anything else — a computed field, another account, a typo — is refused under its name rather
+ * than dropped while the save goes through.
+ */
+function assertPatchable(given: Record<string, unknown>, id: number, inputKeys: readonly string[]): void {
+  const refused: Record<string, string> = {};
+  for (const key of Object.keys(given)) {
+    if (inputKeys.includes(key) || key === 'version' || (key === 'id' && given.id === id)) continue;
+    refused[key] = MESSAGES.notAField;
+  }
+  if (Object.keys(refused).length > 0) throw validationError(refused);
 }
 
 /** The fields of an object schema (through a refinement: zod keeps the shape). */

@@ -50,29 +50,39 @@ export function allows(auth: AuthContext, guard: Guard): boolean {
 /**
  * Cross-site request forgery: a request that changes state and does not carry a bearer token (so a
  * browser may have attached the session cookie by itself) must come from the panel's own origin.
- * Browsers say so in Sec-Fetch-Site, or in Origin; a client that sends neither is not a browser.
+ * Browsers say so in Sec-Fetch-Site, or in Origin; failing both (an older browser's GET), a Referer
+ * must be the panel's own. A client that sends none of them is not a browser.
  */
 export function assertSameOrigin(request: FastifyRequest): void {
   if (request.headers.authorization?.startsWith('Bearer ')) return;
   const site = request.headers['sec-fetch-site'];
   if (site === 'same-origin' || site === 'none') return;
   if (site === 'cross-site' || site === 'same-site') throw new HttpError(403, CROSS_SITE);
-  const origin = request.headers.origin;
-  if (origin === undefined) return;
+  const from = request.headers.origin ?? request.headers.referer;
+  if (from === undefined) return;
+  if (originOf(from) !== originOf(`${request.protocol}://${request.host}`)) throw new HttpError(403, CROSS_SITE);
+}
+/** The origin of a URL, or null (which matches nothing: an unreadable one is refused). */
+function originOf(url: string): string | null {
   try {
-    new URL(origin);
+    const origin = new URL(url).origin;
+    return origin === 'null' ? null : origin;
   } catch {
-    throw new HttpError(403, CROSS_SITE);
+    return null;
   }
-  let own: string;
-  try {
-    own = new URL(`${request.protocol}://${request.host}`).origin;
-  } catch {
-    throw new HttpError(403, CROSS_SITE);
-  }
-  if (new URL(origin).origin !== own) throw new HttpError(403, CROSS_SITE);
 }
 const CROSS_SITE = 'Requests from other sites are not allowed';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A body's `version` as sent (undefined without one): an update based on it (assertVersion). */
+    sentVersion?: unknown;
+  }
+}
+
+function versionIn(body: unknown): unknown {
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as { version?: unknown }).version : undefined;
+}
 
 function controlCharacterFields(value: unknown, path: string, out: Record<string, string>, depth = 0): void {
   if (depth > 20) return;
@@ -137,6 +147,11 @@ export interface TenantRouteOptions<R extends RouteContract, P = undefined> {
    * client never holds a database connection. Its result is the handler's `received`.
    */
   receive?: (request: FastifyRequest) => Promise<P>;
+  /**
+   * The multipart file field the route reads (an upload), declared in the OpenAPI document as
+   * `x-upload`: the security suite sends every upload route malformed multipart bodies.
+   */
+  upload?: string;
   /** A read-only transaction (default for GET). */
   readOnly?: boolean;
   /** Stricter server-side schemas than the contract's (e.g. a list body with the area's whitelist). */
@@ -173,10 +188,11 @@ export function describeGuard(guard: Guard): GuardDoc {
  * changes state (`x-access`: a write transaction and the same-origin rule). A public route also
  * says it needs no credentials. Routes registered outside the builders (images) declare them by hand.
  */
-export function accessDoc(guard: GuardDoc, changesState: boolean) {
+export function accessDoc(guard: GuardDoc, changesState: boolean, upload?: string) {
   return {
     'x-guard': guard,
     'x-access': changesState ? 'write' : 'read',
+    ...(upload ? { 'x-upload': upload } : {}),
     ...(guard === 'public' ? { security: [] } : {}),
   };
 }
@@ -196,8 +212,11 @@ function register<R extends RouteContract>(
   access: GuardDoc,
   changesState: boolean,
   handler: RouteHandlerMethod,
+  upload?: string,
 ): void {
   const preValidation = async (request: FastifyRequest) => {
+    // The version the body says it was based on, before a schema strips a key it does not name.
+    request.sentVersion = versionIn(request.body);
     guard(request);
     if (changesState || request.method !== 'GET') assertSameOrigin(request);
     refuseControlCharacters(request);
@@ -216,7 +235,7 @@ function register<R extends RouteContract>(
         ...(query ? { querystring: query } : {}),
         ...(body ? { body } : {}),
         response: { 200: replyDoc(contract) },
-        ...accessDoc(access, changesState),
+        ...accessDoc(access, changesState, upload),
       },
       preValidation,
       handler,
@@ -285,6 +304,7 @@ export function tenantRoute<R extends RouteContract, P = undefined>(
         throw error;
       }
     },
+    options.upload,
   );
 }
 

@@ -4,7 +4,8 @@
  * Each key — the (username, address) pair, the address, the username, a user's password checks —
  * has a count of failures and a time it may try again. An attempt is counted as a failure *before*
  * the password is checked, in one statement that also refuses it while the key is waiting (so
- * parallel attempts cannot all slip past a count taken earlier); a success wipes the pair's count.
+ * parallel attempts cannot all slip past a count taken earlier); a success wipes the pair's and the
+ * username's counts and takes its own attempt back from the address's (notAFailure).
  * Once its free attempts are used up a key waits 1 s, then 2 s, 4 s... up to the cap: the owner of a username
  * is slowed only where the guessing comes from, never locked out by someone else's failures.
  */
@@ -79,6 +80,23 @@ export async function succeeded(tx: Tx, keys: ReadonlyArray<string>): Promise<vo
   if (keys.length > 0)
     await tx
       .deleteFrom('sign_in_throttle')
+      .where('key', 'in', [...keys])
+      .execute();
+}
+
+/**
+ * A success on keys shared with other people (an address: an office behind one NAT address): the
+ * attempt counted before the check is taken back, and the wait it started with it — only failures
+ * count there, and the failures already counted stay.
+ */
+export async function notAFailure(tx: Tx, keys: ReadonlyArray<string>): Promise<void> {
+  if (keys.length > 0)
+    await tx
+      .updateTable('sign_in_throttle')
+      .set({
+        failures: sql`greatest(failures - 1, 0)`,
+        blocked_until: sql`least(blocked_until, now())`,
+      })
       .where('key', 'in', [...keys])
       .execute();
 }

@@ -8,6 +8,36 @@ import { fileTypeFromBuffer } from 'file-type';
 import { HttpError } from './errors.ts';
 import type { FileStore, StoredFile } from './file-store.ts';
 
+/**
+ * An upload route declares the field it reads (tenantRoute's `upload`, `x-upload` in the OpenAPI
+ * document), so the security suite finds it and sends it malformed bodies; one that does not is a
+ * programming error, found by the route's first test.
+ */
+function assertDeclared(request: FastifyRequest, field: string): void {
+  const declared = (request.routeOptions.schema as { 'x-upload'?: unknown } | undefined)?.['x-upload'];
+  if (declared !== field)
+    throw new Error(
+      `${request.routeOptions.url} reads the upload '${field}' without declaring it (tenantRoute's upload)`,
+    );
+}
+
+/**
+ * An error of reading a multipart body as the upload's refusal: a body cut short or not well-formed
+ * (busboy's errors: 'Part terminated early...', a boundary it cannot use) is the client's, a 400
+ * under the field; our own refusals and the size limit's stay as they are.
+ */
+function malformed(error: unknown, refusal: () => HttpError, field: string): unknown {
+  if (error instanceof HttpError) return error;
+  if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(field);
+  return refusal();
+}
+
+/** The upload's size limit refusal (413), under the field. */
+function tooLarge(field: string): HttpError {
+  const message = MESSAGES.fileTooLarge(formatBytes(UPLOAD_MAX_BYTES), `more than ${formatBytes(UPLOAD_MAX_BYTES)}`);
+  return new HttpError(413, message, { [field]: message });
+}
+
 interface TextUploadRule {
   extensions: string[];
   mimeTypes: string[];
@@ -25,8 +55,11 @@ export async function textUploadStream(
 ): Promise<AsyncGenerator<string>> {
   const required = () => new HttpError(400, MESSAGES.csvRequired, { [field]: MESSAGES.csvRequired });
   const invalid = () => new HttpError(400, MESSAGES.invalidFileFormat, { [field]: MESSAGES.invalidFileFormat });
+  assertDeclared(request, field);
   if (!request.isMultipart()) throw required();
-  const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+  const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } }).catch((error: unknown) => {
+    throw malformed(error, invalid, field);
+  });
   if (!part || part.fieldname !== field) throw required();
   const file = part;
   const named = rule.extensions.some((ext) => file.filename.toLowerCase().endsWith(ext));
@@ -38,6 +71,9 @@ export async function textUploadStream(
   async function* chunks(): AsyncGenerator<string> {
     try {
       yield* decoded();
+    } catch (error) {
+      // The body ended inside the part (no closing boundary) or is otherwise not multipart.
+      throw malformed(error, invalid, field);
     } finally {
       // A reader that stops early (a refused file) leaves the rest of the upload to be drained.
       file.file.resume();
@@ -53,13 +89,7 @@ export async function textUploadStream(
         throw invalid();
       }
     }
-    if (file.file.truncated) {
-      const message = MESSAGES.fileTooLarge(
-        formatBytes(UPLOAD_MAX_BYTES),
-        `more than ${formatBytes(UPLOAD_MAX_BYTES)}`,
-      );
-      throw new HttpError(413, message, { [field]: message });
-    }
+    if (file.file.truncated) throw tooLarge(field);
     try {
       const rest = decoder.decode();
       if (rest) yield rest;
@@ -109,10 +139,7 @@ export async function mediaUpload(
   files: FileStore,
 ): Promise<MediaUpload> {
   const invalid = () => new HttpError(400, MESSAGES.invalidFileFormat, { [field]: MESSAGES.invalidFileFormat });
-  const tooLarge = () => {
-    const message = MESSAGES.fileTooLarge(formatBytes(UPLOAD_MAX_BYTES), `more than ${formatBytes(UPLOAD_MAX_BYTES)}`);
-    return new HttpError(413, message, { [field]: message });
-  };
+  assertDeclared(request, field);
   if (!request.isMultipart()) throw new HttpError(400, MESSAGES.required, { [field]: MESSAGES.required });
   const fields: Record<string, string> = {};
   let upload: MediaUpload | undefined;
@@ -151,16 +178,13 @@ export async function mediaUpload(
       const stored = await files.put(rule.kind, extension, rest());
       if (part.file.truncated) {
         await files.remove(stored.key);
-        throw tooLarge();
+        throw tooLarge(field);
       }
       upload = { filename: part.filename, type: found.mime, stored, fields };
     }
   } catch (error) {
     if (upload) await files.remove(upload.stored.key);
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (error instanceof HttpError) throw error;
-    // A body that is not well-formed multipart.
-    throw new HttpError(400, MESSAGES.invalidFileFormat, { [field]: MESSAGES.invalidFileFormat });
+    throw malformed(error, invalid, field);
   }
   if (!upload || upload.stored.size === 0) throw new HttpError(400, MESSAGES.required, { [field]: MESSAGES.required });
   return upload;

@@ -567,6 +567,44 @@ export function describeResource<R extends ResourceContract, Env = undefined>(co
       expect(await read(owner, id)).toMatchObject(shownOf(changes));
     });
 
+    it(`honours a version sent in the body as If-Match is (PUT, PATCH${alsoPost ? ', POST' : ''}), and refuses fields a partial save does not take`, async () => {
+      const { id, record } = await fresh();
+      // Someone else's save came first.
+      expectReply(
+        await owner.call('PATCH', path(routes.patch, { id }), config.update(make(await envOf(owner))) as Json),
+        200,
+      );
+      const now = await read(owner, id);
+      const changes = config.update(make(await envOf(owner))) as Json;
+      const stale = { version: record.version };
+      const partial: Method[] = alsoPost ? ['PATCH', 'POST'] : ['PATCH'];
+      expectReply(
+        await owner.call('PUT', readUrl(id), { ...updateBody(record, changes), ...stale }),
+        409,
+        MESSAGES.staleVersion,
+      );
+      for (const method of partial)
+        expectReply(await owner.call(method, readUrl(id), { ...changes, ...stale }), 409, MESSAGES.staleVersion);
+      expect(await read(owner, id)).toEqual(now);
+      // A version that is no version is refused under its name.
+      const bad = await owner.call('PATCH', readUrl(id), { ...changes, version: 'abc' });
+      expect(bad.statusCode, bad.body).toBe(400);
+      expect(body<Reply>(bad).validation).toHaveProperty('version');
+      // A field the update does not take (the record's own, another account's, anything) is refused,
+      // named, and nothing changes — not even the version.
+      for (const extra of [{ isHolder: true }, { accountNo: 30001 }, { id: id + 1 }, { notAField: 1 }]) {
+        for (const method of partial) {
+          const res = await owner.call(method, readUrl(id), { ...changes, ...extra });
+          expect(res.statusCode, `${method} ${JSON.stringify(extra)}: ${res.body}`).toBe(400);
+          expect(body<Reply>(res).validation).toHaveProperty(Object.keys(extra)[0] as string);
+        }
+      }
+      expect(await read(owner, id)).toEqual(now);
+      // Based on the version stored now (and naming the record itself), the change is saved.
+      expectReply(await owner.call('PATCH', readUrl(id), { ...changes, id, version: now.version }), 200);
+      expect(await read(owner, id)).toMatchObject(shownOf(changes));
+    });
+
     it('deletes by id, then 404', async () => {
       const { id } = await fresh();
       const before = (await list(owner)).totalRecords;

@@ -75,6 +75,7 @@ export function registerAccessListRoutes(api: FastifyInstance, platform: Platfor
 
   tenantRoute(api, platform, accessListRoutes.uploadCsv, {
     allow: lists.rules('update'),
+    upload: 'numbers',
     // Read, parsed and checked as it streams in, before any database connection is held; at most
     // CSV_MAX_NUMBERS numbers.
     receive: async (request) => {

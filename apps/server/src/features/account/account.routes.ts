@@ -22,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import { audit } from '../../platform/audit.ts';
+import { clearSessionCookie } from '../../platform/auth.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { alreadyRegisteredMail } from '../../platform/mail-templates.ts';
@@ -168,7 +169,7 @@ export function registerAccountRoutes(api: FastifyInstance, platform: Platform):
           ip: request.ip,
         });
       });
-      reply.clearCookie(config.authTokenName, { path: '/' });
+      clearSessionCookie(reply, config);
       return { success: true, message: ACCOUNT_MESSAGES.accountDeleted };
     },
   });

@@ -10,18 +10,25 @@ import {
   type Session,
   sessionRoutes,
 } from '@switchboard/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
-import { type AuthContext, newToken, permissionsFor, requireAuth } from '../../platform/auth.ts';
+import {
+  type AuthContext,
+  clearSessionCookie,
+  newToken,
+  permissionsFor,
+  requireAuth,
+  setSessionCookie,
+} from '../../platform/auth.ts';
 import { defaultLogoSvg, initialsAvatarSvg, initialsOf, SVG_HEADERS } from '../../platform/default-images.ts';
 import { forbidden, HttpError, notFound, unauthorised } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { providersIn } from '../../platform/provider-modes.ts';
 import { accessDoc, openRoute, tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
-import { succeeded, takeAttempt } from '../../platform/throttle.ts';
+import { notAFailure, succeeded, takeAttempt } from '../../platform/throttle.ts';
 import { isDescendant, passwordCheckKeys, passwordMatches, recordAttempt, signInKeys } from './session.logic.ts';
 
 const tags = ['session'];
@@ -98,14 +105,6 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
   const { config, tenancy } = platform;
   const routes = sessionRoutes;
 
-  const setCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(config.authTokenName, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.secureCookies,
-    });
-
   openRoute(api, platform, routes.panelConfig, {
     allow: 'public',
     handler: async () => ({
@@ -147,6 +146,8 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
         await recordAttempt(tx, username, ip, ok);
         if (!ok || !user) return null;
         await succeeded(tx, [keys[0]?.key ?? '', keys[2]?.key ?? '']);
+        // Only failures count against the address (many people may share it).
+        await notAFailure(tx, [keys[1]?.key ?? '']);
         const account = await tx
           .selectFrom('accounts')
           .selectAll()
@@ -173,7 +174,7 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
         return token;
       });
       if (!token) throw new HttpError(401, MESSAGES.loginFailed);
-      setCookie(reply, token);
+      setSessionCookie(reply, config, token);
       return { success: true, token };
     },
   });
@@ -204,7 +205,7 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
           await audit(tx, { userId: auth.userId, accountNo: auth.homeAccountNo, action: 'logout', ip: request.ip });
         });
       }
-      reply.clearCookie(config.authTokenName, { path: '/' });
+      clearSessionCookie(reply, config);
       return { status: 'success' as const };
     },
   });

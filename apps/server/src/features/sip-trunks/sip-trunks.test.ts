@@ -77,7 +77,7 @@ const list = (headers: Headers, path = '0/15', payload: object = {}) =>
   inject('POST', `/trunk/${path}`, headers, payload);
 const trunk = (changes: object = {}) => ({ nickname: 'Branch PBX', emergencyServicesCid: '01214960000', ...changes });
 const body = (tr: SipTrunk, changes: object = {}) => {
-  const { id, name, status, ip, agent, location, publicIp, onNet, accountNo, ...rest } = tr;
+  const { id, version, name, status, ip, agent, location, publicIp, onNet, accountNo, ...rest } = tr;
   return { ...rest, ...changes };
 };
 const byNick = async (headers: Headers, nickname: string) =>

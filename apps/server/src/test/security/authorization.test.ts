@@ -227,6 +227,40 @@ describe('anonymous callers', () => {
   });
 });
 
+describe('another site, with the owner’s session cookie', () => {
+  it('gets 403 from every operation that changes state — by Sec-Fetch-Site, Origin, or a Referer alone — and changes nothing', async () => {
+    // The browser attaches the cookie by itself; the page that made the request is another site's.
+    const token = owner.authorization?.replace(/^Bearer /, '') ?? '';
+    const cookie = `sb_auth_token=${token}`;
+    const fromElsewhere: Array<[string, Record<string, string>]> = [
+      ['Sec-Fetch-Site cross-site', { cookie, 'sec-fetch-site': 'cross-site' }],
+      ['another Origin', { cookie, origin: 'https://evil.example' }],
+      // An older browser's GET sends neither of the two: its Referer tells.
+      ['a Referer alone', { cookie, referer: 'https://evil.example/page' }],
+    ];
+    const problems: string[] = [];
+    let crossSite = 0;
+    for (const op of operations) {
+      if (!op.changesState || (op.key in OPEN && op.key !== 'GET /users/auth/logout')) continue;
+      const [values] = await ownerPathSets(op, 1);
+      const probe = await ownerProbe(op, values ?? Object.fromEntries(op.pathParams.map((p) => [p.name, '1'])));
+      for (const [how, headers] of fromElsewhere) {
+        const { res, changed } = await observed(probe, headers);
+        if (changed.length > 0) problems.push(`${op.key} (${how}) changed ${changed.join(', ')}`);
+        // A route the owner may not call (a provider admin's) refuses them first: 403 either way.
+        if (res.statusCode !== 403 || !isClearRefusal(res)) problems.push(`${op.key} (${how}): ${describeReply(res)}`);
+        else if (replyJson(res)?.message === 'Requests from other sites are not allowed') crossSite++;
+      }
+    }
+    // The owner's session is still theirs.
+    expect((await call({ method: 'GET', url: '/users/auth/session' }, { cookie })).json()).toMatchObject({
+      status: 'success',
+    });
+    expect(problems).toEqual([]);
+    expect(crossSite).toBeGreaterThan(300);
+  });
+});
+
 describe('the read-only viewer', () => {
   it('gets 403 from every write and every section it lacks, reads the rest, and changes nothing', async () => {
     const viewer = await signIn('viewer');

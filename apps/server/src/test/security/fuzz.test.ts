@@ -5,12 +5,15 @@
  * scalars, unknown ids, malformed JSON, wrong content types, bad path and query parameters — sent
  * as the owner of the data (so the input reaches the validation and the handler). Deterministic: a
  * seeded PRNG picks the cases. Every reply must be below 500; a refusal must be a clear JSON 4xx
- * with a message, and must have changed nothing (write-counter.ts).
+ * with a message, and must have changed nothing (write-counter.ts). Every upload route (x-upload)
+ * gets every malformed multipart body of the generator (test/multipart.ts), and must answer 400.
  */
+import type { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../app.ts';
 import type { TestContext } from '../harness.ts';
+import { malformedMultipart, streamed, UPLOAD_FILES } from '../multipart.ts';
 import {
   alternatives,
   exampleOf,
@@ -48,6 +51,10 @@ interface Case {
   payload?: unknown;
   contentType?: string;
   headers?: Record<string, string>;
+  /** Sent in pieces as a socket delivers it (a Buffer payload). */
+  streamed?: boolean;
+  /** The one answer allowed (a malformed upload: 400); otherwise any clear refusal or success. */
+  status?: number;
 }
 
 let t: TestContext;
@@ -341,6 +348,19 @@ async function casesFor(op: Operation, rnd: Prng): Promise<Case[]> {
     for (const [label, payload, contentType] of rnd.sample(multipartCases(), BUDGET.multipart)) {
       cases.push({ label, method: op.method, url, payload, contentType });
     }
+    // An upload route (x-upload): every malformed multipart body of the generator, each a 400.
+    for (const file of op.upload ? UPLOAD_FILES : []) {
+      for (const c of malformedMultipart(op.upload ?? '', file)) {
+        cases.push({
+          ...c,
+          label: `${c.label} (${file.filename})`,
+          method: op.method,
+          url,
+          streamed: true,
+          status: 400,
+        });
+      }
+    }
     cases.push({ label: 'an unexpected body', method: op.method, url, payload: { unexpected: true } });
     cases.push({
       label: 'an unexpected raw body',
@@ -371,8 +391,11 @@ function describeValue(v: unknown): string {
 
 function send(c: Case): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { ...owner, ...c.headers };
-  let payload: string | Buffer | undefined;
-  if (typeof c.payload === 'string' || Buffer.isBuffer(c.payload)) payload = c.payload;
+  let payload: string | Buffer | Readable | undefined;
+  if (c.streamed && Buffer.isBuffer(c.payload)) {
+    payload = streamed(c.payload);
+    headers['content-length'] = String(c.payload.length);
+  } else if (typeof c.payload === 'string' || Buffer.isBuffer(c.payload)) payload = c.payload;
   else if (c.payload !== undefined) payload = JSON.stringify(c.payload);
   if (payload !== undefined) headers['content-type'] = c.contentType ?? 'application/json';
   return t.app.inject({
@@ -428,6 +451,8 @@ describe('every route, given bad input', () => {
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
         const where = `${op.key} ${c.label}`;
         if (res.statusCode >= 500) problems.push(`${where}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        else if (c.status !== undefined && res.statusCode !== c.status)
+          problems.push(`${where}: expected ${c.status}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
         else if (res.statusCode >= 400) {
           if (!isClearRefusal(res))
             problems.push(`${where}: ${res.statusCode} without a JSON message: ${res.body.slice(0, 100)}`);

@@ -61,6 +61,8 @@ export interface Operation {
   changesState: boolean | undefined;
   /** Declared as needing no credentials (`security: []`). */
   public: boolean;
+  /** The multipart file field of an upload route (`x-upload`). */
+  upload: string | undefined;
 }
 
 interface OpenApiOperation {
@@ -69,6 +71,7 @@ interface OpenApiOperation {
   security?: unknown[];
   'x-guard'?: GuardDoc;
   'x-access'?: 'read' | 'write';
+  'x-upload'?: string;
 }
 
 /** The operations of the document the app serves. */
@@ -105,6 +108,7 @@ export async function loadOperations(app: FastifyInstance): Promise<Operation[]>
         guard: op['x-guard'],
         changesState: op['x-access'] === undefined ? undefined : op['x-access'] === 'write',
         public: Array.isArray(op.security) && op.security.length === 0,
+        upload: op['x-upload'],
       });
     }
   }
