@@ -39,15 +39,40 @@ function beginStatement(settings: TransactionSettings): string {
     .join(' ');
 }
 
+/** pg's error for a statement the server did not answer within the pool's `query_timeout`. */
+const QUERY_READ_TIMEOUT = 'Query read timeout';
+
+/** The connection, but for its statements: each fails at once, as the server would not answer. */
+function unanswering(connection: DatabaseConnection): DatabaseConnection {
+  return new Proxy(connection, {
+    get(target, key) {
+      if (key === 'executeQuery') return () => Promise.reject(new Error(QUERY_READ_TIMEOUT));
+      const value: unknown = Reflect.get(target, key, target);
+      // The driver's own methods read private fields: called on the connection itself.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /** A pooled connection whose transaction's BEGIN may still be held back. */
 class CoalescingConnection implements DatabaseConnection {
   readonly inner: DatabaseConnection;
   /** The BEGIN not sent yet, or null. */
   heldBegin: string | null = null;
+  /** The server stopped answering (the pool's query timeout): the connection is of no further use. */
+  stalled = false;
   constructor(inner: DatabaseConnection) {
     this.inner = inner;
   }
   async executeQuery<R>(query: CompiledQuery, options?: AbortableOperationOptions): Promise<QueryResult<R>> {
+    try {
+      return await this.#execute<R>(query, options);
+    } catch (error) {
+      if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) this.stalled = true;
+      throw error;
+    }
+  }
+  async #execute<R>(query: CompiledQuery, options?: AbortableOperationOptions): Promise<QueryResult<R>> {
     const begin = this.heldBegin;
     if (begin === null) return this.inner.executeQuery<R>(query, options);
     this.heldBegin = null;
@@ -97,6 +122,11 @@ class CoalescingDriver implements Driver {
     return this.#end(connection, (c) => this.#inner.commitTransaction(c));
   }
   rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    // A server that stopped answering would keep the ROLLBACK waiting a whole query timeout more:
+    // the connection is thrown away instead (Kysely discards one whose ROLLBACK failed), and the
+    // server ends the transaction with the session.
+    if (connection instanceof CoalescingConnection && connection.stalled)
+      return this.#inner.rollbackTransaction(unanswering(connection.inner));
     return this.#end(connection, (c) => this.#inner.rollbackTransaction(c));
   }
   /** COMMIT or ROLLBACK, unless nothing was sent: then there is no transaction on the server to end. */

@@ -54,6 +54,8 @@ export function registerAccessListRoutes(api: FastifyInstance, platform: Platfor
       usablePrompt('promptId'),
       uniqueIn('name', 'access_lists', 'name', MESSAGES.aclNameInUse, { ignoreCase: true }),
     ],
+    // The same name saved by another request at the same moment: past the check, the key refuses it.
+    uniqueViolations: { access_lists_name_key: { field: 'name', message: MESSAGES.aclNameInUse } },
   });
 
   children(api, platform, {

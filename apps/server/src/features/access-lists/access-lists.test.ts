@@ -1,7 +1,7 @@
 import { CSV_FAILURES_SHOWN, CSV_MAX_NUMBERS, MESSAGES } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { createTestContext, json, onPostgres, raceWithOpenTransaction, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
 let retail: Record<string, string>;
@@ -187,6 +187,21 @@ describe('access lists: create, read, update, delete', () => {
     const gone = await t.app.inject({ method: 'DELETE', url: `/api/v1/accesscontrol/${id}`, headers: prepay });
     expect(gone.statusCode).toBe(200);
   });
+
+  it.skipIf(!onPostgres)(
+    'refuses a name another request is saving at the same moment (the key, past the check), creating nothing',
+    async () => {
+      const before = json<Page>(await list(retail, '-1/-1')).totalRecords;
+      const res = await raceWithOpenTransaction(
+        t.database.db,
+        (trx) => trx.insertInto('access_lists').values({ account_no: 30000, name: 'Night callers', description: '' }).execute(),
+        () => create(retail, { name: 'NIGHT CALLERS', description: '' }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toMatchObject({ message: MESSAGES.aclNameInUse, validation: { name: MESSAGES.aclNameInUse } });
+      expect(json<Page>(await list(retail, '-1/-1')).totalRecords).toBe(before + 1);
+    },
+  );
 
   it('updates and answers "{name} has been updated"', async () => {
     const id = json<{ id: number }>(await create(retail, { name: 'Temp list' })).id;

@@ -1,9 +1,10 @@
 import type { ServerArea } from '../../platform/area.ts';
 import { registerAccessListRoutes } from './access-lists.routes.ts';
 import * as m002 from './migrations/002-access-lists-mobile.ts';
+import * as m049 from './migrations/049-access-list-names.ts';
 
 export const area: ServerArea = {
   name: 'access-lists',
-  migrations: { '002-access-lists-mobile': m002 },
+  migrations: { '002-access-lists-mobile': m002, '049-access-list-names': m049 },
   routes: registerAccessListRoutes,
 };
