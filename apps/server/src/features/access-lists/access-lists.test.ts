@@ -194,7 +194,11 @@ describe('access lists: create, read, update, delete', () => {
       const before = json<Page>(await list(retail, '-1/-1')).totalRecords;
       const res = await raceWithOpenTransaction(
         t.database.db,
-        (trx) => trx.insertInto('access_lists').values({ account_no: 30000, name: 'Night callers', description: '' }).execute(),
+        (trx) =>
+          trx
+            .insertInto('access_lists')
+            .values({ account_no: 30000, name: 'Night callers', description: '' })
+            .execute(),
         () => create(retail, { name: 'NIGHT CALLERS', description: '' }),
       );
       expect(res.statusCode).toBe(400);
