@@ -38,9 +38,9 @@ test.describe('audit log', () => {
     const update = page.getByRole('row', { name: /update/ });
     await expect(update).toContainText('Alice Morgan (retail)');
     await expect(update).toContainText('Mobile Numbers');
-    await expect(update).toContainText(`mobileDescription: ${name} → ${name} north`);
+    await expect(update).toContainText(`Mobile description: ${name} → ${name} north`);
     const create = page.getByRole('row', { name: /create/ });
-    await expect(create).toContainText(`mobileNo: ${number}`);
+    await expect(create).toContainText(`Mobile number: ${number}`);
     // The search kept the rest out (the sign-in has no record of that name).
     await expect(page.getByRole('row', { name: /login/ })).toHaveCount(0);
     await page.screenshot({ path: 'test-results/audit-log.png', fullPage: true });

@@ -29,7 +29,11 @@ interface Operation {
   security?: unknown[];
   parameters?: Array<{ in: string }>;
   responses: Record<string, { $ref?: string; content?: Record<string, { schema?: unknown }> }>;
+  requestBody?: {
+    content: Record<string, { schema?: { required?: string[]; properties?: Record<string, unknown> } }>;
+  };
   'x-access'?: 'read' | 'write';
+  'x-upload'?: string;
 }
 interface Document {
   openapi: string;
@@ -137,10 +141,51 @@ describe('the API document (/api/docs/json)', () => {
     expect(missing.slice(0, 10)).toEqual([]);
     const statuses = (url: string, method: (typeof METHODS)[number]) =>
       Object.keys(doc.paths[url]?.[method]?.responses ?? {}).sort();
-    expect(statuses('/api/v1/mobile/{id}', 'get')).toEqual(['200', '400', '401', '403', '404']);
-    expect(statuses('/api/v1/mobile/{id}', 'put')).toEqual(['200', '400', '401', '403', '404', '409']);
-    expect(statuses('/api/v1/users/auth/login', 'post')).toEqual(['200', '400', '403', '409']);
-    expect(statuses('/api/v1/panel/config', 'get')).toEqual(['200', '400']);
+    expect(statuses('/api/v1/mobile/{id}', 'get')).toEqual(['200', '400', '401', '403', '404', '503']);
+    expect(statuses('/api/v1/mobile/{id}', 'put')).toEqual(['200', '400', '401', '403', '404', '409', '413', '503']);
+    expect(statuses('/api/v1/panel/config', 'get')).toEqual(['200', '400', '503']);
+  });
+
+  it('documents 413 where a body is sent, 429 on the throttled calls and 503 on every call', () => {
+    const all = operations(doc);
+    const answering = (status: string) => all.filter(({ op }) => op.responses[status]).map(({ key }) => key);
+    // A passing outage (the database, a provider) can meet any call.
+    expect(all.filter(({ op }) => !op.responses['503']?.$ref).map(({ key }) => key)).toEqual([]);
+    expect(answering('429').sort()).toEqual(
+      [
+        'GET /api/v1/account/companieshouse/{number}',
+        'POST /api/v1/account/register',
+        'POST /api/v1/identity/verification/session',
+        'POST /api/v1/users/auth/login',
+        'POST /api/v1/users/auth/passwordcheck',
+        'POST /api/v1/users/email/confirm',
+        'POST /api/v1/users/email/token',
+        'POST /api/v1/users/password',
+        'POST /api/v1/users/password/forgot',
+        'POST /api/v1/users/password/token',
+      ].sort(),
+    );
+    const withBody = all.filter(({ op }) => op.requestBody !== undefined).map(({ key }) => key);
+    expect(withBody.length).toBeGreaterThan(50);
+    expect(answering('413').sort()).toEqual(withBody.sort());
+    const statuses = (url: string) => Object.keys(doc.paths[url]?.post?.responses ?? {}).sort();
+    expect(statuses('/api/v1/users/auth/login')).toEqual(['200', '400', '403', '409', '413', '429', '503']);
+  });
+
+  it('documents each upload as a multipart body with its file field, as a generated client sends it', () => {
+    const uploads = operations(doc).filter(({ op }) => op['x-upload']);
+    expect(uploads.length).toBeGreaterThanOrEqual(3);
+    for (const { key, op } of uploads) {
+      const field = op['x-upload'] ?? '';
+      const schema = op.requestBody?.content['multipart/form-data']?.schema;
+      expect({ key, required: schema?.required, file: schema?.properties?.[field] }).toEqual({
+        key,
+        required: [field],
+        file: { type: 'string', contentMediaType: 'application/octet-stream' },
+      });
+    }
+    const csv = doc.paths['/api/v1/accesscontrol/entry/{id}/csv']?.post;
+    expect(Object.keys(csv?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
   });
 });
 

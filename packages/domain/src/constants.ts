@@ -37,10 +37,15 @@ export const EXTENSION_DIGITS = [3, 4, 5] as const;
 
 export const CURRENCY_SIGN = '£';
 
-/** Money is integer pence; shown as £x.xx with the sign before a negative amount ('-£1.00'). */
+const POUNDS = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * Money is integer pence; shown as £x.xx with thousands separated ('£1,250.00') and the sign before a
+ * negative amount ('-£1.00').
+ */
 export function formatPence(pence: number): string {
   const sign = pence < 0 ? '-' : '';
-  return `${sign}${CURRENCY_SIGN}${(Math.abs(pence) / 100).toFixed(2)}`;
+  return `${sign}${CURRENCY_SIGN}${POUNDS.format(Math.abs(pence) / 100)}`;
 }
 
 const BYTE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;

@@ -40,6 +40,11 @@ export interface RouteContract {
   /** The OpenAPI tag (the area's folder name). */
   tag: string;
   summary?: string;
+  /**
+   * Counted against a per-address (or per-name) budget: past it the call answers 429 with how long
+   * to wait (sign-in, registration, the e-mailed links). The API document says so.
+   */
+  throttled?: boolean;
 }
 
 /** Declares a route; the identity function, kept for the literal types it infers. */

@@ -62,6 +62,9 @@ describe('formatting', () => {
     expect(formatPence(1234)).toBe('£12.34');
     expect(formatPence(-100)).toBe('-£1.00');
     expect(formatPence(0)).toBe('£0.00');
+    // Thousands are separated, as people read money.
+    expect(formatPence(100_000)).toBe('£1,000.00');
+    expect(formatPence(-123_456_789)).toBe('-£1,234,567.89');
     // The create confirmation: £6 per item, 6 × the number of items (spec 1 §9).
     expect(createMonthlyCost(1)).toBe('Monthly cost: £6.00 (1 × £6.00)');
     expect(createMonthlyCost(3)).toBe('Monthly cost: £18.00 (3 × £6.00)');

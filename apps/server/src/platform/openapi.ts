@@ -35,20 +35,41 @@ const ERROR_RESPONSES = {
       "field's message in `validation`), an update based on a version changed since (If-Match), or a " +
       `concurrent change ('${MESSAGES.conflict}').`,
   },
+  '413': {
+    name: 'PayloadTooLarge',
+    description: 'The body is larger than the server takes (1 MB of JSON; an upload its own limit). Nothing changed.',
+  },
+  '429': {
+    name: 'TooManyRequests',
+    description:
+      'Too many attempts from this address (or at this name): `message` says so (e.g. ' +
+      `'${MESSAGES.loginRateLimited}') and the Retry-After header how many seconds to wait.`,
+  },
+  '503': {
+    name: 'ServiceUnavailable',
+    description:
+      'A passing outage — the database restarting or not answering, or a service the call needs (a ' +
+      'payment, identity or lookup provider) not available: nothing changed; try again after the ' +
+      `Retry-After header's seconds ('${MESSAGES.serviceUnavailable}', or the service's own message).`,
+  },
 } as const;
 type ErrorStatus = keyof typeof ERROR_RESPONSES;
 
 interface Operation {
   security?: unknown[];
   parameters?: Array<{ in?: string }>;
+  requestBody?: unknown;
   responses?: Record<string, unknown>;
   'x-access'?: string;
+  'x-upload'?: string;
+  'x-throttled'?: boolean;
 }
 
 /**
  * The error statuses an operation can answer: every one validates (400); all but the public ones
  * need a session (401) and may be refused it, as may any write from another site (403); a record is
- * named by the path or the session (404); only a write conflicts (409).
+ * named by the path or the session (404); only a write conflicts (409); a body may be too large
+ * (413); a throttled call may have to wait (429); any may meet a passing outage (503).
  */
 export function errorStatuses(op: Operation): ErrorStatus[] {
   const isPublic = Array.isArray(op.security) && op.security.length === 0;
@@ -60,7 +81,26 @@ export function errorStatuses(op: Operation): ErrorStatus[] {
     ...(isPublic && !writes ? [] : ['403' as const]),
     ...(isPublic && !namesRecord ? [] : ['404' as const]),
     ...(writes ? ['409' as const] : []),
+    ...(op.requestBody !== undefined ? ['413' as const] : []),
+    ...(op['x-throttled'] ? ['429' as const] : []),
+    '503',
   ];
+}
+
+/** An upload's body (`x-upload`: the multipart file field it reads), as a generated client sends it. */
+function uploadBody(field: string) {
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          required: [field],
+          properties: { [field]: { type: 'string', contentMediaType: 'application/octet-stream' } },
+        },
+      },
+    },
+  };
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -76,7 +116,9 @@ function withErrorReplies<D extends { paths?: object; components?: object }>(doc
   );
   const paths = Object.entries(document.paths ?? {}).map(([url, item]: [string, Record<string, Operation>]) => {
     const operations = METHODS.filter((m) => item[m]).map((m) => {
-      const op = item[m] as Operation;
+      const declared = item[m] as Operation;
+      const upload = declared['x-upload'];
+      const op = upload && !declared.requestBody ? { ...declared, requestBody: uploadBody(upload) } : declared;
       const errors = errorStatuses(op).map((status) => [
         status,
         { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` },

@@ -104,7 +104,7 @@ async function freeUsername(ctx: Pick<Ctx, 'db' | 'auth'>, wanted: string): Prom
  * type's four flags are the account's, not the user's (a session's are decided by the account), so
  * they are not compared.
  */
-async function holdsMoreThan(tx: Tx, auth: Pick<AuthContext, 'permissions'>, targetId: number) {
+export async function holdsMoreThan(tx: Tx, auth: Pick<AuthContext, 'permissions'>, targetId: number) {
   const rows = await tx
     .selectFrom('user_permissions')
     .select(['feature_id', 'mask'])

@@ -303,15 +303,30 @@ export const accountLifecycleRoutes = {
     params: z.object({ number: z.string().max(20) }),
     reply: companyReply,
     tag,
+    throttled: true,
   }),
   /** A captcha challenge for the registration form (ALTCHA proof of work, signed by the server). */
   captcha: route({ method: 'GET', path: '/account/register/captcha', reply: captchaChallenge, tag }),
   /** Spec 1 §7: POST /account/register. */
-  register: route({ method: 'POST', path: '/account/register', body: registrationBody, reply, tag }),
+  register: route({ method: 'POST', path: '/account/register', body: registrationBody, reply, tag, throttled: true }),
   /** What a set-password link is for (before the form is shown). */
-  checkToken: route({ method: 'POST', path: '/users/password/token', body: tokenBody, reply: tokenReply, tag }),
-  setPassword: route({ method: 'POST', path: '/users/password', body: setPasswordBody, reply, tag }),
-  forgotPassword: route({ method: 'POST', path: '/users/password/forgot', body: forgotPasswordBody, reply, tag }),
+  checkToken: route({
+    method: 'POST',
+    path: '/users/password/token',
+    body: tokenBody,
+    reply: tokenReply,
+    tag,
+    throttled: true,
+  }),
+  setPassword: route({ method: 'POST', path: '/users/password', body: setPasswordBody, reply, tag, throttled: true }),
+  forgotPassword: route({
+    method: 'POST',
+    path: '/users/password/forgot',
+    body: forgotPasswordBody,
+    reply,
+    tag,
+    throttled: true,
+  }),
   /** What an e-mail change link confirms (before the page offers to confirm it). */
   checkEmailToken: route({
     method: 'POST',
@@ -319,9 +334,10 @@ export const accountLifecycleRoutes = {
     body: tokenBody,
     reply: emailTokenReply,
     tag,
+    throttled: true,
   }),
   /** Confirms an e-mail change from the old address (the link mailed there). */
-  confirmEmail: route({ method: 'POST', path: '/users/email/confirm', body: tokenBody, reply, tag }),
+  confirmEmail: route({ method: 'POST', path: '/users/email/confirm', body: tokenBody, reply, tag, throttled: true }),
   /** The user manager's 'Reset password' (cpUsers update). */
   resetUserPassword: route({
     method: 'POST',

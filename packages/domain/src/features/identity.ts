@@ -204,6 +204,7 @@ export const identityRoutes = {
     body: registrationVerificationBody,
     reply: verificationSessionReply,
     tag,
+    throttled: true,
   }),
   /** The sandbox verification window's submission (authorised by the session's secret, as Stripe's window is). */
   sandboxSubmit: route({

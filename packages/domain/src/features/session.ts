@@ -76,7 +76,14 @@ const accountParam = z.object({ account_no: recordId() });
 /** Spec 1 §7 "Session and theme", sign-in and disguise. */
 export const sessionRoutes = {
   panelConfig: route({ method: 'GET', path: '/panel/config', reply: panelConfig, tag: 'session' }),
-  login: route({ method: 'POST', path: '/users/auth/login', body: loginBody, reply: loginReply, tag: 'session' }),
+  login: route({
+    method: 'POST',
+    path: '/users/auth/login',
+    body: loginBody,
+    reply: loginReply,
+    tag: 'session',
+    throttled: true,
+  }),
   session: route({ method: 'GET', path: '/users/auth/session', reply: sessionReply, tag: 'session' }),
   logout: route({ method: 'GET', path: '/users/auth/logout', reply: statusReply, tag: 'session' }),
   disguise: route({
@@ -93,6 +100,7 @@ export const sessionRoutes = {
     body: passwordCheckBody,
     reply: messageReply,
     tag: 'session',
+    throttled: true,
   }),
   account: route({
     method: 'GET',

@@ -63,12 +63,15 @@ export const USER_MESSAGES = {
   ownGrants: 'You cannot change your own permissions',
   holderGrants: "The account holder's permissions cannot be changed",
   grantMore: (feature: string) => `You cannot grant more than you hold: ${feature}`,
+  removeMore: (feature: string) => `You cannot remove a permission you do not hold: ${feature}`,
   notGrantable: (feature: string) => `${feature} cannot be granted to a user`,
   permissionsSaved: (name: string) => `The permissions of ${name} have been updated`,
   /** Sign-in details (e-mail, password) of users the editor may not take over (issue 24). */
   holderCredentials: "Only the account holder can change the account holder's e-mail address or password",
   moreGrantsCredentials:
     'You cannot change the e-mail address or password of a user who holds permissions you do not have',
+  /** Nor disable them, nor take away a permission the editor lacks: no locking out one's betters. */
+  moreGrantsDisable: 'You cannot disable a user who holds permissions you do not have',
   /** An e-mail change waits for the old address's confirmation. */
   updatedPendingEmail: (name: string) =>
     `${name} has been updated. The new e-mail address applies once confirmed from the old address, which we have e-mailed.`,

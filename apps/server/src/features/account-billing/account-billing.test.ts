@@ -255,11 +255,11 @@ describe('adjustments', () => {
     }
   });
 
-  it('refuses an amount over the configured maximum (£1000.00 by default), posting nothing', async () => {
+  it('refuses an amount over the configured maximum (£1,000.00 by default), posting nothing', async () => {
     for (const type of ['credit', 'debit'] as const) {
       const over = await adjust(30001, { type, amountPence: 100_001, reason: 'Too much' });
       expect(over.statusCode).toBe(400);
-      expect(json<Reply>(over).validation).toEqual({ amountPence: MESSAGES.adjustmentTooLarge('£1000.00') });
+      expect(json<Reply>(over).validation).toEqual({ amountPence: MESSAGES.adjustmentTooLarge('£1,000.00') });
     }
     const most = await adjust(30001, { type: 'credit', amountPence: 100_000, reason: 'The most' });
     expect(json<Reply>(most).balance).toBe(1012.34);

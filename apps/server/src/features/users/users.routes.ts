@@ -20,7 +20,7 @@ import { sendEmailChangeLink, sendSetPasswordLink } from '../../platform/passwor
 import type { Platform } from '../../platform/platform.ts';
 import { assertVersion, resource, type Validator } from '../../platform/resources.ts';
 import { type Ctx, tenantRoute } from '../../platform/routes.ts';
-import { createUser, credentialsRefusal, userLabel, usernameViolations } from '../../platform/users.ts';
+import { createUser, credentialsRefusal, holdsMoreThan, userLabel, usernameViolations } from '../../platform/users.ts';
 
 const LAST_SIGN_IN = `coalesce((select to_char(max(a.at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
   from audit_log a where a.user_id = users.id and a.action = 'login'), '')`;
@@ -39,11 +39,12 @@ const fields = fieldMap<User>('users', {
   pendingEmail: field.computed(`coalesce(users.pending_email, '')`, 'text'),
 });
 
-/** Neither the holder nor oneself is disabled. */
-const enabledRule: Validator<{ enabled?: boolean }, User> = ({ auth, current, values }) => {
-  if (!current || values.enabled !== false) return undefined;
+/** Neither the holder nor oneself is disabled, nor anyone holding a permission the editor lacks. */
+const enabledRule: Validator<{ enabled?: boolean }, User> = async ({ db, auth, current, values }) => {
+  if (!current || values.enabled !== false || !current.enabled) return undefined;
   if (current.isHolder) return { enabled: USER_MESSAGES.disableHolder };
   if (current.id === auth.userId) return { enabled: USER_MESSAGES.disableSelf };
+  if (await holdsMoreThan(db, auth, current.id)) return { enabled: USER_MESSAGES.moreGrantsDisable };
   return undefined;
 };
 
@@ -85,6 +86,26 @@ const GRANTABLE = new Map(GRANTABLE_FEATURES.map((f) => [f.id, f.label]));
 function grantableBy(auth: AuthContext): Array<{ featureId: number; mask: number }> {
   const held: PermissionMap = auth.permissions;
   return GRANTABLE_FEATURES.map((f) => ({ featureId: f.id, mask: held[String(f.id)] ?? 0 })).filter((g) => g.mask > 0);
+}
+
+/**
+ * A granter changes only the permission bits they hold themselves (create 1, read 2, update 4,
+ * delete 8): a bit they lack is neither granted ('You cannot grant more than you hold') nor taken
+ * away ('You cannot remove…') — a Users-only manager cannot strip the grants of someone holding more.
+ */
+function refuseBeyondHeld(
+  auth: AuthContext,
+  before: ReadonlyArray<{ feature_id: number; mask: number }>,
+  wanted: ReadonlyMap<number, number>,
+): void {
+  const held = new Map(grantableBy(auth).map((g) => [g.featureId, g.mask]));
+  const had = new Map(before.map((r) => [r.feature_id, r.mask]));
+  for (const [featureId, label] of GRANTABLE) {
+    const now = had.get(featureId) ?? 0;
+    const beyond = ((wanted.get(featureId) ?? 0) ^ now) & ~(held.get(featureId) ?? 0);
+    if ((beyond & ~now) !== 0) throw new HttpError(403, USER_MESSAGES.grantMore(label));
+    if ((beyond & now) !== 0) throw new HttpError(403, USER_MESSAGES.removeMore(label));
+  }
 }
 
 export function registerUserRoutes(api: FastifyInstance, platform: Platform): void {
@@ -153,13 +174,10 @@ export function registerUserRoutes(api: FastifyInstance, platform: Platform): vo
       assertVersion(ctx, user);
       if (user.id === auth.userId) throw new HttpError(403, USER_MESSAGES.ownGrants);
       if (user.isHolder) throw new HttpError(403, USER_MESSAGES.holderGrants);
-      const held = new Map(grantableBy(auth).map((g) => [g.featureId, g.mask]));
       const wanted = new Map<number, number>();
       for (const g of body.grants) {
-        const label = GRANTABLE.get(g.featureId);
-        if (!label) throw validationError({ grants: USER_MESSAGES.notGrantable(String(g.featureId)) });
-        // Masks are bits (create 1, read 2, update 4, delete 8): a bit the granter lacks is refused.
-        if ((g.mask & ~(held.get(g.featureId) ?? 0)) !== 0) throw new HttpError(403, USER_MESSAGES.grantMore(label));
+        if (!GRANTABLE.has(g.featureId))
+          throw validationError({ grants: USER_MESSAGES.notGrantable(String(g.featureId)) });
         wanted.set(g.featureId, g.mask);
       }
       const before = await db
@@ -167,6 +185,7 @@ export function registerUserRoutes(api: FastifyInstance, platform: Platform): vo
         .select(['feature_id', 'mask'])
         .where('user_id', '=', user.id)
         .execute();
+      refuseBeyondHeld(auth, before, wanted);
       // Only the grantable features are the matrix's: others the user has (none today) stay as they are.
       await db
         .deleteFrom('user_permissions')

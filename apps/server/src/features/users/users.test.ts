@@ -140,8 +140,10 @@ describe('user manager', () => {
     const save = (headers: Record<string, string>, id: number, grants: Array<{ featureId: number; mask: number }>) =>
       t.api('PUT', `/users/${id}/permissions`, headers, { grants });
 
+    // Olive's Integrations (a new user's default) are beyond the lead: sent back as they are, kept.
     const ok = await save(lead, olive.id, [
       { featureId: FEATURES.betaPanel, mask: 2 },
+      { featureId: FEATURES.integrations, mask: MASK.all },
       { featureId: FEATURES.seats, mask: MASK.read },
     ]);
     expect(json<Reply>(ok)).toMatchObject({
@@ -151,7 +153,15 @@ describe('user manager', () => {
     expect(json<Grants>(await t.api('GET', `/users/${olive.id}/permissions`, retail)).grants).toEqual([
       { featureId: FEATURES.betaPanel, mask: 2 },
       { featureId: FEATURES.seats, mask: 2 },
+      { featureId: FEATURES.integrations, mask: MASK.all },
     ]);
+    // Taking away what the lead does not hold is refused (a Users-only manager cannot strip their betters).
+    const strip = await save(lead, olive.id, [
+      { featureId: FEATURES.betaPanel, mask: 2 },
+      { featureId: FEATURES.integrations, mask: MASK.read },
+    ]);
+    expect(strip.statusCode).toBe(403);
+    expect(json<Reply>(strip).message).toBe(USER_MESSAGES.removeMore('Integrations'));
 
     const more = await save(lead, olive.id, [{ featureId: FEATURES.seats, mask: MASK.all }]);
     expect(more.statusCode).toBe(403);
@@ -165,7 +175,7 @@ describe('user manager', () => {
     const holder = await save(lead, (await byName('retail')).id, []);
     expect(json<Reply>(holder).message).toBe(USER_MESSAGES.holderGrants);
     // Nothing changed by the refusals.
-    expect(json<Grants>(await t.api('GET', `/users/${olive.id}/permissions`, retail)).grants).toHaveLength(2);
+    expect(json<Grants>(await t.api('GET', `/users/${olive.id}/permissions`, retail)).grants).toHaveLength(3);
   });
 
   it('keeps accounts apart and needs the users permission', async () => {

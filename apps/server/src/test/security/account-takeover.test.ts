@@ -14,7 +14,15 @@ let holder: Record<string, string>;
 let manager: Record<string, string>;
 let ids: { holder: number; richer: number; lesser: number; manager: number };
 
-type User = { id: number; version: number; username: string; email: string; pendingEmail: string; name: string };
+type User = {
+  id: number;
+  version: number;
+  username: string;
+  email: string;
+  pendingEmail: string;
+  name: string;
+  enabled: boolean;
+};
 type Reply = { success?: boolean; message: string; validation?: Record<string, string> };
 
 const cross = () => t.app.platform.tenancy;
@@ -104,6 +112,28 @@ describe('the user manager cannot take over an account', () => {
 
   it('refuses the same for a user holding a grant the manager lacks', async () => {
     await expectEveryWayRefused(ids.richer, USER_MESSAGES.moreGrantsCredentials);
+  });
+
+  it('refuses disabling a user holding a grant the manager lacks, or taking that grant away', async () => {
+    const before = await read(ids.richer);
+    const disable = await t.api('PATCH', `/users/${ids.richer}`, manager, { enabled: false });
+    expect(disable.statusCode).toBe(400);
+    expect(json<Reply>(disable).validation).toEqual({ enabled: USER_MESSAGES.moreGrantsDisable });
+    const strip = await t.api('PUT', `/users/${ids.richer}/permissions`, manager, { grants: [] });
+    expect(strip.statusCode).toBe(403);
+    expect(json<Reply>(strip).message).toBe(USER_MESSAGES.removeMore('Seats'));
+    // Nothing changed: still enabled, still holding seats.
+    expect(await read(ids.richer)).toMatchObject({ enabled: true, version: before.version });
+    const grants = json<{ grants: Array<{ featureId: number; mask: number }> }>(
+      await t.api('GET', `/users/${ids.richer}/permissions`, holder),
+    );
+    expect(grants.grants).toEqual(expect.arrayContaining([{ featureId: FEATURES.seats, mask: MASK.read }]));
+    // The holder, who holds everything, may do both.
+    expect((await t.api('PATCH', `/users/${ids.richer}`, holder, { enabled: false })).statusCode).toBe(200);
+    expect((await t.api('PATCH', `/users/${ids.richer}`, holder, { enabled: true })).statusCode).toBe(200);
+    // And the manager may still disable a user holding nothing more.
+    expect((await t.api('PATCH', `/users/${ids.lesser}`, manager, { enabled: false })).statusCode).toBe(200);
+    expect((await t.api('PATCH', `/users/${ids.lesser}`, manager, { enabled: true })).statusCode).toBe(200);
   });
 
   it("holds a lesser user's e-mail change until the old address confirms it, and audits both steps", async () => {

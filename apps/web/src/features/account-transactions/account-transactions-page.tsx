@@ -65,9 +65,16 @@ export default function AccountTransactionsPage() {
         filters={[{ field: 'month', label: 'Month', options: months }]}
         columns={[
           { field: 'date', header: 'Date', sortable: true },
-          { field: 'kind', header: 'Type', sortable: true, render: (t) => LEDGER_KIND_LABELS[t.kind] },
+          // On a phone: date, description, amount and balance (the type and reference on wider screens).
+          {
+            field: 'kind',
+            header: 'Type',
+            sortable: true,
+            render: (t) => LEDGER_KIND_LABELS[t.kind],
+            phoneHidden: true,
+          },
           { field: 'description', header: 'Description', sortable: true },
-          { field: 'reference', header: 'Reference', render: (t) => t.reference ?? '—' },
+          { field: 'reference', header: 'Reference', render: (t) => t.reference ?? '—', phoneHidden: true },
           { field: 'amountPence', header: 'Amount', sortable: true, render: (t) => <Amount pence={t.amountPence} /> },
           { field: 'balancePence', header: 'Balance', render: (t) => formatPence(t.balancePence) },
         ]}

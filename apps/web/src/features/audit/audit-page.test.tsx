@@ -102,12 +102,13 @@ describe('/audit', { timeout: 45_000 }, () => {
       row(id)
         .getAllByRole('listitem')
         .map((li) => li.textContent);
-    expect(changes(1)).toEqual(['enabled: Yes']);
-    expect(changes(3)).toEqual(['optionTimeout: Seat 201 → 300 - Office hours']);
-    expect(changes(4)).toEqual(['days: Saturday: Closed → 09:00–12:30']);
-    expect(changes(5)).toEqual(['days: Monday, Tuesday → Monday, Tuesday, Wednesday', 'ringAll: Yes → No']);
+    // Each field by a name people read, never its key ('ringAll').
+    expect(changes(1)).toEqual(['Enabled: Yes']);
+    expect(changes(3)).toEqual(['Option timeout: Seat 201 → 300 - Office hours']);
+    expect(changes(4)).toEqual(['Days: Saturday: Closed → 09:00–12:30']);
+    expect(changes(5)).toEqual(['Days: Monday, Tuesday → Monday, Tuesday, Wednesday', 'Ring all: Yes → No']);
     expect(row(6).getByText('Nadia Audit (nadia.audit)')).toBeTruthy();
-    expect(table.textContent).not.toMatch(/[{}[\]]|timeprofile:|true|false|direct-debit/);
+    expect(table.textContent).not.toMatch(/[{}[\]]|timeprofile:|true|false|direct-debit|optionTimeout|ringAll/);
   });
 
   it('offers each area once in the Area filter, by its name', async () => {

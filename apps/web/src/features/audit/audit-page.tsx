@@ -8,12 +8,12 @@ import { AREA_NAMES, type AuditRecord, areaName } from '@switchboard/domain';
 import dayjs from 'dayjs';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
 import { auditLog } from './api.ts';
-import { changeText } from './shown-values.ts';
+import { changeText, fieldName } from './shown-values.ts';
 
 /** Bookkeeping fields every record has: not changes a person made. */
 const BOOKKEEPING = new Set(['id', 'version']);
 
-/** The fields a change touched, one line each: 'field: before → after' (the id and row version left out). */
+/** The fields a change touched, one line each: 'Field: before → after' (the id and row version left out). */
 function Changes({ entry }: { entry: AuditRecord }) {
   const lines = Object.entries(entry.changes).filter(([field]) => !BOOKKEEPING.has(field));
   if (lines.length === 0) return <>—</>;
@@ -21,7 +21,7 @@ function Changes({ entry }: { entry: AuditRecord }) {
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
       {lines.map(([field, { from, to }]) => (
         <Typography key={field} component="li" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-          <strong>{field}</strong>: {changeText({ from, to }, entry.labels, entry.action === 'create')}
+          <strong>{fieldName(field)}</strong>: {changeText({ from, to }, entry.labels, entry.action === 'create')}
         </Typography>
       ))}
     </Box>

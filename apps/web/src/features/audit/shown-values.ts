@@ -82,3 +82,52 @@ export function changeText(change: { from: unknown; to: unknown }, labels: Label
   }
   return `${shownValue(from, labels)} → ${shownValue(to, labels)}`;
 }
+
+/** Initialisms people write in capitals ('cli' → 'CLI'), wherever they are in a field's name. */
+const INITIALISMS = new Set([
+  'id',
+  'cli',
+  'clis',
+  'ip',
+  'sip',
+  'ddi',
+  'ivr',
+  'nts',
+  'pin',
+  'url',
+  'ems',
+  'vat',
+  'sms',
+  'dnd',
+  'ldap',
+  'qr',
+  'mac',
+  'crm',
+  'uk',
+  'csv',
+]);
+
+/** Shortened words written out ('mobileNo' → 'Mobile number'). */
+const ABBREVIATED: Readonly<Record<string, string>> = {
+  no: 'number',
+  num: 'number',
+  desc: 'description',
+  ext: 'extension',
+};
+
+/**
+ * A changed field's name as people read it: 'optionTimeout' → 'Option timeout', 'ring_all' → 'Ring
+ * all', 'callerCli' → 'Caller CLI' — never the stored key.
+ */
+export function fieldName(key: string): string {
+  const words = key
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+    .map((w) =>
+      INITIALISMS.has(w.toLowerCase()) ? w.toUpperCase() : (ABBREVIATED[w.toLowerCase()] ?? w.toLowerCase()),
+    );
+  const [first = key, ...rest] = words;
+  return [first.charAt(0).toUpperCase() + first.slice(1), ...rest].join(' ');
+}

@@ -69,7 +69,7 @@ describe('/balance-adjustment', () => {
   it('refuses an amount over the maximum under its field, posting nothing', async () => {
     const { user, posts } = renderPage();
     await fill(user, { account: '20002', amount: '1000.01', reason: 'Too much' });
-    expect(await screen.findByText(MESSAGES.adjustmentTooLarge('£1000.00'))).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.adjustmentTooLarge('£1,000.00'))).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(posts()).toEqual([]);
   });

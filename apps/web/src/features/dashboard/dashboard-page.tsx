@@ -44,7 +44,13 @@ function CountList({ items, label }: { items: DashboardCount[]; label: string })
               data-testid={`count-${item.link.slice(1)}`}
               sx={{ fontVariantNumeric: 'tabular-nums' }}
             >
-              {count?.isPending ? <CircularProgress size={16} /> : count?.isError ? '—' : count?.data}
+              {count?.isPending ? (
+                <CircularProgress size={16} aria-label={`Loading ${item.label}`} />
+              ) : count?.isError ? (
+                '—'
+              ) : (
+                count?.data
+              )}
             </Typography>
           </ListItem>
         );

@@ -17,7 +17,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatPence, isPayable, VAT_PERCENT } from '@switchboard/domain';
+import { formatPence, isPayable, MESSAGES, VAT_PERCENT } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -62,7 +62,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onPay }: InvoiceDetail
       <DialogContent dividers>
         {detail.isPending && invoiceId !== null && (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-            <CircularProgress size={28} />
+            <CircularProgress size={28} aria-label={MESSAGES.listLoading} />
           </Box>
         )}
         {detail.isError && <Alert severity="error">{errorMessage(detail.error)}</Alert>}

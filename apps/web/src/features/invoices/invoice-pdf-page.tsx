@@ -54,7 +54,7 @@ export default function InvoicePdfPage() {
       </Stack>
       {pdf.isPending && valid && (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress />
+          <CircularProgress aria-label={MESSAGES.listLoading} />
         </Box>
       )}
       {notFound && <Alert severity="error">{MESSAGES.recordNotFound}</Alert>}

@@ -89,7 +89,7 @@ function Item({
             size="small"
             onClick={() => mark.mutate()}
             disabled={mark.isPending}
-            startIcon={mark.isPending ? <CircularProgress size={14} /> : undefined}
+            startIcon={mark.isPending ? <CircularProgress size={14} aria-label={MESSAGES.listLoading} /> : undefined}
           >
             Mark as Read
           </Button>
@@ -117,7 +117,7 @@ export default function NotificationsPage() {
       <Typography variant="h5" component="h1" gutterBottom>
         Notifications
       </Typography>
-      {isLoading && <CircularProgress />}
+      {isLoading && <CircularProgress aria-label={MESSAGES.listLoading} />}
       {isError && <Alert severity="error">{MESSAGES.fetchFailedRetry}</Alert>}
       {data && data.records.length === 0 && (
         <Typography color="text.secondary" sx={{ py: 4 }}>

@@ -63,15 +63,21 @@ export function NumberEntries<T extends { id: number; number: string }>(props: N
   });
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    // minmax(0, 1fr): the column is the card's width, never its widest row's (a phone's 390 px).
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       {props.intro}
       {can(props.resource, 'update') && (
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-          <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-            <Box sx={{ width: 260 }}>
+          <Box
+            component="form"
+            onSubmit={submit}
+            noValidate
+            sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', minWidth: 0 }}
+          >
+            <Box sx={{ flex: '1 1 180px', maxWidth: 260 }}>
               <FormTextField control={form.control} name="number" label="Telephone number" type="tel" />
             </Box>
-            <Button type="submit" variant="contained" startIcon={<AddIcon />} sx={{ mt: '2px' }}>
+            <Button type="submit" variant="contained" startIcon={<AddIcon />} sx={{ mt: '2px', whiteSpace: 'nowrap' }}>
               Add Number
             </Button>
           </Box>

@@ -26,7 +26,12 @@ export interface Column<T> {
   header: string;
   sortable?: boolean;
   render?: (row: T) => ReactNode;
+  /** A secondary column left out on a phone's width (below 600 px), so the ones that matter fit. */
+  phoneHidden?: boolean;
 }
+
+/** A column's cells on a phone: hidden when the column is secondary. */
+const cellSx = (c: { phoneHidden?: boolean }) => (c.phoneHidden ? { display: { xs: 'none', sm: 'table-cell' } } : {});
 
 export interface TableGridProps<T extends { id: number }> {
   list: PagedList<T>;
@@ -72,7 +77,7 @@ export function TableGrid<T extends { id: number }>(props: TableGridProps<T>) {
               {columns.map((c) => (
                 <TableCell
                   key={c.field}
-                  sx={{ fontWeight: 600 }}
+                  sx={{ fontWeight: 600, ...cellSx(c) }}
                   aria-sort={
                     list.sort?.field === c.field
                       ? list.sort.direction === 'asc'
@@ -120,7 +125,7 @@ export function TableGrid<T extends { id: number }>(props: TableGridProps<T>) {
                 {columns.map((c, index) => {
                   const content = c.render ? c.render(row) : String(row[c.field] ?? '');
                   return (
-                    <TableCell key={c.field}>
+                    <TableCell key={c.field} sx={cellSx(c)}>
                       {index === 0 && rowLink ? (
                         <Link component={RouterLink} to={rowLink(row)} underline="hover">
                           {content}

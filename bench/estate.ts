@@ -1,0 +1,36 @@
+/**
+ * The benchmarks' estate: `seats` seats (extensions from 20000, half of them registered) and
+ * `numbers` telephone numbers loaded into the demo account 30000, demo data seeded first.
+ */
+import { sql } from 'kysely';
+import type { Tenancy } from '../apps/server/src/platform/tenancy.ts';
+
+export const ACCOUNT = 30000;
+export const FIRST_EXT = 20000;
+
+export async function loadEstate(tenancy: Tenancy, seats: number, numbers: number): Promise<void> {
+  await tenancy.crossAccount('seed', async (tx) => {
+    await sql`update accounts set extension_digits = 5 where account_no = ${ACCOUNT}`.execute(tx);
+    for (let start = 0; start < seats; start += 5000) {
+      const end = Math.min(seats, start + 5000) - 1;
+      // Nicknames in another order than the extensions; some seats in advanced voicemail or recorded.
+      await sql`insert into seats (account_no, extension, name, secret, unique_string, nickname, caller_id_name,
+          caller_id_number, vm_mode, call_recording, vm_email)
+        select ${ACCOUNT}, ${FIRST_EXT} + g, ${`${ACCOUNT}*`} || (${FIRST_EXT} + g), md5('s' || g), md5('u' || g),
+          'D ' || substr(md5(g::text), 1, 8), 'Desk ' || g, '', case when g % 10 = 0 then 0 else 1 end,
+          case when g % 7 = 0 then 1 else 0 end, 'desk' || g || '@example.com'
+        from generate_series(${start}::int, ${end}::int) g`.execute(tx);
+    }
+    // Half the seats registered (the status columns read the registrations).
+    await sql`insert into seat_registrations (account_no, seat_id, kind, user_agent, ipaddr, port, expires_at)
+      select account_no, id, 'desk', 'Yealink T54W', '81.2.69.' || (id % 200), 5060, now() + interval '1 hour'
+      from seats where account_no = ${ACCOUNT} and extension >= ${FIRST_EXT} and id % 2 = 0`.execute(tx);
+    for (let start = 0; start < numbers; start += 5000) {
+      const end = Math.min(numbers, start + 5000) - 1;
+      await sql`insert into telephone_numbers (account_no, number, nickname, destination)
+        select ${ACCOUNT}, '0300' || lpad(g::text, 7, '0'), 'N ' || g,
+          case when g % 5 = 0 then '' else 'seat:' || (${FIRST_EXT} + g % ${seats}) end
+        from generate_series(${start}::int, ${end}::int) g`.execute(tx);
+    }
+  });
+}
