@@ -40,7 +40,15 @@ export interface RouteContract {
   /** The OpenAPI tag (the area's folder name). */
   tag: string;
   summary?: string;
+  /**
+   * What this call's own error replies mean, by status, where the shared description says too little
+   * (sign-in's 401 and 409): the API document gives each its own response.
+   */
+  errors?: Readonly<Partial<Record<ErrorStatus, string>>>;
 }
+
+/** The statuses of the error replies the API document describes (apps/server/src/platform/openapi.ts). */
+export type ErrorStatus = '400' | '401' | '403' | '404' | '409';
 
 /** Declares a route; the identity function, kept for the literal types it infers. */
 export function route<const R extends RouteContract>(contract: R): R {

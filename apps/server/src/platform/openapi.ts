@@ -7,7 +7,7 @@
  * Redocly's recommended rules (redocly.yaml; apps/server/src/openapi.test.ts).
  */
 import type { SwaggerOptions } from '@fastify/swagger';
-import { errorReply, MESSAGES } from '@switchboard/domain';
+import { type ErrorStatus, errorReply, MESSAGES } from '@switchboard/domain';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -35,14 +35,16 @@ const ERROR_RESPONSES = {
       "field's message in `validation`), an update based on a version changed since (If-Match), or a " +
       `concurrent change ('${MESSAGES.conflict}').`,
   },
-} as const;
-type ErrorStatus = keyof typeof ERROR_RESPONSES;
+} as const satisfies Record<ErrorStatus, { name: string; description: string }>;
 
 interface Operation {
+  operationId?: string;
   security?: unknown[];
   parameters?: Array<{ in?: string }>;
   responses?: Record<string, unknown>;
   'x-access'?: string;
+  /** The route's own error replies (the contract's `errors`): status → description. */
+  'x-errors'?: Partial<Record<ErrorStatus, string>>;
 }
 
 /**
@@ -65,24 +67,36 @@ export function errorStatuses(op: Operation): ErrorStatus[] {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
+const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorReply' } } };
+
+/**
+ * An operation with its error replies, each a reference to a declared response (`declared`): the
+ * shared one of its status, or, where the route describes its own (`x-errors`), the operation's.
+ */
+function withErrorsOf(op: Operation, declared: Record<string, object>): Operation {
+  const { 'x-errors': own = {}, ...rest } = op;
+  const statuses = [...new Set([...errorStatuses(op), ...(Object.keys(own) as ErrorStatus[])])].sort();
+  const errors = statuses.map((status) => {
+    const description = own[status];
+    let name: string = ERROR_RESPONSES[status].name;
+    if (description !== undefined) {
+      const id = op.operationId ?? '';
+      name = `${id.charAt(0).toUpperCase()}${id.slice(1)}${name}`;
+      declared[name] = { description, content: errorContent };
+    }
+    return [status, { $ref: `#/components/responses/${name}` }];
+  });
+  return { ...rest, responses: { ...op.responses, ...Object.fromEntries(errors) } };
+}
+
 /** The document with the error replies declared once and referenced by each operation. */
 function withErrorReplies<D extends { paths?: object; components?: object }>(document: D): D {
   const { $schema: _, ...schema } = z.toJSONSchema(errorReply, { target: 'draft-2020-12', io: 'output' });
-  const responses = Object.fromEntries(
-    Object.values(ERROR_RESPONSES).map(({ name, description }) => [
-      name,
-      { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorReply' } } } },
-    ]),
+  const responses: Record<string, object> = Object.fromEntries(
+    Object.values(ERROR_RESPONSES).map(({ name, description }) => [name, { description, content: errorContent }]),
   );
   const paths = Object.entries(document.paths ?? {}).map(([url, item]: [string, Record<string, Operation>]) => {
-    const operations = METHODS.filter((m) => item[m]).map((m) => {
-      const op = item[m] as Operation;
-      const errors = errorStatuses(op).map((status) => [
-        status,
-        { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` },
-      ]);
-      return [m, { ...op, responses: { ...op.responses, ...Object.fromEntries(errors) } }];
-    });
+    const operations = METHODS.filter((m) => item[m]).map((m) => [m, withErrorsOf(item[m] as Operation, responses)]);
     return [url, { ...item, ...Object.fromEntries(operations) }];
   });
   const components = document.components as { schemas?: object; responses?: object } | undefined;

@@ -236,6 +236,7 @@ function register<R extends RouteContract>(
         ...(body ? { body } : {}),
         response: { 200: replyDoc(contract) },
         ...accessDoc(access, changesState, upload),
+        ...(contract.errors ? { 'x-errors': contract.errors } : {}),
       },
       preValidation,
       handler,

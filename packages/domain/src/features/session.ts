@@ -2,11 +2,17 @@
 import { z } from 'zod';
 import { route } from '../contract.ts';
 import { recordId, requiredText } from '../fields.ts';
+import { MESSAGES } from '../messages.ts';
 import { accountRecord } from './account.ts';
 
 export const loginBody = z.object({
   username: requiredText({ max: 100 }),
   password: z.string().min(1).max(200),
+  /**
+   * Ours: the account to sign in to, when the username is used in several accounts (usernames are
+   * unique per account): asked for by the 409 of MESSAGES.loginAccountNeeded.
+   */
+  accountNo: recordId(MESSAGES.accountNumber).optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -76,7 +82,19 @@ const accountParam = z.object({ account_no: recordId() });
 /** Spec 1 §7 "Session and theme", sign-in and disguise. */
 export const sessionRoutes = {
   panelConfig: route({ method: 'GET', path: '/panel/config', reply: panelConfig, tag: 'session' }),
-  login: route({ method: 'POST', path: '/users/auth/login', body: loginBody, reply: loginReply, tag: 'session' }),
+  login: route({
+    method: 'POST',
+    path: '/users/auth/login',
+    body: loginBody,
+    reply: loginReply,
+    tag: 'session',
+    errors: {
+      '401': `The username or password is incorrect ('${MESSAGES.loginFailed}'): the same whether or not the username exists.`,
+      '409':
+        `The username and password are right in more than one account (usernames are unique per account): ` +
+        `'${MESSAGES.loginAccountNeeded}'. Sign in again with \`accountNo\`.`,
+    },
+  }),
   session: route({ method: 'GET', path: '/users/auth/session', reply: sessionReply, tag: 'session' }),
   logout: route({ method: 'GET', path: '/users/auth/logout', reply: statusReply, tag: 'session' }),
   disguise: route({
