@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { lintFromString, loadConfig } from '@redocly/openapi-core';
+import { MESSAGES } from '@switchboard/domain';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import createClient from 'openapi-fetch';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -30,11 +31,15 @@ interface Operation {
   parameters?: Array<{ in: string }>;
   responses: Record<string, { $ref?: string; content?: Record<string, { schema?: unknown }> }>;
   'x-access'?: 'read' | 'write';
+  'x-errors'?: unknown;
+  requestBody?: unknown;
 }
 interface Document {
   openapi: string;
   paths: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>;
-  components: { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+  components: {
+    responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
+  };
 }
 
 const operations = (doc: Document) =>
@@ -139,8 +144,29 @@ describe('the API document (/api/docs/json)', () => {
       Object.keys(doc.paths[url]?.[method]?.responses ?? {}).sort();
     expect(statuses('/api/v1/mobile/{id}', 'get')).toEqual(['200', '400', '401', '403', '404']);
     expect(statuses('/api/v1/mobile/{id}', 'put')).toEqual(['200', '400', '401', '403', '404', '409']);
-    expect(statuses('/api/v1/users/auth/login', 'post')).toEqual(['200', '400', '403', '409']);
+    expect(statuses('/api/v1/users/auth/login', 'post')).toEqual(['200', '400', '401', '403', '409']);
     expect(statuses('/api/v1/panel/config', 'get')).toEqual(['200', '400']);
+  });
+
+  it("documents sign-in's own 401 and 409: a wrong password, and a username to qualify with its account", () => {
+    const responses = doc.paths['/api/v1/users/auth/login']?.post?.responses ?? {};
+    const described = (status: string) => {
+      const name = responses[status]?.$ref?.replace('#/components/responses/', '') ?? '';
+      const response = doc.components.responses?.[name];
+      return { name, description: response?.description, schema: response?.content?.['application/json']?.schema };
+    };
+    expect(described('409')).toMatchObject({
+      name: 'SessionLoginConflict',
+      schema: { $ref: '#/components/schemas/ErrorReply' },
+    });
+    expect(described('409').description).toContain(MESSAGES.loginAccountNeeded);
+    expect(described('409').description).toContain('accountNo');
+    expect(described('401').description).toContain(MESSAGES.loginFailed);
+    // The body takes the account number.
+    expect(JSON.stringify(doc.paths['/api/v1/users/auth/login']?.post?.requestBody)).toContain('accountNo');
+    // Its other error replies are the shared ones, and the contract's `errors` is no key of the document.
+    expect(described('400').name).toBe('BadRequest');
+    expect(operations(doc).filter(({ op }) => op['x-errors'] !== undefined)).toEqual([]);
   });
 });
 
