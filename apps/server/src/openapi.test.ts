@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { lintFromString, loadConfig } from '@redocly/openapi-core';
+import { MESSAGES } from '@switchboard/domain';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import createClient from 'openapi-fetch';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -34,11 +35,14 @@ interface Operation {
   };
   'x-access'?: 'read' | 'write';
   'x-upload'?: string;
+  'x-errors'?: unknown;
 }
 interface Document {
   openapi: string;
   paths: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>;
-  components: { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+  components: {
+    responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
+  };
 }
 
 const operations = (doc: Document) =>
@@ -169,7 +173,7 @@ describe('the API document (/api/docs/json)', () => {
     expect(withBody.length).toBeGreaterThan(50);
     expect(answering('413').sort()).toEqual(withBody.sort());
     const statuses = (url: string) => Object.keys(doc.paths[url]?.post?.responses ?? {}).sort();
-    expect(statuses('/api/v1/users/auth/login')).toEqual(['200', '400', '403', '409', '413', '429', '503']);
+    expect(statuses('/api/v1/users/auth/login')).toEqual(['200', '400', '401', '403', '409', '413', '429', '503']);
   });
 
   it('documents each upload as a multipart body with its file field, as a generated client sends it', () => {
@@ -186,6 +190,27 @@ describe('the API document (/api/docs/json)', () => {
     }
     const csv = doc.paths['/api/v1/accesscontrol/entry/{id}/csv']?.post;
     expect(Object.keys(csv?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+  });
+
+  it("documents sign-in's own 401 and 409: a wrong password, and a username to qualify with its account", () => {
+    const responses = doc.paths['/api/v1/users/auth/login']?.post?.responses ?? {};
+    const described = (status: string) => {
+      const name = responses[status]?.$ref?.replace('#/components/responses/', '') ?? '';
+      const response = doc.components.responses?.[name];
+      return { name, description: response?.description, schema: response?.content?.['application/json']?.schema };
+    };
+    expect(described('409')).toMatchObject({
+      name: 'SessionLoginConflict',
+      schema: { $ref: '#/components/schemas/ErrorReply' },
+    });
+    expect(described('409').description).toContain(MESSAGES.loginAccountNeeded);
+    expect(described('409').description).toContain('accountNo');
+    expect(described('401').description).toContain(MESSAGES.loginFailed);
+    // The body takes the account number.
+    expect(JSON.stringify(doc.paths['/api/v1/users/auth/login']?.post?.requestBody)).toContain('accountNo');
+    // Its other error replies are the shared ones, and the contract's `errors` is no key of the document.
+    expect(described('400').name).toBe('BadRequest');
+    expect(operations(doc).filter(({ op }) => op['x-errors'] !== undefined)).toEqual([]);
   });
 });
 

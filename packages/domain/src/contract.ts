@@ -45,7 +45,15 @@ export interface RouteContract {
    * to wait (sign-in, registration, the e-mailed links). The API document says so.
    */
   throttled?: boolean;
+  /**
+   * What this call's own error replies mean, by status, where the shared description says too little
+   * (sign-in's 401 and 409): the API document gives each its own response.
+   */
+  errors?: Readonly<Partial<Record<ErrorStatus, string>>>;
 }
+
+/** The statuses of the error replies the API document describes (apps/server/src/platform/openapi.ts). */
+export type ErrorStatus = '400' | '401' | '403' | '404' | '409' | '413' | '429' | '503';
 
 /** Declares a route; the identity function, kept for the literal types it infers. */
 export function route<const R extends RouteContract>(contract: R): R {

@@ -61,6 +61,9 @@ export const MESSAGES = {
   // sign-in (ours: the spec leaves the login page to the provider)
   loginFailed: 'The username or password is incorrect',
   loginRateLimited: 'Too many sign-in attempts, please wait a few minutes and try again',
+  /** The username and password are right in several accounts (usernames are unique per account). */
+  loginAccountNeeded: 'This username is used in more than one account: enter your account number as well',
+  accountNumber: 'Please enter a valid account number',
   sessionRequired: 'Your session has expired, please sign in again',
   disguiseRefused: 'You can only act as one of your own customer accounts',
   // spec 1 §5 patterns

@@ -7,7 +7,7 @@
  * Redocly's recommended rules (redocly.yaml; apps/server/src/openapi.test.ts).
  */
 import type { SwaggerOptions } from '@fastify/swagger';
-import { errorReply, MESSAGES } from '@switchboard/domain';
+import { type ErrorStatus, errorReply, MESSAGES } from '@switchboard/domain';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -52,10 +52,10 @@ const ERROR_RESPONSES = {
       'payment, identity or lookup provider) not available: nothing changed; try again after the ' +
       `Retry-After header's seconds ('${MESSAGES.serviceUnavailable}', or the service's own message).`,
   },
-} as const;
-type ErrorStatus = keyof typeof ERROR_RESPONSES;
+} as const satisfies Record<ErrorStatus, { name: string; description: string }>;
 
 interface Operation {
+  operationId?: string;
   security?: unknown[];
   parameters?: Array<{ in?: string }>;
   requestBody?: unknown;
@@ -63,6 +63,8 @@ interface Operation {
   'x-access'?: string;
   'x-upload'?: string;
   'x-throttled'?: boolean;
+  /** The route's own error replies (the contract's `errors`): status → description. */
+  'x-errors'?: Partial<Record<ErrorStatus, string>>;
 }
 
 /**
@@ -105,25 +107,40 @@ function uploadBody(field: string) {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
+const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorReply' } } };
+
+/**
+ * An operation with its error replies, each a reference to a declared response (`declared`): the
+ * shared one of its status, or, where the route describes its own (`x-errors`), the operation's.
+ */
+function withErrorsOf(op: Operation, declared: Record<string, object>): Operation {
+  const { 'x-errors': own = {}, ...rest } = op;
+  const statuses = [...new Set([...errorStatuses(op), ...(Object.keys(own) as ErrorStatus[])])].sort();
+  const errors = statuses.map((status) => {
+    const description = own[status];
+    let name: string = ERROR_RESPONSES[status].name;
+    if (description !== undefined) {
+      const id = op.operationId ?? '';
+      name = `${id.charAt(0).toUpperCase()}${id.slice(1)}${name}`;
+      declared[name] = { description, content: errorContent };
+    }
+    return [status, { $ref: `#/components/responses/${name}` }];
+  });
+  return { ...rest, responses: { ...op.responses, ...Object.fromEntries(errors) } };
+}
+
 /** The document with the error replies declared once and referenced by each operation. */
 function withErrorReplies<D extends { paths?: object; components?: object }>(document: D): D {
   const { $schema: _, ...schema } = z.toJSONSchema(errorReply, { target: 'draft-2020-12', io: 'output' });
-  const responses = Object.fromEntries(
-    Object.values(ERROR_RESPONSES).map(({ name, description }) => [
-      name,
-      { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorReply' } } } },
-    ]),
+  const responses: Record<string, object> = Object.fromEntries(
+    Object.values(ERROR_RESPONSES).map(({ name, description }) => [name, { description, content: errorContent }]),
   );
   const paths = Object.entries(document.paths ?? {}).map(([url, item]: [string, Record<string, Operation>]) => {
     const operations = METHODS.filter((m) => item[m]).map((m) => {
       const declared = item[m] as Operation;
       const upload = declared['x-upload'];
       const op = upload && !declared.requestBody ? { ...declared, requestBody: uploadBody(upload) } : declared;
-      const errors = errorStatuses(op).map((status) => [
-        status,
-        { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` },
-      ]);
-      return [m, { ...op, responses: { ...op.responses, ...Object.fromEntries(errors) } }];
+      return [m, withErrorsOf(op, responses)];
     });
     return [url, { ...item, ...Object.fromEntries(operations) }];
   });

@@ -237,6 +237,7 @@ function register<R extends RouteContract>(
         response: { 200: replyDoc(contract) },
         ...accessDoc(access, changesState, upload),
         ...(contract.throttled ? { 'x-throttled': true } : {}),
+        ...(contract.errors ? { 'x-errors': contract.errors } : {}),
       },
       preValidation,
       handler,

@@ -28,8 +28,6 @@ export const CROSS_ACCOUNT_USES = [
   'disguise',
   /** The reseller's customers list: accounts below the caller's own. */
   'customers',
-  /** Usernames are unique across the provider: a new user's name is checked against all. */
-  'username',
   /** The demo estate and test fixtures. */
   'seed',
   /** Housekeeping: expired sessions and sign-in attempts. */

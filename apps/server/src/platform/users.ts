@@ -4,7 +4,6 @@
  * spec's two permission grants when asked.
  */
 import { ACCOUNT_TYPE_FEATURE, NEW_USER_GRANTS, type NewUserBody, USER_MESSAGES } from '@switchboard/domain';
-import { sql } from 'kysely';
 import type { AuthContext } from './auth.ts';
 import { type UniqueViolations, uniqueViolationError, validationError } from './errors.ts';
 import { recordChange } from './outbox.ts';
@@ -19,16 +18,16 @@ export const userLabelSql = (alias: string) =>
   `trim(${alias}.name || ' ' || ${alias}.surname || ' (' || ${alias}.username || ')')`;
 
 /**
- * Usernames are unique across the provider, so a taken one is refused: without saying whose it
- * is or that it is an existing user's (another account's users stay unseen), and with a free
- * alternative to use instead.
+ * Usernames are unique within an account (migration 050), so one the account already has is refused
+ * with a free alternative to use instead. Another account's users are never looked at: a name used
+ * elsewhere is taken as any unused one is (issue 24: nothing tells that it exists there).
  */
 export const USERNAME_TAKEN = 'This username is not available';
 export const usernameSuggestion = (suggestion: string) => `${USERNAME_TAKEN}. You could use ${suggestion}`;
 
-/** The users table's unique index (lower(username), migration 001), for a username at `field`. */
+/** The users table's unique index ((account_no, lower(username)), migration 050), for a username at `field`. */
 export const usernameViolations = (field: string): UniqueViolations => ({
-  users_username_uq: { field, message: USERNAME_TAKEN },
+  users_account_username_uq: { field, message: USERNAME_TAKEN },
 });
 
 export async function createUser(
@@ -38,8 +37,8 @@ export async function createUser(
   usernameField = 'username',
 ): Promise<number> {
   const { db, auth } = ctx;
-  // Usernames are unique across the provider: username_taken() looks at every account (this
-  // transaction sees only its own), and the unique index is the last word when two creates race.
+  // The account's own users (row-level security shows no other's); the unique index is the last
+  // word when two creates race.
   if (await usernameTaken(ctx, body.username)) {
     const suggestion = await freeUsername(ctx, body.username);
     throw validationError({ [usernameField]: suggestion ? usernameSuggestion(suggestion) : USERNAME_TAKEN });
@@ -86,9 +85,15 @@ export async function createUser(
   return user.id;
 }
 
-async function usernameTaken(ctx: Pick<Ctx, 'db'>, candidate: string): Promise<boolean> {
-  const { rows } = await sql<{ taken: boolean }>`select username_taken(${candidate}) as taken`.execute(ctx.db);
-  return Boolean(rows[0]?.taken);
+/** Whether the account (the transaction's, by row-level security) has a user of that name, whatever its case. */
+async function usernameTaken(ctx: Pick<Ctx, 'db' | 'auth'>, candidate: string): Promise<boolean> {
+  const found = await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('account_no', '=', ctx.auth.accountNo)
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', candidate.toLowerCase()))
+    .executeTakeFirst();
+  return found !== undefined;
 }
 
 /** A free username like `wanted`: with the account number, then a counter (within the pattern's 100). */

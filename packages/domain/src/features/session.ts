@@ -2,11 +2,17 @@
 import { z } from 'zod';
 import { route } from '../contract.ts';
 import { recordId, requiredText } from '../fields.ts';
+import { MESSAGES } from '../messages.ts';
 import { accountRecord } from './account.ts';
 
 export const loginBody = z.object({
   username: requiredText({ max: 100 }),
   password: z.string().min(1).max(200),
+  /**
+   * Ours: the account to sign in to, when the username is used in several accounts (usernames are
+   * unique per account): asked for by the 409 of MESSAGES.loginAccountNeeded.
+   */
+  accountNo: recordId(MESSAGES.accountNumber).optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -83,6 +89,12 @@ export const sessionRoutes = {
     reply: loginReply,
     tag: 'session',
     throttled: true,
+    errors: {
+      '401': `The username or password is incorrect ('${MESSAGES.loginFailed}'): the same whether or not the username exists.`,
+      '409':
+        `The username and password are right in more than one account (usernames are unique per account): ` +
+        `'${MESSAGES.loginAccountNeeded}'. Sign in again with \`accountNo\`.`,
+    },
   }),
   session: route({ method: 'GET', path: '/users/auth/session', reply: sessionReply, tag: 'session' }),
   logout: route({ method: 'GET', path: '/users/auth/logout', reply: statusReply, tag: 'session' }),

@@ -44,25 +44,21 @@ import { credentialsRefusal } from '../../platform/users.ts';
 
 /**
  * Whether `username` (a registering e-mail address) is a live account's: then its holder is mailed
- * that they already have one (the registration answers as if it were new). A deleted account's user
- * of that name gives it up (renamed 'deleted-{id}-...'), so the address may register again.
+ * that they already have one (the registration answers as if it were new). Usernames are unique per
+ * account, so several accounts may hold it: a holder's first, else the first by account number. A
+ * deleted account's user of that name is no hindrance: the new account is another account.
  */
 async function claimUsername(tx: Tx, config: Pick<Config, 'publicUrl'>, username: string): Promise<boolean> {
   const holder = await tx
     .selectFrom('users as u')
     .innerJoin('accounts as a', 'a.account_no', 'u.account_no')
-    .select(['u.id', 'u.account_no', 'u.username', 'u.name', 'u.email', 'a.deleted_at'])
+    .select(['u.id', 'u.account_no', 'u.username', 'u.name', 'u.email'])
     .where((eb) => eb(eb.fn('lower', ['u.username']), '=', username))
+    .where('a.deleted_at', 'is', null)
+    .orderBy('u.is_holder', 'desc')
+    .orderBy('u.account_no')
     .executeTakeFirst();
   if (!holder) return false;
-  if (holder.deleted_at !== null) {
-    await tx
-      .updateTable('users')
-      .set({ username: `deleted-${holder.id}-${holder.username}`.slice(0, 100) })
-      .where('id', '=', holder.id)
-      .execute();
-    return false;
-  }
   const mail = alreadyRegisteredMail({
     name: holder.name,
     username: holder.username,

@@ -520,7 +520,7 @@ describe('a softphone user’s username taken by a concurrent create', () => {
     avatar_mime: null,
   });
 
-  it('maps the users_username_uq violation to the username field’s message', async () => {
+  it('maps the users_account_username_uq violation to the username field’s message', async () => {
     // The index the seat create relies on when its check cannot see the clash (PGlite and PostgreSQL).
     const error = await t.database.db
       .insertInto('users')

@@ -163,7 +163,7 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
       );
       await ctx.db.updateTable('seats').set({ user_id: userId }).where('id', '=', id).execute();
     },
-    // (The softphone user's username index, users_username_uq, is translated by createUser.)
+    // (The softphone user's username index, users_account_username_uq, is translated by createUser.)
     uniqueViolations: { seats_name_key: { field: 'extension', message: SEAT_MESSAGES.inUse } },
     number: {
       field: 'extension',

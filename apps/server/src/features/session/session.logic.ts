@@ -59,6 +59,58 @@ export async function passwordMatches(stored: string | null, password: string): 
   }
 }
 
+/** The most users of one name a sign-in checks the password against (each check costs tens of ms of CPU). */
+export const MAX_SIGN_IN_CANDIDATES = 10;
+
+export interface SignInCandidate {
+  id: number;
+  account_no: number;
+  password_hash: string | null;
+}
+
+/**
+ * The users a sign-in may be of: enabled users of live accounts with that name, whatever its case
+ * (usernames are unique per account, so one per account), by account number; only `accountNo`'s
+ * when given. One more than the cap is read, to tell that there are too many to check.
+ */
+export function signInCandidates(tx: Tx, username: string, accountNo?: number): Promise<SignInCandidate[]> {
+  let query = tx
+    .selectFrom('users')
+    .innerJoin('accounts', 'accounts.account_no', 'users.account_no')
+    .select(['users.id', 'users.account_no', 'users.password_hash'])
+    .where((eb) => eb(eb.fn('lower', ['users.username']), '=', username.toLowerCase()))
+    .where('users.enabled', '=', true)
+    .where('accounts.deleted_at', 'is', null);
+  if (accountNo !== undefined) query = query.where('users.account_no', '=', accountNo);
+  return query
+    .orderBy('users.account_no')
+    .limit(MAX_SIGN_IN_CANDIDATES + 1)
+    .execute();
+}
+
+/**
+ * Whose password it is: the one candidate it matches; 'refused' when it matches none (however many
+ * users have the name, or none: the same answer); 'ambiguous' when it matches several, or one of
+ * more candidates than are checked — then the account number must say which. The checks run at
+ * once; with no candidate the decoy is checked, so an unknown name takes as long as a known one.
+ */
+export async function matchCandidates(
+  candidates: SignInCandidate[],
+  password: string,
+): Promise<{ user: SignInCandidate } | 'refused' | 'ambiguous'> {
+  const checked = candidates.slice(0, MAX_SIGN_IN_CANDIDATES);
+  if (checked.length === 0) {
+    await passwordMatches(null, password);
+    return 'refused';
+  }
+  const results = await Promise.all(checked.map((c) => passwordMatches(c.password_hash, password)));
+  const matched = checked.filter((_, i) => results[i]);
+  const [user] = matched;
+  if (!user) return 'refused';
+  if (matched.length > 1 || candidates.length > MAX_SIGN_IN_CANDIDATES) return 'ambiguous';
+  return { user };
+}
+
 /** Accounts strictly below `accountNo` (children, grandchildren...). */
 export async function isDescendant(db: Tx, ancestor: number, accountNo: number): Promise<boolean> {
   const row = await sql<{ found: boolean }>`

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config.ts';
 import { audit } from '../../platform/audit.ts';
 import {
   type AuthContext,
@@ -29,7 +30,15 @@ import { providersIn } from '../../platform/provider-modes.ts';
 import { accessDoc, openRoute, tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import { notAFailure, succeeded, takeAttempt } from '../../platform/throttle.ts';
-import { isDescendant, passwordCheckKeys, passwordMatches, recordAttempt, signInKeys } from './session.logic.ts';
+import {
+  isDescendant,
+  matchCandidates,
+  passwordCheckKeys,
+  passwordMatches,
+  recordAttempt,
+  signInCandidates,
+  signInKeys,
+} from './session.logic.ts';
 
 const tags = ['session'];
 const accountParam = z.object({ account_no: recordId() });
@@ -90,6 +99,39 @@ async function brandingChain(db: Tx, accountNo: number) {
   return chain;
 }
 
+/** A new session of `user` (signed in): refused without panel access; audited. Answers its token. */
+async function openSession(
+  tx: Tx,
+  config: Config,
+  user: { id: number; account_no: number },
+  request: FastifyRequest,
+): Promise<string> {
+  const account = await tx
+    .selectFrom('accounts')
+    .selectAll()
+    .where('account_no', '=', user.account_no)
+    .executeTakeFirstOrThrow();
+  const permissions = await permissionsFor(tx, user.id, account);
+  if (!hasPanelAccess({ permissions })) throw forbidden();
+  const { token, hash: tokenHash } = newToken();
+  const now = Date.now();
+  await tx
+    .insertInto('sessions')
+    .values({
+      token_hash: tokenHash,
+      user_id: user.id,
+      account_no: user.account_no,
+      puppeteer: null,
+      last_seen_at: new Date(now),
+      expires_at: new Date(now + config.sessionTtlMs),
+      ip: request.ip,
+      user_agent: String(request.headers['user-agent'] ?? '').slice(0, 300),
+    })
+    .execute();
+  await audit(tx, { userId: user.id, accountNo: user.account_no, action: 'login', ip: request.ip });
+  return token;
+}
+
 /** The API document's operations of the two image routes (they have no contract: not JSON). */
 const image = {
   tags,
@@ -122,57 +164,28 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
   openRoute(api, platform, routes.login, {
     allow: 'public',
     handler: async ({ request, reply }, { body }) => {
-      const { username, password } = body;
+      const { username, password, accountNo } = body;
       const ip = request.ip;
       const keys = signInKeys(config, username, ip);
       // Counted before the password is checked, in one step with the check of the wait: parallel
       // attempts cannot all pass a count taken before any of them was recorded.
-      const user = await tenancy.crossAccount('sign-in', async (tx) => {
+      const candidates = await tenancy.crossAccount('sign-in', async (tx) => {
         await takeAttempt(tx, keys, MESSAGES.loginRateLimited);
-        return tx
-          .selectFrom('users')
-          .innerJoin('accounts', 'accounts.account_no', 'users.account_no')
-          .selectAll('users')
-          .select(['accounts.deleted_at'])
-          .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
-          .executeTakeFirst();
+        return signInCandidates(tx, username, accountNo);
       });
-      // A deleted account's users can no longer sign in (the hash is still checked, against the
-      // decoy, so the answer takes as long).
-      const usable = user?.enabled === true && user.deleted_at === null;
-      // The hash is checked outside any transaction: it takes tens of milliseconds of CPU.
-      const ok = (await passwordMatches(usable ? (user?.password_hash ?? null) : null, password)) && usable;
+      // The hashes are checked outside any transaction: each takes tens of milliseconds of CPU.
+      const outcome = await matchCandidates(candidates, password);
+      const user = typeof outcome === 'object' ? outcome.user : null;
       const token = await tenancy.crossAccount('sign-in', async (tx) => {
-        await recordAttempt(tx, username, ip, ok);
-        if (!ok || !user) return null;
+        await recordAttempt(tx, username, ip, user !== null);
+        if (!user) return null;
         await succeeded(tx, [keys[0]?.key ?? '', keys[2]?.key ?? '']);
         // Only failures count against the address (many people may share it).
         await notAFailure(tx, [keys[1]?.key ?? '']);
-        const account = await tx
-          .selectFrom('accounts')
-          .selectAll()
-          .where('account_no', '=', user.account_no)
-          .executeTakeFirstOrThrow();
-        const permissions = await permissionsFor(tx, user.id, account);
-        if (!hasPanelAccess({ permissions })) throw forbidden();
-        const { token, hash: tokenHash } = newToken();
-        const now = Date.now();
-        await tx
-          .insertInto('sessions')
-          .values({
-            token_hash: tokenHash,
-            user_id: user.id,
-            account_no: user.account_no,
-            puppeteer: null,
-            last_seen_at: new Date(now),
-            expires_at: new Date(now + config.sessionTtlMs),
-            ip,
-            user_agent: String(request.headers['user-agent'] ?? '').slice(0, 300),
-          })
-          .execute();
-        await audit(tx, { userId: user.id, accountNo: user.account_no, action: 'login', ip });
-        return token;
+        return openSession(tx, config, user, request);
       });
+      // Only the right password of more than one account's user hears that the name is shared.
+      if (outcome === 'ambiguous') throw new HttpError(409, MESSAGES.loginAccountNeeded);
       if (!token) throw new HttpError(401, MESSAGES.loginFailed);
       setSessionCookie(reply, config, token);
       return { success: true, token };

@@ -1,4 +1,4 @@
-import { LOGIN_REASONS } from '@switchboard/domain';
+import { LOGIN_REASONS, MESSAGES } from '@switchboard/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, reply } from '../../test/fake-server.ts';
@@ -39,5 +39,33 @@ describe('login page', () => {
       username: 'retail',
       password: 'Switchboard-1',
     });
+  });
+
+  it('asks for the account number when the username is used in several accounts, then sends it', async () => {
+    const server = signedOut();
+    server.on('POST', '/users/auth/login', (request) =>
+      (request.body as { accountNo?: unknown }).accountNo === 30001
+        ? { success: true }
+        : reply(409, { success: false, message: MESSAGES.loginAccountNeeded }),
+    );
+    const { user, router } = renderPanel(<LoginPage />, { url: '/login?next=%2Fseats' });
+    expect(screen.queryByLabelText('Account number')).toBeNull();
+    await user.type(await screen.findByLabelText('Username'), 'john');
+    await user.type(screen.getByLabelText('Password'), 'John-Pass-1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText(MESSAGES.loginAccountNeeded)).toBeTruthy();
+    const account = screen.getByLabelText('Account number');
+    expect(router.state.location.pathname).toBe('/login');
+    // Signing in again without it is stopped here, with the field's message.
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText(MESSAGES.accountNumber)).toBeTruthy();
+    expect(server.sent('POST', '/users/auth/login')).toHaveLength(1);
+    await user.type(account, '30001');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/seats'));
+    expect(server.sent('POST', '/users/auth/login').map((r) => r.body)).toEqual([
+      { username: 'john', password: 'John-Pass-1' },
+      { username: 'john', password: 'John-Pass-1', accountNo: 30001 },
+    ]);
   });
 });

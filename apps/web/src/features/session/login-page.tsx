@@ -1,6 +1,8 @@
 /**
  * The sign-in page (/login): username and password, the server's message on refusal, and why the
- * panel ended the previous session (`?reason=idle|expired`). In the first load: the calls go through
+ * panel ended the previous session (`?reason=idle|expired`). Usernames are unique per account: when
+ * the username and password are right in several accounts the server answers 409, and the page asks
+ * for the account number as well (sent as `accountNo` from then on). In the first load: the calls go through
  * the fetch wrapper typed by the contract, and the form's schema is fetched when it is first submitted.
  */
 
@@ -14,7 +16,7 @@ import InputLabel from '@mui/material/InputLabel';
 import Link from '@mui/material/Link';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
-import { LOGIN_REASONS, type LoginReason, type RouteReply, type sessionRoutes } from '@switchboard/domain';
+import { LOGIN_REASONS, type LoginReason, MESSAGES, type RouteReply, type sessionRoutes } from '@switchboard/domain';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../platform/api.ts';
@@ -32,6 +34,7 @@ function LoginField({
   type = 'text',
   autoComplete,
   autoFocus = false,
+  numeric = false,
 }: {
   id: string;
   label: string;
@@ -40,6 +43,8 @@ function LoginField({
   type?: 'text' | 'password';
   autoComplete: string;
   autoFocus?: boolean;
+  /** A number (the account number): the phone's digit keyboard. */
+  numeric?: boolean;
 }) {
   return (
     <FormControl variant="outlined" fullWidth>
@@ -52,6 +57,7 @@ function LoginField({
         onChange={(e) => onChange(e.target.value)}
         autoComplete={autoComplete}
         autoFocus={autoFocus}
+        inputProps={numeric ? { inputMode: 'numeric' } : undefined}
       />
     </FormControl>
   );
@@ -60,6 +66,9 @@ function LoginField({
 export default function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  // Shown once the server asked which account (409): the account number is then sent too.
+  const [accountNeeded, setAccountNeeded] = useState<string | null>(null);
+  const [accountNo, setAccountNo] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
@@ -80,9 +89,10 @@ export default function LoginPage() {
     event.preventDefault();
     setError(null);
     const { loginBody } = await import('@switchboard/domain/session');
-    const parsed = loginBody.safeParse({ username, password });
+    const parsed = loginBody.safeParse({ username, password, ...(accountNeeded ? { accountNo } : {}) });
     if (!parsed.success) {
-      setError('Please enter your username and password');
+      const onAccount = parsed.error.issues.every((issue) => issue.path[0] === 'accountNo');
+      setError(onAccount ? MESSAGES.accountNumber : 'Please enter your username and password');
       return;
     }
     setBusy(true);
@@ -90,7 +100,8 @@ export default function LoginPage() {
       await api.post<RouteReply<typeof sessionRoutes.login>>('/users/auth/login', parsed.data);
       navigate(target, { replace: true });
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Something went wrong please try again');
+      if (e instanceof ApiError && e.status === 409) setAccountNeeded(e.message);
+      else setError(e instanceof ApiError ? e.message : 'Something went wrong please try again');
     } finally {
       setBusy(false);
     }
@@ -109,6 +120,8 @@ export default function LoginPage() {
           <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
             {error ? (
               <Alert severity="error">{error}</Alert>
+            ) : accountNeeded ? (
+              <Alert severity="info">{accountNeeded}</Alert>
             ) : (
               isLoginReason(reason) && <Alert severity="info">{LOGIN_REASONS[reason]}</Alert>
             )}
@@ -128,6 +141,17 @@ export default function LoginPage() {
               onChange={setPassword}
               autoComplete="current-password"
             />
+            {accountNeeded && (
+              <LoginField
+                id="login-account"
+                label="Account number"
+                value={accountNo}
+                onChange={setAccountNo}
+                autoComplete="off"
+                autoFocus
+                numeric
+              />
+            )}
             <Button type="submit" variant="contained" size="large" disabled={busy}>
               Sign In
             </Button>
