@@ -74,7 +74,7 @@ describe.skipIf(!pgliteTemplateFile())('the server on an empty data folder', () 
     expect(started.said.join('\n')).toMatch(/first start from the build's snapshot/);
     expect(started.invoices).toBe(0);
     expect(started.login.success).toBe(true);
-  });
+  }, 600_000);
 
   it('migrates and seeds (with the demo invoices) when a migration was added since the snapshot', async () => {
     const snapshot = snapshotFromTemplate({ migrations: withoutLatest() });
@@ -83,5 +83,5 @@ describe.skipIf(!pgliteTemplateFile())('the server on an empty data folder', () 
     expect(started.said.join('\n')).toMatch(/without the build's snapshot: .*other migrations/);
     expect(started.invoices).toBeGreaterThan(0);
     expect(started.login.success).toBe(true);
-  }, 240_000);
+  }, 600_000);
 });

@@ -15,7 +15,8 @@ import { DEMO_PASSWORD } from './demo/seed.ts';
 import { pgliteTemplateFile, snapshotFromTemplate } from './test/first-start-fixture.ts';
 import { createPostgresDatabase } from './test/template.ts';
 
-const TIMEOUT = 300_000;
+// Generous: a first start on a loaded 2-core machine has taken minutes.
+const TIMEOUT = 600_000;
 const PANEL = '<!doctype html><title>switchboard spawn test</title>';
 const cleanups: Array<() => void | Promise<void>> = [];
 afterEach(async () => {
