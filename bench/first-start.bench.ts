@@ -40,7 +40,7 @@ async function start(env: Record<string, string>): Promise<Start> {
   const t0 = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   try {
@@ -57,8 +57,11 @@ async function start(env: Record<string, string>): Promise<Start> {
     const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
     return { readyMs, signInMs, rssMb: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024 };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
   }
 }
 
