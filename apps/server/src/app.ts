@@ -17,7 +17,8 @@ import { AREAS, allMigrations } from './areas.ts';
 import { type Config, PROVIDER_SETTINGS } from './config.ts';
 import { type DatabaseHandle, describeDatabase, migrate, openDatabase, waitForDatabase } from './db/database.ts';
 import { seedDemoInvoices } from './demo/invoices.ts';
-import { seedDemo } from './demo/seed.ts';
+import { moveDemoClock, seedDemo } from './demo/seed.ts';
+import { isFreshDataDir, type UsableSnapshot, usableSnapshot } from './first-start.ts';
 import { resolveAuth } from './platform/auth.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { startHousekeeping, vacuumEmbedded } from './platform/housekeeping.ts';
@@ -97,6 +98,36 @@ function registerReadiness(app: FastifyInstance, db: DatabaseHandle['db'], where
   });
 }
 
+/**
+ * The configured database; an empty embedded one starts from the build's snapshot when it can
+ * (first-start.ts): answered with it, so that the caller moves its clock and copies its files.
+ */
+async function openAppDatabase(
+  config: Config,
+  bootLog: (message: string) => void,
+): Promise<{ handle: DatabaseHandle; snapshot: UsableSnapshot | undefined }> {
+  const open = (loadDataDir?: Blob) =>
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      sharedBuffers: config.pgliteSharedBuffers,
+      statementTimeoutMs: config.dbStatementTimeoutMs,
+      connectTimeoutMs: config.dbConnectTimeoutMs,
+      onPoolError: (error) => bootLog(`a database connection was lost (${error.message}); it will be replaced`),
+      loadDataDir,
+    });
+  const fresh = !config.databaseUrl && config.seedDemo && config.firstStartSnapshot && isFreshDataDir(config.dataDir);
+  const snapshot = fresh && config.firstStartSnapshot ? usableSnapshot(config.firstStartSnapshot, bootLog) : undefined;
+  if (!snapshot) return { handle: await open(), snapshot };
+  try {
+    return { handle: await open(snapshot.dump), snapshot };
+  } catch (error) {
+    bootLog(`the build's snapshot could not be loaded (${(error as Error).message}) — migrating and seeding`);
+    fs.rmSync(path.join(config.dataDir, 'pgdata'), { recursive: true, force: true });
+    return { handle: await open(), snapshot: undefined };
+  }
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const logger =
     options.logger === false
@@ -108,16 +139,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         };
   const where = describeDatabase(config.databaseUrl, config.dataDir);
   const bootLog = (message: string) => console.warn(`[switchboard] ${message}`);
-  const handle =
-    options.database ??
-    (await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      sharedBuffers: config.pgliteSharedBuffers,
-      statementTimeoutMs: config.dbStatementTimeoutMs,
-      connectTimeoutMs: config.dbConnectTimeoutMs,
-      onPoolError: (error) => bootLog(`a database connection was lost (${error.message}); it will be replaced`),
-    }));
+  const { handle, snapshot } = options.database
+    ? { handle: options.database, snapshot: undefined }
+    : await openAppDatabase(config, bootLog);
   const db = handle.db;
   if (!options.database) {
     await waitForDatabase(db, where, bootLog);
@@ -125,7 +149,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   const platform = createPlatform(db, config);
-  if (!options.database && config.seedDemo && (await seedDemo(platform.tenancy, platform.files))) {
+  if (snapshot) {
+    // The snapshot's audio, and its stamps relative to the moment of seeding moved to now.
+    fs.cpSync(snapshot.filesDir, platform.files.root, { recursive: true });
+    await moveDemoClock(platform.tenancy, Date.now() - snapshot.seededAt);
+    bootLog(`first start from the build's snapshot (seeded ${new Date(snapshot.seededAt).toISOString()})`);
+  } else if (!options.database && config.seedDemo && (await seedDemo(platform.tenancy, platform.files))) {
     // A year of invoices for the retail demo account, by the real billing run (demo/invoices.ts).
     await seedDemoInvoices(platform.tenancy);
   }

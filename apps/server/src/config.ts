@@ -29,6 +29,11 @@ export interface Config {
   loginMaxDelayMs: number;
   webDist: string | undefined;
   seedDemo: boolean;
+  /**
+   * The build's first-start snapshot (FIRST_START_SNAPSHOT, a folder; '' for none): an empty embedded
+   * database starts from it, already migrated and seeded, when it matches (first-start.ts).
+   */
+  firstStartSnapshot: string | undefined;
   /** Take the client address from X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
   /** PostgreSQL: a statement running longer is cancelled; a connection not made in time fails. */
@@ -158,6 +163,9 @@ function poundsToPence(value: string | undefined, fallback: number): number {
   return Math.round(pounds * 100);
 }
 
+/** Where `npm run build` puts the first-start snapshot (first-start.ts). */
+export const FIRST_START_SNAPSHOT_DIR = path.resolve(import.meta.dirname, '../dist/first-start');
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
   // Relative paths are the user's: npm runs workspace scripts in the workspace folder but records
@@ -181,6 +189,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist:
       env.WEB_DIST === undefined ? path.join(root, 'apps/web/dist') : env.WEB_DIST && path.resolve(base, env.WEB_DIST),
     // The demo estate goes into the embedded database by default; into PostgreSQL only when asked.
+    firstStartSnapshot:
+      env.FIRST_START_SNAPSHOT === undefined
+        ? FIRST_START_SNAPSHOT_DIR
+        : env.FIRST_START_SNAPSHOT
+          ? path.resolve(base, env.FIRST_START_SNAPSHOT)
+          : undefined,
     seedDemo: env.SEED_DEMO === undefined || env.SEED_DEMO === '' ? !env.DATABASE_URL : env.SEED_DEMO === 'true',
     trustProxy: env.TRUST_PROXY === 'true',
     dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 15_000),
