@@ -1,4 +1,4 @@
-import { LOGIN_REASONS } from '@switchboard/domain';
+import { LOGIN_REASONS, loginBody } from '@switchboard/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, reply } from '../../test/fake-server.ts';
@@ -25,9 +25,14 @@ describe('login page', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('checks the form with the login schema, then signs in and goes where it was sent', async () => {
+  it("asks for both fields when the server's login schema refuses the form, then signs in and goes where it was sent", async () => {
     const server = signedOut();
-    server.on('POST', '/users/auth/login', () => ({ success: true }));
+    // As the server: the body checked by the login schema (a 400 with its message when it fails).
+    server.on('POST', '/users/auth/login', ({ body }) =>
+      loginBody.safeParse(body).success
+        ? { success: true }
+        : reply(400, { success: false, message: 'username: Required' }),
+    );
     const { user, router } = renderPanel(<LoginPage />, { url: '/login?reason=idle&next=%2Fseats' });
     await user.click(await screen.findByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Please enter your username and password')).toBeTruthy();
@@ -35,7 +40,7 @@ describe('login page', () => {
     await user.type(screen.getByLabelText('Password'), 'Switchboard-1');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/seats'));
-    expect(server.sent('POST', '/users/auth/login')[0]?.body).toEqual({
+    expect(server.sent('POST', '/users/auth/login').at(-1)?.body).toEqual({
       username: 'retail',
       password: 'Switchboard-1',
     });
