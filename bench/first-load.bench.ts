@@ -53,7 +53,7 @@ async function startServer(): Promise<{ server: ChildProcess; dataDir: string }>
       SANDBOX_PROVIDERS: 'true',
     },
   });
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
     const up = await fetch(`${base}/api/v1/panel/config`).then(
@@ -61,9 +61,24 @@ async function startServer(): Promise<{ server: ChildProcess; dataDir: string }>
       () => false,
     );
     if (up) return { server, dataDir };
-    if (Date.now() > deadline) throw new Error('the server did not start within 2 minutes');
+    if (Date.now() > deadline) {
+      await stopServer(server, dataDir);
+      throw new Error('the server did not start within 5 minutes');
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+async function stopServer(server: ChildProcess, dataDir: string): Promise<void> {
+  if (server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    // A server that does not stop within 10 s (a busy machine) is stopped for good.
+    const hard = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(hard);
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 /** Resolves once no request has been in flight, started or finished for QUIET_MS. */
@@ -171,13 +186,7 @@ try {
     await browser.close();
   }
 } finally {
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  // A server that does not stop within 10 s (a busy machine) is stopped for good.
-  const hard = setTimeout(() => server.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(hard);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stopServer(server, dataDir);
 }
 console.log(
   `(${new Date().toISOString()}, load average ${os
