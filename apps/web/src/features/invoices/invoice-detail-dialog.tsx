@@ -62,7 +62,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onPay }: InvoiceDetail
       <DialogContent dividers>
         {detail.isPending && invoiceId !== null && (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-            <CircularProgress size={28} />
+            <CircularProgress size={28} aria-label="Loading" />
           </Box>
         )}
         {detail.isError && <Alert severity="error">{errorMessage(detail.error)}</Alert>}
