@@ -71,6 +71,20 @@ function LoginField({
   );
 }
 
+/** Below the form: the forgotten-password and registration pages. */
+function LoginLinks() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+      <Link component={RouterLink} to="/forgot-password" variant="body2">
+        Forgot password?
+      </Link>
+      <Link component={RouterLink} to="/registration" variant="body2">
+        Register
+      </Link>
+    </Box>
+  );
+}
+
 export default function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -140,14 +154,7 @@ export default function LoginPage() {
             <Button type="submit" variant="contained" size="large" disabled={busy}>
               Sign In
             </Button>
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-              <Link component={RouterLink} to="/forgot-password" variant="body2">
-                Forgot password?
-              </Link>
-              <Link component={RouterLink} to="/registration" variant="body2">
-                Register
-              </Link>
-            </Box>
+            <LoginLinks />
           </Box>
         </CardContent>
       </Card>
