@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from './app/router.tsx';
+import { BrowserRouter } from 'react-router';
+import { PanelRoutes } from './app/router.tsx';
 import { BaseTheme } from './app/theme.tsx';
 import { ToastHost } from './platform/toast.ts';
 
@@ -16,7 +16,9 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <BaseTheme>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <PanelRoutes />
+        </BrowserRouter>
         <ToastHost />
       </BaseTheme>
     </QueryClientProvider>

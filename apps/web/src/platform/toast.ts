@@ -1,11 +1,17 @@
 /**
  * Toasts: error, info, success; auto-dismiss after 3 seconds (spec 1 §4). The stack that shows them
  * (notistack, in toast-stack.tsx) is not part of the first load: `ToastHost` loads and mounts it
- * after the first paint, and a toast asked for earlier waits for it.
+ * when the first toast is asked for, and that toast waits for it (a visit that shows none never
+ * fetches it).
  */
 import { type ComponentType, createElement, useEffect, useState } from 'react';
 
 type Variant = 'success' | 'error' | 'info';
+
+let stackWanted: () => void = () => undefined;
+const wanted = new Promise<void>((resolve) => {
+  stackWanted = resolve;
+});
 
 let stackMounted: () => void = () => undefined;
 const mounted = new Promise<void>((resolve) => {
@@ -18,6 +24,7 @@ export function markToastStackMounted(): void {
 }
 
 async function show(message: string, variant: Variant): Promise<void> {
+  stackWanted();
   await mounted;
   const { enqueueSnackbar } = await import('notistack');
   enqueueSnackbar(message, { variant });
@@ -33,14 +40,16 @@ export function useToast() {
   return toast;
 }
 
-/** Mounts the toast stack once the page has rendered (render it once, beside the router). */
+/** Mounts the toast stack once the first toast is asked for (render it once, beside the router). */
 export function ToastHost() {
   const [Stack, setStack] = useState<ComponentType | null>(null);
   useEffect(() => {
     let live = true;
-    void import('./toast-stack.tsx').then(({ ToastStack }) => {
-      if (live) setStack(() => ToastStack);
-    });
+    void wanted
+      .then(() => import('./toast-stack.tsx'))
+      .then(({ ToastStack }) => {
+        if (live) setStack(() => ToastStack);
+      });
     return () => {
       live = false;
     };

@@ -1,13 +1,7 @@
-/** The account's notifications (spec 1 §7): one query the page and the top bar's badge share. */
+/** The notifications page's calls; the list's query, shared with the top bar's badge, is in query.ts. */
 import { accountBillingRoutes } from '@switchboard/domain';
-import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../platform/client.ts';
 
-export const notificationsQuery = queryOptions({
-  queryKey: ['notifications'],
-  queryFn: () => call(accountBillingRoutes.notifications),
-  // New events reach the badge without a reload.
-  refetchInterval: 60_000,
-});
+export { notificationsQuery } from './query.ts';
 
 export const markRead = (id: number) => call(accountBillingRoutes.markRead, { params: { id } });

@@ -1,4 +1,4 @@
-import { LOGIN_REASONS, MESSAGES } from '@switchboard/domain';
+import { LOGIN_REASONS, loginBody, MESSAGES } from '@switchboard/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, reply } from '../../test/fake-server.ts';
@@ -25,9 +25,14 @@ describe('login page', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('checks the form with the login schema, then signs in and goes where it was sent', async () => {
+  it("asks for both fields when the server's login schema refuses the form, then signs in and goes where it was sent", async () => {
     const server = signedOut();
-    server.on('POST', '/users/auth/login', () => ({ success: true }));
+    // As the server: the body checked by the login schema (a 400 with its message when it fails).
+    server.on('POST', '/users/auth/login', ({ body }) =>
+      loginBody.safeParse(body).success
+        ? { success: true }
+        : reply(400, { success: false, message: 'username: Required' }),
+    );
     const { user, router } = renderPanel(<LoginPage />, { url: '/login?reason=idle&next=%2Fseats' });
     await user.click(await screen.findByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Please enter your username and password')).toBeTruthy();
@@ -35,7 +40,7 @@ describe('login page', () => {
     await user.type(screen.getByLabelText('Password'), 'Switchboard-1');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/seats'));
-    expect(server.sent('POST', '/users/auth/login')[0]?.body).toEqual({
+    expect(server.sent('POST', '/users/auth/login').at(-1)?.body).toEqual({
       username: 'retail',
       password: 'Switchboard-1',
     });
@@ -43,11 +48,20 @@ describe('login page', () => {
 
   it('asks for the account number when the username is used in several accounts, then sends it', async () => {
     const server = signedOut();
-    server.on('POST', '/users/auth/login', (request) =>
-      (request.body as { accountNo?: unknown }).accountNo === 30001
+    // As the server: the login schema checks the account number (400 with its message), then 409 until it is given.
+    server.on('POST', '/users/auth/login', ({ body }) => {
+      const parsed = loginBody.safeParse(body);
+      if (!parsed.success) {
+        return reply(400, {
+          success: false,
+          message: MESSAGES.accountNumber,
+          validation: { accountNo: MESSAGES.accountNumber },
+        });
+      }
+      return parsed.data.accountNo === 30001
         ? { success: true }
-        : reply(409, { success: false, message: MESSAGES.loginAccountNeeded }),
-    );
+        : reply(409, { success: false, message: MESSAGES.loginAccountNeeded });
+    });
     const { user, router } = renderPanel(<LoginPage />, { url: '/login?next=%2Fseats' });
     expect(screen.queryByLabelText('Account number')).toBeNull();
     await user.type(await screen.findByLabelText('Username'), 'john');
@@ -56,16 +70,17 @@ describe('login page', () => {
     expect(await screen.findByText(MESSAGES.loginAccountNeeded)).toBeTruthy();
     const account = screen.getByLabelText('Account number');
     expect(router.state.location.pathname).toBe('/login');
-    // Signing in again without it is stopped here, with the field's message.
+    // Signing in again without it: the account number's message.
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText(MESSAGES.accountNumber)).toBeTruthy();
-    expect(server.sent('POST', '/users/auth/login')).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/login');
     await user.type(account, '30001');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/seats'));
     expect(server.sent('POST', '/users/auth/login').map((r) => r.body)).toEqual([
       { username: 'john', password: 'John-Pass-1' },
-      { username: 'john', password: 'John-Pass-1', accountNo: 30001 },
+      { username: 'john', password: 'John-Pass-1', accountNo: '' },
+      { username: 'john', password: 'John-Pass-1', accountNo: '30001' },
     ]);
   });
 });

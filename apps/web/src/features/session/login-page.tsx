@@ -2,8 +2,11 @@
  * The sign-in page (/login): username and password, the server's message on refusal, and why the
  * panel ended the previous session (`?reason=idle|expired`). Usernames are unique per account: when
  * the username and password are right in several accounts the server answers 409, and the page asks
- * for the account number as well (sent as `accountNo` from then on). In the first load: the calls go through
- * the fetch wrapper typed by the contract, and the form's schema is fetched when it is first submitted.
+ * for the account number as well (sent as `accountNo` from then on). In the first load: the calls go
+ * through the fetch wrapper typed by the contract, and the form is checked by the login schema where
+ * the sign-in call is declared, on the server (its 400, with the account number's own message), so
+ * that signing in loads no schema (zod and the session's contracts are not part of the way to the
+ * dashboard).
  */
 
 import Alert from '@mui/material/Alert';
@@ -16,10 +19,27 @@ import InputLabel from '@mui/material/InputLabel';
 import Link from '@mui/material/Link';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
-import { LOGIN_REASONS, type LoginReason, MESSAGES, type RouteReply, type sessionRoutes } from '@switchboard/domain';
+import {
+  LOGIN_REASONS,
+  type LoginBody,
+  type LoginReason,
+  MESSAGES,
+  type RouteReply,
+  type sessionRoutes,
+} from '@switchboard/domain';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../platform/api.ts';
+
+/**
+ * What the page says of a refused sign-in: the login schema's refusal (400) asks for both fields, or
+ * says the account number is not one.
+ */
+function loginError(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'Something went wrong please try again';
+  if (error.status !== 400) return error.message;
+  return error.validation.accountNo ? MESSAGES.accountNumber : 'Please enter your username and password';
+}
 
 function isLoginReason(value: string | null): value is LoginReason {
   return value !== null && Object.hasOwn(LOGIN_REASONS, value);
@@ -63,6 +83,20 @@ function LoginField({
   );
 }
 
+/** Below the form: the forgotten-password and registration pages. */
+function LoginLinks() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+      <Link component={RouterLink} to="/forgot-password" variant="body2">
+        Forgot password?
+      </Link>
+      <Link component={RouterLink} to="/registration" variant="body2">
+        Register
+      </Link>
+    </Box>
+  );
+}
+
 export default function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -88,20 +122,14 @@ export default function LoginPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    const { loginBody } = await import('@switchboard/domain/session');
-    const parsed = loginBody.safeParse({ username, password, ...(accountNeeded ? { accountNo } : {}) });
-    if (!parsed.success) {
-      const onAccount = parsed.error.issues.every((issue) => issue.path[0] === 'accountNo');
-      setError(onAccount ? MESSAGES.accountNumber : 'Please enter your username and password');
-      return;
-    }
     setBusy(true);
     try {
-      await api.post<RouteReply<typeof sessionRoutes.login>>('/users/auth/login', parsed.data);
+      const body: LoginBody = { username, password, ...(accountNeeded ? { accountNo: accountNo.trim() } : {}) };
+      await api.post<RouteReply<typeof sessionRoutes.login>>('/users/auth/login', body);
       navigate(target, { replace: true });
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) setAccountNeeded(e.message);
-      else setError(e instanceof ApiError ? e.message : 'Something went wrong please try again');
+      else setError(loginError(e));
     } finally {
       setBusy(false);
     }
@@ -155,14 +183,7 @@ export default function LoginPage() {
             <Button type="submit" variant="contained" size="large" disabled={busy}>
               Sign In
             </Button>
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-              <Link component={RouterLink} to="/forgot-password" variant="body2">
-                Forgot password?
-              </Link>
-              <Link component={RouterLink} to="/registration" variant="body2">
-                Register
-              </Link>
-            </Box>
+            <LoginLinks />
           </Box>
         </CardContent>
       </Card>
