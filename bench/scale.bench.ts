@@ -33,6 +33,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const SLOW_RUNS = Number(process.env.BENCH_SLOW_RUNS ?? 5);
 const ACCOUNT = 30000;
 const FIRST_EXT = 20000;
+// Five-digit extensions run 20000-99899: a full account is 79,900 seats (BENCH_SEATS=79900).
+if (SEATS > 79_900) throw new Error(`BENCH_SEATS ${SEATS}: one account holds at most 79,900 seats (20000-99899)`);
 const root = path.resolve(import.meta.dirname, '..');
 
 interface Figure {
