@@ -33,6 +33,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const SLOW_RUNS = Number(process.env.BENCH_SLOW_RUNS ?? 5);
 const ACCOUNT = 30000;
 const FIRST_EXT = 20000;
+// Five-digit extensions run 20000-99899: a full account is 79,900 seats (BENCH_SEATS=79900).
+if (SEATS > 79_900) throw new Error(`BENCH_SEATS ${SEATS}: one account holds at most 79,900 seats (20000-99899)`);
 const root = path.resolve(import.meta.dirname, '..');
 
 interface Figure {
@@ -85,6 +87,12 @@ async function load(tenancy: Tenancy): Promise<void> {
     await sql`insert into seat_registrations (account_no, seat_id, kind, user_agent, ipaddr, port, expires_at)
       select account_no, id, 'desk', 'Yealink T54W', '81.2.69.' || (id % 200), 5060, now() + interval '1 hour'
       from seats where account_no = ${ACCOUNT} and extension >= ${FIRST_EXT} and id % 2 = 0`.execute(tx);
+    // Softphones: a fifth of the seats on a desktop one, a seventh on a mobile one (a few expired).
+    await sql`insert into seat_registrations (account_no, seat_id, kind, user_agent, ipaddr, port, expires_at)
+      select account_no, id, k.kind, 'Softphone', '10.0.0.' || (id % 200), 5060,
+        now() + case when id % 3 = 0 then interval '-1 hour' else interval '1 hour' end
+      from seats, (values ('desktop', 5), ('mobile', 7)) k(kind, every)
+      where account_no = ${ACCOUNT} and extension >= ${FIRST_EXT} and id % k.every = 0`.execute(tx);
     for (let start = 0; start < NUMBERS; start += 5000) {
       const end = Math.min(NUMBERS, start + 5000) - 1;
       await sql`insert into telephone_numbers (account_no, number, nickname, destination)
@@ -230,20 +238,28 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
   await seatCase('seats sort nickname @10,000', { sortBy: 'nickname', direction: 'asc' }, 10000, sql`s.nickname`, yes);
   // A narrow search (a few seats), broad ones too short for a trigram (every seat whose extension or
   // e-mail has a 2; two letters no seat has: every row read) and a broad one a trigram index answers.
-  for (const word of ['3456', '2', 'qz', '202']) {
+  // The raw SQL of a search: over the one trigram index of the stored search text where it has one
+  // (migration 052), else over the six columns' own trigram indexes.
+  const oneIndex = ((await raw(sql`select 1 from pg_indexes where indexname = 'seats_search_text_trgm'`)) as unknown[])
+    .length;
+  const searchWhere = (word: string) => {
     const term = `%${word}%`;
-    const where = sql`(s.extension::text ilike ${term} or s.name ilike ${term} or s.nickname ilike ${term}
+    return oneIndex
+      ? sql`s.search_text like lower(${term})`
+      : sql`(s.extension::text ilike ${term} or s.name ilike ${term} or s.nickname ilike ${term}
       or s.caller_id_name ilike ${term} or s.caller_id_number ilike ${term} or s.vm_email ilike ${term})`;
-    await seatCase(
-      `seats search "${word}"`,
+  };
+  const searchCase = (word: string, label = `seats search "${word}"`) =>
+    seatCase(
+      label,
       { search: word },
       0,
       sql`s.extension`,
-      where,
+      searchWhere(word),
       rawNoRls,
       'raw: without row-level security (its ilike may use the trigram indexes)',
     );
-  }
+  for (const word of ['3456', '2', 'qz', '202']) await searchCase(word);
   await seatCase(
     'seats filter callRecording=1',
     { filters: { callRecording: 1 } },
@@ -251,6 +267,40 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
     sql`s.extension`,
     sql`s.call_recording = 1`,
   );
+  // Every sort and filter of the seats list, beside the raw SQL of the same page.
+  const registered = sql`r.expires_at > now()`;
+  const softphoneOn = (kind: string) =>
+    sql`exists (select 1 from seat_registrations p where p.seat_id = s.id and p.kind = ${kind} and p.expires_at > now())`;
+  const sorts: Array<[string, RawBuilder<unknown>]> = [
+    ['callerIdName', sql`s.caller_id_name`],
+    ['callerIdNumber', sql`s.caller_id_number`],
+    ['callRecording', sql`s.call_recording`],
+    ['status', sql`(case when ${registered} then 'Registered' else 'Unregistered' end)`],
+    [
+      'location',
+      sql`exists (select 1 from telephone_numbers t where t.number = coalesce(nullif(s.emergency_service_cid, ''),
+        s.caller_id_number) and t.ems_postcode <> '')`,
+    ],
+    ['publicIp', sql.raw(publicIpSql(address))],
+    ['onNet', sql.raw(`(${address} is not null and not ${publicIpSql(address)})`)],
+  ];
+  for (const [field, order] of sorts) {
+    await seatCase(`seats sort by ${field}`, { sortBy: field, direction: 'asc' }, 0, order, yes);
+  }
+  const filters: Array<[string, string | number | boolean, RawBuilder<unknown>]> = [
+    ['vmMode', 0, sql`s.vm_mode = 0`],
+    ['status', 'Registered', registered],
+    ['status', 'Unregistered', sql`not coalesce(${registered}, false)`],
+    ['desktopStatus', 'Registered', softphoneOn('desktop')],
+    ['desktopStatus', 'Unregistered', sql`not ${softphoneOn('desktop')}`],
+    ['mobileStatus', 'Registered', softphoneOn('mobile')],
+    ['mobileStatus', 'Unregistered', sql`not ${softphoneOn('mobile')}`],
+    ['publicIp', true, sql.raw(`coalesce(${publicIpSql(address)}, false)`)],
+  ];
+  for (const [field, value, where] of filters) {
+    await seatCase(`seats filter ${field}=${value}`, { filters: { [field]: value } }, 0, sql`s.extension`, where);
+  }
+
   let allBytes = 0;
   const everything = await add(
     'seats -1/-1 (all)',
@@ -321,47 +371,103 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
     { note: dashboard.join(' '), several: true },
   );
 
-  // Bulk delete of 100 unreferenced seats, put back (same ids) after each run.
-  const victims = await raw(
-    sql`select id from seats where account_no = ${ACCOUNT} and extension between ${FIRST_EXT + 15000} and ${FIRST_EXT + 15099} order by id`,
-  );
-  const ids = (victims as Array<{ id: number }>).map((v) => Number(v.id));
-  const saved = (await raw(sql`select * from seats where id in (${sql.join(ids)})`)) as Array<Record<string, unknown>>;
-  // Every column but the generated search text (migration 044), which an insert may not name.
-  const columns = sql.join(
-    Object.keys(saved[0] ?? {})
-      .filter((c) => c !== 'search_text')
-      .map((c) => sql.id(c)),
-  );
-  const restore = () =>
-    tenancy.crossAccount('seed', async (tx) => {
-      await sql`delete from seats where id in (${sql.join(ids)})`.execute(tx);
-      await sql`insert into seats (${columns}) select ${columns} from jsonb_populate_recordset(null::seats, ${JSON.stringify(saved)}::jsonb)`.execute(
-        tx,
-      );
-    });
-  await add(
-    'seats bulk delete 100',
-    SLOW_RUNS,
-    () => call('DELETE', '/seat', { ids }),
-    () => raw(sql`delete from seats where account_no = ${ACCOUNT} and id in (${sql.join(ids)})`),
-    { after: restore, note: 'raw: the delete alone' },
-  );
+  // Bulk delete of 100 unreferenced seats (an account of at least 15,100 seats).
+  if (SEATS >= 15_100) {
+    // Bulk delete of 100 unreferenced seats, put back (same ids) after each run.
+    const victims = await raw(
+      sql`select id from seats where account_no = ${ACCOUNT} and extension between ${FIRST_EXT + 15000} and ${FIRST_EXT + 15099} order by id`,
+    );
+    const ids = (victims as Array<{ id: number }>).map((v) => Number(v.id));
+    const saved = (await raw(sql`select * from seats where id in (${sql.join(ids)})`)) as Array<
+      Record<string, unknown>
+    >;
+    // Every column but the generated search text (migration 044), which an insert may not name.
+    const columns = sql.join(
+      Object.keys(saved[0] ?? {})
+        .filter((c) => c !== 'search_text')
+        .map((c) => sql.id(c)),
+    );
+    const restore = () =>
+      tenancy.crossAccount('seed', async (tx) => {
+        await sql`delete from seats where id in (${sql.join(ids)})`.execute(tx);
+        await sql`insert into seats (${columns}) select ${columns} from jsonb_populate_recordset(null::seats, ${JSON.stringify(saved)}::jsonb)`.execute(
+          tx,
+        );
+      });
+    await add(
+      'seats bulk delete 100',
+      SLOW_RUNS,
+      () => call('DELETE', '/seat', { ids }),
+      () => raw(sql`delete from seats where account_no = ${ACCOUNT} and id in (${sql.join(ids)})`),
+      { after: restore, note: 'raw: the delete alone' },
+    );
+  }
 
-  await add(
-    'seats next free extension',
-    RUNS,
-    () => call('GET', `/seat/${ACCOUNT}/next`),
-    () =>
-      raw(sql`select case when not exists (select 1 from dial_plan where account_no = ${ACCOUNT} and number = s.f)
-          then s.f else (select d.number + 1 from dial_plan d where d.account_no = ${ACCOUNT} and d.number >= s.f
-            and d.number < 99899 and not exists (select 1 from dial_plan e where e.account_no = ${ACCOUNT}
-              and e.number = d.number + 1) order by d.number limit 1) end
-        from (select coalesce((select max(number) + 1 from dial_plan where account_no = ${ACCOUNT} and kind = 'seat'
-            and number between 20000 and 99899), 20000)::int as f) s`),
-  );
+  // The next free extension (every seats page load asks): as loaded (after the highest seat), with the
+  // account's top extension taken (numbering falls back to the lowest free one: a walk over every
+  // extension from the bottom of the range), and with the number after the highest seat taken by
+  // another kind of number. Raw: the first gap found by lead() over the plan's key.
+  const nextRaw = (from: number) =>
+    raw(sql`select n from (select number + 1 as n, lead(number) over (order by number) as nxt
+        from dial_plan where account_no = ${ACCOUNT} and number >= ${from} and number <= 99899) g
+      where nxt is distinct from n and n <= 99899 limit 1`);
+  // A next that fails (the statement timeout: BENCH_TIMEOUT_MS, 600 s) is said so, not timed.
+  const nextCase = (label: string, from: number) =>
+    add(
+      label,
+      label.includes('top') ? SLOW_RUNS : RUNS,
+      () => call('GET', `/seat/${ACCOUNT}/next`),
+      () => nextRaw(from),
+    ).catch((error: unknown) => console.error(`  [${handle.kind}] ${label}: FAILED ${String(error).slice(0, 200)}`));
+  const top = FIRST_EXT + SEATS;
+  await nextCase('seats next free extension', top - 1);
+  const plan = (statement: RawBuilder<unknown>) => tenancy.crossAccount('seed', (tx) => statement.execute(tx));
+  if (top <= 99899) {
+    await plan(
+      sql`insert into dial_plan (account_no, number, kind, object_id) values (${ACCOUNT}, ${top}, 'timeprofile', 999999)`,
+    );
+    await nextCase('next free, max+1 other kind', top);
+    await plan(sql`delete from dial_plan where account_no = ${ACCOUNT} and object_id = 999999`);
+  }
+  const topTaken = top <= 99899;
+  if (topTaken) {
+    await plan(sql`insert into seats (account_no, extension, name, secret, unique_string)
+      values (${ACCOUNT}, 99899, ${`${ACCOUNT}*99899`}, 'x', md5('top'))`);
+  }
+  await nextCase('next free, top extension taken', FIRST_EXT);
+  if (topTaken) await plan(sql`delete from seats where account_no = ${ACCOUNT} and extension = 99899`);
+  await writeBurst(handle, tenancy, searchCase);
   await app.close();
   return figures;
+}
+
+/**
+ * A burst of BENCH_EDITS (5,000) edits, each a transaction of its own as the app's (a seat's nickname
+ * and caller ID name), then trigram searches; on PGlite again after the vacuum its housekeeping runs
+ * once the burst is over.
+ */
+async function writeBurst(
+  handle: DatabaseHandle,
+  tenancy: Tenancy,
+  searchCase: (word: string, label: string) => Promise<unknown>,
+): Promise<void> {
+  const edits = Number(process.env.BENCH_EDITS ?? 5000);
+  const t0 = performance.now();
+  for (let i = 0; i < edits; i++) {
+    const extension = FIRST_EXT + ((i * 7919) % SEATS);
+    await tenancy.tenant(ACCOUNT, (tx) =>
+      sql`update seats set nickname = ${`E ${i} ${extension}`}, caller_id_name = ${`Edited ${i}`}
+        where account_no = ${ACCOUNT} and extension = ${extension}`.execute(tx),
+    );
+  }
+  console.error(`  [${handle.kind}] ${edits} edits in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  for (const word of ['3456', '202', 'edited 12']) await searchCase(word, `after ${edits} edits: "${word}"`);
+  if (handle.kind === 'pglite') {
+    const v0 = performance.now();
+    await vacuumEmbedded(handle.db);
+    console.error(`  [pglite] vacuum after the burst ${(performance.now() - v0).toFixed(0)} ms`);
+    for (const word of ['3456', '202']) await searchCase(word, `  then vacuumed: "${word}"`);
+  }
 }
 
 /** The PGlite server started on the loaded data dir: time to ready, then resident memory once idle. */
@@ -454,7 +560,7 @@ if (pgUrl) {
     const handle = await openDatabase({
       databaseUrl: url.toString(),
       dataDir: 'memory',
-      statementTimeoutMs: 600_000,
+      statementTimeoutMs: Number(process.env.BENCH_TIMEOUT_MS ?? 600_000),
       onQuery,
     });
     await migrate(handle.db, allMigrations());
@@ -481,7 +587,7 @@ console.log(
     `raw+total = the raw SQL of the page with its total (a count of the same rows) in one statement, and the app SQL's ratio to it\n`,
 );
 console.log(
-  `${'operation'.padEnd(30)}${kinds.map((k) => `| ${k.padEnd(10)} median     p95     raw  ratio  app SQL  ratio  raw+total  ratio `).join('')}`,
+  `${'operation'.padEnd(40)}${kinds.map((k) => `| ${k.padEnd(10)} median     p95     raw  ratio  app SQL  ratio  raw+total  ratio `).join('')}`,
 );
 const labels = results[kinds[0] as string]?.map((f) => f.label) ?? [];
 for (const label of labels) {
@@ -497,7 +603,7 @@ for (const label of labels) {
     return `| ${''.padEnd(10)}${ms(f.app.median)} ${ms(f.app.p95)} ${ms(f.raw)} ${(f.app.median / f.raw).toFixed(1).padStart(5)}x ${sqlCells}${totalCells}`;
   });
   const note = results[kinds[0] as string]?.find((x) => x.label === label)?.note;
-  console.log(`${label.padEnd(30)}${cells.join('')}${note ? `  ${note}` : ''}`);
+  console.log(`${label.padEnd(40)}${cells.join('')}${note ? `  ${note}` : ''}`);
 }
 if (pgliteExtra) {
   console.log(

@@ -21,7 +21,12 @@ import { moveDemoClock, seedDemo } from './demo/seed.ts';
 import { isFreshDataDir, type UsableSnapshot, usableSnapshot } from './first-start.ts';
 import { resolveAuth } from './platform/auth.ts';
 import { registerErrorHandler } from './platform/errors.ts';
-import { startHousekeeping, vacuumEmbedded } from './platform/housekeeping.ts';
+import {
+  startHousekeeping,
+  startVacuumAfterWrites,
+  vacuumAfterWrites,
+  vacuumEmbedded,
+} from './platform/housekeeping.ts';
 import { apiDocument } from './platform/openapi.ts';
 import { createPlatform, type Platform } from './platform/platform.ts';
 import { providerStartupLines } from './platform/provider-modes.ts';
@@ -224,6 +229,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       reply.header('cache-control', 'no-store');
   });
 
+  // PGlite's vacuum after each burst of writes, once no request is under way (housekeeping.ts).
+  const stopVacuum =
+    !options.database && handle.kind === 'pglite' ? vacuumAfterBursts(app, handle.db) : () => undefined;
+
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith(API_BASE)) {
@@ -294,10 +303,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onClose', async () => {
     stopHousekeeping();
+    stopVacuum();
     outbox?.stop();
     stopMail();
     for (const stop of stopAreas) stop();
     if (!options.database) await handle.close();
   });
   return app;
+}
+
+/** PGlite's vacuum after each burst of writes (housekeeping.ts), told of every request; answers its stop. */
+function vacuumAfterBursts(app: FastifyInstance, db: DatabaseHandle['db']): () => void {
+  const schedule = vacuumAfterWrites(() => vacuumEmbedded(db));
+  app.addHook('onRequest', async () => schedule.started());
+  app.addHook('onResponse', async (request, reply) =>
+    schedule.ended(!['GET', 'HEAD', 'OPTIONS'].includes(request.method) && reply.statusCode < 400),
+  );
+  return startVacuumAfterWrites(schedule, { error: (e) => app.log.error(e) });
 }

@@ -185,7 +185,8 @@ const uncased = (term: string) => term.toLowerCase() === term && term.toUpperCas
  * How a list searches `search` ('%search%' in every searchable field). The fields that are plain
  * columns of the table whose ids the list pages (`idSql` is `table.id`):
  * - a term long enough for a trigram: by that table's trigram indexes, through app_search_ids
- *   (migration 041: a plain ilike cannot use them under row-level security);
+ *   (migration 041: a plain ilike cannot use them under row-level security) — the one index of
+ *   its `search_text` (migration 052) when that is made of exactly these columns;
  * - a shorter one, which reads every row anyway: by one LIKE on the table's lower-cased
  *   `search_text` (migration 044) when it is made of exactly these columns.
  * Every other field (joined or computed), and the columns otherwise, by ILIKE — by LIKE when the term
@@ -199,13 +200,16 @@ function searchPlan(defs: Record<string, FieldDef>, idSql: string, search: strin
   const columns = searchable.filter(plain).map((d) => d.column as string);
   const rest = searchable.filter((d) => !plain(d));
   const like: 'like' | 'ilike' = uncased(search) ? 'like' : 'ilike';
-  if (columns.length > 0 && [...search].length >= TRIGRAM) return { table, trigram: columns, like, rest };
   const kept = SEARCH_TEXT_COLUMNS.get(table);
   const searchText =
     kept !== undefined &&
     !search.includes(SEARCH_TEXT_SEPARATOR) &&
     kept.length === columns.length &&
     columns.every((c) => kept.includes(c));
+  if (columns.length > 0 && [...search].length >= TRIGRAM) {
+    // The one trigram index of the stored search text (migration 052) where the table keeps one.
+    return { table, trigram: searchText ? ['search_text'] : columns, like, rest };
+  }
   if (columns.length > 0 && searchText) return { table, searchText: `${table}.search_text`, like, rest };
   return { table, like, rest: searchable };
 }

@@ -1,6 +1,6 @@
 /** The next free number of an account's one numbering plan (platform/numbered.ts), gaps and bounds. */
 import { SEAT_MESSAGES, TIME_PROFILE_MESSAGES } from '@switchboard/domain';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, json, type TestContext } from '../test/harness.ts';
 import { nextFreeNumber } from './numbered.ts';
@@ -84,6 +84,97 @@ describe('the numbering plan, the last word', () => {
     } finally {
       await sql`delete from dial_plan where kind = 'ghost'`.execute(db);
       await sql`drop policy dial_plan_ghost on dial_plan`.execute(db);
+    }
+  });
+});
+
+/**
+ * The next free number through the API (GET /seat/{account}/next, GET /timeprofile/next) on an
+ * account of 3,000 seats (20000-22999, five-digit extensions), in a transaction of the seed's, rolled
+ * back: the top extension taken, a gap, max + 1 of another kind. And how much of the plan the
+ * statement reads: once per number (a walk of the key), never once per number per number (issue 25:
+ * a nested-loop anti join read the whole plan for each extension, 7.5 s at 20,000 seats).
+ */
+describe('the next free number of a large account', () => {
+  const SEATS = 3000;
+  let prepay: Record<string, string>;
+  const seed = (statement: ReturnType<typeof sql>) =>
+    t.app.platform.tenancy.crossAccount('seed', (tx) => statement.execute(tx));
+  const next = async () => {
+    const res = await t.api('GET', '/seat/30001/next', prepay);
+    expect(res.statusCode, res.body).toBe(200);
+    return json<{ extension: number | null }>(res).extension;
+  };
+
+  beforeAll(async () => {
+    prepay = await t.login('prepay');
+    await seed(sql`update accounts set extension_digits = 5 where account_no = 30001`);
+    await seed(sql`insert into seats (account_no, extension, name, secret, unique_string)
+      select 30001, g, '30001*' || g, md5('s' || g), md5('u' || g) from generate_series(20000, ${20000 + SEATS - 1}) g`);
+  });
+  afterAll(async () => {
+    await seed(sql`delete from seats where account_no = 30001 and extension >= 20000`);
+    await seed(sql`delete from dial_plan where account_no = 30001 and object_id >= 900000`);
+    await seed(sql`update accounts set extension_digits = 3 where account_no = 30001`);
+  });
+  const addSeat = (extension: number) =>
+    seed(sql`insert into seats (account_no, extension, name, secret, unique_string)
+      values (30001, ${extension}, ${`30001*${extension}`}, 'x', md5(${String(extension)}))`);
+  const removeSeat = (extension: number) =>
+    seed(sql`delete from seats where account_no = 30001 and extension = ${extension}`);
+
+  it('runs on after the highest seat, and with the top extension taken finds the lowest free one', async () => {
+    expect(await next()).toBe(20000 + SEATS);
+    await addSeat(99899);
+    try {
+      expect(await next()).toBe(20000 + SEATS);
+      // A gap low in the range is the one given.
+      await removeSeat(20017);
+      expect(await next()).toBe(20017);
+      await addSeat(20017);
+    } finally {
+      await removeSeat(99899);
+    }
+  });
+
+  it('skips max + 1 when another kind of number holds it', async () => {
+    const top = 20000 + SEATS;
+    await seed(sql`insert into dial_plan (account_no, number, kind, object_id)
+      values (30001, ${top}, 'timeprofile', 900001), (30001, ${top + 1}, 'callgroup', 900002)`);
+    try {
+      expect(await next()).toBe(top + 2);
+      // The time profiles number on from their own highest (three digits: 200-998), untouched.
+      expect(json(await t.api('GET', '/timeprofile/next', prepay))).toMatchObject({ extension: expect.any(Number) });
+    } finally {
+      await seed(sql`delete from dial_plan where account_no = 30001 and object_id in (900001, 900002)`);
+    }
+  });
+
+  it('reads the plan once per number, not once per number per number, with the top extension taken', async () => {
+    await addSeat(99899);
+    try {
+      const sent = await t.statements(() => next());
+      const statement = sent.find((q) => q.sql.includes('dial_plan'));
+      if (!statement) throw new Error('no statement read the plan');
+      const plan = await t.app.platform.tenancy.tenant(30001, (tx) =>
+        tx.executeQuery<{ 'QUERY PLAN': unknown }>(
+          CompiledQuery.raw(`explain (analyze, format json) ${statement.sql}`, [...statement.parameters]),
+        ),
+      );
+      // Every row a node of the plan produced or threw away, over all its loops.
+      let read = 0;
+      const walk = (node: Record<string, unknown>) => {
+        const loops = Number(node['Actual Loops'] ?? 1);
+        read += loops * (Number(node['Actual Rows'] ?? 0) + Number(node['Rows Removed by Join Filter'] ?? 0));
+        read += loops * Number(node['Rows Removed by Filter'] ?? 0);
+        for (const child of (node.Plans as Array<Record<string, unknown>> | undefined) ?? []) walk(child);
+      };
+      const root = plan.rows[0]?.['QUERY PLAN'];
+      const tree = (typeof root === 'string' ? JSON.parse(root) : root) as Array<{ Plan: Record<string, unknown> }>;
+      walk(tree[0]?.Plan as Record<string, unknown>);
+      expect(read).toBeLessThan(20 * SEATS);
+    } finally {
+      await removeSeat(99899);
     }
   });
 });

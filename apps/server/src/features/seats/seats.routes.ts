@@ -41,8 +41,12 @@ import { registerSeatSettingRoutes } from './seats.settings.ts';
 const REGISTERED = '(seat_registrations.expires_at is not null and seat_registrations.expires_at > now())';
 /** The address the desk phone registers from (NULL while it is not registered). */
 const ADDRESS = `(case when ${REGISTERED} then seat_registrations.ipaddr end)`;
-const softphoneStatus = (kind: 'desktop' | 'mobile') => `(case when exists (select 1 from seat_registrations r
-  where r.seat_id = seats.id and r.kind = '${kind}' and r.expires_at > now()) then 'Registered' else 'Unregistered' end)`;
+/**
+ * A softphone's status, from its registration joined on the key (seat, kind) by the list's FROM: a
+ * per-row EXISTS was a sub-plan the planner costed over the whole account (issue 25).
+ */
+const softphoneStatus = (kind: 'desktop' | 'mobile') =>
+  `(case when ${kind}_registration.expires_at > now() then 'Registered' else 'Unregistered' end)`;
 const SEAT_NAME = "seats.extension || case when seats.nickname <> '' then ' - ' || seats.nickname else '' end";
 
 // Every other field is stored in its column of the same name (sameNamedFields).
@@ -127,9 +131,16 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
     permission: 'seats',
     fields,
     from: (q) =>
-      q.leftJoin('seat_registrations', (j) =>
-        j.onRef('seat_registrations.seat_id', '=', 'seats.id').on('seat_registrations.kind', '=', 'desk'),
-      ),
+      q
+        .leftJoin('seat_registrations', (j) =>
+          j.onRef('seat_registrations.seat_id', '=', 'seats.id').on('seat_registrations.kind', '=', 'desk'),
+        )
+        .leftJoin('seat_registrations as desktop_registration', (j) =>
+          j.onRef('desktop_registration.seat_id', '=', 'seats.id').on('desktop_registration.kind', '=', 'desktop'),
+        )
+        .leftJoin('seat_registrations as mobile_registration', (j) =>
+          j.onRef('mobile_registration.seat_id', '=', 'seats.id').on('mobile_registration.kind', '=', 'mobile'),
+        ),
     label: (s) => s.nickname || `Seat ${s.extension}`,
     // The spec's seat body (callerId 'Name <number>', options {...}, email, vmEnable / vmAdvanced,
     // twinSeat) is accepted on create and save as well as ours.
