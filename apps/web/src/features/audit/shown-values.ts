@@ -115,19 +115,39 @@ const ABBREVIATED: Readonly<Record<string, string>> = {
   ext: 'extension',
 };
 
+const isUpper = (c: string | undefined) => c !== undefined && c >= 'A' && c <= 'Z';
+const isLower = (c: string | undefined) => c !== undefined && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'));
+
+/** 'outboundCLIList_name' → ['outbound', 'CLI', 'List', 'name']: one pass, no backtracking. */
+function camelWords(key: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  for (let i = 0; i < key.length; i++) {
+    const [prev, c, next] = [key[i - 1], key[i] ?? '', key[i + 1]];
+    if (c === '_' || c === '-' || c === ' ') {
+      if (word) words.push(word);
+      word = '';
+      continue;
+    }
+    // A capital starts a word after a small letter, or ends a run of capitals before a small one.
+    if (word && isUpper(c) && (isLower(prev) || (isUpper(prev) && isLower(next)))) {
+      words.push(word);
+      word = '';
+    }
+    word += c;
+  }
+  if (word) words.push(word);
+  return words;
+}
+
 /**
  * A changed field's name as people read it: 'optionTimeout' → 'Option timeout', 'ring_all' → 'Ring
  * all', 'callerCli' → 'Caller CLI' — never the stored key.
  */
 export function fieldName(key: string): string {
-  const words = key
-    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[\s_-]+/)
-    .filter(Boolean)
-    .map((w) =>
-      INITIALISMS.has(w.toLowerCase()) ? w.toUpperCase() : (ABBREVIATED[w.toLowerCase()] ?? w.toLowerCase()),
-    );
+  const words = camelWords(key).map((w) =>
+    INITIALISMS.has(w.toLowerCase()) ? w.toUpperCase() : (ABBREVIATED[w.toLowerCase()] ?? w.toLowerCase()),
+  );
   const [first = key, ...rest] = words;
   return [first.charAt(0).toUpperCase() + first.slice(1), ...rest].join(' ');
 }

@@ -21,9 +21,9 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import {
   LOGIN_REASONS,
-  type LoginBody,
   type LoginReason,
   MESSAGES,
+  type RouteBodyIn,
   type RouteReply,
   type sessionRoutes,
 } from '@switchboard/domain';
@@ -124,7 +124,11 @@ export default function LoginPage() {
     setError(null);
     setBusy(true);
     try {
-      const body: LoginBody = { username, password, ...(accountNeeded ? { accountNo: accountNo.trim() } : {}) };
+      const body: RouteBodyIn<typeof sessionRoutes.login> = {
+        username,
+        password,
+        ...(accountNeeded ? { accountNo: accountNo.trim() } : {}),
+      };
       await api.post<RouteReply<typeof sessionRoutes.login>>('/users/auth/login', body);
       navigate(target, { replace: true });
     } catch (e) {
