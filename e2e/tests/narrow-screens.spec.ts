@@ -33,7 +33,7 @@ test('an access list’s Numbers tab at 390 px: the add row, search and delete f
   await page.goto('/access-lists');
   await page.getByRole('link', { name: 'Nuisance callers' }).click();
   await page.getByRole('tab', { name: 'Numbers' }).click();
-  await expect(page.getByRole('cell', { name: '01614960123' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '01614960123', exact: true })).toBeVisible();
   for (const name of ['Add Number', 'Upload CSV', 'Delete']) {
     await expect(page.getByRole('button', { name })).toBeInViewport({ ratio: 1 });
   }
