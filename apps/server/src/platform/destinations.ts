@@ -172,7 +172,9 @@ export class DestinationRegistry {
   async labels(tx: Tx, reader: PermissionHolder, values: readonly string[]): Promise<DestinationOption[]> {
     const readable = values.filter((value) => {
       const parsed = parseDestination(value);
-      return value === CONFERENCING_DESTINATION || (parsed && can(reader, DESTINATION_READ_RESOURCE[parsed.type], 'read'));
+      return (
+        value === CONFERENCING_DESTINATION || (parsed && can(reader, DESTINATION_READ_RESOURCE[parsed.type], 'read'))
+      );
     });
     return [...(await this.find(tx, readable)).values()];
   }

@@ -2,13 +2,7 @@
  * Destination choices (spec 2 §7 '/destinations'): every routable object of the account whose area
  * the session may read (a user without read on seats is not shown the seats' names).
  */
-import {
-  can,
-  DESTINATION_TYPES,
-  type DestinationType,
-  destinationRoutes,
-  parseDestination,
-} from '@switchboard/domain';
+import { can, DESTINATION_TYPES, type DestinationType, destinationRoutes, parseDestination } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { DESTINATION_READ_RESOURCE } from '../../platform/destinations.ts';
 import { forbidden } from '../../platform/errors.ts';

@@ -175,7 +175,12 @@ describe('destinations', () => {
       const found = await search('q=rECEPtion');
       expect(found.lastPage).toBe(true);
       expect(found.records.map((d) => d.value)).toEqual(['seat:201', 'voicemail:201']);
-      expect(found.records[0]).toEqual({ value: 'seat:201', label: '201 - Reception', type: 'seat', typeLabel: 'Seat' });
+      expect(found.records[0]).toEqual({
+        value: 'seat:201',
+        label: '201 - Reception',
+        type: 'seat',
+        typeLabel: 'Seat',
+      });
       expect((await search('q=reception&type=seat')).records.map((d) => d.value)).toEqual(['seat:201']);
       expect((await search('q=350')).records.map((d) => d.label)).toEqual(['350 - Sales team']);
       const seatsAndProfiles = await search('type=seat,timeprofile&limit=50');
