@@ -43,7 +43,12 @@ export async function choose(
   option: string | RegExp,
   labelOptions?: { exact?: boolean },
 ): Promise<void> {
-  await scope.getByLabel(label, labelOptions).click();
+  const field = scope.getByLabel(label, labelOptions);
+  await field.click();
+  // A server-searched picker (an autocomplete) offers a page at a time: the option is searched for.
+  if ((await field.getAttribute('aria-autocomplete')) === 'list') {
+    await field.fill(typeof option === 'string' ? option : option.source.replace(/[^\w -]/g, '').trim());
+  }
   const page = 'page' in scope ? scope.page() : scope;
   // The option named exactly, when there is one ('201 - Reception', not 'Voicemail 201 - Reception').
   const options = page.getByRole('option', { name: option });
