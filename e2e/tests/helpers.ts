@@ -44,10 +44,12 @@ export async function choose(
   labelOptions?: { exact?: boolean },
 ): Promise<void> {
   const field = scope.getByLabel(label, labelOptions);
+  // Read before the click: a select's open menu hides the rest of the page (a dialog included).
+  const searched = (await field.getAttribute('aria-autocomplete')) === 'list';
   await field.click();
   // A server-searched picker (an autocomplete) offers a page at a time: the option is searched for.
-  if ((await field.getAttribute('aria-autocomplete')) === 'list') {
-    await field.fill(typeof option === 'string' ? option : option.source.replace(/[^\w -]/g, '').trim());
+  if (searched) {
+    await field.first().fill(typeof option === 'string' ? option : option.source.replace(/[^\w -]/g, '').trim());
   }
   const page = 'page' in scope ? scope.page() : scope;
   // The option named exactly, when there is one ('201 - Reception', not 'Voicemail 201 - Reception').
