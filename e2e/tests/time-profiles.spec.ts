@@ -70,8 +70,9 @@ test.describe('time profiles', () => {
     const asked: string[] = [];
     page.on('request', (request) => asked.push(new URL(request.url()).pathname + new URL(request.url()).search));
     await openProfile(page, '300');
+    await page.getByRole('tab', { name: 'Routing' }).click();
+    await expect(page.getByRole('combobox', { name: 'Closed Destination' })).toHaveValue('301 - Weekend cover');
     const open = page.getByRole('combobox', { name: 'Open Destination' });
-    await expect(open).toHaveValue('370 - Main menu');
     await open.click();
     await open.fill('sales');
     await expect(page.getByRole('option', { name: '350 - Sales team' })).toBeVisible();
