@@ -74,14 +74,14 @@ test.describe('time profiles', () => {
     await expect(page.getByRole('combobox', { name: 'Closed Destination' })).toHaveValue('301 - Weekend cover');
     const open = page.getByRole('combobox', { name: 'Open Destination' });
     await open.click();
-    await open.fill('sales');
+    await open.fill('sales team');
     await expect(page.getByRole('option', { name: '350 - Sales team' })).toBeVisible();
     await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(1);
     await page.screenshot({ path: 'test-results/destination-picker-1440.png' });
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByRole('option', { name: '350 - Sales team' })).toBeVisible();
     await page.screenshot({ path: 'test-results/destination-picker-390.png' });
-    expect(asked.some((url) => url.startsWith('/api/v1/destinations/search?q=sales'))).toBe(true);
+    expect(asked.some((url) => url.startsWith('/api/v1/destinations/search?q=sales+team'))).toBe(true);
     // Neither the whole list of destinations nor every seat is loaded.
     expect(asked.filter((url) => /^\/api\/v1\/(destinations(\?|$)|destinations\/-1|seat\/pick\/-1)/.test(url))).toEqual(
       [],
