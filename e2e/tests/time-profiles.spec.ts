@@ -77,6 +77,8 @@ test.describe('time profiles', () => {
     await open.fill('sales team');
     await expect(page.getByRole('option', { name: '350 - Sales team' })).toBeVisible();
     await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(1);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect(page.getByRole('option', { name: '350 - Sales team' })).toBeVisible();
     await page.screenshot({ path: 'test-results/destination-picker-1440.png' });
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByRole('option', { name: '350 - Sales team' })).toBeVisible();
