@@ -49,7 +49,9 @@ export async function choose(
   await field.click();
   // A server-searched picker (an autocomplete) offers a page at a time: the option is searched for.
   if (searched) {
-    await field.first().fill(typeof option === 'string' ? option : option.source.replace(/[^\w -]/g, '').trim());
+    // The name after '201 - ' (a seat search looks in each column, not in the whole label).
+    const term = typeof option === 'string' ? (option.split(' - ').pop() ?? option) : option.source;
+    await field.first().fill(term.replace(/[^\w -]/g, '').trim());
   }
   const page = 'page' in scope ? scope.page() : scope;
   // The option named exactly, when there is one ('201 - Reception', not 'Voicemail 201 - Reception').
