@@ -331,6 +331,8 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
     picked.note = `reply ${(slimBytes / 1024).toFixed(0)} KB`;
   }
 
+  await pickerFigures(add, call, raw);
+
   const numberRows = (offset: number) =>
     sql`select t.*, a.name as acl_name, s.extension || case when s.nickname <> '' then ' - ' || s.nickname else '' end as label
       from (select * from telephone_numbers where account_no = ${ACCOUNT} order by number, id offset ${offset} limit 15) t
@@ -467,6 +469,72 @@ async function writeBurst(
     await vacuumEmbedded(handle.db);
     console.error(`  [pglite] vacuum after the burst ${(performance.now() - v0).toFixed(0)} ms`);
     for (const word of ['3456', '202']) await searchCase(word, `  then vacuumed: "${word}"`);
+  }
+}
+
+type Add = (
+  label: string,
+  runs: number,
+  appFn: () => Promise<unknown>,
+  rawFn: () => Promise<unknown>,
+  opts?: { note?: string; several?: boolean },
+) => Promise<Figure>;
+type Call = (method: 'GET' | 'POST', url: string, payload?: object) => Promise<{ body: string }>;
+
+/**
+ * The pickers (issue 25 item 3): the whole lists the panel used to load (GET /destinations, the seat
+ * pick -1/-1) beside the calls it makes now — a search's first page, a term, a term no label holds
+ * (every seat read), the labels of 20 values, and the seat picker's page — each with its reply's size.
+ */
+async function pickerFigures(add: Add, call: Call, raw: (q: RawBuilder<unknown>) => Promise<unknown>) {
+  const seatLabel = sql`s.extension || case when s.nickname <> '' then ' - ' || s.nickname else '' end`;
+  const seatSearch = (term: string) =>
+    raw(sql`select s.extension::text as key, ${seatLabel} as label from seats s where s.account_no = ${ACCOUNT}
+      and ${seatLabel} like ${`%${term}%`} order by s.extension limit 21`);
+  const ids = Array.from({ length: 20 }, (_, i) => `seat:${FIRST_EXT + i * 97}`).join(',');
+  const cases: Array<[string, string, () => Promise<unknown>, 'GET' | 'POST', object?]> = [
+    [
+      'GET /destinations (all, before)',
+      '/destinations',
+      () => raw(sql`select s.extension::text as key, ${seatLabel} as label from seats s order by s.extension`),
+      'GET',
+    ],
+    ['destination picker: first page', '/destinations/search?limit=20', () => seatSearch(''), 'GET'],
+    ['destination picker: "2345"', '/destinations/search?q=2345&limit=20', () => seatSearch('2345'), 'GET'],
+    ['destination picker: "zzz" (none)', '/destinations/search?q=zzz&limit=20', () => seatSearch('zzz'), 'GET'],
+    [
+      'destination labels (20 values)',
+      `/destinations/labels?ids=${encodeURIComponent(ids)}`,
+      () =>
+        raw(
+          sql`select extension from seats where account_no = ${ACCOUNT} and extension in (${sql.join(
+            ids.split(',').map((v) => Number(v.split(':')[1])),
+          )})`,
+        ),
+      'GET',
+    ],
+    [
+      'seat picker: pick/0/20 "2345"',
+      '/seat/pick/0/20',
+      () => seatSearch('2345'),
+      'POST',
+      { fields: ['extension', 'name', 'nickname'], search: '2345' },
+    ],
+  ];
+  for (const [label, url, rawFn, method, payload] of cases) {
+    let bytes = 0;
+    const slow = url === '/destinations';
+    const figure = await add(
+      label,
+      slow ? SLOW_RUNS : RUNS,
+      async () => {
+        bytes = (await call(method, url, payload)).body.length;
+      },
+      rawFn,
+      { several: true },
+    );
+    figure.note = `reply ${bytes < 10_240 ? `${(bytes / 1024).toFixed(1)}` : (bytes / 1024).toFixed(0)} KB`;
+    console.error(`    ${label}: ${figure.note}`);
   }
 }
 

@@ -43,7 +43,16 @@ export async function choose(
   option: string | RegExp,
   labelOptions?: { exact?: boolean },
 ): Promise<void> {
-  await scope.getByLabel(label, labelOptions).click();
+  const field = scope.getByLabel(label, labelOptions);
+  // Read before the click: a select's open menu hides the rest of the page (a dialog included).
+  const searched = (await field.getAttribute('aria-autocomplete')) === 'list';
+  await field.click();
+  // A server-searched picker (an autocomplete) offers a page at a time: the option is searched for.
+  if (searched) {
+    // The name after '201 - ' (a seat search looks in each column, not in the whole label).
+    const term = typeof option === 'string' ? (option.split(' - ').pop() ?? option) : option.source;
+    await field.first().fill(term.replace(/[^\w -]/g, '').trim());
+  }
   const page = 'page' in scope ? scope.page() : scope;
   // The option named exactly, when there is one ('201 - Reception', not 'Voicemail 201 - Reception').
   const options = page.getByRole('option', { name: option });

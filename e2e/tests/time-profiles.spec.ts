@@ -64,6 +64,32 @@ test.describe('time profiles', () => {
     await expect(page.getByTestId('hours-monday')).toHaveText('09:00 – 17:35');
   });
 
+  test('a destination field searches the server as it is typed in, and labels its value without the whole list', async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname + new URL(request.url()).search));
+    await openProfile(page, '300');
+    await page.getByRole('tab', { name: 'Routing' }).click();
+    await expect(page.getByRole('combobox', { name: 'Closed Destination' })).toHaveValue('301 - Weekend cover');
+    const open = page.getByRole('combobox', { name: 'Open Destination' });
+    await open.click();
+    await open.fill('sales team');
+    await expect(page.getByRole('option', { name: '350 - Sales team' })).toBeVisible();
+    await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(1);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect(page.getByRole('option', { name: '350 - Sales team' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/destination-picker-1440.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('option', { name: '350 - Sales team' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/destination-picker-390.png' });
+    expect(asked.some((url) => url.startsWith('/api/v1/destinations/search?q=sales+team'))).toBe(true);
+    // Neither the whole list of destinations nor every seat is loaded.
+    expect(asked.filter((url) => /^\/api\/v1\/(destinations(\?|$)|destinations\/-1|seat\/pick\/-1)/.test(url))).toEqual(
+      [],
+    );
+  });
+
   test('adds a calendar entry, showing a date error under its field', async ({ page }) => {
     await openProfile(page, '300');
     await page.getByRole('tab', { name: 'Calendar' }).click();

@@ -51,6 +51,19 @@ export interface DestinationSource {
   where?: string;
 }
 
+/** What a picker asks for: a term, the kinds it offers, a page. */
+export interface DestinationSearchRequest {
+  q?: string | undefined;
+  types?: readonly DestinationType[] | undefined;
+  offset: number;
+  limit: number;
+}
+
+export interface DestinationSearchPage {
+  records: DestinationOption[];
+  lastPage: boolean;
+}
+
 const CONFERENCING: DestinationOption = {
   value: CONFERENCING_DESTINATION,
   label: 'Conferencing',
@@ -85,6 +98,44 @@ export class DestinationRegistry {
     return out;
   }
 
+  /**
+   * A page of the account's destinations whose label holds `q` (case folded), of the `types` given
+   * (every type unless told) whose area the reader may read, in the order of `list`: one statement,
+   * each type's rows read in its own order through its key index and cut at the page's end, so a
+   * page costs the rows it skips and shows, not the account's size (unless few labels match).
+   */
+  async search(tx: Tx, reader: PermissionHolder, request: DestinationSearchRequest): Promise<DestinationSearchPage> {
+    const { q = '', types, offset, limit } = request;
+    const sources = [...this.#sources.values()].filter(
+      (s) => can(reader, DESTINATION_READ_RESOURCE[s.type], 'read') && (!types || types.includes(s.type)),
+    );
+    if (sources.length === 0) return { records: [], lastPage: true };
+    const term = q.trim();
+    // A term with no letter case to fold (digits) is LIKE, which need not fold every label.
+    const like = sql.raw(term.toLowerCase() === term.toUpperCase() ? 'like' : 'ilike');
+    const pattern = `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+    const end = offset + limit + 1;
+    const parts = sources.map((source, i) => {
+      const label = sql.raw(source.label);
+      const order = sql.raw(`${source.order ?? source.key}, ${source.key}`);
+      const conditions = [
+        ...(source.where ? [sql`(${sql.raw(source.where)})`] : []),
+        ...(term ? [sql`${label} ${like} ${pattern}`] : []),
+      ];
+      const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+      return sql`(select ${i}::int as t, row_number() over (order by ${order}) as n,
+        (${sql.raw(source.key)})::text as key, ${label} as label
+        from ${sql.table(source.table)} ${where} order by ${order} limit ${end})`;
+    });
+    const { rows } = await sql<{ t: number; key: string; label: string }>`
+      select t, key, label from (${sql.join(parts, sql` union all `)}) u
+      order by t, n offset ${offset} limit ${limit + 1}`.execute(tx);
+    const records = rows
+      .slice(0, limit)
+      .map((row) => this.#option((sources[row.t] as DestinationSource).type, row.key, row.label));
+    return { records, lastPage: rows.length <= limit };
+  }
+
   /** The options of `values` that exist in the account (the labels of what a page shows). */
   async find(
     tx: Tx,
@@ -112,6 +163,20 @@ export class DestinationRegistry {
       for (const row of rows) found.set(destinationValue(type, row.key), this.#option(type, row.key, row.label));
     }
     return found;
+  }
+
+  /**
+   * The options of `values` the reader may see: those of the account, of a type whose area they may
+   * read (a value of another account, or of an area they may not read, is left out, never named).
+   */
+  async labels(tx: Tx, reader: PermissionHolder, values: readonly string[]): Promise<DestinationOption[]> {
+    const readable = values.filter((value) => {
+      const parsed = parseDestination(value);
+      return (
+        value === CONFERENCING_DESTINATION || (parsed && can(reader, DESTINATION_READ_RESOURCE[parsed.type], 'read'))
+      );
+    });
+    return [...(await this.find(tx, readable)).values()];
   }
 
   /** Field message when a non-empty destination is not one of the account's; locks it when it is. */

@@ -78,6 +78,47 @@ export const usedBy = z.object({
 });
 export type UsedBy = z.infer<typeof usedBy>;
 
+/** The most a destination search answers at once (and the most values a labels call takes). */
+export const DESTINATION_PAGE_MAX = 50;
+
+const typeList = z
+  .string()
+  .max(200)
+  .refine((v) => v.split(',').every((t) => (DESTINATION_TYPES as readonly string[]).includes(t)), {
+    error: 'Please select an option',
+  });
+
+/**
+ * Ours: the pickers' search. `q` is found anywhere in a label ('201 - Reception'), case folded;
+ * `type` keeps the kinds given ('seat,voicemail'); paged by `offset` and `limit` (1-50) in the
+ * order the whole list has (kind, then each kind's order). `lastPage` says whether more follow.
+ */
+export const destinationSearchQuery = z.object({
+  q: z.string().max(100).optional(),
+  type: typeList.optional(),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(DESTINATION_PAGE_MAX).default(20),
+});
+export type DestinationSearch = z.input<typeof destinationSearchQuery>;
+
+/** Ours: the labels of the values a page shows ('seat:201,trunk:7'; at most 50). */
+export const destinationLabelsQuery = z.object({
+  ids: z
+    .string()
+    .min(1)
+    .max(DESTINATION_PAGE_MAX * 40)
+    .refine(
+      (v) => {
+        const ids = v.split(',');
+        return (
+          ids.length <= DESTINATION_PAGE_MAX &&
+          ids.every((id) => id === CONFERENCING_DESTINATION || parseDestination(id) !== null)
+        );
+      },
+      { error: 'Please select an option' },
+    ),
+});
+
 /** Spec 2 §7 '/destinations': every routable object of the account the session may read. */
 export const destinationRoutes = {
   all: route({ method: 'GET', path: '/destinations', reply: listReplySchema(destinationOption), tag: 'destinations' }),
@@ -86,6 +127,22 @@ export const destinationRoutes = {
     path: '/destinations/:offset/:limit',
     params: listParams,
     reply: listReplySchema(destinationOption),
+    tag: 'destinations',
+  }),
+  /** Ours: a page of the choices a search finds (the pickers; the whole list is -1/-1 above). */
+  search: route({
+    method: 'GET',
+    path: '/destinations/search',
+    query: destinationSearchQuery,
+    reply: z.object({ records: z.array(destinationOption), lastPage: z.boolean() }),
+    tag: 'destinations',
+  }),
+  /** Ours: the choices of the values given, for the labels of what a page shows. */
+  labels: route({
+    method: 'GET',
+    path: '/destinations/labels',
+    query: destinationLabelsQuery,
+    reply: z.object({ records: z.array(destinationOption) }),
     tag: 'destinations',
   }),
   /** Ours (no peer panel offers it): everything that routes to one destination ('callgroup:350'). */

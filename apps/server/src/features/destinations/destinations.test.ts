@@ -143,7 +143,101 @@ describe('destinations', () => {
     expect((await t.api('GET', '/destinations/used-by/seat%3A201', {})).statusCode).toBe(401);
   });
 
+  describe('the pickers: search and labels', () => {
+    type Found = { records: DestinationOption[]; lastPage: boolean };
+    const search = async (query: string, headers: Headers = retail) => {
+      const res = await t.api('GET', `/destinations/search?${query}`, headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return json<Found>(res);
+    };
+    const labels = async (ids: string, headers: Headers = retail) => {
+      const res = await t.api('GET', `/destinations/labels?ids=${encodeURIComponent(ids)}`, headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return json<{ records: DestinationOption[] }>(res).records;
+    };
+
+    it('pages through the same choices as the whole list, in its order, at most 50 at a time', async () => {
+      const all = (await destinations(retail)).records;
+      const paged: DestinationOption[] = [];
+      for (let offset = 0; ; offset += 4) {
+        const page = await search(`offset=${offset}&limit=4`);
+        expect(page.records.length).toBeLessThanOrEqual(4);
+        paged.push(...page.records);
+        if (page.lastPage) break;
+      }
+      expect(paged).toEqual(all);
+      // The default page is 20; the first page of two is not the last.
+      expect((await search('')).records).toEqual(all.slice(0, 20));
+      expect(await search('limit=2')).toEqual({ records: all.slice(0, 2), lastPage: false });
+    });
+
+    it('finds a term anywhere in a label, whatever its case, of the kinds asked for', async () => {
+      const found = await search('q=rECEPtion');
+      expect(found.lastPage).toBe(true);
+      expect(found.records.map((d) => d.value)).toEqual(['seat:201', 'voicemail:201']);
+      expect(found.records[0]).toEqual({
+        value: 'seat:201',
+        label: '201 - Reception',
+        type: 'seat',
+        typeLabel: 'Seat',
+      });
+      expect((await search('q=reception&type=seat')).records.map((d) => d.value)).toEqual(['seat:201']);
+      expect((await search('q=350')).records.map((d) => d.label)).toEqual(['350 - Sales team']);
+      const seatsAndProfiles = await search('type=seat,timeprofile&limit=50');
+      expect(types({ ...seatsAndProfiles, totalRecords: 0 })).toEqual(['seat', 'timeprofile']);
+      // A wildcard is a character like any other.
+      expect((await search('q=%25')).records).toEqual([]);
+      expect((await search('q=_')).records).toEqual([]);
+      // Another account's objects are never found.
+      expect((await search('q=reception', prepay)).records).toEqual([]);
+    });
+
+    it('shows each user only the areas they may read', async () => {
+      const profilesOnly = await userWith('profiles.search', [FEATURES.timeProfile]);
+      expect((await search('limit=50', profilesOnly)).records.map((d) => d.label)).toEqual([
+        '300 - Office hours',
+        '301 - Weekend cover',
+      ]);
+      expect(await search('q=reception', profilesOnly)).toEqual({ records: [], lastPage: true });
+      expect(await labels('seat:201,timeprofile:300', profilesOnly)).toEqual([
+        { value: 'timeprofile:300', label: '300 - Office hours', type: 'timeprofile', typeLabel: 'Time Profile' },
+      ]);
+    });
+
+    it("labels the values given, and only the account's own", async () => {
+      const all = (await destinations(retail)).records;
+      const trunk = all.find((d) => d.type === 'trunk') as DestinationOption;
+      const got = await labels(`seat:201,${trunk.value},callgroup:350,seat:99999,CONFERENCING`);
+      expect(got.sort((a, b) => (a.value < b.value ? -1 : 1))).toEqual([
+        { value: 'CONFERENCING', label: 'Conferencing', type: 'conference', typeLabel: 'Conference' },
+        { value: 'callgroup:350', label: '350 - Sales team', type: 'callgroup', typeLabel: 'Call Group' },
+        { value: 'seat:201', label: '201 - Reception', type: 'seat', typeLabel: 'Seat' },
+        trunk,
+      ]);
+      // Another account asking for Acme's values is told nothing of them.
+      const theirs = await labels(`${trunk.value},callgroup:350,queue:360,ivr:370`, prepay);
+      expect(theirs).toEqual([]);
+    });
+
+    it('refuses bad input with a 400', async () => {
+      const status = async (url: string) => (await t.api('GET', url, retail)).statusCode;
+      expect(await status('/destinations/search?limit=51')).toBe(400);
+      expect(await status('/destinations/search?limit=0')).toBe(400);
+      expect(await status('/destinations/search?offset=-1')).toBe(400);
+      expect(await status('/destinations/search?type=seat,nothing')).toBe(400);
+      expect(await status(`/destinations/search?q=${'x'.repeat(101)}`)).toBe(400);
+      expect(await status('/destinations/labels')).toBe(400);
+      expect(await status('/destinations/labels?ids=nothing')).toBe(400);
+      const many = Array.from({ length: 51 }, (_, i) => `seat:${i}`).join(',');
+      expect(await status(`/destinations/labels?ids=${many}`)).toBe(400);
+      const refused = await t.api('GET', '/destinations/labels?ids=seat:201,nothing', retail);
+      expect(json<{ message: string }>(refused).message).toBe('Please select an option');
+    });
+  });
+
   it('needs a session', async () => {
+    expect((await t.api('GET', '/destinations/search', {})).statusCode).toBe(401);
+    expect((await t.api('GET', '/destinations/labels?ids=seat:201', {})).statusCode).toBe(401);
     expect((await t.api('GET', '/destinations', {})).statusCode).toBe(401);
     expect((await t.api('POST', '/destinations/-1/-1', {}, {})).statusCode).toBe(401);
   });

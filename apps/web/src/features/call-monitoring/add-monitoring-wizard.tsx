@@ -14,21 +14,33 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CALL_MONITORING_CODE, callMonitoringBulk, MESSAGES } from '@switchboard/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../platform/api.ts';
+import type { PickerOption } from '../../platform/fields/server-picker.tsx';
 import { FeedbackList, type ItemResult } from '../../platform/paged-table/feedback-list.tsx';
 import { useSession } from '../../platform/session-context.ts';
 import { StagedForm } from '../../platform/staged-form/staged-form.tsx';
-import { monitoringKeys, saveMonitors, seatLabel, seatOptions } from './api.ts';
+import { monitoringKeys, saveMonitors } from './api.ts';
 import { SeatPicker } from './seat-picker.tsx';
 
 type Problems = Partial<Record<'sources' | 'monitors' | 'password', string>>;
 
+/** The labels of the seats chosen, as the pickers gave them: `choose(set)` is a picker's onChange. */
+function useChosenLabels() {
+  const [labels, setLabels] = useState<ReadonlyMap<string, string>>(new Map());
+  const nameOf = (name: string) => labels.get(name) ?? name;
+  const choose = (set: (values: string[]) => void) => (values: string[], options: PickerOption[]) => {
+    set(values);
+    setLabels((known) => new Map([...known, ...options.map((o): [string, string] => [o.value, o.label])]));
+  };
+  return { nameOf, choose };
+}
+
 export function AddMonitoringWizard({ open, onClose }: { open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const { can } = useSession();
-  const seats = useQuery(seatOptions());
+  const { nameOf, choose } = useChosenLabels();
   const [sources, setSources] = useState<string[]>([]);
   const [monitors, setMonitors] = useState<string[]>([]);
   const [password, setPassword] = useState('');
@@ -36,10 +48,6 @@ export function AddMonitoringWizard({ open, onClose }: { open: boolean; onClose:
   const [problems, setProblems] = useState<Problems>({});
   const [results, setResults] = useState<ItemResult[]>([]);
 
-  const nameOf = (name: string) => {
-    const seat = seats.data?.find((s) => s.source === name);
-    return seat ? seatLabel(seat) : name;
-  };
   const body = () => ({ monitors, password, delete: deleteCurrent });
 
   const close = () => {
@@ -112,11 +120,11 @@ export function AddMonitoringWizard({ open, onClose }: { open: boolean; onClose:
                 A seat listens in on the calls of the seats it monitors by dialling {CALL_MONITORING_CODE} followed by
                 their extension, then its PIN.
               </Typography>
-              <SeatPicker label="Seats" value={sources} onChange={setSources} error={problems.sources} />
+              <SeatPicker label="Seats" value={sources} onChange={choose(setSources)} error={problems.sources} />
               <SeatPicker
                 label="Monitors"
                 value={monitors}
-                onChange={setMonitors}
+                onChange={choose(setMonitors)}
                 error={problems.monitors}
                 helper="The seats they may listen in on"
               />

@@ -11,9 +11,9 @@ import {
   type MonitoringOverview,
   type SaveReply,
 } from '@switchboard/domain';
-import { queryOptions } from '@tanstack/react-query';
 import { ApiError } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
+import type { PickerOption, PickerSource } from '../../platform/fields/server-picker.tsx';
 import { type ListSource, type RecordSource, resourceKeys } from '../../platform/resource.ts';
 
 export const monitoringKeys = resourceKeys('/callmonitoring');
@@ -25,17 +25,29 @@ export const overviewSource: ListSource<MonitoringOverview> = {
   fetch: (request) => call(callMonitoringRoutes.overview, { body: request }),
 };
 
-/** Every seat of the account (the pickers' options), by extension. */
-export const seatOptions = () =>
-  queryOptions({
-    queryKey: [...monitoringKeys.all, 'seats'],
-    queryFn: async () => (await call(callMonitoringRoutes.overview, { body: {} })).records,
-    staleTime: 15_000,
-  });
-
 /** A seat as the panel names it: '201 - Reception'. */
 export const seatLabel = (seat: { extension: number; nickname: string }) =>
   seat.nickname ? `${seat.extension} - ${seat.nickname}` : String(seat.extension);
+
+/** A seat as a choice of the pickers: valued by its SIP name, labelled '201 - Reception'. */
+const seatChoice = (seat: MonitoringOverview): PickerOption => ({ value: seat.source, label: seatLabel(seat) });
+
+const seatPage = (search: string, offset: number) =>
+  call(callMonitoringRoutes.overview, { body: { offset, limit: 20, ...(search ? { search } : {}) } });
+
+/** The account's seats for the pickers: the overview searched and paged on the server (issue 25). */
+export const seatSource: PickerSource = {
+  key: [...monitoringKeys.all, 'seats'],
+  page: async (search, offset) => {
+    const page = await seatPage(search, offset);
+    return { options: page.records.map(seatChoice), more: !page.lastPage };
+  },
+  // A seat by its SIP name: the search finds it among the few whose names hold it.
+  labels: async (names) => {
+    const pages = await Promise.all(names.map((name) => seatPage(name, 0)));
+    return pages.flatMap((p) => p.records.map(seatChoice)).filter((o) => names.includes(o.value));
+  },
+};
 
 /** Sets the monitors of the source seat (its SIP name); the reply lists a failure per monitor. */
 export const saveMonitors = (source: string, body: CallMonitoringBulk): Promise<CallMonitoringBulkReply> =>

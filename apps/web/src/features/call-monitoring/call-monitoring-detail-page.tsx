@@ -59,10 +59,11 @@ export default function CallMonitoringDetailPage() {
                   <SeatPicker
                     label="Monitors"
                     value={field.value ?? []}
-                    onChange={field.onChange}
+                    onChange={(values) => field.onChange(values)}
                     error={fieldState.error?.message}
                     disabled={readOnly}
                     exclude={[record.source]}
+                    known={record.monitors.map((m) => ({ value: m.destination, label: m.monitorName }))}
                   />
                 )}
               />

@@ -4,6 +4,7 @@
  * and removed; the seats a member is chosen from.
  */
 import {
+  PICKUP_GROUP_MESSAGES,
   type PickupGroup,
   type PickupGroupInput,
   type PickupMember,
@@ -12,12 +13,12 @@ import {
   seatLabel,
   seatRoutes,
 } from '@switchboard/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { z } from 'zod';
 import { ifMatch } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
-import type { SelectOption } from '../../platform/fields/form-fields.tsx';
 import { useMayLoadOptions } from '../../platform/fields/option-sources.ts';
+import type { PickerOption, PickerSource } from '../../platform/fields/server-picker.tsx';
 import { localListSource } from '../../platform/local-list-source.ts';
 import { resourceKeys } from '../../platform/query-keys.ts';
 import { listSource, type RecordSource } from '../../platform/resource.ts';
@@ -56,20 +57,38 @@ export const pickupGroups = {
 /** The add-member form: one seat, chosen by its name (the domain's rule for a member's name). */
 export const memberChoice = z.object({ names: pickupMembersInput.shape.names.element });
 
-const seatsQuery = queryOptions({
-  // Under the seats' keys, so a seat added or renamed refreshes the choice.
-  queryKey: ['/seat', 'list', 'pickup-options'],
-  queryFn: () =>
-    call(seatRoutes.pick, { params: { offset: -1, limit: -1 }, body: { fields: ['extension', 'name', 'nickname'] } }),
-  staleTime: 30_000,
+/** A seat as a choice: '201 - Reception', valued by the seat's name. */
+const seatChoice = (s: Record<string, unknown>): PickerOption => ({
+  value: String(s.name),
+  label: seatLabel({ extension: Number(s.extension), nickname: String(s.nickname ?? '') }),
 });
 
-/** The account's seats as choices: '201 - Reception', valued by the seat's name. */
-export function useSeatChoices(): { options: SelectOption[]; failed: boolean } {
-  const query = useQuery({ ...seatsQuery, enabled: useMayLoadOptions('seats') });
-  const options = (query.data?.records ?? []).map((s) => ({
-    value: String(s.name),
-    label: seatLabel({ extension: Number(s.extension), nickname: String(s.nickname ?? '') }),
-  }));
-  return { options, failed: query.isError };
+/** A page of the seats a search finds (POST /seat/pick/{offset}/20, the three fields a choice shows). */
+const seatPage = (search: string, offset: number) =>
+  call(seatRoutes.pick, {
+    params: { offset, limit: 20 },
+    body: { fields: ['extension', 'name', 'nickname'], ...(search ? { search } : {}) },
+  });
+
+/** The account's seats as a picker's source, searched and paged on the server (issue 25). */
+export function useSeatSource(): PickerSource {
+  const enabled = useMayLoadOptions('seats');
+  return useMemo(
+    () => ({
+      // Under the seats' keys, so a seat added or renamed refreshes the choice.
+      key: ['/seat', 'list', 'pickup-options'],
+      enabled,
+      failed: PICKUP_GROUP_MESSAGES.fetchFailed,
+      page: async (search, offset) => {
+        const page = await seatPage(search, offset);
+        return { options: page.records.map(seatChoice), more: !page.lastPage };
+      },
+      // A seat by its name: the search finds it among the few whose names hold it.
+      labels: async (names) => {
+        const pages = await Promise.all(names.map((name) => seatPage(name, 0)));
+        return pages.flatMap((p) => p.records.map(seatChoice)).filter((o) => names.includes(o.value));
+      },
+    }),
+    [enabled],
+  );
 }

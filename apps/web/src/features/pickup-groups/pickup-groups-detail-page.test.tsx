@@ -18,7 +18,6 @@ const group: PickupGroup = {
 function renderGroup() {
   const server = fakeServer({ '/pickupgroups': [{ ...group }] });
   server.on('GET', '/pickupgroups/4/members', () => ({ records: [], totalRecords: 0, lastPage: true }));
-  server.on('POST', '/seat/pick/-1/-1', () => ({ records: [], totalRecords: 0, lastPage: true }));
   return renderPanel(
     <Routes>
       <Route path="/pickup-groups/:id" element={<PickupGroupDetailPage />} />

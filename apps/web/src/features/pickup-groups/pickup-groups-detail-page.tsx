@@ -18,7 +18,7 @@ import { useParams } from 'react-router';
 import type { FieldsControl } from '../../platform/fields/form-schema.ts';
 import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
-import { memberChoice, pickupGroups, useSeatChoices } from './api.ts';
+import { memberChoice, pickupGroups, useSeatSource } from './api.ts';
 
 function ShortCode({ control }: { control: FieldsControl<{ name: string }> }) {
   const name = useWatch({ control, name: 'name' }) ?? '';
@@ -36,7 +36,7 @@ function ShortCode({ control }: { control: FieldsControl<{ name: string }> }) {
 }
 
 function Members({ group }: { group: PickupGroup }) {
-  const seats = useSeatChoices();
+  const seats = useSeatSource();
   return (
     <>
       <Typography variant="h6" component="h2" gutterBottom>
@@ -56,16 +56,7 @@ function Members({ group }: { group: PickupGroup }) {
           title: 'Add Member',
           schema: memberChoice,
           defaults: { names: '' },
-          fields: [
-            {
-              kind: 'select',
-              name: 'names',
-              label: 'Seat',
-              required: true,
-              options: seats.options,
-              helper: seats.failed ? PICKUP_GROUP_MESSAGES.fetchFailed : undefined,
-            },
-          ],
+          fields: [{ kind: 'picker', name: 'names', label: 'Seat', required: true, source: seats }],
           create: (v) => pickupGroups.addMember(group.id, v.names),
         }}
         remove={(m) => pickupGroups.removeMember(m.id)}

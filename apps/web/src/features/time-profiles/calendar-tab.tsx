@@ -1,12 +1,11 @@
 /** The Calendar tab: the profile's calendar entries, which override it in their date range. */
 import Typography from '@mui/material/Typography';
 import { calendarInput, destinationValue, type TimeProfile } from '@switchboard/domain';
-import { useDestinationLabel } from '../../platform/fields/option-sources.ts';
+import { DestinationLabel } from '../../platform/fields/destination-source.tsx';
 import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
 import { calendarFields, calendars, withStatus } from './api.ts';
 
 export function CalendarTab({ profile }: { profile: TimeProfile }) {
-  const destinationLabel = useDestinationLabel();
   const self = destinationValue('timeprofile', profile.extension);
   return (
     <>
@@ -23,7 +22,7 @@ export function CalendarTab({ profile }: { profile: TimeProfile }) {
         rowLink={(c) => `/time-profiles/${profile.id}/calendars/${c.id}`}
         columns={[
           { field: 'description', header: 'Description', sortable: true },
-          { field: 'destination', header: 'Destination', render: (c) => destinationLabel(c.destination) },
+          { field: 'destination', header: 'Destination', render: (c) => <DestinationLabel value={c.destination} /> },
           { field: 'start', header: 'Start', sortable: true },
           { field: 'end', header: 'End', sortable: true },
         ]}

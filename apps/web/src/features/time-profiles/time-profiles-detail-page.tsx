@@ -5,7 +5,8 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { destinationValue, MESSAGES, type TimeProfile, type TimeProfileInput } from '@switchboard/domain';
 import dayjs from 'dayjs';
-import { selectFrom, useDestinationLabel, usePromptSelect } from '../../platform/fields/option-sources.ts';
+import { DestinationLabel } from '../../platform/fields/destination-source.tsx';
+import { selectFrom, usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { Hint } from '../../platform/hint.tsx';
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
@@ -16,7 +17,6 @@ import { ScheduleTab } from './schedule-tab.tsx';
 
 function StatusLine({ profile }: { profile: TimeProfile }) {
   const status = useStatus(profile.id);
-  const destinationLabel = useDestinationLabel();
   if (status.isError) return <Alert severity="error">{MESSAGES.fetchFailedRetry}</Alert>;
   const s = status.data;
   if (!s) return null;
@@ -25,7 +25,7 @@ function StatusLine({ profile }: { profile: TimeProfile }) {
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Chip size="small" color={s.open ? 'success' : 'default'} label={s.open ? 'Open now' : 'Closed now'} />
         <Typography variant="body2">
-          {s.detail} — calls go to {destinationLabel(s.destination)}
+          {s.detail} — calls go to <DestinationLabel value={s.destination} />
         </Typography>
       </Box>
     </Alert>

@@ -1,7 +1,7 @@
 /** /time-profiles: the account's time profiles, bulk add by number range, bulk edit, delete. */
 import { timeProfileInput, timeProfileRange } from '@switchboard/domain';
+import { DestinationLabel } from '../../platform/fields/destination-source.tsx';
 import { formValuesOf } from '../../platform/fields/form-schema.ts';
-import { useDestinationLabel } from '../../platform/fields/option-sources.ts';
 import { selectColumns } from '../../platform/paged-table/select-columns.ts';
 import { NumberedListPage } from '../../platform/range-add/numbered-list-page.tsx';
 import { modeSelects, timeProfiles } from './api.ts';
@@ -12,7 +12,6 @@ const bulkEdit = timeProfileInput.pick({ bankHoliday: true, mode: true });
 const modes = selectColumns(modeSelects);
 
 export default function TimeProfilesListPage() {
-  const destinationLabel = useDestinationLabel();
   return (
     <NumberedListPage
       area={timeProfilesArea}
@@ -20,8 +19,16 @@ export default function TimeProfilesListPage() {
       numbering={{ schema: timeProfileRange, number: 'extension', name: 'name', nameLabel: 'Name' }}
       columns={[
         { field: 'description', header: 'Description', sortable: true, render: (p) => p.description || '—' },
-        { field: 'inDestination', header: 'Open Destination', render: (p) => destinationLabel(p.inDestination) },
-        { field: 'outDestination', header: 'Closed Destination', render: (p) => destinationLabel(p.outDestination) },
+        {
+          field: 'inDestination',
+          header: 'Open Destination',
+          render: (p) => <DestinationLabel value={p.inDestination} />,
+        },
+        {
+          field: 'outDestination',
+          header: 'Closed Destination',
+          render: (p) => <DestinationLabel value={p.outDestination} />,
+        },
         ...modes.columns,
       ]}
       filters={modes.filters}

@@ -1,13 +1,14 @@
 /**
- * A destination picker: every routable object of the account (seats, trunks, time profiles...),
- * grouped by type, stored as the '{type}:{key}' value ('' for none).
+ * A destination picker: the account's routable objects (seats, trunks, time profiles...) searched
+ * and paged on the server (GET /destinations/search), grouped by type, stored as the
+ * '{type}:{key}' value ('' for none); an existing value is labelled by GET /destinations/labels.
  */
-import Autocomplete from '@mui/material/Autocomplete';
-import TextField from '@mui/material/TextField';
-import { type DestinationOption, type DestinationType, MESSAGES } from '@switchboard/domain';
-import { Controller, type FieldValues, type Path } from 'react-hook-form';
+import type { DestinationOption, DestinationType } from '@switchboard/domain';
+import { useMemo } from 'react';
+import type { FieldValues, Path } from 'react-hook-form';
+import { destinationSource, toPickerOption } from './destination-source.tsx';
 import type { FieldsControl } from './form-schema.ts';
-import { useDestinationOptions } from './option-sources.ts';
+import { FormPickerField } from './picker-field.tsx';
 
 export interface DestinationFieldProps<V extends FieldValues> {
   control: FieldsControl<V>;
@@ -24,52 +25,9 @@ export interface DestinationFieldProps<V extends FieldValues> {
 }
 
 export function DestinationField<V extends FieldValues>(props: DestinationFieldProps<V>) {
-  const { control, name, label, disabled, required, exclude = [], extra = [], types } = props;
-  const destinations = useDestinationOptions();
-  const listed = (destinations.data ?? []).filter((o) => types === undefined || types.includes(o.type));
-  const options = [...listed, ...extra.filter((e) => !listed.some((o) => o.value === e.value))].filter(
-    (o) => !exclude.includes(o.value),
-  );
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => {
-        const value: string = field.value ?? '';
-        const selected =
-          options.find((o) => o.value === value) ??
-          (value
-            ? // A value the list does not hold (yet): shown as it is rather than lost.
-              ({ value, label: value, type: 'seat', typeLabel: '' } as DestinationOption)
-            : null);
-        return (
-          <Autocomplete<DestinationOption>
-            options={options}
-            groupBy={(o) => o.typeLabel}
-            getOptionLabel={(o) => o.label}
-            isOptionEqualToValue={(a, b) => a.value === b.value}
-            value={selected}
-            onChange={(_, o) => field.onChange(o?.value ?? '')}
-            onBlur={field.onBlur}
-            loading={destinations.isPending}
-            disabled={disabled}
-            noOptionsText={MESSAGES.noItems}
-            size="small"
-            fullWidth
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                inputRef={field.ref}
-                name={field.name}
-                label={label}
-                required={required}
-                error={fieldState.error !== undefined}
-                helperText={fieldState.error?.message}
-              />
-            )}
-          />
-        );
-      }}
-    />
-  );
+  const { extra, types, ...rest } = props;
+  // One source per kinds, whatever array names them.
+  const source = destinationSource(types);
+  const extras = useMemo(() => extra?.map(toPickerOption), [extra]);
+  return <FormPickerField {...rest} source={source} {...(extras ? { extra: extras } : {})} />;
 }

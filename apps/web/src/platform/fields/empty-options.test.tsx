@@ -3,6 +3,7 @@ import { MESSAGES } from '@switchboard/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { serveDestinations } from '../../test/destinations.ts';
 import { fakeServer } from '../../test/fake-server.ts';
 import { renderPanel } from '../../test/render.tsx';
 import { type FieldDef, FormFields } from './form-fields.tsx';
@@ -19,7 +20,7 @@ function Empty({ fields }: { fields: FieldDef<Values>[] }) {
 describe('an empty option list', () => {
   it('says No items found. in a select, a multiple select and the destination picker', async () => {
     const server = fakeServer();
-    server.on('GET', '/destinations', () => ({ records: [], totalRecords: 0, lastPage: true }));
+    serveDestinations(server, []);
     const { user } = renderPanel(
       <Empty
         fields={[

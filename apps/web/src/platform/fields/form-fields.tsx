@@ -20,6 +20,8 @@ import { Controller, type FieldValues, type Path } from 'react-hook-form';
 import { DestinationField } from './destination-field.tsx';
 import type { FieldsControl } from './form-schema.ts';
 import { FormMultiSelectField } from './multi-select-field.tsx';
+import { FormPickerField } from './picker-field.tsx';
+import type { PickerSource } from './server-picker.tsx';
 
 /** The date-time picker loads with the first form that has a date (it is large). */
 const DateTimePickerField = lazy(() => import('./date-time-field.tsx'));
@@ -70,6 +72,8 @@ export type FieldDef<V extends FieldValues> = { disabled?: boolean } & (
       /** Choices beyond the account's objects (e.g. CONFERENCING for an IVR's keys). */
       extra?: DestinationOption[];
     }
+  /** One of a server-searched source's choices (a seat among the account's), '' for none. */
+  | { kind: 'picker'; name: Path<V>; label: string; source: PickerSource; required?: boolean; helper?: string }
 );
 
 /** What every bound field takes. */
@@ -344,6 +348,8 @@ export function FormFields<V extends FieldValues>({
             return <FormDateTimeField key={f.name} {...f} {...common} />;
           case 'destination':
             return <DestinationField key={f.name} {...f} {...common} />;
+          case 'picker':
+            return <FormPickerField key={f.name} {...f} {...common} />;
           default:
             return null;
         }

@@ -1,7 +1,6 @@
-/** Option lists several areas pick from: prompts, the account's destinations and its caller IDs. */
+/** Option lists several areas pick from: prompts, music, caller IDs, access lists (destinations: destination-source.tsx). */
 import {
   accessListRoutes,
-  destinationRoutes,
   MESSAGES,
   mayLoadOptions,
   musicOnHoldRoutes,
@@ -58,24 +57,6 @@ export const optionLabel = (
   options: ReadonlyArray<{ value: number | string; label: string }>,
   value: number | string,
 ): string => options.find((o) => o.value === value)?.label ?? String(value);
-
-export const DESTINATIONS_KEY = ['destinations'] as const;
-
-/** Every routable object of the account (GET /destinations). */
-export function useDestinationOptions() {
-  return useQuery({
-    queryKey: DESTINATIONS_KEY,
-    queryFn: () => call(destinationRoutes.all),
-    staleTime: 15_000,
-    select: (d) => d.records,
-  });
-}
-
-/** A destination value's label ('201 - Reception'), or the value itself when unknown; '—' for none. */
-export function useDestinationLabel(): (value: string) => string {
-  const { data } = useDestinationOptions();
-  return (value) => (value ? (data?.find((o) => o.value === value)?.label ?? value) : '—');
-}
 
 /**
  * The account's numbers it may present as caller ID ('01234 567890 (Reception)'): seats, SIP trunks
