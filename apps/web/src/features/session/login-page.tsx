@@ -27,7 +27,7 @@ import {
   type RouteReply,
   type sessionRoutes,
 } from '@switchboard/domain';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../platform/api.ts';
 
@@ -97,6 +97,40 @@ function LoginLinks() {
   );
 }
 
+/** Where a sign-in goes (`?next=`, a path of the panel only), going there at once when already signed in. */
+function useSignInTarget() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = params.get('next');
+  const target = next?.startsWith('/') && !next.startsWith('//') ? next : '/';
+  useEffect(() => {
+    api
+      .get<RouteReply<typeof sessionRoutes.session>>('/users/auth/session')
+      .then((s) => s.status === 'success' && navigate(target, { replace: true }))
+      .catch(() => undefined);
+  }, [navigate, target]);
+  return { go: () => navigate(target, { replace: true }), reason: params.get('reason') };
+}
+
+/** The page's card: the panel's name and what signing in is for, above the form. */
+function LoginCard({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2 }}>
+      <Card sx={{ width: '100%', maxWidth: 400 }} elevation={3}>
+        <CardContent sx={{ p: 4 }}>
+          <Typography variant="h5" component="h1" gutterBottom color="primary">
+            Control Panel
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+            Sign in to manage your phone system.
+          </Typography>
+          {children}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
 export default function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -105,19 +139,7 @@ export default function LoginPage() {
   const [accountNo, setAccountNo] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const next = params.get('next');
-  const target = next?.startsWith('/') && !next.startsWith('//') ? next : '/';
-  const reason = params.get('reason');
-
-  // Already signed in: straight to the panel.
-  useEffect(() => {
-    api
-      .get<RouteReply<typeof sessionRoutes.session>>('/users/auth/session')
-      .then((s) => s.status === 'success' && navigate(target, { replace: true }))
-      .catch(() => undefined);
-  }, [navigate, target]);
+  const { go, reason } = useSignInTarget();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -130,7 +152,7 @@ export default function LoginPage() {
         ...(accountNeeded ? { accountNo: accountNo.trim() } : {}),
       };
       await api.post<RouteReply<typeof sessionRoutes.login>>('/users/auth/login', body);
-      navigate(target, { replace: true });
+      go();
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) setAccountNeeded(e.message);
       else setError(loginError(e));
@@ -140,57 +162,47 @@ export default function LoginPage() {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2 }}>
-      <Card sx={{ width: '100%', maxWidth: 400 }} elevation={3}>
-        <CardContent sx={{ p: 4 }}>
-          <Typography variant="h5" component="h1" gutterBottom color="primary">
-            Control Panel
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-            Sign in to manage your phone system.
-          </Typography>
-          <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
-            {error ? (
-              <Alert severity="error">{error}</Alert>
-            ) : accountNeeded ? (
-              <Alert severity="info">{accountNeeded}</Alert>
-            ) : (
-              isLoginReason(reason) && <Alert severity="info">{LOGIN_REASONS[reason]}</Alert>
-            )}
-            <LoginField
-              id="login-username"
-              label="Username"
-              value={username}
-              onChange={setUsername}
-              autoComplete="username"
-              autoFocus
-            />
-            <LoginField
-              id="login-password"
-              label="Password"
-              type="password"
-              value={password}
-              onChange={setPassword}
-              autoComplete="current-password"
-            />
-            {accountNeeded && (
-              <LoginField
-                id="login-account"
-                label="Account number"
-                value={accountNo}
-                onChange={setAccountNo}
-                autoComplete="off"
-                autoFocus
-                numeric
-              />
-            )}
-            <Button type="submit" variant="contained" size="large" disabled={busy}>
-              Sign In
-            </Button>
-            <LoginLinks />
-          </Box>
-        </CardContent>
-      </Card>
-    </Box>
+    <LoginCard>
+      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
+        {error ? (
+          <Alert severity="error">{error}</Alert>
+        ) : accountNeeded ? (
+          <Alert severity="info">{accountNeeded}</Alert>
+        ) : (
+          isLoginReason(reason) && <Alert severity="info">{LOGIN_REASONS[reason]}</Alert>
+        )}
+        <LoginField
+          id="login-username"
+          label="Username"
+          value={username}
+          onChange={setUsername}
+          autoComplete="username"
+          autoFocus
+        />
+        <LoginField
+          id="login-password"
+          label="Password"
+          type="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+        />
+        {accountNeeded && (
+          <LoginField
+            id="login-account"
+            label="Account number"
+            value={accountNo}
+            onChange={setAccountNo}
+            autoComplete="off"
+            autoFocus
+            numeric
+          />
+        )}
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          Sign In
+        </Button>
+        <LoginLinks />
+      </Box>
+    </LoginCard>
   );
 }
