@@ -1,5 +1,6 @@
 /**
- * The benchmarks' estate: `seats` seats (extensions from 20000, half of them registered) and
+ * The benchmarks' estate: `seats` seats (extensions from 20000, half of them registered, some on
+ * softphones) and
  * `numbers` telephone numbers loaded into the demo account 30000, demo data seeded first.
  */
 import { sql } from 'kysely';
@@ -25,6 +26,12 @@ export async function loadEstate(tenancy: Tenancy, seats: number, numbers: numbe
     await sql`insert into seat_registrations (account_no, seat_id, kind, user_agent, ipaddr, port, expires_at)
       select account_no, id, 'desk', 'Yealink T54W', '81.2.69.' || (id % 200), 5060, now() + interval '1 hour'
       from seats where account_no = ${ACCOUNT} and extension >= ${FIRST_EXT} and id % 2 = 0`.execute(tx);
+    // Softphones: a fifth of the seats on a desktop one, a seventh on a mobile one (a few expired).
+    await sql`insert into seat_registrations (account_no, seat_id, kind, user_agent, ipaddr, port, expires_at)
+      select account_no, id, k.kind, 'Softphone', '10.0.0.' || (id % 200), 5060,
+        now() + case when id % 3 = 0 then interval '-1 hour' else interval '1 hour' end
+      from seats, (values ('desktop', 5), ('mobile', 7)) k(kind, every)
+      where account_no = ${ACCOUNT} and extension >= ${FIRST_EXT} and id % k.every = 0`.execute(tx);
     for (let start = 0; start < numbers; start += 5000) {
       const end = Math.min(numbers, start + 5000) - 1;
       await sql`insert into telephone_numbers (account_no, number, nickname, destination)

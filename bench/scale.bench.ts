@@ -25,14 +25,13 @@ import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { vacuumEmbedded } from '../apps/server/src/platform/housekeeping.ts';
 import { publicIpSql } from '../apps/server/src/platform/ip-sql.ts';
 import { createTenancy, type Tenancy } from '../apps/server/src/platform/tenancy.ts';
+import { ACCOUNT, FIRST_EXT, loadEstate } from './estate.ts';
 import { signedInApp } from './signed-in-app.ts';
 
 const SEATS = Number(process.env.BENCH_SEATS ?? 20_000);
 const NUMBERS = Number(process.env.BENCH_NUMBERS ?? 5_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const SLOW_RUNS = Number(process.env.BENCH_SLOW_RUNS ?? 5);
-const ACCOUNT = 30000;
-const FIRST_EXT = 20000;
 // Five-digit extensions run 20000-99899: a full account is 79,900 seats (BENCH_SEATS=79900).
 if (SEATS > 79_900) throw new Error(`BENCH_SEATS ${SEATS}: one account holds at most 79,900 seats (20000-99899)`);
 const root = path.resolve(import.meta.dirname, '..');
@@ -70,38 +69,7 @@ async function time(runs: number, fn: () => Promise<unknown>, after?: () => Prom
 }
 
 /** Seats and numbers in batches of plain SQL (the seed's escape hatch: row-level security applies). */
-async function load(tenancy: Tenancy): Promise<void> {
-  await tenancy.crossAccount('seed', async (tx) => {
-    await sql`update accounts set extension_digits = 5 where account_no = ${ACCOUNT}`.execute(tx);
-    for (let start = 0; start < SEATS; start += 5000) {
-      const end = Math.min(SEATS, start + 5000) - 1;
-      // Nicknames in another order than the extensions; some seats in advanced voicemail or recorded.
-      await sql`insert into seats (account_no, extension, name, secret, unique_string, nickname, caller_id_name,
-          caller_id_number, vm_mode, call_recording, vm_email)
-        select ${ACCOUNT}, ${FIRST_EXT} + g, ${`${ACCOUNT}*`} || (${FIRST_EXT} + g), md5('s' || g), md5('u' || g),
-          'D ' || substr(md5(g::text), 1, 8), 'Desk ' || g, '', case when g % 10 = 0 then 0 else 1 end,
-          case when g % 7 = 0 then 1 else 0 end, 'desk' || g || '@example.com'
-        from generate_series(${start}::int, ${end}::int) g`.execute(tx);
-    }
-    // Half the seats registered (the status columns read the registrations).
-    await sql`insert into seat_registrations (account_no, seat_id, kind, user_agent, ipaddr, port, expires_at)
-      select account_no, id, 'desk', 'Yealink T54W', '81.2.69.' || (id % 200), 5060, now() + interval '1 hour'
-      from seats where account_no = ${ACCOUNT} and extension >= ${FIRST_EXT} and id % 2 = 0`.execute(tx);
-    // Softphones: a fifth of the seats on a desktop one, a seventh on a mobile one (a few expired).
-    await sql`insert into seat_registrations (account_no, seat_id, kind, user_agent, ipaddr, port, expires_at)
-      select account_no, id, k.kind, 'Softphone', '10.0.0.' || (id % 200), 5060,
-        now() + case when id % 3 = 0 then interval '-1 hour' else interval '1 hour' end
-      from seats, (values ('desktop', 5), ('mobile', 7)) k(kind, every)
-      where account_no = ${ACCOUNT} and extension >= ${FIRST_EXT} and id % k.every = 0`.execute(tx);
-    for (let start = 0; start < NUMBERS; start += 5000) {
-      const end = Math.min(NUMBERS, start + 5000) - 1;
-      await sql`insert into telephone_numbers (account_no, number, nickname, destination)
-        select ${ACCOUNT}, '0300' || lpad(g::text, 7, '0'), 'N ' || g,
-          case when g % 5 = 0 then '' else 'seat:' || (${FIRST_EXT} + g % ${SEATS}) end
-        from generate_series(${start}::int, ${end}::int) g`.execute(tx);
-    }
-  });
-}
+const load = (tenancy: Tenancy) => loadEstate(tenancy, SEATS, NUMBERS);
 
 /** Told of each statement the databases opened here send (openDatabase's onQuery). */
 let onSent: ((query: CompiledQuery) => void) | undefined;
