@@ -13,7 +13,7 @@ import {
 } from '@switchboard/domain';
 import { ApiError } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
-import type { PickerOption, PickerSource } from '../../platform/fields/server-picker.tsx';
+import { type PickerOption, type PickerSource, searchedChoices } from '../../platform/fields/server-picker.tsx';
 import { type ListSource, type RecordSource, resourceKeys } from '../../platform/resource.ts';
 
 export const monitoringKeys = resourceKeys('/callmonitoring');
@@ -38,15 +38,8 @@ const seatPage = (search: string, offset: number) =>
 /** The account's seats for the pickers: the overview searched and paged on the server (issue 25). */
 export const seatSource: PickerSource = {
   key: [...monitoringKeys.all, 'seats'],
-  page: async (search, offset) => {
-    const page = await seatPage(search, offset);
-    return { options: page.records.map(seatChoice), more: !page.lastPage };
-  },
   // A seat by its SIP name: the search finds it among the few whose names hold it.
-  labels: async (names) => {
-    const pages = await Promise.all(names.map((name) => seatPage(name, 0)));
-    return pages.flatMap((p) => p.records.map(seatChoice)).filter((o) => names.includes(o.value));
-  },
+  ...searchedChoices(seatPage, seatChoice),
 };
 
 /** Sets the monitors of the source seat (its SIP name); the reply lists a failure per monitor. */

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { ifMatch } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
 import { useMayLoadOptions } from '../../platform/fields/option-sources.ts';
-import type { PickerOption, PickerSource } from '../../platform/fields/server-picker.tsx';
+import { type PickerOption, type PickerSource, searchedChoices } from '../../platform/fields/server-picker.tsx';
 import { localListSource } from '../../platform/local-list-source.ts';
 import { resourceKeys } from '../../platform/query-keys.ts';
 import { listSource, type RecordSource } from '../../platform/resource.ts';
@@ -79,15 +79,8 @@ export function useSeatSource(): PickerSource {
       key: ['/seat', 'list', 'pickup-options'],
       enabled,
       failed: PICKUP_GROUP_MESSAGES.fetchFailed,
-      page: async (search, offset) => {
-        const page = await seatPage(search, offset);
-        return { options: page.records.map(seatChoice), more: !page.lastPage };
-      },
       // A seat by its name: the search finds it among the few whose names hold it.
-      labels: async (names) => {
-        const pages = await Promise.all(names.map((name) => seatPage(name, 0)));
-        return pages.flatMap((p) => p.records.map(seatChoice)).filter((o) => names.includes(o.value));
-      },
+      ...searchedChoices(seatPage, seatChoice),
     }),
     [enabled],
   );

@@ -38,6 +38,27 @@ export interface PickerSource {
   failed?: string;
 }
 
+/**
+ * A source's page and labels from one searched, paged list whose records are the choices (a seat
+ * picker's): a value's label is found by searching for the value itself, among the few whose text
+ * holds it.
+ */
+export function searchedChoices<R>(
+  list: (search: string, offset: number) => Promise<{ records: R[]; lastPage: boolean }>,
+  choice: (record: R) => PickerOption,
+): Pick<PickerSource, 'page' | 'labels'> {
+  return {
+    page: async (search, offset) => {
+      const page = await list(search, offset);
+      return { options: page.records.map(choice), more: !page.lastPage };
+    },
+    labels: async (values) => {
+      const pages = await Promise.all(values.map((value) => list(value, 0)));
+      return pages.flatMap((p) => p.records.map(choice)).filter((o) => values.includes(o.value));
+    },
+  };
+}
+
 export interface ServerPickerProps {
   source: PickerSource;
   label: string;
