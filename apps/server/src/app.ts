@@ -18,7 +18,7 @@ import { type Config, PROVIDER_SETTINGS } from './config.ts';
 import { type DatabaseHandle, describeDatabase, migrate, openDatabase, waitForDatabase } from './db/database.ts';
 import { seedDemoInvoices } from './demo/invoices.ts';
 import { moveDemoClock, seedDemo } from './demo/seed.ts';
-import { isFreshDataDir, type UsableSnapshot, usableSnapshot } from './first-start.ts';
+import { copyPgdata, isFreshDataDir, type UsableSnapshot, usableSnapshot } from './first-start.ts';
 import { resolveAuth } from './platform/auth.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import {
@@ -111,7 +111,7 @@ async function openAppDatabase(
   config: Config,
   bootLog: (message: string) => void,
 ): Promise<{ handle: DatabaseHandle; snapshot: UsableSnapshot | undefined }> {
-  const open = (loadDataDir?: Blob) =>
+  const open = () =>
     openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
@@ -119,13 +119,13 @@ async function openAppDatabase(
       statementTimeoutMs: config.dbStatementTimeoutMs,
       connectTimeoutMs: config.dbConnectTimeoutMs,
       onPoolError: (error) => bootLog(`a database connection was lost (${error.message}); it will be replaced`),
-      loadDataDir,
     });
   const fresh = !config.databaseUrl && config.seedDemo && config.firstStartSnapshot && isFreshDataDir(config.dataDir);
   const snapshot = fresh && config.firstStartSnapshot ? usableSnapshot(config.firstStartSnapshot, bootLog) : undefined;
   if (!snapshot) return { handle: await open(), snapshot };
   try {
-    return { handle: await open(snapshot.dump), snapshot };
+    copyPgdata(snapshot, config.dataDir);
+    return { handle: await open(), snapshot };
   } catch (error) {
     bootLog(`the build's snapshot could not be loaded (${(error as Error).message}) — migrating and seeding`);
     fs.rmSync(path.join(config.dataDir, 'pgdata'), { recursive: true, force: true });

@@ -29,13 +29,13 @@ function withoutLatest() {
 }
 
 describe.skipIf(!pgliteTemplateFile())('snapshot refusal', () => {
-  it('accepts a snapshot of these migrations seeded today, refuses one after a migration was added or another day', () => {
-    const fresh = snapshotFromTemplate();
+  it('accepts a snapshot of these migrations seeded today, refuses one after a migration was added or another day', async () => {
+    const fresh = await snapshotFromTemplate();
     cleanups.push(fresh.remove);
     const key = snapshotKey();
     expect(snapshotRefusal(fresh.dir, key)).toBeUndefined();
     expect(snapshotRefusal(fresh.dir, key, new Date(Date.now() + DAY))).toMatch(/seeded on .*relative/);
-    const older = snapshotFromTemplate({ migrations: withoutLatest() });
+    const older = await snapshotFromTemplate({ migrations: withoutLatest() });
     cleanups.push(older.remove);
     expect(snapshotRefusal(older.dir, key)).toMatch(/other migrations/);
     expect(snapshotRefusal(path.join(fresh.dir, 'none'), key)).toMatch(/no snapshot/);
@@ -68,7 +68,7 @@ describe.skipIf(!pgliteTemplateFile())('the server on an empty data folder', () 
   }
 
   it('starts from a snapshot that matches: no seeding (the template has no invoices)', async () => {
-    const snapshot = snapshotFromTemplate({ seededAt: Date.now() });
+    const snapshot = await snapshotFromTemplate({ seededAt: Date.now() });
     cleanups.push(snapshot.remove);
     const started = await start(snapshot.dir);
     expect(started.said.join('\n')).toMatch(/first start from the build's snapshot/);
@@ -77,7 +77,7 @@ describe.skipIf(!pgliteTemplateFile())('the server on an empty data folder', () 
   }, 600_000);
 
   it('migrates and seeds (with the demo invoices) when a migration was added since the snapshot', async () => {
-    const snapshot = snapshotFromTemplate({ migrations: withoutLatest() });
+    const snapshot = await snapshotFromTemplate({ migrations: withoutLatest() });
     cleanups.push(snapshot.remove);
     const started = await start(snapshot.dir);
     expect(started.said.join('\n')).toMatch(/without the build's snapshot: .*other migrations/);

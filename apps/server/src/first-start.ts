@@ -1,8 +1,10 @@
 /**
  * The first start's snapshot: `npm run build` migrates and seeds an embedded database once (the demo
- * with its invoices and audio) and keeps a dump of its data folder in apps/server/dist/first-start
- * (git ignores dist/). A server started on an empty DATA_DIR loads that dump instead of creating a
- * cluster, migrating and seeding (seconds), when the snapshot is still the one this code would make:
+ * with its invoices and audio) and keeps its data folder in apps/server/dist/first-start (git ignores
+ * dist/). A server started on an empty DATA_DIR copies that folder instead of creating a cluster,
+ * migrating and seeding (seconds), when the snapshot is still the one this code would make. A copied
+ * folder (copy and open) starts in half the time PGlite took to unpack a dump of it into its files
+ * (issue 25: 0.7 s against 1.4 s), and no dump is held in memory:
  * - its key matches: a hash of the migrations' names, the sources of every migrations folder and of
  *   the demo seed, and PGlite's version — a migration added or changed, or a seed changed, since the
  *   build refuses it;
@@ -27,7 +29,7 @@ import { localFileStore } from './platform/file-store.ts';
 import { createTenancy } from './platform/tenancy.ts';
 
 const META = 'snapshot.json';
-const DUMP = 'pgdata.tar';
+const PGDATA = 'pgdata';
 const FILES = 'files';
 
 export interface SnapshotMeta {
@@ -37,7 +39,8 @@ export interface SnapshotMeta {
 }
 
 export interface UsableSnapshot extends SnapshotMeta {
-  dump: Blob;
+  /** The migrated, seeded PGlite data folder, copied into the server's DATA_DIR (copyPgdata). */
+  pgdataDir: string;
   /** The seeded file store (the demo's audio), copied into the server's. */
   filesDir: string;
 }
@@ -91,7 +94,7 @@ function readMeta(dir: string): SnapshotMeta | undefined {
 /** Why the snapshot in `dir` cannot be used now (undefined: it can). */
 export function snapshotRefusal(dir: string, key: string, now = new Date()): string | undefined {
   const meta = readMeta(dir);
-  if (!meta || !fs.existsSync(path.join(dir, DUMP))) return `no snapshot in ${dir}`;
+  if (!meta || !fs.existsSync(path.join(dir, PGDATA, 'PG_VERSION'))) return `no snapshot in ${dir}`;
   if (meta.key !== key) return 'the snapshot was made from other migrations or another demo seed';
   const seeded = londonToday(new Date(meta.seededAt));
   if (seeded !== londonToday(now)) return `the snapshot was seeded on ${seeded}, and the demo's dates are relative`;
@@ -110,18 +113,32 @@ export function usableSnapshot(
     return undefined;
   }
   const meta = readMeta(dir) as SnapshotMeta;
-  const bytes = fs.readFileSync(path.join(dir, DUMP));
-  return { ...meta, dump: new Blob([bytes]), filesDir: path.join(dir, FILES) };
+  return { ...meta, pgdataDir: path.join(dir, PGDATA), filesDir: path.join(dir, FILES) };
+}
+
+/**
+ * Copies the snapshot's data folder to `dataDir`/pgdata: beside it first and then renamed, so a
+ * start stopped half-way leaves no half a cluster that a next start would take for a data folder.
+ */
+export function copyPgdata(snapshot: Pick<UsableSnapshot, 'pgdataDir'>, dataDir: string): void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const target = path.join(dataDir, PGDATA);
+  const part = `${target}.part`;
+  fs.rmSync(part, { recursive: true, force: true });
+  fs.cpSync(snapshot.pgdataDir, part, { recursive: true });
+  // What a fresh data folder may hold under pgdata is never a cluster (isFreshDataDir): replaced.
+  fs.rmSync(target, { recursive: true, force: true });
+  fs.renameSync(part, target);
 }
 
 /** Whether PGlite's data folder under `dataDir` is still to be made (a first start). */
 export function isFreshDataDir(dataDir: string): boolean {
-  return dataDir !== 'memory' && !fs.existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'));
+  return dataDir !== 'memory' && !fs.existsSync(path.join(dataDir, PGDATA, 'PG_VERSION'));
 }
 
 /**
  * Makes the snapshot in `dir` (unless the one there can be used now): an embedded database migrated
- * and seeded as a first start would, dumped, with its file store. Written beside and then renamed,
+ * and seeded as a first start would: its data folder, with its file store. Written beside and then renamed,
  * so a server never reads half a snapshot. Answers whether it made one.
  */
 export async function makeSnapshot(dir: string, now = new Date()): Promise<boolean> {
@@ -129,18 +146,16 @@ export async function makeSnapshot(dir: string, now = new Date()): Promise<boole
   if (!snapshotRefusal(dir, key, now)) return false;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-first-start-'));
   try {
-    const handle = await openDatabase({ dataDir: 'memory' });
+    // The data folder itself is the snapshot: PGlite writes it under work/pgdata as a server would.
+    const handle = await openDatabase({ dataDir: work });
     try {
       await migrate(handle.db, allMigrations());
       const tenancy = createTenancy(handle.db);
       const seededAt = Date.now();
       await seedDemo(tenancy, localFileStore(path.join(work, FILES)));
       await seedDemoInvoices(tenancy);
-      // Written out first: a dump whose sequences are only in the WAL starts ahead of them (template.ts).
+      // Everything written out of the WAL, so the copy opens without replaying it.
       await sql`checkpoint`.execute(handle.db);
-      if (!handle.pglite) throw new Error('PGlite expected');
-      const dump = await handle.pglite.dumpDataDir('none');
-      fs.writeFileSync(path.join(work, DUMP), Buffer.from(await dump.arrayBuffer()));
       fs.mkdirSync(path.join(work, FILES), { recursive: true });
       fs.writeFileSync(path.join(work, META), JSON.stringify({ key, seededAt } satisfies SnapshotMeta));
     } finally {

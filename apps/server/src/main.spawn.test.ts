@@ -113,7 +113,7 @@ describe.skipIf(onPostgres)('the first start on PGlite', () => {
   it.skipIf(!pgliteTemplateFile())(
     "from the build's snapshot: the first connection accepted signs in",
     async () => {
-      const snapshot = snapshotFromTemplate();
+      const snapshot = await snapshotFromTemplate();
       cleanups.push(snapshot.remove);
       const dataDir = temporaryDir('sb-spawn-data-');
       const answers = await firstAnswers({ DATA_DIR: dataDir, DATABASE_URL: '', FIRST_START_SNAPSHOT: snapshot.dir });

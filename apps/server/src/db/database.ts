@@ -30,7 +30,7 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Told of errors of idle pooled connections (PostgreSQL); they are otherwise ignored. */
   onPoolError?: (error: Error) => void;
-  /** A PGlite data dump to start from (tests: a migrated, seeded template; a first start: the build's snapshot). */
+  /** A PGlite data dump to start from (tests: a migrated, seeded template, in memory or unpacked to a folder). */
   loadDataDir?: Blob | File | undefined;
   /** PGlite's shared buffers (PostgreSQL's setting, e.g. '32MB'); default PGLITE_SHARED_BUFFERS. */
   sharedBuffers?: string | undefined;
@@ -100,7 +100,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pglite = new PGlite(options.loadDataDir ? { ...base, loadDataDir: options.loadDataDir } : base);
   } else {
     fs.mkdirSync(options.dataDir, { recursive: true });
-    // A first start may load a migrated, seeded dump (the build's snapshot, first-start.ts).
     pglite = new PGlite(
       `${options.dataDir}/pgdata`,
       options.loadDataDir ? { ...base, loadDataDir: options.loadDataDir } : base,

@@ -1,7 +1,8 @@
 /**
  * A first-start snapshot for tests, made from the run's PGlite template (template.ts) instead of a
- * build: the same dump format, the key of `migrations`, seeded `seededAt`. The template has no demo
- * invoices (the build's snapshot has), which tells a start from it apart from a migrate-and-seed.
+ * build: the template's dump unpacked once per file into a data folder (the snapshot's format), the
+ * key of `migrations`, seeded `seededAt`. The template has no demo invoices (the build's snapshot
+ * has), which tells a start from it apart from a migrate-and-seed.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import type { Migration } from 'kysely/migration';
 import { inject } from 'vitest';
 import { allMigrations } from '../areas.ts';
+import { openDatabase } from '../db/database.ts';
 import { snapshotKey } from '../first-start.ts';
 
 export function pgliteTemplateFile(): string | undefined {
@@ -16,14 +18,27 @@ export function pgliteTemplateFile(): string | undefined {
   return template?.kind === 'pglite' ? template.file : undefined;
 }
 
-export function snapshotFromTemplate(options: { migrations?: Record<string, Migration>; seededAt?: number } = {}): {
-  dir: string;
-  remove: () => void;
-} {
+let unpacked: Promise<string> | undefined;
+
+/** The template's data folder (its dump opened once by PGlite into a folder, then closed). */
+function templateDataDir(file: string): Promise<string> {
+  unpacked ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-snapshot-template-'));
+    const handle = await openDatabase({ dataDir: dir, loadDataDir: new Blob([fs.readFileSync(file)]) });
+    await handle.close();
+    return path.join(dir, 'pgdata');
+  })();
+  return unpacked;
+}
+
+export async function snapshotFromTemplate(
+  options: { migrations?: Record<string, Migration>; seededAt?: number } = {},
+): Promise<{ dir: string; remove: () => void }> {
   const file = pgliteTemplateFile();
   if (!file) throw new Error('a PGlite template is needed (the server-pglite project)');
+  const pgdata = await templateDataDir(file);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-snapshot-test-'));
-  fs.copyFileSync(file, path.join(dir, 'pgdata.tar'));
+  fs.cpSync(pgdata, path.join(dir, 'pgdata'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'files'));
   const key = snapshotKey(options.migrations ?? allMigrations());
   fs.writeFileSync(path.join(dir, 'snapshot.json'), JSON.stringify({ key, seededAt: options.seededAt ?? Date.now() }));
