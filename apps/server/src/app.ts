@@ -133,27 +133,24 @@ async function openAppDatabase(
   }
 }
 
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const logger =
-    options.logger === false
-      ? false
-      : {
-          level: config.logLevel,
-          redact: { paths: REDACTED, censor: '[redacted]' },
-          serializers: { err: errorForLog },
-        };
+/**
+ * The database the app serves, migrated, and its platform: the configured database (or the tests'),
+ * started from the build's snapshot or seeded with the demo on a first start.
+ */
+async function prepareDatabase(
+  config: Config,
+  options: BuildOptions,
+  bootLog: (message: string) => void,
+): Promise<{ handle: DatabaseHandle; platform: Platform }> {
   const where = describeDatabase(config.databaseUrl, config.dataDir);
-  const bootLog = (message: string) => console.warn(`[switchboard] ${message}`);
   const { handle, snapshot } = options.database
     ? { handle: options.database, snapshot: undefined }
     : await openAppDatabase(config, bootLog);
-  const db = handle.db;
   if (!options.database) {
-    await waitForDatabase(db, where, bootLog);
-    await migrate(db, allMigrations());
+    await waitForDatabase(handle.db, where, bootLog);
+    await migrate(handle.db, allMigrations());
   }
-
-  const platform = createPlatform(db, config);
+  const platform = createPlatform(handle.db, config);
   if (snapshot) {
     // The snapshot's audio, and its stamps relative to the moment of seeding moved to now.
     fs.cpSync(snapshot.filesDir, platform.files.root, { recursive: true });
@@ -163,7 +160,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A year of invoices for the retail demo account, by the real billing run (demo/invoices.ts).
     await seedDemoInvoices(platform.tenancy);
   }
+  return { handle, platform };
+}
 
+/** The Fastify instance: its log (redacted), JSON kept as received, zod validation, the error handler. */
+function createFastify(config: Config, options: BuildOptions, platform: Platform): FastifyInstance {
+  const logger =
+    options.logger === false
+      ? false
+      : {
+          level: config.logLevel,
+          redact: { paths: REDACTED, censor: '[redacted]' },
+          serializers: { err: errorForLog },
+        };
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -184,7 +193,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  return app;
+}
 
+/** Security headers (the content policy names PayPal and Stripe only when configured), cookies, compression, uploads, the API document. */
+async function registerPlugins(app: FastifyInstance, config: Config): Promise<void> {
   // PayPal's JS SDK, its buttons' frames and images, only when PayPal is configured (else the sandbox).
   const paypal = config.paypal.clientId ? ['https://*.paypal.com', 'https://*.paypalobjects.com'] : [];
   // Stripe.js, its Payment Element's frames and its API, only when Stripe is the card provider.
@@ -218,21 +231,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
   await app.register(swagger, apiDocument);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}
 
-  // Liveness (the process answers) and readiness (the database answers): for a load balancer.
-  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  registerReadiness(app, db, where);
-
-  // API replies carry account data and secrets: never stored by a browser or a proxy.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith(API_BASE) && !reply.hasHeader('cache-control'))
-      reply.header('cache-control', 'no-store');
-  });
-
-  // PGlite's vacuum after each burst of writes, once no request is under way (housekeeping.ts).
-  const stopVacuum =
-    !options.database && handle.kind === 'pglite' ? vacuumAfterBursts(app, handle.db) : () => undefined;
-
+/** The API: every area's routes under API_BASE, each request's caller resolved first; answers the routes registered. */
+async function registerApi(app: FastifyInstance, platform: Platform, config: Config): Promise<string[]> {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith(API_BASE)) {
@@ -241,7 +243,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       );
     }
   });
-
   const apiRoutes: string[] = [];
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_BASE)) return;
@@ -253,60 +254,87 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: API_BASE },
   );
+  return apiRoutes;
+}
 
-  // The built panel (apps/web/dist), with the SPA's index.html for every other GET.
-  const dist = config.webDist;
-  if (dist && fs.existsSync(path.join(dist, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      // Vite names every built asset by its content's hash: cached for good. Anything else is revalidated.
-      setHeaders: (res, file) => {
-        res.header(
-          'cache-control',
-          file.startsWith(path.join(dist, 'assets') + path.sep) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-    const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-    // The panel's pages, not an API operation: left out of the API document.
-    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-      // An unknown API path is a JSON 404, not the panel's page.
-      if (request.url.startsWith(`${API_BASE}/`) || request.url === API_BASE) {
-        return reply.status(404).send({ success: false, message: `Route GET ${request.url.split('?')[0]} not found` });
-      }
-      const file = path.join(dist, path.normalize(request.url.split('?')[0] ?? '/'));
-      if (file.startsWith(dist) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-        return reply.sendFile(path.relative(dist, file));
-      }
-      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
-    });
-  }
-
-  // Background work of a serving process (tests drive it themselves: platform.outbox.drain()).
-  const stopHousekeeping = options.database
-    ? () => undefined
-    : startHousekeeping(platform.tenancy, {
-        ...(handle.kind === 'pglite' ? { vacuum: () => vacuumEmbedded(handle.db) } : {}),
-      });
-  const outbox = options.database ? null : platform.outbox.start(1000, (error) => app.log.error(error));
-  const stopMail = options.database ? () => undefined : platform.mail.start(2000, (error) => app.log.error(error));
-  // The areas' own background work (the scheduled billing run), on a serving process only.
-  const stopAreas = options.database
-    ? []
-    : AREAS.flatMap((area) =>
-        area.start ? [area.start(platform, { info: (m) => app.log.info(m), error: (e) => app.log.error(e) })] : [],
+/** The built panel (apps/web/dist), with the SPA's index.html for every other GET. */
+async function registerPanel(app: FastifyInstance, dist: string | undefined): Promise<void> {
+  if (!dist || !fs.existsSync(path.join(dist, 'index.html'))) return;
+  await app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    // Vite names every built asset by its content's hash: cached for good. Anything else is revalidated.
+    setHeaders: (res, file) => {
+      res.header(
+        'cache-control',
+        file.startsWith(path.join(dist, 'assets') + path.sep) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
+    },
+  });
+  const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  // The panel's pages, not an API operation: left out of the API document.
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    // An unknown API path is a JSON 404, not the panel's page.
+    if (request.url.startsWith(`${API_BASE}/`) || request.url === API_BASE) {
+      return reply.status(404).send({ success: false, message: `Route GET ${request.url.split('?')[0]} not found` });
+    }
+    const file = path.join(dist, path.normalize(request.url.split('?')[0] ?? '/'));
+    if (file.startsWith(dist) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      return reply.sendFile(path.relative(dist, file));
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}
+
+/**
+ * Background work of a serving process (tests drive it themselves: platform.outbox.drain()):
+ * housekeeping, PGlite's vacuum after bursts of writes, the outbox, mail, the areas' own (the
+ * scheduled billing run). Answers its stop.
+ */
+function startBackground(app: FastifyInstance, platform: Platform, handle: DatabaseHandle): () => void {
+  const embedded = handle.kind === 'pglite';
+  const stopHousekeeping = startHousekeeping(platform.tenancy, {
+    ...(embedded ? { vacuum: () => vacuumEmbedded(handle.db) } : {}),
+  });
+  const stopVacuum = embedded ? vacuumAfterBursts(app, handle.db) : () => undefined;
+  const outbox = platform.outbox.start(1000, (error) => app.log.error(error));
+  const stopMail = platform.mail.start(2000, (error) => app.log.error(error));
+  const stopAreas = AREAS.flatMap((area) =>
+    area.start ? [area.start(platform, { info: (m) => app.log.info(m), error: (e) => app.log.error(e) })] : [],
+  );
+  return () => {
+    stopHousekeeping();
+    stopVacuum();
+    outbox.stop();
+    stopMail();
+    for (const stop of stopAreas) stop();
+  };
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const bootLog = (message: string) => console.warn(`[switchboard] ${message}`);
+  const { handle, platform } = await prepareDatabase(config, options, bootLog);
+  const app = createFastify(config, options, platform);
+  await registerPlugins(app, config);
+
+  // Liveness (the process answers) and readiness (the database answers): for a load balancer.
+  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  registerReadiness(app, handle.db, describeDatabase(config.databaseUrl, config.dataDir));
+  // API replies carry account data and secrets: never stored by a browser or a proxy.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(API_BASE) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+  });
+
+  const stopBackground = options.database ? () => undefined : startBackground(app, platform, handle);
+  const apiRoutes = await registerApi(app, platform, config);
+  await registerPanel(app, config.webDist);
   app.decorate('platform', platform);
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onClose', async () => {
-    stopHousekeeping();
-    stopVacuum();
-    outbox?.stop();
-    stopMail();
-    for (const stop of stopAreas) stop();
+    stopBackground();
     if (!options.database) await handle.close();
   });
   return app;
