@@ -9,6 +9,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireRegistrations } from '../../platform/registration-expiry.ts';
 import { basedOn, createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { area } from './area.ts';
 
 let t: TestContext;
 let retail: Record<string, string>;
@@ -87,6 +88,27 @@ describe('the stored registration status', () => {
       await unregister(workshop.id);
       expect(await seatOf(207)).toMatchObject({ status: 'Unregistered', onNet: false, ipaddr: '' });
     } finally {
+      await unregister(workshop.id);
+    }
+  });
+
+  it('is turned off by the seats area’s expiry job on a serving process once the expiry has passed', async () => {
+    const workshop = await seatOf(207);
+    const errors: unknown[] = [];
+    const stop = area.start?.(t.app.platform, { info: () => undefined, error: (e) => errors.push(e) });
+    try {
+      await register(workshop.id, 'desk', '192.168.1.57', sql<Date>`now() + interval '200 milliseconds'`);
+      expect((await seatOf(207)).status).toBe('Registered');
+      // The job runs every second; a loaded machine may delay it: look again for up to 10 s.
+      let status = 'Registered';
+      for (let tries = 0; tries < 40 && status === 'Registered'; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        status = (await seatOf(207)).status;
+      }
+      expect(status).toBe('Unregistered');
+      expect(errors).toEqual([]);
+    } finally {
+      stop?.();
       await unregister(workshop.id);
     }
   });
