@@ -27,4 +27,13 @@ describe('deviceStatusFields', () => {
       sql: `(r.ipaddr is not null and not ${publicIpSql('r.ipaddr')})`,
     });
   });
+
+  it('reads the stored flags where the database keeps them', () => {
+    const fields = fieldMap<{ location: boolean; publicIp: boolean; onNet: boolean }>(
+      'seats',
+      deviceStatusFields('seats.caller_id_number', { publicIp: 'seats.public_ip', onNet: 'seats.on_net' }),
+    );
+    expect(fields.publicIp).toMatchObject({ sql: 'seats.public_ip', sortable: true, filterable: true });
+    expect(fields.onNet).toMatchObject({ sql: 'seats.on_net', sortable: true });
+  });
 });

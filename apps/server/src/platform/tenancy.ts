@@ -30,7 +30,7 @@ export const CROSS_ACCOUNT_USES = [
   'customers',
   /** The demo estate and test fixtures. */
   'seed',
-  /** Housekeeping: expired sessions and sign-in attempts. */
+  /** Housekeeping: expired sessions and sign-in attempts, registrations past their expiry. */
   'housekeeping',
   /** The change-event outbox worker: delivers every account's events. */
   'outbox',

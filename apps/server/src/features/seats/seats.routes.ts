@@ -38,15 +38,14 @@ import { createUser } from '../../platform/users.ts';
 import { adminOnly, ownNumbers, ownRow, restricted, teamsSwitch, usablePrompt } from '../../platform/validators.ts';
 import { registerSeatSettingRoutes } from './seats.settings.ts';
 
-const REGISTERED = '(seat_registrations.expires_at is not null and seat_registrations.expires_at > now())';
+/**
+ * The desk phone's and the softphones' status, the public IP and the network are kept on the seat by
+ * the database from its registrations (migration 053), so the list filters and sorts by them through
+ * indexes; a registration counts until the expiry job sees its expiry pass.
+ */
+const REGISTERED = "(seats.desk_status = 'Registered')";
 /** The address the desk phone registers from (NULL while it is not registered). */
 const ADDRESS = `(case when ${REGISTERED} then seat_registrations.ipaddr end)`;
-/**
- * A softphone's status, from its registration joined on the key (seat, kind) by the list's FROM: a
- * per-row EXISTS was a sub-plan the planner costed over the whole account (issue 25).
- */
-const softphoneStatus = (kind: 'desktop' | 'mobile') =>
-  `(case when ${kind}_registration.expires_at > now() then 'Registered' else 'Unregistered' end)`;
 const SEAT_NAME = "seats.extension || case when seats.nickname <> '' then ' - ' || seats.nickname else '' end";
 
 // Every other field is stored in its column of the same name (sameNamedFields).
@@ -71,17 +70,17 @@ const fields = fieldMap<Seat, 'vmPin'>('seats', {
   teamsCLI: field.text('teams_cli', { uses: { kind: 'number' } }),
   aclId: field.ref('acl_id', 'access_lists'),
   userId: field.ref('user_id', 'users'),
-  status: field.computed(`(case when ${REGISTERED} then 'Registered' else 'Unregistered' end)`, 'text', {
-    sortable: true,
-    filterable: true,
-  }),
-  desktopStatus: field.computed(softphoneStatus('desktop'), 'text', { filterable: true }),
-  mobileStatus: field.computed(softphoneStatus('mobile'), 'text', { filterable: true }),
+  status: field.computed('seats.desk_status', 'text', { sortable: true, filterable: true }),
+  desktopStatus: field.computed('seats.desktop_status', 'text', { filterable: true }),
+  mobileStatus: field.computed('seats.mobile_status', 'text', { filterable: true }),
   userAgent: field.computed("coalesce(seat_registrations.user_agent, '')", 'text'),
   ipaddr: field.computed(`coalesce(${ADDRESS}, '')`, 'text'),
   port: field.computed(`(case when ${REGISTERED} then seat_registrations.port end)`, 'number'),
   // The location number is the emergency CLI, or the caller ID when none is set.
-  ...deviceStatusFields("coalesce(nullif(seats.emergency_service_cid, ''), seats.caller_id_number)", ADDRESS),
+  ...deviceStatusFields("coalesce(nullif(seats.emergency_service_cid, ''), seats.caller_id_number)", {
+    publicIp: 'seats.public_ip',
+    onNet: 'seats.on_net',
+  }),
   provisioned: field.computed('exists (select 1 from seat_devices d where d.seat_id = seats.id)', 'boolean'),
 });
 
@@ -131,16 +130,10 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
     permission: 'seats',
     fields,
     from: (q) =>
-      q
-        .leftJoin('seat_registrations', (j) =>
-          j.onRef('seat_registrations.seat_id', '=', 'seats.id').on('seat_registrations.kind', '=', 'desk'),
-        )
-        .leftJoin('seat_registrations as desktop_registration', (j) =>
-          j.onRef('desktop_registration.seat_id', '=', 'seats.id').on('desktop_registration.kind', '=', 'desktop'),
-        )
-        .leftJoin('seat_registrations as mobile_registration', (j) =>
-          j.onRef('mobile_registration.seat_id', '=', 'seats.id').on('mobile_registration.kind', '=', 'mobile'),
-        ),
+      // The desk phone's registration (its user agent, address and port); the statuses are the seat's.
+      q.leftJoin('seat_registrations', (j) =>
+        j.onRef('seat_registrations.seat_id', '=', 'seats.id').on('seat_registrations.kind', '=', 'desk'),
+      ),
     label: (s) => s.nickname || `Seat ${s.extension}`,
     // The spec's seat body (callerId 'Name <number>', options {...}, email, vmEnable / vmAdvanced,
     // twinSeat) is accepted on create and save as well as ours.

@@ -246,7 +246,7 @@ export function registerSeatSettingRoutes(
     handler: async ({ db }) => {
       const rows = await sql<{ ip: string }>`
         select distinct r.ipaddr as ip from seat_registrations r
-        where r.expires_at > now() and ${sql.raw(publicIpSql('r.ipaddr'))}
+        where r.registered and ${sql.raw(publicIpSql('r.ipaddr'))}
         order by 1`.execute(db);
       return { records: rows.rows };
     },

@@ -27,6 +27,13 @@ export interface SeatsTable
   /** The control-panel user of a softphone seat. */
   user_id: number | null;
   unique_string: string;
+  /** Kept by the database from the seat's registrations (migration 053): the list filters and sorts by them. */
+  desk_status: Generated<'Registered' | 'Unregistered'>;
+  desktop_status: Generated<'Registered' | 'Unregistered'>;
+  mobile_status: Generated<'Registered' | 'Unregistered'>;
+  /** The desk phone is registered from a public address (public_ip) or from another one (on_net). */
+  public_ip: Generated<boolean>;
+  on_net: Generated<boolean>;
 }
 
 /** Fields kept in json columns: the restrictions (one column) and the call times. */
@@ -44,6 +51,8 @@ export interface SeatRegistrationsTable {
   port: number;
   expires_at: Timestamp;
   updated_at: Generated<Timestamp>;
+  /** The expiry was ahead when written, and the expiry job has not seen it pass (migration 053). */
+  registered: Generated<boolean>;
 }
 
 export interface SeatDevicesTable extends Omit<RecordRow, 'version'> {
