@@ -8,6 +8,7 @@
  * memory once idle. Not a test: it asserts only that the app answers 200.
  *   npm run bench:scale -w @switchboard/bench
  *   BENCH_DB=postgres (or pglite) runs one database only.
+ *   BENCH_SEATS=79900 BENCH_OTHER_SEATS=120100: a full account on a platform of 200,000 seats.
  *   BENCH_RUNS=30 BENCH_DATABASE_URL=postgres://... npm run bench:scale -w @switchboard/bench
  *   BENCH_KEEP=1 keeps the loaded PostgreSQL database (its name is printed) to look at with psql.
  *   BENCH_EXPLAIN=1 also prints each page statement the app sent and its plan (EXPLAIN ANALYZE, BUFFERS).
@@ -24,13 +25,14 @@ import { type DatabaseHandle, migrate, openDatabase } from '../apps/server/src/d
 import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { vacuumEmbedded } from '../apps/server/src/platform/housekeeping.ts';
 import { createTenancy, type Tenancy } from '../apps/server/src/platform/tenancy.ts';
-import { ACCOUNT, FIRST_EXT, loadEstate } from './estate.ts';
+import { ACCOUNT, FIRST_EXT, loadEstate, loadOtherAccounts } from './estate.ts';
 import { signedInApp } from './signed-in-app.ts';
 
 const SEATS = Number(process.env.BENCH_SEATS ?? 20_000);
 const NUMBERS = Number(process.env.BENCH_NUMBERS ?? 5_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const SLOW_RUNS = Number(process.env.BENCH_SLOW_RUNS ?? 5);
+const OTHER_SEATS = Number(process.env.BENCH_OTHER_SEATS ?? 0);
 // Five-digit extensions run 20000-99899: a full account is 79,900 seats (BENCH_SEATS=79900).
 if (SEATS > 79_900) throw new Error(`BENCH_SEATS ${SEATS}: one account holds at most 79,900 seats (20000-99899)`);
 const root = path.resolve(import.meta.dirname, '..');
@@ -67,8 +69,16 @@ async function time(runs: number, fn: () => Promise<unknown>, after?: () => Prom
   return times;
 }
 
-/** Seats and numbers in batches of plain SQL (the seed's escape hatch: row-level security applies). */
-const load = (tenancy: Tenancy) => loadEstate(tenancy, SEATS, NUMBERS);
+/**
+ * Seats and numbers in batches of plain SQL (the seed's escape hatch: row-level security applies);
+ * with BENCH_OTHER_SEATS, that many more in other accounts (a platform of e.g. 200,000 seats:
+ * BENCH_SEATS=79900 BENCH_OTHER_SEATS=120100).
+ */
+const load = async (tenancy: Tenancy) => {
+  await loadEstate(tenancy, SEATS, NUMBERS);
+  if (OTHER_SEATS > 0) otherAccounts = await loadOtherAccounts(tenancy, OTHER_SEATS);
+};
+let otherAccounts = 0;
 
 /** Told of each statement the databases opened here send (openDatabase's onQuery). */
 let onSent: ((query: CompiledQuery) => void) | undefined;
@@ -627,6 +637,10 @@ const kinds = Object.keys(results);
 const ms = (n: number) => n.toFixed(1).padStart(7);
 console.log(
   `\n${SEATS.toLocaleString('en-GB')} seats, ${NUMBERS.toLocaleString('en-GB')} numbers in account ${ACCOUNT}; ` +
+    (OTHER_SEATS > 0
+      ? `${OTHER_SEATS.toLocaleString('en-GB')} more seats in ${otherAccounts} other accounts ` +
+        `(${(SEATS + OTHER_SEATS).toLocaleString('en-GB')} on the platform); `
+      : '') +
     `${RUNS} runs (${SLOW_RUNS} for -1/-1 and bulk delete); ms; ratio = app median / raw SQL median ` +
     `(the raw SQL returns the same rows: for seats, the columns and every value the list shows); ` +
     `app SQL = the page statement the app sent, alone in a tenant transaction (row-level security), and its ratio; ` +
