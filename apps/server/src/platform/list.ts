@@ -176,7 +176,7 @@ export async function selectRecords<Rec>(query: AnyQuery, fields: FieldMap<Rec>)
 }
 
 /** The shortest search a trigram index can answer. */
-const TRIGRAM = 3;
+export const TRIGRAM = 3;
 
 /** Whether case folding leaves `term` as it is (digits, '@', '+'...): then LIKE finds what ILIKE would. */
 const uncased = (term: string) => term.toLowerCase() === term && term.toUpperCase() === term;

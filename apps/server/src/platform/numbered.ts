@@ -122,6 +122,8 @@ export interface NumberDef<Rec extends { id: number }, Cr extends z.ZodType, Ran
   unique: string;
   /** Fields holding destinations, which may not be the record itself (refused with `self`). */
   routesTo?: { fields: string[]; self: string };
+  /** The label's texts kept in an indexed column, for the destination pickers' searches (DestinationSource). */
+  indexedText?: DestinationSourceDef['indexedText'];
   /** Further destinations each record is, by the same number (a seat's voicemail). */
   also?: ReadonlyArray<{ type: DestinationType; source: DestinationSourceDef }>;
   /** The account's bounds (seats: by the account's extension digits). */
@@ -247,7 +249,12 @@ export function numberedResource<
     destination: {
       type: n.kind,
       key: (record) => String(record[n.field]),
-      source: { key: sqlOf(n.field), numericKey: true, label: name },
+      source: {
+        key: sqlOf(n.field),
+        numericKey: true,
+        label: name,
+        ...(n.indexedText ? { indexedText: n.indexedText } : {}),
+      },
       ...(n.also ? { also: n.also } : {}),
     },
     validateCreate: [...(def.validateCreate ?? []), numberFree(n.field, n.messages.inUse) as Validator],

@@ -1,10 +1,11 @@
 import type { ServerArea } from '../../platform/area.ts';
 import * as m004 from './migrations/004-seats.ts';
 import * as m008 from './migrations/008-seat-access.ts';
+import * as m056 from './migrations/056-seat-destination-label.ts';
 import { registerSeatRoutes } from './seats.routes.ts';
 
 export const area: ServerArea = {
   name: 'seats',
-  migrations: { '004-seats': m004, '008-seat-access': m008 },
+  migrations: { '004-seats': m004, '008-seat-access': m008, '056-seat-destination-label': m056 },
   routes: registerSeatRoutes,
 };
