@@ -299,7 +299,7 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
     picked.note = `reply ${(slimBytes / 1024).toFixed(0)} KB`;
   }
 
-  await pickerFigures(add, call, raw);
+  await pickerFigures(add, call, raw, rawNoRls);
 
   const numberRows = (offset: number) =>
     sql`select t.*, a.name as acl_name, s.extension || case when s.nickname <> '' then ' - ' || s.nickname else '' end as label
@@ -473,13 +473,24 @@ type Call = (method: 'GET' | 'POST', url: string, payload?: object) => Promise<{
 /**
  * The pickers (issue 25 item 3): the whole lists the panel used to load (GET /destinations, the seat
  * pick -1/-1) beside the calls it makes now — a search's first page, a term, a term no label holds
- * (every seat read), the labels of 20 values, and the seat picker's page — each with its reply's size.
+ * (every seat read before migration 056), the labels of 20 values, the seat picker's page, and the
+ * seat page's caller-ID numbers (every number of the account) — each with its reply's size.
  */
-async function pickerFigures(add: Add, call: Call, raw: (q: RawBuilder<unknown>) => Promise<unknown>) {
+async function pickerFigures(
+  add: Add,
+  call: Call,
+  raw: (q: RawBuilder<unknown>) => Promise<unknown>,
+  rawNoRls: (q: RawBuilder<unknown>) => Promise<unknown>,
+) {
   const seatLabel = sql`s.extension || case when s.nickname <> '' then ' - ' || s.nickname else '' end`;
+  // A term's raw SQL: over the seats' stored, trigram-indexed name (migration 056) where they have
+  // one, without row-level security (so its like may use the index).
+  const stored = (
+    (await raw(sql`select 1 from pg_indexes where indexname = 'seats_destination_label_trgm'`)) as unknown[]
+  ).length;
   const seatSearch = (term: string) =>
-    raw(sql`select s.extension::text as key, ${seatLabel} as label from seats s where s.account_no = ${ACCOUNT}
-      and ${seatLabel} like ${`%${term}%`} order by s.extension limit 21`);
+    rawNoRls(sql`select s.extension::text as key, ${seatLabel} as label from seats s where s.account_no = ${ACCOUNT}
+      and ${stored && term ? sql`s.destination_label` : seatLabel} like ${`%${term}%`} order by s.extension limit 21`);
   const ids = Array.from({ length: 20 }, (_, i) => `seat:${FIRST_EXT + i * 97}`).join(',');
   const cases: Array<[string, string, () => Promise<unknown>, 'GET' | 'POST', object?]> = [
     [
@@ -501,6 +512,13 @@ async function pickerFigures(add: Add, call: Call, raw: (q: RawBuilder<unknown>)
           )})`,
         ),
       'GET',
+    ],
+    [
+      'seat page: caller IDs (every number)',
+      '/numbering/allocated/callerids',
+      () => raw(sql`select number, nickname from telephone_numbers where account_no = ${ACCOUNT} order by number`),
+      'POST',
+      {},
     ],
     [
       'seat picker: pick/0/20 "2345"',
