@@ -520,6 +520,16 @@ async function pickerFigures(
       'POST',
       {},
     ],
+    ...(['', '0012', 'zzz'] as const).map((term): (typeof cases)[number] => [
+      `seat page: caller-ID picker ${term ? `"${term}"` : 'first page'}`,
+      '/numbering/allocated/callerids/0/20',
+      () =>
+        raw(sql`select number, nickname from telephone_numbers where account_no = ${ACCOUNT}
+          ${term ? sql`and (number like ${`%${term}%`} or nickname ilike ${`%${term}%`})` : sql``}
+          order by number limit 21`),
+      'POST',
+      term ? { search: term } : {},
+    ]),
     [
       'seat picker: pick/0/20 "2345"',
       '/seat/pick/0/20',

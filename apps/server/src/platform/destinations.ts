@@ -17,7 +17,7 @@ import {
   type Resource,
 } from '@switchboard/domain';
 import { sql } from 'kysely';
-import { TRIGRAM } from './list.ts';
+import { containsPattern, TRIGRAM } from './list.ts';
 import type { Tx } from './tenancy.ts';
 
 /**
@@ -150,7 +150,7 @@ export class DestinationRegistry {
     const term = q.trim();
     // A term with no letter case to fold (digits) is LIKE, which need not fold every label.
     const like = sql.raw(term.toLowerCase() === term.toUpperCase() ? 'like' : 'ilike');
-    const pattern = `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+    const pattern = containsPattern(term);
     const end = offset + limit + 1;
     const parts = sources.map((source, i) => {
       const label = sql.raw(source.label);
