@@ -131,6 +131,29 @@ describe('the next free number past full blocks of the plan (its blocks of 100, 
   });
 });
 
+describe('the blocks’ counts and a truncate of the plan', () => {
+  it('empties the counts when the plan is emptied at once', async () => {
+    const rollback = new Error('rollback');
+    const taken: number[] = [];
+    const count = async (trx: Tx) =>
+      (await sql<{ n: number }>`select coalesce(sum(taken), 0)::int as n from dial_plan_blocks`.execute(trx)).rows[0]
+        ?.n ?? -1;
+    await t.database.db
+      .transaction()
+      .execute(async (trx) => {
+        taken.push(await count(trx));
+        await sql`truncate dial_plan`.execute(trx);
+        taken.push(await count(trx));
+        throw rollback;
+      })
+      .catch((e: unknown) => {
+        if (e !== rollback) throw e;
+      });
+    expect(taken[0]).toBeGreaterThan(0);
+    expect(taken[1]).toBe(0);
+  });
+});
+
 describe('the numbering plan, the last word', () => {
   it('refuses a number the create’s own check did not see (two creates at once) with the area’s in-use text', async () => {
     const db = t.database.db;

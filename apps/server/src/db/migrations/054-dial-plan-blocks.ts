@@ -38,7 +38,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `grant select on dial_plan_blocks to ${TENANT_ROLE}`,
     `create policy dial_plan_blocks_tenant_read on dial_plan_blocks for select to ${TENANT_ROLE}
       using (account_no = app_account_no())`,
-    // A number's block count up (+1) or down (-1); a move changes the lower (account, block) first.
+    // A number's block count up (+1) or down (-1); a move changes the lower (account, block) first;
+    // a truncate of the plan empties the counts.
     `create function app_dial_plan_blocks() returns trigger
       language plpgsql security definer set search_path = public as $f$
     declare
@@ -46,6 +47,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       new_block integer;
       down_first boolean;
     begin
+      if tg_op = 'TRUNCATE' then
+        delete from dial_plan_blocks;
+        return null;
+      end if;
       if tg_op in ('UPDATE', 'DELETE') then old_block := old.number / ${b}; end if;
       if tg_op in ('INSERT', 'UPDATE') then new_block := new.number / ${b}; end if;
       if tg_op = 'UPDATE' and old.account_no = new.account_no and old_block = new_block then
@@ -87,12 +92,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       select account_no, number / ${b}, count(*) from dial_plan group by 1, 2`,
     `create trigger dial_plan_blocks after insert or delete or update of number, account_no on dial_plan
       for each row execute function app_dial_plan_blocks()`,
+    `create trigger dial_plan_blocks_truncate after truncate on dial_plan
+      for each statement execute function app_dial_plan_blocks()`,
   );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await run(
     db,
+    'drop trigger dial_plan_blocks_truncate on dial_plan',
     'drop trigger dial_plan_blocks on dial_plan',
     'drop function app_dial_plan_reserve(integer, integer)',
     'drop function app_dial_plan_blocks()',
