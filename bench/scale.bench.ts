@@ -317,7 +317,7 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
     picked.note = `reply ${(slimBytes / 1024).toFixed(0)} KB`;
   }
 
-  await pickerFigures(add, call, raw);
+  await pickerFigures(add, call, raw, rawNoRls);
 
   const numberRows = (offset: number) =>
     sql`select t.*, a.name as acl_name, s.extension || case when s.nickname <> '' then ' - ' || s.nickname else '' end as label
@@ -369,9 +369,13 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
     const saved = (await raw(sql`select * from seats where id in (${sql.join(ids)})`)) as Array<
       Record<string, unknown>
     >;
-    // Every column but the generated search text (migration 044), which an insert may not name, and
-    // the status the database keeps from the registrations (migration 053; the delete took them).
-    const kept = ['search_text', 'desk_status', 'desktop_status', 'mobile_status', 'public_ip', 'on_net'];
+    // Every column but the generated ones (search text, destination label), which an insert may not
+    // name, and the status the database keeps from the registrations (migration 053; the delete took them).
+    const generated = (
+      (await raw(sql`select column_name from information_schema.columns
+        where table_name = 'seats' and is_generated = 'ALWAYS'`)) as Array<{ column_name: string }>
+    ).map((c) => c.column_name);
+    const kept = [...generated, 'desk_status', 'desktop_status', 'mobile_status', 'public_ip', 'on_net'];
     const columns = sql.join(
       Object.keys(saved[0] ?? {})
         .filter((c) => !kept.includes(c))
@@ -394,21 +398,38 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
   }
 
   // The next free extension (every seats page load asks): as loaded (after the highest seat), with the
-  // account's top extension taken (numbering falls back to the lowest free one: a walk over every
-  // extension from the bottom of the range), and with the number after the highest seat taken by
-  // another kind of number. Raw: the first gap found by lead() over the plan's key.
+  // account's top extension taken (numbering falls back to the lowest free one, past every full block
+  // of the range), and with the number after the highest seat taken by another kind of number. Raw:
+  // the first free number of the start's block (each of its numbers looked up in the plan's key), else
+  // of the first block after it that the blocks' counts (migration 054) say is not full or empty.
+  const lastBlock = Math.floor(99899 / 100);
+  const freeIn = (a: RawBuilder<unknown>, z: RawBuilder<unknown>) =>
+    sql`select min(g) from generate_series(${a}, ${z}) g
+      where not exists (select 1 from dial_plan d where d.account_no = ${ACCOUNT} and d.number = g)`;
   const nextRaw = (from: number) =>
-    raw(sql`select n from (select number + 1 as n, lead(number) over (order by number) as nxt
-        from dial_plan where account_no = ${ACCOUNT} and number >= ${from} and number <= 99899) g
-      where nxt is distinct from n and n <= 99899 limit 1`);
+    raw(sql`select coalesce((${freeIn(sql`${from}::int`, sql`${Math.min(Math.floor(from / 100) * 100 + 99, 99899)}::int`)}),
+      (select (${freeIn(sql`r.b * 100`, sql`least(r.b * 100 + 99, 99899)`)}) from (select b from (select case
+          when block > ${Math.floor(from / 100)} and taken < 100 then block
+          when lead(block) over (order by block) is distinct from block + 1 then block + 1 end as b
+        from dial_plan_blocks where account_no = ${ACCOUNT} and block >= ${Math.floor(from / 100)}
+          and block <= ${lastBlock}) c where b is not null and b <= ${lastBlock} limit 1) r)) as n`);
   // A next that fails (the statement timeout: BENCH_TIMEOUT_MS, 600 s) is said so, not timed.
-  const nextCase = (label: string, from: number) =>
-    add(
-      label,
-      label.includes('top') ? SLOW_RUNS : RUNS,
-      () => call('GET', `/seat/${ACCOUNT}/next`),
-      () => nextRaw(from),
-    ).catch((error: unknown) => console.error(`  [${handle.kind}] ${label}: FAILED ${String(error).slice(0, 200)}`));
+  // The app and the raw SQL must give the same number (else it is said).
+  const nextCase = async (label: string, from: number) => {
+    try {
+      const given = JSON.parse((await call('GET', `/seat/${ACCOUNT}/next`)).body).extension;
+      const rawN = ((await nextRaw(from)) as Array<{ n: number | null }>)[0]?.n;
+      if (given !== rawN) console.error(`  [${handle.kind}] ${label}: the app gives ${given}, the raw SQL ${rawN}`);
+      await add(
+        label,
+        RUNS,
+        () => call('GET', `/seat/${ACCOUNT}/next`),
+        () => nextRaw(from),
+      );
+    } catch (error) {
+      console.error(`  [${handle.kind}] ${label}: FAILED ${String(error).slice(0, 200)}`);
+    }
+  };
   const top = FIRST_EXT + SEATS;
   await nextCase('seats next free extension', top - 1);
   const plan = (statement: RawBuilder<unknown>) => tenancy.crossAccount('seed', (tx) => statement.execute(tx));
@@ -472,13 +493,24 @@ type Call = (method: 'GET' | 'POST', url: string, payload?: object) => Promise<{
 /**
  * The pickers (issue 25 item 3): the whole lists the panel used to load (GET /destinations, the seat
  * pick -1/-1) beside the calls it makes now — a search's first page, a term, a term no label holds
- * (every seat read), the labels of 20 values, and the seat picker's page — each with its reply's size.
+ * (every seat read before migration 056), the labels of 20 values, the seat picker's page, and the
+ * seat page's caller-ID numbers (every number of the account) — each with its reply's size.
  */
-async function pickerFigures(add: Add, call: Call, raw: (q: RawBuilder<unknown>) => Promise<unknown>) {
+async function pickerFigures(
+  add: Add,
+  call: Call,
+  raw: (q: RawBuilder<unknown>) => Promise<unknown>,
+  rawNoRls: (q: RawBuilder<unknown>) => Promise<unknown>,
+) {
   const seatLabel = sql`s.extension || case when s.nickname <> '' then ' - ' || s.nickname else '' end`;
+  // A term's raw SQL: over the seats' stored, trigram-indexed name (migration 056) where they have
+  // one, without row-level security (so its like may use the index).
+  const stored = (
+    (await raw(sql`select 1 from pg_indexes where indexname = 'seats_destination_label_trgm'`)) as unknown[]
+  ).length;
   const seatSearch = (term: string) =>
-    raw(sql`select s.extension::text as key, ${seatLabel} as label from seats s where s.account_no = ${ACCOUNT}
-      and ${seatLabel} like ${`%${term}%`} order by s.extension limit 21`);
+    rawNoRls(sql`select s.extension::text as key, ${seatLabel} as label from seats s where s.account_no = ${ACCOUNT}
+      and ${stored && term ? sql`s.destination_label` : seatLabel} like ${`%${term}%`} order by s.extension limit 21`);
   const ids = Array.from({ length: 20 }, (_, i) => `seat:${FIRST_EXT + i * 97}`).join(',');
   const cases: Array<[string, string, () => Promise<unknown>, 'GET' | 'POST', object?]> = [
     [
@@ -501,6 +533,23 @@ async function pickerFigures(add: Add, call: Call, raw: (q: RawBuilder<unknown>)
         ),
       'GET',
     ],
+    [
+      'seat page: caller IDs (every number)',
+      '/numbering/allocated/callerids',
+      () => raw(sql`select number, nickname from telephone_numbers where account_no = ${ACCOUNT} order by number`),
+      'POST',
+      {},
+    ],
+    ...(['', '0012', 'zzz'] as const).map((term): (typeof cases)[number] => [
+      `seat page: caller-ID picker ${term ? `"${term}"` : 'first page'}`,
+      '/numbering/allocated/callerids/0/20',
+      () =>
+        raw(sql`select number, nickname from telephone_numbers where account_no = ${ACCOUNT}
+          ${term ? sql`and (number like ${`%${term}%`} or nickname ilike ${`%${term}%`})` : sql``}
+          order by number limit 21`),
+      'POST',
+      term ? { search: term } : {},
+    ]),
     [
       'seat picker: pick/0/20 "2345"',
       '/seat/pick/0/20',

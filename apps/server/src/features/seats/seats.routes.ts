@@ -46,7 +46,8 @@ import { registerSeatSettingRoutes } from './seats.settings.ts';
 const REGISTERED = "(seats.desk_status = 'Registered')";
 /** The address the desk phone registers from (NULL while it is not registered). */
 const ADDRESS = `(case when ${REGISTERED} then seat_registrations.ipaddr end)`;
-const SEAT_NAME = "seats.extension || case when seats.nickname <> '' then ' - ' || seats.nickname else '' end";
+/** A seat's name where it is used or routed to; stored as `destination_label` too (migration 056). */
+export const SEAT_NAME = "seats.extension || case when seats.nickname <> '' then ' - ' || seats.nickname else '' end";
 
 // Every other field is stored in its column of the same name (sameNamedFields).
 const fields = fieldMap<Seat, 'vmPin'>('seats', {
@@ -175,6 +176,8 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
       name: SEAT_NAME,
       unique: 'seats_extension_uq',
       routesTo: { fields: ['vmAdvancedDest'], self: MESSAGES.selectOption },
+      // The name, stored and indexed (a picker's search reads its index).
+      indexedText: { column: 'destination_label', literals: [] },
       // A seat's voicemail, while it has one: routed to directly (straight to the mailbox).
       also: [
         {
@@ -184,6 +187,7 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
             numericKey: true,
             label: `'Voicemail ' || ${SEAT_NAME}`,
             where: 'seats.vm_mode > 0',
+            indexedText: { column: 'destination_label', literals: ['Voicemail '] },
           },
         },
       ],

@@ -26,12 +26,20 @@ import { sql } from 'kysely';
 import { destinationNames } from '../../platform/children.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { field, fieldMap, rowFrom, versionedFields, visibleTo } from '../../platform/fields.ts';
-import { type ListOptions, listBodyFor, pagedBodyFor, pagedList, selectRecords } from '../../platform/list.ts';
+import {
+  containsPattern,
+  type ListOptions,
+  listBodyFor,
+  pagedBodyFor,
+  pagedList,
+  selectRecords,
+} from '../../platform/list.ts';
 import { notify } from '../../platform/notify.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { assertVersion, resource } from '../../platform/resources.ts';
 import { type Ctx, readersOf, tenantRoute } from '../../platform/routes.ts';
 import { sameNamedFields } from '../../platform/same-named-fields.ts';
+import type { Tx } from '../../platform/tenancy.ts';
 import { adminOnly, destination, ownRow } from '../../platform/validators.ts';
 import type { EmsResultHandler } from '../../providers/ems/ems.ts';
 
@@ -244,15 +252,7 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
     },
   });
 
-  // A dial-through's CLI too.
-  tenantRoute(api, platform, routes.callerIds, {
-    allow: readersOf(...OPTION_READERS.callerIds),
-    readOnly: true,
-    handler: async ({ db }) => {
-      const rows = await db.selectFrom('telephone_numbers').select(['number', 'nickname']).orderBy('number').execute();
-      return { records: rows.map((n) => ({ number: n.number, name: n.nickname || n.number })) };
-    },
-  });
+  registerCallerIdRoutes(api, platform);
 
   // Teams information of a number: whether the account has Teams, the seats presenting it as their
   // outbound caller ID, and those presenting it on Teams (Teams on, and the number is the seat's
@@ -281,6 +281,40 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
         presentingSeats: presenting.map(label),
         seats: onTeams.map(label),
       };
+    },
+  });
+}
+
+/**
+ * The account's numbers a seat, trunk or dial-through may present as caller ID: all of them (the
+ * spec's call), and a page of them searched in the number and the name shown (a picker's).
+ */
+function registerCallerIdRoutes(api: FastifyInstance, platform: Platform): void {
+  const callerIds = (db: Tx) => db.selectFrom('telephone_numbers').select(['number', 'nickname']).orderBy('number');
+  const callerId = (n: { number: string; nickname: string }) => ({ number: n.number, name: n.nickname || n.number });
+  tenantRoute(api, platform, routes.callerIds, {
+    allow: readersOf(...OPTION_READERS.callerIds),
+    readOnly: true,
+    handler: async ({ db }) => ({ records: (await callerIds(db).execute()).map(callerId) }),
+  });
+  tenantRoute(api, platform, routes.callerIdsPage, {
+    allow: readersOf(...OPTION_READERS.callerIds),
+    readOnly: true,
+    handler: async ({ db }, { params, body }) => {
+      const term = body.search?.trim() ?? '';
+      const pattern = containsPattern(term);
+      let q = callerIds(db);
+      if (term) {
+        q = q.where((eb) =>
+          eb.or([eb('number', 'like', pattern), eb(sql`coalesce(nullif(nickname, ''), number)`, 'ilike', pattern)]),
+        );
+      }
+      if (params.limit === -1) return { records: (await q.execute()).map(callerId), lastPage: true };
+      const rows = await q
+        .offset(params.offset)
+        .limit(params.limit + 1)
+        .execute();
+      return { records: rows.slice(0, params.limit).map(callerId), lastPage: rows.length <= params.limit };
     },
   });
 }
