@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { ACCOUNT_ACTIVITY, EMS_ERRORS_COUNT } from '@switchboard/domain';
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import { allMigrations } from '../apps/server/src/areas.ts';
@@ -340,22 +341,33 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
     () => raw(numberRows(deep)),
   );
 
-  // The dashboard: each count the panel asks for (POST {path}/0/1), all at once as the panel does.
+  // The dashboard: each count the panel asks for (POST {path}/0/1, the domain's list of them), all at
+  // once as the panel does; the raw SQL counts the same tables.
   const dashboard: string[] = [];
-  for (const p of ['/seat', '/numbering/allocated', '/trunk', '/timeprofile', '/numbering/allocated/ems/errors']) {
-    const res = await app.inject({ method: 'POST', url: `/api/v1${p}/0/1`, headers, payload: {} });
-    if (res.statusCode === 200) dashboard.push(p);
+  for (const { api } of [...ACCOUNT_ACTIVITY, EMS_ERRORS_COUNT]) {
+    const res = await app.inject({ method: 'POST', url: `/api/v1${api}/0/1`, headers, payload: {} });
+    if (res.statusCode === 200) dashboard.push(api);
   }
+  const counted = (table: string) => sql`(select count(*) from ${sql.table(table)} where account_no = ${ACCOUNT})`;
   await add(
     `dashboard (${dashboard.length} counts)`,
     RUNS,
     () => Promise.all(dashboard.map((p) => call('POST', `${p}/0/1`, {}))),
     () =>
-      raw(sql`select (select count(*) from seats where account_no = ${ACCOUNT}) as seats,
-        (select count(*) from telephone_numbers where account_no = ${ACCOUNT}) as numbers,
-        (select count(*) from sip_trunks where account_no = ${ACCOUNT}) as trunks,
-        (select count(*) from time_profiles where account_no = ${ACCOUNT}) as profiles,
-        (select count(*) from telephone_numbers where account_no = ${ACCOUNT} and coalesce(ems_error_code, 0) <> 0) as errors`),
+      raw(
+        sql`select ${sql.join(
+          [
+            'seats',
+            'telephone_numbers',
+            'call_groups',
+            'call_queues',
+            'ivrs',
+            'nts_destinations',
+            'sip_trunks',
+            'time_profiles',
+          ].map(counted),
+        )}, (select count(*) from telephone_numbers where account_no = ${ACCOUNT} and coalesce(ems_error_code, 0) <> 0)`,
+      ),
     { note: dashboard.join(' '), several: true },
   );
 
