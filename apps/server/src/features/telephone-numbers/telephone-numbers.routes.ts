@@ -140,9 +140,19 @@ export const applyEmsResult: EmsResultHandler = async (tx, result) => {
 };
 
 export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Platform): void {
+  const numbers = registerNumberResource(api, platform);
+  // The registry answers through this callback (the sandbox on a short timer: the area's start).
+  platform.providers.ems.onResult(applyEmsResult);
+  registerEmsRoutes(api, platform, numbers);
+  registerPickerRoutes(api, platform);
+  registerTeamsRoute(api, platform, numbers);
+}
+
+/** The numbers as a resource: the generic calls and the spec's list (never the JSON create). */
+function registerNumberResource(api: FastifyInstance, platform: Platform) {
   const destinationLabels = destinationNames<TelephoneNumber>(platform, 'destination', 'displayDestination');
 
-  const numbers = resource(api, platform, {
+  return resource(api, platform, {
     area: 'telephone-numbers',
     // The generic calls and the spec's list by POST /numbering/allocated; never the JSON create.
     routes: { ...telephoneNumberResourceRoutes, ...routes },
@@ -175,12 +185,12 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
     decorated: ['displayDestination'],
     except: ['create'],
   });
+}
 
-  // The registry answers through this callback (the sandbox on a short timer: the area's start).
-  platform.providers.ems.onResult(applyEmsResult);
+type Numbers = ReturnType<typeof registerNumberResource>;
 
-  // ---- emergency (EMS) data -----------------------------------------------------------------
-
+/** A number's emergency (EMS) data: reading and submitting its address, and the numbers the registry rejected. */
+function registerEmsRoutes(api: FastifyInstance, platform: Platform, numbers: Numbers): void {
   tenantRoute(api, platform, routes.ems, {
     allow: numbers.rules('read'),
     handler: async ({ db }, { params }) => {
@@ -240,7 +250,10 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
     schema: { body: pagedBodyFor(errorFields) },
     handler: (ctx, { body }) => emsErrors(ctx, body),
   });
+}
 
+/** The lists other areas pick from: the numbers' emergency addresses and the caller IDs. */
+function registerPickerRoutes(api: FastifyInstance, platform: Platform): void {
   // Seats, trunks and numbers pick from these.
   tenantRoute(api, platform, routes.emsAddresses, {
     allow: readersOf('seats', 'SIPTrunks', 'numbers'),
@@ -253,7 +266,10 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
   });
 
   registerCallerIdRoutes(api, platform);
+}
 
+/** A number's Teams information. */
+function registerTeamsRoute(api: FastifyInstance, platform: Platform, numbers: Numbers): void {
   // Teams information of a number: whether the account has Teams, the seats presenting it as their
   // outbound caller ID, and those presenting it on Teams (Teams on, and the number is the seat's
   // Teams number, or its caller ID when it has none).
