@@ -14,6 +14,7 @@
  *   relative to the moment of seeding (desk phones' check-ins, registrations) are moved to now.
  * A refused snapshot is said in the log, and the server migrates and seeds as without one.
  */
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -136,6 +137,13 @@ export function isFreshDataDir(dataDir: string): boolean {
   return dataDir !== 'memory' && !fs.existsSync(path.join(dataDir, PGDATA, 'PG_VERSION'));
 }
 
+/** Unpacks PGlite's data dump (a tar of its data folder) into `target`. */
+export function unpackDump(tar: Buffer, target: string): void {
+  fs.mkdirSync(target, { recursive: true });
+  const unpacked = spawnSync('tar', ['-xf', '-', '-C', target], { input: tar, stdio: ['pipe', 'ignore', 'pipe'] });
+  if (unpacked.status !== 0) throw new Error(`tar could not unpack the snapshot: ${unpacked.stderr.toString().trim()}`);
+}
+
 /**
  * Makes the snapshot in `dir` (unless the one there can be used now): an embedded database migrated
  * and seeded as a first start would: its data folder, with its file store. Written beside and then renamed,
@@ -146,16 +154,21 @@ export async function makeSnapshot(dir: string, now = new Date()): Promise<boole
   if (!snapshotRefusal(dir, key, now)) return false;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-first-start-'));
   try {
-    // The data folder itself is the snapshot: PGlite writes it under work/pgdata as a server would.
-    const handle = await openDatabase({ dataDir: work });
+    // Migrated and seeded in memory (a data folder written as it goes took five times as long), then
+    // its dump unpacked into work/pgdata: the folder a server copies. The dump is a plain tar; `tar`
+    // unpacks it in a fraction of the time PGlite's own loading into a folder took.
+    const handle = await openDatabase({ dataDir: 'memory' });
     try {
       await migrate(handle.db, allMigrations());
       const tenancy = createTenancy(handle.db);
       const seededAt = Date.now();
       await seedDemo(tenancy, localFileStore(path.join(work, FILES)));
       await seedDemoInvoices(tenancy);
-      // Everything written out of the WAL, so the copy opens without replaying it.
+      // Written out first: a dump whose sequences are only in the WAL starts ahead of them (template.ts).
       await sql`checkpoint`.execute(handle.db);
+      if (!handle.pglite) throw new Error('PGlite expected');
+      const dump = await handle.pglite.dumpDataDir('none');
+      unpackDump(Buffer.from(await dump.arrayBuffer()), path.join(work, PGDATA));
       fs.mkdirSync(path.join(work, FILES), { recursive: true });
       fs.writeFileSync(path.join(work, META), JSON.stringify({ key, seededAt } satisfies SnapshotMeta));
     } finally {

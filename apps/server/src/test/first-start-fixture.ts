@@ -10,23 +10,21 @@ import path from 'node:path';
 import type { Migration } from 'kysely/migration';
 import { inject } from 'vitest';
 import { allMigrations } from '../areas.ts';
-import { openDatabase } from '../db/database.ts';
-import { snapshotKey } from '../first-start.ts';
+import { snapshotKey, unpackDump } from '../first-start.ts';
 
 export function pgliteTemplateFile(): string | undefined {
   const template = inject('serverTemplate');
   return template?.kind === 'pglite' ? template.file : undefined;
 }
 
-let unpacked: Promise<string> | undefined;
+let unpacked: string | undefined;
 
-/** The template's data folder (its dump opened once by PGlite into a folder, then closed). */
-function templateDataDir(file: string): Promise<string> {
-  unpacked ??= (async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-snapshot-template-'));
-    const handle = await openDatabase({ dataDir: dir, loadDataDir: new Blob([fs.readFileSync(file)]) });
-    await handle.close();
-    return path.join(dir, 'pgdata');
+/** The template's data folder (its dump unpacked once, as the build unpacks its own). */
+function templateDataDir(file: string): string {
+  unpacked ??= (() => {
+    const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sb-snapshot-template-')), 'pgdata');
+    unpackDump(fs.readFileSync(file), dir);
+    return dir;
   })();
   return unpacked;
 }
@@ -36,7 +34,7 @@ export async function snapshotFromTemplate(
 ): Promise<{ dir: string; remove: () => void }> {
   const file = pgliteTemplateFile();
   if (!file) throw new Error('a PGlite template is needed (the server-pglite project)');
-  const pgdata = await templateDataDir(file);
+  const pgdata = templateDataDir(file);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-snapshot-test-'));
   fs.cpSync(pgdata, path.join(dir, 'pgdata'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'files'));
