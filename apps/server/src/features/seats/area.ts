@@ -3,11 +3,17 @@ import { startRegistrationExpiry } from '../../platform/registration-expiry.ts';
 import * as m004 from './migrations/004-seats.ts';
 import * as m008 from './migrations/008-seat-access.ts';
 import * as m053 from './migrations/053-seat-registration-status.ts';
+import * as m055 from './migrations/055-seat-location.ts';
 import { registerSeatRoutes } from './seats.routes.ts';
 
 export const area: ServerArea = {
   name: 'seats',
-  migrations: { '004-seats': m004, '008-seat-access': m008, '053-seat-registration-status': m053 },
+  migrations: {
+    '004-seats': m004,
+    '008-seat-access': m008,
+    '053-seat-registration-status': m053,
+    '055-seat-location': m055,
+  },
   routes: registerSeatRoutes,
   // Registrations that expire turn their seat's stored status off (migration 053).
   start: (platform, log) => startRegistrationExpiry(platform.tenancy, 'seat_registrations', log),
