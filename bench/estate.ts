@@ -49,3 +49,36 @@ export async function loadEstate(tenancy: Tenancy, seats: number, numbers: numbe
     }
   });
 }
+
+/** The first of the other accounts' numbers (loadOtherAccounts): clear of the demo's. */
+export const OTHER_ACCOUNTS_FROM = 41000;
+
+/**
+ * The rest of a platform: `seats` more seats in other accounts of the demo account's reseller, at
+ * most `perAccount` each (extensions from 20000, half of them registered), so that the bench account's
+ * figures are read beside a platform of e.g. 200,000 seats (issue 25). Answers how many accounts.
+ */
+export async function loadOtherAccounts(tenancy: Tenancy, seats: number, perAccount = 20_000): Promise<number> {
+  const accounts = Math.ceil(seats / perAccount);
+  await tenancy.crossAccount('seed', async (tx) => {
+    for (let k = 0; k < accounts; k++) {
+      const accountNo = OTHER_ACCOUNTS_FROM + k;
+      const count = Math.min(perAccount, seats - k * perAccount);
+      await sql`insert into accounts (account_no, parent, account_type, account_kind, company, extension_digits)
+        select ${accountNo}, parent, account_type, account_kind, ${`Bench customer ${k + 1}`}, 5
+        from accounts where account_no = ${ACCOUNT}`.execute(tx);
+      for (let start = 0; start < count; start += 5000) {
+        const end = Math.min(count, start + 5000) - 1;
+        await sql`insert into seats (account_no, extension, name, secret, unique_string, nickname, caller_id_name,
+            caller_id_number, vm_mode, vm_email)
+          select ${accountNo}, ${FIRST_EXT} + g, ${`${accountNo}*`} || (${FIRST_EXT} + g), md5('o' || g), md5(${`${accountNo}`} || g),
+            'D ' || substr(md5(g::text), 1, 8), 'Desk ' || g, '', 1, 'desk' || g || '@example.net'
+          from generate_series(${start}::int, ${end}::int) g`.execute(tx);
+      }
+      await sql`insert into seat_registrations (account_no, seat_id, kind, user_agent, ipaddr, port, expires_at)
+        select account_no, id, 'desk', 'Yealink T54W', '81.2.70.' || (id % 200), 5060, now() + interval '1 hour'
+        from seats where account_no = ${accountNo} and id % 2 = 0`.execute(tx);
+    }
+  });
+  return accounts;
+}

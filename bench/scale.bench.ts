@@ -8,6 +8,7 @@
  * memory once idle. Not a test: it asserts only that the app answers 200.
  *   npm run bench:scale -w @switchboard/bench
  *   BENCH_DB=postgres (or pglite) runs one database only.
+ *   BENCH_SEATS=79900 BENCH_OTHER_SEATS=120100: a full account on a platform of 200,000 seats.
  *   BENCH_RUNS=30 BENCH_DATABASE_URL=postgres://... npm run bench:scale -w @switchboard/bench
  *   BENCH_KEEP=1 keeps the loaded PostgreSQL database (its name is printed) to look at with psql.
  *   BENCH_EXPLAIN=1 also prints each page statement the app sent and its plan (EXPLAIN ANALYZE, BUFFERS).
@@ -17,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { ACCOUNT_ACTIVITY, EMS_ERRORS_COUNT } from '@switchboard/domain';
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import { allMigrations } from '../apps/server/src/areas.ts';
@@ -24,13 +26,14 @@ import { type DatabaseHandle, migrate, openDatabase } from '../apps/server/src/d
 import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { vacuumEmbedded } from '../apps/server/src/platform/housekeeping.ts';
 import { createTenancy, type Tenancy } from '../apps/server/src/platform/tenancy.ts';
-import { ACCOUNT, FIRST_EXT, loadEstate } from './estate.ts';
+import { ACCOUNT, FIRST_EXT, loadEstate, loadOtherAccounts } from './estate.ts';
 import { signedInApp } from './signed-in-app.ts';
 
 const SEATS = Number(process.env.BENCH_SEATS ?? 20_000);
 const NUMBERS = Number(process.env.BENCH_NUMBERS ?? 5_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const SLOW_RUNS = Number(process.env.BENCH_SLOW_RUNS ?? 5);
+const OTHER_SEATS = Number(process.env.BENCH_OTHER_SEATS ?? 0);
 // Five-digit extensions run 20000-99899: a full account is 79,900 seats (BENCH_SEATS=79900).
 if (SEATS > 79_900) throw new Error(`BENCH_SEATS ${SEATS}: one account holds at most 79,900 seats (20000-99899)`);
 const root = path.resolve(import.meta.dirname, '..');
@@ -67,8 +70,16 @@ async function time(runs: number, fn: () => Promise<unknown>, after?: () => Prom
   return times;
 }
 
-/** Seats and numbers in batches of plain SQL (the seed's escape hatch: row-level security applies). */
-const load = (tenancy: Tenancy) => loadEstate(tenancy, SEATS, NUMBERS);
+/**
+ * Seats and numbers in batches of plain SQL (the seed's escape hatch: row-level security applies);
+ * with BENCH_OTHER_SEATS, that many more in other accounts (a platform of e.g. 200,000 seats:
+ * BENCH_SEATS=79900 BENCH_OTHER_SEATS=120100).
+ */
+const load = async (tenancy: Tenancy) => {
+  await loadEstate(tenancy, SEATS, NUMBERS);
+  if (OTHER_SEATS > 0) otherAccounts = await loadOtherAccounts(tenancy, OTHER_SEATS);
+};
+let otherAccounts = 0;
 
 /** Told of each statement the databases opened here send (openDatabase's onQuery). */
 let onSent: ((query: CompiledQuery) => void) | undefined;
@@ -158,7 +169,7 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
 
   // The seats page as a person would write it: the seat's columns and every value the list shows
   // (the desk phone's registration; the statuses, public IP and network the seat keeps from its
-  // registrations, migration 053, and its location from the numbers, 055; a provisioned device); with
+  // registrations, migration 053, and its location from the numbers, 057; a provisioned device); with
   // its total, the count of the same rows as a column of the same statement (the list's reply carries both).
   const registered = "s.desk_status = 'Registered'";
   const seatRows = (order: RawBuilder<unknown>, where: RawBuilder<unknown>, offset: number, total = false) =>
@@ -234,7 +245,7 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
     sql`s.call_recording = 1`,
   );
   // Every sort and filter of the seats list, beside the raw SQL of the same page; the statuses, public
-  // IP and network by the columns the seat keeps (migration 053), and the location (055), both ways
+  // IP and network by the columns the seat keeps (migration 053), and the location (057), both ways
   // (the id stays ascending).
   const sorts: Array<[string, RawBuilder<unknown>, ('asc' | 'desc')?]> = [
     ['callerIdName', sql`s.caller_id_name`],
@@ -304,7 +315,7 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
     picked.note = `reply ${(slimBytes / 1024).toFixed(0)} KB`;
   }
 
-  await pickerFigures(add, call, raw);
+  await pickerFigures(add, call, raw, rawNoRls);
 
   const numberRows = (offset: number) =>
     sql`select t.*, a.name as acl_name, s.extension || case when s.nickname <> '' then ' - ' || s.nickname else '' end as label
@@ -328,22 +339,33 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
     () => raw(numberRows(deep)),
   );
 
-  // The dashboard: each count the panel asks for (POST {path}/0/1), all at once as the panel does.
+  // The dashboard: each count the panel asks for (POST {path}/0/1, the domain's list of them), all at
+  // once as the panel does; the raw SQL counts the same tables.
   const dashboard: string[] = [];
-  for (const p of ['/seat', '/numbering/allocated', '/trunk', '/timeprofile', '/numbering/allocated/ems/errors']) {
-    const res = await app.inject({ method: 'POST', url: `/api/v1${p}/0/1`, headers, payload: {} });
-    if (res.statusCode === 200) dashboard.push(p);
+  for (const { api } of [...ACCOUNT_ACTIVITY, EMS_ERRORS_COUNT]) {
+    const res = await app.inject({ method: 'POST', url: `/api/v1${api}/0/1`, headers, payload: {} });
+    if (res.statusCode === 200) dashboard.push(api);
   }
+  const counted = (table: string) => sql`(select count(*) from ${sql.table(table)} where account_no = ${ACCOUNT})`;
   await add(
     `dashboard (${dashboard.length} counts)`,
     RUNS,
     () => Promise.all(dashboard.map((p) => call('POST', `${p}/0/1`, {}))),
     () =>
-      raw(sql`select (select count(*) from seats where account_no = ${ACCOUNT}) as seats,
-        (select count(*) from telephone_numbers where account_no = ${ACCOUNT}) as numbers,
-        (select count(*) from sip_trunks where account_no = ${ACCOUNT}) as trunks,
-        (select count(*) from time_profiles where account_no = ${ACCOUNT}) as profiles,
-        (select count(*) from telephone_numbers where account_no = ${ACCOUNT} and coalesce(ems_error_code, 0) <> 0) as errors`),
+      raw(
+        sql`select ${sql.join(
+          [
+            'seats',
+            'telephone_numbers',
+            'call_groups',
+            'call_queues',
+            'ivrs',
+            'nts_destinations',
+            'sip_trunks',
+            'time_profiles',
+          ].map(counted),
+        )}, (select count(*) from telephone_numbers where account_no = ${ACCOUNT} and coalesce(ems_error_code, 0) <> 0)`,
+      ),
     { note: dashboard.join(' '), several: true },
   );
 
@@ -357,10 +379,14 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
     const saved = (await raw(sql`select * from seats where id in (${sql.join(ids)})`)) as Array<
       Record<string, unknown>
     >;
-    // Every column but the generated search text (migration 044), which an insert may not name, and
-    // the status the database keeps from the registrations (migration 053; the delete took them) and
-    // the location it keeps from the numbers (055: worked out again on insert).
-    const kept = ['search_text', 'desk_status', 'desktop_status', 'mobile_status', 'public_ip', 'on_net', 'located'];
+    // Every column but the generated ones (search text, destination label), which an insert may not
+    // name, and the status the database keeps from the registrations (migration 053; the delete took
+    // them) and the location it keeps from the numbers (057: worked out again on insert).
+    const generated = (
+      (await raw(sql`select column_name from information_schema.columns
+        where table_name = 'seats' and is_generated = 'ALWAYS'`)) as Array<{ column_name: string }>
+    ).map((c) => c.column_name);
+    const kept = [...generated, 'desk_status', 'desktop_status', 'mobile_status', 'public_ip', 'on_net', 'located'];
     const columns = sql.join(
       Object.keys(saved[0] ?? {})
         .filter((c) => !kept.includes(c))
@@ -383,21 +409,38 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
   }
 
   // The next free extension (every seats page load asks): as loaded (after the highest seat), with the
-  // account's top extension taken (numbering falls back to the lowest free one: a walk over every
-  // extension from the bottom of the range), and with the number after the highest seat taken by
-  // another kind of number. Raw: the first gap found by lead() over the plan's key.
+  // account's top extension taken (numbering falls back to the lowest free one, past every full block
+  // of the range), and with the number after the highest seat taken by another kind of number. Raw:
+  // the first free number of the start's block (each of its numbers looked up in the plan's key), else
+  // of the first block after it that the blocks' counts (migration 054) say is not full or empty.
+  const lastBlock = Math.floor(99899 / 100);
+  const freeIn = (a: RawBuilder<unknown>, z: RawBuilder<unknown>) =>
+    sql`select min(g) from generate_series(${a}, ${z}) g
+      where not exists (select 1 from dial_plan d where d.account_no = ${ACCOUNT} and d.number = g)`;
   const nextRaw = (from: number) =>
-    raw(sql`select n from (select number + 1 as n, lead(number) over (order by number) as nxt
-        from dial_plan where account_no = ${ACCOUNT} and number >= ${from} and number <= 99899) g
-      where nxt is distinct from n and n <= 99899 limit 1`);
+    raw(sql`select coalesce((${freeIn(sql`${from}::int`, sql`${Math.min(Math.floor(from / 100) * 100 + 99, 99899)}::int`)}),
+      (select (${freeIn(sql`r.b * 100`, sql`least(r.b * 100 + 99, 99899)`)}) from (select b from (select case
+          when block > ${Math.floor(from / 100)} and taken < 100 then block
+          when lead(block) over (order by block) is distinct from block + 1 then block + 1 end as b
+        from dial_plan_blocks where account_no = ${ACCOUNT} and block >= ${Math.floor(from / 100)}
+          and block <= ${lastBlock}) c where b is not null and b <= ${lastBlock} limit 1) r)) as n`);
   // A next that fails (the statement timeout: BENCH_TIMEOUT_MS, 600 s) is said so, not timed.
-  const nextCase = (label: string, from: number) =>
-    add(
-      label,
-      label.includes('top') ? SLOW_RUNS : RUNS,
-      () => call('GET', `/seat/${ACCOUNT}/next`),
-      () => nextRaw(from),
-    ).catch((error: unknown) => console.error(`  [${handle.kind}] ${label}: FAILED ${String(error).slice(0, 200)}`));
+  // The app and the raw SQL must give the same number (else it is said).
+  const nextCase = async (label: string, from: number) => {
+    try {
+      const given = JSON.parse((await call('GET', `/seat/${ACCOUNT}/next`)).body).extension;
+      const rawN = ((await nextRaw(from)) as Array<{ n: number | null }>)[0]?.n;
+      if (given !== rawN) console.error(`  [${handle.kind}] ${label}: the app gives ${given}, the raw SQL ${rawN}`);
+      await add(
+        label,
+        RUNS,
+        () => call('GET', `/seat/${ACCOUNT}/next`),
+        () => nextRaw(from),
+      );
+    } catch (error) {
+      console.error(`  [${handle.kind}] ${label}: FAILED ${String(error).slice(0, 200)}`);
+    }
+  };
   const top = FIRST_EXT + SEATS;
   await nextCase('seats next free extension', top - 1);
   const plan = (statement: RawBuilder<unknown>) => tenancy.crossAccount('seed', (tx) => statement.execute(tx));
@@ -461,13 +504,24 @@ type Call = (method: 'GET' | 'POST', url: string, payload?: object) => Promise<{
 /**
  * The pickers (issue 25 item 3): the whole lists the panel used to load (GET /destinations, the seat
  * pick -1/-1) beside the calls it makes now — a search's first page, a term, a term no label holds
- * (every seat read), the labels of 20 values, and the seat picker's page — each with its reply's size.
+ * (every seat read before migration 056), the labels of 20 values, the seat picker's page, and the
+ * seat page's caller-ID numbers (every number of the account) — each with its reply's size.
  */
-async function pickerFigures(add: Add, call: Call, raw: (q: RawBuilder<unknown>) => Promise<unknown>) {
+async function pickerFigures(
+  add: Add,
+  call: Call,
+  raw: (q: RawBuilder<unknown>) => Promise<unknown>,
+  rawNoRls: (q: RawBuilder<unknown>) => Promise<unknown>,
+) {
   const seatLabel = sql`s.extension || case when s.nickname <> '' then ' - ' || s.nickname else '' end`;
+  // A term's raw SQL: over the seats' stored, trigram-indexed name (migration 056) where they have
+  // one, without row-level security (so its like may use the index).
+  const stored = (
+    (await raw(sql`select 1 from pg_indexes where indexname = 'seats_destination_label_trgm'`)) as unknown[]
+  ).length;
   const seatSearch = (term: string) =>
-    raw(sql`select s.extension::text as key, ${seatLabel} as label from seats s where s.account_no = ${ACCOUNT}
-      and ${seatLabel} like ${`%${term}%`} order by s.extension limit 21`);
+    rawNoRls(sql`select s.extension::text as key, ${seatLabel} as label from seats s where s.account_no = ${ACCOUNT}
+      and ${stored && term ? sql`s.destination_label` : seatLabel} like ${`%${term}%`} order by s.extension limit 21`);
   const ids = Array.from({ length: 20 }, (_, i) => `seat:${FIRST_EXT + i * 97}`).join(',');
   const cases: Array<[string, string, () => Promise<unknown>, 'GET' | 'POST', object?]> = [
     [
@@ -490,6 +544,23 @@ async function pickerFigures(add: Add, call: Call, raw: (q: RawBuilder<unknown>)
         ),
       'GET',
     ],
+    [
+      'seat page: caller IDs (every number)',
+      '/numbering/allocated/callerids',
+      () => raw(sql`select number, nickname from telephone_numbers where account_no = ${ACCOUNT} order by number`),
+      'POST',
+      {},
+    ],
+    ...(['', '0012', 'zzz'] as const).map((term): (typeof cases)[number] => [
+      `seat page: caller-ID picker ${term ? `"${term}"` : 'first page'}`,
+      '/numbering/allocated/callerids/0/20',
+      () =>
+        raw(sql`select number, nickname from telephone_numbers where account_no = ${ACCOUNT}
+          ${term ? sql`and (number like ${`%${term}%`} or nickname ilike ${`%${term}%`})` : sql``}
+          order by number limit 21`),
+      'POST',
+      term ? { search: term } : {},
+    ]),
     [
       'seat picker: pick/0/20 "2345"',
       '/seat/pick/0/20',
@@ -626,6 +697,10 @@ const kinds = Object.keys(results);
 const ms = (n: number) => n.toFixed(1).padStart(7);
 console.log(
   `\n${SEATS.toLocaleString('en-GB')} seats, ${NUMBERS.toLocaleString('en-GB')} numbers in account ${ACCOUNT}; ` +
+    (OTHER_SEATS > 0
+      ? `${OTHER_SEATS.toLocaleString('en-GB')} more seats in ${otherAccounts} other accounts ` +
+        `(${(SEATS + OTHER_SEATS).toLocaleString('en-GB')} on the platform); `
+      : '') +
     `${RUNS} runs (${SLOW_RUNS} for -1/-1 and bulk delete); ms; ratio = app median / raw SQL median ` +
     `(the raw SQL returns the same rows: for seats, the columns and every value the list shows); ` +
     `app SQL = the page statement the app sent, alone in a tenant transaction (row-level security), and its ratio; ` +

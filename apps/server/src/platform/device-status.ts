@@ -3,7 +3,7 @@
  * number it gives the emergency services has an address; `publicIp`, the address it uses now is a
  * public one; `onNet`, it uses an address that is not. Either worked out at each read from the number
  * (`numberSql`) and the address in use (`addressSql`, NULL while none is: unregistered), or read from
- * the columns where the database keeps them (the seats', migrations 053 and 055: indexed, so the list
+ * the columns where the database keeps them (the seats', migrations 053 and 057: indexed, so the list
  * filters and sorts without reading the whole account); trusted SQL over the list's FROM.
  */
 import { emergencyLocatedSql } from './emergency-location.ts';

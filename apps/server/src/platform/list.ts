@@ -176,7 +176,10 @@ export async function selectRecords<Rec>(query: AnyQuery, fields: FieldMap<Rec>)
 }
 
 /** The shortest search a trigram index can answer. */
-const TRIGRAM = 3;
+export const TRIGRAM = 3;
+
+/** The LIKE pattern of text holding `term` anywhere, its wildcards and escapes taken literally. */
+export const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** Whether case folding leaves `term` as it is (digits, '@', '+'...): then LIKE finds what ILIKE would. */
 const uncased = (term: string) => term.toLowerCase() === term && term.toUpperCase() === term;
@@ -301,7 +304,7 @@ export async function pagedList<Rec>(
   const search = options.search?.trim();
   const plan = search ? searchPlan(defs, idSql, search) : undefined;
   if (search && plan) {
-    const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const pattern = containsPattern(search);
     if (plan.trigram) {
       const hits = searchHits(plan.table, plan.trigram, pattern);
       statement = (qb) => qb.withPlugin(hits);

@@ -24,6 +24,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { TenantTable } from '../db/schema.ts';
 import type { AuthContext, PermissionRule } from './auth.ts';
+import type { DestinationSource } from './destinations.ts';
 import {
   foreignKeyViolationError,
   fromZodError,
@@ -215,7 +216,7 @@ export interface ResourceHandle<Rec extends { id: number }, In extends z.ZodType
 }
 
 /** How an area's rows are listed as destinations: SQL of the key, the label, the order, a filter. */
-export type DestinationSourceDef = { key: string; numericKey?: boolean; label: string; order?: string; where?: string };
+export type DestinationSourceDef = Omit<DestinationSource, 'type' | 'table'>;
 
 export function resource<Rec extends { id: number }, In extends z.ZodType, Cr extends z.ZodType>(
   api: FastifyInstance,

@@ -169,6 +169,8 @@ export async function raceWithOpenTransaction<T>(
   db: DB,
   hold: (trx: Transaction<Database>) => Promise<unknown>,
   race: () => Promise<T>,
+  /** What the open transaction does once the call waits, before it commits. */
+  whileWaiting?: (trx: Transaction<Database>) => Promise<unknown>,
 ): Promise<T> {
   let pending: Promise<T> | undefined;
   let settled = false;
@@ -182,7 +184,10 @@ export async function raceWithOpenTransaction<T>(
     while (!settled && Date.now() < until) {
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
         where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
-      if (Number(rows[0]?.n ?? 0) > 0) return;
+      if (Number(rows[0]?.n ?? 0) > 0) {
+        await whileWaiting?.(trx);
+        return;
+      }
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   });

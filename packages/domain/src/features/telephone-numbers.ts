@@ -194,6 +194,9 @@ export const telephoneNumberResourceRoutes = resourceRoutes(PATH, {
 });
 const { create: _create, ...generic } = telephoneNumberResourceRoutes;
 
+/** A number the account may present as caller ID, and its name (its nickname, else the number). */
+const callerIdRecord = z.object({ name: z.string(), number: z.string() });
+
 export const telephoneNumberRoutes = {
   ...generic,
   /** Spec 2 §7 "POST /numbering/allocated (list)": the list, its paging in the body (all by default). */
@@ -212,7 +215,16 @@ export const telephoneNumberRoutes = {
   /** The account's emergency addresses (the seat-location dialog picks one by its number). */
   emsAddresses: post('/emsaddress', { reply: listReplySchema(emsAddressRecord) }),
   /** The account's numbers a seat or trunk may present (spec 2 §7: records of name and number). */
-  callerIds: post(`${PATH}/callerids`, { reply: recordsReply(z.object({ name: z.string(), number: z.string() })) }),
+  callerIds: post(`${PATH}/callerids`, { reply: recordsReply(callerIdRecord) }),
+  /**
+   * A page of them whose number or name holds `search` (the seat page's caller-ID pickers: issue 25,
+   * no whole-account lists), in number order; `lastPage` when none follows.
+   */
+  callerIdsPage: post(`${PATH}/callerids/:offset/:limit`, {
+    params: listParams,
+    body: z.object({ search: z.string().max(100).optional() }).default({}),
+    reply: z.object({ records: z.array(callerIdRecord), lastPage: z.boolean() }),
+  }),
   /** Teams information of a number. */
   teams: get(`${PATH}/msteams/:id`, { params: idParam, reply: numberTeamsRecord }),
 };

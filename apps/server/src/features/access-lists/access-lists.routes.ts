@@ -9,7 +9,7 @@ import {
   type CsvUploadReply,
   MESSAGES,
 } from '@switchboard/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { childCount } from '../../platform/child-count.ts';
 import { children } from '../../platform/children.ts';
 import { readNumbersCsv } from '../../platform/csv.ts';
@@ -41,7 +41,14 @@ const entryFields = fieldMap<AccessListEntry & { accessListId: number }>('access
 const CSV_BATCH = 1000;
 
 export function registerAccessListRoutes(api: FastifyInstance, platform: Platform): void {
-  const lists = resource(api, platform, {
+  const lists = registerListResource(api, platform);
+  registerEntryRoutes(api, platform, lists);
+  registerCsvUploadRoute(api, platform, lists);
+}
+
+/** The access lists as a resource. */
+function registerListResource(api: FastifyInstance, platform: Platform) {
+  return resource(api, platform, {
     area: 'access-lists',
     routes: accessListRoutes,
     table: 'access_lists',
@@ -57,7 +64,12 @@ export function registerAccessListRoutes(api: FastifyInstance, platform: Platfor
     // The same name saved by another request at the same moment: past the check, the key refuses it.
     uniqueViolations: { access_lists_name_key: { field: 'name', message: MESSAGES.aclNameInUse } },
   });
+}
 
+type Lists = ReturnType<typeof registerListResource>;
+
+/** A list's entries: listed, paged, added and removed. */
+function registerEntryRoutes(api: FastifyInstance, platform: Platform, lists: Lists): void {
   children(api, platform, {
     parent: lists,
     table: 'access_list_entries',
@@ -74,29 +86,36 @@ export function registerAccessListRoutes(api: FastifyInstance, platform: Platfor
     },
     uniqueViolations: { access_list_entries_number_uq: { field: 'number', message: MESSAGES.aclDuplicate } },
   });
+}
 
+/**
+ * A CSV upload's numbers, read, parsed and checked as it streams in, before any database connection
+ * is held; at most CSV_MAX_NUMBERS numbers. Answers the valid ones and the failures.
+ */
+async function receiveNumbers(request: FastifyRequest) {
+  const upload = await textUploadStream(request, 'numbers', { extensions: ['.csv'], mimeTypes: ['text/csv'] });
+  const rows = await readNumbersCsv(upload, 'numbers', {
+    maxRows: CSV_MAX_NUMBERS,
+    tooMany: MESSAGES.csvTooManyNumbers(CSV_MAX_NUMBERS),
+  });
+  // A file was chosen (none is csvRequired): one with no number is empty.
+  if (rows.length === 0) throw new HttpError(400, MESSAGES.csvEmpty, { numbers: MESSAGES.csvEmpty });
+  const failures: CsvUploadReply['failures'] = [];
+  const valid: typeof rows = [];
+  for (const row of rows) {
+    const parsed = accessListEntryInput.shape.number.safeParse(row.number);
+    if (parsed.success) valid.push({ line: row.line, number: parsed.data });
+    else failures.push({ ...row, message: parsed.error.issues[0]?.message ?? MESSAGES.telephone });
+  }
+  return { valid, failures };
+}
+
+/** A CSV upload of numbers to a list: all added in one transaction, each failure answered by line. */
+function registerCsvUploadRoute(api: FastifyInstance, platform: Platform, lists: Lists): void {
   tenantRoute(api, platform, accessListRoutes.uploadCsv, {
     allow: lists.rules('update'),
     upload: 'numbers',
-    // Read, parsed and checked as it streams in, before any database connection is held; at most
-    // CSV_MAX_NUMBERS numbers.
-    receive: async (request) => {
-      const upload = await textUploadStream(request, 'numbers', { extensions: ['.csv'], mimeTypes: ['text/csv'] });
-      const rows = await readNumbersCsv(upload, 'numbers', {
-        maxRows: CSV_MAX_NUMBERS,
-        tooMany: MESSAGES.csvTooManyNumbers(CSV_MAX_NUMBERS),
-      });
-      // A file was chosen (none is csvRequired): one with no number is empty.
-      if (rows.length === 0) throw new HttpError(400, MESSAGES.csvEmpty, { numbers: MESSAGES.csvEmpty });
-      const failures: CsvUploadReply['failures'] = [];
-      const valid: typeof rows = [];
-      for (const row of rows) {
-        const parsed = accessListEntryInput.shape.number.safeParse(row.number);
-        if (parsed.success) valid.push({ line: row.line, number: parsed.data });
-        else failures.push({ ...row, message: parsed.error.issues[0]?.message ?? MESSAGES.telephone });
-      }
-      return { valid, failures };
-    },
+    receive: receiveNumbers,
     handler: async ({ db, auth, emit }, { params, received }) => {
       const failures = [...received.failures];
       await lists.lock(db, params.id);

@@ -80,8 +80,7 @@ const ACCOUNT_COLUMNS = {
 
 /** The transactions page: prepay accounts only (the account-type mask; admin rights never stand in). */
 const prepayRead = { resource: 'prepay', action: 'read' } as const;
-/** Wholesale accounts have no balance alert (spec 1 §2). */
-
+/** This month in London, as YYYY-MM. */
 function currentMonth(now = new Date()): string {
   const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit' })
     .formatToParts(now)
@@ -93,8 +92,16 @@ function currentMonth(now = new Date()): string {
 }
 
 export function registerAccountBillingRoutes(api: FastifyInstance, platform: Platform): void {
-  const routes = accountBillingRoutes;
+  registerTransactionRoutes(api, platform);
+  registerAdjustmentRoutes(api, platform);
+  registerAccountFormRoutes(api, platform);
+  registerNotificationRoutes(api, platform);
+  registerOutboxRoute(api, platform);
+}
 
+/** The account transactions page: the ledger, paged, and one month's entries. */
+function registerTransactionRoutes(api: FastifyInstance, platform: Platform): void {
+  const routes = accountBillingRoutes;
   tenantRoute(api, platform, routes.transactions, {
     allow: prepayRead,
     readOnly: true,
@@ -125,9 +132,29 @@ export function registerAccountBillingRoutes(api: FastifyInstance, platform: Pla
       return { records };
     },
   });
+}
 
-  registerAdjustmentRoutes(api, platform);
+/** The account form's fields that `body` changes: their old and new values, and the columns to write. */
+function changesOf(body: AccountFormBody, current: Record<string, unknown>) {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  const row: Updateable<AccountsTable> = {};
+  for (const [field, column] of Object.entries(ACCOUNT_COLUMNS)) {
+    const value = body[field as keyof typeof ACCOUNT_COLUMNS];
+    if (value === undefined) continue;
+    const stored = current[column];
+    if (value === stored) continue;
+    before[field] = stored;
+    after[field] = value;
+    Object.assign(row, { [column]: value });
+  }
+  return { before, after, row };
+}
 
+/** The balance alert's choices, and the account details form's save. */
+function registerAccountFormRoutes(api: FastifyInstance, platform: Platform): void {
+  const routes = accountBillingRoutes;
+  // Wholesale accounts have no balance alert (spec 1 §2).
   tenantRoute(api, platform, routes.balanceAlert, {
     allow: (auth) => can(auth, 'account', 'read') && !isWholesale(auth),
     handler: async ({ db }) => {
@@ -153,18 +180,7 @@ export function registerAccountBillingRoutes(api: FastifyInstance, platform: Pla
       const header = request.headers['if-match'];
       const based = body.version ?? (header === undefined ? undefined : Number(String(header).replace(/\D/g, '')));
       if (based !== undefined && based !== current.version) throw new HttpError(409, MESSAGES.staleVersion);
-      const before: Record<string, unknown> = {};
-      const after: Record<string, unknown> = {};
-      const row: Updateable<AccountsTable> = {};
-      for (const [field, column] of Object.entries(ACCOUNT_COLUMNS)) {
-        const value = body[field as keyof typeof ACCOUNT_COLUMNS];
-        if (value === undefined) continue;
-        const stored = (current as Record<string, unknown>)[column];
-        if (value === stored) continue;
-        before[field] = stored;
-        after[field] = value;
-        Object.assign(row, { [column]: value });
-      }
+      const { before, after, row } = changesOf(body, current);
       if (Object.keys(row).length > 0) {
         await db.updateTable('accounts').set(row).execute();
         await emit({
@@ -192,7 +208,11 @@ export function registerAccountBillingRoutes(api: FastifyInstance, platform: Pla
       };
     },
   });
+}
 
+/** The account's notifications, and marking one read. */
+function registerNotificationRoutes(api: FastifyInstance, platform: Platform): void {
+  const routes = accountBillingRoutes;
   tenantRoute(api, platform, routes.notifications, {
     allow: { resource: 'notification', action: 'read' },
     handler: async ({ db }) => {
@@ -240,7 +260,11 @@ export function registerAccountBillingRoutes(api: FastifyInstance, platform: Pla
       return { success: true, message: MESSAGES.notificationMarked };
     },
   });
+}
 
+/** The sandbox e-mail outbox (provider admins): every account's mails, paged. */
+function registerOutboxRoute(api: FastifyInstance, platform: Platform): void {
+  const routes = accountBillingRoutes;
   openRoute(api, platform, routes.outbox, {
     allow: (auth) => isProviderAdmin(auth),
     changesState: false,

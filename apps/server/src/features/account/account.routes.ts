@@ -17,12 +17,13 @@ import {
   MESSAGES,
   normaliseCompanyNumber,
   REGISTERED_ACCOUNT,
+  type RegistrationBody,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import { audit } from '../../platform/audit.ts';
-import { clearSessionCookie } from '../../platform/auth.ts';
+import { type AuthContext, clearSessionCookie } from '../../platform/auth.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { alreadyRegisteredMail } from '../../platform/mail-templates.ts';
@@ -70,18 +71,24 @@ async function claimUsername(tx: Tx, config: Pick<Config, 'publicUrl'>, username
   return true;
 }
 
+/** A budget of `free` requests per key in the sign-in window, then waits doubling from 1 s. */
+function budget(config: Config, key: string, free: number): { key: string; rule: ThrottleRule } {
+  return { key, rule: { free, maxDelayMs: config.loginMaxDelayMs, windowMs: config.loginWindowMs } };
+}
+
 export function registerAccountRoutes(api: FastifyInstance, platform: Platform): void {
-  const { config, tenancy, providers } = platform;
-  const routes = accountLifecycleRoutes;
-  /** A budget of `free` requests per key in the sign-in window, then waits doubling from 1 s. */
-  const budget = (key: string, free: number): { key: string; rule: ThrottleRule } => ({
-    key,
-    rule: { free, maxDelayMs: config.loginMaxDelayMs, windowMs: config.loginWindowMs },
-  });
+  registerDeleteAccountRoute(api, platform);
+  registerRegistrationRoutes(api, platform);
+  registerSetPasswordRoutes(api, platform);
+  registerForgotPasswordRoute(api, platform);
+  registerResetUserPasswordRoute(api, platform);
+}
 
-  // ---- deleting the account -------------------------------------------------------------------
+// ---- deleting the account -------------------------------------------------------------------
 
-  openRoute(api, platform, routes.deleteAccount, {
+/** Deleting the caller's own account, after a fresh password confirmation. */
+function registerDeleteAccountRoute(api: FastifyInstance, platform: Platform): void {
+  openRoute(api, platform, accountLifecycleRoutes.deleteAccount, {
     allow: { resource: 'account', action: 'delete' },
     handler: async ({ auth, request, reply }, { params }) => {
       if (!auth) throw forbidden();
@@ -90,88 +97,101 @@ export function registerAccountRoutes(api: FastifyInstance, platform: Platform):
       // customer's account from the portal, as its own action.
       if (auth.puppeteer !== null) throw new HttpError(403, ACCOUNT_MESSAGES.deleteWhileDisguised);
       if (!DELETABLE_PARENTS.includes(auth.parent)) throw new HttpError(403, ACCOUNT_MESSAGES.deleteNotHere);
-      await tenancy.crossAccount('account-deletion', async (tx) => {
-        const account = await tx
-          .selectFrom('accounts')
-          .select(['account_no', 'company', 'deleted_at'])
-          .where('account_no', '=', auth.accountNo)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!account || account.deleted_at !== null) throw notFound();
-        const provider = await tx
-          .selectFrom('user_permissions as p')
-          .innerJoin('users as u', 'u.id', 'p.user_id')
-          .select('u.id')
-          .where('u.account_no', '=', auth.accountNo)
-          .where('p.feature_id', '=', FEATURES.vhAdmin)
-          .where('p.mask', '>', 0)
-          .executeTakeFirst();
-        if (provider) throw new HttpError(403, ACCOUNT_MESSAGES.deleteProvider);
-        const child = await tx
-          .selectFrom('accounts')
-          .select('account_no')
-          .where('parent', '=', auth.accountNo)
-          .where('account_no', '<>', auth.accountNo)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        if (child) throw new HttpError(409, ACCOUNT_MESSAGES.deleteHasCustomers);
-        // Closing an account does not close its debts: unpaid (and overdue) invoices are paid first.
-        const unpaid = await tx
-          .selectFrom('invoices')
-          .select('id')
-          .where('account_no', '=', auth.accountNo)
-          .where('status', '=', 'unpaid')
-          .executeTakeFirst();
-        if (unpaid) throw new HttpError(409, ACCOUNT_MESSAGES.deleteHasUnpaidInvoices);
-        // The server never deletes on an unchecked request: this session's user must have
-        // confirmed their password (POST /users/auth/passwordcheck) in the last minutes. The
-        // confirmation is spent here.
-        const fresh = await tx
-          .updateTable('sessions')
-          .set({ password_checked_at: null })
-          .where('token_hash', '=', auth.tokenHash)
-          .where('password_checked_at', '>', new Date(Date.now() - DELETE_CONFIRMATION_MS))
-          .returning('token_hash')
-          .executeTakeFirst();
-        if (!fresh) throw new HttpError(403, ACCOUNT_MESSAGES.deleteNeedsPassword);
-        await tx
-          .updateTable('accounts')
-          .set({ deleted_at: new Date(), deleted_by: auth.userId })
-          .where('account_no', '=', auth.accountNo)
-          .execute();
-        // Every session in the account ends: its users', and anyone's acting as it.
-        await tx
-          .deleteFrom('sessions')
-          .where((eb) =>
-            eb.or([
-              eb('account_no', '=', auth.accountNo),
-              eb('user_id', 'in', eb.selectFrom('users').select('id').where('account_no', '=', auth.accountNo)),
-            ]),
-          )
-          .execute();
-        await recordChange(tx, auth, request.ip, {
-          area: 'account',
-          recordId: auth.accountNo,
-          kind: 'delete',
-          before: { deleted: false },
-          after: { deleted: true },
-          label: account.company || String(account.account_no),
-        });
-        await audit(tx, {
-          userId: auth.userId,
-          accountNo: auth.homeAccountNo,
-          action: 'account.delete',
-          targetAccountNo: auth.accountNo,
-          ip: request.ip,
-        });
-      });
-      clearSessionCookie(reply, config);
+      await platform.tenancy.crossAccount('account-deletion', (tx) => deleteAccount(tx, auth, request.ip));
+      clearSessionCookie(reply, platform.config);
       return { success: true, message: ACCOUNT_MESSAGES.accountDeleted };
     },
   });
+}
 
-  // ---- registration (public) -------------------------------------------------------------------
+/** The session's account marked deleted, its sessions ended, the change and the audit recorded. */
+async function deleteAccount(tx: Tx, auth: AuthContext, ip: string): Promise<void> {
+  const account = await tx
+    .selectFrom('accounts')
+    .select(['account_no', 'company', 'deleted_at'])
+    .where('account_no', '=', auth.accountNo)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!account || account.deleted_at !== null) throw notFound();
+  await refuseUndeletable(tx, auth.accountNo);
+  // The server never deletes on an unchecked request: this session's user must have
+  // confirmed their password (POST /users/auth/passwordcheck) in the last minutes. The
+  // confirmation is spent here.
+  const fresh = await tx
+    .updateTable('sessions')
+    .set({ password_checked_at: null })
+    .where('token_hash', '=', auth.tokenHash)
+    .where('password_checked_at', '>', new Date(Date.now() - DELETE_CONFIRMATION_MS))
+    .returning('token_hash')
+    .executeTakeFirst();
+  if (!fresh) throw new HttpError(403, ACCOUNT_MESSAGES.deleteNeedsPassword);
+  await tx
+    .updateTable('accounts')
+    .set({ deleted_at: new Date(), deleted_by: auth.userId })
+    .where('account_no', '=', auth.accountNo)
+    .execute();
+  // Every session in the account ends: its users', and anyone's acting as it.
+  await tx
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('account_no', '=', auth.accountNo),
+        eb('user_id', 'in', eb.selectFrom('users').select('id').where('account_no', '=', auth.accountNo)),
+      ]),
+    )
+    .execute();
+  await recordChange(tx, auth, ip, {
+    area: 'account',
+    recordId: auth.accountNo,
+    kind: 'delete',
+    before: { deleted: false },
+    after: { deleted: true },
+    label: account.company || String(account.account_no),
+  });
+  await audit(tx, {
+    userId: auth.userId,
+    accountNo: auth.homeAccountNo,
+    action: 'account.delete',
+    targetAccountNo: auth.accountNo,
+    ip,
+  });
+}
 
+/** Refuses deleting a provider's account, one with live customers, or one with unpaid invoices. */
+async function refuseUndeletable(tx: Tx, accountNo: number): Promise<void> {
+  const provider = await tx
+    .selectFrom('user_permissions as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select('u.id')
+    .where('u.account_no', '=', accountNo)
+    .where('p.feature_id', '=', FEATURES.vhAdmin)
+    .where('p.mask', '>', 0)
+    .executeTakeFirst();
+  if (provider) throw new HttpError(403, ACCOUNT_MESSAGES.deleteProvider);
+  const child = await tx
+    .selectFrom('accounts')
+    .select('account_no')
+    .where('parent', '=', accountNo)
+    .where('account_no', '<>', accountNo)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (child) throw new HttpError(409, ACCOUNT_MESSAGES.deleteHasCustomers);
+  // Closing an account does not close its debts: unpaid (and overdue) invoices are paid first.
+  const unpaid = await tx
+    .selectFrom('invoices')
+    .select('id')
+    .where('account_no', '=', accountNo)
+    .where('status', '=', 'unpaid')
+    .executeTakeFirst();
+  if (unpaid) throw new HttpError(409, ACCOUNT_MESSAGES.deleteHasUnpaidInvoices);
+}
+
+// ---- registration (public) -------------------------------------------------------------------
+
+/** Public registration: the visitor's country, the company lookup, the captcha, and registering. */
+function registerRegistrationRoutes(api: FastifyInstance, platform: Platform): void {
+  const { config, tenancy, providers } = platform;
+  const routes = accountLifecycleRoutes;
   /** Registration is for visitors in the UK (spec 1 §2): the geo-IP provider's answer for the address. */
   const countryOf = async (ip: string) => (await providers.geoIp.countryOf(ip)) ?? '';
 
@@ -184,7 +204,7 @@ export function registerAccountRoutes(api: FastifyInstance, platform: Platform):
     allow: 'public',
     handler: async ({ request }, { params }) => {
       await tenancy.crossAccount('registration', (tx) =>
-        takeAttempt(tx, [budget(`company:${request.ip}`, 60)], ACCOUNT_MESSAGES.registrationThrottled),
+        takeAttempt(tx, [budget(config, `company:${request.ip}`, 60)], ACCOUNT_MESSAGES.registrationThrottled),
       );
       const number = normaliseCompanyNumber(params.number);
       if (!number) throw new HttpError(400, ACCOUNT_MESSAGES.companyNumberInvalid);
@@ -213,7 +233,7 @@ export function registerAccountRoutes(api: FastifyInstance, platform: Platform):
       await tenancy.crossAccount('registration', (tx) =>
         takeAttempt(
           tx,
-          [budget(`register:${request.ip}`, config.registrationsPerAddress)],
+          [budget(config, `register:${request.ip}`, config.registrationsPerAddress)],
           ACCOUNT_MESSAGES.registrationThrottled,
         ),
       );
@@ -221,105 +241,125 @@ export function registerAccountRoutes(api: FastifyInstance, platform: Platform):
         throw validationError({ reCaptcha: ACCOUNT_MESSAGES.captchaFailed });
       // The holder signs in with their e-mail address (registration has no username field).
       const username = body.email.toLowerCase();
-      const company =
-        body.endUserType === '2' && body.companyName === '' ? `${body.firstName} ${body.surname}` : body.companyName;
       await tenancy.crossAccount('registration', async (tx) => {
         // The answer never says whether the address is known: its existing holder is told by e-mail.
         if (await claimUsername(tx, config, username)) return;
-        let accountNo = 0;
-        for (let i = 0; i < 100 && accountNo === 0; i++) {
-          const { rows } = await sql<{ n: string }>`select nextval('account_numbers') as n`.execute(tx);
-          const candidate = Number(rows[0]?.n);
-          const exists = await tx
-            .selectFrom('accounts')
-            .select('account_no')
-            .where('account_no', '=', candidate)
-            .executeTakeFirst();
-          if (!exists) accountNo = candidate;
-        }
-        if (accountNo === 0) throw new HttpError(503, MESSAGES.noResponse);
-        await tx
-          .insertInto('accounts')
-          .values({
-            account_no: accountNo,
-            parent: REGISTERED_ACCOUNT.parent,
-            account_type: REGISTERED_ACCOUNT.accountType,
-            account_kind: REGISTERED_ACCOUNT.accountKind,
-            first_name: body.firstName,
-            surname: body.surname,
-            company,
-            company_no: body.registeredCompany
-              ? (normaliseCompanyNumber(body.companyNo) ?? body.companyNo.toUpperCase())
-              : '',
-            vat_no: body.vatNo,
-            address_line1: body.addressLine1,
-            address_line2: body.addressLine2,
-            address_city: body.city,
-            address_county: body.county,
-            address_country: 'United Kingdom',
-            address_postcode: body.postCode.toUpperCase(),
-            telephone: body.telephone,
-            fax: body.fax,
-            mobile: body.mobile,
-            email: body.email,
-            end_user_type: body.endUserType,
-            vulnerable_person: body.vulnerablePerson,
-            ...NEW_ACCOUNT_DEFAULTS,
-            pending_activation: true,
-          })
-          .execute();
-        const user = await tx
-          .insertInto('users')
-          .values({
-            account_no: accountNo,
-            username,
-            password_hash: null,
-            name: body.firstName,
-            surname: body.surname,
-            email: body.email,
-            enabled: true,
-            is_holder: true,
-            avatar: null,
-            avatar_mime: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await tx
-          .insertInto('user_permissions')
-          .values([
-            ...ACCOUNT_HOLDER_FEATURES.map((feature_id) => ({ user_id: user.id, feature_id, mask: MASK.all })),
-            { user_id: user.id, feature_id: FEATURES.betaPanel, mask: MASK.readOnly },
-          ])
-          .execute();
-        await audit(tx, {
-          userId: null,
-          accountNo,
-          action: 'account.register',
-          targetAccountNo: accountNo,
-          details: { username, endUserType: body.endUserType },
-          ip: request.ip,
-        });
-        await sendSetPasswordLink(
-          tx,
-          config,
-          { id: user.id, accountNo, username, name: body.firstName, email: body.email },
-          'activation',
-          { newAccount: true },
-        );
+        await createRegisteredAccount(tx, config, body, username, request.ip);
       });
       platform.mail.drain().catch((error: unknown) => request.log.error({ err: error }, 'mail'));
       return { success: true, message: ACCOUNT_MESSAGES.accountCreated };
     },
   });
+}
 
-  // ---- set-password links (public) ---------------------------------------------------------------
+/** A free account number from the sequence (one an older account already holds is skipped). */
+async function nextAccountNo(tx: Tx): Promise<number> {
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await sql<{ n: string }>`select nextval('account_numbers') as n`.execute(tx);
+    const candidate = Number(rows[0]?.n);
+    const exists = await tx
+      .selectFrom('accounts')
+      .select('account_no')
+      .where('account_no', '=', candidate)
+      .executeTakeFirst();
+    if (!exists) return candidate;
+  }
+  throw new HttpError(503, MESSAGES.noResponse);
+}
 
+/** The registered account, pending activation, with its holder, who is sent the activation link. */
+async function createRegisteredAccount(
+  tx: Tx,
+  config: Config,
+  body: RegistrationBody,
+  username: string,
+  ip: string,
+): Promise<void> {
+  const company =
+    body.endUserType === '2' && body.companyName === '' ? `${body.firstName} ${body.surname}` : body.companyName;
+  const accountNo = await nextAccountNo(tx);
+  await tx
+    .insertInto('accounts')
+    .values({
+      account_no: accountNo,
+      parent: REGISTERED_ACCOUNT.parent,
+      account_type: REGISTERED_ACCOUNT.accountType,
+      account_kind: REGISTERED_ACCOUNT.accountKind,
+      first_name: body.firstName,
+      surname: body.surname,
+      company,
+      company_no: body.registeredCompany
+        ? (normaliseCompanyNumber(body.companyNo) ?? body.companyNo.toUpperCase())
+        : '',
+      vat_no: body.vatNo,
+      address_line1: body.addressLine1,
+      address_line2: body.addressLine2,
+      address_city: body.city,
+      address_county: body.county,
+      address_country: 'United Kingdom',
+      address_postcode: body.postCode.toUpperCase(),
+      telephone: body.telephone,
+      fax: body.fax,
+      mobile: body.mobile,
+      email: body.email,
+      end_user_type: body.endUserType,
+      vulnerable_person: body.vulnerablePerson,
+      ...NEW_ACCOUNT_DEFAULTS,
+      pending_activation: true,
+    })
+    .execute();
+  const user = await tx
+    .insertInto('users')
+    .values({
+      account_no: accountNo,
+      username,
+      password_hash: null,
+      name: body.firstName,
+      surname: body.surname,
+      email: body.email,
+      enabled: true,
+      is_holder: true,
+      avatar: null,
+      avatar_mime: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await tx
+    .insertInto('user_permissions')
+    .values([
+      ...ACCOUNT_HOLDER_FEATURES.map((feature_id) => ({ user_id: user.id, feature_id, mask: MASK.all })),
+      { user_id: user.id, feature_id: FEATURES.betaPanel, mask: MASK.readOnly },
+    ])
+    .execute();
+  await audit(tx, {
+    userId: null,
+    accountNo,
+    action: 'account.register',
+    targetAccountNo: accountNo,
+    details: { username, endUserType: body.endUserType },
+    ip,
+  });
+  await sendSetPasswordLink(
+    tx,
+    config,
+    { id: user.id, accountNo, username, name: body.firstName, email: body.email },
+    'activation',
+    { newAccount: true },
+  );
+}
+
+// ---- set-password links (public) ---------------------------------------------------------------
+
+/** A set-password link (activation or reset): checking its token, and setting the password with it. */
+function registerSetPasswordRoutes(api: FastifyInstance, platform: Platform): void {
+  const { config, tenancy } = platform;
+  const routes = accountLifecycleRoutes;
   openRoute(api, platform, routes.checkToken, {
     allow: 'public',
     changesState: false,
     handler: async ({ request }, { body }) => {
       const live = await tenancy.crossAccount('password-link', async (tx) => {
-        await takeAttempt(tx, [budget(`password-link:${request.ip}`, 30)], ACCOUNT_MESSAGES.resetThrottled);
+        await takeAttempt(tx, [budget(config, `password-link:${request.ip}`, 30)], ACCOUNT_MESSAGES.resetThrottled);
         return findToken(tx, body.token, SET_PASSWORD_PURPOSES);
       });
       if (!live) throw new HttpError(400, ACCOUNT_MESSAGES.tokenInvalid);
@@ -332,7 +372,7 @@ export function registerAccountRoutes(api: FastifyInstance, platform: Platform):
     allow: 'public',
     handler: async ({ request }, { body }) => {
       await tenancy.crossAccount('password-link', (tx) =>
-        takeAttempt(tx, [budget(`password-link:${request.ip}`, 30)], ACCOUNT_MESSAGES.resetThrottled),
+        takeAttempt(tx, [budget(config, `password-link:${request.ip}`, 30)], ACCOUNT_MESSAGES.resetThrottled),
       );
       // The hash is made outside any transaction: it takes tens of milliseconds of CPU.
       const passwordHash = await hashPassword(body.password);
@@ -362,15 +402,19 @@ export function registerAccountRoutes(api: FastifyInstance, platform: Platform):
       return { success: true, message: ACCOUNT_MESSAGES.passwordSet };
     },
   });
+}
 
-  openRoute(api, platform, routes.forgotPassword, {
+/** 'Forgot password?': a reset link to each enabled user of that name or address (the answer never says which). */
+function registerForgotPasswordRoute(api: FastifyInstance, platform: Platform): void {
+  const { config, tenancy } = platform;
+  openRoute(api, platform, accountLifecycleRoutes.forgotPassword, {
     allow: 'public',
     handler: async ({ request }, { body }) => {
       const name = body.username.toLowerCase();
       await tenancy.crossAccount('password-link', async (tx) => {
         await takeAttempt(
           tx,
-          [budget(`forgot:${request.ip}`, 10), budget(`forgot-name:${name}`, 3)],
+          [budget(config, `forgot:${request.ip}`, 10), budget(config, `forgot-name:${name}`, 3)],
           ACCOUNT_MESSAGES.resetThrottled,
         );
         const users = await tx
@@ -399,10 +443,13 @@ export function registerAccountRoutes(api: FastifyInstance, platform: Platform):
       return { success: true, message: ACCOUNT_MESSAGES.resetRequested };
     },
   });
+}
 
-  // ---- the user manager's 'Reset password' ------------------------------------------------------
+// ---- the user manager's 'Reset password' ------------------------------------------------------
 
-  tenantRoute(api, platform, routes.resetUserPassword, {
+/** The user manager's 'Reset password': a reset link mailed to one of the account's users. */
+function registerResetUserPasswordRoute(api: FastifyInstance, platform: Platform): void {
+  tenantRoute(api, platform, accountLifecycleRoutes.resetUserPassword, {
     allow: { resource: 'cpUsers', action: 'update' },
     handler: async ({ db, auth, emit, afterCommit }, { params }) => {
       const user = await db
@@ -417,7 +464,7 @@ export function registerAccountRoutes(api: FastifyInstance, platform: Platform):
       if (!user.enabled) throw new HttpError(409, 'Enable the user before resetting their password');
       await sendSetPasswordLink(
         db,
-        config,
+        platform.config,
         { id: user.id, accountNo: user.account_no, username: user.username, name: user.name, email: user.email },
         'reset',
       );

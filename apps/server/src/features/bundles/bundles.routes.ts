@@ -52,8 +52,13 @@ registerChargeSource('bundles', async (tx, accountNo, p) => {
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
 
 export function registerBundleRoutes(api: FastifyInstance, platform: Platform): void {
-  const routes = bundleRoutes;
+  registerBundleReadRoutes(api, platform);
+  registerBundleWriteRoutes(api, platform);
+}
 
+/** The bundles on offer (with the account's active ones), and the active ones' minutes used. */
+function registerBundleReadRoutes(api: FastifyInstance, platform: Platform): void {
+  const routes = bundleRoutes;
   tenantRoute(api, platform, routes.list, {
     allow: { resource: 'bundles', action: 'read' },
     handler: async ({ db, auth }) => {
@@ -93,7 +98,11 @@ export function registerBundleRoutes(api: FastifyInstance, platform: Platform): 
       };
     },
   });
+}
 
+/** Enabling a bundle for the account, and ceasing one. */
+function registerBundleWriteRoutes(api: FastifyInstance, platform: Platform): void {
+  const routes = bundleRoutes;
   tenantRoute(api, platform, routes.enable, {
     allow: { resource: 'bundles', action: 'create' },
     handler: async ({ auth, db, emit }, { body }) => {

@@ -105,7 +105,15 @@ async function monitorsOf(db: Tx, sourceId: number) {
 }
 
 export function registerCallMonitoringRoutes(api: FastifyInstance, platform: Platform): void {
-  const monitors = resource(api, platform, {
+  const monitors = registerMonitorResource(api, platform);
+  registerOverviewRoute(api, platform, monitors);
+  registerMonitorEditRoutes(api, platform, monitors);
+  registerBulkRoute(api, platform, monitors);
+}
+
+/** The monitors as a resource: the generic list, read and id-less delete. */
+function registerMonitorResource(api: FastifyInstance, platform: Platform) {
+  return resource(api, platform, {
     area: 'call-monitoring',
     // The spec has no PATCH, id-path PUT or single delete here: those verbs are left out.
     routes: {
@@ -131,43 +139,56 @@ export function registerCallMonitoringRoutes(api: FastifyInstance, platform: Pla
     },
     except: ['listByQuery', 'pick', 'create', 'update', 'patch', 'remove'],
   });
+}
 
-  /** Sets the source's PIN on all its monitors. */
-  const setPin = async (ctx: Ctx, sourceId: number, password: string) => {
-    await ctx.db
-      .updateTable('call_monitors')
-      .set({ password })
-      .where('source_seat_id', '=', sourceId)
-      .where('password', '<>', password)
-      .execute();
-  };
-  const insert = async (ctx: Ctx, source: Seat, destinations: readonly Seat[], password: string) => {
-    if (destinations.length === 0) return [];
-    const rows = await ctx.db
-      .insertInto('call_monitors')
-      .values(
-        destinations.map((d) => ({
-          account_no: ctx.auth.accountNo,
-          source_seat_id: source.id,
-          destination_seat_id: d.id,
-          password,
-        })),
-      )
-      .returning('id')
-      .execute()
-      .catch((error: unknown) => {
-        // A pair added by a save that committed meanwhile: the unique key is the last word.
-        if ((error as { code?: string }).code === '23505') {
-          const message = CALL_MONITORING_MESSAGES.already(source.label);
-          throw new HttpError(409, message, { monitors: message });
-        }
-        throw error;
-      });
-    const ids = rows.map((r) => Number(r.id));
-    for (const id of ids) await monitors.emit(ctx, 'create', id, null, await monitors.read(ctx.db, id));
-    return ids;
-  };
+type Monitors = ReturnType<typeof registerMonitorResource>;
 
+/** Sets the source's PIN on all its monitors. */
+async function setPin(ctx: Ctx, sourceId: number, password: string): Promise<void> {
+  await ctx.db
+    .updateTable('call_monitors')
+    .set({ password })
+    .where('source_seat_id', '=', sourceId)
+    .where('password', '<>', password)
+    .execute();
+}
+
+/** Adds the source's monitors of `destinations` (with its PIN), each a change event; answers their ids. */
+async function insertMonitors(
+  monitors: Monitors,
+  ctx: Ctx,
+  source: Seat,
+  destinations: readonly Seat[],
+  password: string,
+): Promise<number[]> {
+  if (destinations.length === 0) return [];
+  const rows = await ctx.db
+    .insertInto('call_monitors')
+    .values(
+      destinations.map((d) => ({
+        account_no: ctx.auth.accountNo,
+        source_seat_id: source.id,
+        destination_seat_id: d.id,
+        password,
+      })),
+    )
+    .returning('id')
+    .execute()
+    .catch((error: unknown) => {
+      // A pair added by a save that committed meanwhile: the unique key is the last word.
+      if ((error as { code?: string }).code === '23505') {
+        const message = CALL_MONITORING_MESSAGES.already(source.label);
+        throw new HttpError(409, message, { monitors: message });
+      }
+      throw error;
+    });
+  const ids = rows.map((r) => Number(r.id));
+  for (const id of ids) await monitors.emit(ctx, 'create', id, null, await monitors.read(ctx.db, id));
+  return ids;
+}
+
+/** The account's seats with the seats each monitors. */
+function registerOverviewRoute(api: FastifyInstance, platform: Platform, monitors: Monitors): void {
   tenantRoute(api, platform, callMonitoringRoutes.overview, {
     allow: monitors.rules('read'),
     readOnly: true,
@@ -185,7 +206,10 @@ export function registerCallMonitoringRoutes(api: FastifyInstance, platform: Pla
       );
     },
   });
+}
 
+/** Adding one monitor, and changing one. */
+function registerMonitorEditRoutes(api: FastifyInstance, platform: Platform, monitors: Monitors): void {
   tenantRoute(api, platform, callMonitoringRoutes.create, {
     allow: monitors.rules('create'),
     handler: async (ctx, { body }) => {
@@ -200,7 +224,7 @@ export function registerCallMonitoringRoutes(api: FastifyInstance, platform: Pla
         throw validationError({ destination: CALL_MONITORING_MESSAGES.already(source.label) });
       }
       await setPin(ctx, source.id, body.password);
-      const [id] = await insert(ctx, source, [destination], body.password);
+      const [id] = await insertMonitors(monitors, ctx, source, [destination], body.password);
       return {
         success: true,
         message: `${source.label} monitoring ${destination.label} ${MESSAGES.createdSuccessfully}`,
@@ -235,7 +259,10 @@ export function registerCallMonitoringRoutes(api: FastifyInstance, platform: Pla
       return { success: true, message: MESSAGES.updated(monitors.def.label(after)), id: body.id };
     },
   });
+}
 
+/** Several monitors of one source at once (the wizard), or the source's monitors replaced (the detail page's edit). */
+function registerBulkRoute(api: FastifyInstance, platform: Platform, monitors: Monitors): void {
   // Several monitors of one source at once, in one transaction; with `delete`, its monitors replaced.
   tenantRoute(api, platform, callMonitoringRoutes.bulk, {
     allow: monitors.rules('create'),
@@ -267,7 +294,7 @@ export function registerCallMonitoringRoutes(api: FastifyInstance, platform: Pla
         } else adding.push(seat);
       }
       if (password !== '') await setPin(ctx, source.id, password);
-      await insert(ctx, source, adding, password);
+      await insertMonitors(monitors, ctx, source, adding, password);
       const first = errors[0];
       return {
         success: errors.length === 0,

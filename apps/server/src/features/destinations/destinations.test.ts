@@ -192,6 +192,40 @@ describe('destinations', () => {
       expect((await search('q=reception', prepay)).records).toEqual([]);
     });
 
+    it('finds through the seats’ indexed names what a read of every label finds, whatever the term', async () => {
+      const all = (await destinations(retail)).records;
+      const demo = all.find((d) => d.type === 'seat' && d.label.includes(' - '));
+      if (!demo) throw new Error('the demo has no seat with a nickname');
+      const nickname = demo.label.split(' - ')[1] as string;
+      const terms = [
+        'zzz', // no label
+        nickname.slice(1, 5).toUpperCase(), // inside a nickname, another case
+        demo.value.split(':')[1] as string, // an extension
+        `${demo.label.split(' - ')[0]} - ${nickname.slice(0, 2)}`, // across the name's ' - '
+        'Voicemail 20', // the voicemail's own words
+        'ail 2', // across them and the extension
+      ];
+      for (const term of terms) {
+        const found = await search(`q=${encodeURIComponent(term)}&limit=50`);
+        const expected = all.filter((d) => d.label.toLowerCase().includes(term.toLowerCase()));
+        expect(found.records, term).toEqual(expected.slice(0, 50));
+      }
+    });
+
+    it('reads a term no seat’s name holds from the names’ index, not from every seat', async () => {
+      const sent = await t.statements(() => search('q=qqqzzz&type=seat,voicemail'));
+      const statement = sent.find((q) => q.sql.includes('row_number()'));
+      expect(statement?.sql.match(/app_search_ids/g)).toHaveLength(2);
+      // A term the index cannot look up (no three letters or digits in a row), or that may take in the
+      // voicemail's own words, is read as before.
+      const short = (await t.statements(() => search('q=D%203&type=seat'))).find((q) => q.sql.includes('row_number()'));
+      expect(short?.sql).not.toContain('app_search_ids');
+      const words = (await t.statements(() => search('q=mail%202&type=voicemail'))).find((q) =>
+        q.sql.includes('row_number()'),
+      );
+      expect(words?.sql).not.toContain('app_search_ids');
+    });
+
     it('shows each user only the areas they may read', async () => {
       const profilesOnly = await userWith('profiles.search', [FEATURES.timeProfile]);
       expect((await search('limit=50', profilesOnly)).records.map((d) => d.label)).toEqual([

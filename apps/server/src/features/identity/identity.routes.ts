@@ -21,8 +21,10 @@ import {
   identityErrorReason,
   identityRoutes,
   type VerificationSessionReply,
+  type VerificationSessionStatus,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
 import { audit } from '../../platform/audit.ts';
 import { forbidden, HttpError, validationError } from '../../platform/errors.ts';
 import { notify } from '../../platform/notify.ts';
@@ -30,12 +32,17 @@ import { findToken } from '../../platform/password-tokens.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { assertAvailable } from '../../platform/provider-modes.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
+import type { Tx } from '../../platform/tenancy.ts';
 import { takeAttempt } from '../../platform/throttle.ts';
 import { type IdentityEvent, SandboxIdentity, signedWebhookEvent } from '../../providers/identity/identity.ts';
+
+import type { IdentityVerificationsTable } from './tables.ts';
 
 import './tables.ts';
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+type VerificationRow = Selectable<IdentityVerificationsTable>;
 
 /**
  * Applies a verified webhook event: the session's new status and what it means for the account
@@ -83,64 +90,10 @@ export async function applyIdentityEvent(
       })
       .where('id', '=', session.id)
       .execute();
-    const accountNo = session.account_no;
-    const identity = await tx
-      .selectFrom('account_identity')
-      .select(['status', 'verification_id'])
-      .where('account_no', '=', accountNo)
-      .forUpdate()
-      .executeTakeFirst();
-    // An older session's failure or cancellation does not speak for the check in progress; a
-    // verified account stays verified.
-    const current = identity?.verification_id === session.id && identity.status !== 'verified';
-    const setStatus = (next: IdentityStatus) =>
-      tx
-        .updateTable('account_identity')
-        .set({ status: next, updated_at: now })
-        .where('account_no', '=', accountNo)
-        .execute();
-    /** The account's notification of the check's outcome (its colour goes with its icon). */
-    const tell = (kind: string, title: string, message: string, icon: 'success' | 'error' | 'info') =>
-      notify(tx, accountNo, { kind: `identity-${kind}`, title, message, icon, color: icon });
-    switch (status) {
-      case 'verified':
-        if (identity?.status === 'verified') break;
-        await tx
-          .insertInto('account_identity')
-          .values({
-            account_no: accountNo,
-            status: 'verified',
-            verification_id: session.id,
-            started_by: session.created_by,
-            started_at: session.created_at,
-            verified_at: now,
-            updated_at: now,
-          })
-          .onConflict((oc) =>
-            oc
-              .column('account_no')
-              .doUpdateSet({ status: 'verified', verification_id: session.id, verified_at: now, updated_at: now }),
-          )
-          .execute();
-        await tell('verified', IDENTITY_MESSAGES.verifiedTitle, IDENTITY_MESSAGES.verifiedMessage, 'success');
-        break;
-      case 'requires_input':
-        if (!current) break;
-        await setStatus('requires_input');
-        await tell('failed', IDENTITY_MESSAGES.failedTitle, IDENTITY_MESSAGES.failedMessage(reason), 'error');
-        break;
-      case 'canceled':
-        if (!current) break;
-        await setStatus('unverified');
-        await tell('canceled', IDENTITY_MESSAGES.canceledTitle, IDENTITY_MESSAGES.canceledMessage, 'info');
-        break;
-      case 'processing':
-        if (current) await setStatus('pending');
-        break;
-    }
+    await applyToAccount(tx, session, status, reason, now);
     await audit(tx, {
       userId: null,
-      accountNo,
+      accountNo: session.account_no,
       action: `identity.${status}`,
       details: { sessionId: session.provider_id, ...(event.errorCode ? { errorCode: event.errorCode } : {}) },
     });
@@ -148,13 +101,81 @@ export async function applyIdentityEvent(
   });
 }
 
-export function registerIdentityRoutes(api: FastifyInstance, platform: Platform): void {
-  const { tenancy, config } = platform;
-  const provider = platform.providers.identity;
-  const sandbox = provider instanceof SandboxIdentity ? provider : null;
-  const routes = identityRoutes;
+/** What a session's new status means for its account: the account's identity status and a notification. */
+async function applyToAccount(
+  tx: Tx,
+  session: VerificationRow,
+  status: VerificationSessionStatus,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  const accountNo = session.account_no;
+  const identity = await tx
+    .selectFrom('account_identity')
+    .select(['status', 'verification_id'])
+    .where('account_no', '=', accountNo)
+    .forUpdate()
+    .executeTakeFirst();
+  // An older session's failure or cancellation does not speak for the check in progress; a
+  // verified account stays verified.
+  const current = identity?.verification_id === session.id && identity.status !== 'verified';
+  const setStatus = (next: IdentityStatus) =>
+    tx
+      .updateTable('account_identity')
+      .set({ status: next, updated_at: now })
+      .where('account_no', '=', accountNo)
+      .execute();
+  /** The account's notification of the check's outcome (its colour goes with its icon). */
+  const tell = (kind: string, title: string, message: string, icon: 'success' | 'error' | 'info') =>
+    notify(tx, accountNo, { kind: `identity-${kind}`, title, message, icon, color: icon });
+  switch (status) {
+    case 'verified':
+      if (identity?.status === 'verified') break;
+      await tx
+        .insertInto('account_identity')
+        .values({
+          account_no: accountNo,
+          status: 'verified',
+          verification_id: session.id,
+          started_by: session.created_by,
+          started_at: session.created_at,
+          verified_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) =>
+          oc
+            .column('account_no')
+            .doUpdateSet({ status: 'verified', verification_id: session.id, verified_at: now, updated_at: now }),
+        )
+        .execute();
+      await tell('verified', IDENTITY_MESSAGES.verifiedTitle, IDENTITY_MESSAGES.verifiedMessage, 'success');
+      break;
+    case 'requires_input':
+      if (!current) break;
+      await setStatus('requires_input');
+      await tell('failed', IDENTITY_MESSAGES.failedTitle, IDENTITY_MESSAGES.failedMessage(reason), 'error');
+      break;
+    case 'canceled':
+      if (!current) break;
+      await setStatus('unverified');
+      await tell('canceled', IDENTITY_MESSAGES.canceledTitle, IDENTITY_MESSAGES.canceledMessage, 'info');
+      break;
+    case 'processing':
+      if (current) await setStatus('pending');
+      break;
+  }
+}
 
-  tenantRoute(api, platform, routes.status, {
+export function registerIdentityRoutes(api: FastifyInstance, platform: Platform): void {
+  registerStatusRoute(api, platform);
+  registerStartRoutes(api, platform);
+  registerResultRoutes(api, platform);
+}
+
+/** The account's identity status, as Account Details shows it. */
+function registerStatusRoute(api: FastifyInstance, platform: Platform): void {
+  const provider = platform.providers.identity;
+  tenantRoute(api, platform, identityRoutes.status, {
     allow: { resource: 'account', action: 'read' },
     handler: async ({ db }) => {
       const row = await db
@@ -182,119 +203,136 @@ export function registerIdentityRoutes(api: FastifyInstance, platform: Platform)
       };
     },
   });
+}
 
-  /**
-   * Starts a check of `accountNo`'s holder: a new session with the provider (outside any
-   * transaction: the provider is called over the network), recorded with the account's status
-   * 'pending'. Refused once verified, and while a submitted document is being processed.
-   */
-  const start = async (c: {
-    accountNo: number;
-    userId: number;
-    via: 'panel' | 'registration';
-    ip: string;
-    log: { error(obj: object, msg: string): void };
-  }): Promise<VerificationSessionReply> => {
-    // No identity provider (not configured, sandboxes off): no check starts, nothing is recorded.
-    assertAvailable(provider, 'identity');
-    const prepared = await tenancy.tenant(
-      c.accountNo,
-      async (tx) => {
-        const account = await tx
-          .selectFrom('accounts')
-          .select('email')
-          .where('account_no', '=', c.accountNo)
-          .executeTakeFirstOrThrow();
-        const identity = await tx
-          .selectFrom('account_identity as i')
-          .innerJoin('identity_verifications as v', 'v.id', 'i.verification_id')
-          .select(['i.status', 'v.status as session_status'])
-          .executeTakeFirst();
-        if (identity?.status === 'verified') throw new HttpError(409, IDENTITY_MESSAGES.alreadyVerified);
-        if (identity?.session_status === 'processing') throw new HttpError(409, IDENTITY_MESSAGES.processing);
-        const { n } = await tx
-          .selectFrom('identity_verifications')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .executeTakeFirstOrThrow();
-        return { email: account.email, attempt: Number(n) + 1 };
-      },
-      { readOnly: true },
-    );
-    let created: Awaited<ReturnType<typeof provider.createSession>>;
-    try {
-      // One key per attempt: a retried start (two clicks, a lost reply) is the provider's same session.
-      created = await provider.createSession({
-        email: prepared.email,
-        accountNo: c.accountNo,
-        idempotencyKey: `identity:${c.accountNo}:${prepared.attempt}`,
-      });
-    } catch (error) {
-      c.log.error({ err: error }, 'identity provider');
-      throw new HttpError(502, IDENTITY_MESSAGES.unavailable);
-    }
-    await tenancy.tenant(c.accountNo, async (tx) => {
-      const now = new Date();
-      const session = await tx
-        .insertInto('identity_verifications')
-        .values({
-          account_no: c.accountNo,
-          provider: provider.kind,
-          provider_id: created.id,
-          via: c.via,
-          created_by: c.userId,
-        })
-        // The same session answered twice (the idempotency key): one row.
-        .onConflict((oc) => oc.column('provider_id').doUpdateSet({ updated_at: now }))
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await tx
-        .insertInto('account_identity')
-        .values({
-          account_no: c.accountNo,
+/** Who starts a check, for which account, and from where. */
+interface CheckStart {
+  accountNo: number;
+  userId: number;
+  via: 'panel' | 'registration';
+  ip: string;
+  log: { error(obj: object, msg: string): void };
+}
+
+/**
+ * Starts a check of `accountNo`'s holder: a new session with the provider (outside any
+ * transaction: the provider is called over the network), recorded with the account's status
+ * 'pending'. Refused once verified, and while a submitted document is being processed.
+ */
+async function startCheck(platform: Platform, c: CheckStart): Promise<VerificationSessionReply> {
+  const provider = platform.providers.identity;
+  // No identity provider (not configured, sandboxes off): no check starts, nothing is recorded.
+  assertAvailable(provider, 'identity');
+  const prepared = await platform.tenancy.tenant(c.accountNo, (tx) => checkable(tx, c.accountNo), { readOnly: true });
+  let created: Awaited<ReturnType<typeof provider.createSession>>;
+  try {
+    // One key per attempt: a retried start (two clicks, a lost reply) is the provider's same session.
+    created = await provider.createSession({
+      email: prepared.email,
+      accountNo: c.accountNo,
+      idempotencyKey: `identity:${c.accountNo}:${prepared.attempt}`,
+    });
+  } catch (error) {
+    c.log.error({ err: error }, 'identity provider');
+    throw new HttpError(502, IDENTITY_MESSAGES.unavailable);
+  }
+  await platform.tenancy.tenant(c.accountNo, (tx) => recordCheck(tx, c, provider.kind, created.id));
+  return {
+    success: true,
+    message: IDENTITY_MESSAGES.started,
+    secret: created.clientSecret,
+    provider: provider.kind,
+    ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
+  };
+}
+
+/** The address a new check is for and its attempt's number; refused once verified or while processing. */
+async function checkable(tx: Tx, accountNo: number): Promise<{ email: string; attempt: number }> {
+  const account = await tx
+    .selectFrom('accounts')
+    .select('email')
+    .where('account_no', '=', accountNo)
+    .executeTakeFirstOrThrow();
+  const identity = await tx
+    .selectFrom('account_identity as i')
+    .innerJoin('identity_verifications as v', 'v.id', 'i.verification_id')
+    .select(['i.status', 'v.status as session_status'])
+    .executeTakeFirst();
+  if (identity?.status === 'verified') throw new HttpError(409, IDENTITY_MESSAGES.alreadyVerified);
+  if (identity?.session_status === 'processing') throw new HttpError(409, IDENTITY_MESSAGES.processing);
+  const { n } = await tx
+    .selectFrom('identity_verifications')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { email: account.email, attempt: Number(n) + 1 };
+}
+
+/** The provider's new session recorded, the account's identity status 'pending' (unless verified), audited. */
+async function recordCheck(tx: Tx, c: CheckStart, provider: 'sandbox' | 'stripe', sessionId: string): Promise<void> {
+  const now = new Date();
+  const session = await tx
+    .insertInto('identity_verifications')
+    .values({
+      account_no: c.accountNo,
+      provider,
+      provider_id: sessionId,
+      via: c.via,
+      created_by: c.userId,
+    })
+    // The same session answered twice (the idempotency key): one row.
+    .onConflict((oc) => oc.column('provider_id').doUpdateSet({ updated_at: now }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await tx
+    .insertInto('account_identity')
+    .values({
+      account_no: c.accountNo,
+      status: 'pending',
+      verification_id: session.id,
+      started_by: c.userId,
+      started_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('account_no')
+        .doUpdateSet({
           status: 'pending',
           verification_id: session.id,
           started_by: c.userId,
           started_at: now,
           updated_at: now,
         })
-        .onConflict((oc) =>
-          oc
-            .column('account_no')
-            .doUpdateSet({
-              status: 'pending',
-              verification_id: session.id,
-              started_by: c.userId,
-              started_at: now,
-              updated_at: now,
-            })
-            // Verified meanwhile (another session's result): it stays verified.
-            .where('account_identity.status', '!=', 'verified'),
-        )
-        .execute();
-      await audit(tx, {
-        userId: c.userId,
-        accountNo: c.accountNo,
-        action: 'identity.start',
-        details: { via: c.via, provider: provider.kind, sessionId: created.id },
-        ip: c.ip,
-      });
-    });
-    return {
-      success: true,
-      message: IDENTITY_MESSAGES.started,
-      secret: created.clientSecret,
-      provider: provider.kind,
-      ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
-    };
-  };
+        // Verified meanwhile (another session's result): it stays verified.
+        .where('account_identity.status', '!=', 'verified'),
+    )
+    .execute();
+  await audit(tx, {
+    userId: c.userId,
+    accountNo: c.accountNo,
+    action: 'identity.start',
+    details: { via: c.via, provider, sessionId },
+    ip: c.ip,
+  });
+}
 
+/** Starting a check: the signed-in holder's, and a newly registered holder's by the activation link. */
+function registerStartRoutes(api: FastifyInstance, platform: Platform): void {
+  const { tenancy, config } = platform;
+  const routes = identityRoutes;
   // Open with the guard: the provider is called between two transactions of the account's.
   openRoute(api, platform, routes.createSession, {
     allow: { resource: 'account', action: 'update' },
     handler: async ({ auth, request }) => {
       if (!auth) throw forbidden();
       if (auth.puppeteer !== null) throw new HttpError(403, IDENTITY_MESSAGES.disguised);
-      return start({ accountNo: auth.accountNo, userId: auth.userId, via: 'panel', ip: request.ip, log: request.log });
+      return startCheck(platform, {
+        accountNo: auth.accountNo,
+        userId: auth.userId,
+        via: 'panel',
+        ip: request.ip,
+        log: request.log,
+      });
     },
   });
 
@@ -328,7 +366,7 @@ export function registerIdentityRoutes(api: FastifyInstance, platform: Platform)
       if (body.email.toLowerCase() !== holder.email.trim().toLowerCase()) {
         throw validationError({ email: IDENTITY_MESSAGES.emailMismatch });
       }
-      return start({
+      return startCheck(platform, {
         accountNo: holder.accountNo,
         userId: holder.userId,
         via: 'registration',
@@ -337,10 +375,15 @@ export function registerIdentityRoutes(api: FastifyInstance, platform: Platform)
       });
     },
   });
+}
 
+/** A check's result: the sandbox's verification window, and the provider's signed webhook. */
+function registerResultRoutes(api: FastifyInstance, platform: Platform): void {
+  const provider = platform.providers.identity;
+  const sandbox = provider instanceof SandboxIdentity ? provider : null;
   // The sandbox's verification window: whoever holds the session's secret submits its document
   // (as Stripe's window is opened with the secret alone), and the sandbox sends its signed webhooks.
-  openRoute(api, platform, routes.sandboxSubmit, {
+  openRoute(api, platform, identityRoutes.sandboxSubmit, {
     allow: 'public',
     handler: async (_ctx, { body }) => {
       if (!sandbox) throw new HttpError(404, IDENTITY_MESSAGES.unknownSession);
@@ -359,7 +402,7 @@ export function registerIdentityRoutes(api: FastifyInstance, platform: Platform)
 
   // The provider's webhook: public (the provider calls it), believed only with a good signature
   // over the body exactly as received.
-  openRoute(api, platform, routes.webhook, {
+  openRoute(api, platform, identityRoutes.webhook, {
     allow: 'public',
     handler: async ({ request }) => {
       const event = signedWebhookEvent(request, provider, IDENTITY_MESSAGES.badSignature);

@@ -115,19 +115,7 @@ export type IssueOutcome =
  */
 export async function issueInvoice(tx: Tx, accountNo: number, period: BillingPeriod): Promise<IssueOutcome> {
   const provider = await providerOf(tx, accountNo);
-  // The provider's numbering row, locked: invoices of one provider are numbered one at a time, and
-  // a second run of the same period waits here for the first's commit, then finds its invoice.
-  await tx
-    .insertInto('invoice_numbers')
-    .values({ provider_account_no: provider, last_no: 0 })
-    .onConflict((oc) => oc.column('provider_account_no').doNothing())
-    .execute();
-  const counter = await tx
-    .selectFrom('invoice_numbers')
-    .select('last_no')
-    .where('provider_account_no', '=', provider)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const lastNo = await lockNumbering(tx, provider);
   const existing = await tx
     .selectFrom('invoices')
     .select(['id', 'invoice_no'])
@@ -136,16 +124,7 @@ export async function issueInvoice(tx: Tx, accountNo: number, period: BillingPer
     .executeTakeFirst();
   if (existing) return { kind: 'exists', invoiceId: existing.id, invoiceNo: existing.invoice_no };
 
-  const lines: ChargeLine[] = [];
-  for (const source of chargeSourceList()) {
-    for (const line of await source(tx, accountNo, period)) {
-      if (!Number.isSafeInteger(line.quantity) || line.quantity <= 0) continue;
-      if (!Number.isSafeInteger(line.unitPricePence) || line.unitPricePence < 0) {
-        throw new Error(`A charge line's unit price is whole pence, not ${line.unitPricePence}`);
-      }
-      lines.push(line);
-    }
-  }
+  const lines = await chargeLines(tx, accountNo, period);
   const totals = invoiceTotals(lines);
   if (lines.length === 0 || totals.totalPence === 0) return { kind: 'no-charges' };
 
@@ -157,7 +136,7 @@ export async function issueInvoice(tx: Tx, accountNo: number, period: BillingPer
   // A prepay account's invoice is settled by its balance: the charge posted below is the payment.
   const prepaid = holder.account_type === 'prepay';
 
-  const seq = counter.last_no + 1;
+  const seq = lastNo + 1;
   const invoiceNo = formatInvoiceNo(seq);
   await tx.updateTable('invoice_numbers').set({ last_no: seq }).where('provider_account_no', '=', provider).execute();
   const due = addDays(period.next, INVOICE_DUE_DAYS);
@@ -199,22 +178,70 @@ export async function issueInvoice(tx: Tx, accountNo: number, period: BillingPer
       })),
     )
     .execute();
+  const issued = { invoiceId: invoice.id, invoiceNo, totalPence: totals.totalPence, due };
+  await announceInvoice(tx, accountNo, holder, period, issued);
+  return { kind: 'issued', invoiceId: invoice.id, invoiceNo, totalPence: totals.totalPence };
+}
+
+/**
+ * The provider's numbering row, locked (made when missing): invoices of one provider are numbered
+ * one at a time, and a second run of the same period waits here for the first's commit, then finds
+ * its invoice. Answers the last number given.
+ */
+async function lockNumbering(tx: Tx, provider: number): Promise<number> {
+  await tx
+    .insertInto('invoice_numbers')
+    .values({ provider_account_no: provider, last_no: 0 })
+    .onConflict((oc) => oc.column('provider_account_no').doNothing())
+    .execute();
+  const counter = await tx
+    .selectFrom('invoice_numbers')
+    .select('last_no')
+    .where('provider_account_no', '=', provider)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return counter.last_no;
+}
+
+/** The charge sources' lines for the account and period (lines of no quantity left out). */
+async function chargeLines(tx: Tx, accountNo: number, period: BillingPeriod): Promise<ChargeLine[]> {
+  const lines: ChargeLine[] = [];
+  for (const source of chargeSourceList()) {
+    for (const line of await source(tx, accountNo, period)) {
+      if (!Number.isSafeInteger(line.quantity) || line.quantity <= 0) continue;
+      if (!Number.isSafeInteger(line.unitPricePence) || line.unitPricePence < 0) {
+        throw new Error(`A charge line's unit price is whole pence, not ${line.unitPricePence}`);
+      }
+      lines.push(line);
+    }
+  }
+  return lines;
+}
+
+/** An issued invoice's charge on the ledger, the account's notification and the 'invoice issued' e-mail. */
+async function announceInvoice(
+  tx: Tx,
+  accountNo: number,
+  account: { email: string; first_name: string },
+  period: BillingPeriod,
+  invoice: { invoiceId: number; invoiceNo: string; totalPence: number; due: string },
+): Promise<void> {
+  const { invoiceNo, totalPence, due } = invoice;
   await postToLedger(tx, {
     accountNo,
     kind: 'charge',
-    amountPence: -totals.totalPence,
+    amountPence: -totalPence,
     description: `Invoice ${invoiceNo} (${period.label}, inc VAT)`,
     reference: invoiceNo,
-    idempotencyKey: `invoice:${invoice.id}`,
+    idempotencyKey: `invoice:${invoice.invoiceId}`,
   });
   await notify(tx, accountNo, {
     kind: 'invoice-issued',
     title: 'Invoice issued',
-    message: `Invoice ${invoiceNo} for ${period.label} has been issued: ${formatPence(totals.totalPence)} inc VAT, due by ${displayDate(due)}.`,
+    message: `Invoice ${invoiceNo} for ${period.label} has been issued: ${formatPence(totalPence)} inc VAT, due by ${displayDate(due)}.`,
     icon: 'info',
     color: 'info',
   });
-  const account = holder;
   if (account.email) {
     await queueMail(tx, {
       accountNo,
@@ -224,12 +251,11 @@ export async function issueInvoice(tx: Tx, accountNo: number, period: BillingPer
         accountNo,
         invoiceNo,
         period: period.label,
-        totalPence: totals.totalPence,
+        totalPence,
         due: displayDate(due),
       }),
     });
   }
-  return { kind: 'issued', invoiceId: invoice.id, invoiceNo, totalPence: totals.totalPence };
 }
 
 export interface BillingRunResult {

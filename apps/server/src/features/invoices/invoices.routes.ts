@@ -13,7 +13,7 @@ import {
   MESSAGES,
   type StoredInvoiceStatus,
 } from '@switchboard/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { audit } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
@@ -249,8 +249,14 @@ async function invoicePdfOf(platform: Platform, accountNo: number, id: number): 
 }
 
 export function registerInvoiceRoutes(api: FastifyInstance, platform: Platform): void {
-  const routes = invoiceRoutes;
+  registerInvoiceReadRoutes(api, platform);
+  registerPdfRoutes(api, platform);
+  registerProviderRoutes(api, platform);
+}
 
+/** The account's invoices: paged, all of them, found by number, and one in detail. */
+function registerInvoiceReadRoutes(api: FastifyInstance, platform: Platform): void {
+  const routes = invoiceRoutes;
   tenantRoute(api, platform, routes.list, {
     allow: invoiceReaders,
     readOnly: true,
@@ -291,7 +297,20 @@ export function registerInvoiceRoutes(api: FastifyInstance, platform: Platform):
     allow: invoiceReaders,
     handler: async ({ db }, { params }) => readInvoice(db, params.id),
   });
+}
 
+/** A PDF as a download the browser does not keep. */
+function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
+}
+
+/** An invoice's PDF (as base64, or as a download) and the tariff's. */
+function registerPdfRoutes(api: FastifyInstance, platform: Platform): void {
+  const routes = invoiceRoutes;
   openRoute(api, platform, routes.pdfBase64, {
     allow: invoiceReaders,
     handler: async ({ auth }, { params }) => {
@@ -307,11 +326,7 @@ export function registerInvoiceRoutes(api: FastifyInstance, platform: Platform):
     handler: async ({ auth, reply }, { params }) => {
       if (!auth) throw forbidden();
       const { no, pdf } = await invoicePdfOf(platform, auth.accountNo, params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${no}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendPdf(reply, `${no}.pdf`, pdf);
     },
   });
 
@@ -322,14 +337,14 @@ export function registerInvoiceRoutes(api: FastifyInstance, platform: Platform):
       if (!auth) throw forbidden();
       const provider = await providerHeader(platform, auth.accountNo);
       const pdf = await tariffPdf(provider, displayDate(londonToday()));
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', 'attachment; filename="tariff.pdf"')
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendPdf(reply, 'tariff.pdf', pdf);
     },
   });
+}
 
+/** The provider admin's: every account's invoices, and voiding one. */
+function registerProviderRoutes(api: FastifyInstance, platform: Platform): void {
+  const routes = invoiceRoutes;
   openRoute(api, platform, routes.providerList, {
     allow: providerAdmin,
     changesState: false,

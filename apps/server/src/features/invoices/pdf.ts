@@ -78,110 +78,131 @@ function header(doc: PDFKit.PDFDocument, provider: PdfAddress, title: string): v
 export function invoicePdf(inv: InvoicePdfData): Promise<Buffer> {
   return render((doc) => {
     header(doc, inv.provider, 'INVOICE');
+    let y = drawParticulars(doc, inv);
+    y = drawLines(doc, inv, y);
+    y = drawTotals(doc, inv, y);
+    y = drawTerms(doc, inv, y);
+    drawStamp(doc, inv, y);
+  }, `Invoice ${inv.invoiceNo}`);
+}
 
-    // The account's address (left) and the invoice's particulars (right).
-    doc.fillColor(GREY).font('Helvetica').fontSize(9).text('Invoice to', LEFT, 115);
-    doc
-      .fillColor('#000000')
-      .font('Helvetica-Bold')
-      .fontSize(11)
-      .text(inv.account.company || inv.account.name || '', LEFT, 128);
-    doc.font('Helvetica').fontSize(10);
-    const to = [inv.account.company && inv.account.name ? inv.account.name : '', ...inv.account.lines].filter(Boolean);
-    doc.text(to.join('\n'), LEFT, 143, { width: 250 });
+/** The invoice lines' columns (their left edges). */
+const COLS = { desc: LEFT, qty: 330, unit: 390, amount: 470 };
 
-    const facts: Array<[string, string]> = [
-      ['Invoice number', inv.invoiceNo],
-      ['Account number', String(inv.account.accountNo)],
-      ['Invoice date', inv.date],
-      ['Due date', inv.due],
-      ['Period', inv.period],
-    ];
-    if (inv.paidDate) facts.push(['Paid', inv.paidDate]);
-    let y = 115;
-    for (const [label, value] of facts) {
-      doc.fillColor(GREY).font('Helvetica').fontSize(9).text(label, 340, y, { width: 95 });
-      doc.fillColor('#000000').font('Helvetica-Bold').fontSize(10).text(value, 435, y, { width: 110, align: 'right' });
-      y += 16;
-    }
+/** The account's address (left) and the invoice's particulars (right); answers where they end. */
+function drawParticulars(doc: PDFKit.PDFDocument, inv: InvoicePdfData): number {
+  doc.fillColor(GREY).font('Helvetica').fontSize(9).text('Invoice to', LEFT, 115);
+  doc
+    .fillColor('#000000')
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(inv.account.company || inv.account.name || '', LEFT, 128);
+  doc.font('Helvetica').fontSize(10);
+  const to = [inv.account.company && inv.account.name ? inv.account.name : '', ...inv.account.lines].filter(Boolean);
+  doc.text(to.join('\n'), LEFT, 143, { width: 250 });
 
-    // The lines.
-    const cols = { desc: LEFT, qty: 330, unit: 390, amount: 470 };
-    y = Math.max(y, 215) + 15;
-    doc.rect(LEFT, y, RIGHT - LEFT, 20).fill('#eef4f9');
-    doc.fillColor('#000000').font('Helvetica-Bold').fontSize(9);
-    doc.text('Description', cols.desc + 6, y + 6);
-    doc.text('Qty', cols.qty, y + 6, { width: 50, align: 'right' });
-    doc.text('Unit price', cols.unit, y + 6, { width: 70, align: 'right' });
-    doc.text('Amount', cols.amount, y + 6, { width: RIGHT - cols.amount - 6, align: 'right' });
-    y += 26;
-    doc.font('Helvetica').fontSize(10);
-    for (const line of inv.lines) {
-      const height = doc.heightOfString(line.description, { width: cols.qty - cols.desc - 16 });
-      if (y + height > 700) {
-        doc.addPage();
-        y = 50;
-      }
-      doc.text(line.description, cols.desc + 6, y, { width: cols.qty - cols.desc - 16 });
-      doc.text(String(line.quantity), cols.qty, y, { width: 50, align: 'right' });
-      doc.text(formatPence(line.unitPricePence), cols.unit, y, { width: 70, align: 'right' });
-      doc.text(formatPence(line.amountPence), cols.amount, y, { width: RIGHT - cols.amount - 6, align: 'right' });
-      y += Math.max(height, 12) + 8;
-      doc
-        .moveTo(LEFT, y - 4)
-        .lineTo(RIGHT, y - 4)
-        .strokeColor('#dddddd')
-        .lineWidth(0.5)
-        .stroke();
-    }
+  const facts: Array<[string, string]> = [
+    ['Invoice number', inv.invoiceNo],
+    ['Account number', String(inv.account.accountNo)],
+    ['Invoice date', inv.date],
+    ['Due date', inv.due],
+    ['Period', inv.period],
+  ];
+  if (inv.paidDate) facts.push(['Paid', inv.paidDate]);
+  let y = 115;
+  for (const [label, value] of facts) {
+    doc.fillColor(GREY).font('Helvetica').fontSize(9).text(label, 340, y, { width: 95 });
+    doc.fillColor('#000000').font('Helvetica-Bold').fontSize(10).text(value, 435, y, { width: 110, align: 'right' });
+    y += 16;
+  }
+  return y;
+}
 
-    // Totals.
-    y += 6;
-    const totals: Array<[string, string, boolean]> = [
-      ['Subtotal', formatPence(inv.subtotalPence), false],
-      [`VAT ${VAT_PERCENT}%`, formatPence(inv.vatPence), false],
-      ['Total', formatPence(inv.totalPence), true],
-    ];
-    for (const [label, value, bold] of totals) {
-      doc
-        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-        .fontSize(bold ? 12 : 10)
-        .fillColor('#000000');
-      doc.text(label, 340, y, { width: 120 });
-      doc.text(value, cols.amount - 30, y, { width: RIGHT - cols.amount + 24, align: 'right' });
-      y += bold ? 20 : 16;
-    }
-
-    // Payment terms.
-    y += 20;
-    if (y > 700) {
+/** The lines' table below `top` (a new page when one runs out); answers where it ends. */
+function drawLines(doc: PDFKit.PDFDocument, inv: InvoicePdfData, top: number): number {
+  let y = Math.max(top, 215) + 15;
+  doc.rect(LEFT, y, RIGHT - LEFT, 20).fill('#eef4f9');
+  doc.fillColor('#000000').font('Helvetica-Bold').fontSize(9);
+  doc.text('Description', COLS.desc + 6, y + 6);
+  doc.text('Qty', COLS.qty, y + 6, { width: 50, align: 'right' });
+  doc.text('Unit price', COLS.unit, y + 6, { width: 70, align: 'right' });
+  doc.text('Amount', COLS.amount, y + 6, { width: RIGHT - COLS.amount - 6, align: 'right' });
+  y += 26;
+  doc.font('Helvetica').fontSize(10);
+  for (const line of inv.lines) {
+    const height = doc.heightOfString(line.description, { width: COLS.qty - COLS.desc - 16 });
+    if (y + height > 700) {
       doc.addPage();
       y = 50;
     }
-    doc.fillColor(GREY).font('Helvetica-Bold').fontSize(9).text('Payment terms', LEFT, y);
-    doc.font('Helvetica');
-    y += 13;
-    for (const paragraph of inv.terms) {
-      doc.text(paragraph, LEFT, y, { width: RIGHT - LEFT });
-      y = doc.y + 4;
-    }
+    doc.text(line.description, COLS.desc + 6, y, { width: COLS.qty - COLS.desc - 16 });
+    doc.text(String(line.quantity), COLS.qty, y, { width: 50, align: 'right' });
+    doc.text(formatPence(line.unitPricePence), COLS.unit, y, { width: 70, align: 'right' });
+    doc.text(formatPence(line.amountPence), COLS.amount, y, { width: RIGHT - COLS.amount - 6, align: 'right' });
+    y += Math.max(height, 12) + 8;
+    doc
+      .moveTo(LEFT, y - 4)
+      .lineTo(RIGHT, y - 4)
+      .strokeColor('#dddddd')
+      .lineWidth(0.5)
+      .stroke();
+  }
+  return y;
+}
 
-    // The status stamp, under the terms (never over the figures).
-    if (inv.status === 'Paid' || inv.status === 'Void') {
-      const colour = inv.status === 'Paid' ? '#2e7d32' : '#c62828';
-      const top = Math.min(y + 30, 700);
-      doc.save();
-      doc.rotate(-12, { origin: [LEFT + 90, top + 30] });
-      doc.roundedRect(LEFT, top, 180, 60, 8).lineWidth(3).strokeColor(colour).strokeOpacity(0.8).stroke();
-      doc
-        .fillColor(colour)
-        .fillOpacity(0.8)
-        .font('Helvetica-Bold')
-        .fontSize(36)
-        .text(inv.status.toUpperCase(), LEFT, top + 13, { width: 180, align: 'center' });
-      doc.restore();
-    }
-  }, `Invoice ${inv.invoiceNo}`);
+/** Subtotal, VAT and total below `top`; answers where they end. */
+function drawTotals(doc: PDFKit.PDFDocument, inv: InvoicePdfData, top: number): number {
+  let y = top + 6;
+  const totals: Array<[string, string, boolean]> = [
+    ['Subtotal', formatPence(inv.subtotalPence), false],
+    [`VAT ${VAT_PERCENT}%`, formatPence(inv.vatPence), false],
+    ['Total', formatPence(inv.totalPence), true],
+  ];
+  for (const [label, value, bold] of totals) {
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(bold ? 12 : 10)
+      .fillColor('#000000');
+    doc.text(label, 340, y, { width: 120 });
+    doc.text(value, COLS.amount - 30, y, { width: RIGHT - COLS.amount + 24, align: 'right' });
+    y += bold ? 20 : 16;
+  }
+  return y;
+}
+
+/** The payment terms below `top` (on a new page when too low); answers where they end. */
+function drawTerms(doc: PDFKit.PDFDocument, inv: InvoicePdfData, top: number): number {
+  let y = top + 20;
+  if (y > 700) {
+    doc.addPage();
+    y = 50;
+  }
+  doc.fillColor(GREY).font('Helvetica-Bold').fontSize(9).text('Payment terms', LEFT, y);
+  doc.font('Helvetica');
+  y += 13;
+  for (const paragraph of inv.terms) {
+    doc.text(paragraph, LEFT, y, { width: RIGHT - LEFT });
+    y = doc.y + 4;
+  }
+  return y;
+}
+
+/** The PAID / VOID stamp, under the terms ending at `y` (never over the figures). */
+function drawStamp(doc: PDFKit.PDFDocument, inv: InvoicePdfData, y: number): void {
+  if (inv.status === 'Paid' || inv.status === 'Void') {
+    const colour = inv.status === 'Paid' ? '#2e7d32' : '#c62828';
+    const top = Math.min(y + 30, 700);
+    doc.save();
+    doc.rotate(-12, { origin: [LEFT + 90, top + 30] });
+    doc.roundedRect(LEFT, top, 180, 60, 8).lineWidth(3).strokeColor(colour).strokeOpacity(0.8).stroke();
+    doc
+      .fillColor(colour)
+      .fillOpacity(0.8)
+      .font('Helvetica-Bold')
+      .fontSize(36)
+      .text(inv.status.toUpperCase(), LEFT, top + 13, { width: 180, align: 'center' });
+    doc.restore();
+  }
 }
 
 /** The provider's tariff: the monthly rentals the billing run charges. */

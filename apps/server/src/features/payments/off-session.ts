@@ -8,7 +8,7 @@
  */
 import crypto from 'node:crypto';
 import { formatPence, INVOICE_AUTO_PAY_DAYS, type PaymentPurpose } from '@switchboard/domain';
-import { type Selectable, sql } from 'kysely';
+import { sql } from 'kysely';
 import { londonToday } from '../../platform/billing-periods.ts';
 import { everyInterval } from '../../platform/every-interval.ts';
 import { notify } from '../../platform/notify.ts';
@@ -23,7 +23,7 @@ import {
   SandboxPayments,
 } from '../../providers/payments/payments.ts';
 import { PENDING, settle, settleIn } from './settle.ts';
-import type { PaymentsTable } from './tables.ts';
+import type { PaymentRow } from './tables.ts';
 
 /**
  * The account's customer at the card provider (the owner of its saved cards), made once.
@@ -85,7 +85,6 @@ export async function customerFor(platform: Platform, accountNo: number): Promis
 const pendingCharge = sql<boolean>`provider_id like ${sql.raw("'pending\\_%'")}`;
 
 type SavedCard = { card_last4: string; customer_id: string; payment_method_id: string };
-type PaymentRow = Selectable<PaymentsTable>;
 
 /** A card saved with another provider (the configuration changed since) is not one this provider can charge. */
 const savedWith = (provider: CardPayments, saved: SavedCard & { provider: string }): SavedCard =>

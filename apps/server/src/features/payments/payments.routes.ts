@@ -51,83 +51,120 @@ function returnWith(url: string, payment: { provider_id: string; client_secret: 
   });
   return `${url}?${q}`;
 }
-
-export function registerPaymentRoutes(api: FastifyInstance, platform: Platform): void {
-  const routes = paymentRoutes;
+/** The top-up's and the invoice pay's answer: the client secret the browser confirms with. */
+function createdReply(platform: Platform, clientSecret: string, kind: 'sandbox' | 'stripe') {
   const provider = platform.providers.payments;
-  const sandbox = provider instanceof SandboxPayments ? provider : null;
-
-  const reply = (clientSecret: string, kind: 'sandbox' | 'stripe') => ({
+  return {
     success: true,
     message: 'Payment created',
     clientSecret,
     provider: kind,
     ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
-  });
-
-  /**
-   * A payment with the provider, recorded for the account. A payment that saves its card (an auto
-   * top-up, autoBill) is made for the account's customer at the provider, to keep the card for
-   * off-session charges. The provider is asked outside any transaction.
-   */
-  const createPayment = async (
-    log: FastifyBaseLogger,
-    p: {
-      accountNo: number;
-      userId: number;
-      purpose: 'topup' | 'invoice';
-      invoiceId: number | null;
-      amountPence: number;
-      description: string;
-      autoTopUpThresholdPence?: number | null;
-      autoBill?: boolean;
-    },
-  ) => {
-    // No card provider (not configured, sandboxes off): refused before anything is recorded.
-    assertAvailable(provider, 'payments');
-    const saves = Boolean(p.autoTopUpThresholdPence) || Boolean(p.autoBill);
-    let intent: { id: string; clientSecret: string };
-    let customerId = '';
-    try {
-      if (saves) customerId = await customerFor(platform, p.accountNo);
-      intent = await provider.createIntent({
-        amountPence: p.amountPence,
-        description: p.description,
-        metadata: { accountNo: String(p.accountNo), purpose: p.purpose, invoiceId: String(p.invoiceId ?? '') },
-        idempotencyKey: `${p.accountNo}-${p.purpose}-${crypto.randomUUID()}`,
-        ...(customerId ? { saveFor: { customerId } } : {}),
-      });
-    } catch (error) {
-      if (error instanceof ProviderUnavailableError) throw error;
-      log.error({ err: error }, 'the card provider did not make the payment');
-      throw new HttpError(
-        502,
-        p.purpose === 'topup' ? PAYMENT_MESSAGES.topUpFailed : PAYMENT_MESSAGES.cardUnsuccessful,
-      );
-    }
-    await platform.tenancy.tenant(p.accountNo, (tx) =>
-      tx
-        .insertInto('payments')
-        .values({
-          account_no: p.accountNo,
-          purpose: p.purpose,
-          invoice_id: p.invoiceId,
-          amount_pence: p.amountPence,
-          description: p.description,
-          provider: provider.kind,
-          provider_id: intent.id,
-          client_secret: intent.clientSecret,
-          auto_top_up: Boolean(p.autoTopUpThresholdPence),
-          auto_top_up_threshold_pence: p.autoTopUpThresholdPence ?? null,
-          auto_bill: p.autoBill ?? false,
-          customer_id: customerId,
-          created_by: p.userId,
-        })
-        .execute(),
-    );
-    return reply(intent.clientSecret, provider.kind);
   };
+}
 
+/**
+ * A payment with the provider, recorded for the account. A payment that saves its card (an auto
+ * top-up, autoBill) is made for the account's customer at the provider, to keep the card for
+ * off-session charges. The provider is asked outside any transaction.
+ */
+async function createPayment(
+  platform: Platform,
+  log: FastifyBaseLogger,
+  p: {
+    accountNo: number;
+    userId: number;
+    purpose: 'topup' | 'invoice';
+    invoiceId: number | null;
+    amountPence: number;
+    description: string;
+    autoTopUpThresholdPence?: number | null;
+    autoBill?: boolean;
+  },
+) {
+  const provider = platform.providers.payments;
+  // No card provider (not configured, sandboxes off): refused before anything is recorded.
+  assertAvailable(provider, 'payments');
+  const saves = Boolean(p.autoTopUpThresholdPence) || Boolean(p.autoBill);
+  let intent: { id: string; clientSecret: string };
+  let customerId = '';
+  try {
+    if (saves) customerId = await customerFor(platform, p.accountNo);
+    intent = await provider.createIntent({
+      amountPence: p.amountPence,
+      description: p.description,
+      metadata: { accountNo: String(p.accountNo), purpose: p.purpose, invoiceId: String(p.invoiceId ?? '') },
+      idempotencyKey: `${p.accountNo}-${p.purpose}-${crypto.randomUUID()}`,
+      ...(customerId ? { saveFor: { customerId } } : {}),
+    });
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) throw error;
+    log.error({ err: error }, 'the card provider did not make the payment');
+    throw new HttpError(502, p.purpose === 'topup' ? PAYMENT_MESSAGES.topUpFailed : PAYMENT_MESSAGES.cardUnsuccessful);
+  }
+  await platform.tenancy.tenant(p.accountNo, (tx) =>
+    tx
+      .insertInto('payments')
+      .values({
+        account_no: p.accountNo,
+        purpose: p.purpose,
+        invoice_id: p.invoiceId,
+        amount_pence: p.amountPence,
+        description: p.description,
+        provider: provider.kind,
+        provider_id: intent.id,
+        client_secret: intent.clientSecret,
+        auto_top_up: Boolean(p.autoTopUpThresholdPence),
+        auto_top_up_threshold_pence: p.autoTopUpThresholdPence ?? null,
+        auto_bill: p.autoBill ?? false,
+        customer_id: customerId,
+        created_by: p.userId,
+      })
+      .execute(),
+  );
+  return createdReply(platform, intent.clientSecret, provider.kind);
+}
+
+/** The caller's own payment by its client secret (row-level security: another account's is not found). */
+async function ownPayment(tx: Tx, clientSecret: string) {
+  const payment = await tx
+    .selectFrom('payments')
+    .selectAll()
+    .where('client_secret', '=', clientSecret)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!payment) throw new HttpError(404, PAYMENT_MESSAGES.unknownPayment);
+  return payment;
+}
+
+/** The caller's own PayPal payment by its order id (row-level security: another account's is not found). */
+function ownOrder(platform: Platform, accountNo: number, orderId: string) {
+  return platform.tenancy.tenant(accountNo, (tx) =>
+    tx
+      .selectFrom('payments')
+      .selectAll()
+      .where('provider_id', '=', orderId)
+      .where('method', '=', 'paypal')
+      .executeTakeFirst(),
+  );
+}
+
+export function registerPaymentRoutes(api: FastifyInstance, platform: Platform): void {
+  registerTopUpRoutes(api, platform);
+  registerPayInvoiceRoute(api, platform);
+  registerCardFormRoutes(api, platform);
+  registerInvoiceAutoPayRoutes(api, platform);
+  // ---- PayPal (spec 1 §4: Payment, Next blocked until the provider approves, then Feedback) ----
+  registerPaypalWebhook(api, platform, settle);
+  registerPaypalOrderRoute(api, platform);
+  registerPaypalCaptureRoute(api, platform);
+  registerPaypalSandboxApproveRoute(api, platform);
+  registerCardWebhookRoute(api, platform);
+}
+
+/** Card top-ups: the auto top-up's state, a top-up (optionally turning auto top-up on), auto top-up's update. */
+function registerTopUpRoutes(api: FastifyInstance, platform: Platform): void {
+  const routes = paymentRoutes;
   tenantRoute(api, platform, routes.hasAutoTopUp, {
     allow: { resource: 'account', action: 'read' },
     handler: async ({ auth, db }, { params }) => {
@@ -151,7 +188,7 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
       if (params.account_no !== auth.accountNo) throw notFound();
       if (!can(auth, 'prepay', 'read')) throw new HttpError(403, PAYMENT_MESSAGES.prepayOnly);
       const amountPence = Math.round(body.amount * 100);
-      return createPayment(request.log, {
+      return createPayment(platform, request.log, {
         accountNo: auth.accountNo,
         userId: auth.userId,
         purpose: 'topup',
@@ -182,8 +219,11 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
       return { success: true, message: body.enabled ? 'Auto top-up updated' : 'Auto top-up disabled' };
     },
   });
+}
 
-  openRoute(api, platform, routes.payInvoice, {
+/** Paying a payable invoice by card, its whole total (optionally turning invoice auto-pay on). */
+function registerPayInvoiceRoute(api: FastifyInstance, platform: Platform): void {
+  openRoute(api, platform, paymentRoutes.payInvoice, {
     allow: [
       { resource: 'account', action: 'update' },
       { resource: 'retail', action: 'read' },
@@ -208,7 +248,7 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
       if (amountPence !== invoice.total_pence) {
         throw validationError({ amount: INVOICE_MESSAGES.wrongAmount(invoice.total_pence) });
       }
-      return createPayment(request.log, {
+      return createPayment(platform, request.log, {
         accountNo: auth.accountNo,
         userId: auth.userId,
         purpose: 'invoice',
@@ -219,18 +259,21 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
       });
     },
   });
+}
 
-  /** The caller's own payment by its client secret (row-level security: another account's is not found). */
-  const ownPayment = async (tx: Tx, clientSecret: string) => {
-    const payment = await tx
-      .selectFrom('payments')
-      .selectAll()
-      .where('client_secret', '=', clientSecret)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!payment) throw new HttpError(404, PAYMENT_MESSAGES.unknownPayment);
-    return payment;
-  };
+/** The sandbox provider delivering its signed webhook to this server's handler. */
+async function deliver(platform: Platform, intentId: string, status: PaymentStatus, failure = '') {
+  const sandbox = platform.providers.payments;
+  if (!(sandbox instanceof SandboxPayments)) throw forbidden();
+  const { body, signature } = sandbox.webhook(intentId, status, failure);
+  await settle(platform, sandbox.parseWebhook(body, signature));
+}
+
+/** The card form: the caller's payment, and the sandbox's card confirmation and authentication (3-D Secure). */
+function registerCardFormRoutes(api: FastifyInstance, platform: Platform): void {
+  const routes = paymentRoutes;
+  const provider = platform.providers.payments;
+  const sandbox = provider instanceof SandboxPayments ? provider : null;
 
   openRoute(api, platform, routes.payment, {
     allow: 'session',
@@ -250,19 +293,6 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
       };
     },
   });
-
-  /** The sandbox provider delivering its signed webhook to this server's handler. */
-  const deliver = async (intentId: string, status: PaymentStatus, failure = '') => {
-    if (!sandbox) throw forbidden();
-    const { body, signature } = sandbox.webhook(intentId, status, failure);
-    await settle(platform, sandbox.parseWebhook(body, signature));
-  };
-
-  const finish = async (clientSecret: string, accountNo: number, status: PaymentStatus, failure = '') => {
-    const payment = await platform.tenancy.tenant(accountNo, (tx) => ownPayment(tx, clientSecret));
-    await deliver(payment.provider_id, status, failure);
-    return payment;
-  };
 
   openRoute(api, platform, routes.sandboxConfirm, {
     allow: 'session',
@@ -285,13 +315,13 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
           // The card form's own check: nothing reaches the card network.
           throw validationError({ [decision.field]: decision.message });
         case 'declined':
-          await deliver(payment.provider_id, 'requires_payment_method', decision.message);
+          await deliver(platform, payment.provider_id, 'requires_payment_method', decision.message);
           return { status: 'requires_payment_method' as const, error: decision.message };
         case 'requires_action':
-          await deliver(payment.provider_id, 'requires_action');
+          await deliver(platform, payment.provider_id, 'requires_action');
           return { status: 'requires_action' as const };
         case 'succeeded':
-          await deliver(payment.provider_id, 'succeeded');
+          await deliver(platform, payment.provider_id, 'succeeded');
           return {
             status: 'succeeded' as const,
             redirect: returnWith(RETURN_URL[payment.purpose], payment, 'succeeded'),
@@ -308,12 +338,8 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
       const current = await platform.tenancy.tenant(auth.accountNo, (tx) => ownPayment(tx, body.clientSecret));
       if (current.status !== 'requires_action') throw new HttpError(409, MESSAGES.recordNotFound);
       const status: PaymentStatus = body.approve ? 'succeeded' : 'requires_payment_method';
-      const payment = await finish(
-        body.clientSecret,
-        auth.accountNo,
-        status,
-        body.approve ? '' : PAYMENT_MESSAGES.authenticationFailed,
-      );
+      const payment = await platform.tenancy.tenant(auth.accountNo, (tx) => ownPayment(tx, body.clientSecret));
+      await deliver(platform, payment.provider_id, status, body.approve ? '' : PAYMENT_MESSAGES.authenticationFailed);
       return {
         status,
         ...(body.approve ? {} : { error: PAYMENT_MESSAGES.authenticationFailed }),
@@ -321,9 +347,11 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
       };
     },
   });
+}
 
-  // ---- Invoice auto-pay: its state, and turning it off (a later Pay Invoice with autoBill turns it on) ----
-  tenantRoute(api, platform, routes.invoiceAutoPay, {
+/** Invoice auto-pay: its state, and turning it off (a later Pay Invoice with autoBill turns it on). */
+function registerInvoiceAutoPayRoutes(api: FastifyInstance, platform: Platform): void {
+  tenantRoute(api, platform, paymentRoutes.invoiceAutoPay, {
     allow: { resource: 'account', action: 'read' },
     handler: async ({ db }) => {
       const auto = await db
@@ -335,7 +363,7 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
     },
   });
 
-  tenantRoute(api, platform, routes.stopInvoiceAutoPay, {
+  tenantRoute(api, platform, paymentRoutes.stopInvoiceAutoPay, {
     allow: { resource: 'account', action: 'update' },
     handler: async ({ db }) => {
       const stopped = await db
@@ -348,32 +376,21 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
       return { success: true, message: PAYMENT_MESSAGES.autoPayStopped };
     },
   });
+}
 
-  // ---- PayPal (spec 1 §4: Payment, Next blocked until the provider approves, then Feedback) ----
+const PAYPAL_GUARD = [
+  { resource: 'account', action: 'update' },
+  { resource: 'paypal', action: 'create' },
+] as const;
+
+/**
+ * A PayPal top-up's order. An open route with the guard: the sandbox PayPal keeps its orders in the
+ * database, in transactions of its own (as PayPal's side would), so no request transaction is held around it.
+ */
+function registerPaypalOrderRoute(api: FastifyInstance, platform: Platform): void {
   const paypal = platform.providers.paypal;
-  const paypalSandbox = paypal instanceof SandboxPayPal ? paypal : null;
-  registerPaypalWebhook(api, platform, settle);
-
-  /** The caller's own PayPal payment by its order id (row-level security: another account's is not found). */
-  const ownOrder = (accountNo: number, orderId: string) =>
-    platform.tenancy.tenant(accountNo, (tx) =>
-      tx
-        .selectFrom('payments')
-        .selectAll()
-        .where('provider_id', '=', orderId)
-        .where('method', '=', 'paypal')
-        .executeTakeFirst(),
-    );
-
-  const paypalGuard = [
-    { resource: 'account', action: 'update' },
-    { resource: 'paypal', action: 'create' },
-  ] as const;
-
-  // Open routes with the guard: the sandbox PayPal keeps its orders in the database, in
-  // transactions of its own (as PayPal's side would), so no request transaction is held around it.
-  openRoute(api, platform, routes.paypalOrder, {
-    allow: [...paypalGuard],
+  openRoute(api, platform, paymentRoutes.paypalOrder, {
+    allow: [...PAYPAL_GUARD],
     handler: async ({ auth }, { params, body }) => {
       if (!auth) throw forbidden();
       if (params.account_no !== auth.accountNo) throw notFound();
@@ -420,14 +437,18 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
       };
     },
   });
+}
 
-  openRoute(api, platform, routes.paypalCapture, {
-    allow: [...paypalGuard],
+/** Capturing an approved PayPal order, then settling its payment (an open route, like the order). */
+function registerPaypalCaptureRoute(api: FastifyInstance, platform: Platform): void {
+  const paypal = platform.providers.paypal;
+  openRoute(api, platform, paymentRoutes.paypalCapture, {
+    allow: [...PAYPAL_GUARD],
     // The capture and the credit are separate steps (PayPal's answer comes between).
     handler: async ({ auth }, { params }) => {
       if (!auth) throw forbidden();
       if (params.account_no !== auth.accountNo) throw notFound();
-      const payment = await ownOrder(auth.accountNo, params.orderId);
+      const payment = await ownOrder(platform, auth.accountNo, params.orderId);
       if (!payment) throw new HttpError(404, PAYMENT_MESSAGES.unknownPayment);
       const done = (amountPence: number) => ({
         success: true,
@@ -464,39 +485,48 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
       }
     },
   });
+}
 
-  // The sandbox's PayPal window: the buyer approves (or cancels) the caller's own order.
-  openRoute(api, platform, routes.paypalSandboxApprove, {
+/** The sandbox's PayPal window: the buyer approves (or cancels) the caller's own order. */
+function registerPaypalSandboxApproveRoute(api: FastifyInstance, platform: Platform): void {
+  const paypal = platform.providers.paypal;
+  const paypalSandbox = paypal instanceof SandboxPayPal ? paypal : null;
+  openRoute(api, platform, paymentRoutes.paypalSandboxApprove, {
     allow: 'session',
     handler: async ({ auth }, { body }) => {
       if (!auth) throw forbidden();
       if (!paypalSandbox) throw new HttpError(404, PAYMENT_MESSAGES.unknownPayment);
-      const payment = await ownOrder(auth.accountNo, body.orderId);
+      const payment = await ownOrder(platform, auth.accountNo, body.orderId);
       if (!payment) throw new HttpError(404, PAYMENT_MESSAGES.unknownPayment);
       if (payment.settled_at !== null) throw new HttpError(409, PAYMENT_MESSAGES.alreadyDone);
       return { status: await paypalSandbox.approve(body.orderId, body.approve, body.funding) };
     },
   });
+}
 
-  /** Whether the event's payment is ours and has no card digits recorded yet. */
-  const lacksCard = async (event: PaymentEvent) => {
-    const ids = event.chargeKey ? [event.intentId, event.chargeKey] : [event.intentId];
-    const payment = await platform.tenancy.crossAccount('payments', (tx) =>
-      tx.selectFrom('payments').select('card_last4').where('provider_id', 'in', ids).executeTakeFirst(),
-    );
-    return payment !== undefined && payment.card_last4 === '';
-  };
+/** Whether the event's payment is ours and has no card digits recorded yet. */
+async function lacksCard(platform: Platform, event: PaymentEvent) {
+  const ids = event.chargeKey ? [event.intentId, event.chargeKey] : [event.intentId];
+  const payment = await platform.tenancy.crossAccount('payments', (tx) =>
+    tx.selectFrom('payments').select('card_last4').where('provider_id', 'in', ids).executeTakeFirst(),
+  );
+  return payment !== undefined && payment.card_last4 === '';
+}
 
-  // The provider's webhook: public (the provider calls it), believed only with a good signature
-  // over the body exactly as received.
-  openRoute(api, platform, routes.webhook, {
+/**
+ * The card provider's webhook: public (the provider calls it), believed only with a good signature
+ * over the body exactly as received.
+ */
+function registerCardWebhookRoute(api: FastifyInstance, platform: Platform): void {
+  const provider = platform.providers.payments;
+  openRoute(api, platform, paymentRoutes.webhook, {
     allow: 'public',
     handler: async ({ request }) => {
       let event = signedWebhookEvent(request, provider, PAYMENT_MESSAGES.badSignature);
       // A success names the card paid with: its last four digits (the panel's 'card ending') come
       // from the provider's payment method, looked up before settle()'s transaction opens.
       let lookupFailed = false;
-      if (event.status === 'succeeded' && event.paymentMethodId && (await lacksCard(event))) {
+      if (event.status === 'succeeded' && event.paymentMethodId && (await lacksCard(platform, event))) {
         try {
           const last4 = await provider.cardLast4(event.paymentMethodId);
           if (last4) event = { ...event, last4 };

@@ -8,6 +8,7 @@ import { notify } from '../../platform/notify.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import type { PaymentEvent } from '../../providers/payments/payments.ts';
+import type { PaymentRow } from './tables.ts';
 
 /**
  * An off-session charge's key: its payment row's provider_id until the provider's intent id
@@ -28,87 +29,12 @@ export async function settle(platform: Platform, event: PaymentEvent): Promise<'
 /** settle() in the caller's escape-hatch transaction. */
 export async function settleIn(tx: Tx, event: PaymentEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
   if (!event.intentId) return 'ignored';
-  let payment = await tx
-    .selectFrom('payments')
-    .selectAll()
-    .where('provider_id', '=', event.intentId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!payment && event.chargeKey?.startsWith(PENDING)) {
-    // An off-session charge's webhook that came before the provider's API answer was recorded
-    // (the provider confirms such a charge at once): its row, found by the charge's key, takes
-    // the intent's id now; the API answer then finds it settled.
-    payment = await tx
-      .updateTable('payments')
-      .set({ provider_id: event.intentId, updated_at: new Date() })
-      .where('provider_id', '=', event.chargeKey)
-      .returningAll()
-      .executeTakeFirst();
-  }
+  const payment = await paymentOf(tx, event);
   if (!payment) return 'ignored';
-  if (event.status === 'succeeded') {
-    // The card the payment was made with, as the provider names it (what a saving payment saves);
-    // recorded once, a later event filling only what an earlier one lacked.
-    const card = {
-      ...(event.customerId && !payment.customer_id ? { customer_id: event.customerId } : {}),
-      ...(event.paymentMethodId && !payment.payment_method_id ? { payment_method_id: event.paymentMethodId } : {}),
-      ...(event.last4 && !payment.card_last4 ? { card_last4: event.last4 } : {}),
-    };
-    if (Object.keys(card).length > 0) {
-      await tx.updateTable('payments').set(card).where('id', '=', payment.id).execute();
-    }
-  }
+  if (event.status === 'succeeded') await recordCard(tx, payment, event);
   if (payment.settled_at !== null) return 'duplicate';
   if (event.status === 'succeeded') {
-    if (payment.purpose === 'topup') {
-      await postToLedger(tx, {
-        accountNo: payment.account_no,
-        kind: 'top-up',
-        amountPence: payment.amount_pence,
-        description: payment.description,
-        reference: payment.provider_id,
-        idempotencyKey: `payment:${payment.provider_id}`,
-      });
-      if (payment.auto_top_up && payment.auto_top_up_threshold_pence) {
-        await tx
-          .insertInto('auto_top_ups')
-          .values({
-            account_no: payment.account_no,
-            enabled: true,
-            amount_pence: payment.amount_pence,
-            threshold_pence: payment.auto_top_up_threshold_pence,
-            payment_id: payment.id,
-          })
-          .onConflict((oc) =>
-            oc.column('account_no').doUpdateSet({
-              enabled: true,
-              amount_pence: payment.amount_pence,
-              threshold_pence: payment.auto_top_up_threshold_pence ?? 0,
-              payment_id: payment.id,
-              updated_at: new Date(),
-            }),
-          )
-          .execute();
-      }
-    } else if (payment.invoice_id !== null) {
-      await payInvoice(tx, payment.invoice_id, {
-        reference: payment.provider_id,
-        amountPence: payment.amount_pence,
-      });
-      // Paid with autoBill: this card pays the account's later invoices, three days after their date.
-      if (payment.auto_bill) {
-        const since = londonToday();
-        await tx
-          .insertInto('invoice_auto_pay')
-          .values({ account_no: payment.account_no, enabled: true, payment_id: payment.id, since })
-          .onConflict((oc) =>
-            oc
-              .column('account_no')
-              .doUpdateSet({ enabled: true, payment_id: payment.id, since, updated_at: new Date() }),
-          )
-          .execute();
-      }
-    }
+    await moveMoney(tx, payment);
     await tx
       .updateTable('payments')
       .set({ status: 'succeeded', failure: '', settled_at: new Date(), updated_at: new Date() })
@@ -122,33 +48,122 @@ export async function settleIn(tx: Tx, event: PaymentEvent): Promise<'applied' |
     .set({ status: event.status, failure: event.failure, updated_at: new Date() })
     .where('id', '=', payment.id)
     .execute();
-  if (event.status === 'requires_payment_method') {
-    const account = await tx
-      .selectFrom('accounts')
-      .select(['first_name', 'email'])
-      .where('account_no', '=', payment.account_no)
-      .executeTakeFirstOrThrow();
-    await notify(tx, payment.account_no, {
-      kind: 'payment-failed',
-      title: `Payment failed: ${formatPence(payment.amount_pence)}`,
-      message: `Your ${payment.method === 'paypal' ? 'PayPal' : 'card'} payment of ${formatPence(payment.amount_pence)} (${payment.description}) was unsuccessful${event.failure ? `: ${event.failure}` : '.'} Nothing was taken.`,
-      icon: 'error',
-      color: 'error',
+  if (event.status === 'requires_payment_method') await tellFailed(tx, payment, event);
+  return 'applied';
+}
+
+/** The event's payment, locked: by the intent's id, or by an off-session charge's pending key. */
+async function paymentOf(tx: Tx, event: PaymentEvent): Promise<PaymentRow | undefined> {
+  const payment = await tx
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider_id', '=', event.intentId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (payment || !event.chargeKey?.startsWith(PENDING)) return payment;
+  // An off-session charge's webhook that came before the provider's API answer was recorded
+  // (the provider confirms such a charge at once): its row, found by the charge's key, takes
+  // the intent's id now; the API answer then finds it settled.
+  return tx
+    .updateTable('payments')
+    .set({ provider_id: event.intentId, updated_at: new Date() })
+    .where('provider_id', '=', event.chargeKey)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * The card the payment was made with, as the provider names it (what a saving payment saves);
+ * recorded once, a later event filling only what an earlier one lacked.
+ */
+async function recordCard(tx: Tx, payment: PaymentRow, event: PaymentEvent): Promise<void> {
+  const card = {
+    ...(event.customerId && !payment.customer_id ? { customer_id: event.customerId } : {}),
+    ...(event.paymentMethodId && !payment.payment_method_id ? { payment_method_id: event.paymentMethodId } : {}),
+    ...(event.last4 && !payment.card_last4 ? { card_last4: event.last4 } : {}),
+  };
+  if (Object.keys(card).length > 0) {
+    await tx.updateTable('payments').set(card).where('id', '=', payment.id).execute();
+  }
+}
+
+/** A succeeded payment's money: a top-up credits the ledger, an invoice's pays the invoice. */
+async function moveMoney(tx: Tx, payment: PaymentRow): Promise<void> {
+  if (payment.purpose === 'topup') {
+    await postToLedger(tx, {
+      accountNo: payment.account_no,
+      kind: 'top-up',
+      amountPence: payment.amount_pence,
+      description: payment.description,
+      reference: payment.provider_id,
+      idempotencyKey: `payment:${payment.provider_id}`,
     });
-    if (account.email) {
-      await queueMail(tx, {
-        accountNo: payment.account_no,
-        to: account.email,
-        ...paymentFailedMail({
-          name: account.first_name,
-          accountNo: payment.account_no,
-          description: payment.description,
-          amountPence: payment.amount_pence,
-          reason: event.failure,
-          method: payment.method,
-        }),
-      });
+    if (payment.auto_top_up && payment.auto_top_up_threshold_pence) {
+      await tx
+        .insertInto('auto_top_ups')
+        .values({
+          account_no: payment.account_no,
+          enabled: true,
+          amount_pence: payment.amount_pence,
+          threshold_pence: payment.auto_top_up_threshold_pence,
+          payment_id: payment.id,
+        })
+        .onConflict((oc) =>
+          oc.column('account_no').doUpdateSet({
+            enabled: true,
+            amount_pence: payment.amount_pence,
+            threshold_pence: payment.auto_top_up_threshold_pence ?? 0,
+            payment_id: payment.id,
+            updated_at: new Date(),
+          }),
+        )
+        .execute();
+    }
+  } else if (payment.invoice_id !== null) {
+    await payInvoice(tx, payment.invoice_id, {
+      reference: payment.provider_id,
+      amountPence: payment.amount_pence,
+    });
+    // Paid with autoBill: this card pays the account's later invoices, three days after their date.
+    if (payment.auto_bill) {
+      const since = londonToday();
+      await tx
+        .insertInto('invoice_auto_pay')
+        .values({ account_no: payment.account_no, enabled: true, payment_id: payment.id, since })
+        .onConflict((oc) =>
+          oc.column('account_no').doUpdateSet({ enabled: true, payment_id: payment.id, since, updated_at: new Date() }),
+        )
+        .execute();
     }
   }
-  return 'applied';
+}
+
+/** A failed payment told to the account: a notification, and the 'payment failed' e-mail. */
+async function tellFailed(tx: Tx, payment: PaymentRow, event: PaymentEvent): Promise<void> {
+  const account = await tx
+    .selectFrom('accounts')
+    .select(['first_name', 'email'])
+    .where('account_no', '=', payment.account_no)
+    .executeTakeFirstOrThrow();
+  await notify(tx, payment.account_no, {
+    kind: 'payment-failed',
+    title: `Payment failed: ${formatPence(payment.amount_pence)}`,
+    message: `Your ${payment.method === 'paypal' ? 'PayPal' : 'card'} payment of ${formatPence(payment.amount_pence)} (${payment.description}) was unsuccessful${event.failure ? `: ${event.failure}` : '.'} Nothing was taken.`,
+    icon: 'error',
+    color: 'error',
+  });
+  if (account.email) {
+    await queueMail(tx, {
+      accountNo: payment.account_no,
+      to: account.email,
+      ...paymentFailedMail({
+        name: account.first_name,
+        accountNo: payment.account_no,
+        description: payment.description,
+        amountPence: payment.amount_pence,
+        reason: event.failure,
+        method: payment.method,
+      }),
+    });
+  }
 }

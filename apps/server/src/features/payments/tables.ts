@@ -1,6 +1,6 @@
 /** Tables of card payments (migration 030). */
 import type { PaymentPurpose, PaymentStatus, PaypalSandboxFunding } from '@switchboard/domain';
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Timestamp } from '../../db/schema.ts';
 
 export interface PaymentsTable {
@@ -33,6 +33,9 @@ export interface PaymentsTable {
 }
 
 /** The account's customer at the card provider, owner of its saved cards (migration 035). */
+/** A payment as read. */
+export type PaymentRow = Selectable<PaymentsTable>;
+
 export interface PaymentCustomersTable {
   account_no: number;
   provider: 'sandbox' | 'stripe';

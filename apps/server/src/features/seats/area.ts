@@ -3,7 +3,8 @@ import { startRegistrationExpiry } from '../../platform/registration-expiry.ts';
 import * as m004 from './migrations/004-seats.ts';
 import * as m008 from './migrations/008-seat-access.ts';
 import * as m053 from './migrations/053-seat-registration-status.ts';
-import * as m055 from './migrations/055-seat-location.ts';
+import * as m056 from './migrations/056-seat-destination-label.ts';
+import * as m057 from './migrations/057-seat-location.ts';
 import { registerSeatRoutes } from './seats.routes.ts';
 
 export const area: ServerArea = {
@@ -12,7 +13,8 @@ export const area: ServerArea = {
     '004-seats': m004,
     '008-seat-access': m008,
     '053-seat-registration-status': m053,
-    '055-seat-location': m055,
+    '056-seat-destination-label': m056,
+    '057-seat-location': m057,
   },
   routes: registerSeatRoutes,
   // Registrations that expire turn their seat's stored status off (migration 053).

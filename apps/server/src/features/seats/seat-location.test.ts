@@ -1,5 +1,5 @@
 /**
- * The seats list's stored location (migration 055, issue 25 item 2): the database keeps whether each
+ * The seats list's stored location (migration 057, issue 25 item 2): the database keeps whether each
  * seat's location number (its emergency CLI, or its caller ID when none is set) is a number of its
  * account with an emergency address, in the writing transaction, whoever writes the seat or the
  * numbers; the list sorts by the stored column through its indexes.
@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../platform/tenancy.ts';
 import { basedOn, createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { pageReads } from '../../test/page-plan.ts';
-import * as m055 from './migrations/055-seat-location.ts';
+import * as m057 from './migrations/057-seat-location.ts';
 
 /** The migration as the migrator runs it (on the connection's own user: row-level security bypassed). */
-const migration: Migration = m055;
+const migration: Migration = m057;
 
 let t: TestContext;
 let retail: Record<string, string>;

@@ -40,14 +40,15 @@ import { registerSeatSettingRoutes } from './seats.settings.ts';
 
 /**
  * The desk phone's and the softphones' status, the public IP and the network are kept on the seat by
- * the database from its registrations (migration 053), and its location from its numbers (055), so
+ * the database from its registrations (migration 053), and its location from its numbers (057), so
  * the list filters and sorts by them through indexes; a registration counts until the expiry job sees
  * its expiry pass.
  */
 const REGISTERED = "(seats.desk_status = 'Registered')";
 /** The address the desk phone registers from (NULL while it is not registered). */
 const ADDRESS = `(case when ${REGISTERED} then seat_registrations.ipaddr end)`;
-const SEAT_NAME = "seats.extension || case when seats.nickname <> '' then ' - ' || seats.nickname else '' end";
+/** A seat's name where it is used or routed to; stored as `destination_label` too (migration 056). */
+export const SEAT_NAME = "seats.extension || case when seats.nickname <> '' then ' - ' || seats.nickname else '' end";
 
 // Every other field is stored in its column of the same name (sameNamedFields).
 const fields = fieldMap<Seat, 'vmPin'>('seats', {
@@ -78,7 +79,7 @@ const fields = fieldMap<Seat, 'vmPin'>('seats', {
   ipaddr: field.computed(`coalesce(${ADDRESS}, '')`, 'text'),
   port: field.computed(`(case when ${REGISTERED} then seat_registrations.port end)`, 'number'),
   // Kept by the database: the location from the seat's location number (its emergency CLI, or its
-  // caller ID when none is set) and the account's numbers (migration 055).
+  // caller ID when none is set) and the account's numbers (migration 057).
   ...deviceStatusFields({ location: 'seats.located', publicIp: 'seats.public_ip', onNet: 'seats.on_net' }),
   provisioned: field.computed('exists (select 1 from seat_devices d where d.seat_id = seats.id)', 'boolean'),
 });
@@ -174,6 +175,8 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
       name: SEAT_NAME,
       unique: 'seats_extension_uq',
       routesTo: { fields: ['vmAdvancedDest'], self: MESSAGES.selectOption },
+      // The name, stored and indexed (a picker's search reads its index).
+      indexedText: { column: 'destination_label', literals: [] },
       // A seat's voicemail, while it has one: routed to directly (straight to the mailbox).
       also: [
         {
@@ -183,6 +186,7 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
             numericKey: true,
             label: `'Voicemail ' || ${SEAT_NAME}`,
             where: 'seats.vm_mode > 0',
+            indexedText: { column: 'destination_label', literals: ['Voicemail '] },
           },
         },
       ],

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../../platform/errors.ts';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { SEAT_NAME } from './seats.routes.ts';
 
 let t: TestContext;
 let retail: Record<string, string>;
@@ -100,6 +101,17 @@ describe('seats', () => {
     } finally {
       await desk.set({ ipaddr: original.ipaddr }).execute();
     }
+  });
+
+  it('keeps each seat’s name as a destination stored (migration 056) as the name it is given by', async () => {
+    const seat = json<Seat>(await t.api('POST', '/seat', retail, { extension: 861, nickname: 'Stored Name' }));
+    await sql`update seats set nickname = '' where id = ${seat.id}`.execute(t.database.db);
+    const { rows } = await sql<{ n: number; named: number }>`select count(*)::int as n,
+        count(*) filter (where destination_label is distinct from (${sql.raw(SEAT_NAME)}))::int as named
+      from seats`.execute(t.database.db);
+    expect(rows[0]?.n).toBeGreaterThan(3);
+    expect(rows[0]?.named).toBe(0);
+    expect((await t.api('DELETE', `/seat/${seat.id}`, retail)).statusCode).toBe(200);
   });
 
   it('gives the next free extension of the caller’s own account only', async () => {

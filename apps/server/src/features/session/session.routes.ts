@@ -144,9 +144,19 @@ const IMAGE_DOCS = {
 };
 
 export function registerSessionRoutes(api: FastifyInstance, platform: Platform): void {
-  const { config, tenancy } = platform;
-  const routes = sessionRoutes;
+  registerPanelConfigRoute(api, platform);
+  registerSignInRoutes(api, platform);
+  registerDisguiseRoutes(api, platform);
+  registerPasswordCheckRoute(api, platform);
+  registerAccountRoute(api, platform);
+  registerThemeRoutes(api, platform);
+  registerAvatarRoute(api, platform);
+}
 
+/** The panel's runtime configuration (public: the login page reads it). */
+function registerPanelConfigRoute(api: FastifyInstance, platform: Platform): void {
+  const { config } = platform;
+  const routes = sessionRoutes;
   openRoute(api, platform, routes.panelConfig, {
     allow: 'public',
     handler: async () => ({
@@ -160,7 +170,12 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
       helpUrl: config.panel.helpUrl,
     }),
   });
+}
 
+/** Signing in, the session as the panel asks for it on every load, and signing out. */
+function registerSignInRoutes(api: FastifyInstance, platform: Platform): void {
+  const { config, tenancy } = platform;
+  const routes = sessionRoutes;
   openRoute(api, platform, routes.login, {
     allow: 'public',
     handler: async ({ request, reply }, { body }) => {
@@ -222,7 +237,12 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
       return { status: 'success' as const };
     },
   });
+}
 
+/** Acting as a customer (disguise), and going back to the portal. */
+function registerDisguiseRoutes(api: FastifyInstance, platform: Platform): void {
+  const { tenancy } = platform;
+  const routes = sessionRoutes;
   openRoute(api, platform, routes.disguise, {
     allow: 'session',
     handler: async ({ request }, { body }) => {
@@ -265,7 +285,12 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
       return { success: true, message: 'Back to portal' };
     },
   });
+}
 
+/** Confirming the password of the person at the keyboard (deleting the account needs it). */
+function registerPasswordCheckRoute(api: FastifyInstance, platform: Platform): void {
+  const { config, tenancy } = platform;
+  const routes = sessionRoutes;
   openRoute(api, platform, routes.passwordCheck, {
     allow: 'session',
     handler: async ({ request, reply }, { body }) => {
@@ -295,11 +320,14 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
       return { success: true, message: 'Password confirmed' };
     },
   });
+}
 
-  // Any signed-in user may read their effective account (what they may see of it).
-  const anyUser = () => true;
+/** Any signed-in user may read their effective account (what they may see of it). */
+const anyUser = () => true;
 
-  tenantRoute(api, platform, routes.account, {
+/** The effective account, as much of it as the session may see. */
+function registerAccountRoute(api: FastifyInstance, platform: Platform): void {
+  tenantRoute(api, platform, sessionRoutes.account, {
     allow: anyUser,
     handler: async ({ auth, db }, { params }) => {
       if (params.account_no !== auth.accountNo) throw notFound();
@@ -341,7 +369,12 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
       };
     },
   });
+}
 
+/** The theme's colours and logo, from the account's branding or its parents'. */
+function registerThemeRoutes(api: FastifyInstance, platform: Platform): void {
+  const { tenancy } = platform;
+  const routes = sessionRoutes;
   // A reseller's branding covers its customers: the parents' rows are read through the escape hatch.
   openRoute(api, platform, routes.theme, {
     allow: anyUser,
@@ -356,7 +389,7 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
     },
   });
 
-  // Images (not JSON): plain routes.
+  // The logo is an image (not JSON): a plain route, as the avatar.
   const r = api.withTypeProvider<ZodTypeProvider>();
   r.get('/theme/:account_no/logo', { schema: { ...IMAGE_DOCS.logo, params: accountParam } }, async (request, reply) => {
     const auth = requireAuth(request);
@@ -372,7 +405,12 @@ export function registerSessionRoutes(api: FastifyInstance, platform: Platform):
       .header('cache-control', 'private, max-age=300')
       .send(Buffer.from(withLogo.logo));
   });
+}
 
+/** The user's avatar, or their initials drawn in the account's accent colour. */
+function registerAvatarRoute(api: FastifyInstance, platform: Platform): void {
+  const { tenancy } = platform;
+  const r = api.withTypeProvider<ZodTypeProvider>();
   r.get('/users/avatar', { schema: IMAGE_DOCS.avatar }, async (request, reply) => {
     const auth = requireAuth(request);
     // The user's own row, in their own account: a reseller acting as a customer is no user of it.

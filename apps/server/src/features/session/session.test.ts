@@ -9,8 +9,17 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const login = (username: string, password: string, ip = '127.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/v1/users/auth/login', payload: { username, password }, remoteAddress: ip });
+/** Signing in to `app` from the address `ip`. */
+const signInTo =
+  (app: () => TestContext['app'], ip: string) =>
+  (username: string, password: string, from = ip) =>
+    app().inject({
+      method: 'POST',
+      url: '/api/v1/users/auth/login',
+      payload: { username, password },
+      remoteAddress: from,
+    });
+const login = signInTo(() => t.app, '127.0.0.1');
 
 describe('sign-in', () => {
   it('signs in with good credentials: a token and an HttpOnly SameSite cookie', async () => {
@@ -85,13 +94,7 @@ describe('sign-in', () => {
   it('counts only failures against an address: an office behind one address signs in as often as it needs', async () => {
     const ctx = await createTestContext({ loginMaxPerUsername: 100, loginMaxPerAddress: 3 });
     try {
-      const attempt = (username: string, password: string) =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/v1/users/auth/login',
-          payload: { username, password },
-          remoteAddress: '203.0.113.9',
-        });
+      const attempt = signInTo(() => ctx.app, '203.0.113.9');
       // Four times the address's budget of correct sign-ins, several people, one after another.
       for (let i = 0; i < 12; i++) {
         const res = await attempt(['retail', 'viewer', 'prepay'][i % 3] as string, 'Switchboard-1');
@@ -108,22 +111,11 @@ describe('sign-in', () => {
   it('rate limits an address after repeated failures across usernames (429)', async () => {
     const ctx = await createTestContext({ loginMaxPerUsername: 100, loginMaxPerAddress: 3 });
     try {
-      const attempt = (username: string, password: string) =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/v1/users/auth/login',
-          payload: { username, password },
-          remoteAddress: '203.0.113.7',
-        });
+      const attempt = signInTo(() => ctx.app, '203.0.113.7');
       for (const u of ['a1', 'a2', 'a3']) expect((await attempt(u, 'x')).statusCode).toBe(401);
       expect((await attempt('retail', 'Switchboard-1')).statusCode).toBe(429);
       // Another address is unaffected.
-      const other = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/users/auth/login',
-        payload: { username: 'retail', password: 'Switchboard-1' },
-        remoteAddress: '203.0.113.8',
-      });
+      const other = await attempt('retail', 'Switchboard-1', '203.0.113.8');
       expect(other.statusCode).toBe(200);
     } finally {
       await ctx.close();

@@ -26,12 +26,20 @@ import { sql } from 'kysely';
 import { destinationNames } from '../../platform/children.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { field, fieldMap, rowFrom, versionedFields, visibleTo } from '../../platform/fields.ts';
-import { type ListOptions, listBodyFor, pagedBodyFor, pagedList, selectRecords } from '../../platform/list.ts';
+import {
+  containsPattern,
+  type ListOptions,
+  listBodyFor,
+  pagedBodyFor,
+  pagedList,
+  selectRecords,
+} from '../../platform/list.ts';
 import { notify } from '../../platform/notify.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { assertVersion, resource } from '../../platform/resources.ts';
 import { type Ctx, readersOf, tenantRoute } from '../../platform/routes.ts';
 import { sameNamedFields } from '../../platform/same-named-fields.ts';
+import type { Tx } from '../../platform/tenancy.ts';
 import { adminOnly, destination, ownRow } from '../../platform/validators.ts';
 import type { EmsResultHandler } from '../../providers/ems/ems.ts';
 
@@ -132,9 +140,19 @@ export const applyEmsResult: EmsResultHandler = async (tx, result) => {
 };
 
 export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Platform): void {
+  const numbers = registerNumberResource(api, platform);
+  // The registry answers through this callback (the sandbox on a short timer: the area's start).
+  platform.providers.ems.onResult(applyEmsResult);
+  registerEmsRoutes(api, platform, numbers);
+  registerPickerRoutes(api, platform);
+  registerTeamsRoute(api, platform, numbers);
+}
+
+/** The numbers as a resource: the generic calls and the spec's list (never the JSON create). */
+function registerNumberResource(api: FastifyInstance, platform: Platform) {
   const destinationLabels = destinationNames<TelephoneNumber>(platform, 'destination', 'displayDestination');
 
-  const numbers = resource(api, platform, {
+  return resource(api, platform, {
     area: 'telephone-numbers',
     // The generic calls and the spec's list by POST /numbering/allocated; never the JSON create.
     routes: { ...telephoneNumberResourceRoutes, ...routes },
@@ -167,12 +185,12 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
     decorated: ['displayDestination'],
     except: ['create'],
   });
+}
 
-  // The registry answers through this callback (the sandbox on a short timer: the area's start).
-  platform.providers.ems.onResult(applyEmsResult);
+type Numbers = ReturnType<typeof registerNumberResource>;
 
-  // ---- emergency (EMS) data -----------------------------------------------------------------
-
+/** A number's emergency (EMS) data: reading and submitting its address, and the numbers the registry rejected. */
+function registerEmsRoutes(api: FastifyInstance, platform: Platform, numbers: Numbers): void {
   tenantRoute(api, platform, routes.ems, {
     allow: numbers.rules('read'),
     handler: async ({ db }, { params }) => {
@@ -232,7 +250,10 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
     schema: { body: pagedBodyFor(errorFields) },
     handler: (ctx, { body }) => emsErrors(ctx, body),
   });
+}
 
+/** The lists other areas pick from: the numbers' emergency addresses and the caller IDs. */
+function registerPickerRoutes(api: FastifyInstance, platform: Platform): void {
   // Seats, trunks and numbers pick from these.
   tenantRoute(api, platform, routes.emsAddresses, {
     allow: readersOf('seats', 'SIPTrunks', 'numbers'),
@@ -244,16 +265,11 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
     },
   });
 
-  // A dial-through's CLI too.
-  tenantRoute(api, platform, routes.callerIds, {
-    allow: readersOf(...OPTION_READERS.callerIds),
-    readOnly: true,
-    handler: async ({ db }) => {
-      const rows = await db.selectFrom('telephone_numbers').select(['number', 'nickname']).orderBy('number').execute();
-      return { records: rows.map((n) => ({ number: n.number, name: n.nickname || n.number })) };
-    },
-  });
+  registerCallerIdRoutes(api, platform);
+}
 
+/** A number's Teams information. */
+function registerTeamsRoute(api: FastifyInstance, platform: Platform, numbers: Numbers): void {
   // Teams information of a number: whether the account has Teams, the seats presenting it as their
   // outbound caller ID, and those presenting it on Teams (Teams on, and the number is the seat's
   // Teams number, or its caller ID when it has none).
@@ -281,6 +297,40 @@ export function registerTelephoneNumberRoutes(api: FastifyInstance, platform: Pl
         presentingSeats: presenting.map(label),
         seats: onTeams.map(label),
       };
+    },
+  });
+}
+
+/**
+ * The account's numbers a seat, trunk or dial-through may present as caller ID: all of them (the
+ * spec's call), and a page of them searched in the number and the name shown (a picker's).
+ */
+function registerCallerIdRoutes(api: FastifyInstance, platform: Platform): void {
+  const callerIds = (db: Tx) => db.selectFrom('telephone_numbers').select(['number', 'nickname']).orderBy('number');
+  const callerId = (n: { number: string; nickname: string }) => ({ number: n.number, name: n.nickname || n.number });
+  tenantRoute(api, platform, routes.callerIds, {
+    allow: readersOf(...OPTION_READERS.callerIds),
+    readOnly: true,
+    handler: async ({ db }) => ({ records: (await callerIds(db).execute()).map(callerId) }),
+  });
+  tenantRoute(api, platform, routes.callerIdsPage, {
+    allow: readersOf(...OPTION_READERS.callerIds),
+    readOnly: true,
+    handler: async ({ db }, { params, body }) => {
+      const term = body.search?.trim() ?? '';
+      const pattern = containsPattern(term);
+      let q = callerIds(db);
+      if (term) {
+        q = q.where((eb) =>
+          eb.or([eb('number', 'like', pattern), eb(sql`coalesce(nullif(nickname, ''), number)`, 'ilike', pattern)]),
+        );
+      }
+      if (params.limit === -1) return { records: (await q.execute()).map(callerId), lastPage: true };
+      const rows = await q
+        .offset(params.offset)
+        .limit(params.limit + 1)
+        .execute();
+      return { records: rows.slice(0, params.limit).map(callerId), lastPage: rows.length <= params.limit };
     },
   });
 }

@@ -478,6 +478,34 @@ describe('telephone numbers: emergency data', () => {
     ]);
   });
 
+  it('pages and searches the caller-ID numbers (a picker’s), the same numbers as the whole list', async () => {
+    const all = json<{ records: Array<{ name: string; number: string }> }>(
+      await inject('POST', '/numbering/allocated/callerids', retail),
+    ).records;
+    const get = async (offset: number, limit: number, body: object = {}) => {
+      const res = await inject('POST', `/numbering/allocated/callerids/${offset}/${limit}`, retail, body);
+      expect(res.statusCode, res.body).toBe(200);
+      return json<{ records: Array<{ name: string; number: string }>; lastPage: boolean }>(res);
+    };
+    const paged = [];
+    for (let offset = 0; ; offset += 2) {
+      const p = await get(offset, 2);
+      paged.push(...p.records);
+      if (p.lastPage) break;
+    }
+    expect(paged).toEqual(all);
+    expect(all.length).toBeGreaterThan(2);
+    expect(await get(-1, -1)).toEqual({ records: all, lastPage: true });
+    // By number or by name, whatever its case; wildcards are characters like any other.
+    const named = all.find((n) => n.name !== n.number) as { name: string; number: string };
+    expect((await get(0, 20, { search: named.name.toUpperCase() })).records).toContainEqual(named);
+    expect((await get(0, 20, { search: named.number.slice(-6) })).records).toContainEqual(named);
+    expect(await get(0, 20, { search: '%' })).toEqual({ records: [], lastPage: true });
+    // Another account's numbers are never found; paging rules as every list's.
+    expect((await get(0, 20, { search: '01179460000' })).records).toEqual([]);
+    expect((await inject('POST', '/numbering/allocated/callerids/0/500', retail, {})).statusCode).toBe(400);
+  });
+
   it('answers Teams information for a number', async () => {
     const main = await byNumber(retail, '01214960000');
     const res = await inject('GET', `/numbering/allocated/msteams/${main.id}`, retail);

@@ -109,7 +109,14 @@ function refuseBeyondHeld(
 }
 
 export function registerUserRoutes(api: FastifyInstance, platform: Platform): void {
-  const users = resource(api, platform, {
+  const users = registerUserResource(api, platform);
+  registerCreateUserRoute(api, platform, users);
+  registerPermissionRoutes(api, platform, users);
+}
+
+/** The users as a resource: the generic list, read and update (e-mail changes held until confirmed). */
+function registerUserResource(api: FastifyInstance, platform: Platform) {
+  return resource(api, platform, {
     area: 'users',
     routes: userRoutes,
     table: 'users',
@@ -127,7 +134,12 @@ export function registerUserRoutes(api: FastifyInstance, platform: Platform): vo
     updatedMessage: (u) => (u.pendingEmail ? USER_MESSAGES.updatedPendingEmail : MESSAGES.updated)(userLabel(u)),
     uniqueViolations: usernameViolations('username'),
   });
+}
 
+type Users = ReturnType<typeof registerUserResource>;
+
+/** Creating a user, who is sent an activation link to set their password. */
+function registerCreateUserRoute(api: FastifyInstance, platform: Platform, users: Users): void {
   tenantRoute(api, platform, userRoutes.create, {
     allow: users.rules('create'),
     handler: async (ctx, { body }) => {
@@ -146,7 +158,10 @@ export function registerUserRoutes(api: FastifyInstance, platform: Platform): vo
       return { success: true, message: `${body.username} ${MESSAGES.createdSuccessfully}`, id };
     },
   });
+}
 
+/** A user's permissions: reading them, and saving the grantable ones (never beyond the caller's own). */
+function registerPermissionRoutes(api: FastifyInstance, platform: Platform, users: Users): void {
   tenantRoute(api, platform, userRoutes.permissions, {
     allow: users.rules('read'),
     readOnly: true,

@@ -25,6 +25,7 @@ import Stripe from 'stripe';
 import { ProviderUnavailableError } from '../../platform/provider-modes.ts';
 import type { Tenancy } from '../../platform/tenancy.ts';
 import {
+  checkStripeSignature,
   signedWebhookEvent,
   signPayload,
   stripeClientOptions,
@@ -223,11 +224,7 @@ export class StripeIdentity implements IdentityVerifications {
   }
 
   parseWebhook(rawBody: string, signature: string): IdentityEvent {
-    try {
-      this.#stripe.webhooks.constructEvent(rawBody, signature, this.#webhookSecret);
-    } catch (error) {
-      throw new WebhookSignatureError(error instanceof Error ? error.message : 'bad signature');
-    }
+    checkStripeSignature(this.#stripe, rawBody, signature, this.#webhookSecret);
     return eventOf(rawBody);
   }
 }

@@ -97,6 +97,15 @@ export interface CardPayments {
 
 export class WebhookSignatureError extends Error {}
 
+/** Stripe's signature over the exact bytes received, checked (card payments' and identity checks' webhooks). */
+export function checkStripeSignature(stripe: Stripe, rawBody: string, signature: string, secret: string): void {
+  try {
+    stripe.webhooks.constructEvent(rawBody, signature, secret);
+  } catch (error) {
+    throw new WebhookSignatureError(error instanceof Error ? error.message : 'bad signature');
+  }
+}
+
 /**
  * A Stripe-signed webhook's event (payments and identity): the provider's parse of the body exactly
  * as received with its 'stripe-signature' header; a bad signature is a 400 with the area's message.
@@ -485,11 +494,7 @@ export class StripePayments implements CardPayments {
     return method.card?.last4 ?? '';
   }
   parseWebhook(rawBody: string, signature: string): PaymentEvent {
-    try {
-      this.#stripe.webhooks.constructEvent(rawBody, signature, this.#webhookSecret);
-    } catch (error) {
-      throw new WebhookSignatureError(error instanceof Error ? error.message : 'bad signature');
-    }
+    checkStripeSignature(this.#stripe, rawBody, signature, this.#webhookSecret);
     return eventOf(rawBody);
   }
 }

@@ -1,10 +1,16 @@
 import { MESSAGES, SEAT_MESSAGES, type Seat, type SeatSoftphone, seatRoutes } from '@switchboard/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useCallerIdSource } from '../../platform/fields/option-sources.ts';
 import { SipCredentials } from '../../platform/sip-credentials.tsx';
 import { fakeServer } from '../../test/fake-server.ts';
 import { renderPanel } from '../../test/render.tsx';
 import { ProvisioningPanel, SoftphonePanel } from './seat-panels.tsx';
+
+/** The softphone tab as the seat page gives it: the account's caller-ID numbers searched on the server. */
+function Softphone({ id, kind }: { id: number; kind: 'desktop' | 'mobile' }) {
+  return <SoftphonePanel seat={{ id } as Seat} kind={kind} numbers={useCallerIdSource()} />;
+}
 
 const device = {
   id: 9,
@@ -94,13 +100,18 @@ describe('the softphone tab', () => {
     };
     server.on('GET', '/seat/7/softphone', () => phone);
     server.on('POST', '/seat/7/softphone', () => ({ success: true, message: '201 has been updated', id: 7 }));
-    const { user } = renderPanel(<SoftphonePanel seat={{ id: 7 } as Seat} kind="desktop" numbers={[]} />);
+    const { user } = renderPanel(<Softphone id={7} kind="desktop" />);
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('201 has been updated')).toBeTruthy();
     expect(server.sent('POST', '/seat/7/softphone').map((r) => r.ifMatch)).toEqual(['"12"']);
-    // The account has no number to present: its list says so.
+    // The account has no number to present: its list, searched on the server when opened, says so.
+    server.on('POST', '/numbering/allocated/callerids/0/20', () => ({ records: [], lastPage: true }));
     await user.click(screen.getByRole('combobox', { name: 'Outbound Caller IDs' }));
     expect(await screen.findByText(MESSAGES.noNumbers)).toBeTruthy();
+    // A page of them, never the whole list.
+    expect(server.sent('POST', '/numbering/allocated/callerids').map((r) => r.path)).toEqual([
+      '/numbering/allocated/callerids/0/20',
+    ]);
   });
 
   it('shows the mobile app’s QR code only for a seat with a softphone user', async () => {
@@ -118,11 +129,11 @@ describe('the softphone tab', () => {
     const server = fakeServer();
     server.on('GET', '/seat/7/softphone', () => phone(false));
     server.on('GET', '/seat/8/softphone', () => phone(true));
-    const without = renderPanel(<SoftphonePanel seat={{ id: 7 } as Seat} kind="mobile" numbers={[]} />);
+    const without = renderPanel(<Softphone id={7} kind="mobile" />);
     await screen.findByText(/This seat has no softphone user/);
     expect(screen.queryByRole('img', { name: 'Mobile app QR code' })).toBeNull();
     without.unmount();
-    renderPanel(<SoftphonePanel seat={{ id: 8 } as Seat} kind="mobile" numbers={[]} />);
+    renderPanel(<Softphone id={8} kind="mobile" />);
     expect(await screen.findByRole('img', { name: 'Mobile app QR code' })).toBeTruthy();
   });
 });

@@ -35,10 +35,10 @@ import { useEffect, useState } from 'react';
 import { ApiError, ifMatch } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
 import { useConfirm } from '../../platform/confirm.tsx';
-import type { SelectOption } from '../../platform/fields/form-fields.tsx';
 import { FormFields } from '../../platform/fields/form-fields.tsx';
 import { formValuesOf, useSchemaForm } from '../../platform/fields/form-schema.ts';
 import { useFormSubmit } from '../../platform/fields/form-submit.ts';
+import type { PickerSource } from '../../platform/fields/server-picker.tsx';
 import { useChange } from '../../platform/mutation.ts';
 import { recordPart } from '../../platform/resource.ts';
 import { useSession } from '../../platform/session-context.ts';
@@ -201,7 +201,8 @@ export function SoftphonePanel({
 }: {
   seat: Seat;
   kind: 'desktop' | 'mobile';
-  numbers: SelectOption[];
+  /** The account's caller-ID numbers, searched on the server (useCallerIdSource). */
+  numbers: PickerSource;
 }) {
   const { can } = useSession();
   const part = recordPart(seats.keys, seatRoutes.softphone, seat.id, 'softphone');
@@ -246,11 +247,11 @@ export function SoftphonePanel({
             label: 'Call Waiting',
           },
           {
-            kind: 'multiselect',
+            kind: 'picker',
+            multiple: true,
             name: 'outboundCLILists',
             label: 'Outbound Caller IDs',
-            options: numbers,
-            empty: MESSAGES.noNumbers,
+            source: numbers,
             helper: 'The numbers the softphone user may present on outbound calls',
           },
         ]}

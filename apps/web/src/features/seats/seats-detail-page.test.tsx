@@ -35,6 +35,30 @@ describe('seat page option lists', () => {
     expect(errors).not.toHaveBeenCalled();
   });
 
+  it('names the seat’s caller ID by a search for its number, never loading every number of the account', async () => {
+    const server = fakeServer({ '/seat': [{ ...seat, callerIdNumber: '01214960000' }] });
+    server.on('POST', '/numbering/allocated/callerids/0/20', (req) =>
+      (req.body as { search?: string }).search === '01214960000'
+        ? { records: [{ number: '01214960000', name: 'Main line' }], lastPage: true }
+        : { records: [], lastPage: true },
+    );
+    const view = renderPanel(
+      <Routes>
+        <Route path="/seats/:id" element={<SeatDetailPage />} />
+      </Routes>,
+      { url: '/seats/7?tab=General' },
+    );
+    const field = await screen.findByRole('combobox', { name: 'Caller ID Number' });
+    await vi.waitFor(() => expect((field as HTMLInputElement).value).toBe('01214960000 (Main line)'));
+    expect(server.sent('POST', '/numbering/allocated/callerids').map((r) => r.path)).toEqual([
+      '/numbering/allocated/callerids/0/20',
+    ]);
+    // Cleared: what no number means is said below it.
+    await view.user.clear(field);
+    await view.user.keyboard('{Escape}');
+    expect(await screen.findByText('Account default')).toBeTruthy();
+  });
+
   it('loads the access lists for a user who may read them', async () => {
     const { server } = renderSeat('Advanced', (r) => r === 'seats' || r === 'acl');
     await screen.findByRole('heading', { name: 'Reception (201)' });

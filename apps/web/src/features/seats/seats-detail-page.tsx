@@ -29,16 +29,17 @@ import {
   teamsTab,
   tpsTab,
 } from '../../platform/call-options/call-options-tabs.tsx';
-import type { FieldDef, SelectOption } from '../../platform/fields/form-fields.tsx';
+import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import {
   callerIdNumberField,
   type SelectSource,
   selectFrom,
   useAccessListOptions,
-  useCallerIdOptions,
+  useCallerIdSource,
   useMusicSelect,
   usePromptSelect,
 } from '../../platform/fields/option-sources.ts';
+import type { PickerSource } from '../../platform/fields/server-picker.tsx';
 import { useSession } from '../../platform/session-context.ts';
 import { SipCredentials } from '../../platform/sip-credentials.tsx';
 import { StateChip } from '../../platform/state-chip.tsx';
@@ -70,7 +71,7 @@ function Registration({ seat }: { seat: Seat }) {
   );
 }
 
-const generalFields = (callerIds: SelectOption[], music: SelectSource): FieldDef<SeatInput>[] => [
+const generalFields = (callerIds: PickerSource, music: SelectSource): FieldDef<SeatInput>[] => [
   { kind: 'text', name: 'nickname', label: 'Nickname' },
   { kind: 'text', name: 'callerIdName', label: 'Caller ID Name' },
   callerIdNumberField('callerIdNumber', callerIds, 'Account default'),
@@ -82,7 +83,7 @@ const generalFields = (callerIds: SelectOption[], music: SelectSource): FieldDef
 export default function SeatDetailPage() {
   const { id = '' } = useParams();
   const { session, can } = useSession();
-  const callerIds = useCallerIdOptions().options;
+  const callerIds = useCallerIdSource();
   const prompts = usePromptSelect();
   const music = useMusicSelect();
   const accessLists = useAccessListOptions();
@@ -173,10 +174,11 @@ export default function SeatDetailPage() {
         form.watch('enableTeams')
           ? [
               {
-                kind: 'select',
+                kind: 'picker',
                 name: 'teamsCLI',
                 label: 'Teams Number',
-                options: [{ value: '', label: 'Same as the caller ID' }, ...callerIds],
+                source: callerIds,
+                none: 'Same as the caller ID',
               },
             ]
           : [],

@@ -72,8 +72,20 @@ export type FieldDef<V extends FieldValues> = { disabled?: boolean } & (
       /** Choices beyond the account's objects (e.g. CONFERENCING for an IVR's keys). */
       extra?: DestinationOption[];
     }
-  /** One of a server-searched source's choices (a seat among the account's), '' for none. */
-  | { kind: 'picker'; name: Path<V>; label: string; source: PickerSource; required?: boolean; helper?: string }
+  /**
+   * One of a server-searched source's choices (a seat among the account's), '' for none (`none`
+   * names what none means, e.g. 'Account default'); with `multiple`, a list of them.
+   */
+  | {
+      kind: 'picker';
+      name: Path<V>;
+      label: string;
+      source: PickerSource;
+      required?: boolean;
+      helper?: string;
+      none?: string;
+      multiple?: boolean;
+    }
 );
 
 /** What every bound field takes. */

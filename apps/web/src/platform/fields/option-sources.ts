@@ -9,10 +9,12 @@ import {
   telephoneNumberRoutes,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { FieldValues, Path } from 'react-hook-form';
 import { call } from '../client.ts';
 import { useSession } from '../session-context.ts';
 import type { FieldDef, SelectOption } from './form-fields.tsx';
+import { type PickerSource, searchedChoices } from './server-picker.tsx';
 
 /** A select's options and the helper text its load state calls for (spec 2 §8). */
 export interface SelectSource {
@@ -72,6 +74,31 @@ export function useCallerIdOptions(): { options: SelectOption[]; none: boolean }
   return { options, none: query.isSuccess && options.length === 0 };
 }
 
+/**
+ * The account's caller-ID numbers as a picker's source, searched and paged on the server (the seat
+ * page: issue 25, no page fetches every number of the account); a value's label found by searching
+ * for the number itself.
+ */
+export function useCallerIdSource(): PickerSource {
+  const enabled = useMayLoadOptions('callerIds');
+  return useMemo(
+    () => ({
+      key: ['numbering', 'callerids', 'picker'],
+      enabled,
+      empty: MESSAGES.noNumbers,
+      ...searchedChoices(
+        (search, offset) =>
+          call(telephoneNumberRoutes.callerIdsPage, {
+            params: { offset, limit: 20 },
+            body: search ? { search } : {},
+          }),
+        (n) => ({ value: n.number, label: `${n.number} (${n.name})` }),
+      ),
+    }),
+    [enabled],
+  );
+}
+
 /** The account's access lists, for number screening and seat call limits. */
 export function useAccessListOptions(): SelectOption[] {
   const { data } = useQuery({
@@ -126,8 +153,11 @@ export function selectFrom<V extends FieldValues>(
  */
 export function callerIdNumberField<V extends FieldValues>(
   name: Path<NoInfer<V>>,
-  numbers: SelectOption[],
+  numbers: SelectOption[] | PickerSource,
   none: string,
 ): FieldDef<V> {
-  return { kind: 'select', name, label: 'Caller ID Number', options: [{ value: '', label: none }, ...numbers] };
+  const label = 'Caller ID Number';
+  // A searched source (the seat page): a picker, empty for the account's default.
+  if (!Array.isArray(numbers)) return { kind: 'picker', name, label, source: numbers, none };
+  return { kind: 'select', name, label, options: [{ value: '', label: none }, ...numbers] };
 }

@@ -36,6 +36,8 @@ export interface PickerSource {
   enabled?: boolean;
   /** What the list says when a search fails ('Failed to retrieve data.' unless told). */
   failed?: string;
+  /** What the list says when a search finds nothing ('No items found.' unless told). */
+  empty?: string;
 }
 
 /**
@@ -159,7 +161,7 @@ export function ServerPicker(props: ServerPickerProps) {
     isOptionEqualToValue: (a: PickerOption, b: PickerOption) => a.value === b.value,
     loading: waiting,
     loadingText: 'Loading…',
-    noOptionsText: query.isError ? (source.failed ?? MESSAGES.fetchFailed) : MESSAGES.noItems,
+    noOptionsText: query.isError ? (source.failed ?? MESSAGES.fetchFailed) : (source.empty ?? MESSAGES.noItems),
     disabled,
     onBlur: props.onBlur,
     size: 'small' as const,

@@ -57,7 +57,7 @@ const INDEXES: Array<[name: string, columns: string]> = [
   ]),
   ['seats_call_recording_list_idx', 'account_no, call_recording, id'],
 ];
-/** The stored columns of row `alias` as one row value (the version trigger compares them; migration 055 too). */
+/** The stored columns of row `alias` as one row value (the version trigger compares them; migration 057 too). */
 export const statusTuple = (alias: string) => `(${COLUMNS.map((c) => `${alias}.${c}`).join(', ')})`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { USERNAME_TAKEN } from '../../../db/migrations/010-sign-in-throttle.ts';
 import { run } from '../../../db/tenancy-sql.ts';
 
 /**
@@ -33,10 +34,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'drop index users_username_idx',
     'drop index users_account_username_uq',
     'create unique index users_username_uq on users (lower(username))',
-    `create or replace function username_taken(candidate text) returns boolean language sql stable
-      security definer set search_path = public as
-      $f$ select exists (select 1 from users where lower(username) = lower(candidate)) $f$`,
-    'revoke all on function username_taken(text) from public',
-    'grant execute on function username_taken(text) to switchboard_app',
+    ...USERNAME_TAKEN,
   );
 }
