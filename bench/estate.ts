@@ -1,25 +1,32 @@
 /**
  * The benchmarks' estate: `seats` seats (extensions from 20000, half of them registered, some on
- * softphones) and
- * `numbers` telephone numbers loaded into the demo account 30000, demo data seeded first.
+ * softphones, a third with one of the numbers as their emergency CLI) and `numbers` telephone numbers
+ * (every other one with an emergency address: a sixth of the seats located) loaded into the demo
+ * account 30000, demo data seeded first.
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Tenancy } from '../apps/server/src/platform/tenancy.ts';
 
 export const ACCOUNT = 30000;
 export const FIRST_EXT = 20000;
 
+/** The estate's `g`th telephone number. */
+const numberOf = (g: RawBuilder<unknown>) => sql`'0300' || lpad((${g})::text, 7, '0')`;
+
 export async function loadEstate(tenancy: Tenancy, seats: number, numbers: number): Promise<void> {
+  // A third of the seats give one of the numbers as their emergency CLI (none when there are none).
+  const emergencyCli =
+    numbers > 0 ? sql`case when g % 3 = 0 then ${numberOf(sql`g % ${numbers}`)} else '' end` : sql`''`;
   await tenancy.crossAccount('seed', async (tx) => {
     await sql`update accounts set extension_digits = 5 where account_no = ${ACCOUNT}`.execute(tx);
     for (let start = 0; start < seats; start += 5000) {
       const end = Math.min(seats, start + 5000) - 1;
       // Nicknames in another order than the extensions; some seats in advanced voicemail or recorded.
       await sql`insert into seats (account_no, extension, name, secret, unique_string, nickname, caller_id_name,
-          caller_id_number, vm_mode, call_recording, vm_email)
+          caller_id_number, vm_mode, call_recording, vm_email, emergency_service_cid)
         select ${ACCOUNT}, ${FIRST_EXT} + g, ${`${ACCOUNT}*`} || (${FIRST_EXT} + g), md5('s' || g), md5('u' || g),
           'D ' || substr(md5(g::text), 1, 8), 'Desk ' || g, '', case when g % 10 = 0 then 0 else 1 end,
-          case when g % 7 = 0 then 1 else 0 end, 'desk' || g || '@example.com'
+          case when g % 7 = 0 then 1 else 0 end, 'desk' || g || '@example.com', ${emergencyCli}
         from generate_series(${start}::int, ${end}::int) g`.execute(tx);
     }
     // Half the seats registered (the status columns read the registrations).
@@ -34,9 +41,10 @@ export async function loadEstate(tenancy: Tenancy, seats: number, numbers: numbe
       where account_no = ${ACCOUNT} and extension >= ${FIRST_EXT} and id % k.every = 0`.execute(tx);
     for (let start = 0; start < numbers; start += 5000) {
       const end = Math.min(numbers, start + 5000) - 1;
-      await sql`insert into telephone_numbers (account_no, number, nickname, destination)
-        select ${ACCOUNT}, '0300' || lpad(g::text, 7, '0'), 'N ' || g,
-          case when g % 5 = 0 then '' else 'seat:' || (${FIRST_EXT} + g % ${seats}) end
+      await sql`insert into telephone_numbers (account_no, number, nickname, destination, ems_postcode)
+        select ${ACCOUNT}, ${numberOf(sql`g`)}, 'N ' || g,
+          case when g % 5 = 0 then '' else 'seat:' || (${FIRST_EXT} + g % ${seats}) end,
+          case when g % 2 = 0 then 'B1 2JR' else '' end
         from generate_series(${start}::int, ${end}::int) g`.execute(tx);
     }
   });

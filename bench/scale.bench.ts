@@ -169,15 +169,14 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
 
   // The seats page as a person would write it: the seat's columns and every value the list shows
   // (the desk phone's registration; the statuses, public IP and network the seat keeps from its
-  // registrations, migration 053; the emergency location; a provisioned device); with its total, the
-  // count of the same rows as a column of the same statement (the list's reply carries both).
+  // registrations, migration 053, and its location from the numbers, 057; a provisioned device); with
+  // its total, the count of the same rows as a column of the same statement (the list's reply carries both).
   const registered = "s.desk_status = 'Registered'";
   const seatRows = (order: RawBuilder<unknown>, where: RawBuilder<unknown>, offset: number, total = false) =>
     sql`select s.*, coalesce(r.user_agent, '') as user_agent, s.desk_status as status,
         case when ${sql.raw(registered)} then r.ipaddr end as ipaddr,
         case when ${sql.raw(registered)} then r.port end as port,
-        exists (select 1 from telephone_numbers t where t.number = coalesce(nullif(s.emergency_service_cid, ''),
-          s.caller_id_number) and t.ems_postcode <> '') as location,
+        s.located as location,
         exists (select 1 from seat_devices d where d.seat_id = s.id) as provisioned${
           total ? sql`, (select count(*) from seats s where s.account_no = ${ACCOUNT} and ${where}) as total` : sql``
         }
@@ -246,18 +245,16 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
     sql`s.call_recording = 1`,
   );
   // Every sort and filter of the seats list, beside the raw SQL of the same page; the statuses, public
-  // IP and network by the columns the seat keeps (migration 053), both ways (the id stays ascending).
+  // IP and network by the columns the seat keeps (migration 053), and the location (057), both ways
+  // (the id stays ascending).
   const sorts: Array<[string, RawBuilder<unknown>, ('asc' | 'desc')?]> = [
     ['callerIdName', sql`s.caller_id_name`],
     ['callerIdNumber', sql`s.caller_id_number`],
     ['callRecording', sql`s.call_recording`],
     ['status', sql`s.desk_status`],
     ['status', sql`s.desk_status desc`, 'desc'],
-    [
-      'location',
-      sql`exists (select 1 from telephone_numbers t where t.number = coalesce(nullif(s.emergency_service_cid, ''),
-        s.caller_id_number) and t.ems_postcode <> '')`,
-    ],
+    ['location', sql`s.located`],
+    ['location', sql`s.located desc`, 'desc'],
     ['publicIp', sql`s.public_ip`],
     ['publicIp', sql`s.public_ip desc`, 'desc'],
     ['onNet', sql`s.on_net`],
@@ -333,7 +330,8 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
     () => call('POST', '/numbering/allocated/0/15', {}),
     () => raw(numberRows(0)),
   );
-  const deep = NUMBERS - 1000;
+  // 1,000 from the end (the first page when there are fewer).
+  const deep = Math.max(0, NUMBERS - 1000);
   await add(
     `numbers offset ${deep.toLocaleString('en-GB')}`,
     RUNS,
@@ -382,12 +380,13 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
       Record<string, unknown>
     >;
     // Every column but the generated ones (search text, destination label), which an insert may not
-    // name, and the status the database keeps from the registrations (migration 053; the delete took them).
+    // name, and the status the database keeps from the registrations (migration 053; the delete took
+    // them) and the location it keeps from the numbers (057: worked out again on insert).
     const generated = (
       (await raw(sql`select column_name from information_schema.columns
         where table_name = 'seats' and is_generated = 'ALWAYS'`)) as Array<{ column_name: string }>
     ).map((c) => c.column_name);
-    const kept = [...generated, 'desk_status', 'desktop_status', 'mobile_status', 'public_ip', 'on_net'];
+    const kept = [...generated, 'desk_status', 'desktop_status', 'mobile_status', 'public_ip', 'on_net', 'located'];
     const columns = sql.join(
       Object.keys(saved[0] ?? {})
         .filter((c) => !kept.includes(c))

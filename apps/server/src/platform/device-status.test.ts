@@ -8,7 +8,7 @@ describe('deviceStatusFields', () => {
   it('reads the location from the number and the public IP and network from the address in use', () => {
     const fields = fieldMap<{ location: boolean; publicIp: boolean; onNet: boolean }>(
       'sip_trunks',
-      deviceStatusFields('sip_trunks.emergency_services_cid', 'r.ipaddr'),
+      deviceStatusFields({ numberSql: 'sip_trunks.emergency_services_cid', addressSql: 'r.ipaddr' }),
     );
     expect(fields.location).toEqual({
       kind: 'boolean',
@@ -28,11 +28,12 @@ describe('deviceStatusFields', () => {
     });
   });
 
-  it('reads the stored flags where the database keeps them', () => {
+  it('reads the stored location and flags where the database keeps them', () => {
     const fields = fieldMap<{ location: boolean; publicIp: boolean; onNet: boolean }>(
       'seats',
-      deviceStatusFields('seats.caller_id_number', { publicIp: 'seats.public_ip', onNet: 'seats.on_net' }),
+      deviceStatusFields({ location: 'seats.located', publicIp: 'seats.public_ip', onNet: 'seats.on_net' }),
     );
+    expect(fields.location).toMatchObject({ sql: 'seats.located', sortable: true });
     expect(fields.publicIp).toMatchObject({ sql: 'seats.public_ip', sortable: true, filterable: true });
     expect(fields.onNet).toMatchObject({ sql: 'seats.on_net', sortable: true });
   });

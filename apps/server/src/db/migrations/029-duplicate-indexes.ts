@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Indexes that repeat another index of their table (same columns, expressions, operator classes
- * and predicate; not unique, not backing a constraint): the scale indexes of 013 and the reference indexes made by
+ * Indexes that repeat another index of their table (same columns, expressions, operator classes,
+ * orders and predicate; not unique, not backing a constraint): the scale indexes of 013 and the reference indexes made by
  * tenantReference() / sharedReference() both indexed seats.user_id, music_on_hold_id,
  * vm_advanced_prompt_id and telephone_numbers.acl_id, and 008 had seats.acl_id twice (one partial).
  * A duplicate answers no query the other cannot and costs every insert, update and delete of the
@@ -22,6 +22,8 @@ export const DUPLICATE_INDEXES_SQL = `
         and o.indkey::text = i.indkey::text
         and coalesce(pg_get_expr(o.indexprs, o.indrelid), '') = coalesce(pg_get_expr(i.indexprs, i.indrelid), '')
         and o.indclass::text = i.indclass::text
+        -- A column descending in one and ascending in the other: another order (migration 053's pairs).
+        and o.indoption::text = i.indoption::text
         and coalesce(pg_get_expr(o.indpred, o.indrelid), '') = coalesce(pg_get_expr(i.indpred, i.indrelid), '')
         and (exists (select 1 from pg_constraint con where con.conindid = o.indexrelid)
           or o.indexrelid::regclass::text < i.indexrelid::regclass::text)

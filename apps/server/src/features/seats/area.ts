@@ -4,6 +4,7 @@ import * as m004 from './migrations/004-seats.ts';
 import * as m008 from './migrations/008-seat-access.ts';
 import * as m053 from './migrations/053-seat-registration-status.ts';
 import * as m056 from './migrations/056-seat-destination-label.ts';
+import * as m057 from './migrations/057-seat-location.ts';
 import { registerSeatRoutes } from './seats.routes.ts';
 
 export const area: ServerArea = {
@@ -13,6 +14,7 @@ export const area: ServerArea = {
     '008-seat-access': m008,
     '053-seat-registration-status': m053,
     '056-seat-destination-label': m056,
+    '057-seat-location': m057,
   },
   routes: registerSeatRoutes,
   // Registrations that expire turn their seat's stored status off (migration 053).

@@ -40,8 +40,9 @@ import { registerSeatSettingRoutes } from './seats.settings.ts';
 
 /**
  * The desk phone's and the softphones' status, the public IP and the network are kept on the seat by
- * the database from its registrations (migration 053), so the list filters and sorts by them through
- * indexes; a registration counts until the expiry job sees its expiry pass.
+ * the database from its registrations (migration 053), and its location from its numbers (057), so
+ * the list filters and sorts by them through indexes; a registration counts until the expiry job sees
+ * its expiry pass.
  */
 const REGISTERED = "(seats.desk_status = 'Registered')";
 /** The address the desk phone registers from (NULL while it is not registered). */
@@ -77,11 +78,9 @@ const fields = fieldMap<Seat, 'vmPin'>('seats', {
   userAgent: field.computed("coalesce(seat_registrations.user_agent, '')", 'text'),
   ipaddr: field.computed(`coalesce(${ADDRESS}, '')`, 'text'),
   port: field.computed(`(case when ${REGISTERED} then seat_registrations.port end)`, 'number'),
-  // The location number is the emergency CLI, or the caller ID when none is set.
-  ...deviceStatusFields("coalesce(nullif(seats.emergency_service_cid, ''), seats.caller_id_number)", {
-    publicIp: 'seats.public_ip',
-    onNet: 'seats.on_net',
-  }),
+  // Kept by the database: the location from the seat's location number (its emergency CLI, or its
+  // caller ID when none is set) and the account's numbers (migration 057).
+  ...deviceStatusFields({ location: 'seats.located', publicIp: 'seats.public_ip', onNet: 'seats.on_net' }),
   provisioned: field.computed('exists (select 1 from seat_devices d where d.seat_id = seats.id)', 'boolean'),
 });
 

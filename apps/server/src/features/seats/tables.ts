@@ -34,6 +34,8 @@ export interface SeatsTable
   /** The desk phone is registered from a public address (public_ip) or from another one (on_net). */
   public_ip: Generated<boolean>;
   on_net: Generated<boolean>;
+  /** Kept by the database (migration 057): the seat's location number has an emergency address. */
+  located: Generated<boolean>;
 }
 
 /** Fields kept in json columns: the restrictions (one column) and the call times. */

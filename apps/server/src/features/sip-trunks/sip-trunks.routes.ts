@@ -55,7 +55,7 @@ const fields = fieldMap<SipTrunk>('sip_trunks', {
   ),
   ip: field.computed(`coalesce(${ADDRESS}, '')`, 'text'),
   agent: field.computed(`(case when ${REGISTERED} then trunk_registrations.user_agent else '' end)`, 'text'),
-  ...deviceStatusFields('sip_trunks.emergency_services_cid', ADDRESS),
+  ...deviceStatusFields({ numberSql: 'sip_trunks.emergency_services_cid', addressSql: ADDRESS }),
   accountNo: field.computed('sip_trunks.account_no', 'number'),
 });
 

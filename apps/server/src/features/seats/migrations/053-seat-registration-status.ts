@@ -57,7 +57,8 @@ const INDEXES: Array<[name: string, columns: string]> = [
   ]),
   ['seats_call_recording_list_idx', 'account_no, call_recording, id'],
 ];
-const tuple = (alias: string) => `(${COLUMNS.map((c) => `${alias}.${c}`).join(', ')})`;
+/** The stored columns of row `alias` as one row value (the version trigger compares them; migration 057 too). */
+export const statusTuple = (alias: string) => `(${COLUMNS.map((c) => `${alias}.${c}`).join(', ')})`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await run(
@@ -89,7 +90,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         from unnest(ids) t(id) left join seat_registrations r on r.seat_id = t.id
         group by t.id
       ) v
-      where s.id = v.id and ${tuple('s')} is distinct from ${tuple('v')}
+      where s.id = v.id and ${statusTuple('s')} is distinct from ${statusTuple('v')}
     $f$`,
     `create function app_seat_registrations_changed() returns trigger
       language plpgsql security definer set search_path = public as $f$
@@ -128,7 +129,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // The version moves on the seat's own edits only.
     'drop trigger seats_version on seats',
     `create trigger seats_version before update on seats for each row
-      when (${tuple('old')} is not distinct from ${tuple('new')}) execute function bump_version()`,
+      when (${statusTuple('old')} is not distinct from ${statusTuple('new')}) execute function bump_version()`,
   );
 }
 
