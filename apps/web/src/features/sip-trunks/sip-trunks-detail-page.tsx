@@ -22,7 +22,7 @@ import {
 } from '../../platform/call-options/call-options-tabs.tsx';
 import { type FieldDef, FormFields } from '../../platform/fields/form-fields.tsx';
 import type { FieldsForm } from '../../platform/fields/form-schema.ts';
-import { useCallerIdOptions } from '../../platform/fields/option-sources.ts';
+import { useCallerIdSource } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { SipCredentials } from '../../platform/sip-credentials.tsx';
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
@@ -59,7 +59,7 @@ const permitInputs = [0, 1, 2].map(
 
 export default function SipTrunkDetailPage() {
   const { session, can } = useSession();
-  const numbers = useCallerIdOptions().options;
+  const numbers = useCallerIdSource();
   const admin = isProviderAdmin(session);
   const mayRestrict = can('SIPTrunksCallRestrictions', 'read');
   return (
