@@ -505,7 +505,8 @@ type Call = (method: 'GET' | 'POST', url: string, payload?: object) => Promise<{
  * The pickers (issue 25 item 3): the whole lists the panel used to load (GET /destinations, the seat
  * pick -1/-1) beside the calls it makes now — a search's first page, a term, a term no label holds
  * (every seat read before migration 056), the labels of 20 values, the seat picker's page, and the
- * seat page's caller-ID numbers (every number of the account) — each with its reply's size.
+ * caller-ID numbers (every number of the account, which the seat, SIP trunk and dial-through pages
+ * loaded; a picker's page, a page of one, one number's label) — each with its reply's size.
  */
 async function pickerFigures(
   add: Add,
@@ -545,14 +546,14 @@ async function pickerFigures(
       'GET',
     ],
     [
-      'seat page: caller IDs (every number)',
+      'caller IDs: every number (the pages before)',
       '/numbering/allocated/callerids',
       () => raw(sql`select number, nickname from telephone_numbers where account_no = ${ACCOUNT} order by number`),
       'POST',
       {},
     ],
     ...(['', '0012', 'zzz'] as const).map((term): (typeof cases)[number] => [
-      `seat page: caller-ID picker ${term ? `"${term}"` : 'first page'}`,
+      `caller-ID picker ${term ? `"${term}"` : 'first page'}`,
       '/numbering/allocated/callerids/0/20',
       () =>
         raw(sql`select number, nickname from telephone_numbers where account_no = ${ACCOUNT}
@@ -561,6 +562,25 @@ async function pickerFigures(
       'POST',
       term ? { search: term } : {},
     ]),
+    // The SIP trunk list asks whether the account has any number (its Add needs an emergency location);
+    // a trunk's and a dial-through's page label their numbers by searching for each.
+    [
+      'trunk list: any caller ID (page of one)',
+      '/numbering/allocated/callerids/0/1',
+      () =>
+        raw(sql`select number, nickname from telephone_numbers where account_no = ${ACCOUNT} order by number limit 2`),
+      'POST',
+      {},
+    ],
+    [
+      'caller-ID label (one number searched)',
+      '/numbering/allocated/callerids/0/20',
+      () =>
+        raw(sql`select number, nickname from telephone_numbers where account_no = ${ACCOUNT}
+          and (number like '%03000002345%' or nickname ilike '%03000002345%') order by number limit 21`),
+      'POST',
+      { search: '03000002345' },
+    ],
     [
       'seat picker: pick/0/20 "2345"',
       '/seat/pick/0/20',

@@ -9,6 +9,7 @@ import {
   dialThroughRoutes,
 } from '@switchboard/domain';
 import type { FieldDef, SelectOption } from '../../platform/fields/form-fields.tsx';
+import type { PickerSource } from '../../platform/fields/server-picker.tsx';
 import { childrenOf, listSource, resourceApi } from '../../platform/resource.ts';
 
 export const dialThroughs = resourceApi('/dialthrough', dialThroughRoutes);
@@ -20,16 +21,14 @@ export const clisSource = (id: number) =>
 
 export const CHANNEL_OPTIONS: SelectOption[] = DIAL_THROUGH_CHANNELS.map((c) => ({ value: c, label: String(c) }));
 
-/** The fields of a dial-through but international calls (shown apart: they need highRisk). */
-export function dialThroughFields(numbers: SelectOption[]): FieldDef<DialThroughInput>[] {
+/**
+ * The fields of a dial-through but international calls (shown apart: they need highRisk); `numbers`:
+ * the account's caller-ID numbers, searched on the server (useCallerIdSource).
+ */
+export function dialThroughFields(numbers: PickerSource): FieldDef<DialThroughInput>[] {
   return [
     { kind: 'text', name: 'name', label: 'Name', required: true },
-    {
-      kind: 'select',
-      name: 'cli',
-      label: 'CLI',
-      options: [{ value: '', label: 'The caller’s own number' }, ...numbers],
-    },
+    { kind: 'picker', name: 'cli', label: 'CLI', source: numbers, none: 'The caller’s own number' },
     { kind: 'switch', name: 'pinEnabled', label: 'PIN Enabled' },
     { kind: 'text', name: 'pin', label: 'PIN', helper: '4-6 digits, asked of every caller while the PIN is enabled' },
     { kind: 'select', name: 'channels', label: 'Concurrent Channels', options: CHANNEL_OPTIONS, required: true },

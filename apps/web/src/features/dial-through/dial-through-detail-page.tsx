@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { type DialThroughInput, hasHighRisk } from '@switchboard/domain';
 import { FormFields, FormSwitchField } from '../../platform/fields/form-fields.tsx';
-import { useCallerIdOptions } from '../../platform/fields/option-sources.ts';
+import { useCallerIdSource } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { dialThroughFields, dialThroughs, INTERNATIONAL_LABEL } from './api.ts';
@@ -12,7 +12,7 @@ import { CallerIdsTab } from './caller-ids-tab.tsx';
 
 export default function DialThroughDetailPage() {
   const { session } = useSession();
-  const numbers = useCallerIdOptions().options;
+  const numbers = useCallerIdSource();
   const highRisk = hasHighRisk(session);
   return (
     <AreaRecordPage

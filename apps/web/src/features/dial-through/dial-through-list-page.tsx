@@ -1,7 +1,7 @@
 /** /dial-through: the account's dial-throughs (add, bulk edit of channels, delete). */
 import { dialThroughChannelsEdit, dialThroughInput, hasHighRisk } from '@switchboard/domain';
 import { formValuesOf } from '../../platform/fields/form-schema.ts';
-import { useCallerIdOptions } from '../../platform/fields/option-sources.ts';
+import { useCallerIdSource } from '../../platform/fields/option-sources.ts';
 import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
 import { yesNoFilter } from '../../platform/paged-table/table-toolbar.tsx';
 import { useSession } from '../../platform/session-context.ts';
@@ -11,7 +11,7 @@ import { dialThroughArea } from './area.ts';
 
 export default function DialThroughListPage() {
   const { session } = useSession();
-  const numbers = useCallerIdOptions().options;
+  const numbers = useCallerIdSource();
   const fields = dialThroughFields(numbers);
   return (
     <AreaListPage

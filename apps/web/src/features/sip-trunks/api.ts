@@ -1,32 +1,21 @@
 /** SIP trunks on the web: the resource at /trunk, and the fields shared by the add modal and the detail tabs. */
-import {
-  MESSAGES,
-  type SipTrunk,
-  type SipTrunkInput,
-  sipTrunkInput,
-  sipTrunkRoutes,
-  TRUNK_CHANNELS,
-} from '@switchboard/domain';
-import type { FieldDef, SelectOption } from '../../platform/fields/form-fields.tsx';
+import { type SipTrunk, type SipTrunkInput, sipTrunkInput, sipTrunkRoutes, TRUNK_CHANNELS } from '@switchboard/domain';
+import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import { formValuesOf } from '../../platform/fields/form-schema.ts';
 import { callerIdNumberField } from '../../platform/fields/option-sources.ts';
+import type { PickerSource } from '../../platform/fields/server-picker.tsx';
 import { resourceApi } from '../../platform/resource.ts';
 
 export const trunks = resourceApi('/trunk', sipTrunkRoutes);
 
-export function generalFields(numbers: SelectOption[], exclude: string[]): FieldDef<SipTrunkInput>[] {
+/** `numbers`: the account's caller-ID numbers, searched on the server (useCallerIdSource). */
+export function generalFields(numbers: PickerSource, exclude: string[]): FieldDef<SipTrunkInput>[] {
   return [
     { kind: 'text', name: 'nickname', label: 'Nickname', required: true },
     callerIdNumberField('cliNumber', numbers, 'Presented by the PBX'),
     { kind: 'switch', name: 'withholdNumber', label: 'Withhold Number' },
-    {
-      kind: 'select',
-      name: 'emergencyServicesCid',
-      label: 'Emergency Location',
-      options: numbers,
-      required: true,
-      empty: MESSAGES.noNumbers,
-    },
+    // One of the account's numbers ('No Numbers Found' when it has none).
+    { kind: 'picker', name: 'emergencyServicesCid', label: 'Emergency Location', source: numbers, required: true },
     { kind: 'destination', name: 'trunkFailOver', label: 'Failover Destination', exclude },
     {
       kind: 'text',

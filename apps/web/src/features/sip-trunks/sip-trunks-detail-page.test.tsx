@@ -1,5 +1,5 @@
 import { DEFAULT_CALL_TIMES, DEFAULT_RESTRICTIONS, FEATURES, MESSAGES, type SipTrunk } from '@switchboard/domain';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeServer } from '../../test/fake-server.ts';
@@ -42,10 +42,13 @@ export const directTrunk: SipTrunk = {
 };
 
 function renderTrunk(url: string, admin = false) {
-  const server = fakeServer({ '/trunk': [{ ...directTrunk }] });
-  server.on('POST', '/numbering/allocated/callerids', () => ({
-    records: [{ number: '01214960000', name: 'Main' }],
-  }));
+  const server = fakeServer({
+    '/trunk': [{ ...directTrunk }],
+    '/numbering/allocated/callerids': [
+      { id: 1, number: '01214960000', name: 'Main' },
+      { id: 2, number: '01179460000', name: 'Bristol office' },
+    ],
+  });
   const view = renderPanel(
     <Routes>
       <Route path="/sip/:id" element={<SipTrunkDetailPage />} />
@@ -87,5 +90,29 @@ describe('SIP trunk detail: IP Address', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(MESSAGES.required)).toBeTruthy();
     expect(server.sent('PUT', '/trunk')).toEqual([]);
+  });
+});
+
+describe('SIP trunk detail: General', () => {
+  it('names the emergency location by a search for its number, and changes it to one the server finds', async () => {
+    const { user, server } = renderTrunk('/sip/5');
+    const location = (await screen.findByRole('combobox', { name: /Emergency Location/ })) as HTMLInputElement;
+    await waitFor(() => expect(location.value).toBe('01214960000 (Main)'));
+    expect(server.sent('POST', '/numbering/allocated/callerids').map((r) => [r.path, r.body])).toEqual([
+      ['/numbering/allocated/callerids/0/20', { search: '01214960000' }],
+    ]);
+    // No caller ID number: what that means is said below it.
+    expect(screen.getByText('Presented by the PBX')).toBeTruthy();
+    await user.clear(location);
+    await user.type(location, 'bristol');
+    await user.click(await screen.findByRole('option', { name: '01179460000 (Bristol office)' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MESSAGES.updated('Main PBX'))).toBeTruthy();
+    expect(server.sent('PUT', '/trunk/5')[0]?.body).toMatchObject({
+      emergencyServicesCid: '01179460000',
+      cliNumber: '',
+    });
+    // Only pages of the numbers were asked for, never the whole list.
+    expect(server.sent('POST', '/numbering/allocated/callerids').every((r) => r.path.endsWith('/0/20'))).toBe(true);
   });
 });

@@ -22,7 +22,7 @@ import {
 } from '../../platform/call-options/call-options-tabs.tsx';
 import { type FieldDef, FormFields } from '../../platform/fields/form-fields.tsx';
 import type { FieldsForm } from '../../platform/fields/form-schema.ts';
-import { useCallerIdOptions } from '../../platform/fields/option-sources.ts';
+import { useCallerIdSource } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { SipCredentials } from '../../platform/sip-credentials.tsx';
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
@@ -57,9 +57,38 @@ const permitInputs = [0, 1, 2].map(
   (i): FieldDef<SipTrunkInput> => ({ kind: 'text', name: `permit.${i}`, label: `Permitted IP ${i + 1}` }),
 );
 
+/** The IP Address tab: the host, IP authentication and the permitted addresses. */
+const ipAddressTab = (admin: boolean): TabDef<SipTrunk, SipTrunkInput, SipTrunkValues> => ({
+  label: 'IP Address',
+  kind: 'form',
+  fields: ['host', 'trunkIPAuth', 'ipLocation', 'permit'],
+  // The host (empty: the PBX registers), IP authentication (provider admins, with a host only).
+  inputs: (_t, form) => {
+    const host = String(form.watch('host') ?? '');
+    return [
+      {
+        kind: 'text',
+        name: 'host',
+        label: 'Host IP Address',
+        helper: host ? 'Direct IP: calls are sent to this address' : 'Empty: the PBX registers (dynamic)',
+      },
+      ...(admin && host !== '' ? [{ kind: 'switch', name: 'trunkIPAuth', label: 'IP Authentication' } as const] : []),
+      { kind: 'select', name: 'ipLocation', label: 'IP Location', options: IP_LOCATIONS },
+    ];
+  },
+  render: (form, _t, readOnly) => (
+    <>
+      <IpAuthFollowsHost form={form} />
+      <Typography variant="subtitle2">Permitted IP addresses (public, at most 3)</Typography>
+      <FormFields control={form.control} fields={permitInputs} disabled={readOnly} />
+      {form.formState.errors.permit?.message && <Alert severity="error">{form.formState.errors.permit.message}</Alert>}
+    </>
+  ),
+});
+
 export default function SipTrunkDetailPage() {
   const { session, can } = useSession();
-  const numbers = useCallerIdOptions().options;
+  const numbers = useCallerIdSource();
   const admin = isProviderAdmin(session);
   const mayRestrict = can('SIPTrunksCallRestrictions', 'read');
   return (
@@ -89,37 +118,7 @@ export default function SipTrunkDetailPage() {
             ),
             inputs: (t) => generalFields(numbers, [destinationValue('trunk', t.id)]),
           },
-          {
-            label: 'IP Address',
-            kind: 'form',
-            fields: ['host', 'trunkIPAuth', 'ipLocation', 'permit'],
-            // The host (empty: the PBX registers), IP authentication (provider admins, with a host only).
-            inputs: (_t, form) => {
-              const host = String(form.watch('host') ?? '');
-              return [
-                {
-                  kind: 'text',
-                  name: 'host',
-                  label: 'Host IP Address',
-                  helper: host ? 'Direct IP: calls are sent to this address' : 'Empty: the PBX registers (dynamic)',
-                },
-                ...(admin && host !== ''
-                  ? [{ kind: 'switch', name: 'trunkIPAuth', label: 'IP Authentication' } as const]
-                  : []),
-                { kind: 'select', name: 'ipLocation', label: 'IP Location', options: IP_LOCATIONS },
-              ];
-            },
-            render: (form, _t, readOnly) => (
-              <>
-                <IpAuthFollowsHost form={form} />
-                <Typography variant="subtitle2">Permitted IP addresses (public, at most 3)</Typography>
-                <FormFields control={form.control} fields={permitInputs} disabled={readOnly} />
-                {form.formState.errors.permit?.message && (
-                  <Alert severity="error">{form.formState.errors.permit.message}</Alert>
-                )}
-              </>
-            ),
-          },
+          ipAddressTab(admin),
           { ...callRestrictionsTab({ area: 'SIPTrunksCallRestrictions', callTimes: true }), forbidden: !mayRestrict },
           callRecordingTab(),
           tpsTab({ trunk: true }),

@@ -16,14 +16,15 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { callRecordingInput, tpsInputs, transportInput } from '../../platform/call-options/call-option-inputs.ts';
 import { deviceColumns, deviceFilters } from '../../platform/call-options/device-columns.ts';
-import { useCallerIdOptions } from '../../platform/fields/option-sources.ts';
+import { useCallerIdSource, useNoCallerIds } from '../../platform/fields/option-sources.ts';
 import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
 import { useSession } from '../../platform/session-context.ts';
 import { generalFields, toValues, trunks } from './api.ts';
 import { sipTrunksArea } from './area.ts';
 
 export default function SipTrunksListPage() {
-  const numbers = useCallerIdOptions();
+  const numbers = useCallerIdSource();
+  const noNumbers = useNoCallerIds();
   const { session } = useSession();
   const capped = session.accountKind === 'retail' && !isProviderAdmin(session);
   const count = useQuery({ ...trunks.count(), enabled: capped });
@@ -73,12 +74,12 @@ export default function SipTrunksListPage() {
         schema: sipTrunkInput,
         defaults: { nickname: '', emergencyServicesCid: '', cliNumber: '', channelLimit: 2, host: '', permit: [] },
         fields: [
-          ...generalFields(numbers.options, []).filter((f) => f.name !== 'trunkFailOver'),
+          ...generalFields(numbers, []).filter((f) => f.name !== 'trunkFailOver'),
           { kind: 'text', name: 'host', label: 'Host IP Address', helper: 'Empty for registration (dynamic)' },
         ],
         create: trunks.create,
         // A trunk needs an emergency location: one of the account's numbers (as the seat location says).
-        blocked: numbers.none ? TRUNK_MESSAGES.numberNeeded : undefined,
+        blocked: noNumbers ? TRUNK_MESSAGES.numberNeeded : undefined,
       }}
       deleteWarning={TRUNK_MESSAGES.confirmDelete}
     />

@@ -60,24 +60,15 @@ export const optionLabel = (
   value: number | string,
 ): string => options.find((o) => o.value === value)?.label ?? String(value);
 
-/**
- * The account's numbers it may present as caller ID ('01234 567890 (Reception)'): seats, SIP trunks
- * and dial-through pick from them; `none` once loaded and empty.
- */
-export function useCallerIdOptions(): { options: SelectOption[]; none: boolean } {
-  const query = useQuery({
-    queryKey: ['numbering', 'callerids'],
-    queryFn: () => call(telephoneNumberRoutes.callerIds),
-    enabled: useMayLoadOptions('callerIds'),
-  });
-  const options = (query.data?.records ?? []).map((n) => ({ value: n.number, label: `${n.number} (${n.name})` }));
-  return { options, none: query.isSuccess && options.length === 0 };
-}
+/** A page of the account's caller-ID numbers whose number or name holds `search` ('' for all). */
+const callerIdsPage = (search: string, offset: number, limit = 20) =>
+  call(telephoneNumberRoutes.callerIdsPage, { params: { offset, limit }, body: search ? { search } : {} });
 
 /**
- * The account's caller-ID numbers as a picker's source, searched and paged on the server (the seat
- * page: issue 25, no page fetches every number of the account); a value's label found by searching
- * for the number itself.
+ * The account's numbers it may present as caller ID ('01234 567890 (Reception)') as a picker's
+ * source, searched and paged on the server (seats, SIP trunks, dial-through: issue 25, no page
+ * fetches every number of the account); a value's label found by searching for the number itself.
+ * An empty list says 'No Numbers Found'.
  */
 export function useCallerIdSource(): PickerSource {
   const enabled = useMayLoadOptions('callerIds');
@@ -86,17 +77,23 @@ export function useCallerIdSource(): PickerSource {
       key: ['numbering', 'callerids', 'picker'],
       enabled,
       empty: MESSAGES.noNumbers,
-      ...searchedChoices(
-        (search, offset) =>
-          call(telephoneNumberRoutes.callerIdsPage, {
-            params: { offset, limit: 20 },
-            body: search ? { search } : {},
-          }),
-        (n) => ({ value: n.number, label: `${n.number} (${n.name})` }),
-      ),
+      ...searchedChoices(callerIdsPage, (n) => ({ value: n.number, label: `${n.number} (${n.name})` })),
     }),
     [enabled],
   );
+}
+
+/**
+ * Whether the account has no number it may present (a SIP trunk needs one for its emergency
+ * location): true once a page of one came back empty, asked of the server rather than loading them all.
+ */
+export function useNoCallerIds(): boolean {
+  const query = useQuery({
+    queryKey: ['numbering', 'callerids', 'none'],
+    queryFn: () => callerIdsPage('', 0, 1),
+    enabled: useMayLoadOptions('callerIds'),
+  });
+  return query.isSuccess && query.data.records.length === 0;
 }
 
 /** The account's access lists, for number screening and seat call limits. */
@@ -146,18 +143,15 @@ export function selectFrom<V extends FieldValues>(
 }
 
 /**
- * The caller ID number a record presents: one of the account's numbers, or the empty choice
- * (`none` says what it means, e.g. 'Account default').
+ * The caller ID number a record presents: one of the account's numbers (useCallerIdSource), or none
+ * (`none`, said below the empty field, says what it means, e.g. 'Account default').
  *
  *   callerIdNumberField<SeatInput>('callerIdNumber', callerIds, 'Account default')
  */
 export function callerIdNumberField<V extends FieldValues>(
   name: Path<NoInfer<V>>,
-  numbers: SelectOption[] | PickerSource,
+  numbers: PickerSource,
   none: string,
 ): FieldDef<V> {
-  const label = 'Caller ID Number';
-  // A searched source (the seat page): a picker, empty for the account's default.
-  if (!Array.isArray(numbers)) return { kind: 'picker', name, label, source: numbers, none };
-  return { kind: 'select', name, label, options: [{ value: '', label: none }, ...numbers] };
+  return { kind: 'picker', name, label: 'Caller ID Number', source: numbers, none };
 }
