@@ -61,13 +61,21 @@ async function openTestDatabase(
       void database.drop().catch(() => undefined);
     };
   } else {
-    const loadDataDir = template?.kind === 'pglite' ? new Blob([fs.readFileSync(template.file)]) : undefined;
-    handle = await openDatabase({ dataDir: 'memory', loadDataDir, onQuery });
+    handle = await openDatabase({ dataDir: 'memory', loadDataDir: pgliteTemplateDump(), onQuery });
     drop = () => handle.close();
   }
   if (template) await moveDemoClock(createTenancy(handle.db), Date.now() - template.seededAt);
   else await migrateAndSeed(handle);
   return { handle, drop };
+}
+
+/**
+ * The run's PGlite template as a dump to load, when the run has one: a database that opens without
+ * initdb (seconds of it), for a test that needs an embedded database but not an empty one.
+ */
+export function pgliteTemplateDump(): Blob | undefined {
+  const provided = inject('serverTemplate');
+  return provided?.kind === 'pglite' ? new Blob([fs.readFileSync(provided.file)]) : undefined;
 }
 
 export async function createTestContext(overrides: Parameters<typeof loadConfig>[1] = {}): Promise<TestContext> {
