@@ -24,21 +24,31 @@ const server = (port: number, env: Record<string, string>) => ({
   },
 });
 
-/** E2E_PORT_BASE moves both panels (so two runs can share a machine). */
+/** E2E_PORT_BASE moves the panels (so two runs can share a machine). */
 const PORT = Number(process.env.E2E_PORT_BASE ?? 3100);
-export const MAIN_URL = `http://127.0.0.1:${PORT}`;
+/**
+ * Two workers (E2E_WORKERS): the tests mostly wait on the browser and the server, not on a core.
+ * Each worker has a main panel of its own (its own data folder and demo data), so no test sees
+ * another worker's records; within a worker the spec files keep their alphabetical order.
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+const mainPort = (worker: number) => (worker === 0 ? PORT : PORT + 1 + worker);
+/** The main panel of each worker (by its parallelIndex): base, base+2, base+3… */
+export const MAIN_URLS = Array.from({ length: WORKERS }, (_, worker) => `http://127.0.0.1:${mainPort(worker)}`);
+/** The panel with short idle timings (base+1), for the session-expiry tests. */
 export const SHORT_IDLE_URL = `http://127.0.0.1:${PORT + 1}`;
 
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: MAIN_URL,
+    // The first worker's panel; fixtures.ts gives each worker its own.
+    baseURL: MAIN_URLS[0],
     viewport: { width: 1280, height: 800 },
     // The panel honours reduced motion (no ripples, fades or spinning): less for the browser to draw.
     reducedMotion: 'reduce',
@@ -59,8 +69,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: [
-    server(PORT, {}),
-    // A second panel with the idle timings shortened, for the session-expiry test.
+    ...MAIN_URLS.map((_, worker) => server(mainPort(worker), {})),
+    // A panel with the idle timings shortened, for the session-expiry tests.
     server(PORT + 1, { PANEL_IDLE_TIMEOUT_MS: '3000', PANEL_LOGOUT_COUNTDOWN_SECONDS: '5' }),
   ],
 });

@@ -1,13 +1,12 @@
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
-import { MAIN_URL } from '../playwright.config.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, panelURL, test } from './fixtures.ts';
 import { PASSWORD, sidebar, signIn } from './helpers.ts';
 
 const NEW_PASSWORD = 'Fresh-Start-9';
 
 /** The newest set-password link mailed to `to`, read from the provider admin's outbox (the sandbox mail provider). */
 async function mailedLink(to: string): Promise<string> {
-  const admin: APIRequestContext = await playwrightRequest.newContext({ baseURL: MAIN_URL });
+  const admin: APIRequestContext = await playwrightRequest.newContext({ baseURL: panelURL() });
   try {
     const login = await admin.post('/api/v1/users/auth/login', { data: { username: 'admin', password: PASSWORD } });
     expect(login.ok()).toBe(true);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { sidebar, signIn } from './helpers.ts';
+import { choose, sidebar, signIn } from './helpers.ts';
 
 /** The seats a test made (id, extension): removed after it, with their monitors, so other specs see the demo's seats. */
 const made: Array<{ id: number; extension: number }> = [];
@@ -17,14 +17,6 @@ async function newSeat(page: Page, nickname: string): Promise<{ extension: numbe
     extension = 600 + ((extension - 600 + 7) % 300);
   }
   throw new Error('no free extension for a seat');
-}
-
-/** Picks a seat in the seat picker labelled `label` within the dialog or page. */
-async function pickSeat(page: Page, label: string, seat: { label: string }) {
-  const field = page.getByRole('combobox', { name: label });
-  await field.click();
-  await field.fill(String(seat.label.split(' - ')[1]));
-  await page.getByRole('option', { name: seat.label, exact: true }).click();
 }
 
 test.describe('call monitoring', () => {
@@ -60,9 +52,9 @@ test.describe('call monitoring', () => {
 
     await page.getByRole('button', { name: 'Add Call Monitoring' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Call Monitoring' });
-    await pickSeat(page, 'Seats', watcher);
-    await pickSeat(page, 'Seats', watched);
-    await pickSeat(page, 'Monitors', watched);
+    await choose(dialog, 'Seats', watcher.label, { exact: true });
+    await choose(dialog, 'Seats', watched.label, { exact: true });
+    await choose(dialog, 'Monitors', watched.label, { exact: true });
     await dialog.getByLabel('PIN').fill('4321');
     await page.screenshot({ path: 'test-results/call-monitoring-wizard-settings.png' });
     await dialog.getByRole('button', { name: 'Next' }).click();
@@ -103,11 +95,11 @@ test.describe('call monitoring', () => {
     await sidebar(page).getByRole('link', { name: 'Call Monitoring' }).click();
     await page.getByRole('button', { name: 'Add Call Monitoring' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Call Monitoring' });
-    await pickSeat(page, 'Seats', watcher);
+    await choose(dialog, 'Seats', watcher.label, { exact: true });
     await dialog.getByRole('button', { name: 'Next' }).click();
     await expect(dialog.getByText('Please select some monitors or delete current monitors')).toBeVisible();
 
-    await pickSeat(page, 'Monitors', watched);
+    await choose(dialog, 'Monitors', watched.label, { exact: true });
     await dialog.getByLabel('PIN').fill('12');
     await dialog.getByRole('button', { name: 'Next' }).click();
     await expect(dialog.getByText('Please enter a 4-6 digit pin')).toBeVisible();

@@ -36,7 +36,10 @@ export async function dashboardCount(page: Page, area: string): Promise<number> 
   return Number(await count.textContent());
 }
 
-/** Picks an option of a select: opens the field labelled `label` within `scope`, then the option. */
+/**
+ * Picks an option of a select by its visible label ('201 - Reception', never a stored value such as
+ * 'seat:201'): opens the field labelled `label` within `scope`, then the option.
+ */
 export async function choose(
   scope: Page | Locator,
   label: string | RegExp,
@@ -47,16 +50,21 @@ export async function choose(
   // Read before the click: a select's open menu hides the rest of the page (a dialog included).
   const searched = (await field.getAttribute('aria-autocomplete')) === 'list';
   await field.click();
+  const page = 'page' in scope ? scope.page() : scope;
   // A server-searched picker (an autocomplete) offers a page at a time: the option is searched for.
   if (searched) {
+    // The list says Loading… while a search is asked for or awaited (it waits for typing to pause).
+    const loading = page.locator('.MuiAutocomplete-loading');
+    // First the opened list's own page: arriving after the typing, it puts the held choice back in the field.
+    await expect(loading).toHaveCount(0);
     // The name after '201 - ' (a seat search looks in each column, not in the whole label).
     const term = typeof option === 'string' ? (option.split(' - ').pop() ?? option) : option.source;
     await field.first().fill(term.replace(/[^\w -]/g, '').trim());
+    await expect(loading).toHaveCount(0);
   }
-  const page = 'page' in scope ? scope.page() : scope;
   // The option named exactly, when there is one ('201 - Reception', not 'Voicemail 201 - Reception').
   const options = page.getByRole('option', { name: option });
-  await options.first().waitFor();
+  await expect(options.first()).toBeVisible();
   const exact = page.getByRole('option', { name: option, exact: true });
   await (typeof option === 'string' && (await exact.count()) > 0 ? exact : options).click();
 }

@@ -4,14 +4,13 @@
  */
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { MESSAGES } from '@switchboard/domain';
-import { MAIN_URL } from '../playwright.config.ts';
 import { expectAccessible } from './accessibility.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, panelURL, test } from './fixtures.ts';
 import { PASSWORD } from './helpers.ts';
 
 /** A signed-in API context of a demo user. */
 async function as(username: string): Promise<APIRequestContext> {
-  const context = await playwrightRequest.newContext({ baseURL: MAIN_URL });
+  const context = await playwrightRequest.newContext({ baseURL: panelURL() });
   expect((await context.post('/api/v1/users/auth/login', { data: { username, password: PASSWORD } })).ok()).toBe(true);
   return context;
 }

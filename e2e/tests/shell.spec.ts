@@ -142,6 +142,9 @@ test.describe('disguise: the customers area', () => {
 });
 
 test.describe('idle session', () => {
+  // Each waits out the short idle time and the countdown on a session of its own: side by side.
+  test.describe.configure({ mode: 'parallel' });
+
   test('the expiry modal counts down; Stay Logged In keeps the session', async ({ page }) => {
     await signIn(page, 'retail', SHORT_IDLE_URL);
     const modal = page.getByRole('dialog', { name: 'Your session is about to expire' });

@@ -1,11 +1,10 @@
 import { request as playwrightRequest } from '@playwright/test';
-import { MAIN_URL } from '../playwright.config.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, panelURL, test } from './fixtures.ts';
 import { PASSWORD, sidebar, signIn } from './helpers.ts';
 
 /** The newest e-mail change link mailed to `to`, read from the provider admin's outbox (sandbox mail). */
 async function confirmLinkFor(to: string): Promise<string> {
-  const admin = await playwrightRequest.newContext({ baseURL: MAIN_URL });
+  const admin = await playwrightRequest.newContext({ baseURL: panelURL() });
   try {
     expect(
       (await admin.post('/api/v1/users/auth/login', { data: { username: 'admin', password: PASSWORD } })).ok(),

@@ -2,7 +2,7 @@
 import { type CompiledQuery, SelectQueryNode, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { queryPlugin } from '../platform/list.ts';
-import { onPostgres } from '../test/harness.ts';
+import { onPostgres, pgliteTemplateDump } from '../test/harness.ts';
 import { openDatabase } from './database.ts';
 
 /** A plugin that rewrites a select's limit: what a listener sees must be the rewritten statement. */
@@ -16,6 +16,7 @@ describe('onQuery', () => {
     const handle = await openDatabase({
       databaseUrl: onPostgres ? process.env.TEST_DATABASE_URL : undefined,
       dataDir: 'memory',
+      loadDataDir: onPostgres ? undefined : pgliteTemplateDump(),
       onQuery: (query) => seen.push(query),
     });
     try {

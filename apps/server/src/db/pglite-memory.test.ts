@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { createTestContext, pgliteTemplateDump, type TestContext } from '../test/harness.ts';
 import { type DB, openDatabase, PGLITE_SHARED_BUFFERS } from './database.ts';
 
 const sharedBuffers = async (db: DB) =>
@@ -20,7 +20,11 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('PGlite shared buffers', () 
     expect(PGLITE_SHARED_BUFFERS).toBe('32MB');
     expect(await sharedBuffers(t.database.db)).toBe('32MB');
     const configured = loadConfig({ PGLITE_SHARED_BUFFERS: '48MB' }).pgliteSharedBuffers;
-    const handle = await openDatabase({ dataDir: 'memory', sharedBuffers: configured });
+    const handle = await openDatabase({
+      dataDir: 'memory',
+      sharedBuffers: configured,
+      loadDataDir: pgliteTemplateDump(),
+    });
     try {
       expect(await sharedBuffers(handle.db)).toBe('48MB');
     } finally {

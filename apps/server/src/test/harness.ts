@@ -56,16 +56,26 @@ async function openTestDatabase(
     handle = await openDatabase({ databaseUrl: database.url, dataDir: 'memory', onQuery });
     drop = async () => {
       await handle.close();
-      await database.drop();
+      // In the background: the worker's next file need not wait for the connections to end and the
+      // database to go (up to seconds); the run's teardown drops any copy still left (template.ts).
+      void database.drop().catch(() => undefined);
     };
   } else {
-    const loadDataDir = template?.kind === 'pglite' ? new Blob([fs.readFileSync(template.file)]) : undefined;
-    handle = await openDatabase({ dataDir: 'memory', loadDataDir, onQuery });
+    handle = await openDatabase({ dataDir: 'memory', loadDataDir: pgliteTemplateDump(), onQuery });
     drop = () => handle.close();
   }
   if (template) await moveDemoClock(createTenancy(handle.db), Date.now() - template.seededAt);
   else await migrateAndSeed(handle);
   return { handle, drop };
+}
+
+/**
+ * The run's PGlite template as a dump to load, when the run has one: a database that opens without
+ * initdb (seconds of it), for a test that needs an embedded database but not an empty one.
+ */
+export function pgliteTemplateDump(): Blob | undefined {
+  const provided = inject('serverTemplate');
+  return provided?.kind === 'pglite' ? new Blob([fs.readFileSync(provided.file)]) : undefined;
 }
 
 export async function createTestContext(overrides: Parameters<typeof loadConfig>[1] = {}): Promise<TestContext> {

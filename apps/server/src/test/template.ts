@@ -4,7 +4,8 @@
  * every time.
  * - PGlite: a dump of the data directory in a temporary file, loaded by each file's in-memory PGlite.
  * - PostgreSQL: a database `sb_template_<run>` on the server of TEST_DATABASE_URL, each file's
- *   database made with `create database … template sb_template_<run>`, dropped at the end of the run.
+ *   database (`sb_test_<run>_…`) made with `create database … template sb_template_<run>`; the
+ *   template and any copy left are dropped at the end of the run.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -75,13 +76,29 @@ async function untilUnused(client: pg.Client, name: string): Promise<void> {
   }
 }
 
+/** The names of the copies of template `sb_template_<run>` begin with this: `sb_test_<run>_`. */
+const copiesOf = (template: string) => `${template.replace(/^sb_template_/, 'sb_test_')}_`;
+
+/** Drops every copy of `template` still there (a file's database whose drop had not finished). */
+async function dropCopies(template: string): Promise<void> {
+  await withAdmin(adminUrl(), async (c) => {
+    const { rows } = await c.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1)',
+      [copiesOf(template)],
+    );
+    for (const { datname } of rows) await c.query(`drop database if exists ${datname} with (force)`);
+  });
+}
+
 /** A new empty database on the PostgreSQL server, copied from `template` when given. */
 export async function createPostgresDatabase(
   prefix: 'sb_test' | 'sb_template',
   template?: string,
 ): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const admin = adminUrl();
-  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
+  const name = template
+    ? `${copiesOf(template)}${crypto.randomBytes(4).toString('hex')}`
+    : `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   await withAdmin(admin, (c) => c.query(`create database ${name}${template ? ` template ${template}` : ''}`));
   return {
     name,
@@ -110,7 +127,11 @@ export async function buildTemplate(
       }
       // Copies are refused while anyone is still connected to the template.
       await withAdmin(adminUrl(), (c) => untilUnused(c, database.name));
-      return { template: { kind, database: database.name, seededAt }, remove: database.drop };
+      const remove = async () => {
+        await dropCopies(database.name);
+        await database.drop();
+      };
+      return { template: { kind, database: database.name, seededAt }, remove };
     } catch (error) {
       await database.drop();
       throw error;

@@ -1,9 +1,9 @@
 import { ACCOUNT_MESSAGES, MESSAGES, PATTERNS, type RegistrationInput } from '@switchboard/domain';
-import { solveChallenge } from 'altcha-lib/v1';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../demo/seed.ts';
 import { postToLedger } from '../../platform/ledger.ts';
+import { solvedCaptcha } from '../../test/captcha.ts';
 import { basedOn, createTestContext, json, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
@@ -49,23 +49,7 @@ async function linkTokenFor(to: string): Promise<string> {
   return m[1];
 }
 
-async function solvedCaptcha(): Promise<string> {
-  const challenge = json<{ algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number }>(
-    await publicCall('GET', '/account/register/captcha'),
-  );
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-    .promise;
-  if (!solution) throw new Error('captcha not solved');
-  return Buffer.from(
-    JSON.stringify({
-      algorithm: challenge.algorithm,
-      challenge: challenge.challenge,
-      number: solution.number,
-      salt: challenge.salt,
-      signature: challenge.signature,
-    }),
-  ).toString('base64');
-}
+const captcha = () => solvedCaptcha(() => publicCall('GET', '/account/register/captcha'));
 
 let seq = 0;
 function registration(overrides: Partial<RegistrationInput> = {}): RegistrationInput {
@@ -97,7 +81,7 @@ function registration(overrides: Partial<RegistrationInput> = {}): RegistrationI
 
 /** Registers, activates through the mailed link and signs in: answers the new account's number and session. */
 async function registeredAccount(): Promise<{ accountNo: number; email: string; headers: Record<string, string> }> {
-  const body = registration({ reCaptcha: await solvedCaptcha() });
+  const body = registration({ reCaptcha: await captcha() });
   const res = await publicCall('POST', '/account/register', body);
   expect(res.statusCode, res.body).toBe(200);
   const token = await linkTokenFor(body.email);
@@ -235,7 +219,7 @@ describe('registration (public)', () => {
   });
 
   it('refuses a registration from outside the UK, creating nothing', async () => {
-    const body = registration({ reCaptcha: await solvedCaptcha() });
+    const body = registration({ reCaptcha: await captcha() });
     for (const ip of ['8.8.8.8', '203.0.113.7']) {
       const res = await publicCall('POST', '/account/register', body, ip);
       expect(res.statusCode).toBe(403);
@@ -278,7 +262,7 @@ describe('registration (public)', () => {
     );
     expect(wrong.statusCode).toBe(400);
     expect(validationOf(wrong).reCaptcha).toBe(ACCOUNT_MESSAGES.captchaFailed);
-    const solved = await solvedCaptcha();
+    const solved = await captcha();
     expect((await publicCall('POST', '/account/register', registration({ reCaptcha: solved }))).statusCode).toBe(200);
     const reused = await publicCall('POST', '/account/register', registration({ reCaptcha: solved }));
     expect(reused.statusCode).toBe(400);
@@ -309,7 +293,7 @@ describe('registration (public)', () => {
   });
 
   it('creates a retail prepay account pending activation, whose holder cannot sign in until the mailed link sets a password', async () => {
-    const body = registration({ reCaptcha: await solvedCaptcha() });
+    const body = registration({ reCaptcha: await captcha() });
     const res = await publicCall('POST', '/account/register', body);
     expect(res.statusCode, res.body).toBe(200);
     expect(json<Reply>(res).message).toBe('Account Created Successfully');
@@ -389,7 +373,7 @@ describe('registration (public)', () => {
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .executeTakeFirstOrThrow(),
     );
-    const twice = await publicCall('POST', '/account/register', { ...body, reCaptcha: await solvedCaptcha() });
+    const twice = await publicCall('POST', '/account/register', { ...body, reCaptcha: await captcha() });
     expect(twice.statusCode).toBe(200);
     expect(json(twice)).toEqual(json(res));
     expect(
@@ -406,7 +390,7 @@ describe('registration (public)', () => {
   });
 
   it('refuses an expired link', async () => {
-    const body = registration({ reCaptcha: await solvedCaptcha() });
+    const body = registration({ reCaptcha: await captcha() });
     expect((await publicCall('POST', '/account/register', body)).statusCode).toBe(200);
     const token = await linkTokenFor(body.email);
     await cross().crossAccount('seed', (tx) =>
@@ -422,7 +406,7 @@ describe('registration (public)', () => {
   });
 
   it("activates a registered account whose holder used 'Forgot password?' instead of the activation link", async () => {
-    const body = registration({ reCaptcha: await solvedCaptcha() });
+    const body = registration({ reCaptcha: await captcha() });
     expect((await publicCall('POST', '/account/register', body)).statusCode).toBe(200);
     const activation = await linkTokenFor(body.email);
     expect((await publicCall('POST', '/users/password/forgot', { username: body.email }, '10.2.2.2')).statusCode).toBe(
@@ -522,7 +506,7 @@ describe('delete account', () => {
 
     // The address may register a new account: usernames are unique per account, and a deleted
     // account's holder is no live account's (the username is the new account's holder's too).
-    const again = registration({ email, reCaptcha: await solvedCaptcha() });
+    const again = registration({ email, reCaptcha: await captcha() });
     expect((await publicCall('POST', '/account/register', again)).statusCode).toBe(200);
     const holders = await cross().crossAccount('seed', (tx) =>
       tx.selectFrom('users').select(['account_no', 'username']).where('email', '=', email).orderBy('id').execute(),

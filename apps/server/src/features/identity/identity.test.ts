@@ -11,11 +11,11 @@ import {
   type RegistrationInput,
   type VerificationSessionReply,
 } from '@switchboard/domain';
-import { solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendSetPasswordLink } from '../../platform/password-tokens.ts';
 import type { SandboxIdentity } from '../../providers/identity/identity.ts';
 import { signPayload } from '../../providers/payments/payments.ts';
+import { solvedCaptcha } from '../../test/captcha.ts';
 import { addUser, createTestContext, json, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
@@ -415,17 +415,10 @@ describe("the customers list shows provider admins each holder's identity status
 const publicCall = (url: string, payload: object) =>
   t.app.inject({ method: 'POST', url: `/api/v1${url}`, remoteAddress: '127.0.0.1', payload });
 
-async function solvedCaptcha(): Promise<string> {
-  const challenge = json<{ algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number }>(
-    await t.app.inject({ method: 'GET', url: '/api/v1/account/register/captcha', remoteAddress: '127.0.0.1' }),
+const captcha = () =>
+  solvedCaptcha(() =>
+    t.app.inject({ method: 'GET', url: '/api/v1/account/register/captcha', remoteAddress: '127.0.0.1' }),
   );
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-    .promise;
-  if (!solution) throw new Error('captcha not solved');
-  return Buffer.from(JSON.stringify({ ...challenge, number: solution.number, maxnumber: undefined })).toString(
-    'base64',
-  );
-}
 
 /** Registers a new account: its number, e-mail and the activation link's token. */
 async function registered(): Promise<{ accountNo: number; email: string; token: string }> {
@@ -450,7 +443,7 @@ async function registered(): Promise<{ accountNo: number; email: string; token: 
     mobile: '',
     email,
     tAndC: true,
-    reCaptcha: await solvedCaptcha(),
+    reCaptcha: await captcha(),
   };
   const res = await publicCall('/account/register', body);
   expect(res.statusCode, res.body).toBe(200);

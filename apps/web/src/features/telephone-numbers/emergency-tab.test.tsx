@@ -40,6 +40,15 @@ function registry(answer: Partial<EmsRecord>) {
   return { server, decide };
 }
 
+/**
+ * The registry answers and the panel says so: the update's follower (polling the number until then,
+ * wherever the person is) stops, and asks nothing of the next test's server.
+ */
+async function answered(decide: () => void) {
+  decide();
+  expect(await screen.findByText(TELEPHONE_NUMBER_MESSAGES.emsUpdated, {}, { timeout: 8000 })).toBeTruthy();
+}
+
 async function submitUpdate() {
   // The tab lives on a page; the person may leave it before the registry answers.
   const view = renderPanel(
@@ -79,16 +88,16 @@ describe('the emergency address update', () => {
     const { decide } = registry({ errorCode: 0 });
     await submitUpdate();
     expect(await screen.findByText(TELEPHONE_NUMBER_MESSAGES.emsSubmitted)).toBeTruthy();
-    decide();
-    expect(await screen.findByText(TELEPHONE_NUMBER_MESSAGES.emsUpdated, {}, { timeout: 8000 })).toBeTruthy();
+    await answered(decide);
     expect(screen.queryByTestId('ems-rejected')).toBeNull();
   });
 
   it('is based on the number as the tab loaded it (If-Match: its version)', async () => {
-    const { server } = registry({ errorCode: 0 });
+    const { server, decide } = registry({ errorCode: 0 });
     await submitUpdate();
     expect(await screen.findByText(TELEPHONE_NUMBER_MESSAGES.emsSubmitted)).toBeTruthy();
     expect(server.sent('PUT', '/numbering/allocated/3/ems').map((r) => r.ifMatch)).toEqual(['"5"']);
+    await answered(decide);
   });
 });
 
@@ -111,7 +120,7 @@ describe('the emergency address dialog', () => {
   });
 
   it('sends a postcode typed without its space in its normal form', async () => {
-    const { server } = registry({ errorCode: 0 });
+    const { server, decide } = registry({ errorCode: 0 });
     const { user, dialog } = await openEdit();
     const postcode = within(dialog).getByRole('textbox', { name: /Postcode/ });
     await user.clear(postcode);
@@ -121,5 +130,6 @@ describe('the emergency address dialog', () => {
     expect(server.sent('PUT', '/numbering/allocated/3/ems').map((r) => (r.body as EmsRecord).postcode)).toEqual([
       'B1 2JR',
     ]);
+    await answered(decide);
   });
 });
