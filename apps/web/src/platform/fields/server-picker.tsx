@@ -118,6 +118,16 @@ function useFound(source: PickerSource, open: boolean, term: string, props: Serv
   return { query, options, waiting };
 }
 
+/**
+ * Keeps `option` as the one seen for its value, unless the same one is already there: the held
+ * option's identity must not change when a page repeats it, or the Autocomplete takes its value for
+ * a new one and clears what the user is typing.
+ */
+function remember(seen: Map<string, PickerOption>, option: PickerOption): void {
+  const known = seen.get(option.value);
+  if (!known || known.label !== option.label || known.group !== option.group) seen.set(option.value, option);
+}
+
 /** The options of the values held: those seen in a page, else asked of the source. */
 function useChosen(source: PickerSource, value: readonly string[], seen: Map<string, PickerOption>) {
   const missing = value.filter((v) => v !== '' && !seen.has(v)).sort();
@@ -127,7 +137,7 @@ function useChosen(source: PickerSource, value: readonly string[], seen: Map<str
     enabled: missing.length > 0 && source.enabled !== false,
     staleTime: 15_000,
   });
-  for (const o of labels.data ?? []) seen.set(o.value, o);
+  for (const o of labels.data ?? []) remember(seen, o);
   // A value the source cannot name (yet): shown as it is rather than lost.
   return value.filter((v) => v !== '').map((v) => seen.get(v) ?? { value: v, label: v });
 }
@@ -139,7 +149,7 @@ export function ServerPicker(props: ServerPickerProps) {
   const seen = useRef(new Map<string, PickerOption>()).current;
   for (const o of props.known ?? []) if (!seen.has(o.value)) seen.set(o.value, o);
   const { query, options, waiting } = useFound(source, open, term, props);
-  for (const o of options) seen.set(o.value, o);
+  for (const o of options) remember(seen, o);
   const chosen = useChosen(source, value, seen);
   const onScroll = (event: UIEvent<HTMLElement>) => {
     const list = event.currentTarget;
