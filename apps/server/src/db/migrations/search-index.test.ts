@@ -29,6 +29,13 @@ describe('the seats’ search index', () => {
     for (const r of numbers.rows) expect(r.options).toEqual(['fastupdate=off']);
   });
 
+  it('app_search_ids plans without index-only scans (058: no walk of the account for a common term)', async () => {
+    const { rows } = await sql<{ config: string[] | null }>`select proconfig as config from pg_proc
+      where proname = 'app_search_ids'`.execute(t.database.db);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.config).toContain('enable_indexonlyscan=off');
+  });
+
   it('finds what the six columns held, whatever their case, after an edit', async () => {
     const retail = await t.login('retail');
     const list = async (search: string) => {
