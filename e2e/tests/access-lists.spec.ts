@@ -80,6 +80,8 @@ test.describe('access lists', () => {
     await numberField.fill('01214960777');
     await page.getByRole('button', { name: 'Add Number' }).click();
     await expect(page.getByRole('cell', { name: '01214960777', exact: true })).toBeVisible();
+    // The field empties once the add is done: filled before that, the new text would be cleared.
+    await expect(numberField).toHaveValue('');
     await numberField.fill('01214960777');
     await page.getByRole('button', { name: 'Add Number' }).click();
     await expect(page.getByText('This telephone number is already a part of this access list')).toBeVisible();
