@@ -30,6 +30,7 @@ import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
 import { numberedResource } from '../../platform/numbered.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Validator } from '../../platform/resources.ts';
+import type { Ctx } from '../../platform/routes.ts';
 import { sameNamedFields } from '../../platform/same-named-fields.ts';
 import { newSecret } from '../../platform/secrets.ts';
 import { sipCredentials } from '../../platform/sip-credentials.ts';
@@ -122,6 +123,17 @@ const voicemailInUse: Validator<SeatValues, Seat> = async ({ db, platform, curre
 
 const CALL_OPTION_DEFAULTS = { channelLimit: 2, internal: false, ...DEFAULT_CALL_OPTIONS };
 
+/** A softphone seat: the control-panel user (with the spec's two grants) in the same transaction. */
+async function createSoftphoneUser(ctx: Ctx, id: number, values: SeatCreateValues): Promise<void> {
+  const user = values.softphoneUser;
+  if (!user) return;
+  const userId = await createUser(ctx, { ...user, enabled: true, saveUserPermissions: true }, 'softphoneUser.username');
+  await ctx.db.updateTable('seats').set({ user_id: userId }).where('id', '=', id).execute();
+}
+
+/** The seats resource, as its further routes take it. */
+type Seats = Parameters<typeof registerSeatSettingRoutes>[2];
+
 export function registerSeatRoutes(api: FastifyInstance, platform: Platform): void {
   const seats = numberedResource(api, platform, {
     area: 'seats',
@@ -156,17 +168,7 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
       secret: newSecret(),
       unique_string: newSecret(32),
     }),
-    // A softphone seat: the control-panel user (with the spec's two grants) in the same transaction.
-    afterCreate: async (ctx, id, values) => {
-      const user = values.softphoneUser;
-      if (!user) return;
-      const userId = await createUser(
-        ctx,
-        { ...user, enabled: true, saveUserPermissions: true },
-        'softphoneUser.username',
-      );
-      await ctx.db.updateTable('seats').set({ user_id: userId }).where('id', '=', id).execute();
-    },
+    afterCreate: createSoftphoneUser,
     // (The softphone user's username index, users_account_username_uq, is translated by createUser.)
     uniqueViolations: { seats_name_key: { field: 'extension', message: SEAT_MESSAGES.inUse } },
     number: {
@@ -208,6 +210,11 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
     },
   });
 
+  registerSeatExtras(api, platform, seats);
+}
+
+/** What a seat holds beyond its resource: its outbound CLI list's numbers, its SIP credentials, its settings' tabs. */
+function registerSeatExtras(api: FastifyInstance, platform: Platform, seats: Seats): void {
   // The softphone's outbound CLI list (a jsonb array of numbers, saved on the softphone tab).
   platform.references.add({
     kind: 'number',

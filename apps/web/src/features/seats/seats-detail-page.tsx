@@ -29,7 +29,7 @@ import {
   teamsTab,
   tpsTab,
 } from '../../platform/call-options/call-options-tabs.tsx';
-import type { FieldDef } from '../../platform/fields/form-fields.tsx';
+import type { FieldDef, SelectOption } from '../../platform/fields/form-fields.tsx';
 import {
   callerIdNumberField,
   type SelectSource,
@@ -80,6 +80,92 @@ const generalFields = (callerIds: PickerSource, music: SelectSource): FieldDef<S
   selectFrom(music, 'musicOnHold', 'Music On Hold', 'Default'),
 ];
 
+/** General: the seat's names, caller ID and music, with its registration above and its emergency location below. */
+function generalTab(callerIds: PickerSource, music: SelectSource): TabDef<Seat, SeatInput, SeatValues> {
+  const general = generalFields(callerIds, music);
+  return {
+    label: 'General',
+    kind: 'form',
+    // Its inputs and the emergency location chosen below them.
+    fields: [...general.map((f) => f.name), 'emergencyServiceCid'],
+    intro: (seat) => <Registration seat={seat} />,
+    inputs: general,
+    render: (form, seat, readOnly) => (
+      <SeatLocationField
+        seat={seat}
+        number={String(form.watch('emergencyServiceCid') || form.watch('callerIdNumber') || '')}
+        disabled={readOnly}
+        onChoose={(number) => form.setValue('emergencyServiceCid', number, { shouldDirty: true })}
+      />
+    ),
+  };
+}
+
+/** Voicemail: disabled hides the email and remote-access fields; advanced adds a prompt and a destination. */
+function voicemailTab(prompts: SelectSource): TabDef<Seat, SeatInput, SeatValues> {
+  return {
+    label: 'Voicemail',
+    kind: 'form',
+    fields: ['vmMode', 'vmFullname', 'vmEmail', 'vmPin', 'vmDelete', 'vmAdvancedPromptId', 'vmAdvancedDest'],
+    inputs: (seat, form) => {
+      const mode = Number(form.watch('vmMode') ?? 0);
+      const fields: FieldDef<SeatInput>[] = [
+        { kind: 'select', name: 'vmMode', label: 'Voicemail', options: VOICEMAIL_MODES },
+      ];
+      // Disabled hides the email and remote-access fields; advanced adds a prompt and a destination.
+      if (mode !== 0) {
+        fields.push(
+          { kind: 'text', name: 'vmFullname', label: 'Mailbox Name' },
+          { kind: 'text', name: 'vmEmail', label: 'Voicemail to Email', type: 'email' },
+          { kind: 'switch', name: 'vmDelete', label: 'Delete Voicemail After Emailing' },
+          {
+            kind: 'text',
+            name: 'vmPin',
+            label: 'Remote Access PIN',
+            type: 'password',
+            helper: seat.vmPinSet ? 'A PIN is set: leave empty to keep it' : 'No PIN set: 4 to 6 digits',
+          },
+        );
+      }
+      if (mode === 2) {
+        fields.push(selectFrom(prompts, 'vmAdvancedPromptId', 'Prompt'), {
+          kind: 'destination',
+          name: 'vmAdvancedDest',
+          label: 'Destination',
+          exclude: [destinationValue('seat', seat.extension)],
+        });
+      }
+      return fields;
+    },
+  };
+}
+
+/** Advanced: transport, video and codecs, the outbound access list, where phones may register from. */
+function advancedTab(accessLists: SelectOption[], admin: boolean): TabDef<Seat, SeatInput, SeatValues> {
+  return {
+    label: 'Advanced',
+    kind: 'form',
+    fields: ['transport', 'enableVideo', 'videoCodec', 'hdCodec', 'keepOnNetwork', 'aclId', 'ipAcl', 'internal'],
+    inputs: [
+      transportInput(),
+      { kind: 'switch', name: 'enableVideo', label: 'Enable Video' },
+      { kind: 'select', name: 'videoCodec', label: 'Video Codec', options: VIDEO_CODECS },
+      { kind: 'switch', name: 'hdCodec', label: 'HD Audio Codec' },
+      { kind: 'switch', name: 'keepOnNetwork', label: 'Keep Calls On Network' },
+      {
+        kind: 'select',
+        name: 'aclId',
+        label: 'Outbound Access List',
+        options: accessLists,
+        nullable: true,
+        helper: 'When set, outbound calls are limited to the numbers on this list',
+      },
+      { kind: 'select', name: 'ipAcl', label: 'Phones May Register From', options: IP_LOCATIONS },
+      ...(admin ? [{ kind: 'switch', name: 'internal', label: 'Internal Seat' } as FieldDef<SeatInput>] : []),
+    ],
+  };
+}
+
 export default function SeatDetailPage() {
   const { id = '' } = useParams();
   const { session, can } = useSession();
@@ -88,7 +174,6 @@ export default function SeatDetailPage() {
   const music = useMusicSelect();
   const accessLists = useAccessListOptions();
   const admin = isProviderAdmin(session);
-  const general = generalFields(callerIds, music);
   const softphoneTab = (label: string, kind: 'desktop' | 'mobile'): TabDef<Seat, SeatInput, SeatValues> => ({
     label,
     forbidden: !can('softphone', 'read'),
@@ -96,57 +181,8 @@ export default function SeatDetailPage() {
     render: (seat) => <SoftphonePanel seat={seat} kind={kind} numbers={callerIds} />,
   });
   const tabs: TabDef<Seat, SeatInput, SeatValues>[] = [
-    {
-      label: 'General',
-      kind: 'form',
-      // Its inputs and the emergency location chosen below them.
-      fields: [...general.map((f) => f.name), 'emergencyServiceCid'],
-      intro: (seat) => <Registration seat={seat} />,
-      inputs: general,
-      render: (form, seat, readOnly) => (
-        <SeatLocationField
-          seat={seat}
-          number={String(form.watch('emergencyServiceCid') || form.watch('callerIdNumber') || '')}
-          disabled={readOnly}
-          onChoose={(number) => form.setValue('emergencyServiceCid', number, { shouldDirty: true })}
-        />
-      ),
-    },
-    {
-      label: 'Voicemail',
-      kind: 'form',
-      fields: ['vmMode', 'vmFullname', 'vmEmail', 'vmPin', 'vmDelete', 'vmAdvancedPromptId', 'vmAdvancedDest'],
-      inputs: (seat, form) => {
-        const mode = Number(form.watch('vmMode') ?? 0);
-        const fields: FieldDef<SeatInput>[] = [
-          { kind: 'select', name: 'vmMode', label: 'Voicemail', options: VOICEMAIL_MODES },
-        ];
-        // Disabled hides the email and remote-access fields; advanced adds a prompt and a destination.
-        if (mode !== 0) {
-          fields.push(
-            { kind: 'text', name: 'vmFullname', label: 'Mailbox Name' },
-            { kind: 'text', name: 'vmEmail', label: 'Voicemail to Email', type: 'email' },
-            { kind: 'switch', name: 'vmDelete', label: 'Delete Voicemail After Emailing' },
-            {
-              kind: 'text',
-              name: 'vmPin',
-              label: 'Remote Access PIN',
-              type: 'password',
-              helper: seat.vmPinSet ? 'A PIN is set: leave empty to keep it' : 'No PIN set: 4 to 6 digits',
-            },
-          );
-        }
-        if (mode === 2) {
-          fields.push(selectFrom(prompts, 'vmAdvancedPromptId', 'Prompt'), {
-            kind: 'destination',
-            name: 'vmAdvancedDest',
-            label: 'Destination',
-            exclude: [destinationValue('seat', seat.extension)],
-          });
-        }
-        return fields;
-      },
-    },
+    generalTab(callerIds, music),
+    voicemailTab(prompts),
     {
       label: 'Diverts',
       kind: 'form',
@@ -183,28 +219,7 @@ export default function SeatDetailPage() {
             ]
           : [],
     }),
-    {
-      label: 'Advanced',
-      kind: 'form',
-      fields: ['transport', 'enableVideo', 'videoCodec', 'hdCodec', 'keepOnNetwork', 'aclId', 'ipAcl', 'internal'],
-      inputs: [
-        transportInput(),
-        { kind: 'switch', name: 'enableVideo', label: 'Enable Video' },
-        { kind: 'select', name: 'videoCodec', label: 'Video Codec', options: VIDEO_CODECS },
-        { kind: 'switch', name: 'hdCodec', label: 'HD Audio Codec' },
-        { kind: 'switch', name: 'keepOnNetwork', label: 'Keep Calls On Network' },
-        {
-          kind: 'select',
-          name: 'aclId',
-          label: 'Outbound Access List',
-          options: accessLists,
-          nullable: true,
-          helper: 'When set, outbound calls are limited to the numbers on this list',
-        },
-        { kind: 'select', name: 'ipAcl', label: 'Phones May Register From', options: IP_LOCATIONS },
-        ...(admin ? [{ kind: 'switch', name: 'internal', label: 'Internal Seat' } as FieldDef<SeatInput>] : []),
-      ],
-    },
+    advancedTab(accessLists, admin),
     softphoneTab('Desktop Softphone', 'desktop'),
     softphoneTab('Mobile Softphone', 'mobile'),
     usedByTab<Seat>((seat) => [
