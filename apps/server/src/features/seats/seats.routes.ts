@@ -37,7 +37,7 @@ import { sipCredentials } from '../../platform/sip-credentials.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import { createUser } from '../../platform/users.ts';
 import { adminOnly, ownNumbers, ownRow, restricted, teamsSwitch, usablePrompt } from '../../platform/validators.ts';
-import { registerSeatSettingRoutes } from './seats.settings.ts';
+import { registerSeatSettingRoutes, type SeatsHandle } from './seats.settings.ts';
 
 /**
  * The desk phone's and the softphones' status, the public IP and the network are kept on the seat by
@@ -131,9 +131,6 @@ async function createSoftphoneUser(ctx: Ctx, id: number, values: SeatCreateValue
   await ctx.db.updateTable('seats').set({ user_id: userId }).where('id', '=', id).execute();
 }
 
-/** The seats resource, as its further routes take it. */
-type Seats = Parameters<typeof registerSeatSettingRoutes>[2];
-
 export function registerSeatRoutes(api: FastifyInstance, platform: Platform): void {
   const seats = numberedResource(api, platform, {
     area: 'seats',
@@ -214,7 +211,7 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
 }
 
 /** What a seat holds beyond its resource: its outbound CLI list's numbers, its SIP credentials, its settings' tabs. */
-function registerSeatExtras(api: FastifyInstance, platform: Platform, seats: Seats): void {
+function registerSeatExtras(api: FastifyInstance, platform: Platform, seats: SeatsHandle): void {
   // The softphone's outbound CLI list (a jsonb array of numbers, saved on the softphone tab).
   platform.references.add({
     kind: 'number',

@@ -66,17 +66,21 @@ const softphoneFields = fieldMap<SoftphoneSettings>('seats', {
   username: field.computed('users.username', 'text'),
 });
 
-export function registerSeatSettingRoutes(
-  api: FastifyInstance,
-  platform: Platform,
-  // biome-ignore lint/suspicious/noExplicitAny: the seats resource (its schemas are the domain's).
-  seats: ResourceHandle<Seat, any, any>,
-): void {
+/** The seats resource, as its further routes take it. */
+// biome-ignore lint/suspicious/noExplicitAny: the seats resource (its schemas are the domain's).
+export type SeatsHandle = ResourceHandle<Seat, any, any>;
+
+export function registerSeatSettingRoutes(api: FastifyInstance, platform: Platform, seats: SeatsHandle): void {
+  registerProvisioningRoutes(api, platform, seats);
+  registerSoftphoneRoutes(api, platform, seats);
+  registerVoicemailBoxRoutes(api, platform, seats);
+  registerLocationRoutes(api, platform, seats);
+}
+
+/** A seat's provisioned devices: the list, and lock, unlock, re-initialise and LDAP password. */
+function registerProvisioningRoutes(api: FastifyInstance, platform: Platform, seats: SeatsHandle): void {
   const read = seats.rules('read');
   const update = seats.rules('update');
-
-  // ---- Provisioning --------------------------------------------------------------------------
-
   tenantRoute(api, platform, seatRoutes.devices, {
     allow: read,
     handler: async ({ db, auth }, { params }) => {
@@ -128,9 +132,12 @@ export function registerSeatSettingRoutes(
       },
     });
   }
+}
 
-  // ---- Softphones ----------------------------------------------------------------------------
-
+/** A seat's softphones: their settings, read and saved. */
+function registerSoftphoneRoutes(api: FastifyInstance, platform: Platform, seats: SeatsHandle): void {
+  const read = seats.rules('read');
+  const update = seats.rules('update');
   tenantRoute(api, platform, seatRoutes.softphone, {
     allow: [...read, { resource: 'softphone', action: 'read' }],
     handler: async ({ db }, { params }) => {
@@ -171,9 +178,12 @@ export function registerSeatSettingRoutes(
       return { success: true, message: MESSAGES.updated(seatLabel(before)), id };
     },
   });
+}
 
-  // ---- Voicemail box -------------------------------------------------------------------------
-
+/** A seat's voicemail box (named by its SIP username): read and saved. */
+function registerVoicemailBoxRoutes(api: FastifyInstance, platform: Platform, seats: SeatsHandle): void {
+  const read = seats.rules('read');
+  const update = seats.rules('update');
   /** The id of the seat whose SIP username (its voicemail box's name) is `name`. */
   const seatIdByName = async (tx: Tx, name: string) => {
     const row = await tx.selectFrom('seats').select('id').where('name', '=', name).executeTakeFirst();
@@ -220,9 +230,11 @@ export function registerSeatSettingRoutes(
       return { success: true, message: MESSAGES.updated(seatLabel(seat)) };
     },
   });
+}
 
-  // ---- Emergency location and addresses ------------------------------------------------------
-
+/** The emergency locations a seat may choose, its own, and the account's distinct public addresses. */
+function registerLocationRoutes(api: FastifyInstance, platform: Platform, seats: SeatsHandle): void {
+  const read = seats.rules('read');
   const locations = (tx: Tx) => tx.selectFrom('telephone_numbers').where('ems_postcode', '<>', '');
 
   tenantRoute(api, platform, seatRoutes.locations, {
