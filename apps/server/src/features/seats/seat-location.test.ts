@@ -12,13 +12,13 @@ import type { Tx } from '../../platform/tenancy.ts';
 import { basedOn, createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { pageReads } from '../../test/page-plan.ts';
 import * as m057 from './migrations/057-seat-location.ts';
+import { seatList } from './seat-list.test-support.ts';
 
 /** The migration as the migrator runs it (on the connection's own user: row-level security bypassed). */
 const migration: Migration = m057;
 
 let t: TestContext;
 let retail: Record<string, string>;
-type Page<T> = { records: T[]; totalRecords: number; lastPage: boolean };
 const ACCOUNT = 30000;
 /** The demo's: the main line has an emergency address, Marketing none; Bella's salon (30001) has one. */
 const MAIN = '01214960000';
@@ -31,11 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const list = async (payload: object = {}, path = '-1/-1') => {
-  const res = await t.api('POST', `/seat/${path}`, retail, payload);
-  expect(res.statusCode).toBe(200);
-  return json<Page<Seat>>(res);
-};
+const list = seatList(() => ({ t, headers: retail }));
 const seat = async (id: number) => json<Seat>(await t.api('GET', `/seat/${id}`, retail));
 /** The seat's location as the list shows it, then as its row keeps it (with its version). */
 const shown = async (id: number) => (await list()).records.find((s) => s.id === id)?.location;

@@ -11,10 +11,10 @@ import { expireRegistrations } from '../../platform/registration-expiry.ts';
 import { basedOn, createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { pageReads } from '../../test/page-plan.ts';
 import { area } from './area.ts';
+import { seatList } from './seat-list.test-support.ts';
 
 let t: TestContext;
 let retail: Record<string, string>;
-type Page<T> = { records: T[]; totalRecords: number; lastPage: boolean };
 const ACCOUNT = 30000;
 
 beforeAll(async () => {
@@ -23,11 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const list = async (payload: object = {}, path = '-1/-1') => {
-  const res = await t.api('POST', `/seat/${path}`, retail, payload);
-  expect(res.statusCode).toBe(200);
-  return json<Page<Seat>>(res);
-};
+const list = seatList(() => ({ t, headers: retail }));
 const seatOf = async (extension: number) => {
   const seat = (await list()).records.find((s) => s.extension === extension);
   if (!seat) throw new Error(`no seat ${extension}`);
