@@ -146,8 +146,8 @@ export function unpackDump(tar: Buffer, target: string): void {
 
 /**
  * Makes the snapshot in `dir` (unless the one there can be used now): an embedded database migrated
- * and seeded as a first start would: its data folder, with its file store. Written beside and then renamed,
- * so a server never reads half a snapshot. Answers whether it made one.
+ * and seeded as a first start would, as its data folder, with its file store. Written beside and then
+ * renamed, so a server never reads half a snapshot. Answers whether it made one.
  */
 export async function makeSnapshot(dir: string, now = new Date()): Promise<boolean> {
   const key = snapshotKey();
