@@ -1,6 +1,6 @@
 /**
  * The file stores in tests: a local S3-compatible server (s3rver), started on a free port over a temporary
- * folder with one empty bucket, and stopped (its folder removed) by `stop`.
+ * folder with one empty bucket, and stopped (its folder removed) by `stop`; reading a store whole.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -30,6 +30,7 @@ export async function startS3Server(bucket = 'switchboard-files'): Promise<TestS
     configureBuckets: [{ name: bucket, configs: [] }],
   });
   const { port } = await server.run();
+  let stopped = false;
   return {
     settings: {
       kind: 's3',
@@ -39,7 +40,10 @@ export async function startS3Server(bucket = 'switchboard-files'): Promise<TestS
       ...CREDENTIALS,
       forcePathStyle: true,
     },
+    // Once (a test may stop it early, to see the store down; its afterAll stops it again).
     stop: async () => {
+      if (stopped) return;
+      stopped = true;
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });
     },
