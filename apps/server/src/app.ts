@@ -337,6 +337,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onClose', async () => {
     stopBackground();
+    platform.files.close?.();
     if (!options.database) await handle.close();
   });
   return app;

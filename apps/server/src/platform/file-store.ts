@@ -48,6 +48,8 @@ export interface FileStore {
   delete(key: string): Promise<void>;
   /** The keys starting with `prefix` ('music-on-hold/'), in key order. */
   list(prefix: string): AsyncIterable<string>;
+  /** Lets go of its connections (the S3 client's), when the app closes. */
+  close?(): void;
 }
 
 /** The stored file of `key` is not there: 404. */

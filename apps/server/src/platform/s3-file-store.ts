@@ -115,5 +115,6 @@ export function s3FileStore(settings: S3Settings, client: S3Client = s3Client(se
         throw new FileStoreUnavailable(error);
       }
     },
+    close: () => client.destroy(),
   };
 }
