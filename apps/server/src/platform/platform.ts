@@ -5,6 +5,7 @@
  */
 import type { Config } from '../config.ts';
 import type { DB } from '../db/database.ts';
+import { MailDispatcher } from '../modules/mail/index.ts';
 import { type AddressLookup, type BankLookup, bankLookupsFor } from '../providers/bank/bank.ts';
 import { AltchaCaptcha, type Captcha } from '../providers/captcha/captcha.ts';
 import { type CompanyRegister, companyRegisterFor } from '../providers/companies-house/companies-house.ts';
@@ -20,7 +21,6 @@ import { SandboxTeams, type TeamsService, UnavailableTeams } from '../providers/
 import { DestinationRegistry } from './destinations.ts';
 import type { FieldDef } from './fields.ts';
 import { type FileStore, fileStoreRoot, localFileStore } from './file-store.ts';
-import { MailDispatcher } from './mail.ts';
 import { Outbox } from './outbox.ts';
 import { modeOfKind, type ProviderModes } from './provider-modes.ts';
 import { ReferenceRegistry } from './references.ts';
