@@ -193,6 +193,22 @@ describe('the inbound-webhook pipeline’s applies', () => {
     expect(provider.applied.filter((id) => id === 'EV-RACE')).toHaveLength(1);
   });
 
+  it('applies an event a crashed process had claimed once its lease has passed', async () => {
+    const { ids } = await receiveWebhook(t.app.platform, 'test', delivery('EV-CRASHED'));
+    // Claimed by a process that stopped before its apply finished.
+    const leaseEnds = new Date(Date.now() + 5 * 60_000);
+    await t.database.db
+      .updateTable('inbound_events')
+      .set({ state: 'applying', attempts: 1, next_attempt_at: leaseEnds })
+      .where('id', 'in', ids)
+      .execute();
+    expect(await applyDueWebhooks(t.app.platform)).toBe(0);
+    expect(provider.applied).not.toContain('EV-CRASHED');
+    expect(await applyDueWebhooks(t.app.platform, new Date(leaseEnds.getTime() + 1))).toBe(1);
+    expect(await rowOf('EV-CRASHED')).toMatchObject({ state: 'applied', attempts: 2 });
+    expect(provider.applied.filter((id) => id === 'EV-CRASHED')).toHaveLength(1);
+  });
+
   it('stores nothing of a delivery its provider does not verify', async () => {
     await expect(
       receiveWebhook(t.app.platform, 'test', { rawBody: '{"id":"EV-FORGED"}', headers: {} }),

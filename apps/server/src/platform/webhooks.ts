@@ -113,6 +113,8 @@ export function webhookRoute<E>(
   spec: InboundProvider<E>,
 ): void {
   registerWebhookProvider(platform, provider, spec);
+  // A closing server lets the applies it started finish (their transactions hold connections).
+  api.addHook('onClose', () => waitForApplies(platform));
   openRoute(api, platform, contract, {
     allow: 'public',
     handler: async ({ request }) => {
@@ -270,10 +272,14 @@ export async function applyDueWebhooks(platform: Platform, now = new Date(), lim
   return outcomes.filter((o) => o !== 'failed').length;
 }
 
-/** Tests: waits for the background applies, then sweeps what is due by `now`. */
-export async function applyPendingWebhooks(platform: Platform, now = new Date()): Promise<number> {
+async function waitForApplies(platform: Platform): Promise<void> {
   const { running } = registryOf(platform);
   while (running.size > 0) await Promise.all([...running]);
+}
+
+/** Tests: waits for the background applies, then sweeps what is due by `now`. */
+export async function applyPendingWebhooks(platform: Platform, now = new Date()): Promise<number> {
+  await waitForApplies(platform);
   return applyDueWebhooks(platform, now);
 }
 

@@ -34,7 +34,7 @@ import { assertAvailable } from '../../platform/provider-modes.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import { takeAttempt } from '../../platform/throttle.ts';
-import { deliverAndApply, webhookRoute } from '../../platform/webhooks.ts';
+import { type ApplyOutcome, deliverAndApply, webhookRoute } from '../../platform/webhooks.ts';
 import { type IdentityEvent, SandboxIdentity, signedWebhookEvent } from '../../providers/identity/identity.ts';
 
 import type { IdentityVerificationsTable } from './tables.ts';
@@ -54,10 +54,7 @@ type VerificationRow = Selectable<IdentityVerificationsTable>;
  * once (the inbound-webhook pipeline stores a redelivery or a replay once); an event of a finished
  * session changes nothing; unknown sessions are ignored (another system's).
  */
-export async function applyIdentityEvent(
-  platform: Platform,
-  event: IdentityEvent,
-): Promise<'applied' | 'duplicate' | 'ignored'> {
+export async function applyIdentityEvent(platform: Platform, event: IdentityEvent): Promise<ApplyOutcome> {
   const status = event.status;
   if (!event.sessionId || !status) return 'ignored';
   return platform.tenancy.crossAccount('identity', async (tx) => {

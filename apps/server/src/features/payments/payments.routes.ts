@@ -29,7 +29,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { assertAvailable, ProviderUnavailableError } from '../../platform/provider-modes.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
-import { deliverAndApply, webhookRoute } from '../../platform/webhooks.ts';
+import { type ApplyOutcome, deliverAndApply, webhookRoute } from '../../platform/webhooks.ts';
 import {
   decideCard,
   type PaymentEvent,
@@ -523,7 +523,7 @@ async function lacksCard(platform: Platform, event: PaymentEvent) {
  * settle()'s transaction opens). When that look-up fails the money still moves, once, and the
  * event is kept failed, so that its retry records the card.
  */
-async function applyCardEvent(platform: Platform, event: PaymentEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+async function applyCardEvent(platform: Platform, event: PaymentEvent): Promise<ApplyOutcome> {
   const provider = platform.providers.payments;
   let lookupFailed: unknown = null;
   let withCard = event;

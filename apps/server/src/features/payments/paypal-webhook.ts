@@ -28,15 +28,14 @@ import { everyInterval } from '../../platform/every-interval.ts';
 import { postToLedger } from '../../platform/ledger.ts';
 import { notify } from '../../platform/notify.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { type Delivery, deliverAndApply, webhookRoute } from '../../platform/webhooks.ts';
+import { type ApplyOutcome, type Delivery, deliverAndApply, webhookRoute } from '../../platform/webhooks.ts';
 import type { PaymentEvent } from '../../providers/payments/payments.ts';
 import { PayPalUnavailableError, SandboxPayPal } from '../../providers/payments/paypal.ts';
 
 import './tables.ts';
 
-export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 /** settle.ts's settle(): a payment's new status and, the first time it succeeds, its money. */
-export type Settle = (platform: Platform, event: PaymentEvent) => Promise<WebhookOutcome>;
+export type Settle = (platform: Platform, event: PaymentEvent) => Promise<ApplyOutcome>;
 
 type Amount = { currency_code?: unknown; value?: unknown };
 type Resource = {
@@ -97,11 +96,7 @@ async function verifiedPaypalEvent(platform: Platform, delivery: Delivery): Prom
 }
 
 /** A verified PayPal event applied (once: the inbound-webhook pipeline). */
-export async function applyPaypalEvent(
-  platform: Platform,
-  settle: Settle,
-  event: PaypalEvent,
-): Promise<WebhookOutcome> {
+export async function applyPaypalEvent(platform: Platform, settle: Settle, event: PaypalEvent): Promise<ApplyOutcome> {
   const paypal = platform.providers.paypal;
   const kind = CAPTURE_EVENTS[String(event.event_type) as keyof typeof CAPTURE_EVENTS];
   const resource = event.resource;
@@ -156,7 +151,7 @@ async function takeBack(
   refundId: string,
   amountPence: number | null,
   kind: 'refunded' | 'reversed',
-): Promise<WebhookOutcome> {
+): Promise<ApplyOutcome> {
   if (!amountPence) return 'ignored';
   return platform.tenancy.crossAccount('payments', async (tx) => {
     const payment = await tx
@@ -222,11 +217,11 @@ export async function deliverSandboxPayPal(
   platform: Platform,
   now = new Date(),
   limit = 50,
-): Promise<Array<WebhookOutcome | 'failed'>> {
+): Promise<Array<ApplyOutcome | 'failed'>> {
   const sandbox = platform.providers.paypal;
   if (!(sandbox instanceof SandboxPayPal)) return [];
   await sandbox.clearEchecks(now);
-  const outcomes: Array<WebhookOutcome | 'failed'> = [];
+  const outcomes: Array<ApplyOutcome | 'failed'> = [];
   for (let i = 0; i < limit; i++) {
     const next = await sandbox.nextWebhook();
     if (!next) break;
