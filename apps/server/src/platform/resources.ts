@@ -39,6 +39,7 @@ import {
   type AnyQuery,
   type DefaultSort,
   type ListOptions,
+  keysetBody,
   listBodyFor,
   listQueryFor,
   pagedBodyFor,
@@ -103,7 +104,8 @@ export async function runValidators<V, Rec>(w: WriteCtx<V, Rec>, validators: Rea
  */
 export interface Naming<Rec> {
   title?: keyof Rec & string;
-  defaultSort?: { field: keyof Rec & string; direction: SortDirection };
+  /** The list's order; `keyset` makes it a keyset list (list.ts `DefaultSort`). */
+  defaultSort?: DefaultSort & { field: keyof Rec & string };
   /** The record's name in feedback ('{name} has been updated', 'Successfully deleted {name}'). */
   label?: (record: Rec) => string;
 }
@@ -442,7 +444,7 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
     tenantRoute(api, platform, r.list, {
       allow: rules('read'),
       readOnly: true,
-      schema: { body: listBodyFor(fields) },
+      schema: { body: listBodyFor(fields, def.defaultSort.keyset ? keysetBody : {}) },
       handler: async (ctx, { params, body }) => {
         const { accountNo, ...b } = (body ?? {}) as Record<string, unknown>;
         if (accountNo !== undefined && accountNo !== ctx.auth.accountNo) throw notFound();
