@@ -454,7 +454,8 @@ function replyOf<Rec>(page: Page<Rec>, total: number, order: Order, options: Lis
     const last = records.length - 1;
     const key = page.keys[last];
     const id = page.ids[last];
-    reply.nextCursor = more && key !== undefined && id !== undefined ? encodeCursor({ key, id }, order.fingerprint) : null;
+    reply.nextCursor =
+      more && key !== undefined && id !== undefined ? encodeCursor({ key, id }, order.fingerprint) : null;
   }
   return reply;
 }

@@ -38,8 +38,8 @@ import { type FieldDef, type FieldMap, hiddenSecrets, recordFrom, rowFrom, shown
 import {
   type AnyQuery,
   type DefaultSort,
-  type ListOptions,
   keysetBody,
+  type ListOptions,
   listBodyFor,
   listQueryFor,
   pagedBodyFor,

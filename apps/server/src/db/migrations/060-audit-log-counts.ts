@@ -38,7 +38,9 @@ function countsOfAccountRowsOnly(where: string): string {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await run(
     db,
-    ...['insert', 'delete', 'truncate', 'account'].map((t) => `drop trigger if exists audit_log_count_${t} on audit_log`),
+    ...['insert', 'delete', 'truncate', 'account'].map(
+      (t) => `drop trigger if exists audit_log_count_${t} on audit_log`,
+    ),
     `delete from list_counts where table_name = 'audit_log'`,
     countsOfAccountRowsOnly(''),
   );
