@@ -2,27 +2,32 @@
  * Benchmark: keyset paging (issue 26 item 6) on a 5,000,000-row append-only table. Fills the demo
  * account 30000's audit log with BENCH_KEYSET_ROWS rows (generate_series, one statement; two rows to
  * each second, so the key has ties) on a throw-away PostgreSQL database, and times, side by side in
- * one run, the app's pages against the raw keyset SQL returning the same rows:
- *   select * from audit_log where (at, id) < ($1, $2) order by at desc, id desc limit 50
+ * one run, the app's pages against the raw keyset SQL returning the same rows and values the page
+ * shows (its time, who, area, verb, record, changes, IP):
+ *   select id, to_char(at ...), ... from audit_log where (at, id) < ($1, $2) order by at desc, id desc limit 50
  * each in a tenant transaction (row-level security, as the app's). Figures per page: the request
  * through the real app (median, p95), "app SQL" — the list builder's statements the request sent
  * (its total, its page) timed alone in one tenant transaction — and the raw SQL; medians of
  * BENCH_RUNS runs. Not a test: it asserts only that the app answers 200 with the raw SQL's rows.
  *   npm run bench:keyset -w @switchboard/bench
- *   BENCH_KEYSET_ROWS=500000 BENCH_RUNS=20 BENCH_DATABASE_URL=postgres://... npm run bench:keyset -w @switchboard/bench
- *   BENCH_KEEP=1 keeps the database (its name is printed); BENCH_EXPLAIN=1 prints the app SQL's plans.
+ *   BENCH_KEYSET_ROWS=500000 BENCH_RUNS=31 BENCH_SLOW_RUNS=5 BENCH_DATABASE_URL=postgres://... npm run bench:keyset -w @switchboard/bench
+ *   BENCH_KEEP=1 keeps the database (its name is printed), BENCH_KEYSET_DB=<that name> measures it again
+ *   without filling; BENCH_EXPLAIN=1 prints the app SQL's plans.
  */
 import { performance } from 'node:perf_hooks';
-import { CompiledQuery, type RawBuilder, sql } from 'kysely';
+import { CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import { allMigrations } from '../apps/server/src/areas.ts';
 import { type DatabaseHandle, migrate, openDatabase } from '../apps/server/src/db/database.ts';
+import type { Database } from '../apps/server/src/db/schema.ts';
 import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { createTenancy } from '../apps/server/src/platform/tenancy.ts';
 import { signedInApp } from './signed-in-app.ts';
 
 const ROWS = Number(process.env.BENCH_KEYSET_ROWS ?? 5_000_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const RUNS = Number(process.env.BENCH_RUNS ?? 31);
+/** Runs of the pages that walk half the index (hundreds of ms each). */
+const SLOW_RUNS = Number(process.env.BENCH_SLOW_RUNS ?? 5);
 const ACCOUNT = 30000;
 const LIMIT = 50;
 
@@ -30,13 +35,19 @@ const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(
 const p95 = (times: number[]) =>
   [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(times.length * 0.95))] as number;
 
-async function time(fn: () => Promise<unknown>): Promise<number[]> {
-  await fn(); // warm-up (plans, caches)
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
+/**
+ * `fns` timed in turns, run after run (each run times every one of them once), so that a load that
+ * comes and goes on a shared machine weighs on each alike; a warm-up turn first (plans, caches).
+ */
+async function timeInTurns(fns: Array<() => Promise<unknown>>, runs = RUNS): Promise<number[][]> {
+  for (const fn of fns) await fn();
+  const times = fns.map(() => [] as number[]);
+  for (let i = 0; i < runs; i++) {
+    for (const [j, fn] of fns.entries()) {
+      const t0 = performance.now();
+      await fn();
+      times[j]?.push(performance.now() - t0);
+    }
   }
   return times;
 }
@@ -67,6 +78,19 @@ interface Figure {
   appP95: number;
   appSql: number;
   raw: number;
+  /** The database's own time (planning + execution, EXPLAIN ANALYZE without timing) of the app SQL and the raw. */
+  appDb: number;
+  rawDb: number;
+}
+
+/** Planning + execution ms the database reports for `query` (EXPLAIN (ANALYZE, TIMING OFF)). */
+async function databaseTime(tx: Kysely<Database>, query: CompiledQuery): Promise<number> {
+  const { rows } = await tx.executeQuery<{ 'QUERY PLAN': string }>(
+    CompiledQuery.raw(`explain (analyze, timing off, summary on) ${query.sql}`, [...query.parameters]),
+  );
+  return rows
+    .map((r) => /^(?:Planning|Execution) Time: ([\d.]+) ms/.exec(r['QUERY PLAN'].trim())?.[1])
+    .reduce((sum, ms) => sum + (ms ? Number(ms) : 0), 0);
 }
 
 async function measure(handle: DatabaseHandle, caught: { on: boolean; queries: CompiledQuery[] }) {
@@ -84,17 +108,24 @@ async function measure(handle: DatabaseHandle, caught: { on: boolean; queries: C
       await sql<{ at: Date; id: string }>`select at, id from audit_log where account_no = ${ACCOUNT}
         order by at desc, id desc offset ${position} limit 1`.execute(handle.db)
     ).rows[0] as { at: Date; id: string };
+  /** The raw SQL of a page: the values the audit page shows, as a person would select them. */
   const rawKeyset = (after: { at: Date; id: string } | undefined): RawBuilder<{ id: string }> =>
-    after
-      ? sql`select * from audit_log where (at, id) < (${after.at}, ${after.id}) order by at desc, id desc limit ${LIMIT}`
-      : sql`select * from audit_log order by at desc, id desc limit ${LIMIT}`;
+    sql`select id, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at_text,
+        coalesce(details->>'user', (select u.name || ' ' || u.surname || ' (' || u.username || ')'
+          from users u where u.id = audit_log.user_id), '') as user_label,
+        coalesce(details->>'actingAs', '') as acting_as, split_part(action, '.', 1) as area,
+        split_part(action, '.', 2) as verb, (details->>'recordId')::int as record_id,
+        coalesce(details->>'label', '') as record, coalesce(details->'changes', '{}') as changes,
+        coalesce(ip, '') as ip
+      from audit_log ${after ? sql`where (at, id) < (${after.at}, ${after.id})` : sql``}
+      order by audit_log.at desc, audit_log.id desc limit ${LIMIT}`;
   const request = async (path: string, payload: object) => {
     const res = await app.inject({ method: 'POST', url: `/api/v1/audit/${path}`, headers, payload });
     if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body.slice(0, 300)}`);
     return res.json() as { records: Array<{ id: number }>; nextCursor?: string | null };
   };
   const figures: Figure[] = [];
-  const add = async (label: string, path: string, payload: object, raw: RawBuilder<{ id: string }>) => {
+  const add = async (label: string, path: string, payload: object, raw: RawBuilder<{ id: string }>, runs = RUNS) => {
     caught.queries = [];
     caught.on = true;
     const reply = await request(path, payload);
@@ -105,13 +136,42 @@ async function measure(handle: DatabaseHandle, caught: { on: boolean; queries: C
     }
     const statements = caught.queries;
     if (process.env.BENCH_EXPLAIN) await explain(label, statements, tenant);
-    const app = await time(() => request(path, payload));
-    const appSql = await time(() => tenant(async (tx) => Promise.all(statements.map((q) => tx.executeQuery(q)))));
-    const rawTimes = await time(() => tenant((tx) => raw.execute(tx)));
-    const figure = { label, app: median(app), appP95: p95(app), appSql: median(appSql), raw: median(rawTimes) };
+    const rawQuery = raw.compile(handle.db);
+    const appDb: number[] = [];
+    const rawDb: number[] = [];
+    const [app = [], appSql = [], rawTimes = []] = await timeInTurns(
+      [
+        () => request(path, payload),
+        // In order, as the request sends them.
+        () =>
+          tenant(async (tx) => {
+            for (const q of statements) await tx.executeQuery(q);
+          }),
+        () => tenant((tx) => raw.execute(tx)),
+        async () => {
+          appDb.push(
+            await tenant(async (tx) =>
+              (await Promise.all(statements.map((q) => databaseTime(tx, q)))).reduce((a, b) => a + b, 0),
+            ),
+          );
+          rawDb.push(await tenant((tx) => databaseTime(tx, rawQuery)));
+        },
+      ],
+      runs,
+    );
+    const figure = {
+      label,
+      app: median(app),
+      appP95: p95(app),
+      appSql: median(appSql),
+      raw: median(rawTimes),
+      appDb: median(appDb),
+      rawDb: median(rawDb),
+    };
     figures.push(figure);
     console.error(
-      `  ${label}: app ${figure.app.toFixed(1)} ms, app SQL ${figure.appSql.toFixed(2)} ms (${statements.length} statements), raw ${figure.raw.toFixed(2)} ms`,
+      `  ${label}: app ${figure.app.toFixed(1)} ms, app SQL ${figure.appSql.toFixed(2)} ms (${statements.length} statements), raw ${figure.raw.toFixed(2)} ms; ` +
+        `in the database ${figure.appDb.toFixed(2)} / ${figure.rawDb.toFixed(2)} ms`,
     );
   };
 
@@ -136,6 +196,14 @@ async function measure(handle: DatabaseHandle, caught: { on: boolean; queries: C
     `${middle}/${LIMIT}`,
     {},
     rawKeyset(await rowAt(middle - 1)),
+    SLOW_RUNS,
+  );
+  await add(
+    `offset ${middle.toLocaleString('en-GB')}, raw by offset`,
+    `${middle}/${LIMIT}`,
+    {},
+    sql`select * from audit_log order by at desc, id desc offset ${middle} limit ${LIMIT}`, // the rows alone
+    SLOW_RUNS,
   );
   await app.close();
   return { total, figures };
@@ -159,10 +227,12 @@ async function explain(
 }
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `sb_keyset_${process.pid}`;
+/** BENCH_KEYSET_DB names a database an earlier run kept (BENCH_KEEP=1): measured again, not filled. */
+const kept = process.env.BENCH_KEYSET_DB;
+const name = kept ?? `sb_keyset_${process.pid}`;
 const admin = new pg.Client({ connectionString: url });
 await admin.connect();
-await admin.query(`create database ${name}`);
+if (!kept) await admin.query(`create database ${name}`);
 const started = performance.now();
 try {
   const dbUrl = new URL(url);
@@ -177,15 +247,19 @@ try {
       if (caught.on && (q.sql.includes('"__total"') || q.sql.includes('from list_counts'))) caught.queries.push(q);
     },
   });
-  await migrate(handle.db, allMigrations());
-  await seedDemo(createTenancy(handle.db));
-  await fill(handle);
+  if (!kept) {
+    await migrate(handle.db, allMigrations());
+    await seedDemo(createTenancy(handle.db));
+    await fill(handle);
+  }
   const { total, figures } = await measure(handle, caught);
   await handle.close();
   console.log(
     `\naudit log of account ${ACCOUNT}: ${total.toLocaleString('en-GB')} rows on PostgreSQL, pages of ${LIMIT}, ` +
       `median of ${RUNS} runs, ms; app SQL = the list builder's statements of the request alone in a tenant ` +
-      `transaction; raw = select * ... where (at, id) < ($1, $2) order by at desc, id desc limit ${LIMIT}, the same rows\n`,
+      `transaction; in the database = the planning and execution time PostgreSQL reports for them (EXPLAIN ANALYZE, ` +
+      `timing off: what a shared machine's scheduling does not blur); raw = select <the values the page shows> ... where (at, id) < ($1, $2) ` +
+      `order by at desc, id desc limit ${LIMIT}, the same rows\n`,
   );
   console.log(
     `${'page'.padEnd(34)}${'app'.padStart(8)}${'p95'.padStart(8)}${'app SQL'.padStart(9)}${'raw'.padStart(8)}  app SQL / raw`,
@@ -193,11 +267,12 @@ try {
   for (const f of figures) {
     console.log(
       `${f.label.padEnd(34)}${f.app.toFixed(1).padStart(8)}${f.appP95.toFixed(1).padStart(8)}` +
-        `${f.appSql.toFixed(2).padStart(9)}${f.raw.toFixed(2).padStart(8)}  ${(f.appSql / f.raw).toFixed(2)}x`,
+        `${f.appSql.toFixed(2).padStart(9)}${f.raw.toFixed(2).padStart(8)}  ${(f.appSql / f.raw).toFixed(2)}x` +
+        `  |                ${f.appDb.toFixed(2).padStart(8)}${f.rawDb.toFixed(2).padStart(8)}  ${(f.appDb / f.rawDb).toFixed(2)}x`,
     );
   }
 } finally {
-  if (process.env.BENCH_KEEP) console.log(`PostgreSQL database kept: ${name}`);
+  if (process.env.BENCH_KEEP || kept) console.log(`PostgreSQL database kept: ${name}`);
   else await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
 }

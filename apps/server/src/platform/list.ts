@@ -22,6 +22,7 @@ import {
   IdentifierNode,
   type KyselyPlugin,
   type OperationNode,
+  type RawBuilder,
   type RootOperationNode,
   type SelectQueryBuilder,
   SelectQueryNode,
@@ -383,20 +384,51 @@ interface Window {
   limit: number;
   reversed?: boolean;
   after?: Cursor;
+  /** The list's total when it was read to choose the window (the page need not read it again). */
+  total?: number;
 }
 
-/** The ids of the window's rows (an index on the sort column stops at offset + limit). */
-function windowIds(q: AnyQuery, idSql: string, order: Order, window: Window): AnyQuery {
-  let ids = order.inOrder(q.select(sql.raw(idSql).as('id')), window.reversed);
+/** `qb` cut to the window's rows, in the window's order (an index on the sort column stops at offset + limit). */
+function windowed(qb: AnyQuery, idSql: string, order: Order, window: Window): AnyQuery {
+  let rows = order.inOrder(qb, window.reversed);
   const { after } = window;
   if (after && order.key) {
     const past = order.direction === 'desc' ? '<' : '>';
     const type = sql.raw(order.key.type);
-    ids = ids.where(
+    rows = rows.where(
       sql<boolean>`(${sql.raw(order.key.sql)}, ${sql.raw(idSql)}) ${sql.raw(past)} (cast(${after.key} as ${type}), ${after.id})`,
     );
   }
-  return ids.offset(window.offset).limit(window.limit).withPlugin(unusedLeftJoinsDropped);
+  return rows.offset(window.offset).limit(window.limit);
+}
+
+/**
+ * The rows of a page with every column, the row's id, its key's text and the list's total. Read in
+ * two steps — the window's ids, then only those rows decorated — unless the list is read in its key's
+ * order and the window skips no more than a page: then in one, the rows decorated as the key's index
+ * gives them (the database computes the columns of the rows it returns, and the limit stops it).
+ * Answered in the list's order.
+ */
+async function pageRows<Rec>(
+  list: { query: AnyQuery; q: AnyQuery; statement: (qb: AnyQuery) => AnyQuery; idSql: string; shown: FieldMap<Rec> },
+  order: Order,
+  window: Window,
+  total: RawBuilder<number>,
+): Promise<Record<string, unknown>[]> {
+  const { query, q, statement, idSql, shown } = list;
+  const extras = (qb: AnyQuery) =>
+    selectAll(qb, shown).select([
+      sql.raw(idSql).as('__row_id'),
+      sql.raw(order.key ? keyTextSql(order.key.type, order.key.sql) : 'null').as('__key'),
+      (window.total === undefined ? total : sql<number>`${window.total}::bigint`).as('__total'),
+    ]);
+  if (order.key && window.offset <= window.limit) {
+    const rows = (await statement(windowed(extras(q), idSql, order, window)).execute()) as Record<string, unknown>[];
+    return window.reversed ? rows.reverse() : rows;
+  }
+  const pageIds = windowed(q.select(sql.raw(idSql).as('id')), idSql, order, window).withPlugin(unusedLeftJoinsDropped);
+  const byIds = query.where(sql.raw(idSql), '=', sql`any(array(${pageIds}))`);
+  return (await statement(order.inOrder(extras(byIds))).execute()) as Record<string, unknown>[];
 }
 
 /**
@@ -416,8 +448,8 @@ async function windowOf(
   if (!order.key || !keptTotal || offset < DEEP_OFFSET) return { offset, limit };
   const total = await keptTotal();
   const fromEnd = total - offset;
-  if (fromEnd <= 0 || fromEnd >= offset) return { offset, limit };
-  return { offset: Math.max(0, fromEnd - limit), limit: Math.min(limit, fromEnd), reversed: true };
+  if (fromEnd <= 0 || fromEnd >= offset) return { offset, limit, total };
+  return { offset: Math.max(0, fromEnd - limit), limit: Math.min(limit, fromEnd), reversed: true, total };
 }
 
 /** An offset from which a keyset list with a kept total reads from the end when that is nearer. */
@@ -500,20 +532,10 @@ export async function pagedList<Rec>(
     );
   const window = await windowOf(order, options, after, counted ? totalAlone : undefined);
 
-  // One statement: the page's ids in order, only those rows decorated with every column, and the
-  // total of the filtered list as a count of its own (a count(*) over () would read and sort every
-  // row of the list to number them). The ids and the count are sub-queries the database runs once
-  // each; the page comes back in the list's order.
-  const pageIds = windowIds(q, idSql, order, window);
-  const rows = (await statement(
-    order.inOrder(
-      selectAll(query.where(sql.raw(idSql), '=', sql`any(array(${pageIds}))`), shown).select([
-        sql.raw(idSql).as('__row_id'),
-        sql.raw(order.key ? keyTextSql(order.key.type, order.key.sql) : 'null').as('__key'),
-        total.as('__total'),
-      ]),
-    ),
-  ).execute()) as Record<string, unknown>[];
+  // One statement: the page (`pageRows`) and the total of the filtered list as a count of its own (a
+  // count(*) over () would read and sort every row of the list to number them), a sub-query the
+  // database runs once.
+  const rows = await pageRows({ query, q, statement, idSql, shown }, order, window, total);
   const page = recordsOf(rows, shown);
   return replyOf(page, page.total ?? (await totalAlone()), order, options, after);
 }
