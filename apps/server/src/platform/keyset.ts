@@ -32,12 +32,20 @@ const KEY_TEXT: Record<KeyType, z.ZodType<string>> = {
   timestamptz: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/)
-    .refine((v) => !Number.isNaN(Date.parse(`${v.slice(0, 23)}Z`))),
+    // A real instant: the date read back as written (no 30 February, no 25 o'clock).
+    .refine((v) => {
+      const ms = Date.parse(`${v.slice(0, 23)}Z`);
+      return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 23) === v.slice(0, 23);
+    }),
   bigint: z
     .string()
     .regex(/^-?\d{1,18}$/)
     .refine((v) => Number.isSafeInteger(Number(v))),
-  text: z.string().max(400),
+  // No NUL: PostgreSQL text cannot hold one.
+  text: z
+    .string()
+    .max(400)
+    .refine((v) => !v.includes(String.fromCharCode(0))),
 };
 
 const cursorTuple = z.tuple([z.string(), z.number().int().min(1).max(Number.MAX_SAFE_INTEGER), z.string()]);

@@ -396,7 +396,7 @@ function windowed(qb: AnyQuery, idSql: string, order: Order, window: Window): An
     const past = order.direction === 'desc' ? '<' : '>';
     const type = sql.raw(order.key.type);
     rows = rows.where(
-      sql<boolean>`(${sql.raw(order.key.sql)}, ${sql.raw(idSql)}) ${sql.raw(past)} (cast(${after.key} as ${type}), ${after.id})`,
+      sql<boolean>`(${sql.raw(order.key.sql)}, ${sql.raw(idSql)}) ${sql.raw(past)} (cast(${after.key} as ${type}), cast(${after.id} as bigint))`,
     );
   }
   return rows.offset(window.offset).limit(window.limit);

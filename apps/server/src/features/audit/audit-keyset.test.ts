@@ -146,6 +146,8 @@ describe('audit log keyset paging', () => {
       forged({ key, id }),
       forged([key, -1, bound]),
       forged(['2021-13-45T99:99:99.000000Z', id, bound]),
+      forged(['2021-02-30T00:00:00.000000Z', id, bound]),
+      forged([key, 1.5, bound]),
       forged(["2021-01-01'; drop table audit_log; --", id, bound]),
       nextCursor.slice(0, -4),
     ]) {
@@ -157,6 +159,8 @@ describe('audit log keyset paging', () => {
     await refused('0/5', { cursor: nextCursor, sortBy: 'user' }, 'default order');
     await refused('5/5', { cursor: nextCursor }, 'offset is 0');
     await refused('-1/-1', { cursor: nextCursor }, 'limit');
+    // A position past every id is a position all the same (an id the table has not reached).
+    expect((await list(retail, '0/5', { cursor: forged([key, 2 ** 40, bound]) })).statusCode).toBe(200);
     // The cursor still works as given.
     expect((await list(retail, '0/5', { cursor: nextCursor })).statusCode).toBe(200);
   });
