@@ -5,7 +5,7 @@
  * amount: pounds given as numbers (an API body's 12.5) are read through their decimal text.
  */
 
-const DECIMAL = /^(-?)(\d{1,9})(?:\.(\d{1,20}))?$/;
+const DECIMAL = /^(-?)(\d{1,13})(?:\.(\d{1,20}))?$/;
 
 /** Integer units of 10^-`places` from decimal text, rounded half away from zero; null when not a decimal. */
 function scaled(value: number | string, places: number): number | null {
