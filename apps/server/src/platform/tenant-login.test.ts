@@ -154,7 +154,8 @@ describe('what the tenant role may not write, whatever SQL runs', () => {
 describe('the search function (migration 068)', () => {
   const SEARCHED = {
     seats: ['nickname', 'extension'],
-    telephone_numbers: ['number'], users: ['username', 'email'],
+    telephone_numbers: ['number'],
+    users: ['username', 'email'],
     prompts: ['name'],
   };
   type Searched = keyof typeof SEARCHED;
