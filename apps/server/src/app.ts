@@ -146,15 +146,19 @@ async function migratePostgres(config: Config, bootLog: (message: string) => voi
  */
 async function checkServingLogins(handle: DatabaseHandle, config: Config, bootLog: (m: string) => void) {
   if (handle.kind !== 'postgres') return;
-  const problems = [
-    await servingLoginProblem(handle.db, TENANT_ROLE, 'DATABASE_URL'),
-    handle.cross === handle.db
-      ? undefined
-      : await servingLoginProblem(handle.cross, CROSS_ACCOUNT_ROLE, 'the cross-account login'),
-  ].filter((p) => p !== undefined);
-  if (problems.length === 0) return;
-  if (!config.allowPrivilegedDatabaseLogin) throw new Error(problems.join('\n'));
-  for (const problem of problems) bootLog(`${PRIVILEGED_LOGIN_OVERRIDE}: serving anyway. ${problem}`);
+  const refuse = (problem: string) => {
+    if (!config.allowPrivilegedDatabaseLogin) throw new Error(problem);
+    bootLog(`${PRIVILEGED_LOGIN_OVERRIDE}: serving anyway. ${problem}`);
+  };
+  const tenant = await servingLoginProblem(handle.db, TENANT_ROLE, 'DATABASE_URL');
+  if (tenant) refuse(tenant);
+  if (handle.cross === handle.db) return;
+  const cross = await servingLoginProblem(handle.cross, CROSS_ACCOUNT_ROLE, 'the cross-account login').catch(
+    (error: Error) =>
+      `the cross-account login (CROSS_ACCOUNT_DATABASE_URL, default DATABASE_URL's user + '_cross') cannot connect ` +
+      `(${error.message}): run 'node scripts/db-setup.ts <superuser-url-of-the-database>'.`,
+  );
+  if (cross) refuse(cross);
 }
 
 /**
