@@ -8,8 +8,7 @@
  * SWITCHBOARD_DB_PASSWORD) sets the logins' password; without one they have none (local trust or
  * peer authentication). `--logins-only`: the logins and roles only (CI, the tests' set-up).
  */
-import pg from 'pg';
-import { OWNER_LOGIN, setUpLogins, TENANT_LOGIN, withUser } from '../apps/server/src/db/logins.ts';
+import { OWNER_LOGIN, setUpLogins, TENANT_LOGIN, withClient, withUser } from '../apps/server/src/db/logins.ts';
 
 const args = process.argv.slice(2);
 const url = args.find((a) => !a.startsWith('--') && args[args.indexOf(a) - 1] !== '--password');
@@ -18,17 +17,6 @@ const password = passwordAt >= 0 ? args[passwordAt + 1] : process.env.SWITCHBOAR
 if (!url || (passwordAt >= 0 && !password)) {
   console.error('usage: node scripts/db-setup.ts <superuser-url-of-the-database> [--password <p>] [--logins-only]');
   process.exit(2);
-}
-
-/** Runs `fn` on a connection to `target`. */
-async function withClient<T>(target: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: target });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 const database = decodeURIComponent(new URL(url).pathname.slice(1));

@@ -97,22 +97,29 @@ export function ownerStatements(database: string, password?: string): string[] {
   ];
 }
 
+/** Runs `fn` on a connection of its own to `url`, ended afterwards. */
+export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Runs the login set-up on the server of `adminUrl` (a superuser's URL). */
 export async function setUpLogins(
   adminUrl: string,
   options: { tenantLogin?: string; password?: string; owner?: boolean } = {},
 ): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
+  await withClient(adminUrl, async (client) => {
     for (const statement of loginStatements(options.tenantLogin, options.password)) await client.query(statement);
     if (options.owner) {
       const database = decodeURIComponent(new URL(adminUrl).pathname.slice(1));
       for (const statement of ownerStatements(database, options.password)) await client.query(statement);
     }
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 interface LoginFacts {

@@ -151,6 +151,31 @@ describe('what the tenant role may not write, whatever SQL runs', () => {
   });
 });
 
+describe('what the owner creates later (migration 069)', () => {
+  it('is the cross-account role’s to use at once, and nothing of the tenant role’s', async () => {
+    const owner = t.database.db;
+    await sql`create schema later_queue`.execute(owner);
+    await sql`create table later_queue.jobs (id serial primary key, name text)`.execute(owner);
+    try {
+      const { rows } = await sql<{ cross: boolean; tenant: boolean; sequence: boolean; schema: boolean }>`select
+        has_table_privilege(${CROSS_ACCOUNT_ROLE}, 'later_queue.jobs', 'insert') as cross,
+        has_table_privilege(${TENANT_ROLE}, 'later_queue.jobs', 'select') as tenant,
+        has_sequence_privilege(${CROSS_ACCOUNT_ROLE}, 'later_queue.jobs_id_seq', 'usage') as sequence,
+        has_schema_privilege(${CROSS_ACCOUNT_ROLE}, 'later_queue', 'usage') as schema`.execute(owner);
+      expect(rows[0]).toEqual({ cross: true, tenant: false, sequence: true, schema: true });
+      // The cross-account login's own statements, outside any transaction (a job queue's).
+      await tenancy.crossAccountCall('housekeeping', (db) =>
+        sql`insert into later_queue.jobs (name) values ('x')`.execute(db),
+      );
+      await expect(tenancy.tenant(30000, (tx) => sql`select * from later_queue.jobs`.execute(tx))).rejects.toThrow(
+        /permission denied/,
+      );
+    } finally {
+      await sql`drop schema later_queue cascade`.execute(owner);
+    }
+  });
+});
+
 describe('the search function (migration 068)', () => {
   const SEARCHED = {
     seats: ['nickname', 'extension'],
