@@ -23,6 +23,7 @@ import { moveDemoClock, seedDemo } from './demo/seed.ts';
 import { copyPgdata, isFreshDataDir, type UsableSnapshot, usableSnapshot } from './first-start.ts';
 import { resolveAuth } from './platform/auth.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { copyFiles, localFileStore } from './platform/file-store.ts';
 import {
   startHousekeeping,
   startVacuumAfterWrites,
@@ -210,7 +211,7 @@ async function prepareDatabase(
   const platform = createPlatform(handle.db, config, undefined, handle.cross);
   if (snapshot) {
     // The snapshot's audio, and its stamps relative to the moment of seeding moved to now.
-    fs.cpSync(snapshot.filesDir, platform.files.root, { recursive: true });
+    await copyFiles(localFileStore(snapshot.filesDir), platform.files);
     await moveDemoClock(platform.tenancy, Date.now() - snapshot.seededAt);
     bootLog(`first start from the build's snapshot (seeded ${new Date(snapshot.seededAt).toISOString()})`);
   } else if (!options.database && config.seedDemo && (await seedDemo(platform.tenancy, platform.files))) {
@@ -239,6 +240,7 @@ function createFastify(config: Config, options: BuildOptions, platform: Platform
   }).withTypeProvider<ZodTypeProvider>();
   // Which services are sandboxes, and which are not available at all: said at start, every start.
   for (const line of providerStartupLines(platform.providerModes, PROVIDER_SETTINGS)) app.log[line.level](line.message);
+  app.log.info(`file store: ${platform.files.description}`);
   // JSON bodies are parsed as before (prototype poisoning refused) and kept as received: a payment
   // provider's webhook signature is over the exact bytes (features/payments).
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -392,6 +394,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onClose', async () => {
     stopBackground();
+    platform.files.close?.();
     if (!options.database) await handle.close();
   });
   return app;

@@ -5,6 +5,7 @@
  */
 import type { Config } from '../config.ts';
 import type { DB } from '../db/database.ts';
+import { MailDispatcher } from '../modules/mail/index.ts';
 import { type AddressLookup, type BankLookup, bankLookupsFor } from '../providers/bank/bank.ts';
 import { AltchaCaptcha, type Captcha } from '../providers/captcha/captcha.ts';
 import { type CompanyRegister, companyRegisterFor } from '../providers/companies-house/companies-house.ts';
@@ -20,10 +21,10 @@ import { SandboxTeams, type TeamsService, UnavailableTeams } from '../providers/
 import { DestinationRegistry } from './destinations.ts';
 import type { FieldDef } from './fields.ts';
 import { type FileStore, fileStoreRoot, localFileStore } from './file-store.ts';
-import { MailDispatcher } from './mail.ts';
 import { Outbox } from './outbox.ts';
 import { modeOfKind, type ProviderModes } from './provider-modes.ts';
 import { ReferenceRegistry } from './references.ts';
+import { s3FileStore } from './s3-file-store.ts';
 import { createTenancy, type Tenancy } from './tenancy.ts';
 
 export interface Platform {
@@ -34,7 +35,7 @@ export interface Platform {
   /** Every resource's list: its area, table and fields (what the list-indexes test reads). */
   lists: Array<{ area: string; table: string; fields: Readonly<Record<string, FieldDef>> }>;
   outbox: Outbox;
-  /** Uploaded files (music on hold, ...): outside the web root, under generated names. */
+  /** Uploaded files (music on hold, ...): outside the web root, under generated names; a folder or an S3 bucket. */
   files: FileStore;
   /**
    * External services: each the real provider when configured, else its sandbox when sandboxes
@@ -109,6 +110,13 @@ function providersFor(tenancy: Tenancy, config: Config): Providers {
   };
 }
 
+/** The configured file store: the S3 bucket, or the local folder (the default). */
+export function fileStoreFor(config: Config): FileStore {
+  const settings = config.fileStore;
+  if (settings.kind === 's3') return s3FileStore(settings);
+  return localFileStore(fileStoreRoot(config.dataDir, settings.dir));
+}
+
 /** `cross`: the cross-account login's connections (database.ts), default `db`. */
 export function createPlatform(db: DB, config: Config, log?: (message: string) => void, cross: DB = db): Platform {
   const tenancy = createTenancy(db, log ? (use) => log(`cross-account: ${use}`) : undefined, cross);
@@ -120,7 +128,7 @@ export function createPlatform(db: DB, config: Config, log?: (message: string) =
     references: new ReferenceRegistry(),
     lists: [],
     outbox: new Outbox(tenancy),
-    files: localFileStore(fileStoreRoot(config.dataDir, config.fileStoreDir)),
+    files: fileStoreFor(config),
     providers,
     providerModes: modesOf(providers),
     mail: new MailDispatcher(tenancy, providers.mail, config.mailFrom),

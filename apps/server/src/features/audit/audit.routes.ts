@@ -6,12 +6,12 @@
  */
 import { type AuditRecord, auditRoutes, CONFERENCING_DESTINATION, parseDestination } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
+import { userLabelSql } from '../../modules/identity/index.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
 import { listBodyFor, pagedList } from '../../platform/list.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
-import { userLabelSql } from '../../platform/users.ts';
 
 /** 'seats.update' → area 'seats', action 'update'; a bare 'login' is the session's. */
 const AREA = `case when position('.' in audit_log.action) > 0 then split_part(audit_log.action, '.', 1) else 'session' end`;

@@ -6,11 +6,10 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DIRECT_DEBIT_MESSAGES } from '@switchboard/domain';
+import { addWorkingDays, DIRECT_DEBIT_MESSAGES, isWorkingDay } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payInvoice } from '../../platform/invoice-payments.ts';
-import { addWorkingDays, isWorkingDay } from '../../platform/working-days.ts';
+import { payInvoice } from '../../modules/billing/invoice-payments.ts';
 import { SANDBOX_DD_ACCOUNTS } from '../../providers/direct-debit/direct-debit.ts';
 import { directDebitSubmit } from '../../test/direct-debit-fixtures.ts';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';

@@ -16,7 +16,7 @@
  *
  * **When.** The charge date is DIRECT_DEBIT_COLLECTION_DAYS calendar days before the due date,
  * moved back to a Bacs working day when it falls on a weekend or an England and Wales bank holiday
- * (platform/working-days.ts), or — when that is already too soon — the earliest date the bureau
+ * (the domain's working-days.ts), or — when that is already too soon — the earliest date the bureau
  * can charge (three working days after today, the Bacs cycle). Never after the due date: an
  * invoice that can no longer be charged by then is not collected (its PDF, once it is overdue,
  * says to pay by card); a recorded collection not yet asked for by then is cancelled with a notice.
@@ -31,19 +31,20 @@
  * returns to unpaid: the invoices area forbids it), notifies and e-mails.
  */
 import { randomUUID } from 'node:crypto';
-import { DIRECT_DEBIT_COLLECTION_DAYS, formatPence, mandateStatus } from '@switchboard/domain';
+import {
+  addCalendarDays,
+  DIRECT_DEBIT_COLLECTION_DAYS,
+  formatPence,
+  mandateStatus,
+  workingDayOnOrBefore,
+} from '@switchboard/domain';
 import { type ColumnType, type Generated, sql } from 'kysely';
 import type { Timestamp } from '../../db/schema.ts';
-import { londonToday } from '../../platform/billing-periods.ts';
+import { londonToday, payInvoice, postToLedger } from '../../modules/billing/index.ts';
+import { directDebitProblemMail, notify, queueMail } from '../../modules/mail/index.ts';
 import { everyInterval } from '../../platform/every-interval.ts';
-import { payInvoice } from '../../platform/invoice-payments.ts';
-import { postToLedger } from '../../platform/ledger.ts';
-import { queueMail } from '../../platform/mail.ts';
-import { directDebitProblemMail } from '../../platform/mail-templates.ts';
-import { notify } from '../../platform/notify.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Tx } from '../../platform/tenancy.ts';
-import { addCalendarDays, workingDayOnOrBefore } from '../../platform/working-days.ts';
 import type {
   CollectionEvent,
   CollectionState,

@@ -25,10 +25,10 @@ import {
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
+import { findToken } from '../../modules/identity/index.ts';
+import { notify } from '../../modules/mail/index.ts';
 import { audit } from '../../platform/audit.ts';
 import { forbidden, HttpError, validationError } from '../../platform/errors.ts';
-import { notify } from '../../platform/notify.ts';
-import { findToken } from '../../platform/password-tokens.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { assertAvailable } from '../../platform/provider-modes.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';

@@ -12,7 +12,7 @@ import {
   type VerificationSessionReply,
 } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendSetPasswordLink } from '../../platform/password-tokens.ts';
+import { sendSetPasswordLink } from '../../modules/identity/password-tokens.ts';
 import type { SandboxIdentity } from '../../providers/identity/identity.ts';
 import { signPayload } from '../../providers/payments/payments.ts';
 import { solvedCaptcha } from '../../test/captcha.ts';

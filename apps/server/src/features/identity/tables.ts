@@ -1,9 +1,9 @@
 /**
  * Tables of identity verification (migration 037). The account's identity status
- * (account_identity) is the platform's (platform/identity-status.ts): the account form's save reads it too.
+ * (account_identity) is the identity module's (modules/identity/identity-status.ts): the account form's save reads it too.
  */
 import type { VerificationSessionStatus } from '@switchboard/domain';
-import '../../platform/identity-status.ts';
+import '../../modules/identity/index.ts';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/schema.ts';
 

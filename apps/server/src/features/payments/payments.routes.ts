@@ -23,7 +23,7 @@ import {
   type SandboxConfirmBody,
 } from '@switchboard/domain';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { londonToday } from '../../platform/billing-periods.ts';
+import { londonToday } from '../../modules/billing/index.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { assertAvailable, ProviderUnavailableError } from '../../platform/provider-modes.ts';

@@ -2,7 +2,7 @@ import { FEATURES, MASK, PAYMENT_MESSAGES } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoInvoices } from '../../demo/invoices.ts';
-import { postToLedger } from '../../platform/ledger.ts';
+import { postToLedger } from '../../modules/billing/ledger.ts';
 import { decideCard, type SandboxPayments, signPayload } from '../../providers/payments/payments.ts';
 import { addUser, createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { processAutoTopUps, processInvoiceAutoPay } from './off-session.ts';

@@ -22,10 +22,10 @@
  */
 import { formatPence, PAYMENT_MESSAGES, paymentRoutes } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
+import { postToLedger } from '../../modules/billing/index.ts';
+import { notify } from '../../modules/mail/index.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { everyInterval } from '../../platform/every-interval.ts';
-import { postToLedger } from '../../platform/ledger.ts';
-import { notify } from '../../platform/notify.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { openRoute } from '../../platform/routes.ts';
 import type { PaymentEvent } from '../../providers/payments/payments.ts';

@@ -1,10 +1,6 @@
 import { formatPence } from '@switchboard/domain';
-import { londonToday } from '../../platform/billing-periods.ts';
-import { payInvoice } from '../../platform/invoice-payments.ts';
-import { postToLedger } from '../../platform/ledger.ts';
-import { queueMail } from '../../platform/mail.ts';
-import { paymentFailedMail } from '../../platform/mail-templates.ts';
-import { notify } from '../../platform/notify.ts';
+import { londonToday, payInvoice, postToLedger } from '../../modules/billing/index.ts';
+import { notify, paymentFailedMail, queueMail } from '../../modules/mail/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import type { PaymentEvent } from '../../providers/payments/payments.ts';

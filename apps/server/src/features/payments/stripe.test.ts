@@ -10,7 +10,7 @@ import { PAYMENT_MESSAGES } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoInvoices } from '../../demo/invoices.ts';
-import { postToLedger } from '../../platform/ledger.ts';
+import { postToLedger } from '../../modules/billing/ledger.ts';
 import {
   ChargeRefusedError,
   declineText,

@@ -6,8 +6,8 @@
  * stored status). Safe to run from every process at once.
  */
 import { sql } from 'kysely';
-import { everyInterval } from './every-interval.ts';
-import type { Tenancy } from './tenancy.ts';
+import { everyInterval } from '../../platform/every-interval.ts';
+import type { Tenancy } from '../../platform/tenancy.ts';
 
 export type RegistrationsTable = 'seat_registrations';
 
