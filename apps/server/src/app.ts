@@ -33,6 +33,7 @@ import {
 import { apiDocument } from './platform/openapi.ts';
 import { createPlatform, type Platform } from './platform/platform.ts';
 import { providerStartupLines } from './platform/provider-modes.ts';
+import { startWebhookRetries } from './platform/webhooks.ts';
 
 export const API_BASE = '/api/v1';
 /** How long /ready waits for the database before answering 503 (a load balancer's check is ~2 s). */
@@ -349,8 +350,8 @@ async function registerPanel(app: FastifyInstance, dist: string | undefined): Pr
 
 /**
  * Background work of a serving process (tests drive it themselves: platform.outbox.drain()):
- * housekeeping, PGlite's vacuum after bursts of writes, the outbox, mail, the areas' own (the
- * scheduled billing run). Answers its stop.
+ * housekeeping, PGlite's vacuum after bursts of writes, the outbox, mail, the inbound webhooks'
+ * retries, the areas' own (the scheduled billing run). Answers its stop.
  */
 function startBackground(app: FastifyInstance, platform: Platform, handle: DatabaseHandle): () => void {
   const embedded = handle.kind === 'pglite';
@@ -360,6 +361,7 @@ function startBackground(app: FastifyInstance, platform: Platform, handle: Datab
   const stopVacuum = embedded ? vacuumAfterBursts(app, handle.db) : () => undefined;
   const outbox = platform.outbox.start(1000, (error) => app.log.error(error));
   const stopMail = platform.mail.start(2000, (error) => app.log.error(error));
+  const stopWebhooks = startWebhookRetries(platform, app.log);
   const stopAreas = AREAS.flatMap((area) =>
     area.start ? [area.start(platform, { info: (m) => app.log.info(m), error: (e) => app.log.error(e) })] : [],
   );
@@ -368,6 +370,7 @@ function startBackground(app: FastifyInstance, platform: Platform, handle: Datab
     stopVacuum();
     outbox.stop();
     stopMail();
+    stopWebhooks();
     for (const stop of stopAreas) stop();
   };
 }

@@ -38,6 +38,7 @@ import { type FieldDef, type FieldMap, hiddenSecrets, recordFrom, rowFrom, shown
 import {
   type AnyQuery,
   type DefaultSort,
+  keysetBody,
   type ListOptions,
   listBodyFor,
   listQueryFor,
@@ -103,7 +104,8 @@ export async function runValidators<V, Rec>(w: WriteCtx<V, Rec>, validators: Rea
  */
 export interface Naming<Rec> {
   title?: keyof Rec & string;
-  defaultSort?: { field: keyof Rec & string; direction: SortDirection };
+  /** The list's order; `keyset` makes it a keyset list (list.ts `DefaultSort`). */
+  defaultSort?: DefaultSort & { field: keyof Rec & string };
   /** The record's name in feedback ('{name} has been updated', 'Successfully deleted {name}'). */
   label?: (record: Rec) => string;
 }
@@ -553,7 +555,7 @@ function registerListRoutes<Rec extends { id: number }, In extends z.ZodType, Cr
     tenantRoute(api, platform, r.list, {
       allow: rules('read'),
       readOnly: true,
-      schema: { body: listBodyFor(fields) },
+      schema: { body: listBodyFor(fields, def.defaultSort.keyset ? keysetBody : {}) },
       handler: async (ctx, { params, body }) => {
         const { accountNo, ...b } = (body ?? {}) as Record<string, unknown>;
         if (accountNo !== undefined && accountNo !== ctx.auth.accountNo) throw notFound();

@@ -45,6 +45,7 @@ import { directDebitProblemMail, notify, queueMail } from '../../modules/mail/in
 import { everyInterval } from '../../platform/every-interval.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Tx } from '../../platform/tenancy.ts';
+import type { ApplyOutcome } from '../../platform/webhooks.ts';
 import type {
   CollectionEvent,
   CollectionState,
@@ -294,14 +295,12 @@ interface CollectionRow {
   invoice_status: string;
 }
 
-export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
-
 /** Applies one bureau event in `tx` (the escape hatch): each state change once, whatever is replayed. */
 export async function applyCollectionEvent(
   tx: Tx,
   provider: Pick<DirectDebitCollections, 'name'>,
   event: CollectionEvent,
-): Promise<EventOutcome> {
+): Promise<ApplyOutcome> {
   if (event.resource === 'mandate') return applyMandateEvent(tx, provider, event);
   const { rows } = await sql<CollectionRow>`
     select c.id, c.account_no, c.invoice_id, c.amount_pence, c.state, c.paid, c.provider_id,
@@ -382,7 +381,7 @@ async function applyChargeback(
   c: CollectionRow,
   bankReason: string,
   set: (state: LocalCollectionState, extra?: { failure?: string }) => Promise<unknown>,
-): Promise<EventOutcome> {
+): Promise<ApplyOutcome> {
   const reason = bankReason || 'reversed by the bank';
   await set('charged_back', { failure: reason.slice(0, 300) });
   await postToLedger(tx, {
@@ -442,7 +441,7 @@ async function applyMandateEvent(
   tx: Tx,
   provider: Pick<DirectDebitCollections, 'name'>,
   event: CollectionEvent,
-): Promise<EventOutcome> {
+): Promise<ApplyOutcome> {
   const active = event.action === 'active' || event.action === 'reinstated';
   if (!active && !INACTIVE_MANDATE.includes(event.action)) return 'ignored';
   const status = active ? 'active' : event.action;

@@ -21,13 +21,6 @@ export interface IdentityVerificationsTable {
   updated_at: Timestamp;
 }
 
-export interface IdentityEventsTable {
-  event_id: string;
-  account_no: number;
-  type: string;
-  received_at: Timestamp;
-}
-
 /** The sandbox identity provider's sessions: Stripe's side of a session. */
 export interface IdentitySandboxSessionsTable {
   id: string;
@@ -44,7 +37,6 @@ export interface IdentitySandboxSessionsTable {
 declare module '../../db/schema.ts' {
   interface Database {
     identity_verifications: IdentityVerificationsTable;
-    identity_events: IdentityEventsTable;
     identity_sandbox_sessions: IdentitySandboxSessionsTable;
   }
 }

@@ -7,7 +7,6 @@ import * as m036 from './migrations/036-paypal-webhooks.ts';
 import { startAutoTopUps } from './off-session.ts';
 import { registerPaymentRoutes } from './payments.routes.ts';
 import { startSandboxPayPal } from './paypal-webhook.ts';
-import { settle } from './settle.ts';
 
 /** Card and PayPal payments: top-ups, invoice payments, the provider's webhook and the sandbox's card form. */
 export const area: ServerArea = {
@@ -21,7 +20,7 @@ export const area: ServerArea = {
   },
   routes: registerPaymentRoutes,
   start: (platform, log) => {
-    const stops = [startAutoTopUps(platform, log), startSandboxPayPal(platform, settle, log)];
+    const stops = [startAutoTopUps(platform, log), startSandboxPayPal(platform, log)];
     return () => {
       for (const stop of stops) stop();
     };
