@@ -101,7 +101,13 @@ async function postgresStart(): Promise<Start> {
   url.pathname = `/${name}`;
   const files = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-first-start-files-'));
   try {
-    return await start({ DATABASE_URL: url.toString(), SEED_DEMO: 'true', DATA_DIR: files });
+    // The benchmark's superuser serves (the development override), as before the tenant login.
+    return await start({
+      DATABASE_URL: url.toString(),
+      SEED_DEMO: 'true',
+      DATA_DIR: files,
+      ALLOW_PRIVILEGED_DATABASE_LOGIN: 'true',
+    });
   } finally {
     await admin((c) => c.query(`drop database if exists ${name} with (force)`));
     fs.rmSync(files, { recursive: true, force: true });

@@ -6,7 +6,9 @@ import { DEMO_PASSWORD } from '../apps/server/src/demo/seed.ts';
 
 /** The app (quiet, no web files) and the headers of a session of the demo account 30000's retail user. */
 export async function signedInApp(database: DatabaseHandle) {
-  const app = await buildApp(loadConfig({}, { logLevel: 'silent', webDist: undefined, sandboxProviders: true }), {
+  // A benchmark's database is its superuser's (the development override: one login does everything).
+  const config = { logLevel: 'silent', webDist: undefined, sandboxProviders: true, allowPrivilegedDatabaseLogin: true };
+  const app = await buildApp(loadConfig({}, config), {
     database,
     logger: false,
   });

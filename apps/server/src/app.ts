@@ -16,6 +16,8 @@ import { sql } from 'kysely';
 import { AREAS, allMigrations } from './areas.ts';
 import { type Config, PROVIDER_SETTINGS } from './config.ts';
 import { type DatabaseHandle, describeDatabase, migrate, openDatabase, waitForDatabase } from './db/database.ts';
+import { crossAccountUrl as crossAccountUrlOf, PRIVILEGED_LOGIN_OVERRIDE, servingLoginProblem } from './db/logins.ts';
+import { CROSS_ACCOUNT_ROLE, TENANT_ROLE } from './db/tenancy-sql.ts';
 import { seedDemoInvoices } from './demo/invoices.ts';
 import { moveDemoClock, seedDemo } from './demo/seed.ts';
 import { copyPgdata, isFreshDataDir, type UsableSnapshot, usableSnapshot } from './first-start.ts';
@@ -105,6 +107,62 @@ function registerReadiness(app: FastifyInstance, db: DatabaseHandle['db'], where
   });
 }
 
+/** The configured database's connections for serving (PostgreSQL: the tenant and cross-account logins). */
+function openServing(config: Config, bootLog: (message: string) => void): Promise<DatabaseHandle> {
+  const url = config.databaseUrl;
+  // A privileged development login does everything itself, unless a cross-account login is named.
+  const crossAccountUrl =
+    url &&
+    (config.crossAccountDatabaseUrl ?? (config.allowPrivilegedDatabaseLogin ? undefined : crossAccountUrlOf(url)));
+  return openDatabase({
+    databaseUrl: url,
+    crossAccountUrl,
+    dataDir: config.dataDir,
+    sharedBuffers: config.pgliteSharedBuffers,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    onPoolError: (error) => bootLog(`a database connection was lost (${error.message}); it will be replaced`),
+  });
+}
+
+/** PostgreSQL: waits for the database and migrates it as the owner (MIGRATION_DATABASE_URL), on a connection of its own. */
+async function migratePostgres(config: Config, bootLog: (message: string) => void): Promise<void> {
+  const url = config.migrationDatabaseUrl ?? config.databaseUrl;
+  const owner = await openDatabase({
+    databaseUrl: url,
+    dataDir: config.dataDir,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+  });
+  try {
+    await waitForDatabase(owner.db, describeDatabase(url, config.dataDir), bootLog);
+    await migrate(owner.db, allMigrations());
+  } finally {
+    await owner.close();
+  }
+}
+
+/**
+ * The server's check of who it is (PostgreSQL): refuses to serve on a login that could read tenant
+ * tables without choosing a role, or become anyone but its role (db/logins.ts), unless the
+ * development override is set. PGlite has one user, a superuser: nothing to check.
+ */
+async function checkServingLogins(handle: DatabaseHandle, config: Config, bootLog: (m: string) => void) {
+  if (handle.kind !== 'postgres') return;
+  const refuse = (problem: string) => {
+    if (!config.allowPrivilegedDatabaseLogin) throw new Error(problem);
+    bootLog(`${PRIVILEGED_LOGIN_OVERRIDE}: serving anyway. ${problem}`);
+  };
+  const tenant = await servingLoginProblem(handle.db, TENANT_ROLE, 'DATABASE_URL');
+  if (tenant) refuse(tenant);
+  if (handle.cross === handle.db) return;
+  const cross = await servingLoginProblem(handle.cross, CROSS_ACCOUNT_ROLE, 'the cross-account login').catch(
+    (error: Error) =>
+      `the cross-account login (CROSS_ACCOUNT_DATABASE_URL, default DATABASE_URL's user + '_cross') cannot connect ` +
+      `(${error.message}): run 'node scripts/db-setup.ts <superuser-url-of-the-database>'.`,
+  );
+  if (cross) refuse(cross);
+}
+
 /**
  * The configured database; an empty embedded one starts from the build's snapshot when it can
  * (first-start.ts): answered with it, so that the caller moves its clock and copies its files.
@@ -113,15 +171,7 @@ async function openAppDatabase(
   config: Config,
   bootLog: (message: string) => void,
 ): Promise<{ handle: DatabaseHandle; snapshot: UsableSnapshot | undefined }> {
-  const open = () =>
-    openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      sharedBuffers: config.pgliteSharedBuffers,
-      statementTimeoutMs: config.dbStatementTimeoutMs,
-      connectTimeoutMs: config.dbConnectTimeoutMs,
-      onPoolError: (error) => bootLog(`a database connection was lost (${error.message}); it will be replaced`),
-    });
+  const open = () => openServing(config, bootLog);
   const fresh = !config.databaseUrl && config.seedDemo && config.firstStartSnapshot && isFreshDataDir(config.dataDir);
   const snapshot = fresh && config.firstStartSnapshot ? usableSnapshot(config.firstStartSnapshot, bootLog) : undefined;
   if (!snapshot) return { handle: await open(), snapshot };
@@ -145,14 +195,21 @@ async function prepareDatabase(
   bootLog: (message: string) => void,
 ): Promise<{ handle: DatabaseHandle; platform: Platform }> {
   const where = describeDatabase(config.databaseUrl, config.dataDir);
+  if (!options.database && config.databaseUrl) await migratePostgres(config, bootLog);
   const { handle, snapshot } = options.database
     ? { handle: options.database, snapshot: undefined }
     : await openAppDatabase(config, bootLog);
-  if (!options.database) {
+  if (!options.database && handle.kind === 'pglite') {
     await waitForDatabase(handle.db, where, bootLog);
     await migrate(handle.db, allMigrations());
   }
-  const platform = createPlatform(handle.db, config);
+  try {
+    await checkServingLogins(handle, config, bootLog);
+  } catch (error) {
+    if (!options.database) await handle.close();
+    throw error;
+  }
+  const platform = createPlatform(handle.db, config, undefined, handle.cross);
   if (snapshot) {
     // The snapshot's audio, and its stamps relative to the moment of seeding moved to now.
     await copyFiles(localFileStore(snapshot.filesDir), platform.files);

@@ -23,6 +23,9 @@ import * as m052 from './db/migrations/052-seat-search-index.ts';
 import * as m054 from './db/migrations/054-dial-plan-blocks.ts';
 import * as m058 from './db/migrations/058-search-ids-bitmap.ts';
 import * as m060 from './db/migrations/060-audit-log-counts.ts';
+import * as m067 from './db/migrations/067-tenant-money-and-grants.ts';
+import * as m068 from './db/migrations/068-search-by-construction.ts';
+import * as m069 from './db/migrations/069-owner-default-privileges.ts';
 import * as m070 from './db/migrations/070-inbound-events.ts';
 import { area as accessLists } from './features/access-lists/area.ts';
 import { area as account } from './features/account/area.ts';
@@ -111,6 +114,9 @@ const PLATFORM_MIGRATIONS: Record<string, Migration> = {
   '054-dial-plan-blocks': m054,
   '058-search-ids-bitmap': m058,
   '060-audit-log-counts': m060,
+  '067-tenant-money-and-grants': m067,
+  '068-search-by-construction': m068,
+  '069-owner-default-privileges': m069,
   '070-inbound-events': m070,
 };
 

@@ -4,7 +4,7 @@
  *   npm run billing:run -w @switchboard/server -- --period 2026-10
  *
  * Without --period: the month just ended. Idempotent: a month billed already issues nothing new.
- * Uses the server's configuration (DATABASE_URL or the embedded database in DATA_DIR); the running
+ * Uses the server's configuration (MIGRATION_DATABASE_URL, else DATABASE_URL, or the embedded database in DATA_DIR); the running
  * server's own schedule does the same on the 1st of each month.
  */
 import { parseArgs } from 'node:util';
@@ -18,8 +18,10 @@ import { createTenancy } from './platform/tenancy.ts';
 const { values } = parseArgs({ options: { period: { type: 'string' } } });
 const period = values.period ?? lastCompletePeriod();
 const config = loadConfig();
+// An operator's command: it migrates and bills as the owner (MIGRATION_DATABASE_URL), switching to
+// the cross-account role for the run as the server's cross-account login would.
 const handle = await openDatabase({
-  databaseUrl: config.databaseUrl,
+  databaseUrl: config.migrationDatabaseUrl ?? config.databaseUrl,
   dataDir: config.dataDir,
   sharedBuffers: config.pgliteSharedBuffers,
   statementTimeoutMs: config.dbStatementTimeoutMs,

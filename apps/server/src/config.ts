@@ -8,6 +8,19 @@ export interface Config {
   host: string;
   /** PostgreSQL connection string; when absent the embedded PGlite database in dataDir is used. */
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL: who runs the migrations, the tables' owner (MIGRATION_DATABASE_URL; default: the
+   * DATABASE_URL, which then must be the owner: development with ALLOW_PRIVILEGED_DATABASE_LOGIN).
+   */
+  migrationDatabaseUrl: string | undefined;
+  /** PostgreSQL: the cross-account login (CROSS_ACCOUNT_DATABASE_URL; default: DATABASE_URL's user + '_cross'). */
+  crossAccountDatabaseUrl: string | undefined;
+  /**
+   * Serve although DATABASE_URL is a login that could read tenant tables without choosing a role
+   * (a superuser, the owner): development only (ALLOW_PRIVILEGED_DATABASE_LOGIN=true). The named
+   * cross-account uses then share its pool.
+   */
+  allowPrivilegedDatabaseLogin: boolean;
   /** Folder of the embedded database and the file store. `memory` keeps PGlite in memory (tests). */
   dataDir: string;
   /** Where uploaded files (music on hold, prompts, ...) are kept: a local folder (the default) or an S3 bucket. */
@@ -218,6 +231,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port: int(env.PORT, 3000),
     host: env.HOST ?? (inContainer(env) ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: env.DATABASE_URL || undefined,
+    migrationDatabaseUrl: env.MIGRATION_DATABASE_URL || env.DATABASE_URL || undefined,
+    crossAccountDatabaseUrl: env.CROSS_ACCOUNT_DATABASE_URL || undefined,
+    allowPrivilegedDatabaseLogin: bool(env.ALLOW_PRIVILEGED_DATABASE_LOGIN, false),
     dataDir: env.DATA_DIR ? path.resolve(base, env.DATA_DIR) : path.join(root, 'data'),
     fileStore: fileStoreConfig(env, base),
     pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS || undefined,

@@ -3,7 +3,8 @@
  * database accepts no connection before it is ready: the first TCP connection it accepts is followed
  * at once by a sign-in as a demo user, which must succeed on the first attempt, and by `/`, which
  * must be the panel. On PGlite both ways of a first start (migrate and seed; the build's snapshot),
- * on PostgreSQL (SEED_DEMO=true) migrate and seed.
+ * on PostgreSQL (SEED_DEMO=true) migrate as the owner and seed and serve as the tenant login; there a
+ * superuser's DATABASE_URL is refused.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TENANT_LOGIN, withUser } from './db/logins.ts';
 import { DEMO_PASSWORD } from './demo/seed.ts';
 import { pgliteTemplateFile, snapshotFromTemplate } from './test/first-start-fixture.ts';
 import { createPostgresDatabase } from './test/template.ts';
@@ -130,12 +132,35 @@ describe.skipIf(!onPostgres)('the first start on PostgreSQL', () => {
     async () => {
       const database = await createPostgresDatabase('sb_test');
       cleanups.push(database.drop);
+      // The safe set-up (README): migrated by the owner, served by the tenant login.
       const answers = await firstAnswers({
-        DATABASE_URL: database.url,
+        MIGRATION_DATABASE_URL: database.url,
+        DATABASE_URL: withUser(database.url, TENANT_LOGIN),
         SEED_DEMO: 'true',
         DATA_DIR: temporaryDir('sb-spawn-files-'),
       });
       expectReady(answers);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'refuses to serve as a superuser, in one line naming the fix',
+    async () => {
+      const database = await createPostgresDatabase('sb_test');
+      cleanups.push(database.drop);
+      const child = spawn(process.execPath, [path.join(import.meta.dirname, 'main.ts')], {
+        env: { ...process.env, PORT: String(await freePort()), WEB_DIST: '', DATABASE_URL: database.url },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      cleanups.push(() => stop(child));
+      const errors: string[] = [];
+      child.stderr?.on('data', (chunk) => errors.push(String(chunk)));
+      const code = await new Promise((resolve) => child.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(errors.join('')).toMatch(
+        /\[switchboard\] not starting: DATABASE_URL connects as '[^']+', a superuser: .*scripts\/db-setup\.ts.*ALLOW_PRIVILEGED_DATABASE_LOGIN=true/,
+      );
     },
     TIMEOUT,
   );

@@ -5,7 +5,11 @@ import { describeDatabase } from './db/database.ts';
 import { usersWithDemoPassword } from './demo/seed.ts';
 
 const config = loadConfig();
-const app = await buildApp(config);
+// A server that must not serve (a privileged database login, db/logins.ts) says why in one line.
+const app = await buildApp(config).catch((error: unknown) => {
+  console.error(`[switchboard] not starting: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
 
 // Graceful shutdown: stop taking connections, let the requests in flight finish, then exit (a
 // request stuck past the grace period does not keep the process alive).

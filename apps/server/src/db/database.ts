@@ -7,6 +7,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import pg from 'pg';
 import { BeginCoalescingPostgresDialect } from './begin-coalescing.ts';
 import type { Database } from './schema.ts';
+import { CROSS_ACCOUNT_ROLE } from './tenancy-sql.ts';
 
 export type DB = Kysely<Database>;
 
@@ -22,6 +23,12 @@ class StaticMigrations implements MigrationProvider {
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
+  /**
+   * PostgreSQL: the cross-account login's URL (db/logins.ts), a pool of its own whose connections
+   * are the cross-account role from their first statement; unset: the named uses share the one pool
+   * (the owner's connection of migrations, or a development server's privileged login).
+   */
+  crossAccountUrl?: string | undefined;
   /** PostgreSQL: statements running longer are cancelled (and so is an idle open transaction). */
   statementTimeoutMs?: number;
   /** PostgreSQL: how long making a connection may take. */
@@ -47,7 +54,10 @@ export interface DatabaseOptions {
 export const PGLITE_SHARED_BUFFERS = '32MB';
 
 export interface DatabaseHandle {
+  /** The tenant transactions' connections (on PGlite: the one connection). */
   db: DB;
+  /** The cross-account uses' connections: a pool of the cross-account login, or `db` itself. */
+  cross: DB;
   kind: 'pglite' | 'postgres';
   pglite?: PGlite;
   close(): Promise<void>;
@@ -55,35 +65,17 @@ export interface DatabaseHandle {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const statementTimeout = options.statementTimeoutMs ?? 15_000;
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
-      // A silent database cannot hang a request forever: the server cancels a long statement, the
-      // client gives up a little later, and a transaction left idle is ended.
-      statement_timeout: statementTimeout,
-      query_timeout: statementTimeout + 5_000,
-      idle_in_transaction_session_timeout: statementTimeout * 2,
-      // No JIT compilation for the application's statements: a list's page is milliseconds of work,
-      // and the planner's cost estimate of a computed column over a large account made PostgreSQL
-      // compile it first (issue 25: a seats status filter at 80,000 seats 595 ms, 205 of them JIT;
-      // 47 ms without). PGlite is built without JIT.
-      options: '-c jit=off',
-    });
-    // A connection the server drops (a restart, a failover, an administrator ending sessions) is an
-    // event, not a crash. The pool listens on its idle connections; a connection in use had no
-    // listener, and its 'error' event was an uncaught exception that ended the process. Every
-    // connection gets one for its whole life: the query in flight fails (the request is answered
-    // 503) and the pool throws the connection away when it is released.
-    pool.on('error', (error) => options.onPoolError?.(error));
-    pool.on('connect', (client) => {
-      client.on('error', (error) => options.onPoolError?.(error));
-    });
     // int8 (count(*), bigserial) as numbers: our counts and ids stay far below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const db = new Kysely<Database>({ dialect: new BeginCoalescingPostgresDialect({ pool }), ...logged(options) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const db = postgres(options.databaseUrl, options);
+    const cross = options.crossAccountUrl
+      ? postgres(options.crossAccountUrl, options, ` -c role=${CROSS_ACCOUNT_ROLE}`)
+      : db;
+    const close = async () => {
+      await db.destroy();
+      if (cross !== db) await cross.destroy();
+    };
+    return { db, cross, kind: 'postgres', close };
   }
   // Trigram indexes for the lists' searches (migration 013). Relaxed durability: a query answers
   // without waiting for the data dir's flush (which follows at once); a crash can lose the last
@@ -108,7 +100,37 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   await pglite.waitReady;
   // int8 as numbers, as for pg above.
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), ...logged(options) });
-  return { db, kind: 'pglite', pglite, close: () => db.destroy() };
+  return { db, cross: db, kind: 'pglite', pglite, close: () => db.destroy() };
+}
+
+/** A pool of connections to `url`, its statements bounded in time; `settings`: more server settings. */
+function postgres(url: string, options: DatabaseOptions, settings = ''): DB {
+  const statementTimeout = options.statementTimeoutMs ?? 15_000;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    // A silent database cannot hang a request forever: the server cancels a long statement, the
+    // client gives up a little later, and a transaction left idle is ended.
+    statement_timeout: statementTimeout,
+    query_timeout: statementTimeout + 5_000,
+    idle_in_transaction_session_timeout: statementTimeout * 2,
+    // No JIT compilation for the application's statements: a list's page is milliseconds of work,
+    // and the planner's cost estimate of a computed column over a large account made PostgreSQL
+    // compile it first (issue 25: a seats status filter at 80,000 seats 595 ms, 205 of them JIT;
+    // 47 ms without). PGlite is built without JIT.
+    options: `-c jit=off${settings}`,
+  });
+  // A connection the server drops (a restart, a failover, an administrator ending sessions) is an
+  // event, not a crash. The pool listens on its idle connections; a connection in use had no
+  // listener, and its 'error' event was an uncaught exception that ended the process. Every
+  // connection gets one for its whole life: the query in flight fails (the request is answered
+  // 503) and the pool throws the connection away when it is released.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => options.onPoolError?.(error));
+  });
+  return new Kysely<Database>({ dialect: new BeginCoalescingPostgresDialect({ pool }), ...logged(options) });
 }
 
 /** Kysely's log, when `onQuery` listens: each statement as the driver sent it. */

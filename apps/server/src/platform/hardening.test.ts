@@ -199,7 +199,7 @@ describe('ids and paths', () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-dist-'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>panel</title>');
     const app = await buildApp(loadConfig({}, { webDist: dist, logLevel: 'silent', sandboxProviders: true }), {
-      database: t.database,
+      database: t.appDatabase,
       logger: false,
     });
     const res = await app.inject({ method: 'GET', url: '/api/v1/no/such/route' });

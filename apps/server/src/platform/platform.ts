@@ -117,8 +117,9 @@ export function fileStoreFor(config: Config): FileStore {
   return localFileStore(fileStoreRoot(config.dataDir, settings.dir));
 }
 
-export function createPlatform(db: DB, config: Config, log?: (message: string) => void): Platform {
-  const tenancy = createTenancy(db, log ? (use) => log(`cross-account: ${use}`) : undefined);
+/** `cross`: the cross-account login's connections (database.ts), default `db`. */
+export function createPlatform(db: DB, config: Config, log?: (message: string) => void, cross: DB = db): Platform {
+  const tenancy = createTenancy(db, log ? (use) => log(`cross-account: ${use}`) : undefined, cross);
   const providers = providersFor(tenancy, config);
   return {
     config,

@@ -9,6 +9,10 @@
  *   resolving a session, the reseller's customers, the demo seed, jobs over every account). Each
  *   use is named from the closed list below, counted and logged, so every crossing of the tenant
  *   boundary can be found by reading one type.
+ * On PostgreSQL the two run on different logins and pools (db/logins.ts): a tenant transaction's
+ * connection is a member of the tenant role only, so nothing run in it can switch to the
+ * cross-account role, the owner or anyone else; the named uses take a connection of the
+ * cross-account login. PGlite has one connection, a superuser's: there the switch is all there is.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../db/database.ts';
@@ -77,7 +81,8 @@ export interface Tenancy {
   readonly crossAccountCounts: ReadonlyMap<CrossAccountUse, number>;
 }
 
-export function createTenancy(db: DB, log?: (use: CrossAccountUse) => void): Tenancy {
+/** `cross`: the cross-account login's connections (default: the same as the tenant transactions'). */
+export function createTenancy(db: DB, log?: (use: CrossAccountUse) => void, cross: DB = db): Tenancy {
   const counts = new Map<CrossAccountUse, number>();
   const begin = (readOnly: boolean | undefined) =>
     readOnly ? (db as Kysely<Database>).transaction().setAccessMode('read only') : db.transaction();
@@ -88,7 +93,7 @@ export function createTenancy(db: DB, log?: (use: CrossAccountUse) => void): Ten
   const setup = (role: string, account: string) =>
     sql.raw(`select set_config('role', '${role}', true), set_config('app.account_no', '${account}', true)`);
   /** Each use of the escape hatch is counted and logged. */
-  const cross = (use: CrossAccountUse) => {
+  const counted = (use: CrossAccountUse) => {
     counts.set(use, (counts.get(use) ?? 0) + 1);
     log?.(use);
   };
@@ -101,15 +106,15 @@ export function createTenancy(db: DB, log?: (use: CrossAccountUse) => void): Ten
       });
     },
     async crossAccount(use, fn) {
-      cross(use);
-      return db.transaction().execute(async (tx) => {
+      counted(use);
+      return cross.transaction().execute(async (tx) => {
         await setup(CROSS_ACCOUNT_ROLE, '').execute(tx);
         return fn(tx);
       });
     },
     async crossAccountCall(use, fn) {
-      cross(use);
-      return fn(db);
+      counted(use);
+      return fn(cross);
     },
     crossAccountCounts: counts,
   };

@@ -11,6 +11,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, type DB, openDatabase } from '../db/database.ts';
+import { crossAccountUrl, TENANT_LOGIN, withUser } from '../db/logins.ts';
 import type { Database } from '../db/schema.ts';
 import { DEMO_PASSWORD, moveDemoClock } from '../demo/seed.ts';
 import { createTenancy } from '../platform/tenancy.ts';
@@ -20,7 +21,13 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface TestContext {
   app: FastifyInstance;
+  /**
+   * The test's own way into the database, for fixtures and checks: on PostgreSQL the test server's
+   * superuser (no policy binds it), on PGlite the one connection.
+   */
   database: DatabaseHandle;
+  /** What the app serves on: on PostgreSQL the tenant and cross-account logins (db/logins.ts). */
+  appDatabase: DatabaseHandle;
   /** Signs in and returns headers carrying the session cookie. */
   login: (username: string, password?: string) => Promise<Record<string, string>>;
   /** A call to the API (the /api/v1 prefix is added) as the holder of `headers`. */
@@ -42,19 +49,28 @@ export interface TestContext {
  */
 async function openTestDatabase(
   onQuery: (query: CompiledQuery) => void,
-): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+): Promise<{ handle: DatabaseHandle; app: DatabaseHandle; drop: () => Promise<void> }> {
   const provided = inject('serverTemplate');
   const kind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
   const template = provided?.kind === kind ? provided : undefined;
   let handle: DatabaseHandle;
+  let app: DatabaseHandle;
   let drop: () => Promise<void>;
   if (kind === 'postgres') {
     const database = await createPostgresDatabase(
       'sb_test',
       template?.kind === 'postgres' ? template.database : undefined,
     );
-    handle = await openDatabase({ databaseUrl: database.url, dataDir: 'memory', onQuery });
+    handle = await openDatabase({ databaseUrl: database.url, dataDir: 'memory' });
+    const served = withUser(database.url, TENANT_LOGIN);
+    app = await openDatabase({
+      databaseUrl: served,
+      crossAccountUrl: crossAccountUrl(served),
+      dataDir: 'memory',
+      onQuery,
+    });
     drop = async () => {
+      await app.close();
       await handle.close();
       // In the background: the worker's next file need not wait for the connections to end and the
       // database to go (up to seconds); the run's teardown drops any copy still left (template.ts).
@@ -62,11 +78,12 @@ async function openTestDatabase(
     };
   } else {
     handle = await openDatabase({ dataDir: 'memory', loadDataDir: pgliteTemplateDump(), onQuery });
+    app = handle;
     drop = () => handle.close();
   }
   if (template) await moveDemoClock(createTenancy(handle.db), Date.now() - template.seededAt);
   else await migrateAndSeed(handle);
-  return { handle, drop };
+  return { handle, app, drop };
 }
 
 /**
@@ -80,7 +97,7 @@ export function pgliteTemplateDump(): Blob | undefined {
 
 export async function createTestContext(overrides: Parameters<typeof loadConfig>[1] = {}): Promise<TestContext> {
   let recording: CompiledQuery[] | undefined;
-  const { handle, drop } = await openTestDatabase((query) => recording?.push(query));
+  const { handle, app: appDatabase, drop } = await openTestDatabase((query) => recording?.push(query));
   const statements = async (fn: () => Promise<unknown>) => {
     recording = [];
     try {
@@ -92,7 +109,7 @@ export async function createTestContext(overrides: Parameters<typeof loadConfig>
   };
   // Sandboxes chosen explicitly (the PostgreSQL leg too): the tests pay, verify and mail through them.
   const config = loadConfig({}, { webDist: undefined, logLevel: 'silent', sandboxProviders: true, ...overrides });
-  const app = await buildApp(config, { database: handle, logger: false });
+  const app = await buildApp(config, { database: appDatabase, logger: false });
   await app.ready();
   const login = async (username: string, password = DEMO_PASSWORD) => {
     const res = await app.inject({ method: 'POST', url: '/api/v1/users/auth/login', payload: { username, password } });
@@ -104,6 +121,7 @@ export async function createTestContext(overrides: Parameters<typeof loadConfig>
   return {
     app,
     database: handle,
+    appDatabase,
     login,
     api,
     statements,

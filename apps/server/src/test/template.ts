@@ -12,9 +12,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { allMigrations } from '../areas.ts';
 import { type DatabaseHandle, migrate, openDatabase } from '../db/database.ts';
+import { withClient } from '../db/logins.ts';
 import { seedDemo } from '../demo/seed.ts';
 import { createTenancy } from '../platform/tenancy.ts';
 
@@ -53,15 +54,7 @@ export function databaseUrl(admin: string, name: string): string {
   return url.toString();
 }
 
-async function withAdmin<T>(admin: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+const withAdmin = withClient;
 
 /**
  * Waits until no connection to database `name` is left: the pool resolves its end() while its

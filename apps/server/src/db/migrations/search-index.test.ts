@@ -30,8 +30,9 @@ describe('the seats’ search index', () => {
   });
 
   it('app_search_ids plans without index-only scans (058: no walk of the account for a common term)', async () => {
+    // Its index path, app_search_candidates since migration 068.
     const { rows } = await sql<{ config: string[] | null }>`select proconfig as config from pg_proc
-      where proname = 'app_search_ids'`.execute(t.database.db);
+      where proname = 'app_search_candidates'`.execute(t.database.db);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.config).toContain('enable_indexonlyscan=off');
   });

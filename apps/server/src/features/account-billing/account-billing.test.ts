@@ -75,8 +75,9 @@ describe('the ledger', () => {
   });
 
   it('posts once per idempotency key, however often the confirmation is replayed', async () => {
+    // Postings are the cross-account uses' (a provider's confirmation): the tenant role may not post (migration 067).
     const post = () =>
-      tenancy().tenant(30001, (tx) =>
+      tenancy().crossAccount('payments', (tx) =>
         postToLedger(tx, {
           accountNo: 30001,
           kind: 'top-up',
@@ -95,7 +96,7 @@ describe('the ledger', () => {
     expect(await balanceOf(30001)).toEqual({ balance: 3234, sum: 3234 });
     // The same key for a different posting is refused, not silently answered.
     await expect(
-      tenancy().tenant(30001, (tx) =>
+      tenancy().crossAccount('payments', (tx) =>
         postToLedger(tx, {
           accountNo: 30001,
           kind: 'top-up',
@@ -106,7 +107,7 @@ describe('the ledger', () => {
       ),
     ).rejects.toThrow();
     // Back where the other tests expect it.
-    await tenancy().tenant(30001, (tx) =>
+    await tenancy().crossAccount('payments', (tx) =>
       postToLedger(tx, {
         accountNo: 30001,
         kind: 'card-refund',
@@ -133,7 +134,7 @@ describe('the ledger', () => {
     const amounts = Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? 137 : -59));
     await Promise.all(
       amounts.map((amountPence, i) =>
-        tenancy().tenant(20001, (tx) =>
+        tenancy().crossAccount('billing', (tx) =>
           postToLedger(tx, {
             accountNo: 20001,
             kind: amountPence > 0 ? 'top-up' : 'charge',
@@ -165,7 +166,7 @@ describe('the ledger', () => {
 describe('the balance alert under concurrency', () => {
   it.skipIf(!onPostgres)('fires once when parallel postings cross it (PostgreSQL)', async () => {
     const post = (amountPence: number, description: string) =>
-      tenancy().tenant(30000, (tx) =>
+      tenancy().crossAccount('billing', (tx) =>
         postToLedger(tx, { accountNo: 30000, kind: amountPence > 0 ? 'top-up' : 'charge', amountPence, description }),
       );
     await tenancy().tenant(30000, (tx) => tx.updateTable('accounts').set({ alert: 100 }).execute());

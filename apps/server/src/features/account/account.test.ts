@@ -188,11 +188,11 @@ describe('account details (PUT /account/{no})', () => {
 
   it('does not move the version when only the balance moves (a top-up is not an edit of the details)', async () => {
     const { version } = await accountOf(30001);
-    await cross().tenant(30001, (tx) =>
+    await cross().crossAccount('billing', (tx) =>
       postToLedger(tx, { accountNo: 30001, kind: 'adjustment', amountPence: 100, description: 'Version test' }),
     );
     expect((await accountOf(30001)).version).toBe(version);
-    await cross().tenant(30001, (tx) =>
+    await cross().crossAccount('billing', (tx) =>
       postToLedger(tx, { accountNo: 30001, kind: 'adjustment', amountPence: -100, description: 'Version test back' }),
     );
   });

@@ -666,7 +666,7 @@ describe('paying and voiding', () => {
     const id = inv?.id as number;
     const before = await balanceOf(FIXTURE);
     const pay = (reference: string, amountPence = 2340) =>
-      tenancy().tenant(FIXTURE, (tx) => markInvoicePaid(tx, id, { reference, amountPence }));
+      tenancy().crossAccount('payments', (tx) => markInvoicePaid(tx, id, { reference, amountPence }));
     await expect(pay('pi_1', 2339)).rejects.toThrow(INVOICE_MESSAGES.wrongAmount(2340));
     const first = await pay('pi_1');
     const again = await pay('pi_1');
@@ -697,7 +697,7 @@ describe('paying and voiding', () => {
   it.skipIf(!onPostgres)('pays once under two concurrent confirmations of the same payment (PostgreSQL)', async () => {
     const inv = (await invoicesOf(FIXTURE)).find((i) => i.status === 'unpaid');
     const pay = () =>
-      tenancy().tenant(FIXTURE, (tx) =>
+      tenancy().crossAccount('payments', (tx) =>
         markInvoicePaid(tx, inv?.id as number, { reference: 'pi_race', amountPence: inv?.total_pence as number }),
       );
     const before = await balanceOf(FIXTURE);

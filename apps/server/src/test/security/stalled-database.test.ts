@@ -69,7 +69,8 @@ beforeAll(async () => {
     statementTimeoutMs: STATEMENT_TIMEOUT_MS,
     connectTimeoutMs: CONNECT_TIMEOUT_MS,
   });
-  const config = loadConfig({}, { webDist: undefined, logLevel: 'silent' });
+  // The test server's superuser, through the proxy: serving as it is the development override.
+  const config = loadConfig({}, { webDist: undefined, logLevel: 'silent', allowPrivilegedDatabaseLogin: true });
   app = await buildApp(config, { database: handle, logger: false });
   await app.ready();
 });
