@@ -50,6 +50,8 @@ export interface DatabaseHandle {
   db: DB;
   kind: 'pglite' | 'postgres';
   pglite?: PGlite;
+  /** PostgreSQL: the pool under Kysely (the job queue's statements, platform/jobs.ts). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -83,7 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // int8 (count(*), bigserial) as numbers: our counts and ids stay far below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
     const db = new Kysely<Database>({ dialect: new BeginCoalescingPostgresDialect({ pool }), ...logged(options) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }
   // Trigram indexes for the lists' searches (migration 013). Relaxed durability: a query answers
   // without waiting for the data dir's flush (which follows at once); a crash can lose the last
