@@ -14,7 +14,7 @@
  * ever interleaved into an open transaction. On PostgreSQL pg-boss shares the application's pool.
  */
 import { CompiledQuery } from 'kysely';
-import { fromPglite, type IDatabase, PgBoss, type SendOptions } from 'pg-boss';
+import { fromPglite, type Db as IDatabase, PgBoss, type SendOptions } from 'pg-boss';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Tx } from './tenancy.ts';
 
@@ -135,8 +135,9 @@ function sendOptions(options: JobOptions): SendOptions {
 }
 
 export class Jobs {
-  readonly #connection: IDatabase;
+  readonly #handle: Pick<DatabaseHandle, 'db' | 'pglite' | 'pool'>;
   readonly #embedded: boolean;
+  #connection: IDatabase | null = null;
   readonly #definitions = new Map<string, JobDefinition>();
   #boss: PgBoss | null = null;
   #log: JobLog = { info: () => undefined, error: () => undefined };
@@ -144,7 +145,7 @@ export class Jobs {
   #pollSeconds = 2;
 
   constructor(handle: Pick<DatabaseHandle, 'db' | 'pglite' | 'pool'>) {
-    this.#connection = jobsConnection(handle);
+    this.#handle = handle;
     this.#embedded = handle.pglite !== undefined;
   }
 
@@ -176,6 +177,7 @@ export class Jobs {
     if (this.#boss) return;
     if (options.log) this.#log = options.log;
     if (options.pollSeconds) this.#pollSeconds = options.pollSeconds;
+    this.#connection = jobsConnection(this.#handle);
     const boss = new PgBoss({
       db: this.#connection,
       backend: this.#embedded ? 'pglite' : 'postgres',
@@ -228,9 +230,9 @@ export class Jobs {
     }
   }
 
-  #started(): PgBoss {
-    if (!this.#boss) throw new Error('The job queue is not started');
-    return this.#boss;
+  #started(): { boss: PgBoss; connection: IDatabase } {
+    if (!this.#boss || !this.#connection) throw new Error('The job queue is not started');
+    return { boss: this.#boss, connection: this.#connection };
   }
 
   /**
@@ -245,7 +247,7 @@ export class Jobs {
   ): Promise<string | null> {
     const definition = this.#definitions.get(name);
     if (!definition) throw new Error(`No job is declared as ${name}`);
-    return this.#started().send(name, data, {
+    return this.#started().boss.send(name, data, {
       ...sendOptions(definition.options),
       ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
       ...(options.singletonKey !== undefined ? { singletonKey: options.singletonKey } : {}),
@@ -258,21 +260,22 @@ export class Jobs {
     records: JobRow[];
     totalRecords: number;
   }> {
-    this.#started();
+    const { connection } = this.#started();
     const states = [...query.states];
-    const { rows } = await this.#connection.executeSql(
+    const { rows } = await connection.executeSql(
       `select id, name, state, retry_count, retry_limit, output ->> 'message' as last_error,
          created_on, start_after, started_on, completed_on, count(*) over () as total
        from ${JOBS_SCHEMA}.job where state::text = any($1::text[])
        order by created_on desc, id limit $2 offset $3`,
       [states, query.limit < 0 ? null : query.limit, Math.max(0, query.offset)],
     );
-    const totalRecords = rows.length > 0 || query.offset <= 0 ? Number(rows[0]?.total ?? 0) : await this.#count(states);
+    const totalRecords =
+      rows.length > 0 || query.offset <= 0 ? Number(rows[0]?.total ?? 0) : await this.#count(connection, states);
     return { records: rows.map(jobRow), totalRecords };
   }
 
-  async #count(states: JobState[]): Promise<number> {
-    const { rows } = await this.#connection.executeSql(
+  async #count(connection: IDatabase, states: JobState[]): Promise<number> {
+    const { rows } = await connection.executeSql(
       `select count(*) as total from ${JOBS_SCHEMA}.job where state::text = any($1::text[])`,
       [states],
     );
@@ -281,15 +284,16 @@ export class Jobs {
 
   /** Runs a failed job again (its attempts start over); false when no failed job has that id. */
   async retry(id: string): Promise<boolean> {
-    const boss = this.#started();
-    const { rows } = await this.#connection.executeSql(
+    const { boss, connection } = this.#started();
+    const { rows } = await connection.executeSql(
       `select name from ${JOBS_SCHEMA}.job where id = $1::uuid and state = 'failed'`,
       [id],
     );
     const name: unknown = rows[0]?.name;
     if (typeof name !== 'string') return false;
-    const result = await boss.retry(name, id);
-    return result.affected > 0;
+    // The declared reply type lists no fields; pg-boss answers { affected } (the jobs it moved).
+    const result: { affected?: number } = await boss.retry(name, id);
+    return (result.affected ?? 0) > 0;
   }
 
   /** Stops the workers (letting runs under way finish, up to `timeoutMs`). */

@@ -4,7 +4,7 @@
  * and the external services. The database handle itself stays with the app and the migrations.
  */
 import type { Config } from '../config.ts';
-import type { DB } from '../db/database.ts';
+import type { DatabaseHandle, DB } from '../db/database.ts';
 import { type AddressLookup, type BankLookup, bankLookupsFor } from '../providers/bank/bank.ts';
 import { AltchaCaptcha, type Captcha } from '../providers/captcha/captcha.ts';
 import { type CompanyRegister, companyRegisterFor } from '../providers/companies-house/companies-house.ts';
@@ -20,6 +20,7 @@ import { SandboxTeams, type TeamsService, UnavailableTeams } from '../providers/
 import { DestinationRegistry } from './destinations.ts';
 import type { FieldDef } from './fields.ts';
 import { type FileStore, fileStoreRoot, localFileStore } from './file-store.ts';
+import { Jobs } from './jobs.ts';
 import { MailDispatcher } from './mail.ts';
 import { Outbox } from './outbox.ts';
 import { modeOfKind, type ProviderModes } from './provider-modes.ts';
@@ -34,6 +35,8 @@ export interface Platform {
   /** Every resource's list: its area, table and fields (what the list-indexes test reads). */
   lists: Array<{ area: string; table: string; fields: Readonly<Record<string, FieldDef>> }>;
   outbox: Outbox;
+  /** The job queue: scheduled and enqueued work, every area's (platform/jobs.ts). */
+  jobs: Jobs;
   /** Uploaded files (music on hold, ...): outside the web root, under generated names. */
   files: FileStore;
   /**
@@ -109,7 +112,13 @@ function providersFor(tenancy: Tenancy, config: Config): Providers {
   };
 }
 
-export function createPlatform(db: DB, config: Config, log?: (message: string) => void): Platform {
+export function createPlatform(
+  db: DB,
+  config: Config,
+  log?: (message: string) => void,
+  /** The database under `db` (the job queue's connection): the app's handle. */
+  handle: Pick<DatabaseHandle, 'pglite' | 'pool'> = {},
+): Platform {
   const tenancy = createTenancy(db, log ? (use) => log(`cross-account: ${use}`) : undefined);
   const providers = providersFor(tenancy, config);
   return {
@@ -119,6 +128,7 @@ export function createPlatform(db: DB, config: Config, log?: (message: string) =
     references: new ReferenceRegistry(),
     lists: [],
     outbox: new Outbox(tenancy),
+    jobs: new Jobs({ db, ...handle }),
     files: localFileStore(fileStoreRoot(config.dataDir, config.fileStoreDir)),
     providers,
     providerModes: modesOf(providers),

@@ -35,8 +35,8 @@ import { DIRECT_DEBIT_COLLECTION_DAYS, formatPence, mandateStatus } from '@switc
 import { type ColumnType, type Generated, sql } from 'kysely';
 import type { Timestamp } from '../../db/schema.ts';
 import { londonToday } from '../../platform/billing-periods.ts';
-import { everyInterval } from '../../platform/every-interval.ts';
 import { payInvoice } from '../../platform/invoice-payments.ts';
+import { type JobDefinition, job } from '../../platform/jobs.ts';
 import { postToLedger } from '../../platform/ledger.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { directDebitProblemMail } from '../../platform/mail-templates.ts';
@@ -505,13 +505,12 @@ export async function runCollections(
   return { created, cancelled, submitted, events };
 }
 
-/** The collection run every interval in a serving process (several processes: see runCollections). */
-export function startCollections(
-  platform: Platform,
-  log: { error(error: unknown): void },
-  intervalMs = 60_000,
-): () => void {
-  // No bureau (not configured, sandboxes off): nothing to collect from (the start-up log says so).
-  if (platform.providers.directDebit.name === 'unavailable') return () => undefined;
-  return everyInterval(() => runCollections(platform), log, intervalMs);
+/**
+ * The collection run every minute on the job queue (one run at a time across processes; several at
+ * once would be safe too: see runCollections). None without a bureau (not configured, sandboxes
+ * off): nothing to collect from (the start-up log says so).
+ */
+export function collectionsJobs(platform: Platform): JobDefinition[] {
+  if (platform.providers.directDebit.name === 'unavailable') return [];
+  return [job('direct-debit-collections', () => runCollections(platform), { schedule: '* * * * *', singleton: true })];
 }

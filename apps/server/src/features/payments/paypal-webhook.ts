@@ -18,12 +18,12 @@
  * its capture (its 'up' link), whose order the provider answers. Our payment is the order's.
  *
  * The sandbox PayPal's events (eChecks clearing, refunds) are delivered to the same handler by
- * `deliverSandboxPayPal`, run in the background by a serving process (`startSandboxPayPal`).
+ * `deliverSandboxPayPal`, the `paypal-sandbox-delivery` job every two seconds (`sandboxPayPalJobs`).
  */
 import { formatPence, PAYMENT_MESSAGES, paymentRoutes } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../platform/errors.ts';
-import { everyInterval } from '../../platform/every-interval.ts';
+import { type JobDefinition, job } from '../../platform/jobs.ts';
 import { postToLedger } from '../../platform/ledger.ts';
 import { notify } from '../../platform/notify.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -234,13 +234,11 @@ export async function deliverSandboxPayPal(
   return outcomes;
 }
 
-/** Runs deliverSandboxPayPal every interval (a serving process's background work, the sandbox only). */
-export function startSandboxPayPal(
-  platform: Platform,
-  settle: Settle,
-  log: { error(error: unknown): void },
-  intervalMs = 2000,
-): () => void {
-  if (!(platform.providers.paypal instanceof SandboxPayPal)) return () => undefined;
-  return everyInterval(() => deliverSandboxPayPal(platform, settle), log, intervalMs);
+/**
+ * deliverSandboxPayPal every two seconds on the job queue (the sandbox only): an eCheck clears, a
+ * refund arrives, about when PayPal's own webhook would.
+ */
+export function sandboxPayPalJobs(platform: Platform, settle: Settle): JobDefinition[] {
+  if (!(platform.providers.paypal instanceof SandboxPayPal)) return [];
+  return [job('paypal-sandbox-delivery', () => deliverSandboxPayPal(platform, settle), { every: 2, singleton: true })];
 }

@@ -1,5 +1,5 @@
 import type { ServerArea } from '../../platform/area.ts';
-import { startRegistrationExpiry } from '../../platform/registration-expiry.ts';
+import { registrationExpiryJob } from '../../platform/registration-expiry.ts';
 import * as m004 from './migrations/004-seats.ts';
 import * as m008 from './migrations/008-seat-access.ts';
 import * as m053 from './migrations/053-seat-registration-status.ts';
@@ -18,5 +18,5 @@ export const area: ServerArea = {
   },
   routes: registerSeatRoutes,
   // Registrations that expire turn their seat's stored status off (migration 053).
-  start: (platform, log) => startRegistrationExpiry(platform.tenancy, 'seat_registrations', log),
+  jobs: (platform) => [registrationExpiryJob(platform.tenancy, 'seat_registrations')],
 };
