@@ -39,6 +39,7 @@ import { area as directDebit } from './features/direct-debit/area.ts';
 import { area as identity } from './features/identity/area.ts';
 import { area as invoices } from './features/invoices/area.ts';
 import { area as ivrs } from './features/ivrs/area.ts';
+import { area as jobs } from './features/jobs/area.ts';
 import { area as mobile } from './features/mobile/area.ts';
 import { area as musicOnHold } from './features/music-on-hold/area.ts';
 import { area as nts } from './features/nts/area.ts';
@@ -86,6 +87,7 @@ export const AREAS: readonly ServerArea[] = [
   bundles,
   directDebit,
   identity,
+  jobs,
 ];
 
 /** The platform's own migrations (accounts and users, Teams tenants, row-level security). */

@@ -98,12 +98,12 @@ describe('the job queue (pg-boss)', () => {
     expect(failed.records.map((r) => r.id)).toContain(id);
 
     doomedFails = false;
-    expect(await jobs.retry(id)).toBe(true);
+    expect(await jobs.retry(id)).toBe('test-doomed');
     await until(async () => (await find(id))?.state === 'completed');
     expect(runs.doomed?.length).toBe(3);
     // Only a failed job is retried.
-    expect(await jobs.retry(id)).toBe(false);
-    expect(await jobs.retry('00000000-0000-0000-0000-000000000000')).toBe(false);
+    expect(await jobs.retry(id)).toBeNull();
+    expect(await jobs.retry('00000000-0000-0000-0000-000000000000')).toBeNull();
   });
 
   it('runs a job enqueued in a committed transaction (as the tenant), never one whose transaction rolled back', async () => {

@@ -256,7 +256,12 @@ export class Jobs {
   }
 
   /** The jobs in `states`, newest first, a page of them and how many there are. */
-  async list(query: { states: readonly JobState[]; offset: number; limit: number }): Promise<{
+  async list(query: {
+    states: readonly JobState[];
+    offset: number;
+    limit: number;
+    search?: string | undefined;
+  }): Promise<{
     records: JobRow[];
     totalRecords: number;
   }> {
@@ -265,35 +270,37 @@ export class Jobs {
     const { rows } = await connection.executeSql(
       `select id, name, state, retry_count, retry_limit, output ->> 'message' as last_error,
          created_on, start_after, started_on, completed_on, count(*) over () as total
-       from ${JOBS_SCHEMA}.job where state::text = any($1::text[])
+       from ${JOBS_SCHEMA}.job where state::text = any($1::text[]) and strpos(name, $4) > 0
        order by created_on desc, id limit $2 offset $3`,
-      [states, query.limit < 0 ? null : query.limit, Math.max(0, query.offset)],
+      [states, query.limit < 0 ? null : query.limit, Math.max(0, query.offset), query.search?.toLowerCase() ?? ''],
     );
     const totalRecords =
-      rows.length > 0 || query.offset <= 0 ? Number(rows[0]?.total ?? 0) : await this.#count(connection, states);
+      rows.length > 0 || query.offset <= 0
+        ? Number(rows[0]?.total ?? 0)
+        : await this.#count(connection, states, query.search ?? '');
     return { records: rows.map(jobRow), totalRecords };
   }
 
-  async #count(connection: IDatabase, states: JobState[]): Promise<number> {
+  async #count(connection: IDatabase, states: JobState[], search: string): Promise<number> {
     const { rows } = await connection.executeSql(
-      `select count(*) as total from ${JOBS_SCHEMA}.job where state::text = any($1::text[])`,
-      [states],
+      `select count(*) as total from ${JOBS_SCHEMA}.job where state::text = any($1::text[]) and strpos(name, $2) > 0`,
+      [states, search.toLowerCase()],
     );
     return Number(rows[0]?.total ?? 0);
   }
 
-  /** Runs a failed job again (its attempts start over); false when no failed job has that id. */
-  async retry(id: string): Promise<boolean> {
+  /** Runs a failed job again; answers its name, or null when no failed job has that id. */
+  async retry(id: string): Promise<string | null> {
     const { boss, connection } = this.#started();
     const { rows } = await connection.executeSql(
       `select name from ${JOBS_SCHEMA}.job where id = $1::uuid and state = 'failed'`,
       [id],
     );
     const name: unknown = rows[0]?.name;
-    if (typeof name !== 'string') return false;
+    if (typeof name !== 'string') return null;
     // The declared reply type lists no fields; pg-boss answers { affected } (the jobs it moved).
     const result: { affected?: number } = await boss.retry(name, id);
-    return (result.affected ?? 0) > 0;
+    return (result.affected ?? 0) > 0 ? name : null;
   }
 
   /** Stops the workers (letting runs under way finish, up to `timeoutMs`). */
