@@ -39,7 +39,10 @@ test('a failed job is listed with its error; Retry runs it again', async ({ page
   await expectAccessible(page, 'Jobs');
   await page.screenshot({ path: 'test-results/jobs-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(row.getByRole('button', { name: 'Retry sandbox-probe' })).toBeInViewport();
+  // On a phone: the job, its state (the error under its name) and Retry, all on screen.
+  await expect(row.getByRole('button', { name: 'Retry sandbox-probe' })).toBeInViewport({ ratio: 1 });
+  await expect(row.locator('.MuiTypography-caption')).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page, 'Jobs at 390 px');
   await page.screenshot({ path: 'test-results/jobs-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,4 +1,4 @@
-import ScheduleIcon from '@mui/icons-material/Schedule';
+import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import { AREA_NAMES } from '@switchboard/domain';
 import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 import { useSession } from '../../platform/session-context.ts';
@@ -10,7 +10,7 @@ import { useSession } from '../../platform/session-context.ts';
 export const jobsArea: AreaDefinition = {
   label: AREA_NAMES.jobs,
   path: '/jobs',
-  icon: ScheduleIcon,
+  icon: PendingActionsIcon,
   group: 'Portal',
   rules: readRules('VHAdmin'),
   routes: [{ path: '', load: () => import('./jobs-page.tsx') }],

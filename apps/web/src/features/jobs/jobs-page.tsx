@@ -74,25 +74,55 @@ export default function JobsPage() {
         { field: 'state', label: 'State', options: JOB_STATES.map((s) => ({ value: s, label: JOB_STATE_LABELS[s] })) },
       ]}
       columns={[
-        { field: 'name', header: 'Job' },
+        {
+          field: 'name',
+          header: 'Job',
+          sortable: false,
+          // On a phone the error goes under the name (its own column is left for wider screens).
+          render: (j) => (
+            <>
+              {j.name}
+              {j.lastError && (
+                <Typography variant="caption" color="error" sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
+                  {j.lastError}
+                </Typography>
+              )}
+            </>
+          ),
+        },
         {
           field: 'state',
           header: 'State',
+          sortable: false,
           render: (j) => <Chip size="small" label={JOB_STATE_LABELS[j.state]} color={STATE_COLOURS[j.state]} />,
         },
-        { field: 'attempts', header: 'Attempts', render: (j) => `${j.attempts} of ${j.retryLimit + 1}` },
+        {
+          field: 'attempts',
+          header: 'Attempts',
+          sortable: false,
+          render: (j) => `${j.attempts} of ${j.retryLimit + 1}`,
+          phoneHidden: true,
+        },
         {
           field: 'lastError',
           header: 'Last error',
+          sortable: false,
           render: (j) => (
             <Typography variant="body2" sx={{ maxWidth: 360, overflowWrap: 'anywhere' }}>
               {j.lastError ?? '—'}
             </Typography>
           ),
+          phoneHidden: true,
         },
-        { field: 'created', header: 'Created', render: (j) => when(j.created), phoneHidden: true },
-        { field: 'started', header: 'Started', render: (j) => when(j.started), phoneHidden: true },
-        { field: 'completed', header: 'Completed', render: (j) => when(j.completed), phoneHidden: true },
+        { field: 'created', header: 'Created', sortable: false, render: (j) => when(j.created), phoneHidden: true },
+        { field: 'started', header: 'Started', sortable: false, render: (j) => when(j.started), phoneHidden: true },
+        {
+          field: 'completed',
+          header: 'Completed',
+          sortable: false,
+          render: (j) => when(j.completed),
+          phoneHidden: true,
+        },
       ]}
       rowActions={(j) => (j.state === 'failed' ? <RetryButton job={j} /> : null)}
     />
