@@ -21,11 +21,13 @@ import { moveDemoClock, seedDemo } from './demo/seed.ts';
 import { copyPgdata, isFreshDataDir, type UsableSnapshot, usableSnapshot } from './first-start.ts';
 import { resolveAuth } from './platform/auth.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { copyFiles, localFileStore } from './platform/file-store.ts';
 import { housekeepingJob, vacuumAfterWrites, vacuumEmbedded, vacuumWhenDue } from './platform/housekeeping.ts';
 import { type JobLog, job } from './platform/jobs.ts';
 import { apiDocument } from './platform/openapi.ts';
 import { createPlatform, type Platform } from './platform/platform.ts';
 import { providerStartupLines } from './platform/provider-modes.ts';
+import { webhookRetriesJob } from './platform/webhooks.ts';
 
 export const API_BASE = '/api/v1';
 /** How long /ready waits for the database before answering 503 (a load balancer's check is ~2 s). */
@@ -149,7 +151,7 @@ async function prepareDatabase(
   const platform = createPlatform(handle.db, config, undefined, handle);
   if (snapshot) {
     // The snapshot's audio, and its stamps relative to the moment of seeding moved to now.
-    fs.cpSync(snapshot.filesDir, platform.files.root, { recursive: true });
+    await copyFiles(localFileStore(snapshot.filesDir), platform.files);
     await moveDemoClock(platform.tenancy, Date.now() - snapshot.seededAt);
     bootLog(`first start from the build's snapshot (seeded ${new Date(snapshot.seededAt).toISOString()})`);
   } else if (!options.database && config.seedDemo && (await seedDemo(platform.tenancy, platform.files))) {
@@ -178,6 +180,7 @@ function createFastify(config: Config, options: BuildOptions, platform: Platform
   }).withTypeProvider<ZodTypeProvider>();
   // Which services are sandboxes, and which are not available at all: said at start, every start.
   for (const line of providerStartupLines(platform.providerModes, PROVIDER_SETTINGS)) app.log[line.level](line.message);
+  app.log.info(`file store: ${platform.files.description}`);
   // JSON bodies are parsed as before (prototype poisoning refused) and kept as received: a payment
   // provider's webhook signature is over the exact bytes (features/payments).
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -285,15 +288,16 @@ async function registerPanel(app: FastifyInstance, dist: string | undefined): Pr
 }
 
 /**
- * Every job: the platform's (housekeeping, the outbox's and the mails' delivery) and the areas'.
- * The outbox and the mails are delivered every second or two (their rows are the queue; these
- * runs only drain them, one at a time across processes).
+ * Every job: the platform's (housekeeping, the outbox's and the mails' delivery, the inbound
+ * webhooks' retries) and the areas'. The outbox and the mails are delivered every second or two
+ * (their rows are the queue; these runs only drain them, one at a time across processes).
  */
 function declareJobs(platform: Platform, log: JobLog): void {
   platform.jobs.declare(
     housekeepingJob(platform.tenancy),
     job('outbox-delivery', () => platform.outbox.drain(), { every: 1, singleton: true }),
     job('mail-delivery', () => platform.mail.drain(), { every: 2, singleton: true }),
+    webhookRetriesJob(platform),
     ...AREAS.flatMap((area) => area.jobs?.(platform, log) ?? []),
   );
 }
@@ -345,6 +349,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onClose', async () => {
     await stopBackground();
+    platform.files.close?.();
     if (!options.database) await handle.close();
   });
   return app;

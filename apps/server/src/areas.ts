@@ -22,7 +22,9 @@ import * as m048 from './db/migrations/048-disabled-user-sessions.ts';
 import * as m052 from './db/migrations/052-seat-search-index.ts';
 import * as m054 from './db/migrations/054-dial-plan-blocks.ts';
 import * as m058 from './db/migrations/058-search-ids-bitmap.ts';
+import * as m060 from './db/migrations/060-audit-log-counts.ts';
 import * as m062 from './db/migrations/062-jobs.ts';
+import * as m070 from './db/migrations/070-inbound-events.ts';
 import { area as accessLists } from './features/access-lists/area.ts';
 import { area as account } from './features/account/area.ts';
 import { area as accountBilling } from './features/account-billing/area.ts';
@@ -111,7 +113,9 @@ const PLATFORM_MIGRATIONS: Record<string, Migration> = {
   '052-seat-search-index': m052,
   '054-dial-plan-blocks': m054,
   '058-search-ids-bitmap': m058,
+  '060-audit-log-counts': m060,
   '062-jobs': m062,
+  '070-inbound-events': m070,
 };
 
 /** Every migration, platform's and areas', by name (the Migrator runs them in name order). */

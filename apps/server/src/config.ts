@@ -10,8 +10,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Folder of the embedded database and the file store. `memory` keeps PGlite in memory (tests). */
   dataDir: string;
-  /** Folder of uploaded files (music on hold, ...); undefined: DATA_DIR/files (a temporary folder for `memory`). */
-  fileStoreDir: string | undefined;
+  /** Where uploaded files (music on hold, prompts, ...) are kept: a local folder (the default) or an S3 bucket. */
+  fileStore: FileStoreConfig;
   /** The embedded database's shared buffers (PGLITE_SHARED_BUFFERS, e.g. '64MB'); undefined: its default. */
   pgliteSharedBuffers: string | undefined;
   authTokenName: string;
@@ -121,6 +121,49 @@ export interface Config {
   };
 }
 
+/** An S3-compatible bucket holding the uploaded files (FILE_STORE=s3; platform/s3-file-store.ts). */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Another S3-compatible server (S3_ENDPOINT, e.g. http://minio:9000); unset: AWS S3 of `region`. */
+  endpoint: string | undefined;
+  /** Unset: the AWS SDK's own credentials (AWS_* variables, the instance's role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** Buckets addressed as endpoint/bucket (most S3-compatible servers) rather than bucket.endpoint. */
+  forcePathStyle: boolean;
+}
+
+/**
+ * The file store (FILE_STORE): `local`, a folder (FILE_STORE_DIR; undefined: DATA_DIR/files, a
+ * temporary folder for `memory`), or `s3`, a bucket.
+ */
+export type FileStoreConfig = { kind: 'local'; dir: string | undefined } | ({ kind: 's3' } & S3Settings);
+
+/** FILE_STORE and its settings; a setting missing or half given is refused at start, naming it. */
+function fileStoreConfig(env: NodeJS.ProcessEnv, base: string): FileStoreConfig {
+  const kind = env.FILE_STORE || 'local';
+  if (kind === 'local') {
+    return { kind, dir: env.FILE_STORE_DIR ? path.resolve(base, env.FILE_STORE_DIR) : undefined };
+  }
+  if (kind !== 's3') throw new Error(`FILE_STORE must be 'local' or 's3', got '${kind}'`);
+  if (!env.S3_BUCKET) throw new Error('FILE_STORE=s3 needs S3_BUCKET (the bucket the files go in)');
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or neither, for the SDK’s own)');
+  }
+  const endpoint = env.S3_ENDPOINT || undefined;
+  return {
+    kind,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint,
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    // Another server than AWS's: path style unless told otherwise (MinIO, s3rver and most others).
+    forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, endpoint !== undefined),
+  };
+}
+
 /**
  * Inside a container the server must listen on every interface to be reachable; elsewhere it
  * listens on this machine only unless HOST says otherwise.
@@ -176,7 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? (inContainer(env) ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ? path.resolve(base, env.DATA_DIR) : path.join(root, 'data'),
-    fileStoreDir: env.FILE_STORE_DIR ? path.resolve(base, env.FILE_STORE_DIR) : undefined,
+    fileStore: fileStoreConfig(env, base),
     pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS || undefined,
     authTokenName: env.AUTH_TOKEN_NAME ?? 'sb_auth_token',
     sessionTtlMs: int(env.SESSION_TTL_MINUTES, 120) * 60_000,

@@ -11,6 +11,8 @@ import { buildApp } from './app.ts';
 import { allMigrations } from './areas.ts';
 import { loadConfig } from './config.ts';
 import { snapshotKey, snapshotRefusal } from './first-start.ts';
+import { fileKey, localFileStore } from './platform/file-store.ts';
+import { storedKeys } from './test/file-stores.ts';
 import { pgliteTemplateFile, snapshotFromTemplate } from './test/first-start-fixture.ts';
 
 const DAY = 86_400_000;
@@ -64,15 +66,24 @@ describe.skipIf(!pgliteTemplateFile())('the server on an empty data folder', () 
       url: '/api/v1/users/auth/login',
       payload: { username: 'retail', password: 'Switchboard-1' },
     });
-    return { said, invoices: Number(invoices.rows[0]?.n), login: login.json() as { success: boolean } };
+    const files = await storedKeys(app.platform.files, '');
+    return { said, invoices: Number(invoices.rows[0]?.n), login: login.json() as { success: boolean }, files };
   }
 
-  it('starts from a snapshot that matches: no seeding (the template has no invoices)', async () => {
+  it('starts from a snapshot that matches: no seeding (the template has no invoices), its files copied in', async () => {
     const snapshot = await snapshotFromTemplate({ seededAt: Date.now() });
     cleanups.push(snapshot.remove);
+    const key = fileKey('music-on-hold', 'mp3');
+    await localFileStore(path.join(snapshot.dir, 'files')).put(
+      key,
+      (async function* () {
+        yield Buffer.from('a tune');
+      })(),
+    );
     const started = await start(snapshot.dir);
     expect(started.said.join('\n')).toMatch(/first start from the build's snapshot/);
     expect(started.invoices).toBe(0);
+    expect(started.files).toEqual([key]);
     expect(started.login.success).toBe(true);
   }, 600_000);
 

@@ -25,7 +25,7 @@ import { allMigrations } from './areas.ts';
 import { migrate, openDatabase } from './db/database.ts';
 import { seedDemoInvoices } from './demo/invoices.ts';
 import { seedDemo } from './demo/seed.ts';
-import { londonToday } from './platform/billing-periods.ts';
+import { londonToday } from './modules/billing/index.ts';
 import { localFileStore } from './platform/file-store.ts';
 import { createTenancy } from './platform/tenancy.ts';
 

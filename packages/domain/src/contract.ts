@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import { idParam, recordId } from './fields.ts';
 import {
+  keysetListBody,
+  keysetListReplySchema,
   listBody,
   listParams,
   listParamsBase,
@@ -178,6 +180,21 @@ export function listAndReadRoutes<const P extends string, Rec extends z.ZodType>
  */
 export function listByBodyRoute<const P extends string, Rec extends z.ZodType>(path: P, record: Rec, tag: string) {
   return route({ method: 'POST', path, body: pagedListBody, reply: listReplySchema(record), tag });
+}
+
+/**
+ * A keyset list (a large append-only list, issue 26): the generic POST {path}/{offset}/{limit} list
+ * whose body may carry the `cursor` of the page before and whose reply answers `nextCursor`.
+ */
+export function keysetListRoute<const P extends string, Rec extends z.ZodType>(path: P, record: Rec, tag: string) {
+  return route({
+    method: 'POST',
+    path: `${path}/:offset/:limit`,
+    params: listParams,
+    body: keysetListBody,
+    reply: keysetListReplySchema(record),
+    tag,
+  });
 }
 
 /**

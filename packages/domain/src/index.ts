@@ -1,4 +1,5 @@
 export * from './areas.ts';
+export * from './bank-holidays.ts';
 export * from './call-options.ts';
 export * from './constants.ts';
 export * from './contract.ts';
@@ -43,3 +44,4 @@ export * from './permissions.ts';
 export * from './postcode.ts';
 export * from './record-shape.ts';
 export * from './time-of-day.ts';
+export * from './working-days.ts';

@@ -32,6 +32,18 @@ const listBodyShape = {
 };
 export const listBody = z.object(listBodyShape).default({});
 
+/** Most characters of a keyset list's cursor. */
+export const MAX_CURSOR_LENGTH = 800;
+
+/**
+ * POST body of a keyset list (a large append-only list: call records, recordings, SMS, audit): a
+ * list body with the `cursor` its previous page answered (`nextCursor`). With a cursor the page is
+ * the rows after it in the list's key order, and the path's offset is 0.
+ */
+export const keysetListBody = z
+  .object({ ...listBodyShape, cursor: z.string().max(MAX_CURSOR_LENGTH).optional() })
+  .default({});
+
 /**
  * POST body of a list whose paging is in the body rather than the path (the spec's POST {path}
  * lists: /prompt/overview, /numbering/allocated): a list body with offset and limit, -1/-1 (all) by
@@ -116,6 +128,14 @@ export interface ListReply<T> {
 
 export function listReplySchema<T extends z.ZodType>(record: T) {
   return z.object({ records: z.array(record), totalRecords: z.number().int(), lastPage: z.boolean() });
+}
+
+/**
+ * The reply of a keyset list: a list reply with the cursor of the page after it (null on the last
+ * page; absent when the list is sorted by another field than its key).
+ */
+export function keysetListReplySchema<T extends z.ZodType>(record: T) {
+  return listReplySchema(record).extend({ nextCursor: z.string().nullable().optional() });
 }
 
 /** The reply of every save: success, message, validation (field name to message). */

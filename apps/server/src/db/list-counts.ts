@@ -8,19 +8,21 @@ import { run } from './tenancy-sql.ts';
 /**
  * The tables whose counts are kept: a table joins by a migration calling `countRowsOf` and by its
  * name here (list.ts then reads its count). Only tables whose rows a tenant sees by account_no alone
- * (the 'own' policy): the count is then what a count(*) of the tenant's list would be.
+ * (the 'own' or 'readInsert' policy): the count is then what a count(*) of the tenant's list would
+ * be. A row of no account (the audit log's provider-level entries) is no tenant's and is not counted.
  */
-export const COUNTED_TABLES: ReadonlySet<string> = new Set(['seats', 'telephone_numbers']);
+export const COUNTED_TABLES: ReadonlySet<string> = new Set(['seats', 'telephone_numbers', 'audit_log']);
 
 /**
- * Keeps `table`'s rows counted per account from now on (its existing rows counted first). The
+ * Keeps `table`'s rows counted per account from now on (its existing `rows` counted first; the
+ * triggers count only rows of an account, migration 060). The
  * migration runs as the tables' owner with row-level security bypassed, as every migration does.
  */
-export async function countRowsOf(db: Kysely<unknown>, table: string): Promise<void> {
+export async function countRowsOf(db: Kysely<unknown>, table: string, rows = 'true'): Promise<void> {
   await run(
     db,
     `insert into list_counts (account_no, table_name, n)
-      select account_no, '${table}', count(*) from ${table} group by account_no`,
+      select account_no, '${table}', count(*) from ${table} where ${rows} group by account_no`,
     `create trigger ${table}_count_insert after insert on ${table}
       referencing new table as new_rows for each statement execute function app_count_rows()`,
     `create trigger ${table}_count_delete after delete on ${table}

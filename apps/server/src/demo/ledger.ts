@@ -3,8 +3,8 @@
  * seat and number rental, call charges, a goodwill credit), ending at their advertised balances.
  * Posted in date order through the ledger table, so each entry's balance-after is the database's.
  */
-import '../platform/billing-tables.ts';
-import type { LedgerKind } from '../platform/billing-tables.ts';
+import '../modules/billing/index.ts';
+import type { LedgerKind } from '../modules/billing/index.ts';
 import type { Tx } from '../platform/tenancy.ts';
 
 interface DemoEntry {

@@ -6,8 +6,8 @@ import { hash, verify } from '@node-rs/argon2';
 import { ACCOUNT_HOLDER_FEATURES, FEATURES, MASK } from '@switchboard/domain';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import type { AccountsTable, Database } from '../db/schema.ts';
-import type { FileStore } from '../platform/file-store.ts';
-import { NEW_ACCOUNT_DEFAULTS } from '../platform/new-account.ts';
+import { NEW_ACCOUNT_DEFAULTS } from '../modules/identity/index.ts';
+import { type FileStore, fileKey } from '../platform/file-store.ts';
 import type { Tenancy } from '../platform/tenancy.ts';
 import { mp3Of, TUNES, wavOf } from './audio.ts';
 import { seedLedger } from './ledger.ts';
@@ -351,8 +351,7 @@ export async function seedDemo(tenancy: Tenancy, files?: FileStore): Promise<boo
 export async function seedAudio(trx: Transaction<Database>, files: FileStore): Promise<void> {
   const put = async (kind: string, extension: string, bytes: Buffer) =>
     files.put(
-      kind,
-      extension,
+      fileKey(kind, extension),
       (async function* () {
         yield bytes;
       })(),

@@ -15,9 +15,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../config.ts';
-import { forbidden, HttpError, unauthorised } from './errors.ts';
-import './account-tables.ts';
 import type { DB } from '../db/database.ts';
+import { forbidden, HttpError, unauthorised } from './errors.ts';
 import type { Tenancy, Tx } from './tenancy.ts';
 
 export interface AuthContext {

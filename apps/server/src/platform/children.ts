@@ -9,12 +9,22 @@ import { type Action, MESSAGES, type RouteContract } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { TenantTable } from '../db/schema.ts';
+import type { PermissionRule } from './auth.ts';
 import { foreignKeyViolationError, notFound, type UniqueViolations, uniqueViolationError } from './errors.ts';
 import { type FieldDef, type FieldMap, rowFrom } from './fields.ts';
-import { type DefaultSort, listBodyFor, pagedList, selectRecords } from './list.ts';
+import { type AnyQuery, type DefaultSort, listBodyFor, pagedList, selectRecords } from './list.ts';
+import type { ChangeEvent } from './outbox.ts';
 import type { Platform } from './platform.ts';
 import type { UsageDef } from './references.ts';
-import { assertVersion, type Naming, named, type ResourceHandle, runValidators, type Validator } from './resources.ts';
+import {
+  assertVersion,
+  type Named,
+  type Naming,
+  named,
+  type ResourceHandle,
+  runValidators,
+  type Validator,
+} from './resources.ts';
 import { type Ctx, tenantRoute } from './routes.ts';
 import type { Tx } from './tenancy.ts';
 
@@ -66,17 +76,46 @@ export function children<Child extends { id: number }>(
   platform: Platform,
   given: ChildrenDef<Child>,
 ): void {
+  const core = childrenCore(given);
+  const { def } = core;
+  // What the children hold (a member's destination), so a delete elsewhere names their parent.
+  if (def.usage) platform.references.addUses(def.table, def.fields as Record<string, FieldDef>, def.usage);
+  registerChildReads(api, platform, core);
+  if (def.routes.add) registerChildAdd(api, platform, core, def.routes.add);
+  if (def.routes.update) registerChildUpdate(api, platform, core, def.routes.update);
+  registerChildRemovals(api, platform, core);
+}
+
+/** What the routes of a child collection share. */
+interface ChildrenCore<Child extends { id: number }> {
+  def: Named<ChildrenDef<Child>, Child>;
+  idSql: string;
+  /** The field holding the parent's id (events name the parent). */
+  parentKey: string;
+  readRules: PermissionRule[];
+  writeRules: PermissionRule[];
+  ofParent: (ctx: Ctx, parentId: number) => AnyQuery;
+  /** The parent's name, or 404 when it is not the account's. */
+  parentLabel: (ctx: Ctx, parentId: number) => Promise<string>;
+  /** A change of a child, as an event of its parent (named by the parent's label). */
+  event: (parentId: number, label: string, kind: string, before: Child | null, after: Child | null) => ChangeEvent;
+  mapViolation: (error: unknown) => never;
+  /** The child :id as the API shows it (decorated), or nothing. */
+  readOne: (ctx: Ctx, id: number) => Promise<Child[]>;
+  /** Deletes each child (all or none); answers their names in order. */
+  removeAll: (ctx: Ctx, ids: number[]) => Promise<string[]>;
+}
+
+function childrenCore<Child extends { id: number }>(given: ChildrenDef<Child>): ChildrenCore<Child> {
   const def = named<Child, ChildrenDef<Child>>(given.table, given);
   const { parent, table, fields } = def;
-  const parentTable = parent.def.table;
   const idSql = `${table}.id`;
-  const readRules = parent.rules('read');
-  const writeRules = parent.rules(def.writeAction ?? 'update');
-  const ofParent = (ctx: Ctx, parentId: number) =>
+  const parentKey =
+    Object.entries(fields as Record<string, FieldDef>).find(([, d]) => d.column === def.parentColumn)?.[0] ?? '';
+  if (parentKey === '') throw new Error(`The children of ${parent.def.table} need a field for ${def.parentColumn}`);
+  const ofParent = (ctx: Ctx, parentId: number): AnyQuery =>
     ctx.db.selectFrom(table).where(sql.ref(`${table}.${def.parentColumn}`), '=', parentId);
-  /** The parent's name, or 404 when it is not the account's. */
   const parentLabel = async (ctx: Ctx, parentId: number) => parent.def.label(await parent.read(ctx.db, parentId));
-  /** A change of a child, as an event of its parent (named by the parent's label). */
   const event = (parentId: number, label: string, kind: string, before: Child | null, after: Child | null) => ({
     area: parent.def.area,
     recordId: parentId,
@@ -92,13 +131,10 @@ export function children<Child extends { id: number }>(
       error
     );
   };
-
-  /** The child :id as the API shows it (decorated), or nothing. */
   const readOne = async (ctx: Ctx, id: number): Promise<Child[]> => {
     const rows = await selectRecords<Child>(ctx.db.selectFrom(table).where(sql.ref(idSql), '=', id), fields);
     return def.decorate ? def.decorate(ctx.db, rows) : rows;
   };
-  /** Deletes each child (all or none); answers their names in order. */
   const removeAll = async (ctx: Ctx, ids: number[]): Promise<string[]> => {
     const read = await selectRecords<Child>(ctx.db.selectFrom(table).where(sql.ref(idSql), 'in', ids), fields);
     const found = def.decorate ? await def.decorate(ctx.db, read) : read;
@@ -117,15 +153,30 @@ export function children<Child extends { id: number }>(
     );
     return ids.map((id) => def.label(byId.get(id) as Child));
   };
-  // The field holding the parent's id (events name the parent).
-  const parentKey =
-    Object.entries(fields as Record<string, FieldDef>).find(([, d]) => d.column === def.parentColumn)?.[0] ?? '';
-  if (parentKey === '') throw new Error(`The children of ${parentTable} need a field for ${def.parentColumn}`);
+  const readRules = parent.rules('read');
+  const writeRules = parent.rules(def.writeAction ?? 'update');
+  return {
+    def,
+    idSql,
+    parentKey,
+    readRules,
+    writeRules,
+    ofParent,
+    parentLabel,
+    event,
+    mapViolation,
+    readOne,
+    removeAll,
+  };
+}
 
-  // What the children hold (a member's destination), so a delete elsewhere names their parent.
-  if (def.usage) platform.references.addUses(table, fields as Record<string, FieldDef>, def.usage);
-
-  const { routes } = def;
+/** Every child of a parent, and a page of them. */
+function registerChildReads<Child extends { id: number }>(
+  api: FastifyInstance,
+  platform: Platform,
+  { def, idSql, readRules, ofParent }: ChildrenCore<Child>,
+): void {
+  const { parent, fields, routes } = def;
   if (routes.all) {
     tenantRoute(api, platform, routes.all, {
       allow: readRules,
@@ -161,60 +212,85 @@ export function children<Child extends { id: number }>(
       },
     });
   }
-  if (routes.add) {
-    tenantRoute(api, platform, routes.add, {
-      allow: writeRules,
-      handler: async (ctx, { params, body }) => {
-        const parentId =
-          def.addParentFrom === 'body'
-            ? Number((body as Record<string, unknown>)[parentKey])
-            : (params as { id: number }).id;
-        await parent.lock(ctx.db, parentId);
-        const label = await parentLabel(ctx, parentId);
-        const values = { ...(body as Record<string, unknown>), [parentKey]: parentId };
-        await runValidators({ ...ctx, id: undefined, current: null, values }, def.validate ?? []);
-        const row = { ...rowFrom(fields, values, { create: true }), account_no: ctx.auth.accountNo };
-        const inserted = await ctx.db
-          .insertInto(table)
-          .values(row)
-          .returning('id')
-          .executeTakeFirstOrThrow()
-          .catch(mapViolation);
-        const id = Number(inserted.id);
-        const [child] = await readOne(ctx, id);
-        await ctx.emit(event(parentId, label, 'create', null, child as Child));
-        return { success: true, message: `${def.label(child as Child)} ${MESSAGES.createdSuccessfully}`, id };
-      },
-    });
-  }
-  if (routes.update) {
-    tenantRoute(api, platform, routes.update, {
-      allow: writeRules,
-      handler: async (ctx, { body }) => {
-        const { id, ...given } = body as { id: number } & Record<string, unknown>;
-        const [found] = await readOne(ctx, id);
-        if (!found) throw notFound();
-        const parentId = Number((found as Record<string, unknown>)[parentKey]);
-        // Every change of the parent's children holds the parent: the child read again under it is
-        // what the edit must have been based on (If-Match, when the child has a version).
-        await parent.lock(ctx.db, parentId);
-        const [current] = await readOne(ctx, id);
-        if (!current) throw notFound();
-        assertVersion(ctx, current);
-        const values = { ...(current as Record<string, unknown>), ...given, [parentKey]: parentId };
-        await runValidators({ ...ctx, id, current, values }, def.validate ?? []);
-        await ctx.db
-          .updateTable(table)
-          .set(rowFrom(fields, given, { create: false }))
-          .where('id', '=', id)
-          .execute()
-          .catch(mapViolation);
-        const [after] = await readOne(ctx, id);
-        await ctx.emit(event(parentId, await parentLabel(ctx, parentId), 'update', current, after as Child));
-        return { success: true, message: MESSAGES.updated(def.label(after as Child)), id };
-      },
-    });
-  }
+}
+
+/** Adds a child to the parent of the path's :id (or the body's parent field). */
+function registerChildAdd<Child extends { id: number }>(
+  api: FastifyInstance,
+  platform: Platform,
+  core: ChildrenCore<Child>,
+  route: RouteContract,
+): void {
+  const { def, parentKey, writeRules, parentLabel, event, mapViolation, readOne } = core;
+  tenantRoute(api, platform, route, {
+    allow: writeRules,
+    handler: async (ctx, { params, body }) => {
+      const parentId =
+        def.addParentFrom === 'body'
+          ? Number((body as Record<string, unknown>)[parentKey])
+          : (params as { id: number }).id;
+      await def.parent.lock(ctx.db, parentId);
+      const label = await parentLabel(ctx, parentId);
+      const values = { ...(body as Record<string, unknown>), [parentKey]: parentId };
+      await runValidators({ ...ctx, id: undefined, current: null, values }, def.validate ?? []);
+      const row = { ...rowFrom(def.fields, values, { create: true }), account_no: ctx.auth.accountNo };
+      const inserted = await ctx.db
+        .insertInto(def.table)
+        .values(row)
+        .returning('id')
+        .executeTakeFirstOrThrow()
+        .catch(mapViolation);
+      const id = Number(inserted.id);
+      const [child] = await readOne(ctx, id);
+      await ctx.emit(event(parentId, label, 'create', null, child as Child));
+      return { success: true, message: `${def.label(child as Child)} ${MESSAGES.createdSuccessfully}`, id };
+    },
+  });
+}
+
+/** Changes the child whose id is in the body, under its parent's lock. */
+function registerChildUpdate<Child extends { id: number }>(
+  api: FastifyInstance,
+  platform: Platform,
+  core: ChildrenCore<Child>,
+  route: RouteContract,
+): void {
+  const { def, parentKey, writeRules, parentLabel, event, mapViolation, readOne } = core;
+  tenantRoute(api, platform, route, {
+    allow: writeRules,
+    handler: async (ctx, { body }) => {
+      const { id, ...given } = body as { id: number } & Record<string, unknown>;
+      const [found] = await readOne(ctx, id);
+      if (!found) throw notFound();
+      const parentId = Number((found as Record<string, unknown>)[parentKey]);
+      // Every change of the parent's children holds the parent: the child read again under it is
+      // what the edit must have been based on (If-Match, when the child has a version).
+      await def.parent.lock(ctx.db, parentId);
+      const [current] = await readOne(ctx, id);
+      if (!current) throw notFound();
+      assertVersion(ctx, current);
+      const values = { ...(current as Record<string, unknown>), ...given, [parentKey]: parentId };
+      await runValidators({ ...ctx, id, current, values }, def.validate ?? []);
+      await ctx.db
+        .updateTable(def.table)
+        .set(rowFrom(def.fields, given, { create: false }))
+        .where('id', '=', id)
+        .execute()
+        .catch(mapViolation);
+      const [after] = await readOne(ctx, id);
+      await ctx.emit(event(parentId, await parentLabel(ctx, parentId), 'update', current, after as Child));
+      return { success: true, message: MESSAGES.updated(def.label(after as Child)), id };
+    },
+  });
+}
+
+/** Deletes the child :id, and the children { id } / { ids } (all or none). */
+function registerChildRemovals<Child extends { id: number }>(
+  api: FastifyInstance,
+  platform: Platform,
+  { def, writeRules, removeAll }: ChildrenCore<Child>,
+): void {
+  const { routes } = def;
   if (routes.remove) {
     tenantRoute(api, platform, routes.remove, {
       allow: writeRules,

@@ -7,6 +7,7 @@
 import {
   type ListReply,
   listQueryWith,
+  MAX_CURSOR_LENGTH,
   MAX_ID,
   MAX_PICK_FIELDS,
   recordId,
@@ -21,6 +22,7 @@ import {
   IdentifierNode,
   type KyselyPlugin,
   type OperationNode,
+  type RawBuilder,
   type RootOperationNode,
   type SelectQueryBuilder,
   SelectQueryNode,
@@ -31,7 +33,17 @@ import {
 import { z } from 'zod';
 import { COUNTED_TABLES } from '../db/list-counts.ts';
 import { SEARCH_TEXT_COLUMNS, SEARCH_TEXT_SEPARATOR } from '../db/search-text.ts';
+import { HttpError } from './errors.ts';
 import { type FieldDef, type FieldMap, fieldsWith, readable, recordFrom } from './fields.ts';
+import {
+  BAD_CURSOR,
+  type Cursor,
+  decodeCursor,
+  encodeCursor,
+  type KeyType,
+  keyTextSql,
+  listFingerprint,
+} from './keyset.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: lists run over any declared table and its joins.
 export type AnyQuery = SelectQueryBuilder<any, any, any>;
@@ -43,12 +55,29 @@ export interface ListOptions {
   direction?: SortDirection | undefined;
   search?: string | undefined;
   filters?: Record<string, string | number | boolean | null> | undefined;
+  /** A keyset list's position: the `nextCursor` of the page before. */
+  cursor?: string | undefined;
 }
 
 export interface DefaultSort {
   field: string;
   direction: SortDirection;
+  /**
+   * A keyset list (a large append-only table: platform/keyset.ts): the SQL type of the sort field's
+   * column (NOT NULL, indexed with the id). Sorted by it, the list's order is (field, id) both in
+   * the direction, and a page answers the cursor of the next: `{ field: 'at', direction: 'desc',
+   * keyset: 'timestamptz' }`.
+   */
+  keyset?: KeyType | undefined;
 }
+
+/** A page of a list; a keyset list's, sorted by its key, with the cursor of the next page (null: none). */
+export type PagedReply<Rec> = ListReply<Rec> & { nextCursor?: string | null };
+
+/** The body members of a keyset list beside the list body's (listBodyFor's `extra`). */
+export const keysetBody = {
+  cursor: z.string({ error: BAD_CURSOR }).max(MAX_CURSOR_LENGTH, { error: BAD_CURSOR }).optional(),
+};
 
 const INT_MIN = -MAX_ID - 1;
 const wholeNumber = (field: string) => {
@@ -284,20 +313,8 @@ function searchHits(table: string, columns: readonly string[], pattern: string):
   );
 }
 
-/**
- * One page of `query` (the area's scoped FROM with its joins). `idSql` is the expression of the row
- * id (the page is fetched by id, then decorated).
- */
-export async function pagedList<Rec>(
-  query: AnyQuery,
-  fields: FieldMap<Rec>,
-  idSql: string,
-  defaultSort: DefaultSort,
-  options: ListOptions,
-  /** The fields read (a pick's few); sort, filter and search always have every field's. */
-  shown: FieldMap<Rec> = fields,
-): Promise<ListReply<Rec>> {
-  const defs = fields as Record<string, FieldDef>;
+/** The list narrowed by its search and filters, and the statement's wrapper the search needs. */
+function narrowed(query: AnyQuery, defs: Record<string, FieldDef>, idSql: string, options: ListOptions) {
   let q = query;
   /** A statement of the list's own: with the search's hits when they are read (`searchHits`). */
   let statement = (qb: AnyQuery) => qb;
@@ -323,31 +340,184 @@ export async function pagedList<Rec>(
     if (!def?.filterable || value === null || value === '') continue;
     q = q.where(sql.raw(def.sql), '=', value);
   }
+  return { q, statement };
+}
 
+const flipped = (direction: SortDirection): SortDirection => (direction === 'asc' ? 'desc' : 'asc');
+
+/**
+ * The list's order: the sort, then the id (a stable order for equal values) — ascending, or on a
+ * keyset list sorted by its key in the sort's direction (the key's index order), when `key` says
+ * the key's type and SQL and `fingerprint` what a cursor of this order is bound to.
+ */
+function listOrder(defs: Record<string, FieldDef>, idSql: string, defaultSort: DefaultSort, options: ListOptions) {
   const sortField = options.sortBy && defs[options.sortBy]?.sortable ? options.sortBy : defaultSort.field;
   // A direction alone turns the default order round.
   const direction = options.direction ?? (options.sortBy ? 'asc' : defaultSort.direction);
   const sortDef = defs[sortField] as FieldDef;
-  const sortSql = sql.raw(sortDef.sortSql ?? sortDef.sql);
-  /** The list's order: the sort, then the id (a stable order for equal values). */
-  const inOrder = (qb: AnyQuery) => qb.orderBy(sortSql, direction).orderBy(sql.raw(idSql), 'asc');
-  const all = options.limit === -1;
+  const sortText = sortDef.sortSql ?? sortDef.sql;
+  const key =
+    defaultSort.keyset && sortField === defaultSort.field ? { type: defaultSort.keyset, sql: sortText } : undefined;
+  const idDirection = key ? direction : 'asc';
+  const fingerprint = listFingerprint({ ...options, sortBy: sortField, direction });
+  /** `qb` in the list's order, or in the reverse of it. */
+  const inOrder = (qb: AnyQuery, reversed = false) =>
+    qb
+      .orderBy(sql.raw(sortText), reversed ? flipped(direction) : direction)
+      .orderBy(sql.raw(idSql), reversed ? flipped(idDirection) : idDirection);
+  return { direction, key, fingerprint, inOrder };
+}
+type Order = ReturnType<typeof listOrder>;
 
-  if (all) {
+/** The cursor a page starts after, checked (400: a bad cursor, or one this order cannot page by). */
+function startingCursor(order: Order, options: ListOptions): Cursor | undefined {
+  if (options.cursor === undefined) return undefined;
+  if (!order.key) throw new HttpError(400, 'This list pages by cursor only in its default order');
+  if (options.limit === -1) throw new HttpError(400, 'A cursor pages: give a limit (1-200), not -1');
+  if (options.offset !== 0) throw new HttpError(400, 'With a cursor the offset is 0: the cursor says where to start');
+  return decodeCursor(options.cursor, order.key.type, order.fingerprint);
+}
+
+/** Which of the list's ids a page reads: by offset (perhaps from the end, reversed), or after a cursor. */
+interface Window {
+  offset: number;
+  limit: number;
+  reversed?: boolean;
+  after?: Cursor;
+  /** The list's total when it was read to choose the window (the page need not read it again). */
+  total?: number;
+}
+
+/** `qb` cut to the window's rows, in the window's order (an index on the sort column stops at offset + limit). */
+function windowed(qb: AnyQuery, idSql: string, order: Order, window: Window): AnyQuery {
+  let rows = order.inOrder(qb, window.reversed);
+  const { after } = window;
+  if (after && order.key) {
+    const past = order.direction === 'desc' ? '<' : '>';
+    const type = sql.raw(order.key.type);
+    rows = rows.where(
+      sql<boolean>`(${sql.raw(order.key.sql)}, ${sql.raw(idSql)}) ${sql.raw(past)} (cast(${after.key} as ${type}), cast(${after.id} as bigint))`,
+    );
+  }
+  return rows.offset(window.offset).limit(window.limit);
+}
+
+/**
+ * The rows of a page with every column, the row's id, its key's text and the list's total. Read in
+ * two steps — the window's ids, then only those rows decorated — unless the list is read in its key's
+ * order and the window skips no more than a page: then in one, the rows decorated as the key's index
+ * gives them (the database computes the columns of the rows it returns, and the limit stops it).
+ * Answered in the list's order.
+ */
+async function pageRows<Rec>(
+  list: { query: AnyQuery; q: AnyQuery; statement: (qb: AnyQuery) => AnyQuery; idSql: string; shown: FieldMap<Rec> },
+  order: Order,
+  window: Window,
+  total: RawBuilder<number>,
+): Promise<Record<string, unknown>[]> {
+  const { query, q, statement, idSql, shown } = list;
+  const extras = (qb: AnyQuery) =>
+    selectAll(qb, shown).select([
+      sql.raw(idSql).as('__row_id'),
+      sql.raw(order.key ? keyTextSql(order.key.type, order.key.sql) : 'null').as('__key'),
+      (window.total === undefined ? total : sql<number>`${window.total}::bigint`).as('__total'),
+    ]);
+  if (order.key && window.offset <= window.limit) {
+    const rows = (await statement(windowed(extras(q), idSql, order, window)).execute()) as Record<string, unknown>[];
+    return window.reversed ? rows.reverse() : rows;
+  }
+  const pageIds = windowed(q.select(sql.raw(idSql).as('id')), idSql, order, window).withPlugin(unusedLeftJoinsDropped);
+  const byIds = query.where(sql.raw(idSql), '=', sql`any(array(${pageIds}))`);
+  return (await statement(order.inOrder(extras(byIds))).execute()) as Record<string, unknown>[];
+}
+
+/**
+ * The window of a page. After a cursor: the next limit + 1 rows (the one more says whether a page
+ * follows). A deep offset of a keyset list whose total is kept (`list_counts`, no filter or search)
+ * is read from the far end — the key's index walked backwards past total - offset - limit entries —
+ * so the last pages of 5,000,000 rows cost what the first ones do.
+ */
+async function windowOf(
+  order: Order,
+  options: ListOptions,
+  after: Cursor | undefined,
+  keptTotal: (() => Promise<number>) | undefined,
+): Promise<Window> {
+  const { offset, limit } = options;
+  if (after) return { offset: 0, limit: limit + 1, after };
+  if (!order.key || !keptTotal || offset < DEEP_OFFSET) return { offset, limit };
+  const total = await keptTotal();
+  const fromEnd = total - offset;
+  if (fromEnd <= 0 || fromEnd >= offset) return { offset, limit, total };
+  return { offset: Math.max(0, fromEnd - limit), limit: Math.min(limit, fromEnd), reversed: true, total };
+}
+
+/** An offset from which a keyset list with a kept total reads from the end when that is nearer. */
+const DEEP_OFFSET = 1000;
+
+/** One page of a list as the database answers it: records, their ids and the keys of a cursor. */
+interface Page<Rec> {
+  records: Rec[];
+  keys: string[];
+  ids: number[];
+  total: number | undefined;
+}
+
+function recordsOf<Rec>(rows: Record<string, unknown>[], shown: FieldMap<Rec>): Page<Rec> {
+  const page: Page<Rec> = { records: [], keys: [], ids: [], total: undefined };
+  for (const row of rows) {
+    const id = Number(row.__row_id);
+    if (page.ids.includes(id)) continue; // a join of the area's that repeats a row
+    page.ids.push(id);
+    page.keys.push(String(row.__key));
+    page.records.push(recordFrom(shown, row));
+  }
+  // A page past the end has no row to carry the total (nor has an empty list: its total is 0).
+  if (rows.length > 0) page.total = Number(rows[0]?.__total);
+  return page;
+}
+
+/** The reply of a page: the total, whether it is the last, and the cursor of the next on a keyset list. */
+function replyOf<Rec>(page: Page<Rec>, total: number, order: Order, options: ListOptions, after?: Cursor) {
+  const more = after ? page.records.length > options.limit : options.offset + options.limit < total;
+  const records = page.records.slice(0, options.limit);
+  const reply: PagedReply<Rec> = { records, totalRecords: total, lastPage: !more };
+  if (order.key) {
+    const last = records.length - 1;
+    const key = page.keys[last];
+    const id = page.ids[last];
+    reply.nextCursor =
+      more && key !== undefined && id !== undefined ? encodeCursor({ key, id }, order.fingerprint) : null;
+  }
+  return reply;
+}
+
+/**
+ * One page of `query` (the area's scoped FROM with its joins). `idSql` is the expression of the row
+ * id (the page is fetched by id, then decorated). A keyset list (`defaultSort.keyset`) also pages by
+ * cursor and answers the next page's (platform/keyset.ts).
+ */
+export async function pagedList<Rec>(
+  query: AnyQuery,
+  fields: FieldMap<Rec>,
+  idSql: string,
+  defaultSort: DefaultSort,
+  options: ListOptions,
+  /** The fields read (a pick's few); sort, filter and search always have every field's. */
+  shown: FieldMap<Rec> = fields,
+): Promise<PagedReply<Rec>> {
+  const defs = fields as Record<string, FieldDef>;
+  const { q, statement } = narrowed(query, defs, idSql, options);
+  const order = listOrder(defs, idSql, defaultSort, options);
+  const after = startingCursor(order, options);
+
+  if (options.limit === -1) {
     // Every row: one query in order (the ids first would only make an IN list of all of them).
-    const rows = (await statement(inOrder(selectAll(q, shown))).execute()) as Record<string, unknown>[];
+    const rows = (await statement(order.inOrder(selectAll(q, shown))).execute()) as Record<string, unknown>[];
     const records = rows.map((r) => recordFrom(shown, r));
     return { records, totalRecords: records.length, lastPage: true };
   }
 
-  // One statement: the page's ids in order (an index on the sort column stops at offset + limit),
-  // only those rows decorated with every column, and the total of the filtered list as a count of
-  // its own (a count(*) over () would read and sort every row of the list to number them). The ids
-  // and the count are sub-queries the database runs once each; the page comes back in the same order.
-  const pageIds = inOrder(q.select(sql.raw(idSql).as('id')))
-    .offset(options.offset)
-    .limit(options.limit)
-    .withPlugin(unusedLeftJoinsDropped);
   // The whole list's total is the account's kept row count where the table has one (the sum over
   // the accounts the caller may read: its own, or every one for the cross-account role).
   // Builders are immutable: `q` is `query` itself when no search or filter added a condition.
@@ -355,33 +525,17 @@ export async function pagedList<Rec>(
   const total = counted
     ? sql<number>`(select coalesce(sum(n), 0) from list_counts where table_name = ${counted})`
     : sql<number>`(${q.select(sql<number>`count(*)`.as('total')).withPlugin(unusedLeftJoinsDropped)})`;
-  const rows = (await statement(
-    inOrder(
-      selectAll(query.where(sql.raw(idSql), '=', sql`any(array(${pageIds}))`), shown).select([
-        sql.raw(idSql).as('__row_id'),
-        total.as('__total'),
-      ]),
-    ),
-  ).execute()) as Record<string, unknown>[];
-  const seen = new Set<number>();
-  const records: Rec[] = [];
-  for (const row of rows) {
-    const id = Number(row.__row_id);
-    if (seen.has(id)) continue; // a join of the area's that repeats a row
-    seen.add(id);
-    records.push(recordFrom(shown, row));
-  }
-  // A page past the end has no row to carry the total (nor has an empty list: its total is 0).
-  const totalRecords =
-    rows.length > 0
-      ? Number(rows[0]?.__total)
-      : Number(
-          (
-            (await statement(query.select(total.as('total')).limit(1)).executeTakeFirst()) as
-              | { total?: number }
-              | undefined
-          )?.total ?? 0,
-        );
-  const lastPage = options.offset + options.limit >= totalRecords;
-  return { records, totalRecords, lastPage };
+  const totalAlone = async () =>
+    Number(
+      ((await statement(query.select(total.as('total')).limit(1)).executeTakeFirst()) as { total?: number } | undefined)
+        ?.total ?? 0,
+    );
+  const window = await windowOf(order, options, after, counted ? totalAlone : undefined);
+
+  // One statement: the page (`pageRows`) and the total of the filtered list as a count of its own (a
+  // count(*) over () would read and sort every row of the list to number them), a sub-query the
+  // database runs once.
+  const rows = await pageRows({ query, q, statement, idSql, shown }, order, window, total);
+  const page = recordsOf(rows, shown);
+  return replyOf(page, page.total ?? (await totalAlone()), order, options, after);
 }

@@ -7,16 +7,18 @@
  * is refused while in use and removes the file once the row's delete has committed.
  */
 import { type AreaId, CONTROL_CHARACTER, MESSAGES, type Resource, type RouteContract } from '@switchboard/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
 import type { z } from 'zod';
 import type { TenantTable } from '../db/schema.ts';
 import { decodesAsAudio } from './audio-check.ts';
 import { HttpError } from './errors.ts';
 import { field, fieldMap } from './fields.ts';
+import { FileMissing } from './file-store.ts';
 import type { Platform } from './platform.ts';
-import { assertVersion, type ResourceContracts, resource } from './resources.ts';
+import { assertVersion, type ResourceContracts, type ResourceHandle, resource } from './resources.ts';
 import { tenantRoute } from './routes.ts';
+import type { Tx } from './tenancy.ts';
 import { mediaUpload } from './uploads.ts';
 
 /** The record every library lists (an area may add aliases of the id). */
@@ -58,13 +60,41 @@ export interface MediaLibraryDef {
 
 export function mediaLibrary(api: FastifyInstance, platform: Platform, def: MediaLibraryDef) {
   const { table } = def;
-  const use = `row:${table}` as const;
+  const library = resource(api, platform, {
+    area: def.area,
+    routes: def.routes,
+    table,
+    permission: def.permission,
+    fields: mediaFields(platform, def),
+    title: 'name',
+    except: ['create', 'update', 'patch'],
+    ...(def.messages.inUse ? { inUseMessage: def.messages.inUse } : {}),
+    readOnly: (m) => (m.accountNo === 0 ? def.messages.readOnly : undefined),
+    beforeDelete: async ({ db, afterCommit }, record) => {
+      const stored = await db.selectFrom(table).select('file_key').where('id', '=', record.id).executeTakeFirst();
+      // The file goes once the row has: a rolled-back delete keeps it.
+      const key = stored?.file_key;
+      if (key) afterCommit(() => platform.files.delete(key));
+    },
+  });
+  registerMediaUses(api, platform, def, library);
+  registerMediaAudio(api, platform, def, library);
+  if (def.routes.rename) registerMediaRename(api, platform, def, library, def.routes.rename);
+  registerMediaUpload(api, platform, def, library);
+  return library;
+}
+
+type Library = ResourceHandle<MediaRecord, z.ZodType, z.ZodType>;
+
+/** The library's fields: 'used in' counts what the areas that use the media declared. */
+function mediaFields(platform: Platform, def: MediaLibraryDef) {
+  const { table } = def;
   // Registered after the areas that use the media: their references say what 'used in' counts.
-  const uses = platform.references.of(use);
+  const uses = platform.references.of(`row:${table}`);
   const count = uses.length
     ? `(${uses.map((u) => `(select count(*)::int from ${u.table} u where u.${u.column} = ${table}.id)`).join(' + ')})`
     : '0';
-  const fields = fieldMap<MediaRecord>(table, {
+  return fieldMap<MediaRecord>(table, {
     id: field.id(),
     version: field.version(),
     name: field.text('name', { sortable: true, searchable: true }),
@@ -79,43 +109,24 @@ export function mediaLibrary(api: FastifyInstance, platform: Platform, def: Medi
       Object.entries(def.aliases ?? {}).map(([name, sql]) => [name, field.computed(sql, 'number')]),
     ),
   });
+}
 
-  const library = resource(api, platform, {
-    area: def.area,
-    routes: def.routes,
-    table,
-    permission: def.permission,
-    fields,
-    title: 'name',
-    except: ['create', 'update', 'patch'],
-    ...(def.messages.inUse ? { inUseMessage: def.messages.inUse } : {}),
-    readOnly: (m) => (m.accountNo === 0 ? def.messages.readOnly : undefined),
-    beforeDelete: async ({ db, afterCommit }, record) => {
-      const stored = await db.selectFrom(table).select('file_key').where('id', '=', record.id).executeTakeFirst();
-      // The file goes once the row has: a rolled-back delete keeps it.
-      const key = stored?.file_key;
-      if (key) afterCommit(() => platform.files.remove(key));
-    },
-  });
+/** A name is the account's own once (the provider's may be shadowed). */
+async function assertNameFree(db: Tx, def: MediaLibraryDef, accountNo: number, name: string, id?: number) {
+  let query = db
+    .selectFrom(def.table)
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+    .where('account_no', '=', accountNo);
+  if (id !== undefined) query = query.where('id', '<>', id);
+  if (await query.executeTakeFirst()) {
+    throw new HttpError(409, def.messages.nameInUse, { name: def.messages.nameInUse });
+  }
+}
 
-  /** A name is the account's own once (the provider's may be shadowed). */
-  const assertNameFree = async (
-    db: Parameters<typeof library.read>[0],
-    accountNo: number,
-    name: string,
-    id?: number,
-  ) => {
-    let query = db
-      .selectFrom(table)
-      .select('id')
-      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
-      .where('account_no', '=', accountNo);
-    if (id !== undefined) query = query.where('id', '<>', id);
-    if (await query.executeTakeFirst()) {
-      throw new HttpError(409, def.messages.nameInUse, { name: def.messages.nameInUse });
-    }
-  };
-
+/** The picker's choices and what uses an item (all, or a page). */
+function registerMediaUses(api: FastifyInstance, platform: Platform, def: MediaLibraryDef, library: Library) {
+  const { table } = def;
   tenantRoute(api, platform, def.routes.options, {
     allow: { anyOf: def.readers.map((r) => ({ resource: r, action: 'read' as const })) },
     handler: async ({ db }) => {
@@ -129,10 +140,9 @@ export function mediaLibrary(api: FastifyInstance, platform: Platform, def: Medi
       return { records: rows.map((m) => ({ id: m.id, name: m.name, provider: m.account_no === null })) };
     },
   });
-
-  const usage = async (db: Parameters<typeof library.read>[0], id: number) => {
+  const usage = async (db: Tx, id: number) => {
     await library.read(db, id);
-    return (await platform.references.usages(db, use, id)).map((u) => ({ table: u.type, name: u.name }));
+    return (await platform.references.usages(db, `row:${table}`, id)).map((u) => ({ table: u.type, name: u.name }));
   };
   tenantRoute(api, platform, def.routes.usage, {
     allow: library.rules('read'),
@@ -152,8 +162,10 @@ export function mediaLibrary(api: FastifyInstance, platform: Platform, def: Medi
       },
     });
   }
+}
 
-  // The audio, for the detail page's player: the stored file, whole or the range asked for.
+/** The audio, for the detail page's player: the stored file, whole or the range asked for. */
+function registerMediaAudio(api: FastifyInstance, platform: Platform, def: MediaLibraryDef, library: Library) {
   // An extension's first type ('wav': audio/wav, not its alias audio/x-wav).
   const mime: Record<string, string> = {};
   for (const [type, extension] of Object.entries(def.upload.types)) mime[extension] ??= type;
@@ -163,92 +175,81 @@ export function mediaLibrary(api: FastifyInstance, platform: Platform, def: Medi
       const id = (params as { id: number }).id;
       await library.read(db, id);
       const stored = await db
-        .selectFrom(table)
+        .selectFrom(def.table)
         .select(['file_key', 'file_size'])
         .where('id', '=', id)
         .executeTakeFirst();
       const key = stored?.file_key;
-      if (!key || !(await platform.files.has(key))) throw new HttpError(404, MESSAGES.noAudio);
+      if (!key) throw new HttpError(404, MESSAGES.noAudio);
       const size = Number(stored.file_size);
-      reply
-        .type(mime[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream')
-        .header('accept-ranges', 'bytes')
-        .header('cache-control', 'private, max-age=300')
-        .header('x-content-type-options', 'nosniff');
       const asked = request.headers.range;
       const ranges = asked ? parseRange(size, asked, { combine: true }) : undefined;
       if (ranges === -1) {
         return reply.status(416).header('content-range', `bytes */${size}`).send();
       }
       const range = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
+      // The template's rows (and a file lost from the store) have no bytes: no audio, said so.
+      const body = await platform.files.get(key, range).catch((error: unknown) => {
+        throw error instanceof FileMissing ? new HttpError(404, MESSAGES.noAudio) : error;
+      });
+      reply
+        .type(mime[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream')
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', 'private, max-age=300')
+        .header('x-content-type-options', 'nosniff');
       if (range) {
         reply
           .status(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
           .header('content-length', range.end - range.start + 1);
-        return reply.send(platform.files.open(key, range));
+        return reply.send(body);
       }
-      return reply.header('content-length', size).send(platform.files.open(key));
+      return reply.header('content-length', size).send(body);
     },
   });
+}
 
-  if (def.routes.rename) {
-    tenantRoute(api, platform, def.routes.rename, {
-      allow: library.rules('update'),
-      handler: async (ctx, { params, body }) => {
-        const id = (params as { id: number }).id;
-        // The provider's are read-only (and cannot be locked by a tenant: told so, not 'not found').
-        if ((await library.read(ctx.db, id)).accountNo === 0) throw new HttpError(403, def.messages.readOnly);
-        await library.lock(ctx.db, id);
-        const current = await library.read(ctx.db, id);
-        // Based on the file as the page listed it (If-Match): renamed since, it is refused.
-        assertVersion(ctx, current);
-        const name = (body as { name: string }).name;
-        await assertNameFree(ctx.db, ctx.auth.accountNo, name, id);
-        await ctx.db.updateTable(table).set({ name }).where('id', '=', id).execute();
-        const after = await library.read(ctx.db, id);
-        await library.emit(ctx, 'update', id, current, after);
-        return { success: true, message: MESSAGES.updated(name), id };
-      },
-    });
-  }
+/** Renames the account's own item, based on the version the page listed. */
+function registerMediaRename(
+  api: FastifyInstance,
+  platform: Platform,
+  def: MediaLibraryDef,
+  library: Library,
+  route: RouteContract,
+) {
+  tenantRoute(api, platform, route, {
+    allow: library.rules('update'),
+    handler: async (ctx, { params, body }) => {
+      const id = (params as { id: number }).id;
+      // The provider's are read-only (and cannot be locked by a tenant: told so, not 'not found').
+      if ((await library.read(ctx.db, id)).accountNo === 0) throw new HttpError(403, def.messages.readOnly);
+      await library.lock(ctx.db, id);
+      const current = await library.read(ctx.db, id);
+      // Based on the file as the page listed it (If-Match): renamed since, it is refused.
+      assertVersion(ctx, current);
+      const name = (body as { name: string }).name;
+      await assertNameFree(ctx.db, def, ctx.auth.accountNo, name, id);
+      await ctx.db.updateTable(def.table).set({ name }).where('id', '=', id).execute();
+      const after = await library.read(ctx.db, id);
+      await library.emit(ctx, 'update', id, current, after);
+      return { success: true, message: MESSAGES.updated(name), id };
+    },
+  });
+}
 
+/** The upload: streamed into the file store and checked by its content before a connection is held. */
+function registerMediaUpload(api: FastifyInstance, platform: Platform, def: MediaLibraryDef, library: Library) {
   tenantRoute(api, platform, def.routes.upload, {
     allow: library.rules('create'),
     upload: def.upload.field,
-    // Streamed into the file store, the type checked on its bytes, before a connection is held.
-    receive: async (request) => {
-      const upload = await mediaUpload(
-        request,
-        def.upload.field,
-        { types: def.upload.types, kind: def.area },
-        platform.files,
-      );
-      const refuse = async (problems: Record<string, string>) => {
-        await platform.files.remove(upload.stored.key);
-        return new HttpError(400, Object.values(problems)[0] ?? MESSAGES.uploadFallback, problems);
-      };
-      // Its first bytes named a type; the whole must decode as that audio (frames, a duration).
-      const { key, size } = upload.stored;
-      const extension = key.slice(key.lastIndexOf('.') + 1);
-      if (!(await decodesAsAudio(platform.files.open(key), extension, size))) {
-        throw await refuse({ [def.upload.field]: MESSAGES.invalidFileFormat });
-      }
-      const { name: given, termsAccepted } = upload.fields;
-      if (def.upload.terms && termsAccepted !== 'true') throw await refuse({ termsAccepted: def.upload.terms });
-      const name = (given?.trim() || upload.filename.replace(/\.[^.]*$/, '')).trim();
-      if (!name) throw await refuse({ name: MESSAGES.required });
-      if (name.length > def.nameMax) throw await refuse({ name: MESSAGES.maxLength(def.nameMax) });
-      if (CONTROL_CHARACTER.test(name)) throw await refuse({ name: MESSAGES.controlCharacters });
-      return { name, stored: upload.stored };
-    },
+    receive: (request) => receiveMedia(request, platform, def),
     handler: async (ctx, { received }) => {
       const { db, auth } = ctx;
       const { name, stored } = received;
-      ctx.afterRollback(() => platform.files.remove(stored.key));
-      await assertNameFree(db, auth.accountNo, name);
+      ctx.afterRollback(() => platform.files.delete(stored.key));
+      await assertNameFree(db, def, auth.accountNo, name);
       const row = await db
-        .insertInto(table)
+        .insertInto(def.table)
         .values({
           account_no: auth.accountNo,
           name,
@@ -262,5 +263,31 @@ export function mediaLibrary(api: FastifyInstance, platform: Platform, def: Medi
       return { success: true, message: def.messages.added, id: row.id };
     },
   });
-  return library;
+}
+
+/** An upload stored, its type checked on its bytes and decoded as that audio, its name checked. */
+async function receiveMedia(request: FastifyRequest, platform: Platform, def: MediaLibraryDef) {
+  const upload = await mediaUpload(
+    request,
+    def.upload.field,
+    { types: def.upload.types, kind: def.area },
+    platform.files,
+  );
+  const refuse = async (problems: Record<string, string>) => {
+    await platform.files.delete(upload.stored.key);
+    return new HttpError(400, Object.values(problems)[0] ?? MESSAGES.uploadFallback, problems);
+  };
+  // Its first bytes named a type; the whole must decode as that audio (frames, a duration).
+  const { key, size } = upload.stored;
+  const extension = key.slice(key.lastIndexOf('.') + 1);
+  if (!(await decodesAsAudio(await platform.files.get(key), extension, size))) {
+    throw await refuse({ [def.upload.field]: MESSAGES.invalidFileFormat });
+  }
+  const { name: given, termsAccepted } = upload.fields;
+  if (def.upload.terms && termsAccepted !== 'true') throw await refuse({ termsAccepted: def.upload.terms });
+  const name = (given?.trim() || upload.filename.replace(/\.[^.]*$/, '')).trim();
+  if (!name) throw await refuse({ name: MESSAGES.required });
+  if (name.length > def.nameMax) throw await refuse({ name: MESSAGES.maxLength(def.nameMax) });
+  if (CONTROL_CHARACTER.test(name)) throw await refuse({ name: MESSAGES.controlCharacters });
+  return { name, stored: upload.stored };
 }

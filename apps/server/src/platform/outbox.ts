@@ -12,10 +12,10 @@
 import crypto from 'node:crypto';
 import type { AreaId } from '@switchboard/domain';
 import { sql } from 'kysely';
+import { userLabel } from '../modules/identity/index.ts';
 import type { AuthContext } from './auth.ts';
 import { oneRunAtATime } from './every-interval.ts';
 import type { Tenancy, Tx } from './tenancy.ts';
-import { userLabel } from './users.ts';
 
 export type ChangeKind = 'create' | 'update' | 'delete' | (string & {});
 

@@ -5,6 +5,7 @@
  */
 import type { Config } from '../config.ts';
 import type { DatabaseHandle, DB } from '../db/database.ts';
+import { MailDispatcher } from '../modules/mail/index.ts';
 import { type AddressLookup, type BankLookup, bankLookupsFor } from '../providers/bank/bank.ts';
 import { AltchaCaptcha, type Captcha } from '../providers/captcha/captcha.ts';
 import { type CompanyRegister, companyRegisterFor } from '../providers/companies-house/companies-house.ts';
@@ -21,10 +22,10 @@ import { DestinationRegistry } from './destinations.ts';
 import type { FieldDef } from './fields.ts';
 import { type FileStore, fileStoreRoot, localFileStore } from './file-store.ts';
 import { Jobs } from './jobs.ts';
-import { MailDispatcher } from './mail.ts';
 import { Outbox } from './outbox.ts';
 import { modeOfKind, type ProviderModes } from './provider-modes.ts';
 import { ReferenceRegistry } from './references.ts';
+import { s3FileStore } from './s3-file-store.ts';
 import { createTenancy, type Tenancy } from './tenancy.ts';
 
 export interface Platform {
@@ -37,7 +38,7 @@ export interface Platform {
   outbox: Outbox;
   /** The job queue: scheduled and enqueued work, every area's (platform/jobs.ts). */
   jobs: Jobs;
-  /** Uploaded files (music on hold, ...): outside the web root, under generated names. */
+  /** Uploaded files (music on hold, ...): outside the web root, under generated names; a folder or an S3 bucket. */
   files: FileStore;
   /**
    * External services: each the real provider when configured, else its sandbox when sandboxes
@@ -112,6 +113,13 @@ function providersFor(tenancy: Tenancy, config: Config): Providers {
   };
 }
 
+/** The configured file store: the S3 bucket, or the local folder (the default). */
+export function fileStoreFor(config: Config): FileStore {
+  const settings = config.fileStore;
+  if (settings.kind === 's3') return s3FileStore(settings);
+  return localFileStore(fileStoreRoot(config.dataDir, settings.dir));
+}
+
 export function createPlatform(
   db: DB,
   config: Config,
@@ -129,7 +137,7 @@ export function createPlatform(
     lists: [],
     outbox: new Outbox(tenancy),
     jobs: new Jobs({ db, ...handle }),
-    files: localFileStore(fileStoreRoot(config.dataDir, config.fileStoreDir)),
+    files: fileStoreFor(config),
     providers,
     providerModes: modesOf(providers),
     mail: new MailDispatcher(tenancy, providers.mail, config.mailFrom),

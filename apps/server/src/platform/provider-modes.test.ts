@@ -7,9 +7,9 @@ import { PROVIDER_LABELS, PROVIDER_MESSAGES } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, PROVIDER_SETTINGS } from '../config.ts';
 import { seedDemoInvoices } from '../demo/invoices.ts';
+import { queueMail } from '../modules/mail/mail.ts';
 import { directDebitSubmit } from '../test/direct-debit-fixtures.ts';
 import { createTestContext, json, type TestContext } from '../test/harness.ts';
-import { queueMail } from './mail.ts';
 import { providerStartupLines } from './provider-modes.ts';
 
 type Reply = { success?: boolean; message?: string };

@@ -38,6 +38,7 @@ import { type FieldDef, type FieldMap, hiddenSecrets, recordFrom, rowFrom, shown
 import {
   type AnyQuery,
   type DefaultSort,
+  keysetBody,
   type ListOptions,
   listBodyFor,
   listQueryFor,
@@ -103,7 +104,8 @@ export async function runValidators<V, Rec>(w: WriteCtx<V, Rec>, validators: Rea
  */
 export interface Naming<Rec> {
   title?: keyof Rec & string;
-  defaultSort?: { field: keyof Rec & string; direction: SortDirection };
+  /** The list's order; `keyset` makes it a keyset list (list.ts `DefaultSort`). */
+  defaultSort?: DefaultSort & { field: keyof Rec & string };
   /** The record's name in feedback ('{name} has been updated', 'Successfully deleted {name}'). */
   label?: (record: Rec) => string;
 }
@@ -224,20 +226,9 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
   given: ResourceDef<Rec, In, Cr>,
 ): ResourceHandle<Rec, In, Cr> {
   const def = named<Rec, ResourceDef<Rec, In, Cr>>(given.area, given);
-  const { fields, table } = def;
-  const inputKeys = shapeKeys(def.routes.update.body as z.ZodType);
-  const defs = fields as Record<string, FieldDef>;
-  const idSql = `${table}.id`;
+  const core = resourceCore(def);
+  const { table, defs, idSql } = core;
   const except = new Set(def.except ?? []);
-  const rules = (action: Action): PermissionRule[] => [
-    ...(def.requires ?? []),
-    { resource: action === 'read' ? (def.readPermission ?? def.permission) : def.permission, action },
-  ];
-  const scoped = (tx: Tx): AnyQuery => {
-    // The table is one of the area tables, known only at run time: its query is typed loosely.
-    const base: AnyQuery = tx.selectFrom(table);
-    return def.from ? def.from(base) : base;
-  };
 
   if (!except.has('list')) platform.lists.push({ area: def.area, table, fields: defs });
   // What this area's records use, so a delete elsewhere can name them ('In use in Seat 201').
@@ -250,17 +241,77 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
   for (const other of def.destination?.also ?? [])
     platform.destinations.add({ type: other.type, table, ...other.source });
 
+  const writes = resourceWrites(core);
+  const removeMany = resourceRemoval(core, platform);
+  const remove: ResourceHandle<Rec, In, Cr>['remove'] = async (ctx, id) => (await removeMany(ctx, [id]))[0] as string;
+  const handle: ResourceHandle<Rec, In, Cr> = {
+    def,
+    usage,
+    rules: core.rules,
+    scoped: core.scoped,
+    read: core.read,
+    lock: core.lock,
+    ...writes,
+    remove,
+    removeMany,
+    emit: core.emit,
+  };
+  registerListRoutes(api, platform, core, except);
+  registerRecordRoutes(api, platform, handle, except);
+  return handle;
+}
+
+/** What the verbs of a resource share: its table, how a record is read, locked and recorded in an event. */
+interface ResourceCore<Rec extends { id: number }, In extends z.ZodType, Cr extends z.ZodType> {
+  def: Named<ResourceDef<Rec, In, Cr>, Rec>;
+  fields: FieldMap<Rec>;
+  defs: Record<string, FieldDef>;
+  table: TenantTable;
+  /** The id column's SQL, `{table}.id`. */
+  idSql: string;
+  /** The fields the update's body takes. */
+  inputKeys: string[];
+  rules: (action: Action) => PermissionRule[];
+  scoped: (tx: Tx) => AnyQuery;
+  read: (tx: Tx, id: number) => Promise<Rec>;
+  /** The records of `ids` (any order; missing ones left out), in one query. */
+  readMany: (tx: Tx, ids: readonly number[]) => Promise<Map<number, Rec>>;
+  lock: (tx: Tx, id: number) => Promise<void>;
+  /** A record as stored in an event: secrets replaced by a fingerprint. */
+  forEvent: (record: Rec | null) => Record<string, unknown> | null;
+  emit: ResourceHandle<Rec, In, Cr>['emit'];
+  /** A unique or foreign-key violation as the field's message; anything else rethrown. */
+  mapViolation: (error: unknown) => never;
+}
+
+function resourceCore<Rec extends { id: number }, In extends z.ZodType, Cr extends z.ZodType>(
+  def: Named<ResourceDef<Rec, In, Cr>, Rec>,
+): ResourceCore<Rec, In, Cr> {
+  const { fields, table } = def;
+  const defs = fields as Record<string, FieldDef>;
+  const idSql = `${table}.id`;
+  const rules = (action: Action): PermissionRule[] => [
+    ...(def.requires ?? []),
+    { resource: action === 'read' ? (def.readPermission ?? def.permission) : def.permission, action },
+  ];
+  const scoped = (tx: Tx): AnyQuery => {
+    // The table is one of the area tables, known only at run time: its query is typed loosely.
+    const base: AnyQuery = tx.selectFrom(table);
+    return def.from ? def.from(base) : base;
+  };
   const read = async (tx: Tx, id: number): Promise<Rec> => {
     const [record] = await selectRecords<Rec>(scoped(tx).where(sql.raw(idSql), '=', id), fields);
     if (!record) throw notFound();
     return record;
   };
+  const readMany = async (tx: Tx, ids: readonly number[]): Promise<Map<number, Rec>> => {
+    const records = await selectRecords<Rec>(scoped(tx).where(sql.raw(idSql), 'in', [...ids]), fields);
+    return new Map(records.map((r) => [r.id, r]));
+  };
   const lock = async (tx: Tx, id: number) => {
     const { rows } = await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(tx);
     if (rows.length === 0) throw notFound();
   };
-  const labelOf = (record: Rec | null) => (record ? def.label(record) : undefined);
-  /** A record as stored in an event: secrets replaced by a fingerprint. */
   const forEvent = (record: Rec | null): Record<string, unknown> | null => {
     if (!record) return null;
     const out: Record<string, unknown> = { ...record };
@@ -268,28 +319,54 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
     // Write-only fields (a PIN) are never read back: the event says nothing of them.
     return out;
   };
-  const emit: ResourceHandle<Rec, In, Cr>['emit'] = (ctx, kind, id, before, after) =>
-    ctx.emit({
+  const emit: ResourceHandle<Rec, In, Cr>['emit'] = (ctx, kind, id, before, after) => {
+    const named = after ?? before;
+    return ctx.emit({
       area: def.area,
       recordId: id,
       kind,
       before: forEvent(before),
       after: forEvent(after),
-      label: labelOf(after ?? before),
+      label: named ? def.label(named) : undefined,
     });
+  };
   const mapViolation = (error: unknown): never => {
     throw uniqueViolationError(error, def.uniqueViolations ?? {}) ?? foreignKeyViolationError(error, defs) ?? error;
   };
-  const writeCtx = <V>(ctx: Ctx, id: number | undefined, current: Rec | null, values: V): WriteCtx<V, Rec> => ({
-    ...ctx,
-    id,
-    current,
-    values,
-  });
+  const inputKeys = shapeKeys(def.routes.update.body as z.ZodType);
+  return {
+    def,
+    fields,
+    defs,
+    table,
+    idSql,
+    inputKeys,
+    rules,
+    scoped,
+    read,
+    readMany,
+    lock,
+    forEvent,
+    emit,
+    mapViolation,
+  };
+}
 
+const writeCtx = <V, Rec>(ctx: Ctx, id: number | undefined, current: Rec | null, values: V): WriteCtx<V, Rec> => ({
+  ...ctx,
+  id,
+  current,
+  values,
+});
+
+/** Create, update and the partial update (patch) of a resource. */
+function resourceWrites<Rec extends { id: number }, In extends z.ZodType, Cr extends z.ZodType>(
+  core: ResourceCore<Rec, In, Cr>,
+): Pick<ResourceHandle<Rec, In, Cr>, 'create' | 'update' | 'patch'> {
+  const { def, fields, table, read, lock, emit, mapViolation, inputKeys } = core;
   const create: ResourceHandle<Rec, In, Cr>['create'] = async (ctx, input) => {
     const values = (def.prepare ? def.prepare(input, { auth: ctx.auth, create: true }) : input) as z.output<Cr>;
-    const w = writeCtx(ctx, undefined, null, values);
+    const w = writeCtx<z.output<Cr>, Rec>(ctx, undefined, null, values);
     await runValidators(w, [...(def.validateCreate ?? []), ...((def.validate ?? []) as Validator[])]);
     const row = {
       ...rowFrom(fields, values as Record<string, unknown>, { create: true }),
@@ -304,6 +381,26 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
     const record = await read(ctx.db, id);
     await emit(ctx, 'create', id, null, record);
     return { id, record };
+  };
+
+  const applyUpdate = async (ctx: Ctx, id: number, current: Rec, input: z.output<In>): Promise<Rec> => {
+    let values = (def.prepare ? def.prepare(input, { auth: ctx.auth, create: false }) : input) as z.output<In>;
+    // A user who was sent '' for a secret and sends it back keeps the stored value.
+    const hidden = hiddenSecrets(fields, ctx.auth).filter((f) => (values as Record<string, unknown>)[f] === '');
+    if (hidden.length > 0) {
+      const kept = Object.fromEntries(hidden.map((f) => [f, (current as Record<string, unknown>)[f]]));
+      values = { ...(values as Record<string, unknown>), ...kept } as z.output<In>;
+    }
+    await runValidators(writeCtx(ctx, id, current, values), (def.validate ?? []) as Validator[]);
+    const row = rowFrom(fields, values as Record<string, unknown>, { create: false, current });
+    if (Object.keys(row).length > 0) {
+      await ctx.db.updateTable(table).set(row).where('id', '=', id).execute().catch(mapViolation);
+    }
+    const after = await read(ctx.db, id);
+    await emit(ctx, 'update', id, current, after);
+    if (!def.afterUpdate) return after;
+    await def.afterUpdate(ctx, current, values);
+    return read(ctx.db, id);
   };
 
   const update: ResourceHandle<Rec, In, Cr>['update'] = async (ctx, id, input) => {
@@ -330,52 +427,22 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
     if (!parsed.success) throw fromZodError(parsed.error);
     return applyUpdate(ctx, id, current, parsed.data as z.output<In>);
   };
+  return { create, update, patch };
+}
 
-  const applyUpdate = async (ctx: Ctx, id: number, current: Rec, input: z.output<In>): Promise<Rec> => {
-    let values = (def.prepare ? def.prepare(input, { auth: ctx.auth, create: false }) : input) as z.output<In>;
-    // A user who was sent '' for a secret and sends it back keeps the stored value.
-    const hidden = hiddenSecrets(fields, ctx.auth).filter((f) => (values as Record<string, unknown>)[f] === '');
-    if (hidden.length > 0) {
-      const kept = Object.fromEntries(hidden.map((f) => [f, (current as Record<string, unknown>)[f]]));
-      values = { ...(values as Record<string, unknown>), ...kept } as z.output<In>;
-    }
-    await runValidators(writeCtx(ctx, id, current, values), (def.validate ?? []) as Validator[]);
-    const row = rowFrom(fields, values as Record<string, unknown>, { create: false, current });
-    if (Object.keys(row).length > 0) {
-      await ctx.db.updateTable(table).set(row).where('id', '=', id).execute().catch(mapViolation);
-    }
-    const after = await read(ctx.db, id);
-    await emit(ctx, 'update', id, current, after);
-    if (!def.afterUpdate) return after;
-    await def.afterUpdate(ctx, current, values);
-    return read(ctx.db, id);
-  };
-  const updated = (record: Rec) => def.updatedMessage?.(record) ?? MESSAGES.updated(def.label(record));
-
-  /** The records of `ids` (any order; missing ones left out), in one query. */
-  const readMany = async (tx: Tx, ids: readonly number[]): Promise<Map<number, Rec>> => {
-    const records = await selectRecords<Rec>(scoped(tx).where(sql.raw(idSql), 'in', [...ids]), fields);
-    return new Map(records.map((r) => [r.id, r]));
-  };
-
-  /**
-   * Deletes the records, all or none: a set-based statement per step whatever their number (lock,
-   * read, each reference, delete, events), refusing as a one-by-one delete in the ids' order would
-   * (the first missing one 404, the first in use 409 naming its uses). Answers their names.
-   */
-  const removeMany: ResourceHandle<Rec, In, Cr>['removeMany'] = async (ctx, ids) => {
+/**
+ * Deletes the records, all or none: a set-based statement per step whatever their number (lock,
+ * read, each reference, delete, events), refusing as a one-by-one delete in the ids' order would
+ * (the first missing one 404, the first in use 409 naming its uses). Answers their names.
+ */
+function resourceRemoval<Rec extends { id: number }, In extends z.ZodType, Cr extends z.ZodType>(
+  core: ResourceCore<Rec, In, Cr>,
+  platform: Platform,
+): ResourceHandle<Rec, In, Cr>['removeMany'] {
+  const { def, table, readMany, forEvent } = core;
+  return async (ctx, ids) => {
     if (ids.length === 0) return [];
-    if (def.readOnly) {
-      // Rows the account may see but not change (the provider's): refused before the lock, which
-      // row-level security would answer as not found.
-      const seen = await readMany(ctx.db, ids);
-      for (const id of ids) {
-        const record = seen.get(id);
-        if (!record) throw notFound();
-        const reason = def.readOnly(record);
-        if (reason) throw new HttpError(403, reason);
-      }
-    }
+    if (def.readOnly) await refuseReadOnly(ctx.db, ids, readMany, def.readOnly);
     const { rows: locked } = await sql<{ id: number }>`select id from ${sql.table(table)}
       where id in (${sql.join(ids)}) order by id for update`.execute(ctx.db);
     if (locked.length < ids.length) throw notFound();
@@ -385,22 +452,7 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
       if (!record) throw notFound();
       return record;
     });
-    const destination = def.destination;
-    // Every destination value a record is ('seat:201', and 'voicemail:201' for a seat).
-    const types = destination ? [destination.type, ...(destination.also ?? []).map((a) => a.type)] : [];
-    const valuesOf = (r: Rec) => (destination ? types.map((type) => destinationValue(type, destination.key(r))) : []);
-    const routedTo = destination
-      ? await platform.references.usagesOf(ctx.db, 'destination', current.flatMap(valuesOf))
-      : new Map<string, Usage[]>();
-    const held = await platform.references.usagesOf(ctx.db, `row:${table}`, ids);
-    for (const record of current) {
-      const uses = [
-        ...valuesOf(record).flatMap((value) => routedTo.get(value) ?? []),
-        ...(held.get(String(record.id)) ?? []),
-      ];
-      if (uses.length > 0 && def.inUseMessage) throw inUseError(uses, def.inUseMessage);
-      platform.references.refuseIfUsed(uses);
-    }
+    await refuseInUse(ctx, platform, core, current);
     if (def.beforeDeleteMany) await def.beforeDeleteMany(ctx, current);
     if (def.beforeDelete) for (const record of current) await def.beforeDelete(ctx, record);
     await ctx.db
@@ -426,23 +478,84 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
     );
     return current.map((record) => def.label(record));
   };
-  const remove: ResourceHandle<Rec, In, Cr>['remove'] = async (ctx, id) => (await removeMany(ctx, [id]))[0] as string;
+}
 
-  const shown = async (ctx: Ctx, records: Rec[]) => {
-    const visible = shownTo(fields, ctx.auth, records);
-    return def.decorate ? def.decorate(ctx, visible) : visible;
-  };
+/**
+ * Rows the account may see but not change (the provider's): refused before the delete's lock, which
+ * row-level security would answer as not found.
+ */
+async function refuseReadOnly<Rec extends { id: number }>(
+  tx: Tx,
+  ids: readonly number[],
+  readMany: (tx: Tx, ids: readonly number[]) => Promise<Map<number, Rec>>,
+  readOnly: (record: Rec) => string | undefined,
+): Promise<void> {
+  const seen = await readMany(tx, ids);
+  for (const id of ids) {
+    const record = seen.get(id);
+    if (!record) throw notFound();
+    const reason = readOnly(record);
+    if (reason) throw new HttpError(403, reason);
+  }
+}
+
+/** Refuses the delete of records something routes to or holds (409 naming the uses). */
+async function refuseInUse<Rec extends { id: number }, In extends z.ZodType, Cr extends z.ZodType>(
+  ctx: Ctx,
+  platform: Platform,
+  { def, table }: ResourceCore<Rec, In, Cr>,
+  current: Rec[],
+): Promise<void> {
+  const destination = def.destination;
+  // Every destination value a record is ('seat:201', and 'voicemail:201' for a seat).
+  const types = destination ? [destination.type, ...(destination.also ?? []).map((a) => a.type)] : [];
+  const valuesOf = (r: Rec) => (destination ? types.map((type) => destinationValue(type, destination.key(r))) : []);
+  const routedTo = destination
+    ? await platform.references.usagesOf(ctx.db, 'destination', current.flatMap(valuesOf))
+    : new Map<string, Usage[]>();
+  const held = await platform.references.usagesOf(
+    ctx.db,
+    `row:${table}`,
+    current.map((r) => r.id),
+  );
+  for (const record of current) {
+    const uses = [
+      ...valuesOf(record).flatMap((value) => routedTo.get(value) ?? []),
+      ...(held.get(String(record.id)) ?? []),
+    ];
+    if (uses.length > 0 && def.inUseMessage) throw inUseError(uses, def.inUseMessage);
+    platform.references.refuseIfUsed(uses);
+  }
+}
+
+/** The records shown to the session (hidden fields blanked), decorated. */
+async function shownRecords<Rec extends { id: number }>(
+  def: Pick<ResourceDef<Rec, z.ZodType, z.ZodType>, 'fields' | 'decorate'>,
+  ctx: Ctx,
+  records: Rec[],
+): Promise<Rec[]> {
+  const visible = shownTo(def.fields, ctx.auth, records);
+  return def.decorate ? def.decorate(ctx, visible) : visible;
+}
+
+/** The list routes: by path (offset / limit), by body, by query string, and the picker's. */
+function registerListRoutes<Rec extends { id: number }, In extends z.ZodType, Cr extends z.ZodType>(
+  api: FastifyInstance,
+  platform: Platform,
+  core: ResourceCore<Rec, In, Cr>,
+  except: ReadonlySet<Verb>,
+): void {
+  const { def, fields, idSql, rules, scoped } = core;
   const listPage = async (ctx: Ctx, options: Parameters<typeof pagedList>[4]): Promise<ListReply<Rec>> => {
     const page = await pagedList<Rec>(scoped(ctx.db), fields, idSql, def.defaultSort as DefaultSort, options);
-    return { ...page, records: await shown(ctx, page.records) };
+    return { ...page, records: await shownRecords(def, ctx, page.records) };
   };
-
   const r = def.routes;
   if (!except.has('list')) {
     tenantRoute(api, platform, r.list, {
       allow: rules('read'),
       readOnly: true,
-      schema: { body: listBodyFor(fields) },
+      schema: { body: listBodyFor(fields, def.defaultSort.keyset ? keysetBody : {}) },
       handler: async (ctx, { params, body }) => {
         const { accountNo, ...b } = (body ?? {}) as Record<string, unknown>;
         if (accountNo !== undefined && accountNo !== ctx.auth.accountNo) throw notFound();
@@ -463,35 +576,7 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
       },
     });
   }
-  if (r.pick && !except.has('pick')) {
-    tenantRoute(api, platform, r.pick, {
-      allow: rules('read'),
-      readOnly: true,
-      schema: { body: pickBodyFor(fields) },
-      handler: async (ctx, { params, body }) => {
-        const { accountNo, fields: names, ...b } = body as { accountNo?: number; fields: string[] };
-        if (accountNo !== undefined && accountNo !== ctx.auth.accountNo) throw notFound();
-        const p = params as { offset: number; limit: number };
-        const wanted = ['id', ...names];
-        const whole = def.decorate !== undefined && names.some((n) => def.decorated?.includes(n as keyof Rec & string));
-        const subset = whole ? fields : pickedFields(fields, names);
-        const page = await pagedList<Rec>(
-          scoped(ctx.db),
-          fields,
-          idSql,
-          def.defaultSort as DefaultSort,
-          { ...p, ...(b as object) },
-          subset,
-        );
-        let records = shownTo(subset, ctx.auth, page.records);
-        if (whole && def.decorate) records = await def.decorate(ctx, records);
-        const picked = records.map((record) =>
-          Object.fromEntries(wanted.map((n) => [n, (record as Record<string, unknown>)[n]])),
-        );
-        return { ...page, records: picked };
-      },
-    });
-  }
+  if (r.pick && !except.has('pick')) registerPickRoute(api, platform, core, r.pick);
   if (!except.has('listByQuery')) {
     tenantRoute(api, platform, r.listByQuery, {
       allow: rules('read'),
@@ -508,11 +593,58 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
       },
     });
   }
+}
+
+/** A picker's page: only the fields it names (whole records when one of them is decorated). */
+function registerPickRoute<Rec extends { id: number }, In extends z.ZodType, Cr extends z.ZodType>(
+  api: FastifyInstance,
+  platform: Platform,
+  { def, fields, idSql, rules, scoped }: ResourceCore<Rec, In, Cr>,
+  route: RouteContract,
+): void {
+  tenantRoute(api, platform, route, {
+    allow: rules('read'),
+    readOnly: true,
+    schema: { body: pickBodyFor(fields) },
+    handler: async (ctx, { params, body }) => {
+      const { accountNo, fields: names, ...b } = body as { accountNo?: number; fields: string[] };
+      if (accountNo !== undefined && accountNo !== ctx.auth.accountNo) throw notFound();
+      const p = params as { offset: number; limit: number };
+      const wanted = ['id', ...names];
+      const whole = def.decorate !== undefined && names.some((n) => def.decorated?.includes(n as keyof Rec & string));
+      const subset = whole ? fields : pickedFields(fields, names);
+      const page = await pagedList<Rec>(
+        scoped(ctx.db),
+        fields,
+        idSql,
+        def.defaultSort as DefaultSort,
+        { ...p, ...(b as object) },
+        subset,
+      );
+      let records = shownTo(subset, ctx.auth, page.records);
+      if (whole && def.decorate) records = await def.decorate(ctx, records);
+      const picked = records.map((record) =>
+        Object.fromEntries(wanted.map((n) => [n, (record as Record<string, unknown>)[n]])),
+      );
+      return { ...page, records: picked };
+    },
+  });
+}
+
+/** The record routes: read, create, update (PUT, PATCH and the spec's POST save) and the deletes. */
+function registerRecordRoutes<Rec extends { id: number }, In extends z.ZodType, Cr extends z.ZodType>(
+  api: FastifyInstance,
+  platform: Platform,
+  handle: ResourceHandle<Rec, In, Cr>,
+  except: ReadonlySet<Verb>,
+): void {
+  const { def, rules } = handle;
+  const r = def.routes;
   if (!except.has('read')) {
     tenantRoute(api, platform, r.read, {
       allow: rules('read'),
       handler: async (ctx, { params }) => {
-        const [record] = await shown(ctx, [await read(ctx.db, (params as { id: number }).id)]);
+        const [record] = await shownRecords(def, ctx, [await handle.read(ctx.db, (params as { id: number }).id)]);
         const version = (record as { version?: unknown } | undefined)?.version;
         if (typeof version === 'number') ctx.reply.header('etag', `"${version}"`);
         return record;
@@ -524,57 +656,18 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
       allow: rules('create'),
       ...(def.mapBody ? { mapBody: def.mapBody } : {}),
       handler: async (ctx, { body }) => {
-        const { id, record } = await create(ctx, body as z.output<Cr>);
+        const { id, record } = await handle.create(ctx, body as z.output<Cr>);
         return { success: true, message: `${def.label(record)} ${MESSAGES.createdSuccessfully}`, id };
       },
     });
   }
-  if (!except.has('update')) {
-    // PUT: a complete body. A missing field is an error (each named), never silently its default.
-    // Write-only fields (a PIN the record does not show) may be left out: absent keeps the stored one.
-    // Checked before the update's schema (a missing field stops there), which stays what the OpenAPI
-    // document shows: the fields with their types and bounds (a pipe from a plain object showed none).
-    const required = inputKeys.filter((k) => !defs[k]?.writeOnly);
-    const complete = z.preprocess((body, ctx) => {
-      if (body && typeof body === 'object' && !Array.isArray(body)) {
-        for (const k of required) {
-          if ((body as Record<string, unknown>)[k] === undefined)
-            ctx.addIssue({ code: 'custom', path: [k], message: MESSAGES.required });
-        }
-      }
-      return body;
-    }, def.routes.update.body as z.ZodType);
-    tenantRoute(api, platform, r.update, {
-      allow: rules('update'),
-      ...(def.mapBody ? { mapBody: def.mapBody } : {}),
-      schema: { body: complete },
-      handler: async (ctx, { params, body }) => {
-        const id = (params as { id: number }).id;
-        const record = await update(ctx, id, body as z.output<In>);
-        return { success: true, message: updated(record), id };
-      },
-    });
-    // PATCH, and the spec's POST save: only the fields sent change.
-    for (const route of [r.patch, r.save]) {
-      if (!route) continue;
-      tenantRoute(api, platform, route, {
-        allow: rules('update'),
-        ...(def.mapBody ? { mapBody: def.mapBody } : {}),
-        schema: { body: z.record(z.string(), z.unknown()) },
-        handler: async (ctx, { params, body }) => {
-          const id = (params as { id: number }).id;
-          const record = await patch(ctx, id, body as Record<string, unknown>);
-          return { success: true, message: updated(record), id };
-        },
-      });
-    }
-  }
+  if (!except.has('update')) registerUpdateRoutes(api, platform, handle);
   if (!except.has('remove')) {
     tenantRoute(api, platform, r.remove, {
       allow: rules('delete'),
       handler: async (ctx, { params }) => {
         const id = (params as { id: number }).id;
-        return { success: true, message: MESSAGES.successfullyDeleted(await remove(ctx, id)), id };
+        return { success: true, message: MESSAGES.successfullyDeleted(await handle.remove(ctx, id)), id };
       },
     });
   }
@@ -584,14 +677,61 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
       handler: async (ctx, { body }) => {
         const b = body as { id: number } | { ids: number[] };
         const ids = 'id' in b ? [b.id] : [...new Set(b.ids)];
-        const names = await removeMany(ctx, ids);
+        const names = await handle.removeMany(ctx, ids);
         const message = MESSAGES.successfullyDeleted(names.join(', '));
         return 'id' in b ? { success: true, message, id: b.id } : { success: true, message, ids };
       },
     });
   }
+}
 
-  return { def, usage, rules, scoped, read, lock, create, update, patch, remove, removeMany, emit };
+/** PUT (a complete body), and PATCH and the spec's POST save (only the fields sent change). */
+function registerUpdateRoutes<Rec extends { id: number }, In extends z.ZodType, Cr extends z.ZodType>(
+  api: FastifyInstance,
+  platform: Platform,
+  handle: ResourceHandle<Rec, In, Cr>,
+): void {
+  const { def, rules } = handle;
+  const r = def.routes;
+  const defs = def.fields as Record<string, FieldDef>;
+  const updated = (record: Rec) => def.updatedMessage?.(record) ?? MESSAGES.updated(def.label(record));
+  // PUT: a complete body. A missing field is an error (each named), never silently its default.
+  // Write-only fields (a PIN the record does not show) may be left out: absent keeps the stored one.
+  // Checked before the update's schema (a missing field stops there), which stays what the OpenAPI
+  // document shows: the fields with their types and bounds (a pipe from a plain object showed none).
+  const required = shapeKeys(def.routes.update.body as z.ZodType).filter((k) => !defs[k]?.writeOnly);
+  const complete = z.preprocess((body, ctx) => {
+    if (body && typeof body === 'object' && !Array.isArray(body)) {
+      for (const k of required) {
+        if ((body as Record<string, unknown>)[k] === undefined)
+          ctx.addIssue({ code: 'custom', path: [k], message: MESSAGES.required });
+      }
+    }
+    return body;
+  }, def.routes.update.body as z.ZodType);
+  tenantRoute(api, platform, r.update, {
+    allow: rules('update'),
+    ...(def.mapBody ? { mapBody: def.mapBody } : {}),
+    schema: { body: complete },
+    handler: async (ctx, { params, body }) => {
+      const id = (params as { id: number }).id;
+      const record = await handle.update(ctx, id, body as z.output<In>);
+      return { success: true, message: updated(record), id };
+    },
+  });
+  for (const route of [r.patch, r.save]) {
+    if (!route) continue;
+    tenantRoute(api, platform, route, {
+      allow: rules('update'),
+      ...(def.mapBody ? { mapBody: def.mapBody } : {}),
+      schema: { body: z.record(z.string(), z.unknown()) },
+      handler: async (ctx, { params, body }) => {
+        const id = (params as { id: number }).id;
+        const record = await handle.patch(ctx, id, body as Record<string, unknown>);
+        return { success: true, message: updated(record), id };
+      },
+    });
+  }
 }
 
 /** A usage with its defaults: the title's SQL as the name, '/{area}/{id}' as the page. */

@@ -54,6 +54,8 @@ export const CROSS_ACCOUNT_USES = [
   'identity',
   /** Direct Debit collections: the collection run over every account, the bureau's signed webhooks. */
   'direct-debit',
+  /** The inbound-webhook pipeline: a provider's verified events stored, claimed and swept (before any account is known). */
+  'webhooks',
 ] as const;
 export type CrossAccountUse = (typeof CROSS_ACCOUNT_USES)[number];
 

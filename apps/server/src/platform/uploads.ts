@@ -6,7 +6,7 @@ import { formatBytes, MESSAGES, UPLOAD_MAX_BYTES } from '@switchboard/domain';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { HttpError } from './errors.ts';
-import type { FileStore, StoredFile } from './file-store.ts';
+import { type FileStore, fileKey, type StoredFile } from './file-store.ts';
 
 /**
  * An upload route declares the field it reads (tenantRoute's `upload`, `x-upload` in the OpenAPI
@@ -175,15 +175,15 @@ export async function mediaUpload(
         yield* head;
         if (!done) yield* { [Symbol.asyncIterator]: () => chunks };
       };
-      const stored = await files.put(rule.kind, extension, rest());
+      const stored = await files.put(fileKey(rule.kind, extension), rest());
       if (part.file.truncated) {
-        await files.remove(stored.key);
+        await files.delete(stored.key);
         throw tooLarge(field);
       }
       upload = { filename: part.filename, type: found.mime, stored, fields };
     }
   } catch (error) {
-    if (upload) await files.remove(upload.stored.key);
+    if (upload) await files.delete(upload.stored.key);
     throw malformed(error, invalid, field);
   }
   if (!upload || upload.stored.size === 0) throw new HttpError(400, MESSAGES.required, { [field]: MESSAGES.required });

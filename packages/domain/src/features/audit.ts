@@ -4,8 +4,7 @@
  * administer the account (account update) and provider admins acting as the account.
  */
 import { z } from 'zod';
-import { route } from '../contract.ts';
-import { listBody, listParams, listReplySchema } from '../paging.ts';
+import { keysetListRoute } from '../contract.ts';
 
 export const auditChange = z.object({ from: z.unknown(), to: z.unknown() });
 
@@ -35,12 +34,6 @@ export const auditRecord = z.object({
 export type AuditRecord = z.infer<typeof auditRecord>;
 
 export const auditRoutes = {
-  list: route({
-    method: 'POST',
-    path: '/audit/:offset/:limit',
-    params: listParams,
-    body: listBody,
-    reply: listReplySchema(auditRecord),
-    tag: 'audit',
-  }),
+  /** Newest first by (at, id); a page answers the cursor of the next (keyset paging, issue 26). */
+  list: keysetListRoute('/audit', auditRecord, 'audit'),
 };

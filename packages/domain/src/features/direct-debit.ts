@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { route } from '../contract.ts';
 import { email, optionalText, requiredText } from '../fields.ts';
 import { PATTERNS } from '../patterns.ts';
+import { webhookRoute } from './payments.ts';
 
 export const DIRECT_DEBIT_MESSAGES = {
   bankMismatch: 'Account number and sort code do not match any GB bank. Please confirm the details are correct',
@@ -117,13 +118,7 @@ export const directDebitRoutes = {
     tag,
   }),
   /** The Direct Debit bureau's signed webhook (public: the bureau calls it; believed only when signed). */
-  webhook: route({
-    method: 'POST',
-    path: '/billing/directdebit/webhook',
-    body: z.looseObject({}),
-    reply: z.object({ received: z.boolean(), applied: z.number().int() }),
-    tag,
-  }),
+  webhook: webhookRoute('/billing/directdebit/webhook', tag),
   addresses: route({
     method: 'GET',
     path: '/address/:postcode/addresses',

@@ -237,14 +237,15 @@ export type InvoiceAutoPayStatus = z.infer<typeof invoiceAutoPayStatus>;
 
 /**
  * A provider's webhook (POST, public: the provider calls it; believed only when signed): the
- * provider's event in, whether it was received and what became of it out.
+ * provider's event(s) in; out, at once, the ids of the events stored for applying and of those
+ * delivered before (stored once, applied once: the server's inbound-webhook pipeline).
  */
 export function webhookRoute<const P extends string>(path: P, tag: string) {
   return route({
     method: 'POST',
     path,
     body: z.looseObject({}),
-    reply: z.object({ received: z.boolean(), outcome: z.enum(['applied', 'duplicate', 'ignored']) }),
+    reply: z.object({ received: z.boolean(), stored: z.array(z.string()), duplicates: z.array(z.string()) }),
     tag,
   });
 }

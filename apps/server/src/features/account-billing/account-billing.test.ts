@@ -8,7 +8,7 @@ import {
 } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postToLedger } from '../../platform/ledger.ts';
+import { postToLedger } from '../../modules/billing/ledger.ts';
 import { addUser, createTestContext, json, onPostgres, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;

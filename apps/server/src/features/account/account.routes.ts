@@ -22,26 +22,25 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
-import { audit } from '../../platform/audit.ts';
-import { type AuthContext, clearSessionCookie } from '../../platform/auth.ts';
-import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
-import { queueMail } from '../../platform/mail.ts';
-import { alreadyRegisteredMail } from '../../platform/mail-templates.ts';
-import { NEW_ACCOUNT_DEFAULTS } from '../../platform/new-account.ts';
-import { recordChange } from '../../platform/outbox.ts';
 import {
+  credentialsRefusal,
   findToken,
+  NEW_ACCOUNT_DEFAULTS,
   panelLink,
   SET_PASSWORD_PURPOSES,
   sendSetPasswordLink,
   useToken,
-} from '../../platform/password-tokens.ts';
+} from '../../modules/identity/index.ts';
+import { alreadyRegisteredMail, queueMail } from '../../modules/mail/index.ts';
+import { audit } from '../../platform/audit.ts';
+import { type AuthContext, clearSessionCookie } from '../../platform/auth.ts';
+import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
+import { recordChange } from '../../platform/outbox.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { ProviderUnavailableError } from '../../platform/provider-modes.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import { type ThrottleRule, takeAttempt } from '../../platform/throttle.ts';
-import { credentialsRefusal } from '../../platform/users.ts';
 
 /**
  * Whether `username` (a registering e-mail address) is a live account's: then its holder is mailed

@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, MESSAGES, PATTERNS, type RegistrationInput } from '@s
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../demo/seed.ts';
-import { postToLedger } from '../../platform/ledger.ts';
+import { postToLedger } from '../../modules/billing/ledger.ts';
 import { solvedCaptcha } from '../../test/captcha.ts';
 import { basedOn, createTestContext, json, type TestContext } from '../../test/harness.ts';
 

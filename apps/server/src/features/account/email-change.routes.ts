@@ -1,19 +1,18 @@
 /**
  * Confirming an e-mail change from the old address (issue 24): the user manager holds a new
- * address as pending and mails the old one a link (platform/password-tokens.ts, purpose 'email');
+ * address as pending and mails the old one a link (modules/identity/password-tokens.ts, purpose 'email');
  * the link's page (/confirm-email) shows what it confirms and confirms it. Public: the link is the
  * proof, used once, in the transaction that writes the address. Audited as the user's own act.
  */
 import { ACCOUNT_MESSAGES, accountLifecycleRoutes, USER_MESSAGES } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
+import { findToken, type LiveToken, userLabel, useToken } from '../../modules/identity/index.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { recordChange } from '../../platform/outbox.ts';
-import { findToken, type LiveToken, useToken } from '../../platform/password-tokens.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { openRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import { takeAttempt } from '../../platform/throttle.ts';
-import { userLabel } from '../../platform/users.ts';
 
 /** The link's user with the address they are changing to (null: none pending, the link is void). */
 async function pendingOf(tx: Tx, live: LiveToken | null) {

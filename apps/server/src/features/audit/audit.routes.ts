@@ -6,12 +6,12 @@
  */
 import { type AuditRecord, auditRoutes, CONFERENCING_DESTINATION, parseDestination } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
+import { userLabelSql } from '../../modules/identity/index.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
-import { listBodyFor, pagedList } from '../../platform/list.ts';
+import { keysetBody, listBodyFor, pagedList } from '../../platform/list.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
-import { userLabelSql } from '../../platform/users.ts';
 
 /** 'seats.update' → area 'seats', action 'update'; a bare 'login' is the session's. */
 const AREA = `case when position('.' in audit_log.action) > 0 then split_part(audit_log.action, '.', 1) else 'session' end`;
@@ -70,13 +70,14 @@ export function registerAuditRoutes(api: FastifyInstance, platform: Platform): v
   tenantRoute(api, platform, auditRoutes.list, {
     allow: [{ resource: 'account', action: 'update' }],
     readOnly: true,
-    schema: { body: listBodyFor(fields) },
+    schema: { body: listBodyFor(fields, keysetBody) },
     handler: async ({ db }, { params, body }) => {
       const page = await pagedList(
         db.selectFrom('audit_log'),
         fields,
         'audit_log.id',
-        { field: 'at', direction: 'desc' },
+        // Keyset paging (issue 26): newest first by (at, id) on audit_log_account_at_idx.
+        { field: 'at', direction: 'desc', keyset: 'timestamptz' },
         { ...params, ...(body ?? {}) },
       );
       return { ...page, records: await named(db, platform, page.records) };

@@ -7,7 +7,7 @@ import { BUNDLE_MESSAGES, BUNDLES, bundleById, bundleRoutes, isWholesale } from 
 import type { FastifyInstance } from 'fastify';
 import { type Generated, sql } from 'kysely';
 import type { Timestamp } from '../../db/schema.ts';
-import { registerChargeSource } from '../../platform/billing-periods.ts';
+import { registerChargeSource } from '../../modules/billing/index.ts';
 import { HttpError, notFound, uniqueViolationError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { tenantRoute } from '../../platform/routes.ts';

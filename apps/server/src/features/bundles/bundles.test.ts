@@ -5,7 +5,7 @@ import {
   chargeSourceList,
   chargeSourceNames,
   lastCompletePeriod,
-} from '../../platform/billing-periods.ts';
+} from '../../modules/billing/billing-periods.ts';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;

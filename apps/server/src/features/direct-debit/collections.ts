@@ -16,7 +16,7 @@
  *
  * **When.** The charge date is DIRECT_DEBIT_COLLECTION_DAYS calendar days before the due date,
  * moved back to a Bacs working day when it falls on a weekend or an England and Wales bank holiday
- * (platform/working-days.ts), or — when that is already too soon — the earliest date the bureau
+ * (the domain's working-days.ts), or — when that is already too soon — the earliest date the bureau
  * can charge (three working days after today, the Bacs cycle). Never after the due date: an
  * invoice that can no longer be charged by then is not collected (its PDF, once it is overdue,
  * says to pay by card); a recorded collection not yet asked for by then is cancelled with a notice.
@@ -31,19 +31,21 @@
  * returns to unpaid: the invoices area forbids it), notifies and e-mails.
  */
 import { randomUUID } from 'node:crypto';
-import { DIRECT_DEBIT_COLLECTION_DAYS, formatPence, mandateStatus } from '@switchboard/domain';
+import {
+  addCalendarDays,
+  DIRECT_DEBIT_COLLECTION_DAYS,
+  formatPence,
+  mandateStatus,
+  workingDayOnOrBefore,
+} from '@switchboard/domain';
 import { type ColumnType, type Generated, sql } from 'kysely';
 import type { Timestamp } from '../../db/schema.ts';
-import { londonToday } from '../../platform/billing-periods.ts';
-import { payInvoice } from '../../platform/invoice-payments.ts';
+import { londonToday, payInvoice, postToLedger } from '../../modules/billing/index.ts';
+import { directDebitProblemMail, notify, queueMail } from '../../modules/mail/index.ts';
 import { type JobDefinition, job } from '../../platform/jobs.ts';
-import { postToLedger } from '../../platform/ledger.ts';
-import { queueMail } from '../../platform/mail.ts';
-import { directDebitProblemMail } from '../../platform/mail-templates.ts';
-import { notify } from '../../platform/notify.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Tx } from '../../platform/tenancy.ts';
-import { addCalendarDays, workingDayOnOrBefore } from '../../platform/working-days.ts';
+import type { ApplyOutcome } from '../../platform/webhooks.ts';
 import type {
   CollectionEvent,
   CollectionState,
@@ -293,14 +295,12 @@ interface CollectionRow {
   invoice_status: string;
 }
 
-export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
-
 /** Applies one bureau event in `tx` (the escape hatch): each state change once, whatever is replayed. */
 export async function applyCollectionEvent(
   tx: Tx,
   provider: Pick<DirectDebitCollections, 'name'>,
   event: CollectionEvent,
-): Promise<EventOutcome> {
+): Promise<ApplyOutcome> {
   if (event.resource === 'mandate') return applyMandateEvent(tx, provider, event);
   const { rows } = await sql<CollectionRow>`
     select c.id, c.account_no, c.invoice_id, c.amount_pence, c.state, c.paid, c.provider_id,
@@ -381,7 +381,7 @@ async function applyChargeback(
   c: CollectionRow,
   bankReason: string,
   set: (state: LocalCollectionState, extra?: { failure?: string }) => Promise<unknown>,
-): Promise<EventOutcome> {
+): Promise<ApplyOutcome> {
   const reason = bankReason || 'reversed by the bank';
   await set('charged_back', { failure: reason.slice(0, 300) });
   await postToLedger(tx, {
@@ -441,7 +441,7 @@ async function applyMandateEvent(
   tx: Tx,
   provider: Pick<DirectDebitCollections, 'name'>,
   event: CollectionEvent,
-): Promise<EventOutcome> {
+): Promise<ApplyOutcome> {
   const active = event.action === 'active' || event.action === 'reinstated';
   if (!active && !INACTIVE_MANDATE.includes(event.action)) return 'ignored';
   const status = active ? 'active' : event.action;

@@ -23,6 +23,7 @@ import { HttpError, validationError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { ProviderUnavailableError } from '../../platform/provider-modes.ts';
 import { type Ctx, openRoute, tenantRoute } from '../../platform/routes.ts';
+import { webhookRoute } from '../../platform/webhooks.ts';
 import {
   type AddressLookup,
   type BankLookup,
@@ -274,26 +275,21 @@ function registerMandateRoutes(api: FastifyInstance, platform: Platform, lookups
 function registerBureauWebhook(api: FastifyInstance, platform: Platform): void {
   const bureau = platform.providers.directDebit;
   // The bureau's webhook: public (the bureau calls it), believed only with a good signature over
-  // the body exactly as received; each event applied once (collections.ts).
-  openRoute(api, platform, directDebitRoutes.webhook, {
-    allow: 'public',
-    handler: async ({ request }) => {
-      let events: ReturnType<typeof bureau.parseWebhook>;
+  // the body exactly as received; each of its events stored once and applied once (collections.ts).
+  webhookRoute(api, platform, directDebitRoutes.webhook, 'gocardless', {
+    verify: ({ rawBody, headers }) => {
       try {
-        events = bureau.parseWebhook(request.rawBody ?? '', String(request.headers['webhook-signature'] ?? ''));
+        return bureau.parseWebhook(rawBody, String(headers['webhook-signature'] ?? ''));
       } catch (error) {
         if (error instanceof ProviderUnavailableError) throw error;
+        // GoCardless's own answer to a signature that does not match: 498 Invalid Token.
         if (error instanceof DirectDebitWebhookSignatureError)
           throw new HttpError(498, DIRECT_DEBIT_MESSAGES.badSignature);
         throw new HttpError(400, DIRECT_DEBIT_MESSAGES.badSignature);
       }
-      const outcomes = await platform.tenancy.crossAccount('direct-debit', async (tx) => {
-        const done = [];
-        for (const event of events) done.push(await applyCollectionEvent(tx, bureau, event));
-        return done;
-      });
-      return { received: true, applied: outcomes.filter((o) => o === 'applied').length };
     },
+    eventId: (event) => event.eventId,
+    apply: (event) => platform.tenancy.crossAccount('direct-debit', (tx) => applyCollectionEvent(tx, bureau, event)),
   });
 }
 

@@ -25,20 +25,24 @@ import {
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
+import { findToken } from '../../modules/identity/index.ts';
+import { notify } from '../../modules/mail/index.ts';
 import { audit } from '../../platform/audit.ts';
 import { forbidden, HttpError, validationError } from '../../platform/errors.ts';
-import { notify } from '../../platform/notify.ts';
-import { findToken } from '../../platform/password-tokens.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { assertAvailable } from '../../platform/provider-modes.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import { takeAttempt } from '../../platform/throttle.ts';
+import { type ApplyOutcome, deliverAndApply, webhookRoute } from '../../platform/webhooks.ts';
 import { type IdentityEvent, SandboxIdentity, signedWebhookEvent } from '../../providers/identity/identity.ts';
 
 import type { IdentityVerificationsTable } from './tables.ts';
 
 import './tables.ts';
+
+/** The identity provider's name in the inbound-webhook pipeline. */
+const IDENTITY_WEBHOOKS = 'stripe-identity';
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 
@@ -46,14 +50,11 @@ type VerificationRow = Selectable<IdentityVerificationsTable>;
 
 /**
  * Applies a verified webhook event: the session's new status and what it means for the account
- * (its identity status, a notification, the audit log), in one transaction. An event already
- * applied (a redelivery, a replay) and an event of a finished session change nothing; unknown
- * sessions are ignored (another system's).
+ * (its identity status, a notification, the audit log), in one transaction. Each event comes here
+ * once (the inbound-webhook pipeline stores a redelivery or a replay once); an event of a finished
+ * session changes nothing; unknown sessions are ignored (another system's).
  */
-export async function applyIdentityEvent(
-  platform: Platform,
-  event: IdentityEvent,
-): Promise<'applied' | 'duplicate' | 'ignored'> {
+export async function applyIdentityEvent(platform: Platform, event: IdentityEvent): Promise<ApplyOutcome> {
   const status = event.status;
   if (!event.sessionId || !status) return 'ignored';
   return platform.tenancy.crossAccount('identity', async (tx) => {
@@ -64,17 +65,6 @@ export async function applyIdentityEvent(
       .forUpdate()
       .executeTakeFirst();
     if (!session) return 'ignored';
-    const fresh = await tx
-      .insertInto('identity_events')
-      .values({
-        event_id: event.eventId,
-        account_no: session.account_no,
-        type: `identity.verification_session.${status}`,
-      })
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .returning('event_id')
-      .executeTakeFirst();
-    if (!fresh) return 'duplicate';
     // Verified and canceled are final at the provider: a late or stale event changes nothing.
     if (session.status === 'verified' || session.status === 'canceled') return 'duplicate';
     if (status === session.status && status !== 'requires_input') return 'duplicate';
@@ -390,8 +380,12 @@ function registerResultRoutes(api: FastifyInstance, platform: Platform): void {
       const submitted = await sandbox.submit(body.secret, body.outcome);
       if (submitted.outcome === 'unknown') throw new HttpError(404, IDENTITY_MESSAGES.unknownSession);
       if (submitted.outcome === 'closed') throw new HttpError(409, IDENTITY_MESSAGES.sessionClosed);
+      // Delivered to the pipeline as the provider delivers, and applied before the window answers.
       for (const webhook of submitted.webhooks) {
-        await applyIdentityEvent(platform, sandbox.parseWebhook(webhook.body, webhook.signature));
+        await deliverAndApply(platform, IDENTITY_WEBHOOKS, {
+          rawBody: webhook.body,
+          headers: { 'stripe-signature': webhook.signature },
+        });
       }
       return {
         status: submitted.status,
@@ -401,12 +395,10 @@ function registerResultRoutes(api: FastifyInstance, platform: Platform): void {
   });
 
   // The provider's webhook: public (the provider calls it), believed only with a good signature
-  // over the body exactly as received.
-  openRoute(api, platform, identityRoutes.webhook, {
-    allow: 'public',
-    handler: async ({ request }) => {
-      const event = signedWebhookEvent(request, provider, IDENTITY_MESSAGES.badSignature);
-      return { received: true, outcome: await applyIdentityEvent(platform, event) };
-    },
+  // over the body exactly as received; each event stored once and applied once.
+  webhookRoute(api, platform, identityRoutes.webhook, IDENTITY_WEBHOOKS, {
+    verify: (delivery) => [signedWebhookEvent(delivery, provider, IDENTITY_MESSAGES.badSignature)],
+    eventId: (event) => event.eventId,
+    apply: (event) => applyIdentityEvent(platform, event),
   });
 }

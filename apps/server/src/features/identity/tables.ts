@@ -1,9 +1,9 @@
 /**
  * Tables of identity verification (migration 037). The account's identity status
- * (account_identity) is the platform's (platform/identity-status.ts): the account form's save reads it too.
+ * (account_identity) is the identity module's (modules/identity/identity-status.ts): the account form's save reads it too.
  */
 import type { VerificationSessionStatus } from '@switchboard/domain';
-import '../../platform/identity-status.ts';
+import '../../modules/identity/index.ts';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/schema.ts';
 
@@ -19,13 +19,6 @@ export interface IdentityVerificationsTable {
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
-}
-
-export interface IdentityEventsTable {
-  event_id: string;
-  account_no: number;
-  type: string;
-  received_at: Timestamp;
 }
 
 /** The sandbox identity provider's sessions: Stripe's side of a session. */
@@ -44,7 +37,6 @@ export interface IdentitySandboxSessionsTable {
 declare module '../../db/schema.ts' {
   interface Database {
     identity_verifications: IdentityVerificationsTable;
-    identity_events: IdentityEventsTable;
     identity_sandbox_sessions: IdentitySandboxSessionsTable;
   }
 }

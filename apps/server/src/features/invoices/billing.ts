@@ -35,16 +35,14 @@ import {
   SEAT_RENTAL_PENCE,
 } from '@switchboard/domain';
 import { sql } from 'kysely';
+import { postToLedger } from '../../modules/billing/index.ts';
+import { invoiceIssuedMail, notify, queueMail } from '../../modules/mail/index.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { HttpError } from '../../platform/errors.ts';
-import { postToLedger } from '../../platform/ledger.ts';
-import { queueMail } from '../../platform/mail.ts';
-import { invoiceIssuedMail } from '../../platform/mail-templates.ts';
-import { notify } from '../../platform/notify.ts';
 import type { Tenancy, Tx } from '../../platform/tenancy.ts';
 import './tables.ts';
 
-export * from '../../platform/billing-periods.ts';
+export * from '../../modules/billing/index.ts';
 
 import {
   addDays,
@@ -55,8 +53,8 @@ import {
   displayDate,
   londonToday,
   registerChargeSource,
-} from '../../platform/billing-periods.ts';
-import { registerInvoicePayer } from '../../platform/invoice-payments.ts';
+  registerInvoicePayer,
+} from '../../modules/billing/index.ts';
 
 const createdBefore = (next: string) =>
   sql<boolean>`created_at < (${next}::date::timestamp at time zone 'Europe/London')`;

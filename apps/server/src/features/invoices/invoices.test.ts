@@ -9,7 +9,7 @@ import {
 import { sql } from 'kysely';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEW_ACCOUNT_DEFAULTS } from '../../platform/new-account.ts';
+import { NEW_ACCOUNT_DEFAULTS } from '../../modules/identity/new-account.ts';
 import { addUser, createTestContext, json, onPostgres, type TestContext } from '../../test/harness.ts';
 import {
   billingPeriod,

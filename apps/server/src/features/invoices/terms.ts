@@ -27,7 +27,7 @@ import {
   type InvoiceStatus,
   VAT_PERCENT,
 } from '@switchboard/domain';
-import { addDays, displayDate } from '../../platform/billing-periods.ts';
+import { addDays, displayDate } from '../../modules/billing/index.ts';
 import { PREPAID_REFERENCE } from './billing.ts';
 
 export interface InvoiceTermsFacts {

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { MESSAGES, type MusicOnHold, type Seat } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mp3Of, TUNES } from '../../demo/audio.ts';
+import { storedBytes, storedKeys } from '../../test/file-stores.ts';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { idTaggedText, mp3, multipart, type Part } from '../../test/multipart.ts';
 
@@ -37,7 +36,9 @@ const song = (name: string, content: Buffer | string = mp3()): Part[] => [
 ];
 const overview = async (headers: Record<string, string>, body: object = {}) =>
   json<Page<MusicOnHold>>(await t.api('POST', '/musiconhold/overview/-1/-1', headers, body));
-const storedFiles = (key: string) => path.join(t.app.platform.files.root, key);
+const stored = (key: string) => storedBytes(t.app.platform.files, key);
+const exists = (key: string) => t.app.platform.files.exists(key);
+const count = async () => (await storedKeys(t.app.platform.files, 'music-on-hold/')).length;
 
 describe('music on hold', () => {
   it("lists the provider's music as account 0, read-only, beside the account's own", async () => {
@@ -72,7 +73,7 @@ describe('music on hold', () => {
       .select('file_key')
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(fs.readFileSync(storedFiles(row.file_key as string))).toEqual(mp3());
+    expect(await stored(row.file_key as string)).toEqual(mp3());
     // Another account sees neither the row nor its uses.
     expect((await t.api('GET', `/musiconhold/${id}`, prepay)).statusCode).toBe(404);
     expect((await overview(prepay)).records.map((m) => m.name)).not.toContain('Summer Breeze');
@@ -88,8 +89,7 @@ describe('music on hold', () => {
   });
 
   it('refuses what is not an MP3 by its content, without the terms, a taken name, and keeps no file', async () => {
-    const count = () => fs.readdirSync(path.join(t.app.platform.files.root, 'music-on-hold')).length;
-    const before = count();
+    const before = await count();
     const text = await upload(retail, song('Not Music', 'just some text, not audio at all'));
     expect(text.statusCode).toBe(400);
     expect(json<Reply>(text).validation?.musicFile).toBe(MESSAGES.invalidFileFormat);
@@ -106,12 +106,11 @@ describe('music on hold', () => {
     const long = await upload(retail, [{ name: 'name', value: 'n'.repeat(101) }, ...song('z')]);
     expect(json<Reply>(long).validation?.name).toBe(MESSAGES.maxLength(100));
     expect((await upload(retail, [{ name: 'termsAccepted', value: 'true' }])).statusCode).toBe(400);
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it('refuses a text file that only starts as an MP3 does (ID3): the upload must decode as audio', async () => {
-    const count = () => fs.readdirSync(path.join(t.app.platform.files.root, 'music-on-hold')).length;
-    const before = count();
+    const before = await count();
     const fake = await upload(retail, song('Tagged Text', idTaggedText()));
     expect(fake.statusCode).toBe(400);
     expect(json<Reply>(fake)).toMatchObject({
@@ -120,7 +119,7 @@ describe('music on hold', () => {
       validation: { musicFile: MESSAGES.invalidFileFormat },
     });
     expect((await overview(retail, { search: 'Tagged Text' })).totalRecords).toBe(0);
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
     // The demo's real MP3 (frames of a tune, seconds long) is taken, and plays back as it was sent.
     const tune = mp3Of(TUNES.lift);
     const real = await upload(retail, song('Real Tune', tune));
@@ -191,10 +190,10 @@ describe('music on hold', () => {
       .select('file_key')
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(fs.existsSync(storedFiles(file_key as string))).toBe(true);
+    expect(await exists(file_key as string)).toBe(true);
     const res = await t.api('DELETE', `/musiconhold/${id}`, retail);
     expect(res.statusCode).toBe(200);
     expect((await t.api('GET', `/musiconhold/${id}`, retail)).statusCode).toBe(404);
-    expect(fs.existsSync(storedFiles(file_key as string))).toBe(false);
+    expect(await exists(file_key as string)).toBe(false);
   });
 });

@@ -7,7 +7,6 @@ import * as m036 from './migrations/036-paypal-webhooks.ts';
 import { offSessionJob } from './off-session.ts';
 import { registerPaymentRoutes } from './payments.routes.ts';
 import { sandboxPayPalJobs } from './paypal-webhook.ts';
-import { settle } from './settle.ts';
 
 /** Card and PayPal payments: top-ups, invoice payments, the provider's webhook and the sandbox's card form. */
 export const area: ServerArea = {
@@ -20,5 +19,5 @@ export const area: ServerArea = {
     '036-paypal-webhooks': m036,
   },
   routes: registerPaymentRoutes,
-  jobs: (platform) => [offSessionJob(platform), ...sandboxPayPalJobs(platform, settle)],
+  jobs: (platform) => [offSessionJob(platform), ...sandboxPayPalJobs(platform)],
 };

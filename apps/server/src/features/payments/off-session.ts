@@ -9,9 +9,9 @@
 import crypto from 'node:crypto';
 import { formatPence, INVOICE_AUTO_PAY_DAYS, type PaymentPurpose } from '@switchboard/domain';
 import { sql } from 'kysely';
-import { londonToday } from '../../platform/billing-periods.ts';
+import { londonToday } from '../../modules/billing/index.ts';
+import { notify } from '../../modules/mail/index.ts';
 import { type JobDefinition, job } from '../../platform/jobs.ts';
-import { notify } from '../../platform/notify.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { assertAvailable, isAvailable } from '../../platform/provider-modes.ts';
 import type { Tx } from '../../platform/tenancy.ts';

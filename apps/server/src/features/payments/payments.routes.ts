@@ -23,12 +23,13 @@ import {
   type SandboxConfirmBody,
 } from '@switchboard/domain';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { londonToday } from '../../platform/billing-periods.ts';
+import { londonToday } from '../../modules/billing/index.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { assertAvailable, ProviderUnavailableError } from '../../platform/provider-modes.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
+import { type ApplyOutcome, deliverAndApply, webhookRoute } from '../../platform/webhooks.ts';
 import {
   decideCard,
   type PaymentEvent,
@@ -39,6 +40,9 @@ import { SandboxPayPal } from '../../providers/payments/paypal.ts';
 import { customerFor } from './off-session.ts';
 import { registerPaypalWebhook } from './paypal-webhook.ts';
 import { settle } from './settle.ts';
+
+/** The card provider's name in the inbound-webhook pipeline. */
+const CARD_WEBHOOKS = 'stripe';
 
 /** Where the card form sends the browser back (spec 1 §2: /invoice; a top-up to the transactions page). */
 const RETURN_URL = { topup: '/account-transaction', invoice: '/invoice' } as const;
@@ -261,12 +265,12 @@ function registerPayInvoiceRoute(api: FastifyInstance, platform: Platform): void
   });
 }
 
-/** The sandbox provider delivering its signed webhook to this server's handler. */
+/** The sandbox provider delivering its signed webhook to this server's pipeline, applied before the form answers. */
 async function deliver(platform: Platform, intentId: string, status: PaymentStatus, failure = '') {
   const sandbox = platform.providers.payments;
   if (!(sandbox instanceof SandboxPayments)) throw forbidden();
   const { body, signature } = sandbox.webhook(intentId, status, failure);
-  await settle(platform, sandbox.parseWebhook(body, signature));
+  await deliverAndApply(platform, CARD_WEBHOOKS, { rawBody: body, headers: { 'stripe-signature': signature } });
 }
 
 /** The card form: the caller's payment, and the sandbox's card confirmation and authentication (3-D Secure). */
@@ -514,31 +518,37 @@ async function lacksCard(platform: Platform, event: PaymentEvent) {
 }
 
 /**
+ * A verified card-provider event applied: a success names the card paid with (its last four
+ * digits, the panel's 'card ending', from the provider's payment method, looked up before
+ * settle()'s transaction opens). When that look-up fails the money still moves, once, and the
+ * event is kept failed, so that its retry records the card.
+ */
+async function applyCardEvent(platform: Platform, event: PaymentEvent): Promise<ApplyOutcome> {
+  const provider = platform.providers.payments;
+  let lookupFailed: unknown = null;
+  let withCard = event;
+  if (event.status === 'succeeded' && event.paymentMethodId && (await lacksCard(platform, event))) {
+    try {
+      const last4 = await provider.cardLast4(event.paymentMethodId);
+      if (last4) withCard = { ...event, last4 };
+    } catch (error) {
+      lookupFailed = error;
+    }
+  }
+  const outcome = await settle(platform, withCard);
+  if (lookupFailed) throw new Error('The card details could not be retrieved', { cause: lookupFailed });
+  return outcome;
+}
+
+/**
  * The card provider's webhook: public (the provider calls it), believed only with a good signature
- * over the body exactly as received.
+ * over the body exactly as received; each event stored once and applied once.
  */
 function registerCardWebhookRoute(api: FastifyInstance, platform: Platform): void {
   const provider = platform.providers.payments;
-  openRoute(api, platform, paymentRoutes.webhook, {
-    allow: 'public',
-    handler: async ({ request }) => {
-      let event = signedWebhookEvent(request, provider, PAYMENT_MESSAGES.badSignature);
-      // A success names the card paid with: its last four digits (the panel's 'card ending') come
-      // from the provider's payment method, looked up before settle()'s transaction opens.
-      let lookupFailed = false;
-      if (event.status === 'succeeded' && event.paymentMethodId && (await lacksCard(platform, event))) {
-        try {
-          const last4 = await provider.cardLast4(event.paymentMethodId);
-          if (last4) event = { ...event, last4 };
-        } catch (error) {
-          request.log.warn({ err: error }, 'the card of a payment could not be looked up');
-          lookupFailed = true;
-        }
-      }
-      const outcome = await settle(platform, event);
-      // Settled (the money moved, once); the provider delivers the event again for the card's details.
-      if (lookupFailed) throw new HttpError(503, 'The card details could not be retrieved; please deliver again');
-      return { received: true, outcome };
-    },
+  webhookRoute(api, platform, paymentRoutes.webhook, CARD_WEBHOOKS, {
+    verify: (delivery) => [signedWebhookEvent(delivery, provider, PAYMENT_MESSAGES.badSignature)],
+    eventId: (event) => event.eventId,
+    apply: (event) => applyCardEvent(platform, event),
   });
 }

@@ -4,10 +4,10 @@ import { PAYMENT_MESSAGES } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayPalOrders, SandboxPayPal, TRANSMISSION_HEADERS } from '../../providers/payments/paypal.ts';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { webhookOutcome } from '../../test/webhooks.ts';
 import { deliverSandboxPayPal } from './paypal-webhook.ts';
-import { settle } from './settle.ts';
 
-type Reply = { success?: boolean; message: string; received?: boolean; outcome?: string };
+type Reply = { success?: boolean; message: string; received?: boolean; stored?: string[]; duplicates?: string[] };
 
 const WEBHOOK = '/api/v1/payments/paypal/webhook';
 /** Past the sandbox's eCheck clearing time. */
@@ -87,7 +87,7 @@ describe('PayPal webhooks (the sandbox PayPal)', () => {
     expect(await balanceOf(t, 30001)).toBe(before);
 
     // Not cleared yet: PayPal's PENDING event only (ignored: the capture's answer said so already).
-    expect(await deliverSandboxPayPal(t.app.platform, settle)).toEqual(['ignored']);
+    expect(await deliverSandboxPayPal(t.app.platform)).toEqual(['ignored']);
     expect(await paymentOf(t, orderId)).toMatchObject({ status: 'processing' });
     // Captured again meanwhile: still pending, nothing credited.
     const again = await t.api('POST', `/account/30001/paypal/order/${orderId}/capture`, prepay);
@@ -95,12 +95,12 @@ describe('PayPal webhooks (the sandbox PayPal)', () => {
     expect(await balanceOf(t, 30001)).toBe(before);
 
     // The eCheck clears: PayPal's PAYMENT.CAPTURE.COMPLETED, signed, to the same handler.
-    expect(await deliverSandboxPayPal(t.app.platform, settle, later())).toEqual(['applied']);
+    expect(await deliverSandboxPayPal(t.app.platform, later())).toEqual(['applied']);
     expect(await paymentOf(t, orderId)).toMatchObject({ status: 'succeeded', failure: '' });
     expect(await balanceOf(t, 30001)).toBe(before + 3000);
     expect(await entriesOf(t, orderId)).toEqual([{ kind: 'top-up', amount_pence: 3000, reference: orderId }]);
     // Nothing more to deliver; a capture now answers the completed payment.
-    expect(await deliverSandboxPayPal(t.app.platform, settle, later())).toEqual([]);
+    expect(await deliverSandboxPayPal(t.app.platform, later())).toEqual([]);
     const done = await t.api('POST', `/account/30001/paypal/order/${orderId}/capture`, prepay);
     expect(json<Reply>(done).message).toBe(PAYMENT_MESSAGES.paypalSucceeded('£30.00'));
     expect(await balanceOf(t, 30001)).toBe(before + 3000);
@@ -124,13 +124,14 @@ describe('PayPal webhooks (the sandbox PayPal)', () => {
     const headers = sandbox().sign(body);
     const first = await post(t, body, headers);
     expect(first.statusCode, first.body).toBe(200);
-    expect(json<Reply>(first)).toEqual({ received: true, outcome: 'applied' });
+    expect(json<Reply>(first)).toEqual({ received: true, stored: [JSON.parse(body).id], duplicates: [] });
+    expect(await webhookOutcome(t, first)).toBe('applied');
     // The same delivery again, and PayPal's retry (a new transmission of the same event).
-    expect(json<Reply>(await post(t, body, headers)).outcome).toBe('duplicate');
-    expect(json<Reply>(await post(t, body, sandbox().sign(body))).outcome).toBe('duplicate');
+    expect(await webhookOutcome(t, await post(t, body, headers))).toBe('duplicate');
+    expect(await webhookOutcome(t, await post(t, body, sandbox().sign(body)))).toBe('duplicate');
     // Two at once.
     const both = await Promise.all([post(t, body, sandbox().sign(body)), post(t, body, sandbox().sign(body))]);
-    expect(both.map((r) => json<Reply>(r).outcome)).toEqual(['duplicate', 'duplicate']);
+    expect(await Promise.all(both.map((r) => webhookOutcome(t, r)))).toEqual(['duplicate', 'duplicate']);
     expect(await balanceOf(t, 30001)).toBe(before + 4000);
     expect(await entriesOf(t, orderId)).toHaveLength(1);
   });
@@ -159,7 +160,7 @@ describe('PayPal webhooks (the sandbox PayPal)', () => {
     await sandbox().clearEchecks(later());
     const body = await nextBody();
     expect(JSON.parse(body)).toMatchObject({ event_type: 'PAYMENT.CAPTURE.DENIED', resource: { status: 'DECLINED' } });
-    expect(json<Reply>(await post(t, body, sandbox().sign(body))).outcome).toBe('applied');
+    expect(await webhookOutcome(t, await post(t, body, sandbox().sign(body)))).toBe('applied');
     expect(await paymentOf(t, orderId)).toMatchObject({
       status: 'requires_payment_method',
       failure: PAYMENT_MESSAGES.paypalCaptureDeclined,
@@ -178,7 +179,7 @@ describe('PayPal webhooks (the sandbox PayPal)', () => {
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toBe('Your payment of £20.00 was unsuccessful');
     // Replayed, and captured again by the buyer's page: nothing more is said or credited.
-    expect(json<Reply>(await post(t, body, sandbox().sign(body))).outcome).toBe('duplicate');
+    expect(await webhookOutcome(t, await post(t, body, sandbox().sign(body)))).toBe('duplicate');
     const recapture = await t.api('POST', `/account/30001/paypal/order/${orderId}/capture`, prepay);
     expect(recapture.statusCode).toBe(402);
     expect(json<Reply>(recapture).message).toBe(PAYMENT_MESSAGES.paypalDeclined);
@@ -220,7 +221,7 @@ describe('PayPal webhooks (the sandbox PayPal)', () => {
     expect(await paymentOf(t, orderId)).toMatchObject({ status: 'processing', settled_at: null });
     expect(await balanceOf(t, 30001)).toBe(before);
     // The genuine one still does.
-    expect(json<Reply>(await post(t, body, headers)).outcome).toBe('applied');
+    expect(await webhookOutcome(t, await post(t, body, headers))).toBe('applied');
     expect(await balanceOf(t, 30001)).toBe(before + 5000);
   });
 
@@ -248,7 +249,7 @@ describe('PayPal webhooks (the sandbox PayPal)', () => {
     ]) {
       const res = await signed(event);
       expect(res.statusCode, res.body).toBe(200);
-      expect(json<Reply>(res).outcome, event.id).toBe('ignored');
+      expect(await webhookOutcome(t, res), event.id).toBe('ignored');
     }
     expect(await paymentOf(t, orderId)).toMatchObject({ status: 'processing' });
     expect(await balanceOf(t, 30001)).toBe(before);
@@ -258,7 +259,7 @@ describe('PayPal webhooks (the sandbox PayPal)', () => {
     const { orderId, capture } = await paidWith('balance', 30);
     expect(json<Reply>(capture).message).toBe(PAYMENT_MESSAGES.paypalSucceeded('£30.00'));
     // PayPal's COMPLETED webhook for the instant capture: already credited by the capture.
-    expect(await deliverSandboxPayPal(t.app.platform, settle)).toEqual(['duplicate']);
+    expect(await deliverSandboxPayPal(t.app.platform)).toEqual(['duplicate']);
     const credited = await balanceOf(t, 30001);
     const refundId = await sandbox().refund(orderId);
     expect(refundId).toMatch(/^REF-SB-/);
@@ -280,7 +281,7 @@ describe('PayPal webhooks (the sandbox PayPal)', () => {
       }),
     );
     const first = await post(t, body, sandbox().sign(body));
-    expect(json<Reply>(first).outcome, first.body).toBe('applied');
+    expect(await webhookOutcome(t, first), first.body).toBe('applied');
     expect(await balanceOf(t, 30001)).toBe(credited - 3000);
     expect(await entriesOf(t, orderId)).toEqual([
       { kind: 'top-up', amount_pence: 3000, reference: orderId },
@@ -300,9 +301,12 @@ describe('PayPal webhooks (the sandbox PayPal)', () => {
       },
     ]);
     // Replayed: nothing more. Another refund (or a reversal) beyond what was credited: ignored.
-    expect(json<Reply>(await post(t, body, sandbox().sign(body))).outcome).toBe('duplicate');
-    const reversal = body.replace(refundId ?? '', 'REF-SB-OTHER').replace('REFUNDED', 'REVERSED');
-    expect(json<Reply>(await post(t, reversal, sandbox().sign(reversal))).outcome).toBe('ignored');
+    expect(await webhookOutcome(t, await post(t, body, sandbox().sign(body)))).toBe('duplicate');
+    const reversal = body
+      .replace(refundId ?? '', 'REF-SB-OTHER')
+      .replace('REFUNDED', 'REVERSED')
+      .replace(event.id, 'WH-SB-REVERSAL');
+    expect(await webhookOutcome(t, await post(t, reversal, sandbox().sign(reversal)))).toBe('ignored');
     expect(await balanceOf(t, 30001)).toBe(credited - 3000);
   });
 
@@ -321,8 +325,8 @@ describe('PayPal webhooks (the sandbox PayPal)', () => {
         links: [{ rel: 'up', href: `https://x.invalid/v2/payments/captures/${await captureIdOf(orderId)}` }],
       },
     });
-    expect(json<Reply>(await post(t, body, sandbox().sign(body))).outcome).toBe('applied');
-    expect(json<Reply>(await post(t, body, sandbox().sign(body))).outcome).toBe('duplicate');
+    expect(await webhookOutcome(t, await post(t, body, sandbox().sign(body)))).toBe('applied');
+    expect(await webhookOutcome(t, await post(t, body, sandbox().sign(body)))).toBe('duplicate');
     expect(await balanceOf(t, 30001)).toBe(credited - 2000);
     expect((await entriesOf(t, orderId)).at(-1)).toEqual({
       kind: 'card-refund',
@@ -344,7 +348,7 @@ describe('PayPal webhooks (the sandbox PayPal)', () => {
         supplementary_data: { related_ids: { order_id: orderId } },
       },
     });
-    expect(json<Reply>(await post(t, body, sandbox().sign(body))).outcome).toBe('ignored');
+    expect(await webhookOutcome(t, await post(t, body, sandbox().sign(body)))).toBe('ignored');
     expect(await balanceOf(t, 30001)).toBe(before);
   });
 
@@ -493,7 +497,7 @@ describe('PayPal webhooks (the real provider, against a local PayPal)', () => {
     const before = await balanceOf(t, 30001);
     const res = await post(t, completed, headers('good-signature'));
     expect(res.statusCode, res.body).toBe(200);
-    expect(json<Reply>(res)).toEqual({ received: true, outcome: 'applied' });
+    expect(await webhookOutcome(t, res)).toBe('applied');
     expect(await balanceOf(t, 30001)).toBe(before + 2000);
     expect(await paymentOf(t, 'ORDER-REAL-1')).toMatchObject({ status: 'succeeded' });
 
@@ -516,7 +520,7 @@ describe('PayPal webhooks (the real provider, against a local PayPal)', () => {
     expect(last?.body).toContain(`"webhook_event":${completed}}`);
 
     // Delivered again by PayPal: verified again, credited nothing.
-    expect(json<Reply>(await post(t, completed, headers('good-signature'))).outcome).toBe('duplicate');
+    expect(await webhookOutcome(t, await post(t, completed, headers('good-signature')))).toBe('duplicate');
     expect(await balanceOf(t, 30001)).toBe(before + 2000);
   });
 
@@ -537,7 +541,7 @@ describe('PayPal webhooks (the real provider, against a local PayPal)', () => {
       },
     });
     const res = await post(t, refund, headers('good-signature'));
-    expect(json<Reply>(res).outcome, res.body).toBe('applied');
+    expect(await webhookOutcome(t, res), res.body).toBe('applied');
     expect(paypal.requests.some((r) => r.method === 'GET' && r.url === '/v2/payments/captures/CAPTURE-1')).toBe(true);
     expect(await balanceOf(t, 30001)).toBe(before - 2000);
   });

@@ -14,28 +14,28 @@
  *
  * Each webhook is believed only once the provider verifies it (PayPal's verify-webhook-signature
  * for the real provider, the sandbox's own signature for the sandbox's): otherwise 400 and nothing
- * changes. A capture names its order (supplementary_data.related_ids.order_id); a refund names only
+ * is stored. A verified event is stored once and applied once by the inbound-webhook pipeline
+ * (platform/webhooks.ts); one PayPal cannot answer about meanwhile is retried there. A capture names its order (supplementary_data.related_ids.order_id); a refund names only
  * its capture (its 'up' link), whose order the provider answers. Our payment is the order's.
  *
- * The sandbox PayPal's events (eChecks clearing, refunds) are delivered to the same handler by
+ * The sandbox PayPal's events (eChecks clearing, refunds) are delivered to the same pipeline by
  * `deliverSandboxPayPal`, the `paypal-sandbox-delivery` job every two seconds (`sandboxPayPalJobs`).
  */
 import { formatPence, PAYMENT_MESSAGES, paymentRoutes } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
+import { postToLedger } from '../../modules/billing/index.ts';
+import { notify } from '../../modules/mail/index.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { type JobDefinition, job } from '../../platform/jobs.ts';
-import { postToLedger } from '../../platform/ledger.ts';
-import { notify } from '../../platform/notify.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { openRoute } from '../../platform/routes.ts';
+import { type ApplyOutcome, type Delivery, deliverAndApply, webhookRoute } from '../../platform/webhooks.ts';
 import type { PaymentEvent } from '../../providers/payments/payments.ts';
-import { PayPalUnavailableError, SandboxPayPal, type WebhookHeaders } from '../../providers/payments/paypal.ts';
+import { PayPalUnavailableError, SandboxPayPal } from '../../providers/payments/paypal.ts';
 
 import './tables.ts';
 
-export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 /** settle.ts's settle(): a payment's new status and, the first time it succeeds, its money. */
-export type Settle = (platform: Platform, event: PaymentEvent) => Promise<WebhookOutcome>;
+export type Settle = (platform: Platform, event: PaymentEvent) => Promise<ApplyOutcome>;
 
 type Amount = { currency_code?: unknown; value?: unknown };
 type Resource = {
@@ -73,30 +73,31 @@ function upCapture(resource: Resource): string | null {
   return null;
 }
 
-/** PayPal's webhook, as received: verified by the provider, then applied. */
-export async function handlePaypalWebhook(
-  platform: Platform,
-  settle: Settle,
-  headers: WebhookHeaders,
-  rawBody: string,
-): Promise<WebhookOutcome> {
-  const paypal = platform.providers.paypal;
+type PaypalEvent = { id?: unknown; event_type?: unknown; resource?: Resource };
+
+/** The PayPal webhook's event once PayPal verified it (400 when it did not, 502 while it cannot say). */
+async function verifiedPaypalEvent(platform: Platform, delivery: Delivery): Promise<PaypalEvent[]> {
   let verified: boolean;
   try {
-    verified = await paypal.verifyWebhook(headers, rawBody);
+    verified = await platform.providers.paypal.verifyWebhook(delivery.headers, delivery.rawBody);
   } catch (error) {
     // Not known now: a 5xx, so PayPal delivers it again later.
     if (error instanceof PayPalUnavailableError) throw new HttpError(502, PAYMENT_MESSAGES.paypalUnavailable);
     throw error;
   }
   if (!verified) throw new HttpError(400, PAYMENT_MESSAGES.badSignature);
-
-  let event: { id?: unknown; event_type?: unknown; resource?: Resource };
+  let event: PaypalEvent | null;
   try {
-    event = JSON.parse(rawBody);
+    event = JSON.parse(delivery.rawBody);
   } catch {
-    return 'ignored';
+    return [];
   }
+  return typeof event === 'object' && event !== null ? [event] : [];
+}
+
+/** A verified PayPal event applied (once: the inbound-webhook pipeline). */
+export async function applyPaypalEvent(platform: Platform, settle: Settle, event: PaypalEvent): Promise<ApplyOutcome> {
+  const paypal = platform.providers.paypal;
   const kind = CAPTURE_EVENTS[String(event.event_type) as keyof typeof CAPTURE_EVENTS];
   const resource = event.resource;
   if (!kind || typeof resource !== 'object' || resource === null) return 'ignored';
@@ -107,12 +108,8 @@ export async function handlePaypalWebhook(
   let orderId = text(resource.supplementary_data?.related_ids?.order_id);
   if (!orderId && (kind === 'refunded' || kind === 'reversed')) {
     const captureId = upCapture(resource);
-    try {
-      orderId = captureId ? await paypal.orderOfCapture(captureId) : null;
-    } catch (error) {
-      if (error instanceof PayPalUnavailableError) throw new HttpError(502, PAYMENT_MESSAGES.paypalUnavailable);
-      throw error;
-    }
+    // PayPal unavailable: the event is kept with its error and retried by the pipeline.
+    orderId = captureId ? await paypal.orderOfCapture(captureId) : null;
   }
   if (!orderId) return 'ignored';
   const payment = await platform.tenancy.crossAccount('payments', (tx) =>
@@ -154,7 +151,7 @@ async function takeBack(
   refundId: string,
   amountPence: number | null,
   kind: 'refunded' | 'reversed',
-): Promise<WebhookOutcome> {
+): Promise<ApplyOutcome> {
   if (!amountPence) return 'ignored';
   return platform.tenancy.crossAccount('payments', async (tx) => {
     const payment = await tx
@@ -199,14 +196,15 @@ async function takeBack(
   });
 }
 
-/** The route: public (PayPal calls it), believed only once verified. */
+/** PayPal's name in the inbound-webhook pipeline. */
+const PAYPAL_WEBHOOKS = 'paypal';
+
+/** The route: public (PayPal calls it), believed only once verified; each event stored once and applied once. */
 export function registerPaypalWebhook(api: FastifyInstance, platform: Platform, settle: Settle): void {
-  openRoute(api, platform, paymentRoutes.paypalWebhook, {
-    allow: 'public',
-    handler: async ({ request }) => ({
-      received: true,
-      outcome: await handlePaypalWebhook(platform, settle, request.headers, request.rawBody ?? ''),
-    }),
+  webhookRoute(api, platform, paymentRoutes.paypalWebhook, PAYPAL_WEBHOOKS, {
+    verify: (delivery) => verifiedPaypalEvent(platform, delivery),
+    eventId: (event) => text(event.id) ?? '',
+    apply: (event) => applyPaypalEvent(platform, settle, event),
   });
 }
 
@@ -217,18 +215,18 @@ export function registerPaypalWebhook(api: FastifyInstance, platform: Platform, 
  */
 export async function deliverSandboxPayPal(
   platform: Platform,
-  settle: Settle,
   now = new Date(),
   limit = 50,
-): Promise<WebhookOutcome[]> {
+): Promise<Array<ApplyOutcome | 'failed'>> {
   const sandbox = platform.providers.paypal;
   if (!(sandbox instanceof SandboxPayPal)) return [];
   await sandbox.clearEchecks(now);
-  const outcomes: WebhookOutcome[] = [];
+  const outcomes: Array<ApplyOutcome | 'failed'> = [];
   for (let i = 0; i < limit; i++) {
     const next = await sandbox.nextWebhook();
     if (!next) break;
-    outcomes.push(await handlePaypalWebhook(platform, settle, sandbox.sign(next.body), next.body));
+    const delivery = { rawBody: next.body, headers: sandbox.sign(next.body) };
+    outcomes.push(...(await deliverAndApply(platform, PAYPAL_WEBHOOKS, delivery)));
     await sandbox.delivered(next.id);
   }
   return outcomes;
@@ -238,7 +236,7 @@ export async function deliverSandboxPayPal(
  * deliverSandboxPayPal every two seconds on the job queue (the sandbox only): an eCheck clears, a
  * refund arrives, about when PayPal's own webhook would.
  */
-export function sandboxPayPalJobs(platform: Platform, settle: Settle): JobDefinition[] {
+export function sandboxPayPalJobs(platform: Platform): JobDefinition[] {
   if (!(platform.providers.paypal instanceof SandboxPayPal)) return [];
-  return [job('paypal-sandbox-delivery', () => deliverSandboxPayPal(platform, settle), { every: 2, singleton: true })];
+  return [job('paypal-sandbox-delivery', () => deliverSandboxPayPal(platform), { every: 2, singleton: true })];
 }

@@ -1,12 +1,9 @@
 import { formatPence } from '@switchboard/domain';
-import { londonToday } from '../../platform/billing-periods.ts';
-import { payInvoice } from '../../platform/invoice-payments.ts';
-import { postToLedger } from '../../platform/ledger.ts';
-import { queueMail } from '../../platform/mail.ts';
-import { paymentFailedMail } from '../../platform/mail-templates.ts';
-import { notify } from '../../platform/notify.ts';
+import { londonToday, payInvoice, postToLedger } from '../../modules/billing/index.ts';
+import { notify, paymentFailedMail, queueMail } from '../../modules/mail/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Tx } from '../../platform/tenancy.ts';
+import type { ApplyOutcome } from '../../platform/webhooks.ts';
 import type { PaymentEvent } from '../../providers/payments/payments.ts';
 import type { PaymentRow } from './tables.ts';
 
@@ -21,13 +18,13 @@ export const PENDING = 'pending_';
  * Applies a verified webhook: the payment's new status and, the first time it succeeds, the money
  * (in the same transaction as the status). Unknown intents are ignored (another system's).
  */
-export async function settle(platform: Platform, event: PaymentEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+export async function settle(platform: Platform, event: PaymentEvent): Promise<ApplyOutcome> {
   if (!event.intentId) return 'ignored';
   return platform.tenancy.crossAccount('payments', (tx) => settleIn(tx, event));
 }
 
 /** settle() in the caller's escape-hatch transaction. */
-export async function settleIn(tx: Tx, event: PaymentEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+export async function settleIn(tx: Tx, event: PaymentEvent): Promise<ApplyOutcome> {
   if (!event.intentId) return 'ignored';
   const payment = await paymentOf(tx, event);
   if (!payment) return 'ignored';

@@ -10,7 +10,8 @@ import { PAYMENT_MESSAGES } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoInvoices } from '../../demo/invoices.ts';
-import { postToLedger } from '../../platform/ledger.ts';
+import { postToLedger } from '../../modules/billing/ledger.ts';
+import { applyDueWebhooks } from '../../platform/webhooks.ts';
 import {
   ChargeRefusedError,
   declineText,
@@ -20,6 +21,7 @@ import {
   signPayload,
 } from '../../providers/payments/payments.ts';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { webhookOutcome } from '../../test/webhooks.ts';
 import { processAutoTopUps, processInvoiceAutoPay, resumeOffSessionCharges } from './off-session.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_switchboard';
@@ -243,11 +245,8 @@ const deliver = (type: string, intent: object) => {
     payload: body,
   });
 };
-const outcomeOf = async (response: Promise<{ statusCode: number; body: string }>) => {
-  const res = await response;
-  expect(res.statusCode, res.body).toBe(200);
-  return (JSON.parse(res.body) as { outcome: string }).outcome;
-};
+/** What became of a delivered event once the pipeline applied it. */
+const outcomeOf = (response: ReturnType<typeof deliver>) => webhookOutcome(t, response);
 /** The intent Stripe made, as it stands once the customer paid with a payment method (succeeded). */
 const paid = (intentId: string, paymentMethod: string) => {
   const intent = stripe.intents.get(intentId);
@@ -381,19 +380,25 @@ describe('saving a card with Stripe', () => {
     expect(await creditsOf(intentId)).toHaveLength(1);
   });
 
-  it('settles even when the card’s digits cannot be looked up, and takes them from Stripe’s redelivery', async () => {
+  it('settles even when the card’s digits cannot be looked up, and takes them on the event’s retry', async () => {
     const res = await t.api('POST', `/account/30001/topup`, prepay, { amount: 30, autoTopup: false, threshold: 2 });
     const intentId = intentOf(json<Reply>(res).clientSecret as string);
     const before = await balance(30001);
     stripe.failLookups = 1;
-    const first = await deliver('payment_intent.succeeded', paid(intentId, 'pm_card_mastercard'));
-    // Stripe is told to deliver again; the money moved already, once.
-    expect(first.statusCode).toBe(503);
+    const first = await outcomeOf(deliver('payment_intent.succeeded', paid(intentId, 'pm_card_mastercard')));
+    // The event is kept failed with its error, to be applied again; the money moved already, once.
+    expect(first).toBe('failed');
+    const kept = await t.database.db
+      .selectFrom('inbound_events')
+      .select(['state', 'last_error', 'attempts'])
+      .where('event_id', '=', `evt_test_${eventNo}`)
+      .executeTakeFirstOrThrow();
+    expect(kept).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(kept.last_error).toContain('card details');
     expect(await balance(30001)).toBe(before + 3000);
     expect(await paymentOf(intentId)).toMatchObject({ payment_method_id: 'pm_card_mastercard', card_last4: '' });
-    expect(await outcomeOf(deliver('payment_intent.succeeded', paid(intentId, 'pm_card_mastercard')))).toBe(
-      'duplicate',
-    );
+    // Its retry, once its back-off has passed: the card is recorded, nothing more is credited.
+    expect(await applyDueWebhooks(t.app.platform, new Date(Date.now() + 3_600_000))).toBe(1);
     expect(await paymentOf(intentId)).toMatchObject({ card_last4: '4444' });
     expect(await balance(30001)).toBe(before + 3000);
   });

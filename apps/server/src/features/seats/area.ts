@@ -1,5 +1,5 @@
+import { registrationExpiryJob } from '../../modules/endpoints/index.ts';
 import type { ServerArea } from '../../platform/area.ts';
-import { registrationExpiryJob } from '../../platform/registration-expiry.ts';
 import * as m004 from './migrations/004-seats.ts';
 import * as m008 from './migrations/008-seat-access.ts';
 import * as m053 from './migrations/053-seat-registration-status.ts';

@@ -7,7 +7,7 @@
 import { isPublicIp, type Seat, seatValues } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireRegistrations } from '../../platform/registration-expiry.ts';
+import { expireRegistrations } from '../../modules/endpoints/registration-expiry.ts';
 import { basedOn, createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { pageReads } from '../../test/page-plan.ts';
 import { area } from './area.ts';

@@ -14,8 +14,8 @@ import {
   type VoicemailSettings,
 } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USERNAME_TAKEN, usernameViolations } from '../../modules/identity/users.ts';
 import { uniqueViolationError } from '../../platform/errors.ts';
-import { USERNAME_TAKEN, usernameViolations } from '../../platform/users.ts';
 import {
   addUser,
   basedOn,

@@ -23,8 +23,8 @@ import {
   seatRoutes,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
-import { callOptionFields } from '../../platform/call-option-fields.ts';
-import { deviceStatusFields } from '../../platform/device-status.ts';
+import { callOptionFields, deviceStatusFields, sipCredentials } from '../../modules/endpoints/index.ts';
+import { createUser } from '../../modules/identity/index.ts';
 import { fromZodError, HttpError, notFound } from '../../platform/errors.ts';
 import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
 import { numberedResource } from '../../platform/numbered.ts';
@@ -33,9 +33,7 @@ import type { Validator } from '../../platform/resources.ts';
 import type { Ctx } from '../../platform/routes.ts';
 import { sameNamedFields } from '../../platform/same-named-fields.ts';
 import { newSecret } from '../../platform/secrets.ts';
-import { sipCredentials } from '../../platform/sip-credentials.ts';
 import type { Tx } from '../../platform/tenancy.ts';
-import { createUser } from '../../platform/users.ts';
 import { adminOnly, ownNumbers, ownRow, restricted, teamsSwitch, usablePrompt } from '../../platform/validators.ts';
 import { registerSeatSettingRoutes, type SeatsHandle } from './seats.settings.ts';
 

@@ -19,15 +19,13 @@ import {
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { callOptionFields } from '../../platform/call-option-fields.ts';
-import { deviceStatusFields } from '../../platform/device-status.ts';
+import { callOptionFields, deviceStatusFields, sipCredentials } from '../../modules/endpoints/index.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resource, type Validator } from '../../platform/resources.ts';
 import { tenantRoute } from '../../platform/routes.ts';
 import { sameNamedFields } from '../../platform/same-named-fields.ts';
 import { newSecret } from '../../platform/secrets.ts';
-import { sipCredentials } from '../../platform/sip-credentials.ts';
 import { adminOnly, destination, maxRecords, ownNumbers, restricted, teamsSwitch } from '../../platform/validators.ts';
 
 const REGISTERED = "(sip_trunks.host = '' and trunk_registrations.expires_at > now())";

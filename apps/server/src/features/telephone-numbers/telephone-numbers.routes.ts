@@ -23,6 +23,7 @@ import {
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { notify } from '../../modules/mail/index.ts';
 import { destinationNames } from '../../platform/children.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { field, fieldMap, rowFrom, versionedFields, visibleTo } from '../../platform/fields.ts';
@@ -34,7 +35,6 @@ import {
   pagedList,
   selectRecords,
 } from '../../platform/list.ts';
-import { notify } from '../../platform/notify.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { assertVersion, resource } from '../../platform/resources.ts';
 import { type Ctx, readersOf, tenantRoute } from '../../platform/routes.ts';

@@ -4,6 +4,8 @@
  * profile's region (closed all day), then the day's schedule.
  */
 import {
+  type BankHolidayRegion,
+  bankHolidays,
   type CalendarEntry,
   calendarKey,
   DAYS,
@@ -11,7 +13,6 @@ import {
   type TimeProfileStatus,
   timeToMinutes,
 } from '@switchboard/domain';
-import { type BankHolidayRegion, bankHolidays } from '../../platform/bank-holidays.ts';
 import { londonClock } from '../../platform/london-clock.ts';
 
 export function timeProfileStatusAt(profile: TimeProfile, calendars: CalendarEntry[], at: Date): TimeProfileStatus {

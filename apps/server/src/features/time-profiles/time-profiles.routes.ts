@@ -4,6 +4,8 @@
  * server computes) and /timeprofilecalendar (calendar entries overriding a profile in their range).
  */
 import {
+  type BankHolidayRegion,
+  bankHolidays,
   type CalendarEntry,
   calendarKey,
   calendarRoutes,
@@ -17,7 +19,6 @@ import {
   timeProfileRoutes,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
-import { type BankHolidayRegion, bankHolidays } from '../../platform/bank-holidays.ts';
 import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
 import { selectRecords } from '../../platform/list.ts';
 import { numberedResource } from '../../platform/numbered.ts';

@@ -13,14 +13,21 @@ import {
   userRoutes,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
+import {
+  createUser,
+  credentialsRefusal,
+  holdsMoreThan,
+  sendEmailChangeLink,
+  sendSetPasswordLink,
+  userLabel,
+  usernameViolations,
+} from '../../modules/identity/index.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { forbidden, HttpError, validationError } from '../../platform/errors.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
-import { sendEmailChangeLink, sendSetPasswordLink } from '../../platform/password-tokens.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { assertVersion, resource, type Validator } from '../../platform/resources.ts';
 import { type Ctx, tenantRoute } from '../../platform/routes.ts';
-import { createUser, credentialsRefusal, holdsMoreThan, userLabel, usernameViolations } from '../../platform/users.ts';
 
 const LAST_SIGN_IN = `coalesce((select to_char(max(a.at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
   from audit_log a where a.user_id = users.id and a.action = 'login'), '')`;

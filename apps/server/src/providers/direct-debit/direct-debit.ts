@@ -18,10 +18,10 @@
  * Both answer events of one shape; features/direct-debit/collections.ts applies them.
  */
 import { randomBytes } from 'node:crypto';
+import { addWorkingDays } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { ProviderUnavailableError } from '../../platform/provider-modes.ts';
 import type { Tenancy, Tx } from '../../platform/tenancy.ts';
-import { addWorkingDays } from '../../platform/working-days.ts';
 
 export type CollectionState =
   | 'pending_submission'

@@ -7,9 +7,10 @@
  * `apiBase` sends the client's requests to another server answering like GoCardless's API (tests);
  * the SDK has no option for it, so it is set on the client's request object, checked to exist.
  */
+
+import { addWorkingDays } from '@switchboard/domain';
 import gocardless, { Environments, type GoCardlessClient, InvalidStateError, verifySignature } from 'gocardless-nodejs';
 import { z } from 'zod';
-import { addWorkingDays } from '../../platform/working-days.ts';
 import {
   BACS_CYCLE_WORKING_DAYS,
   type CollectionAnswer,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { CROSS_ACCOUNT_ROLE, run, TENANT_ROLE } from '../../../db/tenancy-sql.ts';
-import { emergencyLocatedSql } from '../../../platform/emergency-location.ts';
+import { emergencyLocatedSql } from '../../../modules/endpoints/index.ts';
 import { statusTuple } from './053-seat-registration-status.ts';
 
 /**

@@ -6,8 +6,8 @@
  * stored status). Safe to run from every process at once.
  */
 import { sql } from 'kysely';
-import { type JobDefinition, job } from './jobs.ts';
-import type { Tenancy } from './tenancy.ts';
+import { type JobDefinition, job } from '../../platform/jobs.ts';
+import type { Tenancy } from '../../platform/tenancy.ts';
 
 export type RegistrationsTable = 'seat_registrations';
 

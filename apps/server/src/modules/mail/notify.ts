@@ -1,6 +1,6 @@
 /** Notifications (spec 1 §3 "Notification"): what the server tells an account about its events. */
-import './billing-tables.ts';
-import type { Tx } from './tenancy.ts';
+import './tables.ts';
+import type { Tx } from '../../platform/tenancy.ts';
 
 export interface NotificationInput {
   /** What caused it ('low-balance', ...). */

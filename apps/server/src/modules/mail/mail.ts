@@ -5,10 +5,10 @@
  * and marked 'sent', or retried a few times and then marked 'failed' with its error; with none
  * (SMTP not configured, sandboxes off) it stays 'pending' — kept, never dropped — until SMTP is set.
  */
-import type { MailTransport } from '../providers/mail/mail.ts';
-import './billing-tables.ts';
-import { oneRunAtATime } from './every-interval.ts';
-import type { Tenancy, Tx } from './tenancy.ts';
+import type { MailTransport } from '../../providers/mail/mail.ts';
+import './tables.ts';
+import { oneRunAtATime } from '../../platform/every-interval.ts';
+import type { Tenancy, Tx } from '../../platform/tenancy.ts';
 
 export interface QueuedMail {
   /** The account the mail is about (null: the provider's own). */

@@ -1,6 +1,6 @@
 /** Columns and tables of the account's life (migration 028, features/account): used by the platform's set-password links. */
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../db/schema.ts';
+import type { Timestamp } from '../../db/schema.ts';
 
 export interface PasswordTokensTable {
   id: Generated<number>;
@@ -13,7 +13,7 @@ export interface PasswordTokensTable {
   created_at: Generated<Date>;
 }
 
-declare module '../db/schema.ts' {
+declare module '../../db/schema.ts' {
   interface AccountsTable {
     /** Moves when the account details change (not with the balance). */
     version: Generated<number>;

@@ -6,9 +6,10 @@
  * the columns where the database keeps them (the seats', migrations 053 and 057: indexed, so the list
  * filters and sorts without reading the whole account); trusted SQL over the list's FROM.
  */
+
+import { field } from '../../platform/fields.ts';
+import { publicIpSql } from '../../platform/ip-sql.ts';
 import { emergencyLocatedSql } from './emergency-location.ts';
-import { field } from './fields.ts';
-import { publicIpSql } from './ip-sql.ts';
 
 /** The stored location, public IP and network flags (false while unlocated / unregistered). */
 export interface StoredDeviceStatus {

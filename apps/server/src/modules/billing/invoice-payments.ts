@@ -2,7 +2,7 @@
  * How a confirmed card payment pays an invoice: the invoices area registers its `markInvoicePaid`
  * here and the payments area calls it, so neither reaches into the other.
  */
-import type { Tx } from './tenancy.ts';
+import type { Tx } from '../../platform/tenancy.ts';
 
 export type InvoicePayer = (
   tx: Tx,

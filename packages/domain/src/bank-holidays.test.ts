@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bankHolidays, easterSunday, isBankHoliday } from '../../platform/bank-holidays.ts';
+import { bankHolidays, easterSunday, isBankHoliday } from './bank-holidays.ts';
 
 const dates = (year: number, region: 1 | 2 | 3) => bankHolidays(year, region).map((h) => h.date);
 

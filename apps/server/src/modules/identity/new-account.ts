@@ -1,6 +1,6 @@
 /** What a new account starts with, whether registered (features/account) or seeded (demo). */
 import type { Insertable } from 'kysely';
-import type { AccountsTable } from '../db/schema.ts';
+import type { AccountsTable } from '../../db/schema.ts';
 
 /** No alert, a zero balance, the provider's branding (no colours or logo of its own), three-digit extensions. */
 export const NEW_ACCOUNT_DEFAULTS = {

@@ -1,7 +1,7 @@
 /** The e-mail outbox: queued in the cause's transaction; the sandbox keeps it, SMTP sends or retries. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailTransport, OutgoingMail } from '../providers/mail/mail.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import type { MailTransport, OutgoingMail } from '../../providers/mail/mail.ts';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { MAIL_MAX_ATTEMPTS, MailDispatcher, queueMail } from './mail.ts';
 
 let t: TestContext;

@@ -4,9 +4,9 @@
  * so an area registers its charges without reaching into another.
  */
 import { MONTH_NAMES } from '@switchboard/domain';
-import { HttpError } from './errors.ts';
-import { londonClock } from './london-clock.ts';
-import type { Tx } from './tenancy.ts';
+import { HttpError } from '../../platform/errors.ts';
+import { londonClock } from '../../platform/london-clock.ts';
+import type { Tx } from '../../platform/tenancy.ts';
 
 // ---- periods and dates -----------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 /** The field map entries of the call options seats and trunks share (spec 2 §3: restrictions, call times). */
 import { mayKnowInternationalPin, RESTRICTION_FIELDS, type Resource } from '@switchboard/domain';
-import { field } from './fields.ts';
+import { field } from '../../platform/fields.ts';
 
 /**
  * The restriction switches and the international PIN (members of the json `restrictions` column;

@@ -17,10 +17,10 @@ import {
   identityFieldList,
 } from '@switchboard/domain';
 import type { ColumnType } from 'kysely';
-import type { Timestamp } from '../db/schema.ts';
-import { audit } from './audit.ts';
-import { notify } from './notify.ts';
-import type { Tx } from './tenancy.ts';
+import type { Timestamp } from '../../db/schema.ts';
+import { audit } from '../../platform/audit.ts';
+import type { Tx } from '../../platform/tenancy.ts';
+import { notify } from '../mail/index.ts';
 
 export interface AccountIdentityTable {
   account_no: number;
@@ -33,7 +33,7 @@ export interface AccountIdentityTable {
   updated_at: Timestamp;
 }
 
-declare module '../db/schema.ts' {
+declare module '../../db/schema.ts' {
   interface Database {
     account_identity: AccountIdentityTable;
   }

@@ -4,11 +4,11 @@
  * spec's two permission grants when asked.
  */
 import { ACCOUNT_TYPE_FEATURE, NEW_USER_GRANTS, type NewUserBody, USER_MESSAGES } from '@switchboard/domain';
-import type { AuthContext } from './auth.ts';
-import { type UniqueViolations, uniqueViolationError, validationError } from './errors.ts';
-import { recordChange } from './outbox.ts';
-import type { Ctx } from './routes.ts';
-import type { Tx } from './tenancy.ts';
+import type { AuthContext } from '../../platform/auth.ts';
+import { type UniqueViolations, uniqueViolationError, validationError } from '../../platform/errors.ts';
+import { recordChange } from '../../platform/outbox.ts';
+import type { Ctx } from '../../platform/routes.ts';
+import type { Tx } from '../../platform/tenancy.ts';
 
 /** How a user is named wherever a record says who did something: 'Jane Smith (jsmith)'. */
 export const userLabel = (u: { name: string; surname: string; username: string }) =>

@@ -7,12 +7,11 @@
  * makes its change.
  */
 import crypto from 'node:crypto';
-import './account-tables.ts';
-import type { Config } from '../config.ts';
-import { hashToken } from './auth.ts';
-import { queueMail } from './mail.ts';
-import { emailChangeMail, setPasswordMail } from './mail-templates.ts';
-import type { Tx } from './tenancy.ts';
+import './tables.ts';
+import type { Config } from '../../config.ts';
+import { hashToken } from '../../platform/auth.ts';
+import type { Tx } from '../../platform/tenancy.ts';
+import { emailChangeMail, queueMail, setPasswordMail } from '../mail/index.ts';
 
 export type TokenPurpose = 'activation' | 'reset' | 'email';
 /** The links that set a password. */

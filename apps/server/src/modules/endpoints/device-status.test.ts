@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { fieldMap } from '../../platform/fields.ts';
+import { publicIpSql } from '../../platform/ip-sql.ts';
 import { deviceStatusFields } from './device-status.ts';
 import { emergencyLocatedSql } from './emergency-location.ts';
-import { fieldMap } from './fields.ts';
-import { publicIpSql } from './ip-sql.ts';
 
 describe('deviceStatusFields', () => {
   it('reads the location from the number and the public IP and network from the address in use', () => {

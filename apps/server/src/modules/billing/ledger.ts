@@ -9,14 +9,12 @@
  * account and queues the low-balance e-mail — once per crossing (the posting that crosses).
  */
 import { formatPence } from '@switchboard/domain';
-import type { AuthContext } from './auth.ts';
-import type { LedgerKind } from './billing-tables.ts';
-import { HttpError } from './errors.ts';
-import { queueMail } from './mail.ts';
-import { lowBalanceMail } from './mail-templates.ts';
-import { notify } from './notify.ts';
-import type { Tx } from './tenancy.ts';
-import { userLabel } from './users.ts';
+import type { AuthContext } from '../../platform/auth.ts';
+import { HttpError } from '../../platform/errors.ts';
+import type { Tx } from '../../platform/tenancy.ts';
+import { userLabel } from '../identity/index.ts';
+import { lowBalanceMail, notify, queueMail } from '../mail/index.ts';
+import type { LedgerKind } from './tables.ts';
 
 export interface LedgerPosting {
   accountNo: number;

@@ -5,11 +5,11 @@
 import type { RouteContract } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { notFound } from './errors.ts';
-import type { Platform } from './platform.ts';
-import type { ResourceHandle } from './resources.ts';
-import { tenantRoute } from './routes.ts';
-import { newSecret } from './secrets.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { Platform } from '../../platform/platform.ts';
+import type { ResourceHandle } from '../../platform/resources.ts';
+import { tenantRoute } from '../../platform/routes.ts';
+import { newSecret } from '../../platform/secrets.ts';
 
 export interface SipCredentialsOptions {
   routes: { password: RouteContract; resetPassword: RouteContract };

@@ -1,0 +1,11 @@
+/**
+ * The billing module: the money ledger (every change of a prepay balance, in pence), billing periods
+ * and the charge sources of the monthly run, how a card payment pays an invoice, and money helpers.
+ * The areas that show and take money (invoices, payments, direct debit, bundles, account billing)
+ * and every other area import this file only, never the module's other files.
+ */
+export * from './billing-periods.ts';
+export * from './invoice-payments.ts';
+export * from './ledger.ts';
+export * from './money.ts';
+export type * from './tables.ts';
