@@ -24,16 +24,12 @@ import { copyPgdata, isFreshDataDir, type UsableSnapshot, usableSnapshot } from 
 import { resolveAuth } from './platform/auth.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { copyFiles, localFileStore } from './platform/file-store.ts';
-import {
-  startHousekeeping,
-  startVacuumAfterWrites,
-  vacuumAfterWrites,
-  vacuumEmbedded,
-} from './platform/housekeeping.ts';
+import { housekeepingJob, vacuumAfterWrites, vacuumEmbedded, vacuumWhenDue } from './platform/housekeeping.ts';
+import { type JobLog, job } from './platform/jobs.ts';
 import { apiDocument } from './platform/openapi.ts';
 import { createPlatform, type Platform } from './platform/platform.ts';
 import { providerStartupLines } from './platform/provider-modes.ts';
-import { startWebhookRetries } from './platform/webhooks.ts';
+import { webhookRetriesJob } from './platform/webhooks.ts';
 
 export const API_BASE = '/api/v1';
 /** How long /ready waits for the database before answering 503 (a load balancer's check is ~2 s). */
@@ -209,7 +205,7 @@ async function prepareDatabase(
     if (!options.database) await handle.close();
     throw error;
   }
-  const platform = createPlatform(handle.db, config, undefined, handle.cross);
+  const platform = createPlatform(handle.db, config, undefined, handle);
   if (snapshot) {
     // The snapshot's audio, and its stamps relative to the moment of seeding moved to now.
     await copyFiles(localFileStore(snapshot.filesDir), platform.files);
@@ -349,29 +345,37 @@ async function registerPanel(app: FastifyInstance, dist: string | undefined): Pr
 }
 
 /**
- * Background work of a serving process (tests drive it themselves: platform.outbox.drain()):
- * housekeeping, PGlite's vacuum after bursts of writes, the outbox, mail, the inbound webhooks'
- * retries, the areas' own (the scheduled billing run). Answers its stop.
+ * Every job: the platform's (housekeeping, the outbox's and the mails' delivery, the inbound
+ * webhooks' retries) and the areas'. The outbox and the mails are delivered every second or two
+ * (their rows are the queue; these runs only drain them, one at a time across processes).
  */
-function startBackground(app: FastifyInstance, platform: Platform, handle: DatabaseHandle): () => void {
-  const embedded = handle.kind === 'pglite';
-  const stopHousekeeping = startHousekeeping(platform.tenancy, {
-    ...(embedded ? { vacuum: () => vacuumEmbedded(handle.db) } : {}),
-  });
-  const stopVacuum = embedded ? vacuumAfterBursts(app, handle.db) : () => undefined;
-  const outbox = platform.outbox.start(1000, (error) => app.log.error(error));
-  const stopMail = platform.mail.start(2000, (error) => app.log.error(error));
-  const stopWebhooks = startWebhookRetries(platform, app.log);
-  const stopAreas = AREAS.flatMap((area) =>
-    area.start ? [area.start(platform, { info: (m) => app.log.info(m), error: (e) => app.log.error(e) })] : [],
+function declareJobs(platform: Platform, log: JobLog): void {
+  platform.jobs.declare(
+    housekeepingJob(platform.tenancy),
+    job('outbox-delivery', () => platform.outbox.drain(), { every: 1, singleton: true }),
+    job('mail-delivery', () => platform.mail.drain(), { every: 2, singleton: true }),
+    webhookRetriesJob(platform),
+    ...AREAS.flatMap((area) => area.jobs?.(platform, log) ?? []),
   );
-  return () => {
-    stopHousekeeping();
+}
+
+/**
+ * Background work of a serving process (tests drive it themselves: platform.outbox.drain()): the
+ * job queue's workers, PGlite's vacuum after bursts of writes, the areas' own timers. Answers its stop.
+ */
+async function startBackground(
+  app: FastifyInstance,
+  platform: Platform,
+  handle: DatabaseHandle,
+  log: JobLog,
+): Promise<() => Promise<void>> {
+  const stopVacuum = handle.kind === 'pglite' ? vacuumAfterBursts(app, handle.db) : () => undefined;
+  await platform.jobs.start({ work: true, log });
+  const stopAreas = AREAS.flatMap((area) => (area.start ? [area.start(platform, log)] : []));
+  return async () => {
     stopVacuum();
-    outbox.stop();
-    stopMail();
-    stopWebhooks();
     for (const stop of stopAreas) stop();
+    await platform.jobs.stop();
   };
 }
 
@@ -390,13 +394,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       reply.header('cache-control', 'no-store');
   });
 
-  const stopBackground = options.database ? () => undefined : startBackground(app, platform, handle);
+  const log: JobLog = { info: (m) => app.log.info(m), error: (e) => app.log.error(e) };
+  declareJobs(platform, log);
+  // Tests that bring their own database run the jobs themselves: the queue only takes them.
+  const stopBackground = options.database
+    ? await platform.jobs.start({ work: false, log }).then(() => () => platform.jobs.stop())
+    : await startBackground(app, platform, handle, log);
   const apiRoutes = await registerApi(app, platform, config);
   await registerPanel(app, config.webDist);
   app.decorate('platform', platform);
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onClose', async () => {
-    stopBackground();
+    await stopBackground();
     platform.files.close?.();
     if (!options.database) await handle.close();
   });
@@ -405,10 +414,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
 /** PGlite's vacuum after each burst of writes (housekeeping.ts), told of every request; answers its stop. */
 function vacuumAfterBursts(app: FastifyInstance, db: DatabaseHandle['db']): () => void {
-  const schedule = vacuumAfterWrites(() => vacuumEmbedded(db));
+  const vacuum = () => vacuumEmbedded(db);
+  const schedule = vacuumAfterWrites(vacuum);
+  const checks = vacuumWhenDue(schedule, vacuum, { error: (e) => app.log.error(e) });
   app.addHook('onRequest', async () => schedule.started());
-  app.addHook('onResponse', async (request, reply) =>
-    schedule.ended(!['GET', 'HEAD', 'OPTIONS'].includes(request.method) && reply.statusCode < 400),
-  );
-  return startVacuumAfterWrites(schedule, { error: (e) => app.log.error(e) });
+  app.addHook('onResponse', async (request, reply) => {
+    schedule.ended(!['GET', 'HEAD', 'OPTIONS'].includes(request.method) && reply.statusCode < 400);
+    checks.poke();
+  });
+  return checks.stop;
 }

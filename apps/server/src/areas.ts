@@ -23,6 +23,7 @@ import * as m052 from './db/migrations/052-seat-search-index.ts';
 import * as m054 from './db/migrations/054-dial-plan-blocks.ts';
 import * as m058 from './db/migrations/058-search-ids-bitmap.ts';
 import * as m060 from './db/migrations/060-audit-log-counts.ts';
+import * as m062 from './db/migrations/062-jobs.ts';
 import * as m067 from './db/migrations/067-tenant-money-and-grants.ts';
 import * as m068 from './db/migrations/068-search-by-construction.ts';
 import * as m069 from './db/migrations/069-owner-default-privileges.ts';
@@ -43,6 +44,7 @@ import { area as directDebit } from './features/direct-debit/area.ts';
 import { area as identity } from './features/identity/area.ts';
 import { area as invoices } from './features/invoices/area.ts';
 import { area as ivrs } from './features/ivrs/area.ts';
+import { area as jobs } from './features/jobs/area.ts';
 import { area as mobile } from './features/mobile/area.ts';
 import { area as musicOnHold } from './features/music-on-hold/area.ts';
 import { area as nts } from './features/nts/area.ts';
@@ -90,6 +92,7 @@ export const AREAS: readonly ServerArea[] = [
   bundles,
   directDebit,
   identity,
+  jobs,
 ];
 
 /** The platform's own migrations (accounts and users, Teams tenants, row-level security). */
@@ -114,6 +117,7 @@ const PLATFORM_MIGRATIONS: Record<string, Migration> = {
   '054-dial-plan-blocks': m054,
   '058-search-ids-bitmap': m058,
   '060-audit-log-counts': m060,
+  '062-jobs': m062,
   '067-tenant-money-and-grants': m067,
   '068-search-by-construction': m068,
   '069-owner-default-privileges': m069,

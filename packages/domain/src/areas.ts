@@ -21,6 +21,8 @@ export const AREA_NAMES = {
   identity: 'Identity',
   invoice: 'Invoices',
   ivrs: 'IVRs',
+  /** A provider admin's retry of a failed job (the Jobs page). */
+  jobs: 'Jobs',
   /** A provider admin's credit or debit of an account. */
   ledger: 'Balance Adjustment',
   mobile: 'Mobile Numbers',

@@ -20,6 +20,7 @@ export * from './features/direct-debit.ts';
 export * from './features/identity.ts';
 export * from './features/invoices.ts';
 export * from './features/ivrs.ts';
+export * from './features/jobs.ts';
 export * from './features/mobile.ts';
 export * from './features/music-on-hold.ts';
 export * from './features/nts.ts';

@@ -60,6 +60,8 @@ export interface DatabaseHandle {
   cross: DB;
   kind: 'pglite' | 'postgres';
   pglite?: PGlite;
+  /** PostgreSQL: the pool under Kysely (the job queue's statements, platform/jobs.ts). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -67,15 +69,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.databaseUrl) {
     // int8 (count(*), bigserial) as numbers: our counts and ids stay far below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const db = postgres(options.databaseUrl, options);
+    const tenant = postgres(options.databaseUrl, options);
     const cross = options.crossAccountUrl
       ? postgres(options.crossAccountUrl, options, ` -c role=${CROSS_ACCOUNT_ROLE}`)
-      : db;
+      : tenant;
     const close = async () => {
-      await db.destroy();
-      if (cross !== db) await cross.destroy();
+      await tenant.db.destroy();
+      if (cross !== tenant) await cross.db.destroy();
     };
-    return { db, cross, kind: 'postgres', close };
+    // The job queue works across accounts: on the cross-account login's pool.
+    return { db: tenant.db, cross: cross.db, kind: 'postgres', pool: cross.pool, close };
   }
   // Trigram indexes for the lists' searches (migration 013). Relaxed durability: a query answers
   // without waiting for the data dir's flush (which follows at once); a crash can lose the last
@@ -104,7 +107,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 /** A pool of connections to `url`, its statements bounded in time; `settings`: more server settings. */
-function postgres(url: string, options: DatabaseOptions, settings = ''): DB {
+function postgres(url: string, options: DatabaseOptions, settings = ''): { db: DB; pool: pg.Pool } {
   const statementTimeout = options.statementTimeoutMs ?? 15_000;
   const pool = new pg.Pool({
     connectionString: url,
@@ -130,7 +133,10 @@ function postgres(url: string, options: DatabaseOptions, settings = ''): DB {
   pool.on('connect', (client) => {
     client.on('error', (error) => options.onPoolError?.(error));
   });
-  return new Kysely<Database>({ dialect: new BeginCoalescingPostgresDialect({ pool }), ...logged(options) });
+  return {
+    db: new Kysely<Database>({ dialect: new BeginCoalescingPostgresDialect({ pool }), ...logged(options) }),
+    pool,
+  };
 }
 
 /** Kysely's log, when `onQuery` listens: each statement as the driver sent it. */

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely/migration';
+import type { JobDefinition, JobLog } from './jobs.ts';
 import type { Platform } from './platform.ts';
 
 export interface ServerArea {
@@ -15,8 +16,14 @@ export interface ServerArea {
   /** Registers its routes under the API base. */
   routes(api: FastifyInstance, platform: Platform): void;
   /**
-   * Background work of a serving process (a scheduled job), started once the routes are registered;
-   * answers its stop. Not started for tests that build the app over their own database.
+   * Its jobs (platform/jobs.ts): scheduled or enqueued work, run by a serving process's workers
+   * (tests that build the app over their own database run them themselves).
    */
-  start?(platform: Platform, log: { info(message: string): void; error(error: unknown): void }): () => void;
+  jobs?(platform: Platform, log: JobLog): JobDefinition[];
+  /**
+   * Background work of a serving process that is not a job (a sandbox's own timer), started once
+   * the routes are registered; answers its stop. Not started for tests that build the app over their
+   * own database.
+   */
+  start?(platform: Platform, log: JobLog): () => void;
 }

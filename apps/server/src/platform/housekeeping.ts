@@ -1,11 +1,11 @@
 /**
  * Periodic clean-up (safe to run from every process): expired sessions, a day's sign-in history,
  * quiet throttle keys, and delivered change events past their retention (the audit log keeps
- * what they said).
+ * what they said) — the hourly `housekeeping` job.
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { everyInterval } from './every-interval.ts';
+import { type JobDefinition, job } from './jobs.ts';
 import type { Tenancy } from './tenancy.ts';
 import { forgetQuiet } from './throttle.ts';
 
@@ -27,6 +27,11 @@ export async function sweepExpired(
       .execute();
     return { sessions: Number(sessions.numDeletedRows), attempts: Number(attempts.numDeletedRows) };
   });
+}
+
+/** The sweep, hourly on the job queue (once across every process). */
+export function housekeepingJob(tenancy: Tenancy): JobDefinition {
+  return job('housekeeping', () => sweepExpired(tenancy), { schedule: '17 * * * *', singleton: true });
 }
 
 /**
@@ -57,7 +62,7 @@ export interface VacuumAfterWritesOptions {
  * of writes unvacuumed for up to an hour. It runs instead once `writes` writes have been made and no
  * request has been under way for `idleMs`, or after any write once the server has been quiet for
  * `quietMs`; one at a time. The server tells it of each request (`started`, `ended`); `tick` is the
- * job's check (run by `startVacuumAfterWrites` every second).
+ * check, which `vacuumWhenDue` runs when it could next be due (`nextCheckInMs`).
  */
 export function vacuumAfterWrites(vacuum: () => Promise<void>, options: VacuumAfterWritesOptions = {}) {
   const { writes = 500, idleMs = 2000, quietMs = 10 * 60_000, now = Date.now } = options;
@@ -93,42 +98,57 @@ export function vacuumAfterWrites(vacuum: () => Promise<void>, options: VacuumAf
     get pendingWrites(): number {
       return pending;
     },
+    /** How long until a check could find a vacuum due; null while no write waits for one. */
+    nextCheckInMs(): number | null {
+      if (pending === 0) return null;
+      // A request under way: it tells `ended`, which asks again.
+      if (underWay > 0) return idleMs;
+      return Math.max(0, (pending >= writes ? idleMs : quietMs) - (now() - lastActive));
+    },
   };
 }
 
 export type VacuumSchedule = ReturnType<typeof vacuumAfterWrites>;
 
-/** `schedule`'s check every `intervalMs` on the platform's background job; answers its stop. */
-export function startVacuumAfterWrites(
-  schedule: VacuumSchedule,
-  log: { error(error: unknown): void },
-  intervalMs = 1000,
-): () => void {
-  return everyInterval(() => schedule.tick(), log, intervalMs);
-}
-
 /**
- * Sweeps now and then every interval; the embedded database's first vacuum a minute after start
- * (later ones: vacuumAfterWrites). The timers never keep the process alive.
+ * Runs `schedule`'s check when it could be due: `poke()` after each request (the next check is then
+ * `idleMs` or `quietMs` away), again after each check while writes wait; and the embedded database's
+ * first vacuum a minute after start. Not a queued job: the counts are this process's own (PGlite
+ * has one serving process), and a check a second on the job queue would itself use the connection.
+ * The timers never keep the process alive. Answers `poke` and `stop`.
  */
-export function startHousekeeping(
-  tenancy: Tenancy,
-  options: { intervalMs?: number; vacuum?: () => Promise<void> } = {},
-): () => void {
-  const intervalMs = options.intervalMs ?? 60 * 60 * 1000;
-  const run = () => {
-    sweepExpired(tenancy).catch(() => undefined);
+export function vacuumWhenDue(
+  schedule: VacuumSchedule,
+  vacuum: () => Promise<void>,
+  log: { error(error: unknown): void },
+  firstMs = 60_000,
+): { poke: () => void; stop: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  const poke = () => {
+    clearTimeout(timer);
+    const ms = schedule.nextCheckInMs();
+    if (ms === null) return;
+    // At most a check a second (a vacuum that failed is not retried in a loop).
+    timer = setTimeout(
+      () => {
+        schedule
+          .tick()
+          .catch((error: unknown) => log.error(error))
+          .finally(poke);
+      },
+      Math.max(ms, 1000),
+    );
+    timer.unref();
   };
-  const vacuum = () => {
-    options.vacuum?.().catch(() => undefined);
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  const first = options.vacuum ? setTimeout(vacuum, 60_000) : null;
-  first?.unref();
-  return () => {
-    clearInterval(timer);
-    if (first) clearTimeout(first);
+  const first = setTimeout(() => {
+    vacuum().catch((error: unknown) => log.error(error));
+  }, firstMs);
+  first.unref();
+  return {
+    poke,
+    stop: () => {
+      clearTimeout(timer);
+      clearTimeout(first);
+    },
   };
 }

@@ -4,7 +4,7 @@
  * and the external services. The database handle itself stays with the app and the migrations.
  */
 import type { Config } from '../config.ts';
-import type { DB } from '../db/database.ts';
+import type { DatabaseHandle, DB } from '../db/database.ts';
 import { MailDispatcher } from '../modules/mail/index.ts';
 import { type AddressLookup, type BankLookup, bankLookupsFor } from '../providers/bank/bank.ts';
 import { AltchaCaptcha, type Captcha } from '../providers/captcha/captcha.ts';
@@ -21,6 +21,7 @@ import { SandboxTeams, type TeamsService, UnavailableTeams } from '../providers/
 import { DestinationRegistry } from './destinations.ts';
 import type { FieldDef } from './fields.ts';
 import { type FileStore, fileStoreRoot, localFileStore } from './file-store.ts';
+import { Jobs } from './jobs.ts';
 import { Outbox } from './outbox.ts';
 import { modeOfKind, type ProviderModes } from './provider-modes.ts';
 import { ReferenceRegistry } from './references.ts';
@@ -35,6 +36,8 @@ export interface Platform {
   /** Every resource's list: its area, table and fields (what the list-indexes test reads). */
   lists: Array<{ area: string; table: string; fields: Readonly<Record<string, FieldDef>> }>;
   outbox: Outbox;
+  /** The job queue: scheduled and enqueued work, every area's (platform/jobs.ts). */
+  jobs: Jobs;
   /** Uploaded files (music on hold, ...): outside the web root, under generated names; a folder or an S3 bucket. */
   files: FileStore;
   /**
@@ -117,8 +120,14 @@ export function fileStoreFor(config: Config): FileStore {
   return localFileStore(fileStoreRoot(config.dataDir, settings.dir));
 }
 
-/** `cross`: the cross-account login's connections (database.ts), default `db`. */
-export function createPlatform(db: DB, config: Config, log?: (message: string) => void, cross: DB = db): Platform {
+/** `handle`: the app's database handle (its cross-account login's connections, the job queue's). */
+export function createPlatform(
+  db: DB,
+  config: Config,
+  log?: (message: string) => void,
+  handle: Partial<Pick<DatabaseHandle, 'pglite' | 'pool' | 'cross'>> = {},
+): Platform {
+  const cross = handle.cross ?? db;
   const tenancy = createTenancy(db, log ? (use) => log(`cross-account: ${use}`) : undefined, cross);
   const providers = providersFor(tenancy, config);
   return {
@@ -128,6 +137,7 @@ export function createPlatform(db: DB, config: Config, log?: (message: string) =
     references: new ReferenceRegistry(),
     lists: [],
     outbox: new Outbox(tenancy),
+    jobs: new Jobs({ db: cross, pglite: handle.pglite, pool: handle.pool }),
     files: fileStoreFor(config),
     providers,
     providerModes: modesOf(providers),

@@ -1,6 +1,6 @@
 /** PGlite's vacuum after a burst of writes, once the server is idle (housekeeping.ts, issue 25). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startVacuumAfterWrites, vacuumAfterWrites } from './housekeeping.ts';
+import { vacuumAfterWrites, vacuumWhenDue } from './housekeeping.ts';
 
 describe('vacuumAfterWrites', () => {
   let clock = 0;
@@ -64,21 +64,36 @@ describe('vacuumAfterWrites', () => {
     expect(schedule.pendingWrites).toBe(4);
   });
 
-  describe('on the background job', () => {
+  describe('checked when it could be due', () => {
     beforeEach(() => vi.useFakeTimers());
     afterEach(() => vi.useRealTimers());
 
-    it('checks every interval until stopped', async () => {
+    it('checks after a request ends and while writes wait, never once stopped; the first vacuum a minute after start', async () => {
       const vacuum = vi.fn(async () => undefined);
-      const schedule = vacuumAfterWrites(vacuum, { writes: 1, idleMs: 0, now });
-      const stop = startVacuumAfterWrites(schedule, { error: vi.fn() }, 1000);
+      const schedule = vacuumAfterWrites(vacuum, { writes: 2, idleMs: 0, quietMs: 10_000, now: () => Date.now() });
+      const first = vi.fn(async () => undefined);
+      const checks = vacuumWhenDue(schedule, first, { error: vi.fn() }, 60_000);
       burst(schedule, 1);
-      await vi.advanceTimersByTimeAsync(1000);
+      checks.poke();
+      // One write: not a burst; due once the server has been quiet for quietMs.
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(vacuum).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(5_000);
       expect(vacuum).toHaveBeenCalledTimes(1);
-      stop();
-      burst(schedule, 1);
-      await vi.advanceTimersByTimeAsync(5000);
-      expect(vacuum).toHaveBeenCalledTimes(1);
+      // A burst: checked a second after it ends (idleMs 0, at most a check a second).
+      burst(schedule, 2);
+      checks.poke();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(vacuum).toHaveBeenCalledTimes(2);
+      // Nothing waits: no check is armed.
+      expect(vi.getTimerCount()).toBe(1);
+      await vi.advanceTimersByTimeAsync(50_000);
+      expect(first).toHaveBeenCalledTimes(1);
+      checks.stop();
+      burst(schedule, 2);
+      checks.stop();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(vacuum).toHaveBeenCalledTimes(2);
     });
   });
 });

@@ -17,12 +17,13 @@
  *   commit and its mark applies nothing twice.
  *
  * `scheduleApply` is the one hand-off to a job queue: today it applies in the background of this
- * process; with a job queue it enqueues one job per event (the sweep then being the queue's retry).
+ * process, and the sweep is the `webhook-retries` job every ten seconds (platform/jobs.ts); next,
+ * it enqueues one job per event in the storing transaction (the sweep then being the queue's retry).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../db/schema.ts';
-import { everyInterval } from './every-interval.ts';
+import { type JobDefinition, job } from './jobs.ts';
 import type { Platform } from './platform.ts';
 import { openRoute } from './routes.ts';
 
@@ -283,7 +284,7 @@ export async function applyPendingWebhooks(platform: Platform, now = new Date())
   return applyDueWebhooks(platform, now);
 }
 
-/** Runs the sweep every interval (a serving process's background work). */
-export function startWebhookRetries(platform: Platform, log: Log, intervalMs = 10_000): () => void {
-  return everyInterval(() => applyDueWebhooks(platform), log, intervalMs);
+/** The sweep every ten seconds on the job queue (one run at a time across processes). */
+export function webhookRetriesJob(platform: Platform): JobDefinition {
+  return job('webhook-retries', () => applyDueWebhooks(platform), { every: 10, singleton: true });
 }

@@ -16,6 +16,7 @@ import { directDebitArea } from '../features/direct-debit/area.ts';
 import { emsErrorsArea } from '../features/ems-errors/area.ts';
 import { invoicesArea, providerInvoicesArea } from '../features/invoices/area.ts';
 import { ivrsArea } from '../features/ivrs/area.ts';
+import { jobsArea } from '../features/jobs/area.ts';
 import { mobileArea } from '../features/mobile/area.ts';
 import { musicOnHoldArea } from '../features/music-on-hold/area.ts';
 import { notificationsArea } from '../features/notifications/area.ts';
@@ -62,6 +63,7 @@ export const AREAS: AreaDefinition[] = [
   directDebitArea,
   notificationsArea,
   outboxArea,
+  jobsArea,
   balanceAdjustmentsArea,
   providerInvoicesArea,
 ];

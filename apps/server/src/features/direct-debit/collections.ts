@@ -42,7 +42,7 @@ import { type ColumnType, type Generated, sql } from 'kysely';
 import type { Timestamp } from '../../db/schema.ts';
 import { londonToday, payInvoice, postToLedger } from '../../modules/billing/index.ts';
 import { directDebitProblemMail, notify, queueMail } from '../../modules/mail/index.ts';
-import { everyInterval } from '../../platform/every-interval.ts';
+import { type JobDefinition, job } from '../../platform/jobs.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import type { ApplyOutcome } from '../../platform/webhooks.ts';
@@ -505,13 +505,12 @@ export async function runCollections(
   return { created, cancelled, submitted, events };
 }
 
-/** The collection run every interval in a serving process (several processes: see runCollections). */
-export function startCollections(
-  platform: Platform,
-  log: { error(error: unknown): void },
-  intervalMs = 60_000,
-): () => void {
-  // No bureau (not configured, sandboxes off): nothing to collect from (the start-up log says so).
-  if (platform.providers.directDebit.name === 'unavailable') return () => undefined;
-  return everyInterval(() => runCollections(platform), log, intervalMs);
+/**
+ * The collection run every minute on the job queue (one run at a time across processes; several at
+ * once would be safe too: see runCollections). None without a bureau (not configured, sandboxes
+ * off): nothing to collect from (the start-up log says so).
+ */
+export function collectionsJobs(platform: Platform): JobDefinition[] {
+  if (platform.providers.directDebit.name === 'unavailable') return [];
+  return [job('direct-debit-collections', () => runCollections(platform), { schedule: '* * * * *', singleton: true })];
 }

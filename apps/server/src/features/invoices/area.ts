@@ -1,12 +1,12 @@
 import type { ServerArea } from '../../platform/area.ts';
 import { registerInvoiceRoutes } from './invoices.routes.ts';
 import * as m026 from './migrations/026-invoices.ts';
-import { startBillingSchedule } from './schedule.ts';
+import { billingRunJob } from './schedule.ts';
 
 /** Invoices: the monthly billing run (and its schedule), the list, detail, PDFs and the void. */
 export const area: ServerArea = {
   name: 'invoices',
   migrations: { '026-invoices': m026 },
   routes: registerInvoiceRoutes,
-  start: (platform, log) => startBillingSchedule(platform.tenancy, log),
+  jobs: (platform, log) => [billingRunJob(platform.tenancy, log)],
 };

@@ -1,11 +1,12 @@
 /**
- * The scheduled billing run: each serving process checks on start and then hourly whether a
- * completed month has not been billed, and bills it — the month just ended on the 1st, and any
+ * The scheduled billing run: the `billing-run` job checks hourly whether a completed month has not
+ * been billed, and bills it — the month just ended on the 1st, and any
  * month missed while no server ran (up to 12 back from the last one finished). Single runner:
  * a period is claimed by a `billing_runs` row (a lease of an hour, so a run that died is taken up
  * again), and the run itself is idempotent, so a second server at worst finds every invoice issued.
  */
 import { sql } from 'kysely';
+import { type JobDefinition, type JobLog, job } from '../../platform/jobs.ts';
 import type { Tenancy } from '../../platform/tenancy.ts';
 import { type BillingRunResult, lastCompletePeriod, periodsUpTo, runBilling } from './billing.ts';
 import './tables.ts';
@@ -73,36 +74,24 @@ export async function runDueBilling(tenancy: Tenancy, now = new Date()): Promise
   return results;
 }
 
-/** Starts the hourly check (and one now); the timer never keeps the process alive. */
-export function startBillingSchedule(
-  tenancy: Tenancy,
-  log: { info(message: string): void; error(error: unknown): void },
-  intervalMs = 60 * 60 * 1000,
-): () => void {
-  let running = false;
-  const check = () => {
-    if (running) return;
-    running = true;
-    runDueBilling(tenancy)
-      .then((results) => {
-        for (const r of results) {
-          log.info(
-            `billing run ${r.period}: ${r.issued.length} issued, ${r.existing} already issued, ${r.noCharges} without charges, ${r.failed.length} failed`,
-          );
-          for (const f of r.failed) log.error(new Error(`billing ${r.period} account ${f.accountNo}: ${f.error}`));
-        }
-      })
-      .catch((error: unknown) => log.error(error))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(check, 5_000);
-  first.unref();
-  const timer = setInterval(check, intervalMs);
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+/**
+ * The hourly check on the job queue (once across processes). A run whose accounts failed fails
+ * with them (kept on the Jobs page, not retried: its period stays claimed for the lease's hour,
+ * and the next hour's check bills what is still due).
+ */
+export function billingRunJob(tenancy: Tenancy, log: JobLog): JobDefinition {
+  return job(
+    'billing-run',
+    async () => {
+      const failures: string[] = [];
+      for (const r of await runDueBilling(tenancy)) {
+        log.info(
+          `billing run ${r.period}: ${r.issued.length} issued, ${r.existing} already issued, ${r.noCharges} without charges, ${r.failed.length} failed`,
+        );
+        for (const f of r.failed) failures.push(`billing ${r.period} account ${f.accountNo}: ${f.error}`);
+      }
+      if (failures.length > 0) throw new Error(failures.join('; '));
+    },
+    { schedule: '7 * * * *', singleton: true, retry: 0 },
+  );
 }

@@ -4,9 +4,9 @@ import * as m033 from './migrations/033-paypal.ts';
 import * as m034 from './migrations/034-invoice-auto-pay.ts';
 import * as m035 from './migrations/035-saved-cards.ts';
 import * as m036 from './migrations/036-paypal-webhooks.ts';
-import { startAutoTopUps } from './off-session.ts';
+import { offSessionJob } from './off-session.ts';
 import { registerPaymentRoutes } from './payments.routes.ts';
-import { startSandboxPayPal } from './paypal-webhook.ts';
+import { sandboxPayPalJobs } from './paypal-webhook.ts';
 
 /** Card and PayPal payments: top-ups, invoice payments, the provider's webhook and the sandbox's card form. */
 export const area: ServerArea = {
@@ -19,10 +19,5 @@ export const area: ServerArea = {
     '036-paypal-webhooks': m036,
   },
   routes: registerPaymentRoutes,
-  start: (platform, log) => {
-    const stops = [startAutoTopUps(platform, log), startSandboxPayPal(platform, log)];
-    return () => {
-      for (const stop of stops) stop();
-    };
-  },
+  jobs: (platform) => [offSessionJob(platform), ...sandboxPayPalJobs(platform)],
 };

@@ -11,7 +11,7 @@ import { formatPence, INVOICE_AUTO_PAY_DAYS, type PaymentPurpose } from '@switch
 import { sql } from 'kysely';
 import { londonToday } from '../../modules/billing/index.ts';
 import { notify } from '../../modules/mail/index.ts';
-import { everyInterval } from '../../platform/every-interval.ts';
+import { type JobDefinition, job } from '../../platform/jobs.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { assertAvailable, isAvailable } from '../../platform/provider-modes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
@@ -404,21 +404,21 @@ export async function resumeOffSessionCharges(platform: Platform, staleMs = 2 * 
   return stale.length;
 }
 
-/** Runs the off-session workers every interval (a serving process's background work). */
-export function startAutoTopUps(
-  platform: Platform,
-  log: { error(error: unknown): void },
-  intervalMs = 2000,
-): () => void {
-  // Each worker's failure is logged on its own, so that the next still runs.
-  const step = (work: () => Promise<unknown>) => work().catch((error: unknown) => log.error(error));
-  return everyInterval(
+/**
+ * The off-session workers every two seconds on the job queue (an auto top-up is charged soon after
+ * the debit that queued it): each worker's failure does not hold up the next; a run that met any
+ * fails with them (kept on the Jobs page), and the next run, two seconds on, tries again.
+ */
+export function offSessionJob(platform: Platform): JobDefinition {
+  return job(
+    'off-session-charges',
     async () => {
-      await step(() => processAutoTopUps(platform));
-      await step(() => processInvoiceAutoPay(platform));
-      await step(() => resumeOffSessionCharges(platform));
+      const errors: unknown[] = [];
+      for (const work of [processAutoTopUps, processInvoiceAutoPay, resumeOffSessionCharges]) {
+        await work(platform).catch((error: unknown) => errors.push(error));
+      }
+      reportErrors(errors);
     },
-    log,
-    intervalMs,
+    { every: 2, singleton: true },
   );
 }

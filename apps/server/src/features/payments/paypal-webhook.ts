@@ -19,14 +19,14 @@
  * its capture (its 'up' link), whose order the provider answers. Our payment is the order's.
  *
  * The sandbox PayPal's events (eChecks clearing, refunds) are delivered to the same pipeline by
- * `deliverSandboxPayPal`, run in the background by a serving process (`startSandboxPayPal`).
+ * `deliverSandboxPayPal`, the `paypal-sandbox-delivery` job every two seconds (`sandboxPayPalJobs`).
  */
 import { formatPence, PAYMENT_MESSAGES, paymentRoutes } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { postToLedger } from '../../modules/billing/index.ts';
 import { notify } from '../../modules/mail/index.ts';
 import { HttpError } from '../../platform/errors.ts';
-import { everyInterval } from '../../platform/every-interval.ts';
+import { type JobDefinition, job } from '../../platform/jobs.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { type ApplyOutcome, type Delivery, deliverAndApply, webhookRoute } from '../../platform/webhooks.ts';
 import type { PaymentEvent } from '../../providers/payments/payments.ts';
@@ -232,12 +232,11 @@ export async function deliverSandboxPayPal(
   return outcomes;
 }
 
-/** Runs deliverSandboxPayPal every interval (a serving process's background work, the sandbox only). */
-export function startSandboxPayPal(
-  platform: Platform,
-  log: { error(error: unknown): void },
-  intervalMs = 2000,
-): () => void {
-  if (!(platform.providers.paypal instanceof SandboxPayPal)) return () => undefined;
-  return everyInterval(() => deliverSandboxPayPal(platform), log, intervalMs);
+/**
+ * deliverSandboxPayPal every two seconds on the job queue (the sandbox only): an eCheck clears, a
+ * refund arrives, about when PayPal's own webhook would.
+ */
+export function sandboxPayPalJobs(platform: Platform): JobDefinition[] {
+  if (!(platform.providers.paypal instanceof SandboxPayPal)) return [];
+  return [job('paypal-sandbox-delivery', () => deliverSandboxPayPal(platform), { every: 2, singleton: true })];
 }

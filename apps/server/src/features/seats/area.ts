@@ -1,4 +1,4 @@
-import { startRegistrationExpiry } from '../../modules/endpoints/index.ts';
+import { registrationExpiryJob } from '../../modules/endpoints/index.ts';
 import type { ServerArea } from '../../platform/area.ts';
 import * as m004 from './migrations/004-seats.ts';
 import * as m008 from './migrations/008-seat-access.ts';
@@ -18,5 +18,5 @@ export const area: ServerArea = {
   },
   routes: registerSeatRoutes,
   // Registrations that expire turn their seat's stored status off (migration 053).
-  start: (platform, log) => startRegistrationExpiry(platform.tenancy, 'seat_registrations', log),
+  jobs: (platform) => [registrationExpiryJob(platform.tenancy, 'seat_registrations')],
 };

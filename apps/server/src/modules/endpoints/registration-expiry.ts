@@ -6,7 +6,7 @@
  * stored status). Safe to run from every process at once.
  */
 import { sql } from 'kysely';
-import { everyInterval } from '../../platform/every-interval.ts';
+import { type JobDefinition, job } from '../../platform/jobs.ts';
 import type { Tenancy } from '../../platform/tenancy.ts';
 
 export type RegistrationsTable = 'seat_registrations';
@@ -19,12 +19,15 @@ export async function expireRegistrations(tenancy: Tenancy, table: Registrations
   return Number(result.numAffectedRows ?? 0);
 }
 
-/** `expireRegistrations` every `intervalMs` (a second: a status follows its expiry within it); answers its stop. */
-export function startRegistrationExpiry(
-  tenancy: Tenancy,
-  table: RegistrationsTable,
-  log: { error(error: unknown): void },
-  intervalMs = 1000,
-): () => void {
-  return everyInterval(() => expireRegistrations(tenancy, table), log, intervalMs);
+/**
+ * `expireRegistrations` every second on the job queue (a status follows its expiry within a second
+ * or two): cron's minute is too coarse, so each run enqueues the next one a second later (one queued
+ * at a time across processes), with a minute's cron behind it should a run be lost. Completed runs
+ * are kept ten minutes.
+ */
+export function registrationExpiryJob(tenancy: Tenancy, table: RegistrationsTable): JobDefinition {
+  return job(`registration-expiry-${table.replaceAll('_', '-')}`, () => expireRegistrations(tenancy, table), {
+    every: 1,
+    singleton: true,
+  });
 }

@@ -105,13 +105,4 @@ export class MailDispatcher {
       return rows.length;
     });
   }
-
-  /** Drains every `intervalMs`; the timer never keeps the process alive. */
-  start(intervalMs = 2000, onError: (error: unknown) => void = () => undefined): () => void {
-    const timer = setInterval(() => {
-      this.drain().catch(onError);
-    }, intervalMs);
-    timer.unref();
-    return () => clearInterval(timer);
-  }
 }
