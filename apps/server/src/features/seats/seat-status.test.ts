@@ -8,6 +8,7 @@ import { isPublicIp, type Seat, seatValues } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireRegistrations } from '../../modules/endpoints/registration-expiry.ts';
+import { Jobs } from '../../platform/jobs.ts';
 import { basedOn, createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { pageReads } from '../../test/page-plan.ts';
 import { area } from './area.ts';
@@ -92,7 +93,12 @@ describe('the stored registration status', () => {
   it('is turned off by the seats area’s expiry job on a serving process once the expiry has passed', async () => {
     const workshop = await seatOf(207);
     const errors: unknown[] = [];
-    const stop = area.start?.(t.app.platform, { info: () => undefined, error: (e) => errors.push(e) });
+    const log = { info: () => undefined, error: (e: unknown) => errors.push(e) };
+    // A serving process's queue: the seats area's jobs, worked (the test app's queue only takes jobs).
+    const queue = new Jobs(t.database);
+    queue.declare(...(area.jobs?.(t.app.platform, log) ?? []));
+    expect(queue.names).toEqual(['registration-expiry-seat-registrations']);
+    await queue.start({ work: true, log });
     try {
       await register(workshop.id, 'desk', '192.168.1.57', sql<Date>`now() + interval '200 milliseconds'`);
       expect((await seatOf(207)).status).toBe('Registered');
@@ -105,7 +111,7 @@ describe('the stored registration status', () => {
       expect(status).toBe('Unregistered');
       expect(errors).toEqual([]);
     } finally {
-      stop?.();
+      await queue.stop();
       await unregister(workshop.id);
     }
   });

@@ -8,11 +8,12 @@
 import net from 'node:net';
 import { MESSAGES } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/database.ts';
 import { onPostgres } from '../harness.ts';
+import { createPostgresDatabase } from '../template.ts';
 
 /** A TCP proxy in front of the PostgreSQL server that can stop passing anything on, either way. */
 function stallingProxy(target: URL) {
@@ -54,10 +55,14 @@ const CONNECT_TIMEOUT_MS = 300;
 let proxy: ReturnType<typeof stallingProxy>;
 let handle: DatabaseHandle;
 let app: FastifyInstance;
+let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
 
 beforeAll(async () => {
   if (!onPostgres) return;
-  const target = new URL(String(process.env.TEST_DATABASE_URL));
+  // A copy of the run's migrated template (the job queue's schema and every table are there).
+  const template = inject('serverTemplate');
+  database = await createPostgresDatabase('sb_test', template?.kind === 'postgres' ? template.database : undefined);
+  const target = new URL(database.url);
   proxy = stallingProxy(target);
   const port = await proxy.listen();
   const url = new URL(target);
@@ -80,6 +85,7 @@ afterAll(async () => {
   await app?.close();
   await handle?.close();
   await proxy?.close();
+  await database?.drop();
 });
 
 const timed = async <T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> => {
