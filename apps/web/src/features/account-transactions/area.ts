@@ -11,6 +11,5 @@ export const accountTransactionsArea: AreaDefinition = {
   icon: ReceiptLongIcon,
   group: 'Account',
   rules: readRules('prepay'),
-  routes: [{ path: '', load: () => import('./account-transactions-page.tsx') }],
   useVisible: () => false,
 };

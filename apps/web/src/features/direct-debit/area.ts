@@ -9,6 +9,5 @@ export const directDebitArea: AreaDefinition = {
   icon: RequestQuoteIcon,
   group: 'Account',
   rules: readRules('directDebit'),
-  routes: [{ path: '', load: () => import('./direct-debit-page.tsx') }],
   useVisible: () => false,
 };

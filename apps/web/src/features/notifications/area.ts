@@ -12,7 +12,6 @@ export const notificationsArea: AreaDefinition = {
   icon: NotificationsIcon,
   group: 'Account',
   rules: readRules('notification'),
-  routes: [{ path: '', load: () => import('./notifications-page.tsx') }],
   useVisible: () => false,
   topBar: lazy(async () => ({ default: (await import('./unread-badge.tsx')).UnreadBadge })),
 };

@@ -12,6 +12,5 @@ export const paymentsArea: AreaDefinition = {
   icon: ReceiptLongIcon,
   group: 'Account',
   rules: [{ resource: 'account', action: 'update' }],
-  routes: [{ path: ':clientSecret', load: () => import('./card-payment-page.tsx') }],
   useVisible: () => false,
 };

@@ -12,13 +12,5 @@ export const registrationArea: AreaDefinition = {
   icon: PersonAddIcon,
   group: 'Account',
   rules: [],
-  routes: [],
-  publicRoutes: [
-    { path: '/registration', load: () => import('./registration-page.tsx') },
-    { path: '/registration/success', load: () => import('./registration-success-page.tsx') },
-    { path: '/activate', load: () => import('./activate-page.tsx') },
-    { path: '/forgot-password', load: () => import('./forgot-password-page.tsx') },
-    { path: '/confirm-email', load: () => import('./confirm-email-page.tsx') },
-  ],
   useVisible: () => false,
 };
