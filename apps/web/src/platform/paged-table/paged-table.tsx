@@ -201,13 +201,13 @@ interface TableDialogsProps<T extends { id: number }> {
 }
 
 /** The table's modals: each add's, a row's edit, the selection's bulk edit and delete. */
-function TableDialogs<
-  T extends { id: number },
-  AV extends FieldValues,
-  AO extends FieldValues,
-  EV extends FieldValues,
-  EU extends Record<string, unknown>,
->(props: PagedTableProps<T, AV, AO, EV, EU> & TableDialogsProps<T>) {
+function TableDialogs<T extends { id: number }, EV extends FieldValues, EU extends Record<string, unknown>>(
+  props: Pick<
+    PagedTableProps<T, FieldValues, FieldValues, EV, EU>,
+    'source' | 'label' | 'bulkEdit' | 'remove' | 'editRow' | 'deleteFallback' | 'deleteWarning'
+  > &
+    TableDialogsProps<T>,
+) {
   const { source, label, bulkEdit, remove, open, close, rights, selection } = props;
   return (
     <>
