@@ -30,7 +30,8 @@ export interface AreaDefinition {
   label: string;
   /** The route ('/access-lists'). */
   path: string;
-  icon: ComponentType;
+  /** The sidebar entry's icon: none for an area the sidebar never shows (`useVisible: () => false`). */
+  icon?: ComponentType;
   /** Every rule must allow for the entry to show and the routes to open (otherwise the 403 page). */
   rules: PermissionRule[];
   /**

@@ -19,7 +19,7 @@ import {
 } from '@switchboard/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { ApiError, api } from './api.ts';
 import { IdleModal } from './idle-modal.tsx';
 import { SessionContext, type SessionContextValue } from './session-context.ts';
@@ -51,15 +51,9 @@ function setBackUrlCookie() {
 }
 
 /** Goes to a login URL: the panel's own page (a path) by the router in place, another site's by the browser. */
-function useGoTo() {
-  const navigate = useNavigate();
-  return useCallback(
-    (url: string) => {
-      if (url.startsWith('/')) navigate(url, { replace: true });
-      else window.location.assign(url);
-    },
-    [navigate],
-  );
+function goTo(navigate: NavigateFunction, url: string) {
+  if (url.startsWith('/')) navigate(url, { replace: true });
+  else window.location.assign(url);
 }
 
 /**
@@ -70,7 +64,7 @@ function useSessionLoad() {
   const [config, setConfig] = useState<PanelConfig | null>(null);
   const [session, setSession] = useState<Session | null>(null);
   const location = useLocation();
-  const goTo = useGoTo();
+  const navigate = useNavigate();
 
   /** The login page; `reason` (a session that ended) is said there (LOGIN_REASONS). */
   const goToLogin = useCallback(
@@ -78,9 +72,9 @@ function useSessionLoad() {
       const loginUrl = cfg?.loginUrl ?? '/login';
       const next = `${location.pathname}${location.search}`;
       const query = `${reason ? `reason=${reason}&` : ''}next=${encodeURIComponent(next)}`;
-      goTo(loginUrl.startsWith('/') ? `${loginUrl}?${query}` : loginUrl);
+      goTo(navigate, loginUrl.startsWith('/') ? `${loginUrl}?${query}` : loginUrl);
     },
-    [location.pathname, location.search, goTo],
+    [location.pathname, location.search, navigate],
   );
 
   // Initial load: configuration, then the session.
@@ -134,7 +128,6 @@ async function fetchSession(): Promise<Session | null> {
 /** Log Out (or 'Back to Portal' while acting as a customer) and the idle modal's logout. */
 function useLogouts({ config, session, setSession, goToLogin, refresh }: ReturnType<typeof useSessionLoad>) {
   const navigate = useNavigate();
-  const goTo = useGoTo();
   const toast = useToast();
   const queryClient = useQueryClient();
   const impersonating = session !== null && session.puppeteer !== null && session.puppeteer === session.user_id;
@@ -157,10 +150,10 @@ function useLogouts({ config, session, setSession, goToLogin, refresh }: ReturnT
       queryClient.clear();
       setSession(null);
       if (reason) goToLogin(config, reason);
-      else goTo(config?.loginUrl ?? '/login');
+      else goTo(navigate, config?.loginUrl ?? '/login');
       return true;
     },
-    [config, goToLogin, goTo, queryClient, setSession, toast],
+    [config, goToLogin, navigate, queryClient, setSession, toast],
   );
 
   /** Log Out, or 'Back to Portal' while acting as a customer: ends the disguise, back to /customers. */

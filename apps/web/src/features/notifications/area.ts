@@ -1,4 +1,3 @@
-import NotificationsIcon from '@mui/icons-material/Notifications';
 import { lazy } from 'react';
 import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
@@ -9,7 +8,6 @@ import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 export const notificationsArea: AreaDefinition = {
   label: 'Notifications',
   path: '/notifications',
-  icon: NotificationsIcon,
   group: 'Account',
   rules: readRules('notification'),
   useVisible: () => false,

@@ -1,4 +1,3 @@
-import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import type { AreaDefinition } from '../../platform/areas.ts';
 
 /**
@@ -9,7 +8,6 @@ import type { AreaDefinition } from '../../platform/areas.ts';
 export const registrationArea: AreaDefinition = {
   label: 'Registration',
   path: '/registration',
-  icon: PersonAddIcon,
   group: 'Account',
   rules: [],
   useVisible: () => false,
