@@ -1,69 +1,72 @@
-/** Every built area, in sidebar order. A new area adds one line here. */
-import { accessListsArea } from '../features/access-lists/area.ts';
-import { accountDetailsArea } from '../features/account-details/area.ts';
-import { accountTransactionsArea } from '../features/account-transactions/area.ts';
-import { auditArea } from '../features/audit/area.ts';
-import { balanceAdjustmentsArea } from '../features/balance-adjustments/area.ts';
-import { bundlesArea } from '../features/bundles/area.ts';
-import { callGroupsArea } from '../features/call-groups/area.ts';
-import { callMonitoringArea } from '../features/call-monitoring/area.ts';
-import { callQueuesArea } from '../features/call-queues/area.ts';
-import { conferencingArea } from '../features/conferencing/area.ts';
-import { customPromptsArea } from '../features/custom-prompts/area.ts';
-import { customersArea } from '../features/customers/area.ts';
-import { dialThroughArea } from '../features/dial-through/area.ts';
-import { directDebitArea } from '../features/direct-debit/area.ts';
-import { emsErrorsArea } from '../features/ems-errors/area.ts';
-import { invoicesArea, providerInvoicesArea } from '../features/invoices/area.ts';
-import { ivrsArea } from '../features/ivrs/area.ts';
-import { jobsArea } from '../features/jobs/area.ts';
-import { mobileArea } from '../features/mobile/area.ts';
-import { musicOnHoldArea } from '../features/music-on-hold/area.ts';
-import { notificationsArea } from '../features/notifications/area.ts';
-import { ntsArea } from '../features/nts/area.ts';
-import { outboxArea } from '../features/outbox/area.ts';
-import { paymentsArea } from '../features/payments/area.ts';
-import { pickupGroupsArea } from '../features/pickup-groups/area.ts';
-import { registrationArea } from '../features/registration/area.ts';
-import { seatsArea } from '../features/seats/area.ts';
-import { sipTrunksArea } from '../features/sip-trunks/area.ts';
-import { telephoneNumbersArea } from '../features/telephone-numbers/area.ts';
-import { timeProfilesArea } from '../features/time-profiles/area.ts';
-import { userManagerArea } from '../features/user-manager/area.ts';
-import type { AreaDefinition } from '../platform/areas.ts';
+/** Every built area with its pages, in sidebar order. A new area adds one line here. */
+import { accessListsPages } from '../features/access-lists/pages.ts';
+import { accountDetailsPages } from '../features/account-details/pages.ts';
+import { accountTransactionsPages } from '../features/account-transactions/pages.ts';
+import { auditPages } from '../features/audit/pages.ts';
+import { balanceAdjustmentsPages } from '../features/balance-adjustments/pages.ts';
+import { bundlesPages } from '../features/bundles/pages.ts';
+import { callGroupsPages } from '../features/call-groups/pages.ts';
+import { callMonitoringPages } from '../features/call-monitoring/pages.ts';
+import { callQueuesPages } from '../features/call-queues/pages.ts';
+import { conferencingPages } from '../features/conferencing/pages.ts';
+import { customPromptsPages } from '../features/custom-prompts/pages.ts';
+import { customersPages } from '../features/customers/pages.ts';
+import { dialThroughPages } from '../features/dial-through/pages.ts';
+import { directDebitPages } from '../features/direct-debit/pages.ts';
+import { emsErrorsPages } from '../features/ems-errors/pages.ts';
+import { invoicesPages, providerInvoicesPages } from '../features/invoices/pages.ts';
+import { ivrsPages } from '../features/ivrs/pages.ts';
+import { jobsPages } from '../features/jobs/pages.ts';
+import { mobilePages } from '../features/mobile/pages.ts';
+import { musicOnHoldPages } from '../features/music-on-hold/pages.ts';
+import { notificationsPages } from '../features/notifications/pages.ts';
+import { ntsPages } from '../features/nts/pages.ts';
+import { outboxPages } from '../features/outbox/pages.ts';
+import { paymentsPages } from '../features/payments/pages.ts';
+import { pickupGroupsPages } from '../features/pickup-groups/pages.ts';
+import { registrationPages } from '../features/registration/pages.ts';
+import { seatsPages } from '../features/seats/pages.ts';
+import { sipTrunksPages } from '../features/sip-trunks/pages.ts';
+import { telephoneNumbersPages } from '../features/telephone-numbers/pages.ts';
+import { timeProfilesPages } from '../features/time-profiles/pages.ts';
+import { userManagerPages } from '../features/user-manager/pages.ts';
+import type { AreaDefinition, AreaPages } from '../platform/areas.ts';
 
-export const AREAS: AreaDefinition[] = [
+export const AREA_PAGES: AreaPages[] = [
   // Account details and the public registration pages (issue 13).
-  accountDetailsArea,
-  registrationArea,
-  customersArea,
-  timeProfilesArea,
-  callGroupsArea,
-  callQueuesArea,
-  ivrsArea,
-  ntsArea,
-  pickupGroupsArea,
-  accessListsArea,
-  dialThroughArea,
-  seatsArea,
-  sipTrunksArea,
-  telephoneNumbersArea,
-  emsErrorsArea,
-  mobileArea,
-  callMonitoringArea,
-  musicOnHoldArea,
-  customPromptsArea,
-  conferencingArea,
-  userManagerArea,
-  auditArea,
-  accountTransactionsArea,
-  invoicesArea,
-  paymentsArea,
-  bundlesArea,
-  directDebitArea,
-  notificationsArea,
-  outboxArea,
-  jobsArea,
-  balanceAdjustmentsArea,
-  providerInvoicesArea,
+  accountDetailsPages,
+  registrationPages,
+  customersPages,
+  timeProfilesPages,
+  callGroupsPages,
+  callQueuesPages,
+  ivrsPages,
+  ntsPages,
+  pickupGroupsPages,
+  accessListsPages,
+  dialThroughPages,
+  seatsPages,
+  sipTrunksPages,
+  telephoneNumbersPages,
+  emsErrorsPages,
+  mobilePages,
+  callMonitoringPages,
+  musicOnHoldPages,
+  customPromptsPages,
+  conferencingPages,
+  userManagerPages,
+  auditPages,
+  accountTransactionsPages,
+  invoicesPages,
+  paymentsPages,
+  bundlesPages,
+  directDebitPages,
+  notificationsPages,
+  outboxPages,
+  jobsPages,
+  balanceAdjustmentsPages,
+  providerInvoicesPages,
 ];
+
+/** The areas' definitions: the sidebar, breadcrumbs and top bar. */
+export const AREAS: AreaDefinition[] = AREA_PAGES.map((p) => p.area);

@@ -13,7 +13,7 @@ import type { AreaDefinition, AreaRoute } from '../platform/areas.ts';
 import { CrashPage, ForbiddenPage, NotFoundPage } from '../platform/error-pages.tsx';
 import { useSession } from '../platform/session-context.ts';
 import { FullPageSpinner } from '../platform/session-provider.tsx';
-import { AREAS } from './area-registry.ts';
+import { AREA_PAGES, AREAS } from './area-registry.ts';
 
 /** An area's routes open only when every rule allows; otherwise the 403 page. */
 function AreaGate({ area }: { area: AreaDefinition }) {
@@ -59,13 +59,13 @@ const DashboardPage = lazy(async () => {
 });
 
 /** Areas' public pages (no session, no idle timer): registration, set-password links. */
-const publicPages = AREAS.flatMap((area) =>
-  (area.publicRoutes ?? []).map((r) => ({ path: r.path, Page: page(r.load) })),
+const publicPages = AREA_PAGES.flatMap(({ publicRoutes = [] }) =>
+  publicRoutes.map((r) => ({ path: r.path, Page: page(r.load) })),
 );
 
-const areaPages = AREAS.filter((area) => area.routes.length > 0).map((area) => ({
+const areaPages = AREA_PAGES.filter(({ routes }) => routes.length > 0).map(({ area, routes }) => ({
   area,
-  pages: area.routes.map((r): { path: string; Page: ComponentType } => ({ path: r.path, Page: page(r.load) })),
+  pages: routes.map((r): { path: string; Page: ComponentType } => ({ path: r.path, Page: page(r.load) })),
 }));
 
 /** The authenticated shell's page, in its own crash boundary (the shell stays). */

@@ -61,6 +61,55 @@ function UserAvatar() {
   );
 }
 
+/** While acting as a customer: whose account this is. */
+function ActingAs() {
+  const { session } = useSession();
+  return (
+    <Box
+      component="span"
+      sx={{
+        bgcolor: 'secondary.main',
+        color: 'secondary.contrastText',
+        fontWeight: 500,
+        fontSize: 13,
+        lineHeight: '32px',
+        px: 1.5,
+        borderRadius: 4,
+        whiteSpace: 'nowrap',
+      }}
+    >
+      Acting as {session.company} ({session.account_no})
+    </Box>
+  );
+}
+
+/** The sidebar on a wide screen: a plain fixed column under the top bar. */
+function WideSidebar() {
+  return (
+    <Box sx={{ width: DRAWER_WIDTH, flexShrink: 0 }}>
+      <Box
+        sx={{
+          position: 'fixed',
+          top: 0,
+          bottom: 0,
+          left: 0,
+          width: DRAWER_WIDTH,
+          display: 'flex',
+          flexDirection: 'column',
+          overflowY: 'auto',
+          bgcolor: 'background.paper',
+          borderRight: 1,
+          borderColor: 'divider',
+          zIndex: (t) => t.zIndex.drawer,
+        }}
+      >
+        <Toolbar />
+        <Sidebar />
+      </Box>
+    </Box>
+  );
+}
+
 export function Shell() {
   const { session, config, impersonating } = useSession();
   const narrow = useMediaQuery(`(max-width:${LAYOUT.narrowBreakpoint}px)`);
@@ -99,23 +148,7 @@ export function Shell() {
             Control Panel
           </Link>
           <Box sx={{ flex: 1 }} />
-          {impersonating && !narrow && (
-            <Box
-              component="span"
-              sx={{
-                bgcolor: 'secondary.main',
-                color: 'secondary.contrastText',
-                fontWeight: 500,
-                fontSize: 13,
-                lineHeight: '32px',
-                px: 1.5,
-                borderRadius: 4,
-                whiteSpace: 'nowrap',
-              }}
-            >
-              Acting as {session.company} ({session.account_no})
-            </Box>
-          )}
+          {impersonating && !narrow && <ActingAs />}
           {!narrow && <SandboxBadge />}
           <TopBarItems />
           <IconButton color="inherit" aria-label="Help" title="Help" {...panelLinkProps(config.helpUrl)}>
@@ -134,27 +167,7 @@ export function Shell() {
           </Suspense>
         )
       ) : (
-        <Box sx={{ width: DRAWER_WIDTH, flexShrink: 0 }}>
-          <Box
-            sx={{
-              position: 'fixed',
-              top: 0,
-              bottom: 0,
-              left: 0,
-              width: DRAWER_WIDTH,
-              display: 'flex',
-              flexDirection: 'column',
-              overflowY: 'auto',
-              bgcolor: 'background.paper',
-              borderRight: 1,
-              borderColor: 'divider',
-              zIndex: (t) => t.zIndex.drawer,
-            }}
-          >
-            <Toolbar />
-            <Sidebar />
-          </Box>
-        </Box>
+        <WideSidebar />
       )}
       <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />

@@ -101,9 +101,7 @@ function AreaLink({ area, active, onNavigate }: { area: AreaDefinition; active: 
         sx={linkSx}
         className={active ? 'active' : undefined}
       >
-        <ListItemIcon>
-          <Icon />
-        </ListItemIcon>
+        <ListItemIcon>{Icon && <Icon />}</ListItemIcon>
         <ListItemText primary={area.label} />
       </ListItemButton>
     </ListItem>

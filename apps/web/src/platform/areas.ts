@@ -1,6 +1,15 @@
 /**
- * The registry of built areas: each drives a sidebar entry, its routes (lazy, code-split), its
- * breadcrumb name and the permission needed to see it. An area appears when it is built.
+ * An area of the panel in two parts, so that no import runs in a circle:
+ * - its definition (`area.ts`): the sidebar entry, breadcrumb name, path and the permission needed
+ *   to see it. Its pages and the shell import it; it imports no page.
+ * - its pages (`pages.ts`): the definition with the routes it opens, each page loaded on demand
+ *   (its own chunk). Only the app's registry imports it.
+ *
+ *   area.ts   export const ivrsArea: AreaDefinition = { label, path: '/ivrs', icon, group, rules };
+ *   pages.ts  export const ivrsPages: AreaPages = {
+ *               area: ivrsArea,
+ *               routes: listAndRecord(() => import('./ivrs-list-page.tsx'), () => import('./ivrs-detail-page.tsx')),
+ *             };
  */
 import type { Action, Resource } from '@switchboard/domain';
 import type { ComponentType } from 'react';
@@ -21,7 +30,8 @@ export interface AreaDefinition {
   label: string;
   /** The route ('/access-lists'). */
   path: string;
-  icon: ComponentType;
+  /** The sidebar entry's icon: none for an area the sidebar never shows (`useVisible: () => false`). */
+  icon?: ComponentType;
   /** Every rule must allow for the entry to show and the routes to open (otherwise the 403 page). */
   rules: PermissionRule[];
   /**
@@ -29,12 +39,6 @@ export interface AreaDefinition {
    * save): the first rule's unless given.
    */
   resource?: Resource;
-  routes: AreaRoute[];
-  /**
-   * Pages anyone may open without a session (registration, set-password links): outside the
-   * authenticated shell, so no session is loaded and no idle timer runs. Paths are absolute.
-   */
-  publicRoutes?: AreaRoute[];
   /** The sidebar group the entry sits in. */
   group: 'Account' | 'Call Routing' | 'Numbers & Devices' | 'Features' | 'Portal';
   /**
@@ -47,6 +51,18 @@ export interface AreaDefinition {
    * allow. It is part of the first load: keep it light.
    */
   topBar?: ComponentType;
+}
+
+/** An area's pages: what the router opens under the area's path (the app's registry lists them). */
+export interface AreaPages {
+  area: AreaDefinition;
+  /** Under the area's path, behind its rules. */
+  routes: AreaRoute[];
+  /**
+   * Pages anyone may open without a session (registration, set-password links): outside the
+   * authenticated shell, so no session is loaded and no idle timer runs. Paths are absolute.
+   */
+  publicRoutes?: AreaRoute[];
 }
 
 /** The permission resource of an area's records (`resource`, or its first rule's). */
@@ -63,7 +79,7 @@ export function readRules(...resources: Resource[]): PermissionRule[] {
 
 /**
  * The routes of an area with a list and a record page ('' and ':id'), each loaded on demand (the
- * loaders stay in the area, so that each page is its own chunk).
+ * loaders stay in the area's pages.ts, so that each page is its own chunk).
  *
  *   routes: listAndRecord(() => import('./ivrs-list-page.tsx'), () => import('./ivrs-detail-page.tsx')),
  */

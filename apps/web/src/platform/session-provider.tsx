@@ -19,7 +19,7 @@ import {
 } from '@switchboard/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { ApiError, api } from './api.ts';
 import { IdleModal } from './idle-modal.tsx';
 import { SessionContext, type SessionContextValue } from './session-context.ts';
@@ -50,13 +50,21 @@ function setBackUrlCookie() {
   document.cookie = `sb_back_url=${encodeURIComponent(window.location.href)}; expires=${expires}; path=/; SameSite=Lax`;
 }
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+/** Goes to a login URL: the panel's own page (a path) by the router in place, another site's by the browser. */
+function goTo(navigate: NavigateFunction, url: string) {
+  if (url.startsWith('/')) navigate(url, { replace: true });
+  else window.location.assign(url);
+}
+
+/**
+ * The panel configuration and the session: loaded on mount (no session: the login page), kept
+ * alive, and read again by `refresh` (gone: the login page, saying it expired).
+ */
+function useSessionLoad() {
   const [config, setConfig] = useState<PanelConfig | null>(null);
   const [session, setSession] = useState<Session | null>(null);
-  const navigate = useNavigate();
   const location = useLocation();
-  const toast = useToast();
-  const queryClient = useQueryClient();
+  const navigate = useNavigate();
 
   /** The login page; `reason` (a session that ended) is said there (LOGIN_REASONS). */
   const goToLogin = useCallback(
@@ -64,20 +72,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const loginUrl = cfg?.loginUrl ?? '/login';
       const next = `${location.pathname}${location.search}`;
       const query = `${reason ? `reason=${reason}&` : ''}next=${encodeURIComponent(next)}`;
-      if (loginUrl.startsWith('/')) navigate(`${loginUrl}?${query}`, { replace: true });
-      else window.location.assign(loginUrl);
+      goTo(navigate, loginUrl.startsWith('/') ? `${loginUrl}?${query}` : loginUrl);
     },
     [location.pathname, location.search, navigate],
   );
-
-  const fetchSession = useCallback(async (): Promise<Session | null> => {
-    try {
-      const reply = await api.get<SessionReply>('/users/auth/session');
-      return reply.status === 'success' ? reply : null;
-    } catch {
-      return null;
-    }
-  }, []);
 
   // Initial load: configuration, then the session.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once on mount
@@ -106,7 +104,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return;
     }
     setSession(s);
-  }, [config, fetchSession, goToLogin]);
+  }, [config, goToLogin]);
 
   // Keep-alive.
   useEffect(() => {
@@ -115,6 +113,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.clearInterval(timer);
   }, [session, config, refresh]);
 
+  return { config, session, setSession, goToLogin, refresh };
+}
+
+async function fetchSession(): Promise<Session | null> {
+  try {
+    const reply = await api.get<SessionReply>('/users/auth/session');
+    return reply.status === 'success' ? reply : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Log Out (or 'Back to Portal' while acting as a customer) and the idle modal's logout. */
+function useLogouts({ config, session, setSession, goToLogin, refresh }: ReturnType<typeof useSessionLoad>) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const queryClient = useQueryClient();
   const impersonating = session !== null && session.puppeteer !== null && session.puppeteer === session.user_id;
 
   /**
@@ -134,16 +149,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
       queryClient.clear();
       setSession(null);
-      if (reason) {
-        goToLogin(config, reason);
-        return true;
-      }
-      const loginUrl = config?.loginUrl ?? '/login';
-      if (loginUrl.startsWith('/')) navigate(loginUrl, { replace: true });
-      else window.location.assign(loginUrl);
+      if (reason) goToLogin(config, reason);
+      else goTo(navigate, config?.loginUrl ?? '/login');
       return true;
     },
-    [config, goToLogin, navigate, queryClient, toast],
+    [config, goToLogin, navigate, queryClient, setSession, toast],
   );
 
   /** Log Out, or 'Back to Portal' while acting as a customer: ends the disguise, back to /customers. */
@@ -181,6 +191,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     },
     [impersonating, queryClient, refresh, signOut],
   );
+  return { impersonating, logout, idleLogout };
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const loaded = useSessionLoad();
+  const { session, config, refresh } = loaded;
+  const { impersonating, logout, idleLogout } = useLogouts(loaded);
 
   const value = useMemo<SessionContextValue | null>(() => {
     if (!session || !config) return null;

@@ -18,7 +18,7 @@ const mounted = new Promise<void>((resolve) => {
   stackMounted = resolve;
 });
 
-/** Called by the stack once it is on the page. */
+/** Called by the stack once it is on the page (its `onMounted`). */
 export function markToastStackMounted(): void {
   stackMounted();
 }
@@ -42,7 +42,7 @@ export function useToast() {
 
 /** Mounts the toast stack once the first toast is asked for (render it once, beside the router). */
 export function ToastHost() {
-  const [Stack, setStack] = useState<ComponentType | null>(null);
+  const [Stack, setStack] = useState<ComponentType<{ onMounted: () => void }> | null>(null);
   useEffect(() => {
     let live = true;
     void wanted
@@ -54,5 +54,5 @@ export function ToastHost() {
       live = false;
     };
   }, []);
-  return Stack ? createElement(Stack) : null;
+  return Stack ? createElement(Stack, { onMounted: markToastStackMounted }) : null;
 }

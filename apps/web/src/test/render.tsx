@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SessionContext, type SessionContextValue } from '../platform/session-context.ts';
+import { markToastStackMounted } from '../platform/toast.ts';
 import { ToastStack } from '../platform/toast-stack.tsx';
 
 export const testSession: Session = {
@@ -64,7 +65,7 @@ export function renderPanel(ui: ReactNode, options: RenderOptions = {}) {
       <SessionContext.Provider value={session}>
         <RouterProvider router={router} />
       </SessionContext.Provider>
-      <ToastStack />
+      <ToastStack onMounted={markToastStackMounted} />
     </QueryClientProvider>,
   );
   /** The router's current search params. */

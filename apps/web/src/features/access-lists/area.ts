@@ -1,6 +1,6 @@
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import { AREA_NAMES } from '@switchboard/domain';
-import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 export const accessListsArea: AreaDefinition = {
   label: AREA_NAMES['access-lists'],
@@ -8,8 +8,4 @@ export const accessListsArea: AreaDefinition = {
   icon: ListAltIcon,
   group: 'Call Routing',
   rules: readRules('acl'),
-  routes: listAndRecord(
-    () => import('./access-lists-list-page.tsx'),
-    () => import('./access-lists-detail-page.tsx'),
-  ),
 };

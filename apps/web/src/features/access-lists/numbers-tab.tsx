@@ -78,6 +78,24 @@ function FailureAccordion({ failures, total }: { failures: CsvUploadReply['failu
   );
 }
 
+/** Any failure (the request's, or some lines') says the spec's text, the lines in the red accordion. */
+function UploadFeedback({ outcome }: { outcome: CsvUploadReply }) {
+  if (outcome.success) return <Alert severity="success">{outcome.message}</Alert>;
+  return (
+    <>
+      <Alert severity="error" sx={{ mb: 2 }}>
+        {MESSAGES.csvUploadFailed}
+      </Alert>
+      {outcome.message && (
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          {outcome.message}
+        </Typography>
+      )}
+      {outcome.failureCount > 0 && <FailureAccordion failures={outcome.failures} total={outcome.failureCount} />}
+    </>
+  );
+}
+
 function CsvUpload({ listId }: { listId: number }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -107,23 +125,6 @@ function CsvUpload({ listId }: { listId: number }) {
     return true;
   };
 
-  // Any failure (the request's, or some lines') says the spec's text, the lines in the red accordion.
-  const feedback = !outcome ? null : outcome.success ? (
-    <Alert severity="success">{outcome.message}</Alert>
-  ) : (
-    <>
-      <Alert severity="error" sx={{ mb: 2 }}>
-        {MESSAGES.csvUploadFailed}
-      </Alert>
-      {outcome.message && (
-        <Typography variant="body2" sx={{ mb: 2 }}>
-          {outcome.message}
-        </Typography>
-      )}
-      {outcome.failureCount > 0 && <FailureAccordion failures={outcome.failures} total={outcome.failureCount} />}
-    </>
-  );
-
   return (
     <>
       <Button variant="outlined" onClick={() => setOpen(true)} sx={{ mt: '2px' }}>
@@ -133,7 +134,7 @@ function CsvUpload({ listId }: { listId: number }) {
         open={open}
         title="Upload CSV of numbers"
         onClose={close}
-        feedback={feedback}
+        feedback={outcome && <UploadFeedback outcome={outcome} />}
         stages={[
           {
             label: 'Choose File',

@@ -9,5 +9,4 @@ export const accountDetailsArea: AreaDefinition = {
   icon: AccountCircleIcon,
   group: 'Account',
   rules: readRules('account'),
-  routes: [{ path: '', load: () => import('./account-details-page.tsx') }],
 };

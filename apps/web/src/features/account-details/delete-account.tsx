@@ -16,14 +16,11 @@ import { call } from '../../platform/client.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { StagedForm } from '../../platform/staged-form/staged-form.tsx';
 
-export function DeleteAccountPanel({ account }: { account: Account }) {
-  const { can, impersonating, config } = useSession();
-  const [open, setOpen] = useState(false);
+/** The deletion's steps: the password check, then the delete; a refusal is said at the step. */
+function useAccountDeletion(account: Account) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [deleted, setDeleted] = useState<string | null>(null);
-  const allowed = can('account', 'delete');
-
   const reset = () => {
     setPassword('');
     setError(null);
@@ -49,6 +46,14 @@ export function DeleteAccountPanel({ account }: { account: Account }) {
       return false;
     }
   };
+  return { password, setPassword, error, deleted, reset, checkPassword, remove };
+}
+
+export function DeleteAccountPanel({ account }: { account: Account }) {
+  const { can, impersonating, config } = useSession();
+  const [open, setOpen] = useState(false);
+  const { password, setPassword, error, deleted, reset, checkPassword, remove } = useAccountDeletion(account);
+  const allowed = can('account', 'delete');
   const close = () => {
     setOpen(false);
     reset();

@@ -1,4 +1,3 @@
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /**
@@ -8,9 +7,7 @@ import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 export const accountTransactionsArea: AreaDefinition = {
   label: 'Account Transactions',
   path: '/account-transaction',
-  icon: ReceiptLongIcon,
   group: 'Account',
   rules: readRules('prepay'),
-  routes: [{ path: '', load: () => import('./account-transactions-page.tsx') }],
   useVisible: () => false,
 };

@@ -8,5 +8,4 @@ export const auditArea: AreaDefinition = {
   icon: HistoryIcon,
   group: 'Account',
   rules: [{ resource: 'account', action: 'update' }],
-  routes: [{ path: '', load: () => import('./audit-page.tsx') }],
 };

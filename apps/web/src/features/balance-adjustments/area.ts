@@ -10,7 +10,6 @@ export const balanceAdjustmentsArea: AreaDefinition = {
   icon: PriceChangeIcon,
   group: 'Portal',
   rules: readRules('VHAdmin'),
-  routes: [{ path: '', load: () => import('./balance-adjustment-page.tsx') }],
   // The provider's own work: not while acting as a customer (the server refuses it then).
   useVisible: () => useSession().session.puppeteer === null,
 };

@@ -9,5 +9,4 @@ export const bundlesArea: AreaDefinition = {
   icon: DataUsageIcon,
   group: 'Account',
   rules: readRules('bundles'),
-  routes: [{ path: '', load: () => import('./bundles-page.tsx') }],
 };

@@ -1,6 +1,6 @@
 import GroupsIcon from '@mui/icons-material/Groups';
 import { AREA_NAMES } from '@switchboard/domain';
-import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /** Call groups and their members (spec 2 §2, permission callGroups). */
 export const callGroupsArea: AreaDefinition = {
@@ -9,8 +9,4 @@ export const callGroupsArea: AreaDefinition = {
   icon: GroupsIcon,
   group: 'Call Routing',
   rules: readRules('callGroups'),
-  routes: listAndRecord(
-    () => import('./call-groups-list-page.tsx'),
-    () => import('./call-groups-detail-page.tsx'),
-  ),
 };

@@ -1,6 +1,6 @@
 import HeadsetMicIcon from '@mui/icons-material/HeadsetMic';
 import { AREA_NAMES } from '@switchboard/domain';
-import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /** Call monitoring per seat (spec 2 §2, permission spy), after Access Lists as the spec's sidebar lists it. */
 export const callMonitoringArea: AreaDefinition = {
@@ -9,8 +9,4 @@ export const callMonitoringArea: AreaDefinition = {
   icon: HeadsetMicIcon,
   group: 'Features',
   rules: readRules('spy'),
-  routes: listAndRecord(
-    () => import('./call-monitoring-list-page.tsx'),
-    () => import('./call-monitoring-detail-page.tsx'),
-  ),
 };

@@ -1,6 +1,6 @@
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import { AREA_NAMES } from '@switchboard/domain';
-import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /** Call queues and their members (spec 2 §2, permission queues). */
 export const callQueuesArea: AreaDefinition = {
@@ -9,8 +9,4 @@ export const callQueuesArea: AreaDefinition = {
   icon: SupportAgentIcon,
   group: 'Call Routing',
   rules: readRules('queues'),
-  routes: listAndRecord(
-    () => import('./call-queues-list-page.tsx'),
-    () => import('./call-queues-detail-page.tsx'),
-  ),
 };

@@ -1,6 +1,6 @@
 import VoiceChatIcon from '@mui/icons-material/VoiceChat';
 import { AREA_NAMES } from '@switchboard/domain';
-import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /** Conference rooms (spec 2 §2, §6: permission conference). */
 export const conferencingArea: AreaDefinition = {
@@ -9,8 +9,4 @@ export const conferencingArea: AreaDefinition = {
   icon: VoiceChatIcon,
   group: 'Features',
   rules: readRules('conference'),
-  routes: listAndRecord(
-    () => import('./conferencing-list-page.tsx'),
-    () => import('./conferencing-detail-page.tsx'),
-  ),
 };

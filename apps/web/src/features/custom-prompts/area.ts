@@ -1,6 +1,6 @@
 import RecordVoiceOverIcon from '@mui/icons-material/RecordVoiceOver';
 import { AREA_NAMES } from '@switchboard/domain';
-import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /** Custom prompts (spec 3: /custom-prompts, permission prompts). */
 export const customPromptsArea: AreaDefinition = {
@@ -9,8 +9,4 @@ export const customPromptsArea: AreaDefinition = {
   icon: RecordVoiceOverIcon,
   group: 'Features',
   rules: readRules('prompts'),
-  routes: listAndRecord(
-    () => import('./custom-prompts-list-page.tsx'),
-    () => import('./custom-prompts-detail-page.tsx'),
-  ),
 };

@@ -18,6 +18,5 @@ export const customersArea: AreaDefinition = {
   icon: GroupsIcon,
   group: 'Portal',
   rules: readRules('wholesaleCustomers'),
-  routes: [{ path: '', load: () => import('./customers-page.tsx') }],
   useVisible: useInPortal,
 };

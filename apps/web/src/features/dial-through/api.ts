@@ -8,7 +8,8 @@ import {
   type DialThroughInput,
   dialThroughRoutes,
 } from '@switchboard/domain';
-import type { FieldDef, SelectOption } from '../../platform/fields/form-fields.tsx';
+import type { SelectOption } from '../../platform/fields/field-props.ts';
+import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import type { PickerSource } from '../../platform/fields/server-picker.tsx';
 import { childrenOf, listSource, resourceApi } from '../../platform/resource.ts';
 

@@ -1,6 +1,6 @@
 import DialpadIcon from '@mui/icons-material/Dialpad';
 import { AREA_NAMES } from '@switchboard/domain';
-import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /** Dial-through (spec 2 §2, §6: permission dialThrough). */
 export const dialThroughArea: AreaDefinition = {
@@ -9,8 +9,4 @@ export const dialThroughArea: AreaDefinition = {
   icon: DialpadIcon,
   group: 'Call Routing',
   rules: readRules('dialThrough'),
-  routes: listAndRecord(
-    () => import('./dial-through-list-page.tsx'),
-    () => import('./dial-through-detail-page.tsx'),
-  ),
 };

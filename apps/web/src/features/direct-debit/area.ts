@@ -1,4 +1,3 @@
-import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import { AREA_NAMES } from '@switchboard/domain';
 import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
@@ -6,9 +5,7 @@ import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 export const directDebitArea: AreaDefinition = {
   label: AREA_NAMES['direct-debit'],
   path: '/billing/directdebit',
-  icon: RequestQuoteIcon,
   group: 'Account',
   rules: readRules('directDebit'),
-  routes: [{ path: '', load: () => import('./direct-debit-page.tsx') }],
   useVisible: () => false,
 };

@@ -20,6 +20,5 @@ export const emsErrorsArea: AreaDefinition = {
   icon: ReportProblemIcon,
   group: 'Numbers & Devices',
   rules: readRules('numbers'),
-  routes: [{ path: '', load: () => import('./ems-errors-page.tsx') }],
   useVisible: () => (useEmsErrorCount().data ?? 0) > 0,
 };

@@ -1,7 +1,7 @@
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import { AREA_NAMES } from '@switchboard/domain';
-import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 import { useSession } from '../../platform/session-context.ts';
 
 /** /invoice (spec 1 §2): retail accounts, account read (admin and VHAdmin stand in for account). */
@@ -11,10 +11,6 @@ export const invoicesArea: AreaDefinition = {
   icon: RequestQuoteIcon,
   group: 'Account',
   rules: readRules('retail', 'account'),
-  routes: listAndRecord(
-    () => import('./invoices-page.tsx'),
-    () => import('./invoice-pdf-page.tsx'),
-  ),
 };
 
 /** /provider-invoices: every account's invoices, for provider admins, where an unpaid one is voided. */
@@ -24,7 +20,6 @@ export const providerInvoicesArea: AreaDefinition = {
   icon: ReceiptIcon,
   group: 'Portal',
   rules: readRules('VHAdmin'),
-  routes: [{ path: '', load: () => import('./provider-invoices-page.tsx') }],
   // The provider's own work: not while acting as a customer (the server refuses it then).
   useVisible: () => useSession().session.puppeteer === null,
 };

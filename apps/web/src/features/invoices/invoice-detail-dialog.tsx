@@ -17,7 +17,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatPence, isPayable, MESSAGES, VAT_PERCENT } from '@switchboard/domain';
+import { formatPence, type InvoiceDetail, isPayable, MESSAGES, VAT_PERCENT } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -46,6 +46,63 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** A totals row under the lines. */
+function TotalRow({ label, pence, bold }: { label: string; pence: number; bold?: boolean }) {
+  const sx = { borderBottom: 'none', ...(bold ? { fontWeight: 700 } : {}) };
+  return (
+    <TableRow>
+      <TableCell colSpan={3} align="right" sx={sx}>
+        {label}
+      </TableCell>
+      <TableCell align="right" sx={sx}>
+        {formatPence(pence)}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The invoice's particulars, why it is void or overdue, its lines and totals. */
+function InvoiceParticulars({ inv }: { inv: InvoiceDetail }) {
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Fact label="Invoice date" value={inv.date} />
+        <Fact label="Due date" value={inv.due} />
+        <Fact label="Period" value={inv.period} />
+        <Fact label="Paid" value={inv.paidDate ?? '—'} />
+        <Fact label="Account" value={`${inv.accountNo} ${inv.company}`.trim()} />
+      </Stack>
+      {inv.status === 'Void' && inv.voidReason && <Alert severity="info">Void: {inv.voidReason}</Alert>}
+      {inv.status === 'Overdue' && (
+        <Alert severity="warning">This invoice was due on {inv.due} and has not been paid.</Alert>
+      )}
+      <Table size="small" aria-label="Invoice lines">
+        <TableHead>
+          <TableRow>
+            <TableCell>Description</TableCell>
+            <TableCell align="right">Qty</TableCell>
+            <TableCell align="right">Unit price</TableCell>
+            <TableCell align="right">Amount</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {inv.lines.map((l) => (
+            <TableRow key={l.id}>
+              <TableCell>{l.description}</TableCell>
+              <TableCell align="right">{l.quantity}</TableCell>
+              <TableCell align="right">{formatPence(l.unitPricePence)}</TableCell>
+              <TableCell align="right">{formatPence(l.amountPence)}</TableCell>
+            </TableRow>
+          ))}
+          <TotalRow label="Subtotal" pence={inv.subTotalPence} />
+          <TotalRow label={`VAT ${VAT_PERCENT}%`} pence={inv.vatPence} />
+          <TotalRow label="Total" pence={inv.totalPence} bold />
+        </TableBody>
+      </Table>
+    </Stack>
+  );
+}
+
 export function InvoiceDetailDialog({ invoiceId, onClose, onPay }: InvoiceDetailDialogProps) {
   const toast = useToast();
   const [downloading, setDownloading] = useState(false);
@@ -66,65 +123,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose, onPay }: InvoiceDetail
           </Box>
         )}
         {detail.isError && <Alert severity="error">{errorMessage(detail.error)}</Alert>}
-        {inv && (
-          <Stack spacing={2}>
-            <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              <Fact label="Invoice date" value={inv.date} />
-              <Fact label="Due date" value={inv.due} />
-              <Fact label="Period" value={inv.period} />
-              <Fact label="Paid" value={inv.paidDate ?? '—'} />
-              <Fact label="Account" value={`${inv.accountNo} ${inv.company}`.trim()} />
-            </Stack>
-            {inv.status === 'Void' && inv.voidReason && <Alert severity="info">Void: {inv.voidReason}</Alert>}
-            {inv.status === 'Overdue' && (
-              <Alert severity="warning">This invoice was due on {inv.due} and has not been paid.</Alert>
-            )}
-            <Table size="small" aria-label="Invoice lines">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Description</TableCell>
-                  <TableCell align="right">Qty</TableCell>
-                  <TableCell align="right">Unit price</TableCell>
-                  <TableCell align="right">Amount</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {inv.lines.map((l) => (
-                  <TableRow key={l.id}>
-                    <TableCell>{l.description}</TableCell>
-                    <TableCell align="right">{l.quantity}</TableCell>
-                    <TableCell align="right">{formatPence(l.unitPricePence)}</TableCell>
-                    <TableCell align="right">{formatPence(l.amountPence)}</TableCell>
-                  </TableRow>
-                ))}
-                <TableRow>
-                  <TableCell colSpan={3} align="right" sx={{ borderBottom: 'none' }}>
-                    Subtotal
-                  </TableCell>
-                  <TableCell align="right" sx={{ borderBottom: 'none' }}>
-                    {formatPence(inv.subTotalPence)}
-                  </TableCell>
-                </TableRow>
-                <TableRow>
-                  <TableCell colSpan={3} align="right" sx={{ borderBottom: 'none' }}>
-                    VAT {VAT_PERCENT}%
-                  </TableCell>
-                  <TableCell align="right" sx={{ borderBottom: 'none' }}>
-                    {formatPence(inv.vatPence)}
-                  </TableCell>
-                </TableRow>
-                <TableRow>
-                  <TableCell colSpan={3} align="right" sx={{ fontWeight: 700, borderBottom: 'none' }}>
-                    Total
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 700, borderBottom: 'none' }}>
-                    {formatPence(inv.totalPence)}
-                  </TableCell>
-                </TableRow>
-              </TableBody>
-            </Table>
-          </Stack>
-        )}
+        {inv && <InvoiceParticulars inv={inv} />}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {inv && (

@@ -10,7 +10,7 @@ import {
   ivrRoutes,
   NO_PROMPT,
 } from '@switchboard/domain';
-import type { SelectOption } from '../../platform/fields/form-fields.tsx';
+import type { SelectOption } from '../../platform/fields/field-props.ts';
 import type { SelectSource } from '../../platform/fields/option-sources.ts';
 import { resourceApi } from '../../platform/resource.ts';
 

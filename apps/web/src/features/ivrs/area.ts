@@ -1,6 +1,6 @@
 import DialpadIcon from '@mui/icons-material/Dialpad';
 import { AREA_NAMES } from '@switchboard/domain';
-import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /** IVR menus (spec 2 §2: /ivrs and /ivrs/{id}, permission IVR). */
 export const ivrsArea: AreaDefinition = {
@@ -9,8 +9,4 @@ export const ivrsArea: AreaDefinition = {
   icon: DialpadIcon,
   group: 'Call Routing',
   rules: readRules('IVR'),
-  routes: listAndRecord(
-    () => import('./ivrs-list-page.tsx'),
-    () => import('./ivrs-detail-page.tsx'),
-  ),
 };

@@ -13,6 +13,5 @@ export const jobsArea: AreaDefinition = {
   icon: PendingActionsIcon,
   group: 'Portal',
   rules: readRules('VHAdmin'),
-  routes: [{ path: '', load: () => import('./jobs-page.tsx') }],
   useVisible: () => useSession().session.puppeteer === null,
 };

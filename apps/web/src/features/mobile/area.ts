@@ -1,6 +1,6 @@
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import { AREA_NAMES } from '@switchboard/domain';
-import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /** Mobile numbers: retail accounts only; the list uses the callGroups permission (spec 2 §2, §6). */
 export const mobileArea: AreaDefinition = {
@@ -10,8 +10,4 @@ export const mobileArea: AreaDefinition = {
   group: 'Numbers & Devices',
   rules: readRules('retail', 'callGroups'),
   resource: 'mobile',
-  routes: listAndRecord(
-    () => import('./mobile-list-page.tsx'),
-    () => import('./mobile-detail-page.tsx'),
-  ),
 };

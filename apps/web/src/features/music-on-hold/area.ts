@@ -1,6 +1,6 @@
 import LibraryMusicIcon from '@mui/icons-material/LibraryMusic';
 import { AREA_NAMES } from '@switchboard/domain';
-import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /** Music on hold (spec 3: /music-on-hold, permission musicOnHold). */
 export const musicOnHoldArea: AreaDefinition = {
@@ -9,8 +9,4 @@ export const musicOnHoldArea: AreaDefinition = {
   icon: LibraryMusicIcon,
   group: 'Features',
   rules: readRules('musicOnHold'),
-  routes: listAndRecord(
-    () => import('./music-list-page.tsx'),
-    () => import('./music-detail-page.tsx'),
-  ),
 };

@@ -1,4 +1,3 @@
-import NotificationsIcon from '@mui/icons-material/Notifications';
 import { lazy } from 'react';
 import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
@@ -9,10 +8,8 @@ import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 export const notificationsArea: AreaDefinition = {
   label: 'Notifications',
   path: '/notifications',
-  icon: NotificationsIcon,
   group: 'Account',
   rules: readRules('notification'),
-  routes: [{ path: '', load: () => import('./notifications-page.tsx') }],
   useVisible: () => false,
   topBar: lazy(async () => ({ default: (await import('./unread-badge.tsx')).UnreadBadge })),
 };

@@ -1,6 +1,6 @@
 import PhoneForwardedIcon from '@mui/icons-material/PhoneForwarded';
 import { AREA_NAMES } from '@switchboard/domain';
-import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /** NTS: external forwarding destinations (spec 2 §2: /nts and /nts/{id}, permission externalExt). */
 export const ntsArea: AreaDefinition = {
@@ -9,8 +9,4 @@ export const ntsArea: AreaDefinition = {
   icon: PhoneForwardedIcon,
   group: 'Call Routing',
   rules: readRules('externalExt'),
-  routes: listAndRecord(
-    () => import('./nts-list-page.tsx'),
-    () => import('./nts-detail-page.tsx'),
-  ),
 };

@@ -13,6 +13,5 @@ export const outboxArea: AreaDefinition = {
   icon: OutboxIcon,
   group: 'Portal',
   rules: readRules('VHAdmin'),
-  routes: [{ path: '', load: () => import('./outbox-page.tsx') }],
   useVisible: () => useSession().session.puppeteer === null,
 };

@@ -1,4 +1,3 @@
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import type { AreaDefinition } from '../../platform/areas.ts';
 
 /**
@@ -9,9 +8,7 @@ import type { AreaDefinition } from '../../platform/areas.ts';
 export const paymentsArea: AreaDefinition = {
   label: 'Card Payment',
   path: '/payment',
-  icon: ReceiptLongIcon,
   group: 'Account',
   rules: [{ resource: 'account', action: 'update' }],
-  routes: [{ path: ':clientSecret', load: () => import('./card-payment-page.tsx') }],
   useVisible: () => false,
 };

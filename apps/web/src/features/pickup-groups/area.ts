@@ -1,6 +1,6 @@
 import GroupsIcon from '@mui/icons-material/Groups';
 import { AREA_NAMES } from '@switchboard/domain';
-import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /** Pickup groups (spec 2 §2: /pickup-groups and /pickup-groups/{id}, permission pickupGroups). */
 export const pickupGroupsArea: AreaDefinition = {
@@ -9,8 +9,4 @@ export const pickupGroupsArea: AreaDefinition = {
   icon: GroupsIcon,
   group: 'Call Routing',
   rules: readRules('pickupGroups'),
-  routes: listAndRecord(
-    () => import('./pickup-groups-list-page.tsx'),
-    () => import('./pickup-groups-detail-page.tsx'),
-  ),
 };

@@ -22,6 +22,20 @@ import { useFormSubmit } from '../../platform/fields/form-submit.ts';
 import { IdentityOffer, type IdentityOfferOutcome } from './identity-offer.tsx';
 import { PublicFrame } from './public-frame.tsx';
 
+/** A link that is unknown, used or expired: a new one may be asked for. */
+function InvalidLink() {
+  return (
+    <PublicFrame title="Set your password">
+      <Alert severity="error">{ACCOUNT_MESSAGES.tokenInvalid}</Alert>
+      <Typography variant="body2" sx={{ mt: 2 }}>
+        <Link component={RouterLink} to="/forgot-password">
+          Ask for a new link
+        </Link>
+      </Typography>
+    </PublicFrame>
+  );
+}
+
 export default function ActivatePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -49,16 +63,7 @@ export default function ActivatePage() {
     );
   }
   if (token === '' || link.isError || !link.data?.success) {
-    return (
-      <PublicFrame title="Set your password">
-        <Alert severity="error">{ACCOUNT_MESSAGES.tokenInvalid}</Alert>
-        <Typography variant="body2" sx={{ mt: 2 }}>
-          <Link component={RouterLink} to="/forgot-password">
-            Ask for a new link
-          </Link>
-        </Typography>
-      </PublicFrame>
-    );
+    return <InvalidLink />;
   }
   if (done) {
     return (

@@ -1,4 +1,3 @@
-import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import type { AreaDefinition } from '../../platform/areas.ts';
 
 /**
@@ -9,16 +8,7 @@ import type { AreaDefinition } from '../../platform/areas.ts';
 export const registrationArea: AreaDefinition = {
   label: 'Registration',
   path: '/registration',
-  icon: PersonAddIcon,
   group: 'Account',
   rules: [],
-  routes: [],
-  publicRoutes: [
-    { path: '/registration', load: () => import('./registration-page.tsx') },
-    { path: '/registration/success', load: () => import('./registration-success-page.tsx') },
-    { path: '/activate', load: () => import('./activate-page.tsx') },
-    { path: '/forgot-password', load: () => import('./forgot-password-page.tsx') },
-    { path: '/confirm-email', load: () => import('./confirm-email-page.tsx') },
-  ],
   useVisible: () => false,
 };

@@ -16,6 +16,22 @@ import { call } from '../../platform/client.ts';
 
 type State = 'idle' | 'solving' | 'verified';
 
+/** A challenge signed by the server, solved here: the field's value (the solution, base64 JSON). */
+async function solveCaptcha(): Promise<string> {
+  const challenge = await call(accountLifecycleRoutes.captcha);
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+    .promise;
+  if (!solution) throw new Error('not solved');
+  const payload = {
+    algorithm: challenge.algorithm,
+    challenge: challenge.challenge,
+    number: solution.number,
+    salt: challenge.salt,
+    signature: challenge.signature,
+  };
+  return btoa(JSON.stringify(payload));
+}
+
 export function CaptchaField({
   value,
   onChange,
@@ -32,22 +48,7 @@ export function CaptchaField({
     setState('solving');
     setFailure(null);
     try {
-      const challenge = await call(accountLifecycleRoutes.captcha);
-      const solution = await solveChallenge(
-        challenge.challenge,
-        challenge.salt,
-        challenge.algorithm,
-        challenge.maxnumber,
-      ).promise;
-      if (!solution) throw new Error('not solved');
-      const payload = {
-        algorithm: challenge.algorithm,
-        challenge: challenge.challenge,
-        number: solution.number,
-        salt: challenge.salt,
-        signature: challenge.signature,
-      };
-      onChange(btoa(JSON.stringify(payload)));
+      onChange(await solveCaptcha());
       setState('verified');
     } catch (e) {
       setFailure(errorMessage(e));

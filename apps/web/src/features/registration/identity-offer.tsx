@@ -22,16 +22,8 @@ import { VerificationWindow, type VerificationWindowResult } from '../../platfor
 /** How the offer ended: what /activate says above the password form. */
 export type IdentityOfferOutcome = { severity: 'success' | 'info'; text: string } | null;
 
-export function IdentityOffer({
-  token,
-  email,
-  onDone,
-}: {
-  token: string;
-  email: string;
-  /** Verified, submitted (the result follows), or skipped (null). */
-  onDone: (outcome: IdentityOfferOutcome) => void;
-}) {
+/** The offer's state: the check's session while its window is open, a note, and whether it failed. */
+function useIdentityOffer(token: string, email: string, onDone: (outcome: IdentityOfferOutcome) => void) {
   const [session, setSession] = useState<VerificationSessionReply | null>(null);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ severity: 'warning' | 'error'; text: string } | null>(null);
@@ -82,6 +74,20 @@ export function IdentityOffer({
     [onDone],
   );
 
+  return { session, busy, note, failed, start, closed };
+}
+
+export function IdentityOffer({
+  token,
+  email,
+  onDone,
+}: {
+  token: string;
+  email: string;
+  /** Verified, submitted (the result follows), or skipped (null). */
+  onDone: (outcome: IdentityOfferOutcome) => void;
+}) {
+  const { session, busy, note, failed, start, closed } = useIdentityOffer(token, email, onDone);
   return (
     <Box
       component="section"

@@ -110,6 +110,53 @@ const ADDRESS_AND_CONTACT: Fields = [
   { kind: 'text', name: 'fax', label: 'Fax', type: 'tel' },
 ];
 
+/** The terms' acceptance and the captcha (a refused submit spends it: a new one is shown). */
+function TermsAndCaptcha({ form }: { form: Form }) {
+  return (
+    <>
+      <Box sx={full}>
+        <Controller
+          control={form.control}
+          name="tAndC"
+          render={({ field, fieldState }) => (
+            <Box>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={field.value === true}
+                    name={field.name}
+                    onChange={(e) => field.onChange(e.target.checked)}
+                    onBlur={field.onBlur}
+                  />
+                }
+                label="I accept the terms and conditions"
+              />
+              {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
+            </Box>
+          )}
+        />
+      </Box>
+      <Box sx={full}>
+        <Controller
+          control={form.control}
+          name="reCaptcha"
+          render={({ field, fieldState }) => (
+            <CaptchaField
+              key={field.value === '' ? 'new' : 'solved'}
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </Box>
+    </>
+  );
+}
+
+/** One column on a phone, two from 'sm'; a full-width item spans both. */
+const full = { gridColumn: '1 / -1' };
+
 function RegistrationForm() {
   const navigate = useNavigate();
   const form = useSchemaForm(registrationBody, REGISTRATION_DEFAULTS as RegistrationInput);
@@ -130,8 +177,6 @@ function RegistrationForm() {
     }
   });
 
-  // One column on a phone, two from 'sm'; a full-width item spans both.
-  const full = { gridColumn: '1 / -1' };
   const c = form.control;
   return (
     <Box
@@ -177,42 +222,7 @@ function RegistrationForm() {
         Address and contact
       </Typography>
       <FormFields control={c} fields={ADDRESS_AND_CONTACT} />
-      <Box sx={full}>
-        <Controller
-          control={c}
-          name="tAndC"
-          render={({ field, fieldState }) => (
-            <Box>
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={field.value === true}
-                    name={field.name}
-                    onChange={(e) => field.onChange(e.target.checked)}
-                    onBlur={field.onBlur}
-                  />
-                }
-                label="I accept the terms and conditions"
-              />
-              {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
-            </Box>
-          )}
-        />
-      </Box>
-      <Box sx={full}>
-        <Controller
-          control={c}
-          name="reCaptcha"
-          render={({ field, fieldState }) => (
-            <CaptchaField
-              key={field.value === '' ? 'new' : 'solved'}
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-      </Box>
+      <TermsAndCaptcha form={form} />
       <Box sx={{ ...full, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
           Create Account

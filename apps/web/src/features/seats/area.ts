@@ -1,6 +1,6 @@
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import { AREA_NAMES } from '@switchboard/domain';
-import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /** Seats: extensions (desk phones and softphones), spec 2 §2, permission seats. */
 export const seatsArea: AreaDefinition = {
@@ -9,8 +9,4 @@ export const seatsArea: AreaDefinition = {
   icon: PhoneInTalkIcon,
   group: 'Numbers & Devices',
   rules: readRules('seats'),
-  routes: listAndRecord(
-    () => import('./seats-list-page.tsx'),
-    () => import('./seats-detail-page.tsx'),
-  ),
 };

@@ -29,7 +29,7 @@ import {
   seatRoutes,
   seatSoftphoneInput,
 } from '@switchboard/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { ApiError, ifMatch } from '../../platform/api.ts';
@@ -94,18 +94,12 @@ const deviceActions = (id: number, d: SeatDevice): DeviceAction[] => [
   },
 ];
 
-export function ProvisioningPanel({ seat }: { seat: Pick<Seat, 'id'> }) {
-  const { can } = useSession();
+/** Runs a device action: asks first when it says so, then a toast of the reply or the failure. */
+function useDeviceActions(devicesKey: QueryKey) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const [shown, setShown] = useState<number | null>(null);
   const confirm = useConfirm();
-  const part = recordPart(seats.keys, seatRoutes.devices, seat.id, 'devices');
-  const devices = useQuery(part);
-  const mayUpdate = can('seats', 'update');
-
-  /** Runs a device action: asks first when it says so, then a toast of the reply or the failure. */
   const act = async ({ request, fallback, fixed = false, confirm: question }: DeviceAction) => {
     if (question && !(await confirm.ask(question))) return;
     setBusy(true);
@@ -117,9 +111,34 @@ export function ProvisioningPanel({ seat }: { seat: Pick<Seat, 'id'> }) {
       toast.error(!fixed && error instanceof ApiError && error.status !== 0 ? error.message : fallback);
     } finally {
       setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: part.queryKey });
+      await queryClient.invalidateQueries({ queryKey: devicesKey });
     }
   };
+  return { busy, act, dialog: confirm.dialog };
+}
+
+/** Locked, or until when it is unlocked; and whether it has checked in yet. */
+function DeviceStatus({ device: d }: { device: SeatDevice }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+      <Chip
+        size="small"
+        variant="outlined"
+        color={d.locked ? 'default' : 'warning'}
+        label={d.locked ? 'Locked' : `Unlocked until ${time(d.locksAt)}`}
+      />
+      {!d.initialised && <Chip size="small" variant="outlined" label="Awaiting first check-in" />}
+    </Box>
+  );
+}
+
+export function ProvisioningPanel({ seat }: { seat: Pick<Seat, 'id'> }) {
+  const { can } = useSession();
+  const [shown, setShown] = useState<number | null>(null);
+  const part = recordPart(seats.keys, seatRoutes.devices, seat.id, 'devices');
+  const devices = useQuery(part);
+  const { busy, act, dialog } = useDeviceActions(part.queryKey);
+  const mayUpdate = can('seats', 'update');
 
   if (devices.isPending) return <CircularProgress size={24} aria-label="Loading" />;
   if (devices.isError) return <Alert severity="error">{SEAT_MESSAGES.somethingWrong}</Alert>;
@@ -140,17 +159,7 @@ export function ProvisioningPanel({ seat }: { seat: Pick<Seat, 'id'> }) {
           { header: 'Last Check-in', cell: (d) => when(d.lastCheckin) },
           {
             header: 'Status',
-            cell: (d) => (
-              <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  color={d.locked ? 'default' : 'warning'}
-                  label={d.locked ? 'Locked' : `Unlocked until ${time(d.locksAt)}`}
-                />
-                {!d.initialised && <Chip size="small" variant="outlined" label="Awaiting first check-in" />}
-              </Box>
-            ),
+            cell: (d) => <DeviceStatus device={d} />,
           },
           {
             header: 'LDAP Password',
@@ -187,7 +196,7 @@ export function ProvisioningPanel({ seat }: { seat: Pick<Seat, 'id'> }) {
           },
         ]}
       />
-      {confirm.dialog}
+      {dialog}
     </Box>
   );
 }
@@ -278,6 +287,33 @@ export function SoftphonePanel({
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const address = (l: SeatLocation) => [l.premises, l.thoroughfare, l.locality, l.postcode].filter(Boolean).join(', ');
 
+/** The account's locations to choose from (undefined: still loading). */
+function LocationChoices(props: {
+  failed: boolean;
+  records: SeatLocation[] | undefined;
+  choose: (l: SeatLocation) => void;
+}) {
+  const { failed, records, choose } = props;
+  if (failed) return <Alert severity="error">{SEAT_MESSAGES.somethingWrong}</Alert>;
+  if (records === undefined) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+        <CircularProgress aria-label="Loading" />
+      </Box>
+    );
+  }
+  if (records.length === 0) return <Alert severity="info">{SEAT_MESSAGES.noLocations}</Alert>;
+  return (
+    <List dense disablePadding>
+      {records.map((l) => (
+        <ListItemButton key={l.id} onClick={() => choose(l)}>
+          <ListItemText primary={`${l.number} — ${l.name}`} secondary={address(l)} />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}
+
 /** The seat's current emergency location, and a dialog to choose another (sets emergencyServiceCid). */
 export function SeatLocationField({
   seat,
@@ -337,23 +373,7 @@ export function SeatLocationField({
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
         <DialogTitle>Choose Emergency Location</DialogTitle>
         <DialogContent dividers>
-          {locations.isError ? (
-            <Alert severity="error">{SEAT_MESSAGES.somethingWrong}</Alert>
-          ) : records === undefined ? (
-            <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-              <CircularProgress aria-label="Loading" />
-            </Box>
-          ) : records.length === 0 ? (
-            <Alert severity="info">{SEAT_MESSAGES.noLocations}</Alert>
-          ) : (
-            <List dense disablePadding>
-              {records.map((l) => (
-                <ListItemButton key={l.id} onClick={() => choose(l)}>
-                  <ListItemText primary={`${l.number} — ${l.name}`} secondary={address(l)} />
-                </ListItemButton>
-              ))}
-            </List>
-          )}
+          <LocationChoices failed={locations.isError} records={records} choose={choose} />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>Cancel</Button>

@@ -29,7 +29,8 @@ import {
   teamsTab,
   tpsTab,
 } from '../../platform/call-options/call-options-tabs.tsx';
-import type { FieldDef, SelectOption } from '../../platform/fields/form-fields.tsx';
+import type { SelectOption } from '../../platform/fields/field-props.ts';
+import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import {
   callerIdNumberField,
   type SelectSource,

@@ -58,6 +58,31 @@ function Statuses({ seat }: { seat: Seat }) {
   );
 }
 
+/** 'Add Softphone User': a seat with its softphone user, at `extension` (the next free one) unless changed. */
+function softphoneUserAdd(visible: boolean, extension: number | '', range: string) {
+  return addAction({
+    button: 'Add Softphone User',
+    visible,
+    title: 'Add Softphone User',
+    summary: () => createMonthlyCost(1),
+    schema: softphoneSeat,
+    defaults: {
+      extension,
+      nickname: '',
+      softphoneUser: { name: '', surname: '', username: '', email: '' },
+    },
+    fields: [
+      { kind: 'text', name: 'extension', label: 'Extension', type: 'number', required: true, helper: range },
+      { kind: 'text', name: 'nickname', label: 'Nickname' },
+      { kind: 'text', name: 'softphoneUser.name', label: 'First Name', required: true },
+      { kind: 'text', name: 'softphoneUser.surname', label: 'Last Name', required: true },
+      { kind: 'text', name: 'softphoneUser.username', label: 'Username', required: true },
+      { kind: 'text', name: 'softphoneUser.email', label: 'Email', type: 'email', required: true },
+    ],
+    create: seats.create,
+  });
+}
+
 export default function SeatsListPage() {
   const { session } = useSession();
   const digits = useAccount().data?.extensionDigits ?? 3;
@@ -113,36 +138,7 @@ export default function SeatsListPage() {
         ],
         current: seatValues,
       }}
-      moreAdds={[
-        addAction({
-          button: 'Add Softphone User',
-          visible: maySoftphoneUser(session),
-          title: 'Add Softphone User',
-          summary: () => createMonthlyCost(1),
-          schema: softphoneSeat,
-          defaults: {
-            extension: next.data?.extension ?? '',
-            nickname: '',
-            softphoneUser: { name: '', surname: '', username: '', email: '' },
-          },
-          fields: [
-            {
-              kind: 'text',
-              name: 'extension',
-              label: 'Extension',
-              type: 'number',
-              required: true,
-              helper: `${min}-${max}`,
-            },
-            { kind: 'text', name: 'nickname', label: 'Nickname' },
-            { kind: 'text', name: 'softphoneUser.name', label: 'First Name', required: true },
-            { kind: 'text', name: 'softphoneUser.surname', label: 'Last Name', required: true },
-            { kind: 'text', name: 'softphoneUser.username', label: 'Username', required: true },
-            { kind: 'text', name: 'softphoneUser.email', label: 'Email', type: 'email', required: true },
-          ],
-          create: seats.create,
-        }),
-      ]}
+      moreAdds={[softphoneUserAdd(maySoftphoneUser(session), next.data?.extension ?? '', `${min}-${max}`)]}
       add={add}
       deleteWarning={SEAT_MESSAGES.confirmDelete}
     />

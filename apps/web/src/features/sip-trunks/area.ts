@@ -1,6 +1,6 @@
 import SettingsEthernetIcon from '@mui/icons-material/SettingsEthernet';
 import { AREA_NAMES } from '@switchboard/domain';
-import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /** SIP trunks (spec 2 §2, permission SIPTrunks). */
 export const sipTrunksArea: AreaDefinition = {
@@ -9,8 +9,4 @@ export const sipTrunksArea: AreaDefinition = {
   icon: SettingsEthernetIcon,
   group: 'Numbers & Devices',
   rules: readRules('SIPTrunks'),
-  routes: listAndRecord(
-    () => import('./sip-trunks-list-page.tsx'),
-    () => import('./sip-trunks-detail-page.tsx'),
-  ),
 };

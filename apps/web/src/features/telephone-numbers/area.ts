@@ -1,6 +1,6 @@
 import DialpadIcon from '@mui/icons-material/Dialpad';
 import { AREA_NAMES } from '@switchboard/domain';
-import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /** Telephone numbers: the account's allocated numbers (DDIs), spec 2 §2, permission numbers. */
 export const telephoneNumbersArea: AreaDefinition = {
@@ -9,8 +9,4 @@ export const telephoneNumbersArea: AreaDefinition = {
   icon: DialpadIcon,
   group: 'Numbers & Devices',
   rules: readRules('numbers'),
-  routes: listAndRecord(
-    () => import('./telephone-numbers-list-page.tsx'),
-    () => import('./telephone-numbers-detail-page.tsx'),
-  ),
 };

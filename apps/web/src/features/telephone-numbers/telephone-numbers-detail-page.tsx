@@ -16,19 +16,21 @@ import {
   TELEPHONE_NUMBER_MESSAGES,
   type TelephoneNumber,
   type TelephoneNumberInput,
+  type TelephoneNumberValues,
   telephoneNumberInput,
   telephoneNumberLabel,
   telephoneNumberValues,
 } from '@switchboard/domain';
 import { useId } from 'react';
 import { useParams } from 'react-router';
+import type { SelectOption } from '../../platform/fields/field-props.ts';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import type { FieldsForm } from '../../platform/fields/form-schema.ts';
 import { useAccessListOptions } from '../../platform/fields/option-sources.ts';
 import { Hint } from '../../platform/hint.tsx';
 import { useSession } from '../../platform/session-context.ts';
 import { StateChip } from '../../platform/state-chip.tsx';
-import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
+import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { numbers, useNumberTeams } from './api.ts';
 import { EmergencyTab } from './emergency-tab.tsx';
 
@@ -107,6 +109,59 @@ function TeamsInfo({ number }: { number: TelephoneNumber }) {
   );
 }
 
+type NumberTab = TabDef<TelephoneNumber, TelephoneNumberInput, TelephoneNumberValues>;
+
+/** Call Screening: the number's access list, and whether anonymous callers are rejected. */
+function screeningTab(lists: SelectOption[]): NumberTab {
+  return {
+    label: 'Call Screening',
+    kind: 'form',
+    sections: (_n, form) => [
+      {
+        title: 'Access list',
+        inputs: [
+          { kind: 'select', name: 'telephoneNumberAclId', label: 'Access List', options: lists, nullable: true },
+          {
+            kind: 'select',
+            name: 'telephoneNumberAclReject',
+            label: 'Screening',
+            options: ACL_MODE_OPTIONS,
+            disabled: form.watch('telephoneNumberAclId') == null,
+          },
+        ],
+      },
+      {
+        title: 'Anonymous callers',
+        inputs: [
+          { kind: 'switch', name: 'anonCallReject', label: 'Reject anonymous calls' },
+          {
+            kind: 'switch',
+            name: 'anonCallRejectAdvanced',
+            label: 'Also reject calls whose number is unavailable (e.g. from abroad)',
+            disabled: !form.watch('anonCallReject'),
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** Advanced: the provider's switches (a customer sees them, changing nothing) and the number's Teams information. */
+function advancedTab(admin: boolean): NumberTab {
+  return {
+    label: 'Advanced',
+    kind: 'form',
+    intro: () => !admin && <Hint>These settings are managed by your provider.</Hint>,
+    // A customer can change nothing here.
+    save: admin ? undefined : false,
+    inputs: [
+      { kind: 'switch', name: 'emsNeeded', label: 'Emergency services data needed', disabled: !admin },
+      { kind: 'switch', name: 'cancellationAvailable', label: 'Cancellation available', disabled: !admin },
+    ],
+    render: (_form, n) => <TeamsInfo number={n} />,
+  };
+}
+
 export default function TelephoneNumberDetailPage() {
   const { id = '' } = useParams();
   const admin = isProviderAdmin(useSession().session);
@@ -150,37 +205,7 @@ export default function TelephoneNumberDetailPage() {
             { kind: 'switch', name: 'cidOnDivert', label: 'Keep the prefix when the call is diverted' },
           ],
         },
-        {
-          label: 'Call Screening',
-          kind: 'form',
-          sections: (_n, form) => [
-            {
-              title: 'Access list',
-              inputs: [
-                { kind: 'select', name: 'telephoneNumberAclId', label: 'Access List', options: lists, nullable: true },
-                {
-                  kind: 'select',
-                  name: 'telephoneNumberAclReject',
-                  label: 'Screening',
-                  options: ACL_MODE_OPTIONS,
-                  disabled: form.watch('telephoneNumberAclId') == null,
-                },
-              ],
-            },
-            {
-              title: 'Anonymous callers',
-              inputs: [
-                { kind: 'switch', name: 'anonCallReject', label: 'Reject anonymous calls' },
-                {
-                  kind: 'switch',
-                  name: 'anonCallRejectAdvanced',
-                  label: 'Also reject calls whose number is unavailable (e.g. from abroad)',
-                  disabled: !form.watch('anonCallReject'),
-                },
-              ],
-            },
-          ],
-        },
+        screeningTab(lists),
         {
           label: 'Call Recording',
           kind: 'form',
@@ -202,18 +227,7 @@ export default function TelephoneNumberDetailPage() {
           inputs: (_n, form) => faxFields(Boolean(form.watch('faxContact'))),
         },
         { label: 'Emergency', kind: 'panel', render: (n) => <EmergencyTab number={n} /> },
-        {
-          label: 'Advanced',
-          kind: 'form',
-          intro: () => !admin && <Hint>These settings are managed by your provider.</Hint>,
-          // A customer can change nothing here.
-          save: admin ? undefined : false,
-          inputs: [
-            { kind: 'switch', name: 'emsNeeded', label: 'Emergency services data needed', disabled: !admin },
-            { kind: 'switch', name: 'cancellationAvailable', label: 'Cancellation available', disabled: !admin },
-          ],
-          render: (_form, n) => <TeamsInfo number={n} />,
-        },
+        advancedTab(admin),
       ]}
     />
   );

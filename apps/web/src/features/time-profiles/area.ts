@@ -9,9 +9,4 @@ export const timeProfilesArea: AreaDefinition = {
   icon: ScheduleIcon,
   group: 'Call Routing',
   rules: readRules('timeprofile'),
-  routes: [
-    { path: '', load: () => import('./time-profiles-list-page.tsx') },
-    { path: ':id', load: () => import('./time-profiles-detail-page.tsx') },
-    { path: ':timeProfileId/calendars/:id', load: () => import('./calendar-entry-page.tsx') },
-  ],
 };

@@ -1,6 +1,6 @@
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import { AREA_NAMES } from '@switchboard/domain';
-import { type AreaDefinition, listAndRecord, readRules } from '../../platform/areas.ts';
+import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /** The account's control-panel users and their permissions (the users feature, cpUsers). */
 export const userManagerArea: AreaDefinition = {
@@ -9,8 +9,4 @@ export const userManagerArea: AreaDefinition = {
   icon: ManageAccountsIcon,
   group: 'Account',
   rules: readRules('cpUsers'),
-  routes: listAndRecord(
-    () => import('./user-manager-list-page.tsx'),
-    () => import('./user-detail-page.tsx'),
-  ),
 };

@@ -26,6 +26,62 @@ import { grantsKey, readGrants, saveGrants, userKeys } from './api.ts';
 const ACTIONS: Action[] = ['create', 'read', 'update', 'delete'];
 const LABELS = new Map(GRANTABLE_FEATURES.map((f) => [f.id, f.label]));
 
+interface GrantMatrixProps {
+  rows: typeof GRANTABLE_FEATURES;
+  /** The user's grants, by feature. */
+  masks: Map<number, number>;
+  /** What the signed-in user may grant, by feature. */
+  held: Map<number, number>;
+  /** Shown, not changed. */
+  fixed: boolean;
+  toggle: (featureId: number, action: Action) => void;
+}
+
+/** The matrix: a row per feature, a checkbox per action (only what the granter holds can be ticked). */
+function GrantMatrix({ rows, masks, held, fixed, toggle }: GrantMatrixProps) {
+  return (
+    <Paper variant="outlined">
+      <Table size="small" aria-label="Permissions">
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ fontWeight: 600 }}>Feature</TableCell>
+            {ACTIONS.map((a) => (
+              <TableCell key={a} align="center" sx={{ fontWeight: 600, textTransform: 'capitalize' }}>
+                {a}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((f) => {
+            const mask = masks.get(f.id) ?? 0;
+            return (
+              <TableRow key={f.id} hover>
+                <TableCell>{LABELS.get(f.id)}</TableCell>
+                {ACTIONS.map((a) => {
+                  const bit = MASK[a];
+                  const mayGrant = ((held.get(f.id) ?? 0) & bit) !== 0;
+                  return (
+                    <TableCell key={a} align="center" padding="checkbox">
+                      <Checkbox
+                        size="small"
+                        checked={(mask & bit) !== 0}
+                        disabled={fixed || !mayGrant}
+                        onChange={() => toggle(f.id, a)}
+                        slotProps={{ input: { 'aria-label': `${f.label} ${a}` } }}
+                      />
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </Paper>
+  );
+}
+
 export function PermissionsPanel({ user }: { user: User }) {
   const { session, can } = useSession();
   const grants = useQuery({ queryKey: grantsKey(user.id), queryFn: () => readGrants(user.id) });
@@ -76,45 +132,7 @@ export function PermissionsPanel({ user }: { user: User }) {
           {error}
         </Alert>
       )}
-      <Paper variant="outlined">
-        <Table size="small" aria-label="Permissions">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ fontWeight: 600 }}>Feature</TableCell>
-              {ACTIONS.map((a) => (
-                <TableCell key={a} align="center" sx={{ fontWeight: 600, textTransform: 'capitalize' }}>
-                  {a}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((f) => {
-              const mask = masks.get(f.id) ?? 0;
-              return (
-                <TableRow key={f.id} hover>
-                  <TableCell>{LABELS.get(f.id)}</TableCell>
-                  {ACTIONS.map((a) => {
-                    const bit = MASK[a];
-                    const mayGrant = ((held.get(f.id) ?? 0) & bit) !== 0;
-                    return (
-                      <TableCell key={a} align="center" padding="checkbox">
-                        <Checkbox
-                          size="small"
-                          checked={(mask & bit) !== 0}
-                          disabled={fixed !== null || !mayGrant}
-                          onChange={() => toggle(f.id, a)}
-                          slotProps={{ input: { 'aria-label': `${f.label} ${a}` } }}
-                        />
-                      </TableCell>
-                    );
-                  })}
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </Paper>
+      <GrantMatrix rows={rows} masks={masks} held={held} fixed={fixed !== null} toggle={toggle} />
       {fixed === null && (
         <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end' }}>
           <Button

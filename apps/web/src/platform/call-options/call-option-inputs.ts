@@ -1,7 +1,8 @@
 /** The call options as declared inputs (spec 2 §9), for the bulk edits and tabs of seats and SIP trunks. */
 import { CALL_RECORDING_OPTIONS, TPS_MODES, TRANSPORTS } from '@switchboard/domain';
 import type { FieldValues, Path } from 'react-hook-form';
-import type { FieldDef, SelectOption } from '../fields/form-fields.tsx';
+import type { SelectOption } from '../fields/field-props.ts';
+import type { FieldDef } from '../fields/form-fields.tsx';
 
 const select = <V extends FieldValues>(name: string, label: string, options: readonly SelectOption[]): FieldDef<V> => ({
   kind: 'select',

@@ -45,28 +45,18 @@ export interface CallRestrictionsProps<V extends FieldValues> {
   internationalPin?: boolean;
 }
 
-export function CallRestrictionsFields<V extends FieldValues>({
-  form,
-  area,
-  disabled,
-  callTimes,
-  channelLimit,
-  internationalPin = true,
-}: CallRestrictionsProps<V>) {
-  const { session } = useSession();
-  const international = Boolean(useWatch({ control: form.control, name: 'allowInternational' as Path<V> }));
-  const may = (field: keyof CallRestrictions | 'weekdayTimes' | 'weekendTimes') =>
-    !disabled && mayChangeRestriction(session, area, field);
-  const editable = !disabled && mayEditRestrictions(session, area);
-  const admin = isProviderAdmin(session);
-  const ukSwitches = CALL_RESTRICTION_SWITCHES.filter((s) => !s.highRisk);
-  const riskSwitches = CALL_RESTRICTION_SWITCHES.filter((s) => s.highRisk);
-  /** A heading, an optional note and its switches in two columns. */
-  const section = (
-    title: string,
-    switches: ReadonlyArray<(typeof CALL_RESTRICTION_SWITCHES)[number]>,
-    note?: ReactNode,
-  ) => (
+type RestrictionSwitch = (typeof CALL_RESTRICTION_SWITCHES)[number];
+
+/** A heading, an optional note and its switches in two columns (each enabled as `may` says). */
+function SwitchSection<V extends FieldValues>(props: {
+  title: string;
+  switches: readonly RestrictionSwitch[];
+  note?: ReactNode;
+  form: FieldsForm<V>;
+  may: (field: RestrictionSwitch['name']) => boolean;
+}) {
+  const { title, switches, note, form, may } = props;
+  return (
     <Box>
       <Typography variant="subtitle2" component="h3">
         {title}
@@ -85,6 +75,24 @@ export function CallRestrictionsFields<V extends FieldValues>({
       </Box>
     </Box>
   );
+}
+
+export function CallRestrictionsFields<V extends FieldValues>({
+  form,
+  area,
+  disabled,
+  callTimes,
+  channelLimit,
+  internationalPin = true,
+}: CallRestrictionsProps<V>) {
+  const { session } = useSession();
+  const international = Boolean(useWatch({ control: form.control, name: 'allowInternational' as Path<V> }));
+  const may = (field: keyof CallRestrictions | 'weekdayTimes' | 'weekendTimes') =>
+    !disabled && mayChangeRestriction(session, area, field);
+  const editable = !disabled && mayEditRestrictions(session, area);
+  const admin = isProviderAdmin(session);
+  const ukSwitches = CALL_RESTRICTION_SWITCHES.filter((s) => !s.highRisk);
+  const riskSwitches = CALL_RESTRICTION_SWITCHES.filter((s) => s.highRisk);
   return (
     <>
       {!disabled && !mayEditRestrictions(session, area) && (
@@ -92,16 +100,21 @@ export function CallRestrictionsFields<V extends FieldValues>({
           You can view these restrictions; changing them needs the call restrictions permission.
         </Alert>
       )}
-      {section('Numbers that may be called', ukSwitches)}
-      {section(
-        'Premium rate and international',
-        riskSwitches,
-        editable && !hasHighRisk(session) && (
-          <Typography variant="body2" color="text.secondary">
-            These switches need the high-risk permission; please contact your account manager to change them.
-          </Typography>
-        ),
-      )}
+      <SwitchSection title="Numbers that may be called" switches={ukSwitches} form={form} may={may} />
+      <SwitchSection
+        title="Premium rate and international"
+        switches={riskSwitches}
+        form={form}
+        may={may}
+        note={
+          editable &&
+          !hasHighRisk(session) && (
+            <Typography variant="body2" color="text.secondary">
+              These switches need the high-risk permission; please contact your account manager to change them.
+            </Typography>
+          )
+        }
+      />
       {international && internationalPin && (
         <FormTextField
           control={form.control}

@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import { CALL_TIMES_MODES } from '@switchboard/domain';
 import { useId } from 'react';
 import { Controller, type FieldValues, type Path, useFormState, useWatch } from 'react-hook-form';
-import { type BaseProps, FormSelectField } from '../fields/form-fields.tsx';
+import type { BaseProps } from '../fields/field-props.ts';
+import { FormSelectField } from '../fields/form-fields.tsx';
 
 function TimeInput<V extends FieldValues>({
   control,

@@ -20,13 +20,8 @@ import { useToast } from '../toast.ts';
 export function TeamsGate({ children, disabled }: { children: ReactNode; disabled: boolean }) {
   const { session, can } = useSession();
   const accountNo = Number(session.account_no);
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const exists = useQuery({
-    queryKey: ['teams', 'exists', accountNo],
+    queryKey: teamsExistsKey(accountNo),
     queryFn: () => call(teamsRoutes.exists, { params: { accountNo } }),
     enabled: can('teams', 'read'),
   });
@@ -37,8 +32,18 @@ export function TeamsGate({ children, disabled }: { children: ReactNode; disable
   if (exists.isPending) return <CircularProgress size={24} aria-label="Loading" />;
   if (exists.isError) return <Alert severity="error">{TEAMS_MESSAGES.invitationFailed}</Alert>;
   if (exists.data.teamsAccountExists) return <>{children}</>;
+  return <TeamsConnect accountNo={accountNo} mayCreate={can('teams', 'create') && !disabled} />;
+}
 
-  const mayCreate = can('teams', 'create') && !disabled;
+const teamsExistsKey = (accountNo: number) => ['teams', 'exists', accountNo];
+
+/** No Teams tenant yet: the admin invitation, or Create Teams Account once the admin has approved. */
+function TeamsConnect({ accountNo, mayCreate }: { accountNo: number; mayCreate: boolean }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   const invite = async () => {
     // Checked whole as typed (an address over 50 characters is refused, never cut short and sent).
     const parsed = teamsInvitationInput.safeParse({ email, accountNo });
@@ -63,7 +68,7 @@ export function TeamsGate({ children, disabled }: { children: ReactNode; disable
     try {
       const reply = await call(teamsRoutes.create, { params: { accountNo } });
       toast.success(reply.message);
-      await queryClient.invalidateQueries({ queryKey: ['teams', 'exists', accountNo] });
+      await queryClient.invalidateQueries({ queryKey: teamsExistsKey(accountNo) });
     } catch {
       toast.error(TEAMS_MESSAGES.createFailed);
     } finally {

@@ -18,6 +18,7 @@ import { type DestinationOption, type DestinationType, MESSAGES } from '@switchb
 import { lazy, Suspense } from 'react';
 import { Controller, type FieldValues, type Path } from 'react-hook-form';
 import { DestinationField } from './destination-field.tsx';
+import type { BaseProps, SelectOption, SelectProps } from './field-props.ts';
 import type { FieldsControl } from './form-schema.ts';
 import { FormMultiSelectField } from './multi-select-field.tsx';
 import { FormPickerField } from './picker-field.tsx';
@@ -25,11 +26,6 @@ import type { PickerSource } from './server-picker.tsx';
 
 /** The date-time picker loads with the first form that has a date (it is large). */
 const DateTimePickerField = lazy(() => import('./date-time-field.tsx'));
-
-export interface SelectOption {
-  value: string | number | boolean;
-  label: string;
-}
 
 /** A declarative field, so tables and forms can describe their inputs. */
 export type FieldDef<V extends FieldValues> = { disabled?: boolean } & (
@@ -88,14 +84,6 @@ export type FieldDef<V extends FieldValues> = { disabled?: boolean } & (
     }
 );
 
-/** What every bound field takes. */
-export interface BaseProps<V extends FieldValues> {
-  control: FieldsControl<V>;
-  name: Path<V>;
-  label: string;
-  disabled?: boolean;
-}
-
 export function FormTextField<V extends FieldValues>({
   control,
   name,
@@ -126,14 +114,6 @@ export function FormTextField<V extends FieldValues>({
       )}
     />
   );
-}
-
-/** A select's own props: its options, and what its list says with none (`empty`). */
-export interface SelectProps {
-  options: readonly SelectOption[];
-  required?: boolean;
-  helper?: string;
-  empty?: string;
 }
 
 /** A select; `nullable` adds 'None', stored as null; with no options its list says `empty`. */

@@ -7,7 +7,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { MESSAGES } from '@switchboard/domain';
 import { Controller, type FieldValues } from 'react-hook-form';
-import type { BaseProps, SelectProps } from './form-fields.tsx';
+import type { BaseProps, SelectProps } from './field-props.ts';
 
 export function FormMultiSelectField<V extends FieldValues>(props: BaseProps<V> & SelectProps) {
   const { options, empty = MESSAGES.noItems } = props;

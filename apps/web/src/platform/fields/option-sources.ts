@@ -13,7 +13,8 @@ import { useMemo } from 'react';
 import type { FieldValues, Path } from 'react-hook-form';
 import { call } from '../client.ts';
 import { useSession } from '../session-context.ts';
-import type { FieldDef, SelectOption } from './form-fields.tsx';
+import type { SelectOption } from './field-props.ts';
+import type { FieldDef } from './form-fields.tsx';
 import { type PickerSource, searchedChoices } from './server-picker.tsx';
 
 /** A select's options and the helper text its load state calls for (spec 2 §8). */

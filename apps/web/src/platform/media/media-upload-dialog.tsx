@@ -42,15 +42,8 @@ export interface MediaUploadConfig {
 
 type Outcome = { ok: true } | { ok: false; message: string };
 
-export function MediaUploadDialog({
-  open,
-  onClose,
-  config,
-}: {
-  open: boolean;
-  onClose: () => void;
-  config: MediaUploadConfig;
-}) {
+/** The upload's state: the file (checked), its name, the terms, and the outcome of its sending. */
+function useMediaUpload(config: MediaUploadConfig, onClose: () => void) {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -87,11 +80,33 @@ export function MediaUploadDialog({
     return true;
   };
 
+  /** A file chosen (or its refusal): its name, unless one is typed, is the file's. */
+  const choose = (f: File | null, e: string | null) => {
+    setFile(f);
+    setFileError(e);
+    if (f && !name) setName(f.name.replace(/\.[^.]*$/, '').slice(0, config.nameMax));
+  };
+  const blocked = !file || fileError !== null || termsMissing || nameError !== null;
+  return { file, fileError, name, setName, terms, setTerms, nameError, outcome, choose, close, send, blocked };
+}
+
+export function MediaUploadDialog({
+  open,
+  onClose,
+  config,
+}: {
+  open: boolean;
+  onClose: () => void;
+  config: MediaUploadConfig;
+}) {
+  const dialog = useMediaUpload(config, onClose);
+  const { file, fileError, name, setName, terms, setTerms, nameError, outcome } = dialog;
+
   return (
     <StagedForm
       open={open}
       title={config.title}
-      onClose={close}
+      onClose={dialog.close}
       feedback={
         outcome &&
         (outcome.ok ? (
@@ -103,9 +118,9 @@ export function MediaUploadDialog({
       stages={[
         {
           label: 'Choose File',
-          blocked: !file || fileError !== null || termsMissing || nameError !== null,
+          blocked: dialog.blocked,
           actionLabel: 'Upload',
-          action: send,
+          action: dialog.send,
           content: (
             <Stack spacing={2}>
               <FileField
@@ -113,11 +128,7 @@ export function MediaUploadDialog({
                 accept={config.accept}
                 file={file}
                 error={fileError}
-                onChange={(f, e) => {
-                  setFile(f);
-                  setFileError(e);
-                  if (f && !name) setName(f.name.replace(/\.[^.]*$/, '').slice(0, config.nameMax));
-                }}
+                onChange={dialog.choose}
               />
               <TextField
                 label="Name"

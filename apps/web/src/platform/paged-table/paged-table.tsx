@@ -26,7 +26,7 @@ import { type RowEdit, type RowEditConfig, rowEdit } from './row-edit-dialog.tsx
 import { type Column, TableGrid } from './table-grid.tsx';
 import { type FilterDef, TableToolbar, type ToolbarAction } from './table-toolbar.tsx';
 import { usePagedList } from './use-paged-list.ts';
-import { useSelection } from './use-selection.ts';
+import { type Selection, useSelection } from './use-selection.ts';
 
 export type { AddAction, AddConfig, BulkEditConfig, Column, FilterDef, RowEdit, RowEditConfig };
 export { addAction, rowEdit };
@@ -81,20 +81,30 @@ export interface PagedTableProps<
 
 type Open<T> = { kind: 'add'; index: number } | { kind: 'edit' } | { kind: 'delete' } | { kind: 'row'; row: T } | null;
 
-export function PagedTable<
-  T extends { id: number },
-  AV extends FieldValues = FieldValues,
-  AO extends FieldValues = FieldValues,
-  EV extends FieldValues = FieldValues,
-  EU extends Record<string, unknown> = Record<string, unknown>,
->(props: PagedTableProps<T, AV, AO, EV, EU>) {
-  const { source, resource, columns, label, filters, add, bulkEdit, remove } = props;
-  const { can } = useSession();
-  const decoders = Object.fromEntries((filters ?? []).map((f) => [f.field, optionDecoder(f.options)]));
-  const list = usePagedList(source, { ...props, decoders });
-  const selection = useSelection<T>();
-  const [open, setOpen] = useState<Open<T>>(null);
+interface TableRights {
+  mayCreate: boolean;
+  /** The add buttons shown (the main Add first). */
+  adds: AddAction[];
+  /** Why adding is capped (shown above the table). */
+  capped: string | undefined;
+  mayUpdate: boolean;
+  mayEditRow: boolean;
+  mayDelete: boolean;
+}
 
+/**
+ * What the user may do through the table (the table's permission resource decides), its toolbar's
+ * buttons (Add, further adds, Edit and Delete of the selection) and each row's actions.
+ */
+function useTableActions<
+  T extends { id: number },
+  AV extends FieldValues,
+  AO extends FieldValues,
+  EV extends FieldValues,
+  EU extends Record<string, unknown>,
+>(props: PagedTableProps<T, AV, AO, EV, EU>, selected: number, setOpen: (open: Open<T>) => void) {
+  const { resource, add, bulkEdit, remove, label } = props;
+  const { can } = useSession();
   const mayCreate = can(resource, props.writeAction ?? 'create');
   const adds: AddAction[] = mayCreate
     ? [...(add ? [addAction({ ...add, button: 'Add' })] : []), ...(props.moreAdds ?? [])].filter(
@@ -106,8 +116,7 @@ export function PagedTable<
   const mayUpdate = bulkEdit !== undefined && can(resource, props.writeAction ?? 'update');
   const mayEditRow = props.editRow !== undefined && can(resource, props.writeAction ?? 'update');
   const mayDelete = remove !== undefined && can(resource, props.deleteAction ?? props.writeAction ?? 'delete');
-  const selectable = (props.selectable ?? true) && (mayUpdate || mayDelete);
-  const count = selection.size ? ` (${selection.size})` : '';
+  const count = selected ? ` (${selected})` : '';
   const actions: ToolbarAction[] = adds.map((a, index) => ({
     key: `add-${index}`,
     label: a.button,
@@ -117,13 +126,12 @@ export function PagedTable<
   }));
   if (mayUpdate) {
     const onClick = () => setOpen({ kind: 'edit' });
-    actions.push({ key: 'edit', label: `Edit${count}`, kind: 'edit', disabled: selection.size === 0, onClick });
+    actions.push({ key: 'edit', label: `Edit${count}`, kind: 'edit', disabled: selected === 0, onClick });
   }
   if (mayDelete) {
     const onClick = () => setOpen({ kind: 'delete' });
-    actions.push({ key: 'delete', label: `Delete${count}`, kind: 'delete', disabled: selection.size === 0, onClick });
+    actions.push({ key: 'delete', label: `Delete${count}`, kind: 'delete', disabled: selected === 0, onClick });
   }
-  const close = () => setOpen(null);
   const rowActions =
     mayEditRow || props.rowActions
       ? (row: T) => (
@@ -137,6 +145,25 @@ export function PagedTable<
           </>
         )
       : undefined;
+  return { mayCreate, adds, capped, mayUpdate, mayEditRow, mayDelete, actions, rowActions };
+}
+
+export function PagedTable<
+  T extends { id: number },
+  AV extends FieldValues = FieldValues,
+  AO extends FieldValues = FieldValues,
+  EV extends FieldValues = FieldValues,
+  EU extends Record<string, unknown> = Record<string, unknown>,
+>(props: PagedTableProps<T, AV, AO, EV, EU>) {
+  const { source, columns, label, filters } = props;
+  const decoders = Object.fromEntries((filters ?? []).map((f) => [f.field, optionDecoder(f.options)]));
+  const list = usePagedList(source, { ...props, decoders });
+  const selection = useSelection<T>();
+  const [open, setOpen] = useState<Open<T>>(null);
+  const rights = useTableActions(props, selection.size, setOpen);
+  const { mayCreate, capped, actions, rowActions } = rights;
+  const selectable = (props.selectable ?? true) && (rights.mayUpdate || rights.mayDelete);
+  const close = () => setOpen(null);
 
   return (
     <Box>
@@ -161,7 +188,30 @@ export function PagedTable<
         selection={selectable ? selection : undefined}
         canSelect={props.canSelect}
       />
-      {adds.map((a, index) => (
+      <TableDialogs {...props} open={open} close={close} rights={rights} selection={selection} />
+    </Box>
+  );
+}
+
+interface TableDialogsProps<T extends { id: number }> {
+  open: Open<T>;
+  close: () => void;
+  rights: Pick<TableRights, 'adds' | 'mayEditRow' | 'mayUpdate' | 'mayDelete'>;
+  selection: Selection<T>;
+}
+
+/** The table's modals: each add's, a row's edit, the selection's bulk edit and delete. */
+function TableDialogs<T extends { id: number }, EV extends FieldValues, EU extends Record<string, unknown>>(
+  props: Pick<
+    PagedTableProps<T, FieldValues, FieldValues, EV, EU>,
+    'source' | 'label' | 'bulkEdit' | 'remove' | 'editRow' | 'deleteFallback' | 'deleteWarning'
+  > &
+    TableDialogsProps<T>,
+) {
+  const { source, label, bulkEdit, remove, open, close, rights, selection } = props;
+  return (
+    <>
+      {rights.adds.map((a, index) => (
         <Box key={a.button}>
           {a.dialog({
             open: open?.kind === 'add' && open.index === index,
@@ -170,13 +220,13 @@ export function PagedTable<
           })}
         </Box>
       ))}
-      {mayEditRow &&
+      {rights.mayEditRow &&
         props.editRow?.dialog({
           row: open?.kind === 'row' ? open.row : null,
           onClose: close,
           invalidates: source.invalidates,
         })}
-      {bulkEdit && mayUpdate && (
+      {bulkEdit && rights.mayUpdate && (
         <BulkEditDialog
           config={bulkEdit}
           open={open?.kind === 'edit'}
@@ -187,7 +237,7 @@ export function PagedTable<
           onSaved={selection.clear}
         />
       )}
-      {remove && mayDelete && (
+      {remove && rights.mayDelete && (
         <DeleteDialog
           open={open?.kind === 'delete'}
           onClose={close}
@@ -200,6 +250,6 @@ export function PagedTable<
           onDeleted={selection.clear}
         />
       )}
-    </Box>
+    </>
   );
 }

@@ -48,10 +48,13 @@ export interface RecordFormDialogProps<V extends FieldValues, O extends FieldVal
 const declared = <V extends FieldValues>(fields: FieldDef<V>[], path: string) =>
   fields.some((f) => f.name === path || path.startsWith(`${f.name}.`) || f.name.startsWith(`${path}.`));
 
-export function RecordFormDialog<V extends FieldValues, O extends FieldValues>(props: RecordFormDialogProps<V, O>) {
-  const { open, title, submitLabel, schema, defaults, fields, submit, successSummary, onClose, another } = props;
+/**
+ * The modal's form and outcome: each opening starts from the current defaults, a submit's per-item
+ * results (or its refusal's message), Close, and back to the form.
+ */
+function useRecordFormState<V extends FieldValues, O extends FieldValues>(props: RecordFormDialogProps<V, O>) {
+  const { open, schema, defaults, submit, onClose } = props;
   const form = useSchemaForm(schema, defaults);
-  const summary = props.summary ? props.summary(form.watch()) : null;
   const [results, setResults] = useState<ItemResult[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
@@ -91,6 +94,13 @@ export function RecordFormDialog<V extends FieldValues, O extends FieldValues>(p
     () => setMessage(null),
   );
 
+  return { form, results, message, close, again, allOk, onSubmit };
+}
+
+export function RecordFormDialog<V extends FieldValues, O extends FieldValues>(props: RecordFormDialogProps<V, O>) {
+  const { open, title, submitLabel, fields, successSummary, another } = props;
+  const { form, results, message, close, again, allOk, onSubmit } = useRecordFormState(props);
+  const summary = props.summary ? props.summary(form.watch()) : null;
   const leaves = errorLeaves(form.formState.errors);
   const undeclared = leaves.filter((l) => !declared(fields, l.path));
 

@@ -46,13 +46,11 @@ export interface TableGridProps<T extends { id: number }> {
 }
 
 export function TableGrid<T extends { id: number }>(props: TableGridProps<T>) {
-  const { list, columns, label, rowLink, rowActions, selection, canSelect = () => true } = props;
+  const { list, columns, rowActions, selection, canSelect = () => true } = props;
   const records = list.query.data?.records ?? [];
-  const choosable = records.filter(canSelect);
   const total = list.query.data?.totalRecords ?? 0;
   // A page past the end (a stale link, the last row deleted) shows as the last page.
   const page = list.query.data ? Math.min(list.page, Math.max(0, Math.ceil(total / list.pageSize) - 1)) : list.page;
-  const allOnPage = selection !== undefined && choosable.length > 0 && choosable.every((r) => selection.has(r));
   const colSpan = columns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0);
   const emptyText = list.query.isError ? MESSAGES.listFailed : list.searching ? MESSAGES.noResults : MESSAGES.noRecords;
 
@@ -61,47 +59,7 @@ export function TableGrid<T extends { id: number }>(props: TableGridProps<T>) {
       {list.query.isFetching && <LinearProgress aria-label={MESSAGES.listLoading} sx={{ height: 2 }} />}
       <TableContainer>
         <Table size="small" sx={{ '& .MuiTableCell-root': { px: 1.25 } }}>
-          <TableHead>
-            <TableRow>
-              {selection && (
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={allOnPage}
-                    indeterminate={!allOnPage && choosable.some((r) => selection.has(r))}
-                    disabled={choosable.length === 0}
-                    onChange={() => selection.togglePage(choosable)}
-                    slotProps={{ input: { 'aria-label': 'Select all' } }}
-                  />
-                </TableCell>
-              )}
-              {columns.map((c) => (
-                <TableCell
-                  key={c.field}
-                  sx={{ fontWeight: 600, ...cellSx(c) }}
-                  aria-sort={
-                    list.sort?.field === c.field
-                      ? list.sort.direction === 'asc'
-                        ? 'ascending'
-                        : 'descending'
-                      : undefined
-                  }
-                >
-                  {c.sortable === false ? (
-                    c.header
-                  ) : (
-                    <TableSortLabel
-                      active={list.sort?.field === c.field}
-                      direction={list.sort?.field === c.field ? list.sort.direction : 'asc'}
-                      onClick={() => list.toggleSort(c.field)}
-                    >
-                      {c.header}
-                    </TableSortLabel>
-                  )}
-                </TableCell>
-              ))}
-              {rowActions && <TableCell />}
-            </TableRow>
-          </TableHead>
+          <GridHead {...props} choosable={records.filter(canSelect)} />
           <TableBody>
             {records.length === 0 && !list.query.isPending && (
               <TableRow>
@@ -111,33 +69,7 @@ export function TableGrid<T extends { id: number }>(props: TableGridProps<T>) {
               </TableRow>
             )}
             {records.map((row) => (
-              <TableRow key={row.id} hover selected={selection?.has(row) ?? false}>
-                {selection && (
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      checked={selection.has(row)}
-                      disabled={!canSelect(row)}
-                      onChange={() => selection.toggle(row)}
-                      slotProps={{ input: { 'aria-label': `Select ${label(row)}` } }}
-                    />
-                  </TableCell>
-                )}
-                {columns.map((c, index) => {
-                  const content = c.render ? c.render(row) : String(row[c.field] ?? '');
-                  return (
-                    <TableCell key={c.field} sx={cellSx(c)}>
-                      {index === 0 && rowLink ? (
-                        <Link component={RouterLink} to={rowLink(row)} underline="hover">
-                          {content}
-                        </Link>
-                      ) : (
-                        content
-                      )}
-                    </TableCell>
-                  );
-                })}
-                {rowActions && <TableCell align="right">{rowActions(row)}</TableCell>}
-              </TableRow>
+              <GridRow key={row.id} {...props} row={row} selectable={canSelect(row)} />
             ))}
           </TableBody>
         </Table>
@@ -152,5 +84,88 @@ export function TableGrid<T extends { id: number }>(props: TableGridProps<T>) {
         onRowsPerPageChange={(e) => list.setPageSize(Number(e.target.value))}
       />
     </Paper>
+  );
+}
+
+/** The header: select all of the page's `choosable` rows, and each column's sort label. */
+function GridHead<T extends { id: number }>({
+  list,
+  columns,
+  rowActions,
+  selection,
+  choosable,
+}: TableGridProps<T> & { choosable: T[] }) {
+  const allOnPage = selection !== undefined && choosable.length > 0 && choosable.every((r) => selection.has(r));
+  const sortOf = (field: string) => (list.sort?.field === field ? list.sort.direction : undefined);
+  return (
+    <TableHead>
+      <TableRow>
+        {selection && (
+          <TableCell padding="checkbox">
+            <Checkbox
+              checked={allOnPage}
+              indeterminate={!allOnPage && choosable.some((r) => selection.has(r))}
+              disabled={choosable.length === 0}
+              onChange={() => selection.togglePage(choosable)}
+              slotProps={{ input: { 'aria-label': 'Select all' } }}
+            />
+          </TableCell>
+        )}
+        {columns.map((c) => (
+          <TableCell
+            key={c.field}
+            sx={{ fontWeight: 600, ...cellSx(c) }}
+            aria-sort={sortOf(c.field) && (sortOf(c.field) === 'asc' ? 'ascending' : 'descending')}
+          >
+            {c.sortable === false ? (
+              c.header
+            ) : (
+              <TableSortLabel
+                active={sortOf(c.field) !== undefined}
+                direction={sortOf(c.field) ?? 'asc'}
+                onClick={() => list.toggleSort(c.field)}
+              >
+                {c.header}
+              </TableSortLabel>
+            )}
+          </TableCell>
+        ))}
+        {rowActions && <TableCell />}
+      </TableRow>
+    </TableHead>
+  );
+}
+
+/** A row: its checkbox (disabled unless `selectable`), its cells (the first linking to the record) and actions. */
+function GridRow<T extends { id: number }>(props: TableGridProps<T> & { row: T; selectable: boolean }) {
+  const { row, selectable, columns, label, rowLink, rowActions, selection } = props;
+  return (
+    <TableRow hover selected={selection?.has(row) ?? false}>
+      {selection && (
+        <TableCell padding="checkbox">
+          <Checkbox
+            checked={selection.has(row)}
+            disabled={!selectable}
+            onChange={() => selection.toggle(row)}
+            slotProps={{ input: { 'aria-label': `Select ${label(row)}` } }}
+          />
+        </TableCell>
+      )}
+      {columns.map((c, index) => {
+        const content = c.render ? c.render(row) : String(row[c.field] ?? '');
+        return (
+          <TableCell key={c.field} sx={cellSx(c)}>
+            {index === 0 && rowLink ? (
+              <Link component={RouterLink} to={rowLink(row)} underline="hover">
+                {content}
+              </Link>
+            ) : (
+              content
+            )}
+          </TableCell>
+        );
+      })}
+      {rowActions && <TableCell align="right">{rowActions(row)}</TableCell>}
+    </TableRow>
   );
 }

@@ -11,7 +11,7 @@ import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import TextField from '@mui/material/TextField';
-import type { SelectOption } from '../fields/form-fields.tsx';
+import type { SelectOption } from '../fields/field-props.ts';
 import type { FilterValue } from './list-state.ts';
 
 export interface FilterDef {

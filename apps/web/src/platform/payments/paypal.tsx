@@ -51,6 +51,32 @@ export function PayPalCheckout({ order, amount, onApproved, onCancelled }: PayPa
 
 const SANDBOX_BUYER = 'sb-buyer@personal.example.com';
 
+/** How the sandbox buyer pays: each way answers as PayPal's sandbox does. */
+function FundingChoice({
+  value,
+  onChange,
+}: {
+  value: PaypalSandboxFunding;
+  onChange: (f: PaypalSandboxFunding) => void;
+}) {
+  return (
+    <RadioGroup aria-label="Pay with" value={value} onChange={(e) => onChange(e.target.value as PaypalSandboxFunding)}>
+      <FormControlLabel value="balance" control={<Radio />} label="PayPal balance" />
+      <FormControlLabel value="declinedCard" control={<Radio />} label="Visa ending 0002 (declined by the bank)" />
+      <FormControlLabel
+        value="echeck"
+        control={<Radio />}
+        label="Bank account ending 4321 (eCheck: pending, clears in about a minute)"
+      />
+      <FormControlLabel
+        value="echeckDenied"
+        control={<Radio />}
+        label="Bank account ending 0000 (eCheck: pending, then returned by the bank)"
+      />
+    </RadioGroup>
+  );
+}
+
 function SandboxPayPal({
   orderId,
   amount,
@@ -102,28 +128,7 @@ function SandboxPayPal({
             <Typography variant="h6">
               Pay £{amount.toFixed(2)} to {PROVIDER_BANK_ACCOUNT.name}
             </Typography>
-            <RadioGroup
-              aria-label="Pay with"
-              value={funding}
-              onChange={(e) => setFunding(e.target.value as PaypalSandboxFunding)}
-            >
-              <FormControlLabel value="balance" control={<Radio />} label="PayPal balance" />
-              <FormControlLabel
-                value="declinedCard"
-                control={<Radio />}
-                label="Visa ending 0002 (declined by the bank)"
-              />
-              <FormControlLabel
-                value="echeck"
-                control={<Radio />}
-                label="Bank account ending 4321 (eCheck: pending, clears in about a minute)"
-              />
-              <FormControlLabel
-                value="echeckDenied"
-                control={<Radio />}
-                label="Bank account ending 0000 (eCheck: pending, then returned by the bank)"
-              />
-            </RadioGroup>
+            <FundingChoice value={funding} onChange={setFunding} />
             {error && <Alert severity="error">{error}</Alert>}
           </Stack>
         </DialogContent>

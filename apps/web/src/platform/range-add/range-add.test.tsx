@@ -212,7 +212,6 @@ const profilesArea: AreaDefinition = {
   icon: () => null,
   group: 'Call Routing',
   rules: readRules('timeprofile'),
-  routes: [],
 };
 
 describe('NumberedListPage', () => {

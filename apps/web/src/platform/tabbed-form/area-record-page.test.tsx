@@ -14,7 +14,6 @@ const widgetsArea: AreaDefinition = {
   icon: AppsIcon,
   group: 'Features',
   rules: [{ resource: 'seats', action: 'read' }],
-  routes: [],
 };
 
 describe('AreaRecordPage', () => {

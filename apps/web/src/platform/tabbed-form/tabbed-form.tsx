@@ -24,21 +24,22 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { type Action, MESSAGES, type Resource } from '@switchboard/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
+import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { ApiError, isStaleVersion } from '../api.ts';
 import { type Crumb, useBreadcrumb } from '../breadcrumb.tsx';
 import { SectionForbidden } from '../error-pages.tsx';
 import { FieldSection } from '../fields/field-section.tsx';
-import { applySaveFailure, errorLeaves, type FieldProblem, isShown, topField } from '../fields/form-errors.ts';
+import { applySaveFailure, errorLeaves, type FieldProblem, topField } from '../fields/form-errors.ts';
 import { type FieldDef, FormFields } from '../fields/form-fields.tsx';
 import { type FormSchema, type SchemaForm, useSchemaForm } from '../fields/form-schema.ts';
 import { useChange } from '../mutation.ts';
-import { type RecordSource, versionOf } from '../resource.ts';
+import type { RecordSource } from '../resource.ts';
 import { useSession } from '../session-context.ts';
+import { useErrorReveal } from './error-reveal.ts';
+import { useRecordForm } from './record-form.ts';
 
 /**
  * A tab of the detail page. `forbidden` (the user lacks the tab's own permission, e.g. softphone)
@@ -115,19 +116,9 @@ export function SaveButton({ busy }: { busy: boolean }) {
   );
 }
 
-export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(props: TabbedFormProps<R, V, O>) {
-  const { source, resource, schema, toValues, name, title, tabs, loadFailed } = props;
-  const record = useQuery({ queryKey: source.key, queryFn: source.load, retry: false });
-  const queryClient = useQueryClient();
-  const { can } = useSession();
-  const save = useChange({
-    mutationFn: ({ values, version }: { values: O; version: number | undefined; loaded: R }) =>
-      source.save(values, version),
-    invalidates: source.invalidates,
-    success: (_reply, { values, loaded }) => MESSAGES.updated(name(values, loaded)),
-  });
+/** The open tab, kept in ?tab= (another tab keeps the rest of the URL: a nested table's place). */
+function useTabParam(labels: string[]) {
   const [params, setParams] = useSearchParams();
-  // Another tab keeps the rest of the URL (a nested table's place).
   const openTab = useCallback(
     (label: string) =>
       setParams(
@@ -140,110 +131,56 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
       ),
     [setParams],
   );
-  const tabIndex = Math.max(
-    0,
-    tabs.findIndex((t) => t.label === params.get('tab')),
-  );
+  const tabIndex = Math.max(0, labels.indexOf(params.get('tab') ?? ''));
+  return { tabIndex, openTab };
+}
+
+/** The inputs a tab declares, directly and in its sections (none until the record is loaded). */
+function tabInputs<R, V extends FieldValues, O extends FieldValues>(
+  t: TabDef<R, V, O>,
+  data: R | undefined,
+  form: SchemaForm<V, O>,
+): { inputs: FieldDef<V>[]; sections: Array<{ title: string; inputs: FieldDef<V>[] }> } {
+  if (t.kind !== 'form') return { inputs: [], sections: [] };
+  const inputs = typeof t.inputs !== 'function' ? (t.inputs ?? []) : data ? t.inputs(data, form) : [];
+  return { inputs, sections: (data && t.sections?.(data, form)) || [] };
+}
+
+/** The index of the form tab editing a field (-1: none). */
+function tabFinder<R, V extends FieldValues, O extends FieldValues>(
+  tabs: TabDef<R, V, O>[],
+  data: R | undefined,
+  form: SchemaForm<V, O>,
+) {
+  const namesOf = (t: TabDef<R, V, O>) => {
+    const { inputs, sections } = tabInputs(t, data, form);
+    return [...inputs, ...sections.flatMap((s) => s.inputs)].map((f) => topField(f.name));
+  };
+  return (path: string) =>
+    tabs.findIndex((t) => t.kind === 'form' && (t.fields ?? namesOf(t)).includes(topField(path)));
+}
+
+export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(props: TabbedFormProps<R, V, O>) {
+  const { source, resource, schema, toValues, title, tabs, loadFailed } = props;
+  const record = useQuery({ queryKey: source.key, queryFn: source.load, retry: false });
+  const { can } = useSession();
+  const { tabIndex, openTab } = useTabParam(tabs.map((t) => t.label));
   const tab = tabs[tabIndex] as TabDef<R, V, O>;
-  /** The save's form-level message (the server's, e.g. a stale version), until the next submit. */
-  const [message, setMessage] = useState<{ text: string; stale: boolean } | null>(null);
   /** Errors of fields the page does not show, found after a refused submit. */
   const [unshown, setUnshown] = useState<string[]>([]);
-  /**
-   * Set by a refused submit with the failing fields (as the refusal named them: the form's state
-   * may not hold them yet when this renders): open the failing tab, focus the field, find the
-   * errors of fields not shown.
-   */
-  const [reveal, setReveal] = useState<FieldProblem[] | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const readOnly = !(props.editActions ?? ['update']).every((action) => can(resource, action));
   const form = useSchemaForm(schema);
-  const dirty = form.formState.isDirty;
-
-  // The version the form's values are based on: the record's when the form was filled from it.
-  // `values`: what a save based on that record writes over (`written`).
-  const [base, setBase] = useState<{ key: string; version: number | undefined; values: string } | null>(null);
-  const keyText = JSON.stringify(source.key);
-  /** What a save writes over: the form's values of a record and the record's fields the schema names. */
-  const written = useCallback(
-    (data: R, values = toValues(data)) => {
-      const names = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
-      const fields = Object.fromEntries(names.map((k) => [k, (data as Record<string, unknown>)[k]]));
-      return JSON.stringify([values, fields]);
-    },
-    [schema, toValues],
-  );
-  const fill = useCallback(
-    (data: R) => {
-      const values = toValues(data);
-      form.reset(values);
-      setBase({ key: keyText, version: versionOf(data), values: written(data, values) });
-      setUnshown([]);
-    },
-    [form, toValues, keyText, written],
-  );
-  // A record (re)loaded fills the form, unless the person is editing it: their values are kept, and
-  // their save, based on the older version, is refused rather than overwriting the newer one. When
-  // what changed is none of the form's values (a part of the record saved on its own, e.g. a
-  // seat's softphone settings), nothing the save writes was changed: it is based on the new version.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a newly loaded record fills the form.
-  useEffect(() => {
-    if (!record.data) return;
-    if (base?.key !== keyText || !dirty) fill(record.data);
-    else if (written(record.data) === base.values) {
-      setBase({ ...base, version: versionOf(record.data) });
-    }
-  }, [record.data, keyText]);
+  const onFill = useCallback(() => setUnshown([]), []);
+  const { version, fill } = useRecordForm({ form, source, schema, toValues, data: record.data, onFill });
   const crumbName = props.crumbs?.name ?? title;
   useBreadcrumb(record.data ? crumbName(record.data) : null, props.crumbs?.trail);
 
   const leaves = errorLeaves(form.formState.errors);
-  const inputsOf = (t: TabDef<R, V, O>) => {
-    if (t.kind !== 'form') return [];
-    if (typeof t.inputs !== 'function') return t.inputs ?? [];
-    return record.data ? t.inputs(record.data, form) : [];
-  };
-  const sectionsOf = (t: TabDef<R, V, O>) =>
-    (t.kind === 'form' && record.data && t.sections?.(record.data, form)) || [];
-  const namesOf = (t: TabDef<R, V, O>) =>
-    [...inputsOf(t), ...sectionsOf(t).flatMap((s) => s.inputs)].map((f) => topField(f.name));
-  const tabWith = (path: string) =>
-    tabs.findIndex((t) => t.kind === 'form' && (t.fields ?? namesOf(t)).includes(topField(path)));
-
-  // After a refused submit: open the first tab holding an error when this one holds none; then
-  // focus the first failing field shown here, and list the errors of fields not shown at all.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a refused submit asks, and on the tab it opens.
-  useEffect(() => {
-    if (reveal === null) return;
-    const failing = reveal;
-    const here = failing.filter((l) => tabWith(l.path) === tabIndex);
-    const elsewhere = failing.find((l) => tabWith(l.path) >= 0 && tabWith(l.path) !== tabIndex);
-    if (here.length === 0 && elsewhere) {
-      openTab((tabs[tabWith(elsewhere.path)] as TabDef<R, V, O>).label);
-      return; // runs again on the opened tab
-    }
-    setReveal(null);
-    const shown = failing.filter((l) => isShown(formRef.current, l.path));
-    setUnshown(failing.filter((l) => !shown.includes(l)).map((l) => l.path));
-    const first = shown[0];
-    if (first) {
-      const before = document.activeElement;
-      form.setFocus(first.path as Path<V>);
-      // A field whose ref cannot take the focus: its named input does.
-      if (document.activeElement === before) {
-        formRef.current?.querySelector<HTMLElement>(`[name="${first.path}"]`)?.focus();
-      }
-    }
-  }, [reveal, tabIndex]);
-
-  // On another tab (or after the errors change) the fields shown change: recount those not shown.
-  const leavesKey = leaves.map((l) => l.path).join(' ');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: recounts when the tab or the failing fields change.
-  useEffect(() => {
-    if (reveal !== null || unshown.length === 0) return;
-    const still = unshown.filter((path) => leaves.some((l) => l.path === path) && !isShown(formRef.current, path));
-    if (still.length !== unshown.length) setUnshown(still);
-  }, [tabIndex, leavesKey]);
+  const tabWith = tabFinder(tabs, record.data, form);
+  const openTabAt = (i: number) => openTab((tabs[i] as TabDef<R, V, O>).label);
+  const reveal = useErrorReveal({ form, formRef, leaves, tabIndex, tabWith, openTabAt, unshown, setUnshown });
+  const { submit, reload, message } = useFormSave({ ...props, form, record, version, fill, reveal, setUnshown });
 
   if (record.isPending) return <CircularProgress aria-label="Loading" />;
   if (record.isError || !record.data) {
@@ -251,39 +188,18 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
     return <Alert severity="error">{missing ? MESSAGES.recordNotFound : loadFailed}</Alert>;
   }
   const data = record.data;
-
-  const submit = form.handleSubmit(
-    async (values) => {
-      setMessage(null);
-      setUnshown([]);
-      try {
-        await save.mutateAsync({ values, version: base?.version, loaded: data });
-        // The saved record (refetched by the save's invalidation) and its new version fill the form.
-        fill(queryClient.getQueryData<R>(source.key) ?? data);
-      } catch (error) {
-        const text = applySaveFailure(error, form.setError);
-        setMessage(text === null ? null : { text, stale: isStaleVersion(error) });
-        if (error instanceof ApiError && text === null) {
-          setReveal(Object.entries(error.validation).map(([path, message]) => ({ path, message })));
-        }
-      }
-    },
-    (errors) => {
-      setMessage(null);
-      setReveal(errorLeaves(errors));
-    },
-  );
-  const reload = async () => {
-    const fresh = await record.refetch();
-    if (fresh.data) fill(fresh.data);
-    setMessage(null);
-  };
-
   // Errors sit under their fields; the tabs holding them are marked and pointed at from here.
   const failingTabs = new Set(leaves.map((l) => tabWith(l.path)).filter((i) => i >= 0));
-  const otherTabs = tabs.filter((_t, i) => i !== tabIndex && failingTabs.has(i));
-  const unshownLeaves = leaves.filter((l) => unshown.includes(l.path) && tabWith(l.path) === tabIndex);
-  const orphans = leaves.filter((l) => unshown.includes(l.path) && tabWith(l.path) < 0);
+  const unshownOn = (i: number) => leaves.filter((l) => unshown.includes(l.path) && tabWith(l.path) === i);
+  const alerts: FormAlertsProps = {
+    message,
+    reload,
+    multiple: leaves.length > 1,
+    // Errors of fields not shown: this tab's, then those of no tab.
+    unshown: [...unshownOn(tabIndex), ...unshownOn(-1)],
+    otherTabs: tabs.filter((_t, i) => i !== tabIndex && failingTabs.has(i)).map((t) => t.label),
+    openTab,
+  };
 
   return (
     <Box>
@@ -291,30 +207,7 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
         {title(data)}
       </Typography>
       <Paper variant="outlined">
-        <Tabs
-          value={tabIndex}
-          onChange={(_, i: number) => openTab((tabs[i] as TabDef<R, V, O>).label)}
-          variant="scrollable"
-          scrollButtons="auto"
-          // Narrow screens too: without the arrows a tab past the edge is found only by swiping.
-          allowScrollButtonsMobile
-          sx={{ borderBottom: 1, borderColor: 'divider' }}
-        >
-          {tabs.map((t, i) =>
-            failingTabs.has(i) ? (
-              <Tab
-                key={t.label}
-                label={t.label}
-                icon={<ErrorOutlineIcon fontSize="small" titleAccess="has errors" />}
-                iconPosition="end"
-                data-errors="true"
-                sx={{ color: 'error.main', '&.Mui-selected': { color: 'error.main' }, minHeight: 48 }}
-              />
-            ) : (
-              <Tab key={t.label} label={t.label} />
-            ),
-          )}
-        </Tabs>
+        <TabStrip labels={tabs.map((t) => t.label)} tabIndex={tabIndex} failing={failingTabs} openTab={openTab} />
         <Box sx={{ p: { xs: 2, sm: 3 } }}>
           {tab.forbidden ? (
             <SectionForbidden />
@@ -326,53 +219,8 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
               noValidate
               sx={{ display: 'grid', gap: 2, maxWidth: 640 }}
             >
-              {message && (
-                <Alert
-                  severity="error"
-                  action={
-                    message.stale ? (
-                      <Button color="inherit" size="small" onClick={reload}>
-                        Reload
-                      </Button>
-                    ) : undefined
-                  }
-                >
-                  {message.text}
-                </Alert>
-              )}
-              {leaves.length > 1 && <Alert severity="error">{MESSAGES.multipleErrors}</Alert>}
-              {[...unshownLeaves, ...orphans].map((l) => (
-                <Alert key={l.path} severity="error" data-testid="unshown-error">
-                  {l.message}
-                </Alert>
-              ))}
-              {otherTabs.map((t) => (
-                <Alert
-                  key={t.label}
-                  severity="warning"
-                  action={
-                    <Button color="inherit" size="small" onClick={() => openTab(t.label)}>
-                      Open
-                    </Button>
-                  }
-                >
-                  Please check the {t.label} tab
-                </Alert>
-              ))}
-              {tab.intro?.(data)}
-              {tab.inputs && <FormFields control={form.control} disabled={readOnly} fields={inputsOf(tab)} />}
-              {sectionsOf(tab).map((section, i) => (
-                <FieldSection
-                  key={section.title}
-                  title={section.title}
-                  below={i > 0}
-                  control={form.control}
-                  disabled={readOnly}
-                  fields={section.inputs}
-                />
-              ))}
-              {tab.render?.(form, data, readOnly)}
-              {!readOnly && tab.save === undefined && <SaveButton busy={form.formState.isSubmitting} />}
+              <FormAlerts {...alerts} />
+              <FormTabContent tab={tab} form={form} data={data} readOnly={readOnly} />
             </Box>
           ) : null}
           {!tab.forbidden && tab.kind === 'form' && tab.below && <Box sx={{ mt: 3 }}>{tab.below(data)}</Box>}
@@ -380,5 +228,183 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
         </Box>
       </Paper>
     </Box>
+  );
+}
+
+interface FormSaveOptions<R, V extends FieldValues, O extends FieldValues> extends TabbedFormProps<R, V, O> {
+  form: SchemaForm<V, O>;
+  record: UseQueryResult<R>;
+  /** The version the form's values are based on (the save's If-Match). */
+  version: number | undefined;
+  fill: (record: R) => void;
+  reveal: (failing: FieldProblem[]) => void;
+  setUnshown: (paths: string[]) => void;
+}
+
+/**
+ * The form's submit: a valid one saves and fills the form with the saved record; a refused one
+ * reveals its failing fields, or keeps the save's form-level message (a stale version's with a
+ * Reload) until the next submit.
+ */
+function useFormSave<R, V extends FieldValues, O extends FieldValues>(options: FormSaveOptions<R, V, O>) {
+  const { source, name, form, record, version, fill, reveal, setUnshown } = options;
+  const queryClient = useQueryClient();
+  const save = useChange({
+    mutationFn: ({ values, version }: { values: O; version: number | undefined; loaded: R }) =>
+      source.save(values, version),
+    invalidates: source.invalidates,
+    success: (_reply, { values, loaded }) => MESSAGES.updated(name(values, loaded)),
+  });
+  const [message, setMessage] = useState<SaveMessage | null>(null);
+  const submit = form.handleSubmit(
+    async (values) => {
+      const loaded = record.data;
+      if (loaded === undefined) return; // the form shows once the record is loaded
+      setMessage(null);
+      setUnshown([]);
+      try {
+        await save.mutateAsync({ values, version, loaded });
+        // The saved record (refetched by the save's invalidation) and its new version fill the form.
+        fill(queryClient.getQueryData<R>(source.key) ?? loaded);
+      } catch (error) {
+        const text = applySaveFailure(error, form.setError);
+        setMessage(text === null ? null : { text, stale: isStaleVersion(error) });
+        if (error instanceof ApiError && text === null) {
+          reveal(Object.entries(error.validation).map(([path, message]) => ({ path, message })));
+        }
+      }
+    },
+    (errors) => {
+      setMessage(null);
+      reveal(errorLeaves(errors));
+    },
+  );
+  const reload = async () => {
+    const fresh = await record.refetch();
+    if (fresh.data) fill(fresh.data);
+    setMessage(null);
+  };
+  return { submit, reload, message };
+}
+
+/** The tabs, those holding errors marked. */
+function TabStrip(props: {
+  labels: string[];
+  tabIndex: number;
+  failing: Set<number>;
+  openTab: (label: string) => void;
+}) {
+  const { labels, tabIndex, failing, openTab } = props;
+  return (
+    <Tabs
+      value={tabIndex}
+      onChange={(_, i: number) => openTab(labels[i] as string)}
+      variant="scrollable"
+      scrollButtons="auto"
+      // Narrow screens too: without the arrows a tab past the edge is found only by swiping.
+      allowScrollButtonsMobile
+      sx={{ borderBottom: 1, borderColor: 'divider' }}
+    >
+      {labels.map((label, i) =>
+        failing.has(i) ? (
+          <Tab
+            key={label}
+            label={label}
+            icon={<ErrorOutlineIcon fontSize="small" titleAccess="has errors" />}
+            iconPosition="end"
+            data-errors="true"
+            sx={{ color: 'error.main', '&.Mui-selected': { color: 'error.main' }, minHeight: 48 }}
+          />
+        ) : (
+          <Tab key={label} label={label} />
+        ),
+      )}
+    </Tabs>
+  );
+}
+
+interface SaveMessage {
+  text: string;
+  stale: boolean;
+}
+
+interface FormAlertsProps {
+  message: SaveMessage | null;
+  reload: () => void;
+  /** More than one error stands. */
+  multiple: boolean;
+  unshown: FieldProblem[];
+  /** The other tabs holding errors. */
+  otherTabs: string[];
+  openTab: (label: string) => void;
+}
+
+/** Above a form tab: the save's message, the multiple-errors banner, errors not shown, other tabs to check. */
+function FormAlerts({ message, reload, multiple, unshown, otherTabs, openTab }: FormAlertsProps) {
+  return (
+    <>
+      {message && (
+        <Alert
+          severity="error"
+          action={
+            message.stale ? (
+              <Button color="inherit" size="small" onClick={reload}>
+                Reload
+              </Button>
+            ) : undefined
+          }
+        >
+          {message.text}
+        </Alert>
+      )}
+      {multiple && <Alert severity="error">{MESSAGES.multipleErrors}</Alert>}
+      {unshown.map((l) => (
+        <Alert key={l.path} severity="error" data-testid="unshown-error">
+          {l.message}
+        </Alert>
+      ))}
+      {otherTabs.map((label) => (
+        <Alert
+          key={label}
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={() => openTab(label)}>
+              Open
+            </Button>
+          }
+        >
+          Please check the {label} tab
+        </Alert>
+      ))}
+    </>
+  );
+}
+
+/** A form tab's content: intro, inputs, sections, anything else, and its Save. */
+function FormTabContent<R, V extends FieldValues, O extends FieldValues>(props: {
+  tab: Extract<TabDef<R, V, O>, { kind: 'form' }>;
+  form: SchemaForm<V, O>;
+  data: R;
+  readOnly: boolean;
+}) {
+  const { tab, form, data, readOnly } = props;
+  const { inputs, sections } = tabInputs(tab, data, form);
+  return (
+    <>
+      {tab.intro?.(data)}
+      {tab.inputs && <FormFields control={form.control} disabled={readOnly} fields={inputs} />}
+      {sections.map((section, i) => (
+        <FieldSection
+          key={section.title}
+          title={section.title}
+          below={i > 0}
+          control={form.control}
+          disabled={readOnly}
+          fields={section.inputs}
+        />
+      ))}
+      {tab.render?.(form, data, readOnly)}
+      {!readOnly && tab.save === undefined && <SaveButton busy={form.formState.isSubmitting} />}
+    </>
   );
 }
