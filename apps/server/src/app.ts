@@ -20,6 +20,7 @@ import { seedDemoInvoices } from './demo/invoices.ts';
 import { moveDemoClock, seedDemo } from './demo/seed.ts';
 import { copyPgdata, isFreshDataDir, type UsableSnapshot, usableSnapshot } from './first-start.ts';
 import { resolveAuth } from './platform/auth.ts';
+import { listenForChanges } from './platform/change-listener.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import {
   startHousekeeping,
@@ -28,6 +29,7 @@ import {
   vacuumEmbedded,
 } from './platform/housekeeping.ts';
 import { apiDocument } from './platform/openapi.ts';
+import { startDelivery } from './platform/outbox.ts';
 import { createPlatform, type Platform } from './platform/platform.ts';
 import { providerStartupLines } from './platform/provider-modes.ts';
 
@@ -250,7 +252,10 @@ async function registerApi(app: FastifyInstance, platform: Platform, config: Con
   });
   await app.register(
     async (api) => {
-      for (const area of AREAS) area.routes(api, platform);
+      for (const area of AREAS) {
+        area.routes(api, platform);
+        for (const c of area.consumers ?? []) platform.outbox.add(c);
+      }
     },
     { prefix: API_BASE },
   );
@@ -290,7 +295,7 @@ async function registerPanel(app: FastifyInstance, dist: string | undefined): Pr
 
 /**
  * Background work of a serving process (tests drive it themselves: platform.outbox.drain()):
- * housekeeping, PGlite's vacuum after bursts of writes, the outbox, mail, the areas' own (the
+ * housekeeping, PGlite's vacuum after bursts of writes, the change events' delivery, mail, the areas' own (the
  * scheduled billing run). Answers its stop.
  */
 function startBackground(app: FastifyInstance, platform: Platform, handle: DatabaseHandle): () => void {
@@ -299,7 +304,12 @@ function startBackground(app: FastifyInstance, platform: Platform, handle: Datab
     ...(embedded ? { vacuum: () => vacuumEmbedded(handle.db) } : {}),
   });
   const stopVacuum = embedded ? vacuumAfterBursts(app, handle.db) : () => undefined;
-  const outbox = platform.outbox.start(1000, (error) => app.log.error(error));
+  const onError = (error: unknown) => app.log.error(error);
+  const stopDelivery = startDelivery(platform.outbox, {
+    intervalMs: embedded ? 1000 : 5000,
+    onError,
+    ...(platform.config.databaseUrl ? { listen: listenForChanges(platform.config.databaseUrl, onError) } : {}),
+  });
   const stopMail = platform.mail.start(2000, (error) => app.log.error(error));
   const stopAreas = AREAS.flatMap((area) =>
     area.start ? [area.start(platform, { info: (m) => app.log.info(m), error: (e) => app.log.error(e) })] : [],
@@ -307,7 +317,7 @@ function startBackground(app: FastifyInstance, platform: Platform, handle: Datab
   return () => {
     stopHousekeeping();
     stopVacuum();
-    outbox.stop();
+    stopDelivery();
     stopMail();
     for (const stop of stopAreas) stop();
   };

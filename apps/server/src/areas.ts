@@ -22,6 +22,8 @@ import * as m048 from './db/migrations/048-disabled-user-sessions.ts';
 import * as m052 from './db/migrations/052-seat-search-index.ts';
 import * as m054 from './db/migrations/054-dial-plan-blocks.ts';
 import * as m058 from './db/migrations/058-search-ids-bitmap.ts';
+import * as m064 from './db/migrations/064-change-event-guard.ts';
+import * as m065 from './db/migrations/065-change-consumers.ts';
 import { area as accessLists } from './features/access-lists/area.ts';
 import { area as account } from './features/account/area.ts';
 import { area as accountBilling } from './features/account-billing/area.ts';
@@ -108,6 +110,8 @@ const PLATFORM_MIGRATIONS: Record<string, Migration> = {
   '052-seat-search-index': m052,
   '054-dial-plan-blocks': m054,
   '058-search-ids-bitmap': m058,
+  '064-change-event-guard': m064,
+  '065-change-consumers': m065,
 };
 
 /** Every migration, platform's and areas', by name (the Migrator runs them in name order). */

@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql, type Updateable } from 'kysely';
 import type { AccountsTable } from '../../db/schema.ts';
-import { audit } from '../../platform/audit.ts';
+import { recordAct } from '../../platform/outbox.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
 import { identityNeedsNewCheck } from '../../platform/identity-status.ts';
@@ -334,7 +334,7 @@ function registerAdjustmentRoutes(api: FastifyInstance, platform: Platform): voi
           description: body.reason,
           by: auth,
         });
-        await audit(tx, {
+        await recordAct(tx, {
           userId: auth.userId,
           accountNo: auth.homeAccountNo,
           action: 'ledger.adjustment',

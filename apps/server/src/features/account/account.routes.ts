@@ -22,13 +22,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
-import { audit } from '../../platform/audit.ts';
 import { type AuthContext, clearSessionCookie } from '../../platform/auth.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { alreadyRegisteredMail } from '../../platform/mail-templates.ts';
 import { NEW_ACCOUNT_DEFAULTS } from '../../platform/new-account.ts';
-import { recordChange } from '../../platform/outbox.ts';
+import { recordAct, recordChange } from '../../platform/outbox.ts';
 import {
   findToken,
   panelLink,
@@ -148,7 +147,7 @@ async function deleteAccount(tx: Tx, auth: AuthContext, ip: string): Promise<voi
     after: { deleted: true },
     label: account.company || String(account.account_no),
   });
-  await audit(tx, {
+  await recordAct(tx, {
     userId: auth.userId,
     accountNo: auth.homeAccountNo,
     action: 'account.delete',
@@ -331,7 +330,7 @@ async function createRegisteredAccount(
       { user_id: user.id, feature_id: FEATURES.betaPanel, mask: MASK.readOnly },
     ])
     .execute();
-  await audit(tx, {
+  await recordAct(tx, {
     userId: null,
     accountNo,
     action: 'account.register',
@@ -390,7 +389,7 @@ function registerSetPasswordRoutes(api: FastifyInstance, platform: Platform): vo
           .execute();
         // A new password ends the user's sessions (someone else may hold one).
         await tx.deleteFrom('sessions').where('user_id', '=', live.userId).execute();
-        await audit(tx, {
+        await recordAct(tx, {
           userId: live.userId,
           accountNo: live.accountNo,
           action: live.purpose === 'activation' ? 'password.set' : 'password.reset',

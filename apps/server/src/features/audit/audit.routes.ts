@@ -1,7 +1,7 @@
 /**
  * The audit log (issue 13): the account's writes and sign-ins, newest first, for those who administer
  * the account (account update). Rows come from the change-event outbox's audit consumer
- * (platform/outbox.ts) and the session's own entries (platform/audit.ts); row-level security keeps
+ * (features/audit/audit-consumer.ts: record changes and acts such as sign-ins); row-level security keeps
  * each account to its own.
  */
 import { type AuditRecord, auditRoutes, CONFERENCING_DESTINATION, parseDestination } from '@switchboard/domain';

@@ -25,7 +25,7 @@ import {
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
-import { audit } from '../../platform/audit.ts';
+import { recordAct } from '../../platform/outbox.ts';
 import { forbidden, HttpError, validationError } from '../../platform/errors.ts';
 import { notify } from '../../platform/notify.ts';
 import { findToken } from '../../platform/password-tokens.ts';
@@ -91,7 +91,7 @@ export async function applyIdentityEvent(
       .where('id', '=', session.id)
       .execute();
     await applyToAccount(tx, session, status, reason, now);
-    await audit(tx, {
+    await recordAct(tx, {
       userId: null,
       accountNo: session.account_no,
       action: `identity.${status}`,
@@ -307,7 +307,7 @@ async function recordCheck(tx: Tx, c: CheckStart, provider: 'sandbox' | 'stripe'
         .where('account_identity.status', '!=', 'verified'),
     )
     .execute();
-  await audit(tx, {
+  await recordAct(tx, {
     userId: c.userId,
     accountNo: c.accountNo,
     action: 'identity.start',

@@ -15,7 +15,7 @@ import {
 } from '@switchboard/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
-import { audit } from '../../platform/audit.ts';
+import { recordAct } from '../../platform/outbox.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { forbidden, HttpError } from '../../platform/errors.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
@@ -368,7 +368,7 @@ function registerProviderRoutes(api: FastifyInstance, platform: Platform): void 
           .where('id', '=', params.id)
           .executeTakeFirst();
         const voided = await voidInvoice(tx, params.id, { reason: body.reason, version: body.version, by: auth });
-        await audit(tx, {
+        await recordAct(tx, {
           userId: auth.userId,
           accountNo: auth.homeAccountNo,
           action: 'invoice.void',
