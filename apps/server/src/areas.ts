@@ -24,6 +24,7 @@ import * as m054 from './db/migrations/054-dial-plan-blocks.ts';
 import * as m058 from './db/migrations/058-search-ids-bitmap.ts';
 import * as m064 from './db/migrations/064-change-event-guard.ts';
 import * as m065 from './db/migrations/065-change-consumers.ts';
+import * as m066 from './db/migrations/066-row-events.ts';
 import { area as accessLists } from './features/access-lists/area.ts';
 import { area as account } from './features/account/area.ts';
 import { area as accountBilling } from './features/account-billing/area.ts';
@@ -112,6 +113,7 @@ const PLATFORM_MIGRATIONS: Record<string, Migration> = {
   '058-search-ids-bitmap': m058,
   '064-change-event-guard': m064,
   '065-change-consumers': m065,
+  '066-row-events': m066,
 };
 
 /** Every migration, platform's and areas', by name (the Migrator runs them in name order). */

@@ -18,8 +18,8 @@ import {
 } from '@switchboard/domain';
 import type { ColumnType } from 'kysely';
 import type { Timestamp } from '../db/schema.ts';
-import { recordAct } from './outbox.ts';
 import { notify } from './notify.ts';
+import { recordAct } from './outbox.ts';
 import type { Tx } from './tenancy.ts';
 
 export interface AccountIdentityTable {

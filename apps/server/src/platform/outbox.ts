@@ -145,8 +145,6 @@ export interface ConsumerOptions {
   attempts?: number;
   /** How long to wait before attempt `n + 1` after `n` failures (default 1 s doubling, at most 5 min). */
   backoffMs?: (failures: number) => number;
-  /** Where a consumer seen for the first time starts: every kept event (default) or those from now on. */
-  from?: 'start' | 'now';
 }
 
 /** A durable consumer of the change events: one declaration (`consumer(...)`) an area adds. */
@@ -159,7 +157,6 @@ export interface ChangeConsumer {
   handle(tx: Tx, event: StoredChangeEvent): Promise<void>;
   attempts: number;
   backoffMs: (failures: number) => number;
-  from: 'start' | 'now';
 }
 
 export const DEFAULT_ATTEMPTS = 5;
@@ -177,7 +174,6 @@ export function consumer(
     handle,
     attempts: options.attempts ?? DEFAULT_ATTEMPTS,
     backoffMs: options.backoffMs ?? defaultBackoff,
-    from: options.from ?? 'start',
   };
 }
 
@@ -246,11 +242,8 @@ async function lockCursor(tx: Tx, c: ChangeConsumer): Promise<Cursor | null> {
       where name = ${c.name} for update skip locked`.execute(tx);
   const found = (await read()).rows[0];
   if (found) return found;
-  const start =
-    c.from === 'now'
-      ? sql`select pg_snapshot_xmin(pg_current_snapshot()), 0`
-      : sql`select '0'::xid8, 0`;
-  await sql`insert into change_consumers (name, txid, event_id) ${start} on conflict (name) do nothing`.execute(tx);
+  // A new consumer starts with the oldest event kept (housekeeping keeps them 30 days).
+  await sql`insert into change_consumers (name) values (${c.name}) on conflict (name) do nothing`.execute(tx);
   return (await read()).rows[0] ?? null;
 }
 

@@ -90,9 +90,7 @@ export function createTenancy(db: DB, log?: (use: CrossAccountUse) => void): Ten
    * number, or nothing): on PostgreSQL it goes with the BEGIN in one round trip (db/begin-coalescing.ts).
    */
   const setup = (role: string, account: string, exempt = '') =>
-    sql.raw(
-      `select set_config('role', '${role}', true), set_config('app.account_no', '${account}', true)${exempt}`,
-    );
+    sql.raw(`select set_config('role', '${role}', true), set_config('app.account_no', '${account}', true)${exempt}`);
   /** Each use of the escape hatch is counted and logged. */
   const cross = (use: CrossAccountUse) => {
     counts.set(use, (counts.get(use) ?? 0) + 1);

@@ -34,6 +34,24 @@ export const auditRecord = z.object({
 });
 export type AuditRecord = z.infer<typeof auditRecord>;
 
+/** A consumer of the change events (the audit log is one), as the provider admins see it. */
+export const changeConsumerRecord = z.object({
+  name: z.string(),
+  /** The last event delivered or given up on (0 before the first). */
+  position: z.number().int(),
+  /** Events recorded and not yet delivered to it, and the age in seconds of the oldest of them. */
+  lagEvents: z.number().int(),
+  lagSeconds: z.number().int(),
+  delivered: z.number().int(),
+  /** Failed attempts at the event it is on; when it tries again (ISO 8601); the last error. */
+  attempts: z.number().int(),
+  retryAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  /** Events it gave up on after its attempts (kept with their errors). */
+  dead: z.number().int(),
+});
+export type ChangeConsumerRecord = z.infer<typeof changeConsumerRecord>;
+
 export const auditRoutes = {
   list: route({
     method: 'POST',
@@ -41,6 +59,13 @@ export const auditRoutes = {
     params: listParams,
     body: listBody,
     reply: listReplySchema(auditRecord),
+    tag: 'audit',
+  }),
+  /** The change events' consumers with their lag (provider admins). */
+  consumers: route({
+    method: 'GET',
+    path: '/change-consumers',
+    reply: z.object({ consumers: z.array(changeConsumerRecord) }),
     tag: 'audit',
   }),
 };

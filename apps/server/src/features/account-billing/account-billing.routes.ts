@@ -19,12 +19,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql, type Updateable } from 'kysely';
 import type { AccountsTable } from '../../db/schema.ts';
-import { recordAct } from '../../platform/outbox.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
 import { identityNeedsNewCheck } from '../../platform/identity-status.ts';
 import { postToLedger } from '../../platform/ledger.ts';
 import { listBodyFor, pagedList, selectRecords } from '../../platform/list.ts';
+import { recordAct } from '../../platform/outbox.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { type Guard, openRoute, tenantRoute } from '../../platform/routes.ts';
 

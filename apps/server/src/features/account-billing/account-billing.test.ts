@@ -200,6 +200,7 @@ describe('adjustments', () => {
     expect(json<Reply>(credit)).toMatchObject({ success: true, message: MESSAGES.adjustmentPosted, balance: 17.34 });
     const debit = await adjust(30001, { type: 'debit', amountPence: 500, reason: 'Goodwill credit reversed' });
     expect(json<Reply>(debit).balance).toBe(12.34);
+    await t.app.platform.outbox.drain();
     const audits = await tenancy().crossAccount('seed', (tx) =>
       tx
         .selectFrom('audit_log')

@@ -1,6 +1,6 @@
 import type { ServerArea } from '../../platform/area.ts';
-import { auditConsumer } from './audit-consumer.ts';
 import { registerAuditRoutes } from './audit.routes.ts';
+import { auditConsumer } from './audit-consumer.ts';
 
 export const area: ServerArea = {
   name: 'audit',

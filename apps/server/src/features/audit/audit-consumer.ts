@@ -16,7 +16,8 @@ const UNLOGGED: ReadonlySet<string> = new Set(['ledger.posting']);
 
 export const auditConsumer = consumer('audit', async (tx, event) => {
   const action = `${event.area}.${event.kind}`;
-  if (UNLOGGED.has(action)) return;
+  // A state machine's row as the database recorded it (migration 066): the act that caused it is logged.
+  if (UNLOGGED.has(action) || event.kind.startsWith('row:')) return;
   const entry = { at: event.at, user_id: event.userId, account_no: event.accountNo, ip: event.ip };
   if (event.details) {
     await tx
@@ -37,7 +38,11 @@ export const auditConsumer = consumer('audit', async (tx, event) => {
   // Who, and whose account they acted as, named as they were at the time (the log outlives renames;
   // a provider admin's name is not readable from the customer's account later).
   const user = event.userId
-    ? await tx.selectFrom('users').select(['name', 'surname', 'username']).where('id', '=', event.userId).executeTakeFirst()
+    ? await tx
+        .selectFrom('users')
+        .select(['name', 'surname', 'username'])
+        .where('id', '=', event.userId)
+        .executeTakeFirst()
     : undefined;
   const account =
     event.puppeteer !== null

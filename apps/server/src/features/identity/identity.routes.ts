@@ -25,9 +25,9 @@ import {
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
-import { recordAct } from '../../platform/outbox.ts';
 import { forbidden, HttpError, validationError } from '../../platform/errors.ts';
 import { notify } from '../../platform/notify.ts';
+import { recordAct } from '../../platform/outbox.ts';
 import { findToken } from '../../platform/password-tokens.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { assertAvailable } from '../../platform/provider-modes.ts';
