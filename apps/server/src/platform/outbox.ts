@@ -230,7 +230,7 @@ const errorText = (error: unknown) => String((error as Error)?.message ?? error)
 async function eventsAfter(tx: Tx, cursor: Pick<Cursor, 'txid' | 'event_id'>, limit: number): Promise<EventRow[]> {
   const { rows } = await sql<EventRow>`select e.*, e.txid::text as tx from change_events e
     where (e.txid, e.id) > (${cursor.txid}::xid8, ${cursor.event_id}::bigint)
-      and e.txid < pg_snapshot_xmin(pg_current_snapshot())
+      and e.txid < (select app_change_frontier())
     order by e.txid, e.id limit ${limit}`.execute(tx);
   return rows;
 }

@@ -6,9 +6,14 @@ import { run } from '../tenancy-sql.ts';
  *
  * - Each event carries the transaction that recorded it (`txid`, xid8). A consumer's cursor is the
  *   (txid, id) of the last event it handled, and it reads only events of transactions older than
- *   every transaction still running (`pg_snapshot_xmin`): ids are drawn before their transactions
- *   commit, in any order, so a cursor on the id alone could pass an event whose transaction had not
- *   committed yet and never see it. Events of earlier transactions are final, in (txid, id) order.
+ *   every transaction of this database still running as its snapshot was taken
+ *   (`app_change_frontier()`, stable: the calling statement's snapshot): ids are drawn before
+ *   their transactions commit, in any order, so a cursor on the id alone could pass an event whose
+ *   transaction had not committed yet and never see it. Events of earlier transactions are final, in
+ *   (txid, id) order. The snapshot's own xmin is the whole cluster's: on a shared server any other
+ *   database's long transaction would hold every consumer back, so the snapshot's running
+ *   transactions that pg_locks shows in another database (each holds its id's lock; pg_stat_activity
+ *   names the database; both public) are left out. One that ended meanwhile is kept: held back, not lost.
  * - `change_consumers`: a consumer's cursor, its current event's failed attempts, when it may try
  *   again (back-off) and the last error; `change_consumer_dead`: the events a consumer gave up on
  *   after its attempts, each with its error (the consumer moved past them).
@@ -48,6 +53,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`,
     `alter table audit_log add column change_event_id bigint`,
     'create unique index audit_log_change_event_uq on audit_log (change_event_id)',
+    `create function app_change_frontier() returns xid8 language sql stable as $f$
+      select coalesce(
+        (select min(x) from pg_snapshot_xip(pg_current_snapshot()) x
+          where not exists (select from pg_locks l join pg_stat_activity a on a.pid = l.pid
+            where l.locktype = 'transactionid' and l.mode = 'ExclusiveLock' and l.granted
+              and a.datname <> current_database()
+              and l.transactionid::text = (x::text::bigint & 4294967295)::text)),
+        pg_snapshot_xmax(pg_current_snapshot())) $f$`,
     `create function app_change_notify() returns trigger language plpgsql as $f$
       begin
         perform pg_notify('change_events', '');
@@ -78,6 +91,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'create index change_events_pending_idx on change_events (id) where processed_at is null',
     'drop trigger change_events_notify on change_events',
     'drop function app_change_notify()',
+    'drop function app_change_frontier()',
     'alter table audit_log drop column change_event_id',
     'drop table change_consumer_dead',
     'drop table change_consumers',
