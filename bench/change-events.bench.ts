@@ -10,15 +10,14 @@
  *   node bench/change-events.bench.ts   (BENCH_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres;
  *   BENCH_ROWS, default 20,000)
  */
-import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { allMigrations } from '../apps/server/src/areas.ts';
-import { type DatabaseHandle, migrate, openDatabase } from '../apps/server/src/db/database.ts';
+import { type DatabaseHandle, migrate } from '../apps/server/src/db/database.ts';
 import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { recordChange } from '../apps/server/src/platform/outbox.ts';
 import { createTenancy, type Tenancy, type Tx } from '../apps/server/src/platform/tenancy.ts';
+import { onEachDatabase } from './databases.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
@@ -127,23 +126,4 @@ async function run(name: string, handle: DatabaseHandle): Promise<void> {
   await handle.close();
 }
 
-await run('PGlite', await openDatabase({ dataDir: 'memory' }));
-
-const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const admin = new pg.Client({ connectionString: adminUrl });
-try {
-  await admin.connect();
-} catch {
-  console.log(`\nPostgreSQL: no server answered at ${adminUrl}; skipped`);
-  process.exit(0);
-}
-const dbName = `sb_bench_${crypto.randomBytes(4).toString('hex')}`;
-await admin.query(`create database ${dbName}`);
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-try {
-  await run('PostgreSQL', await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory' }));
-} finally {
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
-}
+await onEachDatabase(run);
