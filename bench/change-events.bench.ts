@@ -55,10 +55,13 @@ const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.len
 const ms = (x: number) => `${x.toFixed(2)} ms`.padStart(12);
 
 async function guardCase(handle: DatabaseHandle, tenancy: Tenancy, label: string, write: (tx: Tx) => Promise<unknown>) {
-  const toggle = (on: boolean) =>
-    sql
+  // A toggle is DDL: the next statement plans afresh, so an untimed write follows each one.
+  const toggle = async (on: boolean) => {
+    await sql
       .raw(`alter table access_lists ${on ? 'enable' : 'disable'} trigger access_lists_change_event`)
       .execute(handle.db);
+    await timed(tenancy, write, true);
+  };
   const after: number[] = [];
   const first: number[] = [];
   const none: number[] = [];
