@@ -8,6 +8,7 @@ import { CHANGE_EVENT_EXEMPT, ROW_EVENT_TABLES } from '../db/tenancy-sql.ts';
 import { createTestContext, json, onPostgres, type TestContext } from '../test/harness.ts';
 import { adminUrl, databaseUrl } from '../test/template.ts';
 import { listenForChanges } from './change-listener.ts';
+import { postToLedger } from './ledger.ts';
 import {
   type ChangeConsumer,
   consumer,
@@ -112,6 +113,46 @@ describe('the change-event guard (migration 064)', () => {
     expect(rows.filter((r) => r.guarded).length).toBeGreaterThan(25);
     // The owner's own connection (migrations, fixtures) is no platform transaction.
     await sql`update mobiles set description = description where account_no = ${ACCOUNT}`.execute(t.database.db);
+  });
+});
+
+describe('money and the state machines emit too', () => {
+  it('records a ledger posting’s event, and a state machine’s row records its own (migration 066)', async () => {
+    const entry = await tenancy.tenant(ACCOUNT, (tx) =>
+      postToLedger(tx, { accountNo: ACCOUNT, kind: 'top-up', amountPence: 123, description: 'Events: top-up' }),
+    );
+    // An auto top-up's charge failing, written as the job writes it, with no event of its own.
+    await tenancy.tenant(ACCOUNT, async (tx) => {
+      const charge = await tx
+        .insertInto('auto_top_up_charges')
+        .values({ account_no: ACCOUNT, amount_pence: 1000, state: 'pending' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await tx.updateTable('auto_top_up_charges').set({ state: 'failed' }).where('id', '=', charge.id).execute();
+    });
+    const events = await tenancy.tenant(ACCOUNT, (tx) =>
+      tx
+        .selectFrom('change_events')
+        .select(['area', 'kind', 'record_id', 'before', 'after', 'label'])
+        .where((w) => w.or([w('area', '=', 'ledger'), w('label', '=', 'auto_top_up_charges')]))
+        .where('kind', 'in', ['posting', 'row:update'])
+        .orderBy('id', 'desc')
+        .limit(2)
+        .execute(),
+    );
+    expect(events[0]).toMatchObject({
+      area: 'payments',
+      kind: 'row:update',
+      before: { state: 'pending' },
+      after: { state: 'failed' },
+    });
+    expect(events[1]).toMatchObject({
+      area: 'ledger',
+      kind: 'posting',
+      record_id: entry.id,
+      label: 'Events: top-up',
+      after: { amountPence: 123, balanceAfterPence: entry.balanceAfterPence },
+    });
   });
 });
 
