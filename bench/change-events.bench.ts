@@ -17,7 +17,7 @@ import { type DatabaseHandle, migrate } from '../apps/server/src/db/database.ts'
 import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { recordChange } from '../apps/server/src/platform/outbox.ts';
 import { createTenancy, type Tenancy, type Tx } from '../apps/server/src/platform/tenancy.ts';
-import { onEachDatabase } from './databases.ts';
+import { addBenchAccessLists, onEachDatabase } from './databases.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
@@ -25,17 +25,7 @@ const ACCOUNT = 30000;
 const actor = { accountNo: ACCOUNT, userId: null };
 
 async function load(tenancy: Tenancy): Promise<void> {
-  await tenancy.crossAccount('seed', async (tx) => {
-    for (let start = 0; start < ROWS; start += 1000) {
-      const rows = Array.from({ length: Math.min(1000, ROWS - start) }, (_, i) => ({
-        account_no: ACCOUNT,
-        name: `Bench ${String(start + i).padStart(6, '0')}`,
-        description: `Benchmark list number ${start + i}`,
-        prompt_id: null,
-      }));
-      await tx.insertInto('access_lists').values(rows).execute();
-    }
-  });
+  await tenancy.crossAccount('seed', (tx) => addBenchAccessLists(tx, ACCOUNT, ROWS));
   await tenancy.crossAccount('seed', (tx) => sql`analyze`.execute(tx));
 }
 

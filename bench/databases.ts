@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database.ts';
+import type { Tx } from '../apps/server/src/platform/tenancy.ts';
 
 export async function onEachDatabase(run: (name: string, handle: DatabaseHandle) => Promise<void>): Promise<void> {
   await run('PGlite', await openDatabase({ dataDir: 'memory' }));
@@ -26,5 +27,18 @@ export async function onEachDatabase(run: (name: string, handle: DatabaseHandle)
   } finally {
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
+  }
+}
+
+/** `count` access lists of `account` named 'Bench 000000'…, in batches of 1,000 (the seed's transaction `tx`). */
+export async function addBenchAccessLists(tx: Tx, account: number, count: number): Promise<void> {
+  for (let start = 0; start < count; start += 1000) {
+    const rows = Array.from({ length: Math.min(1000, count - start) }, (_, i) => ({
+      account_no: account,
+      name: `Bench ${String(start + i).padStart(6, '0')}`,
+      description: `Benchmark list number ${start + i}`,
+      prompt_id: null,
+    }));
+    await tx.insertInto('access_lists').values(rows).execute();
   }
 }

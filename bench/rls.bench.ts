@@ -16,7 +16,7 @@ import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { field, fieldMap } from '../apps/server/src/platform/fields.ts';
 import { type AnyQuery, pagedList } from '../apps/server/src/platform/list.ts';
 import { createTenancy, type Tenancy, type Tx } from '../apps/server/src/platform/tenancy.ts';
-import { onEachDatabase } from './databases.ts';
+import { addBenchAccessLists, onEachDatabase } from './databases.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -42,15 +42,7 @@ const CASES: Array<{ label: string; options: Parameters<typeof pagedList>[4] }> 
 
 async function load(tenancy: Tenancy): Promise<void> {
   await tenancy.crossAccount('seed', async (tx) => {
-    for (let start = 0; start < ROWS; start += 1000) {
-      const rows = Array.from({ length: Math.min(1000, ROWS - start) }, (_, i) => ({
-        account_no: ACCOUNT,
-        name: `Bench ${String(start + i).padStart(6, '0')}`,
-        description: `Benchmark list number ${start + i}`,
-        prompt_id: null,
-      }));
-      await tx.insertInto('access_lists').values(rows).execute();
-    }
+    await addBenchAccessLists(tx, ACCOUNT, ROWS);
     // Another account's rows, so the policy has something to keep out.
     const others = Array.from({ length: 5000 }, (_, i) => ({
       account_no: 30001,
