@@ -8,16 +8,15 @@
  * Not a test: it asserts nothing.
  *   node bench/rls.bench.ts   (BENCH_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres)
  */
-import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { allMigrations } from '../apps/server/src/areas.ts';
-import { type DatabaseHandle, migrate, openDatabase } from '../apps/server/src/db/database.ts';
+import { type DatabaseHandle, migrate } from '../apps/server/src/db/database.ts';
 import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { field, fieldMap } from '../apps/server/src/platform/fields.ts';
 import { type AnyQuery, pagedList } from '../apps/server/src/platform/list.ts';
 import { createTenancy, type Tenancy, type Tx } from '../apps/server/src/platform/tenancy.ts';
+import { addBenchAccessLists, onEachDatabase } from './databases.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -43,15 +42,7 @@ const CASES: Array<{ label: string; options: Parameters<typeof pagedList>[4] }> 
 
 async function load(tenancy: Tenancy): Promise<void> {
   await tenancy.crossAccount('seed', async (tx) => {
-    for (let start = 0; start < ROWS; start += 1000) {
-      const rows = Array.from({ length: Math.min(1000, ROWS - start) }, (_, i) => ({
-        account_no: ACCOUNT,
-        name: `Bench ${String(start + i).padStart(6, '0')}`,
-        description: `Benchmark list number ${start + i}`,
-        prompt_id: null,
-      }));
-      await tx.insertInto('access_lists').values(rows).execute();
-    }
+    await addBenchAccessLists(tx, ACCOUNT, ROWS);
     // Another account's rows, so the policy has something to keep out.
     const others = Array.from({ length: 5000 }, (_, i) => ({
       account_no: 30001,
@@ -111,23 +102,4 @@ async function run(name: string, handle: DatabaseHandle): Promise<void> {
   await handle.close();
 }
 
-await run('PGlite', await openDatabase({ dataDir: 'memory' }));
-
-const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const admin = new pg.Client({ connectionString: adminUrl });
-try {
-  await admin.connect();
-} catch {
-  console.log(`\nPostgreSQL: no server answered at ${adminUrl}; skipped`);
-  process.exit(0);
-}
-const dbName = `sb_bench_${crypto.randomBytes(4).toString('hex')}`;
-await admin.query(`create database ${dbName}`);
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-try {
-  await run('PostgreSQL', await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory' }));
-} finally {
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
-}
+await onEachDatabase(run);

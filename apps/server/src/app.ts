@@ -22,6 +22,7 @@ import { seedDemoInvoices } from './demo/invoices.ts';
 import { moveDemoClock, seedDemo } from './demo/seed.ts';
 import { copyPgdata, isFreshDataDir, type UsableSnapshot, usableSnapshot } from './first-start.ts';
 import { resolveAuth } from './platform/auth.ts';
+import { listenForChanges } from './platform/change-listener.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { copyFiles, localFileStore } from './platform/file-store.ts';
 import { housekeepingJob, vacuumAfterWrites, vacuumEmbedded, vacuumWhenDue } from './platform/housekeeping.ts';
@@ -306,7 +307,10 @@ async function registerApi(app: FastifyInstance, platform: Platform, config: Con
   });
   await app.register(
     async (api) => {
-      for (const area of AREAS) area.routes(api, platform);
+      for (const area of AREAS) {
+        area.routes(api, platform);
+        for (const c of area.consumers ?? []) platform.outbox.add(c);
+      }
     },
     { prefix: API_BASE },
   );
@@ -371,9 +375,17 @@ async function startBackground(
 ): Promise<() => Promise<void>> {
   const stopVacuum = handle.kind === 'pglite' ? vacuumAfterBursts(app, handle.db) : () => undefined;
   await platform.jobs.start({ work: true, log });
+  // PostgreSQL: a committed change event wakes the consumers at once (LISTEN / NOTIFY); the
+  // outbox-delivery job's second is the poll behind it (and PGlite's only way).
+  const url = platform.config.databaseUrl;
+  const onError = (error: unknown) => log.error(error);
+  const stopListening = url
+    ? listenForChanges(url, onError)(() => void platform.outbox.drain().catch(onError))
+    : undefined;
   const stopAreas = AREAS.flatMap((area) => (area.start ? [area.start(platform, log)] : []));
   return async () => {
     stopVacuum();
+    stopListening?.();
     for (const stop of stopAreas) stop();
     await platform.jobs.stop();
   };

@@ -24,6 +24,9 @@ import * as m054 from './db/migrations/054-dial-plan-blocks.ts';
 import * as m058 from './db/migrations/058-search-ids-bitmap.ts';
 import * as m060 from './db/migrations/060-audit-log-counts.ts';
 import * as m062 from './db/migrations/062-jobs.ts';
+import * as m064 from './db/migrations/064-change-event-guard.ts';
+import * as m065 from './db/migrations/065-change-consumers.ts';
+import * as m066 from './db/migrations/066-row-events.ts';
 import * as m067 from './db/migrations/067-tenant-money-and-grants.ts';
 import * as m068 from './db/migrations/068-search-by-construction.ts';
 import * as m069 from './db/migrations/069-owner-default-privileges.ts';
@@ -118,6 +121,9 @@ const PLATFORM_MIGRATIONS: Record<string, Migration> = {
   '058-search-ids-bitmap': m058,
   '060-audit-log-counts': m060,
   '062-jobs': m062,
+  '064-change-event-guard': m064,
+  '065-change-consumers': m065,
+  '066-row-events': m066,
   '067-tenant-money-and-grants': m067,
   '068-search-by-construction': m068,
   '069-owner-default-privileges': m069,

@@ -94,6 +94,8 @@ export interface AuditLogTable {
   target_account_no: number | null;
   details: ColumnType<unknown, string, string>;
   ip: string | null;
+  /** The change event it was written from (migration 065; unique: a redelivery writes nothing). */
+  change_event_id: number | null;
 }
 
 /** A media item's table (prompts, music on hold): the account's uploads and the provider's (account null). */
@@ -134,9 +136,11 @@ export interface ChangeEventsTable {
   ip: string | null;
   /** The record's name when it changed (migration 023), for the audit log. */
   label: Generated<string>;
-  processed_at: Timestamp | null;
-  attempts: Generated<number>;
-  last_error: string | null;
+  /** The recording transaction (migration 065: consumers read in (txid, id) order). */
+  txid: Generated<string>;
+  /** An act's audit details and the account it was done to (migration 065). */
+  details: ColumnType<unknown, string | null, string | null>;
+  target_account_no: number | null;
 }
 
 export interface SignInThrottleTable {

@@ -76,6 +76,84 @@ export interface TenantTableOptions {
   rows?: 'own' | 'shared' | 'readOnly' | 'readInsert';
   /** The tenant role never touches the table (sessions, sign-in attempts): only the escape hatch. */
   crossAccountOnly?: boolean;
+  /**
+   * Why the table's writes need no change event (migration 064: CHANGE_EVENT_EXEMPT), when they do
+   * not; otherwise a platform transaction that writes it without recording its event cannot commit.
+   */
+  noChangeEvents?: string;
+}
+
+/**
+ * The tenant tables whose writes are no change of their own (migration 064), each with why. Every
+ * other tenant table refuses the COMMIT of a platform transaction that wrote it without a change event.
+ */
+export const CHANGE_EVENT_EXEMPT: Readonly<Record<string, string>> = {
+  change_events: 'the events themselves',
+  audit_log: "the audit consumer's output, written from an event",
+  sessions: 'sign-in bookkeeping: signing in and out are events (session.login / logout), a keep-alive is not a change',
+  login_attempts: 'sign-in bookkeeping',
+  sign_in_throttle: 'sign-in bookkeeping',
+  password_tokens: "set-password links: the link's use is the event (password.set / reset)",
+  list_counts: 'kept by the database from the counted tables, in their writes',
+  dial_plan_blocks: 'kept by the database from the dial plan, in its writes',
+  seat_registrations: "the registrar's state of the phones (the seats' status is derived from it)",
+  trunk_registrations: "the registrar's state of the trunks",
+  mail_outbox: "delivery state: a mail is queued in its cause's transaction, which records the cause's event",
+  notifications: "the user's inbox: written with its cause, read marks are the reader's own",
+  billing_runs: "the billing run's lease (what it bills is recorded as ledger postings)",
+  invoice_numbers: 'a gap-free sequence, moved with the invoice it numbers',
+  identity_events: "inbound events' de-duplication (their effect is recorded as identity.* events)",
+  identity_sandbox_sessions: "the sandbox provider's own records (the provider's system)",
+  paypal_sandbox_orders: "the sandbox provider's own records (the provider's system)",
+  paypal_sandbox_webhooks: "the sandbox provider's own records (the provider's system)",
+  direct_debit_sandbox_mandates: "the sandbox provider's own records (the provider's system)",
+  direct_debit_sandbox_payments: "the sandbox provider's own records (the provider's system)",
+};
+
+/**
+ * The tables that record their own change events, by area (migration 066): state written by many
+ * machine paths (providers' webhooks, jobs, sandboxes), each row written one 'row:{op}' event.
+ */
+export const ROW_EVENT_TABLES: Readonly<Record<string, string>> = {
+  payments: 'payments',
+  payment_customers: 'payments',
+  auto_top_ups: 'payments',
+  auto_top_up_charges: 'payments',
+  invoice_auto_pay: 'payments',
+  invoice_auto_charges: 'payments',
+  direct_debits: 'direct-debit',
+  direct_debit_collections: 'direct-debit',
+  account_identity: 'identity',
+  identity_verifications: 'identity',
+  ems_submissions: 'telephone-numbers',
+  account_bundles: 'bundles',
+  teams_accounts: 'teams',
+};
+
+/** Makes each row written to `table` record its change event, of `area`, in the writing statement (migration 066). */
+export async function rowEvents(db: Kysely<unknown>, table: string, area: string): Promise<void> {
+  await sql
+    .raw(`create trigger ${table}_row_event after insert or update or delete on ${table}
+      for each row execute function app_row_event('${area}')`)
+    .execute(db);
+}
+
+/**
+ * Makes `table` refuse, at COMMIT, a platform transaction (one that switched to a role) that wrote it
+ * at the top level (not from a trigger: derived state follows a write that has its own event) and
+ * recorded no change event (migration 064). Before migration 064 ran it does nothing (that migration
+ * guards the tables made before it).
+ */
+export async function guardChangeEvents(db: Kysely<unknown>, table: string): Promise<void> {
+  await sql
+    .raw(`do $$ begin
+      if to_regprocedure('app_require_change_event()') is not null then
+        create constraint trigger ${table}_change_event after insert or update or delete on ${table}
+          deferrable initially deferred for each row when (app_change_unrecorded())
+          execute function app_require_change_event();
+      end if;
+    end $$`)
+    .execute(db);
 }
 
 /** Enables and forces row-level security on a table with an account_no column, with its grants. */
@@ -122,6 +200,9 @@ export async function tenantTable(db: Kysely<unknown>, table: string, options: T
     }
   }
   for (const statement of statements) await sql.raw(statement).execute(db);
+  if (options.noChangeEvents === undefined && !(t in CHANGE_EVENT_EXEMPT) && !(t in ROW_EVENT_TABLES)) {
+    await guardChangeEvents(db, t);
+  }
   // Serial ids: both roles draw from the table's sequences.
   await sql
     .raw(`do $$ declare s record; begin

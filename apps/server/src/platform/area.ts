@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely/migration';
 import type { JobDefinition, JobLog } from './jobs.ts';
+import type { ChangeConsumer } from './outbox.ts';
 import type { Platform } from './platform.ts';
 
 export interface ServerArea {
@@ -13,6 +14,8 @@ export interface ServerArea {
   name: string;
   /** Its migrations by name; names order every area's migrations into one history. */
   migrations?: Record<string, Migration>;
+  /** Its consumers of the change events (`consumer(name, handle, options)`, platform/outbox.ts). */
+  consumers?: readonly ChangeConsumer[];
   /** Registers its routes under the API base. */
   routes(api: FastifyInstance, platform: Platform): void;
   /**

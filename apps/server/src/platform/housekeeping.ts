@@ -1,7 +1,7 @@
 /**
  * Periodic clean-up (safe to run from every process): expired sessions, a day's sign-in history,
- * quiet throttle keys, and delivered change events past their retention (the audit log keeps
- * what they said) — the hourly `housekeeping` job.
+ * quiet throttle keys, and change events past their retention that every consumer has had (the audit
+ * log keeps what they said) — the hourly `housekeeping` job.
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -21,10 +21,9 @@ export async function sweepExpired(
     const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
     const attempts = await db.deleteFrom('login_attempts').where('at', '<', dayAgo).executeTakeFirst();
     await forgetQuiet(db, 24 * 60 * 60 * 1000);
-    await db
-      .deleteFrom('change_events')
-      .where('processed_at', '<', new Date(now.getTime() - EVENT_RETENTION_MS))
-      .execute();
+    // Events every consumer has passed (a consumer's cursor is its last event's (txid, id)).
+    await sql`delete from change_events e where e.at < ${new Date(now.getTime() - EVENT_RETENTION_MS)}
+      and not exists (select from change_consumers c where (c.txid, c.event_id) < (e.txid, e.id))`.execute(db);
     return { sessions: Number(sessions.numDeletedRows), attempts: Number(attempts.numDeletedRows) };
   });
 }

@@ -4,7 +4,7 @@
  * administer the account (account update) and provider admins acting as the account.
  */
 import { z } from 'zod';
-import { keysetListRoute } from '../contract.ts';
+import { keysetListRoute, route } from '../contract.ts';
 
 export const auditChange = z.object({ from: z.unknown(), to: z.unknown() });
 
@@ -33,7 +33,32 @@ export const auditRecord = z.object({
 });
 export type AuditRecord = z.infer<typeof auditRecord>;
 
+/** A consumer of the change events (the audit log is one), as the provider admins see it. */
+export const changeConsumerRecord = z.object({
+  name: z.string(),
+  /** The last event delivered or given up on (0 before the first). */
+  position: z.number().int(),
+  /** Events recorded and not yet delivered to it, and the age in seconds of the oldest of them. */
+  lagEvents: z.number().int(),
+  lagSeconds: z.number().int(),
+  delivered: z.number().int(),
+  /** Failed attempts at the event it is on; when it tries again (ISO 8601); the last error. */
+  attempts: z.number().int(),
+  retryAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  /** Events it gave up on after its attempts (kept with their errors). */
+  dead: z.number().int(),
+});
+export type ChangeConsumerRecord = z.infer<typeof changeConsumerRecord>;
+
 export const auditRoutes = {
   /** Newest first by (at, id); a page answers the cursor of the next (keyset paging, issue 26). */
   list: keysetListRoute('/audit', auditRecord, 'audit'),
+  /** The change events' consumers with their lag (provider admins). */
+  consumers: route({
+    method: 'GET',
+    path: '/change-consumers',
+    reply: z.object({ consumers: z.array(changeConsumerRecord) }),
+    tag: 'audit',
+  }),
 };

@@ -21,10 +21,10 @@ import { sql, type Updateable } from 'kysely';
 import type { AccountsTable } from '../../db/schema.ts';
 import { postToLedger } from '../../modules/billing/index.ts';
 import { identityNeedsNewCheck } from '../../modules/identity/index.ts';
-import { audit } from '../../platform/audit.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
 import { listBodyFor, pagedList, selectRecords } from '../../platform/list.ts';
+import { recordAct } from '../../platform/outbox.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { type Guard, openRoute, tenantRoute } from '../../platform/routes.ts';
 
@@ -334,7 +334,7 @@ function registerAdjustmentRoutes(api: FastifyInstance, platform: Platform): voi
           description: body.reason,
           by: auth,
         });
-        await audit(tx, {
+        await recordAct(tx, {
           userId: auth.userId,
           accountNo: auth.homeAccountNo,
           action: 'ledger.adjustment',

@@ -169,7 +169,9 @@ describe('the balance alert under concurrency', () => {
       tenancy().crossAccount('billing', (tx) =>
         postToLedger(tx, { accountNo: 30000, kind: amountPence > 0 ? 'top-up' : 'charge', amountPence, description }),
       );
-    await tenancy().tenant(30000, (tx) => tx.updateTable('accounts').set({ alert: 100 }).execute());
+    await tenancy().crossAccount('seed', (tx) =>
+      tx.updateTable('accounts').set({ alert: 100 }).where('account_no', '=', 30000).execute(),
+    );
     await post(1000, 'Race float');
     await Promise.all(Array.from({ length: 20 }, (_, i) => post(-100, `Race charge ${i}`)));
     const alerts = await tenancy().crossAccount('seed', async (tx) => ({
@@ -190,7 +192,9 @@ describe('the balance alert under concurrency', () => {
     expect(alerts.mails).toHaveLength(1);
     expect(await balanceOf(30000)).toEqual({ balance: -1000, sum: -1000 });
     await post(1000, 'Race float returned');
-    await tenancy().tenant(30000, (tx) => tx.updateTable('accounts').set({ alert: 0 }).execute());
+    await tenancy().crossAccount('seed', (tx) =>
+      tx.updateTable('accounts').set({ alert: 0 }).where('account_no', '=', 30000).execute(),
+    );
   });
 });
 
@@ -201,6 +205,7 @@ describe('adjustments', () => {
     expect(json<Reply>(credit)).toMatchObject({ success: true, message: MESSAGES.adjustmentPosted, balance: 17.34 });
     const debit = await adjust(30001, { type: 'debit', amountPence: 500, reason: 'Goodwill credit reversed' });
     expect(json<Reply>(debit).balance).toBe(12.34);
+    await t.app.platform.outbox.drain();
     const audits = await tenancy().crossAccount('seed', (tx) =>
       tx
         .selectFrom('audit_log')

@@ -32,10 +32,9 @@ import {
   useToken,
 } from '../../modules/identity/index.ts';
 import { alreadyRegisteredMail, queueMail } from '../../modules/mail/index.ts';
-import { audit } from '../../platform/audit.ts';
 import { type AuthContext, clearSessionCookie } from '../../platform/auth.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
-import { recordChange } from '../../platform/outbox.ts';
+import { recordAct, recordChange } from '../../platform/outbox.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { ProviderUnavailableError } from '../../platform/provider-modes.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
@@ -147,7 +146,7 @@ async function deleteAccount(tx: Tx, auth: AuthContext, ip: string): Promise<voi
     after: { deleted: true },
     label: account.company || String(account.account_no),
   });
-  await audit(tx, {
+  await recordAct(tx, {
     userId: auth.userId,
     accountNo: auth.homeAccountNo,
     action: 'account.delete',
@@ -330,7 +329,7 @@ async function createRegisteredAccount(
       { user_id: user.id, feature_id: FEATURES.betaPanel, mask: MASK.readOnly },
     ])
     .execute();
-  await audit(tx, {
+  await recordAct(tx, {
     userId: null,
     accountNo,
     action: 'account.register',
@@ -389,7 +388,7 @@ function registerSetPasswordRoutes(api: FastifyInstance, platform: Platform): vo
           .execute();
         // A new password ends the user's sessions (someone else may hold one).
         await tx.deleteFrom('sessions').where('user_id', '=', live.userId).execute();
-        await audit(tx, {
+        await recordAct(tx, {
           userId: live.userId,
           accountNo: live.accountNo,
           action: live.purpose === 'activation' ? 'password.set' : 'password.reset',

@@ -1,16 +1,22 @@
 /**
  * The audit log (issue 13): the account's writes and sign-ins, newest first, for those who administer
  * the account (account update). Rows come from the change-event outbox's audit consumer
- * (platform/outbox.ts) and the session's own entries (platform/audit.ts); row-level security keeps
+ * (features/audit/audit-consumer.ts: record changes and acts such as sign-ins); row-level security keeps
  * each account to its own.
  */
-import { type AuditRecord, auditRoutes, CONFERENCING_DESTINATION, parseDestination } from '@switchboard/domain';
+import {
+  type AuditRecord,
+  auditRoutes,
+  CONFERENCING_DESTINATION,
+  isProviderAdmin,
+  parseDestination,
+} from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { userLabelSql } from '../../modules/identity/index.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
 import { keysetBody, listBodyFor, pagedList } from '../../platform/list.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { tenantRoute } from '../../platform/routes.ts';
+import { openRoute, tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 
 /** 'seats.update' → area 'seats', action 'update'; a bare 'login' is the session's. */
@@ -66,7 +72,19 @@ async function named(db: Tx, platform: Platform, entries: StoredEntry[]): Promis
   }));
 }
 
+/** The change events' consumers, each with its lag, failures and dead events (provider admins). */
+function registerConsumersRoute(api: FastifyInstance, platform: Platform): void {
+  openRoute(api, platform, auditRoutes.consumers, {
+    allow: (auth) => isProviderAdmin(auth),
+    changesState: false,
+    handler: async () => ({
+      consumers: (await platform.outbox.status()).map((c) => ({ ...c, retryAt: c.retryAt?.toISOString() ?? null })),
+    }),
+  });
+}
+
 export function registerAuditRoutes(api: FastifyInstance, platform: Platform): void {
+  registerConsumersRoute(api, platform);
   tenantRoute(api, platform, auditRoutes.list, {
     allow: [{ resource: 'account', action: 'update' }],
     readOnly: true,

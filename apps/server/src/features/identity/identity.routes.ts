@@ -27,8 +27,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { findToken } from '../../modules/identity/index.ts';
 import { notify } from '../../modules/mail/index.ts';
-import { audit } from '../../platform/audit.ts';
 import { forbidden, HttpError, validationError } from '../../platform/errors.ts';
+import { recordAct } from '../../platform/outbox.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { assertAvailable } from '../../platform/provider-modes.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
@@ -81,7 +81,7 @@ export async function applyIdentityEvent(platform: Platform, event: IdentityEven
       .where('id', '=', session.id)
       .execute();
     await applyToAccount(tx, session, status, reason, now);
-    await audit(tx, {
+    await recordAct(tx, {
       userId: null,
       accountNo: session.account_no,
       action: `identity.${status}`,
@@ -297,7 +297,7 @@ async function recordCheck(tx: Tx, c: CheckStart, provider: 'sandbox' | 'stripe'
         .where('account_identity.status', '!=', 'verified'),
     )
     .execute();
-  await audit(tx, {
+  await recordAct(tx, {
     userId: c.userId,
     accountNo: c.accountNo,
     action: 'identity.start',

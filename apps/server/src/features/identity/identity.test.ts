@@ -101,6 +101,7 @@ describe('an identity check with the sandbox provider', () => {
     expect(verified).toMatchObject({ status: 'verified', startedBy: 'Alice Morgan', lastError: '' });
     expect(verified.verifiedAt).not.toBeNull();
     expect(await notes(retail, IDENTITY_MESSAGES.verifiedTitle)).toHaveLength(1);
+    await t.app.platform.outbox.drain();
     const audit = await t.database.db
       .selectFrom('audit_log')
       .select('action')
@@ -292,14 +293,16 @@ describe('a save of the account form that changes the verified legal identity (P
     expect(res.statusCode, res.body).toBe(200);
     return json<SaveReply>(res);
   };
-  const rechecks = () =>
-    t.database.db
+  const rechecks = async () => {
+    await t.app.platform.outbox.drain();
+    return t.database.db
       .selectFrom('audit_log')
       .select(['details', 'user_id'])
       .where('account_no', '=', 30000)
       .where('action', '=', 'identity.recheck')
       .orderBy('id')
       .execute();
+  };
   let original: Awaited<ReturnType<typeof account>>;
   beforeAll(async () => {
     original = await account();

@@ -15,11 +15,11 @@ import {
 } from '@switchboard/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
-import { audit } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { forbidden, HttpError } from '../../platform/errors.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
 import { type AnyQuery, listBodyFor, pagedList, selectRecords } from '../../platform/list.ts';
+import { recordAct } from '../../platform/outbox.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
@@ -368,7 +368,7 @@ function registerProviderRoutes(api: FastifyInstance, platform: Platform): void 
           .where('id', '=', params.id)
           .executeTakeFirst();
         const voided = await voidInvoice(tx, params.id, { reason: body.reason, version: body.version, by: auth });
-        await audit(tx, {
+        await recordAct(tx, {
           userId: auth.userId,
           accountNo: auth.homeAccountNo,
           action: 'invoice.void',

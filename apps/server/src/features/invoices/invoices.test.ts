@@ -742,6 +742,7 @@ describe('paying and voiding', () => {
     const again = await t.api('POST', `/invoice/${id}/void`, admin, { reason: 'Wrong seats' });
     expect(again.statusCode).toBe(409);
     expect(json(again).message).toBe(INVOICE_MESSAGES.alreadyVoid);
+    await t.app.platform.outbox.drain();
     const audited = await tenancy().crossAccount('seed', (tx) =>
       tx.selectFrom('audit_log').select(['action', 'target_account_no']).where('action', '=', 'invoice.void').execute(),
     );

@@ -14,7 +14,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { audit } from '../../platform/audit.ts';
 import {
   type AuthContext,
   clearSessionCookie,
@@ -25,6 +24,7 @@ import {
 } from '../../platform/auth.ts';
 import { defaultLogoSvg, initialsAvatarSvg, initialsOf, SVG_HEADERS } from '../../platform/default-images.ts';
 import { forbidden, HttpError, notFound, unauthorised } from '../../platform/errors.ts';
+import { recordAct } from '../../platform/outbox.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { providersIn } from '../../platform/provider-modes.ts';
 import { accessDoc, openRoute, tenantRoute } from '../../platform/routes.ts';
@@ -57,7 +57,7 @@ async function actAs(
     .set({ account_no: as.accountNo, puppeteer: as.puppeteer })
     .where('token_hash', '=', auth.tokenHash)
     .execute();
-  await audit(tx, { userId: auth.userId, accountNo: auth.homeAccountNo, action, targetAccountNo: target, ip });
+  await recordAct(tx, { userId: auth.userId, accountNo: auth.homeAccountNo, action, targetAccountNo: target, ip });
 }
 
 /** The session even without panel access (leaving a disguise must always work). */
@@ -128,7 +128,7 @@ async function openSession(
       user_agent: String(request.headers['user-agent'] ?? '').slice(0, 300),
     })
     .execute();
-  await audit(tx, { userId: user.id, accountNo: user.account_no, action: 'login', ip: request.ip });
+  await recordAct(tx, { userId: user.id, accountNo: user.account_no, action: 'session.login', ip: request.ip });
   return token;
 }
 
@@ -230,7 +230,12 @@ function registerSignInRoutes(api: FastifyInstance, platform: Platform): void {
       if (auth) {
         await tenancy.crossAccount('session', async (tx) => {
           await tx.deleteFrom('sessions').where('token_hash', '=', auth.tokenHash).execute();
-          await audit(tx, { userId: auth.userId, accountNo: auth.homeAccountNo, action: 'logout', ip: request.ip });
+          await recordAct(tx, {
+            userId: auth.userId,
+            accountNo: auth.homeAccountNo,
+            action: 'session.logout',
+            ip: request.ip,
+          });
         });
       }
       clearSessionCookie(reply, config);

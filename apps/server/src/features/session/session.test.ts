@@ -224,6 +224,7 @@ describe('disguise', () => {
     expect(back.account_no).toBe('20000');
     expect(back.puppeteer).toBeNull();
 
+    await t.app.platform.outbox.drain();
     const audit = await t.database.db
       .selectFrom('audit_log')
       .select(['action', 'target_account_no'])
@@ -565,15 +566,15 @@ describe('sign-in and logout write all or nothing', () => {
       .execute(t.database.db);
     return () => sql.raw(`drop trigger ${name} on ${table}`).execute(t.database.db);
   };
-  const count = async (table: 'sessions' | 'login_attempts' | 'audit_log') =>
+  const count = async (table: 'sessions' | 'login_attempts' | 'change_events') =>
     Number(
       (await t.database.db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n,
     );
   const failed = { success: false, message: MESSAGES.saveFallbackSupport };
 
-  it('signs in with the session and its audit entry together, or neither', async () => {
-    const before = { sessions: await count('sessions'), audit: await count('audit_log') };
-    const undo = await refuse('test_refuse_login', 'audit_log', 'before insert', "when (new.action = 'login')");
+  it('signs in with the session and its change event (its audit entry) together, or neither', async () => {
+    const before = { sessions: await count('sessions'), events: await count('change_events') };
+    const undo = await refuse('test_refuse_login', 'change_events', 'before insert', "when (new.kind = 'login')");
     try {
       const res = await login('harrogate', 'Switchboard-1');
       expect(res.statusCode).toBe(500);
@@ -581,14 +582,14 @@ describe('sign-in and logout write all or nothing', () => {
     } finally {
       await undo();
     }
-    expect({ sessions: await count('sessions'), audit: await count('audit_log') }).toEqual(before);
+    expect({ sessions: await count('sessions'), events: await count('change_events') }).toEqual(before);
     expect((await login('harrogate', 'Switchboard-1')).statusCode).toBe(200);
   });
 
-  it('logs out with the session’s removal and its audit entry together, or neither', async () => {
+  it('logs out with the session’s removal and its change event (its audit entry) together, or neither', async () => {
     const headers = await t.login('harrogate');
-    const before = { sessions: await count('sessions'), audit: await count('audit_log') };
-    const undo = await refuse('test_refuse_logout', 'audit_log', 'before insert', "when (new.action = 'logout')");
+    const before = { sessions: await count('sessions'), events: await count('change_events') };
+    const undo = await refuse('test_refuse_logout', 'change_events', 'before insert', "when (new.kind = 'logout')");
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/v1/users/auth/logout', headers });
       expect(res.statusCode).toBe(500);
@@ -596,7 +597,7 @@ describe('sign-in and logout write all or nothing', () => {
     } finally {
       await undo();
     }
-    expect({ sessions: await count('sessions'), audit: await count('audit_log') }).toEqual(before);
+    expect({ sessions: await count('sessions'), events: await count('change_events') }).toEqual(before);
     // The session still works, and a logout now succeeds.
     expect(json(await t.app.inject({ method: 'GET', url: '/api/v1/users/auth/session', headers })).status).toBe(
       'success',

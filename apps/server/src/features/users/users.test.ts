@@ -30,6 +30,7 @@ beforeAll(async () => {
   retail = await t.login('retail');
   viewer = await t.login('viewer');
   prepay = await t.login('prepay');
+  await t.app.platform.outbox.drain(); // the sign-ins reach the audit log (the last sign-in)
 });
 afterAll(async () => t?.close());
 

@@ -7,10 +7,12 @@
  *
  * A posting that takes the balance downward across the account's balance alert notifies the
  * account and queues the low-balance e-mail — once per crossing (the posting that crosses).
+ * Each posting records its change event ('ledger' / 'posting') in the posting's transaction.
  */
 import { formatPence } from '@switchboard/domain';
 import type { AuthContext } from '../../platform/auth.ts';
 import { HttpError } from '../../platform/errors.ts';
+import { recordChange } from '../../platform/outbox.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import { userLabel } from '../identity/index.ts';
 import { lowBalanceMail, notify, queueMail } from '../mail/index.ts';
@@ -104,6 +106,15 @@ export async function postToLedger(trx: Tx, entry: LedgerPosting): Promise<Poste
     })
     .returning(['id', 'balance_after_pence'])
     .executeTakeFirstOrThrow();
+  // A posting is a change event like any other write (consumers see money move); the audit log
+  // leaves it to the Transactions page and logs the act that caused it.
+  await recordChange(trx, { accountNo: entry.accountNo, userId: by?.userId ?? null }, null, {
+    area: 'ledger',
+    kind: 'posting',
+    recordId: row.id,
+    after: { kind: entry.kind, amountPence: entry.amountPence, balanceAfterPence: row.balance_after_pence },
+    label: description.slice(0, 200),
+  });
   const after = row.balance_after_pence;
   const before = after - entry.amountPence;
   if (crossesAlert(before, after, account.alert) && account.account_kind !== 'wholesale') {

@@ -18,7 +18,7 @@ import {
 } from '@switchboard/domain';
 import type { ColumnType } from 'kysely';
 import type { Timestamp } from '../../db/schema.ts';
-import { audit } from '../../platform/audit.ts';
+import { recordAct } from '../../platform/outbox.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import { notify } from '../mail/index.ts';
 
@@ -66,7 +66,7 @@ export async function identityNeedsNewCheck(
     .returning('verification_id')
     .executeTakeFirst();
   if (!reset) return false;
-  await audit(tx, {
+  await recordAct(tx, {
     userId: save.userId,
     accountNo: save.accountNo,
     action: 'identity.recheck',
