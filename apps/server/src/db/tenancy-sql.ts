@@ -102,7 +102,7 @@ export const CHANGE_EVENT_EXEMPT: Readonly<Record<string, string>> = {
   notifications: "the user's inbox: written with its cause, read marks are the reader's own",
   billing_runs: "the billing run's lease (what it bills is recorded as ledger postings)",
   invoice_numbers: 'a gap-free sequence, moved with the invoice it numbers',
-  identity_events: "inbound events' de-duplication (their effect is recorded as identity.* events)",
+  inbound_events: "providers' webhooks as received, stored once (what applying one changes records its own events)",
   identity_sandbox_sessions: "the sandbox provider's own records (the provider's system)",
   paypal_sandbox_orders: "the sandbox provider's own records (the provider's system)",
   paypal_sandbox_webhooks: "the sandbox provider's own records (the provider's system)",

@@ -118,7 +118,8 @@ describe('the change-event guard (migration 064)', () => {
 
 describe('money and the state machines emit too', () => {
   it('records a ledger posting’s event, and a state machine’s row records its own (migration 066)', async () => {
-    const entry = await tenancy.tenant(ACCOUNT, (tx) =>
+    // Postings are cross-account work (the tenant role may not write the ledger: migration 067).
+    const entry = await tenancy.crossAccount('payments', (tx) =>
       postToLedger(tx, { accountNo: ACCOUNT, kind: 'top-up', amountPence: 123, description: 'Events: top-up' }),
     );
     // An auto top-up's charge failing, written as the job writes it, with no event of its own.

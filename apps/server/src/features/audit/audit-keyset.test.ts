@@ -87,7 +87,7 @@ afterAll(async () => t?.close());
 describe('audit log keyset paging', () => {
   it('walks the whole list by cursor as the offset pages list it, deep offsets read from the far end included', async () => {
     const expected = await idsInKeyOrder(RETAIL);
-    expect(expected.length).toBeGreaterThan(MANY + TIED);
+    expect(expected.length).toBeGreaterThanOrEqual(MANY + TIED);
     const offsets = await byOffset(retail, 200);
     expect(offsets).toEqual(expected);
     expect(await byCursor(retail, 200)).toEqual(expected);
