@@ -21,7 +21,7 @@
  * it enqueues one job per event in the storing transaction (the sweep then being the queue's retry).
  */
 import type { FastifyInstance } from 'fastify';
-import type { ColumnType, Generated } from 'kysely';
+import { type ColumnType, type Generated, sql } from 'kysely';
 import type { Timestamp } from '../db/schema.ts';
 import { type JobDefinition, job } from './jobs.ts';
 import type { Platform } from './platform.ts';
@@ -209,7 +209,9 @@ async function applyOne(platform: Platform, id: number, now: Date): Promise<Appl
       }))
       .where('id', '=', id)
       .where('state', 'in', ['received', 'failed', 'applying'])
-      .where('next_attempt_at', '<=', now)
+      // The database's clock too: an event stored this very millisecond has a due time in
+      // microseconds a millisecond Date would not reach (it was then applied by nobody).
+      .where('next_attempt_at', '<=', sql<Date>`greatest(clock_timestamp(), ${now}::timestamptz)`)
       .returning(['provider', 'payload', 'attempts'])
       .executeTakeFirst(),
   );
@@ -259,7 +261,7 @@ export async function applyDueWebhooks(platform: Platform, now = new Date(), lim
       .selectFrom('inbound_events')
       .select('id')
       .where('state', 'in', ['received', 'failed', 'applying'])
-      .where('next_attempt_at', '<=', now)
+      .where('next_attempt_at', '<=', sql<Date>`greatest(clock_timestamp(), ${now}::timestamptz)`)
       .where('provider', 'in', providers)
       .orderBy('next_attempt_at')
       .limit(limit)
