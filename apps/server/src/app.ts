@@ -30,7 +30,7 @@ import { type JobLog, job } from './platform/jobs.ts';
 import { apiDocument } from './platform/openapi.ts';
 import { createPlatform, type Platform } from './platform/platform.ts';
 import { providerStartupLines } from './platform/provider-modes.ts';
-import { webhookRetriesJob } from './platform/webhooks.ts';
+import { webhookApplyJob, webhookRetriesJob } from './platform/webhooks.ts';
 
 export const API_BASE = '/api/v1';
 /** How long /ready waits for the database before answering 503 (a load balancer's check is ~2 s). */
@@ -358,6 +358,7 @@ function declareJobs(platform: Platform, log: JobLog): void {
     housekeepingJob(platform.tenancy),
     job('outbox-delivery', () => platform.outbox.drain(), { every: 1, singleton: true }),
     job('mail-delivery', () => platform.mail.drain(), { every: 2, singleton: true }),
+    webhookApplyJob(platform),
     webhookRetriesJob(platform),
     ...AREAS.flatMap((area) => area.jobs?.(platform, log) ?? []),
   );

@@ -8,17 +8,14 @@
  *   and nothing is stored. It answers the delivery's events (GoCardless sends several in one body).
  * - **store**: each event once in `inbound_events`, unique per (provider, event id) — a redelivery,
  *   a replay or two deliveries at once store it once — and the provider is answered 2xx at once.
- * - **apply**: after the storing transaction commits, each newly stored event is claimed (one
- *   UPDATE: whoever claims it applies it, nobody else) and applied; `applied` is recorded with its
- *   outcome. An apply that throws keeps its error and is retried with back-off by the sweep
+ * - **apply**: in a job (`webhook-apply`, enqueued in the storing transaction, so it exists exactly
+ *   when the event does), each newly stored event is claimed (one UPDATE: whoever claims it applies
+ *   it, nobody else) and applied; `applied` is recorded with its outcome. An apply that throws keeps its error and is retried with back-off by the sweep
  *   (`applyDueWebhooks`, a serving process's background work) until MAX_ATTEMPTS ('dead', kept).
  *   A claim that a crashed process held is taken again after its lease: the areas' apply functions
  *   stay idempotent by their own state (a payment settled once), so a crash between an apply's
  *   commit and its mark applies nothing twice.
- *
- * `scheduleApply` is the one hand-off to a job queue: today it applies in the background of this
- * process, and the sweep is the `webhook-retries` job every ten seconds (platform/jobs.ts); next,
- * it enqueues one job per event in the storing transaction (the sweep then being the queue's retry).
+ * The sweep is the `webhook-retries` job every ten seconds (platform/jobs.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { type ColumnType, type Generated, sql } from 'kysely';
@@ -82,18 +79,15 @@ const LEASE_MS = 5 * 60_000;
 /** The back-off after the n-th failed attempt: 30 s, 2 min, 8 min, … at most 6 hours. */
 export const backoffMs = (attempts: number) => Math.min(30_000 * 4 ** Math.max(0, attempts - 1), 6 * 3_600_000);
 
-type Log = { error(error: unknown): void };
 interface Registered {
   providers: Map<string, InboundProvider<unknown>>;
-  /** The applies running in the background (awaited by `applyPendingWebhooks`). */
-  running: Set<Promise<unknown>>;
 }
 const registries = new WeakMap<Platform, Registered>();
 
 function registryOf(platform: Platform): Registered {
   let registry = registries.get(platform);
   if (!registry) {
-    registry = { providers: new Map(), running: new Set() };
+    registry = { providers: new Map() };
     registries.set(platform, registry);
   }
   return registry;
@@ -114,15 +108,11 @@ export function webhookRoute<E>(
   spec: InboundProvider<E>,
 ): void {
   registerWebhookProvider(platform, provider, spec);
-  // A closing server lets the applies it started finish (their transactions hold connections).
-  api.addHook('onClose', () => waitForApplies(platform));
   openRoute(api, platform, contract, {
     allow: 'public',
     handler: async ({ request }) => {
       const delivery = { rawBody: request.rawBody ?? '', headers: request.headers };
-      const { reply, ids } = await receiveWebhook(platform, provider, delivery);
-      scheduleApply(platform, ids, request.log);
-      return reply;
+      return (await receiveWebhook(platform, provider, delivery)).reply;
     },
   });
 }
@@ -153,24 +143,14 @@ export async function receiveWebhook(
         .returning('id')
         .executeTakeFirst();
       (row ? reply.stored : reply.duplicates).push(eventId);
-      if (row) stored.push(row.id);
+      if (row) {
+        stored.push(row.id);
+        await platform.jobs.enqueue(tx, WEBHOOK_APPLY_JOB, { id: row.id });
+      }
     }
     return stored;
   });
   return { reply, ids };
-}
-
-/**
- * The hand-off to the job queue (the one place to change for one): the stored events are applied
- * in the background once their transaction has committed; a failure waits for the sweep.
- */
-export function scheduleApply(platform: Platform, ids: number[], log: Log): void {
-  if (ids.length === 0) return;
-  const { running } = registryOf(platform);
-  const run = applyStored(platform, ids)
-    .catch((error: unknown) => log.error(error))
-    .finally(() => running.delete(run));
-  running.add(run);
 }
 
 /** Stores a delivery and applies its new events now (the sandboxes' in-process deliveries): their outcomes. */
@@ -275,15 +255,19 @@ export async function applyDueWebhooks(platform: Platform, now = new Date(), lim
   return outcomes.filter((o) => o !== 'failed').length;
 }
 
-async function waitForApplies(platform: Platform): Promise<void> {
-  const { running } = registryOf(platform);
-  while (running.size > 0) await Promise.all([...running]);
+/**
+ * Tests: applies what a serving process's jobs would have (the test app's queue only takes them):
+ * every event due by `now`.
+ */
+export async function applyPendingWebhooks(platform: Platform, now = new Date()): Promise<number> {
+  return applyDueWebhooks(platform, now);
 }
 
-/** Tests: waits for the background applies, then sweeps what is due by `now`. */
-export async function applyPendingWebhooks(platform: Platform, now = new Date()): Promise<number> {
-  await waitForApplies(platform);
-  return applyDueWebhooks(platform, now);
+/** The job that applies one stored event (enqueued with it). */
+export const WEBHOOK_APPLY_JOB = 'webhook-apply';
+
+export function webhookApplyJob(platform: Platform): JobDefinition {
+  return job<{ id: number }>(WEBHOOK_APPLY_JOB, ({ id }) => applyStored(platform, [id]));
 }
 
 /** The sweep every ten seconds on the job queue (one run at a time across processes). */
