@@ -21,8 +21,7 @@ export async function webhookOutcomes(
   const res = await response;
   expect(res.statusCode, res.body).toBe(200);
   const reply = res.json<WebhookReply>();
-  await applyPendingWebhooks(t.app.platform);
-  const rows =
+  const read = async () =>
     reply.stored.length === 0
       ? []
       : await t.database.db
@@ -30,6 +29,13 @@ export async function webhookOutcomes(
           .select(['event_id', 'state', 'outcome'])
           .where('event_id', 'in', reply.stored)
           .execute();
+  // Applied by this call, or by another one running at once (which claimed it first): wait for it.
+  await applyPendingWebhooks(t.app.platform);
+  let rows = await read();
+  for (let tries = 0; tries < 100 && rows.some((r) => r.state === 'applying' || r.state === 'received'); tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    rows = await read();
+  }
   const stored = reply.stored.map((id) => {
     const row = rows.find((r) => r.event_id === id);
     return row?.outcome ?? row?.state ?? 'received';
