@@ -1,20 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { createTestContext, type TestContext, until } from '../test/harness.ts';
 import { type JobRow, Jobs, job } from './jobs.ts';
 import { createTenancy } from './tenancy.ts';
 
 /** Waits until `check` answers something truthy (or fails after `ms`). */
-async function until<T>(check: () => Promise<T | undefined | null | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 describe('the job queue (pg-boss)', () => {
   let ctx: TestContext;
   let jobs: Jobs;

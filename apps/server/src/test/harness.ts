@@ -221,3 +221,14 @@ export async function raceWithOpenTransaction<T>(
   });
   return pending as Promise<T>;
 }
+
+/** Polls `check` every 200 ms until it answers something truthy (that value), or fails after `ms`. */
+export async function until<T>(check: () => Promise<T | undefined | null | false>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -2,23 +2,13 @@
 import type { JobRecord } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Jobs } from '../../platform/jobs.ts';
-import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { createTestContext, json, type TestContext, until } from '../../test/harness.ts';
 import { sandboxProbeJob } from './jobs.routes.ts';
 
 interface Page {
   records: JobRecord[];
   totalRecords: number;
   lastPage: boolean;
-}
-
-async function until<T>(check: () => Promise<T | undefined | null | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 describe('the Jobs page', () => {
