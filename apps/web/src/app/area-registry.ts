@@ -1,6 +1,6 @@
 /** Every built area with its pages, in sidebar order. A new area adds one line here. */
 import { accessListsPages } from '../features/access-lists/pages.ts';
-import { accountDetailsPages } from '../features/account-details/pages.ts';
+import { accountPages } from '../features/account/pages.ts';
 import { accountTransactionsPages } from '../features/account-transactions/pages.ts';
 import { auditPages } from '../features/audit/pages.ts';
 import { balanceAdjustmentsPages } from '../features/balance-adjustments/pages.ts';
@@ -9,7 +9,6 @@ import { callGroupsPages } from '../features/call-groups/pages.ts';
 import { callMonitoringPages } from '../features/call-monitoring/pages.ts';
 import { callQueuesPages } from '../features/call-queues/pages.ts';
 import { conferencingPages } from '../features/conferencing/pages.ts';
-import { customPromptsPages } from '../features/custom-prompts/pages.ts';
 import { customersPages } from '../features/customers/pages.ts';
 import { dialThroughPages } from '../features/dial-through/pages.ts';
 import { directDebitPages } from '../features/direct-debit/pages.ts';
@@ -24,17 +23,18 @@ import { ntsPages } from '../features/nts/pages.ts';
 import { outboxPages } from '../features/outbox/pages.ts';
 import { paymentsPages } from '../features/payments/pages.ts';
 import { pickupGroupsPages } from '../features/pickup-groups/pages.ts';
+import { promptsPages } from '../features/prompts/pages.ts';
 import { registrationPages } from '../features/registration/pages.ts';
 import { seatsPages } from '../features/seats/pages.ts';
 import { sipTrunksPages } from '../features/sip-trunks/pages.ts';
 import { telephoneNumbersPages } from '../features/telephone-numbers/pages.ts';
 import { timeProfilesPages } from '../features/time-profiles/pages.ts';
-import { userManagerPages } from '../features/user-manager/pages.ts';
+import { usersPages } from '../features/users/pages.ts';
 import type { AreaDefinition, AreaPages } from '../platform/areas.ts';
 
 export const AREA_PAGES: AreaPages[] = [
   // Account details and the public registration pages (issue 13).
-  accountDetailsPages,
+  accountPages,
   registrationPages,
   customersPages,
   timeProfilesPages,
@@ -52,9 +52,9 @@ export const AREA_PAGES: AreaPages[] = [
   mobilePages,
   callMonitoringPages,
   musicOnHoldPages,
-  customPromptsPages,
+  promptsPages,
   conferencingPages,
-  userManagerPages,
+  usersPages,
   auditPages,
   accountTransactionsPages,
   invoicesPages,

@@ -4,7 +4,7 @@
  * own and unused (the provider's items are read-only).
  *
  *   export default function PromptDetailPage() {
- *     return <MediaDetailPage api={prompts} area={customPromptsArea} />;
+ *     return <MediaDetailPage api={prompts} area={promptsArea} />;
  *   }
  */
 import Alert from '@mui/material/Alert';

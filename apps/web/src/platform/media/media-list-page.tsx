@@ -3,7 +3,7 @@
  * selectable), how many records use each, size and upload date; an upload button and delete of the
  * account's unused items.
  *
- *   <MediaListPage area={customPromptsArea} api={prompts}
+ *   <MediaListPage area={promptsArea} api={prompts}
  *     upload={{ button: 'Upload Custom Prompt', config: {...} }} />
  */
 import Chip from '@mui/material/Chip';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeServer } from '../../test/fake-server.ts';
 import { renderPanel } from '../../test/render.tsx';
 import UserDetailPage from './user-detail-page.tsx';
-import UserManagerListPage from './user-manager-list-page.tsx';
+import UserManagerListPage from './users-list-page.tsx';
 
 const colleague: User = {
   id: 8,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { retailAccount } from '../../test/accounts.ts';
 import { fakeServer, reply } from '../../test/fake-server.ts';
 import { renderPanel } from '../../test/render.tsx';
-import AccountDetailsPage from './account-details-page.tsx';
+import AccountDetailsPage from './account-page.tsx';
 
 const account = retailAccount;
 

@@ -3,7 +3,7 @@ import { AREA_NAMES } from '@switchboard/domain';
 import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
 /** The account's control-panel users and their permissions (the users feature, cpUsers). */
-export const userManagerArea: AreaDefinition = {
+export const usersArea: AreaDefinition = {
   label: AREA_NAMES.users,
   path: '/user-manager',
   icon: ManageAccountsIcon,
