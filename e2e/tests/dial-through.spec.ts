@@ -62,6 +62,9 @@ test.describe('dial through', () => {
     await expect(page.getByText('This number is already a part of this dial through')).toBeVisible();
 
     await sidebar(page).getByRole('link', { name: 'Dial Through' }).click();
+    // The list, not the Caller IDs tab's own Search (the detail page is still up while the list loads).
+    await expect(page).toHaveURL(/\/dial-through$/);
+    await expect(page.getByRole('tab', { name: 'Caller IDs' })).toHaveCount(0);
     await page.getByRole('textbox', { name: /Search/ }).fill(uid);
     await expect(page.getByText('1–1 of 1')).toBeVisible();
     const confirm = await deleteRows(page, new RegExp(name));

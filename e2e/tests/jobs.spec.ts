@@ -35,6 +35,9 @@ test('a failed job is listed with its error; Retry runs it again', async ({ page
   await expect(row).toBeVisible();
   await expect(row).toContainText('The sandbox probe fails its first run on purpose');
   await expect(row).toContainText('1 of 1');
+  // The search applied (the list shows only the probe's jobs), then the picture.
+  await expect(page.getByText(/^1–\d+ of \d+$/)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'outbox-delivery' })).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   await expectAccessible(page, 'Jobs');
   await page.screenshot({ path: 'test-results/jobs-1280.png', fullPage: true });
