@@ -263,6 +263,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sandboxProviders: bool(env.SANDBOX_PROVIDERS, !env.DATABASE_URL),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Switchboard <no-reply@switchboard.example>',
+    ...providerSettings(env),
+    publicUrl: env.PUBLIC_URL || `http://localhost:${int(env.PORT, 3000)}`,
+    geoipDbPath: env.GEOIP_DB_PATH ? path.resolve(base, env.GEOIP_DB_PATH) : undefined,
+    companiesHouseApiKey: env.COMPANIES_HOUSE_API_KEY || undefined,
+    captchaHmacKey: env.CAPTCHA_HMAC_KEY || undefined,
+    registrationsPerAddress: int(env.REGISTRATIONS_PER_ADDRESS, 5),
+    maxAdjustmentPence: poundsToPence(env.BALANCE_ADJUSTMENT_MAX_POUNDS, 1000),
+    panel: panelSettings(env),
+    ...overrides,
+  };
+}
+
+/** The external services' settings (card payments, identity checks, PayPal, direct debit, postcodes). */
+function providerSettings(
+  env: NodeJS.ProcessEnv,
+): Pick<Config, 'stripe' | 'identity' | 'paypal' | 'gocardless' | 'postcoder'> {
+  return {
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY || undefined,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
@@ -283,23 +300,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       apiBase: env.GOCARDLESS_API_BASE || undefined,
     },
     postcoder: { apiKey: env.POSTCODER_API_KEY || undefined, apiBase: env.POSTCODER_API_BASE || undefined },
-    publicUrl: env.PUBLIC_URL || `http://localhost:${int(env.PORT, 3000)}`,
-    geoipDbPath: env.GEOIP_DB_PATH ? path.resolve(base, env.GEOIP_DB_PATH) : undefined,
-    companiesHouseApiKey: env.COMPANIES_HOUSE_API_KEY || undefined,
-    captchaHmacKey: env.CAPTCHA_HMAC_KEY || undefined,
-    registrationsPerAddress: int(env.REGISTRATIONS_PER_ADDRESS, 5),
-    maxAdjustmentPence: poundsToPence(env.BALANCE_ADJUSTMENT_MAX_POUNDS, 1000),
-    panel: {
-      idleTimeoutMs: int(env.PANEL_IDLE_TIMEOUT_MS, TIMINGS.idleTimeoutMs),
-      logoutCountdownSeconds: int(env.PANEL_LOGOUT_COUNTDOWN_SECONDS, TIMINGS.logoutCountdownSeconds),
-      keepAliveMs: int(env.PANEL_KEEPALIVE_MS, TIMINGS.keepAliveMs),
-      loginUrl: env.PANEL_LOGIN_URL ?? '/login',
-      // Pages of the panel unless the provider has its own: the account's users (the user manager)
-      // and the panel's help page.
-      userManagerUrl: env.PANEL_USER_MANAGER_URL ?? '/user-manager',
-      liveChatUrl: env.PANEL_LIVE_CHAT_URL ?? 'mailto:support@switchboard.example',
-      helpUrl: env.PANEL_HELP_URL ?? '/help',
-    },
-    ...overrides,
+  };
+}
+
+/** What the panel is told: its timings and the provider's own pages, when it has them. */
+function panelSettings(env: NodeJS.ProcessEnv): Config['panel'] {
+  return {
+    idleTimeoutMs: int(env.PANEL_IDLE_TIMEOUT_MS, TIMINGS.idleTimeoutMs),
+    logoutCountdownSeconds: int(env.PANEL_LOGOUT_COUNTDOWN_SECONDS, TIMINGS.logoutCountdownSeconds),
+    keepAliveMs: int(env.PANEL_KEEPALIVE_MS, TIMINGS.keepAliveMs),
+    loginUrl: env.PANEL_LOGIN_URL ?? '/login',
+    // Pages of the panel unless the provider has its own: the account's users (the user manager)
+    // and the panel's help page.
+    userManagerUrl: env.PANEL_USER_MANAGER_URL ?? '/user-manager',
+    liveChatUrl: env.PANEL_LIVE_CHAT_URL ?? 'mailto:support@switchboard.example',
+    helpUrl: env.PANEL_HELP_URL ?? '/help',
   };
 }
