@@ -155,20 +155,25 @@ export function childListRoutes<const P extends string, Rec extends z.ZodType>(p
   };
 }
 
+/** A paged list: POST {path}/{offset}/{limit} (-1/-1 = all) with the list body's sort, search and filters. */
+export function pagedListRoute<const P extends string, Rec extends z.ZodType>(path: P, record: Rec, tag: string) {
+  return route({
+    method: 'POST',
+    path: `${path}/:offset/:limit`,
+    params: listParams,
+    body: listBody,
+    reply: listReplySchema(record),
+    tag,
+  });
+}
+
 /**
  * A resource's list (POST {path}/{offset}/{limit}, -1/-1 = all) and read (GET {path}/{id}): all
  * the generic contract that a read-mostly area (pickup groups, call monitoring) shares.
  */
 export function listAndReadRoutes<const P extends string, Rec extends z.ZodType>(path: P, record: Rec, tag: string) {
   return {
-    list: route({
-      method: 'POST',
-      path: `${path}/:offset/:limit`,
-      params: listParams,
-      body: listBody,
-      reply: listReplySchema(record),
-      tag,
-    }),
+    list: pagedListRoute(path, record, tag),
     read: route({ method: 'GET', path: `${path}/:id`, params: idParam, reply: record, tag }),
   };
 }

@@ -4,8 +4,8 @@
  * created, started and completed — and runs a failed one again.
  */
 import { z } from 'zod';
-import { route } from '../contract.ts';
-import { listBody, listParams, listReplySchema, saveReply } from '../paging.ts';
+import { pagedListRoute, route } from '../contract.ts';
+import { saveReply } from '../paging.ts';
 
 /** A job's state as the page names it (queued includes a failed run waiting for its retry). */
 export const JOB_STATES = ['queued', 'running', 'failed', 'completed'] as const;
@@ -45,14 +45,7 @@ const tag = 'jobs';
 
 export const jobRoutes = {
   /** The jobs, newest first; `filters.state` one of JOB_STATES (default: queued, running and failed); `search` in the name. */
-  list: route({
-    method: 'POST',
-    path: '/jobs/:offset/:limit',
-    params: listParams,
-    body: listBody,
-    reply: listReplySchema(jobRecord),
-    tag,
-  }),
+  list: pagedListRoute('/jobs', jobRecord, tag),
   /** Runs a failed job again. */
   retry: route({ method: 'POST', path: '/jobs/:id/retry', params: jobIdParam, reply: saveReply, tag }),
   /**
