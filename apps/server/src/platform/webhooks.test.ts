@@ -12,7 +12,6 @@ import { createTestContext, json, type TestContext } from '../test/harness.ts';
 import { webhookOutcomes } from '../test/webhooks.ts';
 import {
   applyDueWebhooks,
-  applyPendingWebhooks,
   applyStored,
   backoffMs,
   MAX_ATTEMPTS,
@@ -69,7 +68,7 @@ describe('the inbound-webhook pipeline, through the card provider’s webhook', 
       expect(res.statusCode).toBe(400);
       expect(json<{ message: string }>(res).message).toBe(PAYMENT_MESSAGES.badSignature);
     }
-    await applyPendingWebhooks(t.app.platform);
+    await applyDueWebhooks(t.app.platform);
     expect(await eventsOf('stripe')).toHaveLength(before);
   });
 

@@ -255,14 +255,6 @@ export async function applyDueWebhooks(platform: Platform, now = new Date(), lim
   return outcomes.filter((o) => o !== 'failed').length;
 }
 
-/**
- * Tests: applies what a serving process's jobs would have (the test app's queue only takes them):
- * every event due by `now`.
- */
-export async function applyPendingWebhooks(platform: Platform, now = new Date()): Promise<number> {
-  return applyDueWebhooks(platform, now);
-}
-
 /** The job that applies one stored event (enqueued with it). */
 export const WEBHOOK_APPLY_JOB = 'webhook-apply';
 

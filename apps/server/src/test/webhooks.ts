@@ -5,7 +5,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { type ApplyOutcome, applyPendingWebhooks, type InboundState, type WebhookReply } from '../platform/webhooks.ts';
+import { type ApplyOutcome, applyDueWebhooks, type InboundState, type WebhookReply } from '../platform/webhooks.ts';
 import type { TestContext } from './harness.ts';
 
 export type DeliveryOutcome = ApplyOutcome | InboundState;
@@ -30,7 +30,7 @@ export async function webhookOutcomes(
           .where('event_id', 'in', reply.stored)
           .execute();
   // Applied by this call, or by another one running at once (which claimed it first): wait for it.
-  await applyPendingWebhooks(t.app.platform);
+  await applyDueWebhooks(t.app.platform);
   let rows = await read();
   for (let tries = 0; tries < 100 && rows.some((r) => r.state === 'applying' || r.state === 'received'); tries++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
