@@ -12,8 +12,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { allMigrations } from '../apps/server/src/areas.ts';
-import { type DatabaseHandle, migrate } from '../apps/server/src/db/database.ts';
+import { migrateAll } from '../apps/server/src/areas.ts';
+import { type DatabaseHandle } from '../apps/server/src/db/database.ts';
 import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { recordChange } from '../apps/server/src/platform/outbox.ts';
 import { createTenancy, type Tenancy, type Tx } from '../apps/server/src/platform/tenancy.ts';
@@ -98,7 +98,7 @@ async function rowEventCase(handle: DatabaseHandle, tenancy: Tenancy): Promise<v
 }
 
 async function run(name: string, handle: DatabaseHandle): Promise<void> {
-  await migrate(handle.db, allMigrations());
+  await migrateAll(handle.db);
   const tenancy = createTenancy(handle.db);
   await seedDemo(tenancy);
   await load(tenancy);

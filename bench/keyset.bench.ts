@@ -17,8 +17,8 @@
 import { performance } from 'node:perf_hooks';
 import { CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
-import { allMigrations } from '../apps/server/src/areas.ts';
-import { type DatabaseHandle, migrate, openDatabase } from '../apps/server/src/db/database.ts';
+import { migrateAll } from '../apps/server/src/areas.ts';
+import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { createTenancy } from '../apps/server/src/platform/tenancy.ts';
@@ -248,7 +248,7 @@ try {
     },
   });
   if (!kept) {
-    await migrate(handle.db, allMigrations());
+    await migrateAll(handle.db);
     await seedDemo(createTenancy(handle.db));
     await fill(handle);
   }

@@ -5,8 +5,8 @@
  *   DATABASE_URL=postgres://... npm run bench -w @switchboard/bench
  */
 import { performance } from 'node:perf_hooks';
-import { allMigrations } from '../apps/server/src/areas.ts';
-import { migrate, openDatabase } from '../apps/server/src/db/database.ts';
+import { migrateAll } from '../apps/server/src/areas.ts';
+import { openDatabase } from '../apps/server/src/db/database.ts';
 import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { createTenancy } from '../apps/server/src/platform/tenancy.ts';
 import { signedInApp } from './signed-in-app.ts';
@@ -15,7 +15,7 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 
 const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory' });
-await migrate(handle.db, allMigrations());
+await migrateAll(handle.db);
 await seedDemo(createTenancy(handle.db));
 const existing = await handle.db
   .selectFrom('access_lists')

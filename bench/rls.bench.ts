@@ -10,8 +10,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { type Kysely, sql } from 'kysely';
-import { allMigrations } from '../apps/server/src/areas.ts';
-import { type DatabaseHandle, migrate } from '../apps/server/src/db/database.ts';
+import { migrateAll } from '../apps/server/src/areas.ts';
+import { type DatabaseHandle } from '../apps/server/src/db/database.ts';
 import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { field, fieldMap } from '../apps/server/src/platform/fields.ts';
 import { type AnyQuery, pagedList } from '../apps/server/src/platform/list.ts';
@@ -58,7 +58,7 @@ async function load(tenancy: Tenancy): Promise<void> {
 const query = (tx: Tx): AnyQuery => (tx as unknown as Kysely<never>).selectFrom('access_lists' as never) as AnyQuery;
 
 async function run(name: string, handle: DatabaseHandle): Promise<void> {
-  await migrate(handle.db, allMigrations());
+  await migrateAll(handle.db);
   const tenancy = createTenancy(handle.db);
   await seedDemo(tenancy);
   await load(tenancy);

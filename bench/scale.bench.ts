@@ -21,8 +21,8 @@ import { performance } from 'node:perf_hooks';
 import { ACCOUNT_ACTIVITY, EMS_ERRORS_COUNT } from '@switchboard/domain';
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
-import { allMigrations } from '../apps/server/src/areas.ts';
-import { type DatabaseHandle, migrate, openDatabase } from '../apps/server/src/db/database.ts';
+import { migrateAll } from '../apps/server/src/areas.ts';
+import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database.ts';
 import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { vacuumEmbedded } from '../apps/server/src/platform/housekeeping.ts';
 import { createTenancy, type Tenancy } from '../apps/server/src/platform/tenancy.ts';
@@ -669,7 +669,7 @@ if (only !== 'postgres') {
   try {
     const t0 = performance.now();
     const handle = await openDatabase({ dataDir: dir, sharedBuffers: process.env.PGLITE_SHARED_BUFFERS, onQuery });
-    await migrate(handle.db, allMigrations());
+    await migrateAll(handle.db);
     await seedDemo(createTenancy(handle.db));
     await load(createTenancy(handle.db));
     // The steady state a serving panel reaches: its housekeeping vacuums PGlite (no autovacuum).
@@ -699,7 +699,7 @@ if (pgUrl) {
       statementTimeoutMs: Number(process.env.BENCH_TIMEOUT_MS ?? 600_000),
       onQuery,
     });
-    await migrate(handle.db, allMigrations());
+    await migrateAll(handle.db);
     await seedDemo(createTenancy(handle.db));
     await load(createTenancy(handle.db));
     // The steady state autovacuum reaches a minute after a bulk load (visibility map set, statistics).

@@ -17,8 +17,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CompiledQuery, sql } from 'kysely';
 import pg from 'pg';
-import { allMigrations } from '../apps/server/src/areas.ts';
-import { type DatabaseHandle, migrate, openDatabase } from '../apps/server/src/db/database.ts';
+import { migrateAll } from '../apps/server/src/areas.ts';
+import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database.ts';
 import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { vacuumEmbedded } from '../apps/server/src/platform/housekeeping.ts';
 import { createTenancy } from '../apps/server/src/platform/tenancy.ts';
@@ -89,7 +89,7 @@ async function postgres(): Promise<void> {
     const url = new URL(base);
     url.pathname = `/${name}`;
     const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory', onQuery });
-    await migrate(handle.db, allMigrations());
+    await migrateAll(handle.db);
     await seedDemo(createTenancy(handle.db));
     await loadEstate(createTenancy(handle.db), SEATS, 5_000);
     await sql`vacuum analyze`.execute(handle.db);
@@ -112,7 +112,7 @@ async function pglite(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-throughput-'));
   try {
     const handle = await openDatabase({ dataDir: dir, onQuery });
-    await migrate(handle.db, allMigrations());
+    await migrateAll(handle.db);
     await seedDemo(createTenancy(handle.db));
     await loadEstate(createTenancy(handle.db), SEATS, 5_000);
     await vacuumEmbedded(handle.db);

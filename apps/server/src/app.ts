@@ -13,9 +13,9 @@ import { UPLOAD_MAX_BYTES } from '@switchboard/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { AREAS, allMigrations } from './areas.ts';
+import { AREAS, migrateAll } from './areas.ts';
 import { type Config, PROVIDER_SETTINGS } from './config.ts';
-import { type DatabaseHandle, describeDatabase, migrate, openDatabase, waitForDatabase } from './db/database.ts';
+import { type DatabaseHandle, describeDatabase, openDatabase, waitForDatabase } from './db/database.ts';
 import { crossAccountUrl as crossAccountUrlOf, PRIVILEGED_LOGIN_OVERRIDE, servingLoginProblem } from './db/logins.ts';
 import { CROSS_ACCOUNT_ROLE, TENANT_ROLE } from './db/tenancy-sql.ts';
 import { seedDemoInvoices } from './demo/invoices.ts';
@@ -132,7 +132,7 @@ async function migratePostgres(config: Config, bootLog: (message: string) => voi
   });
   try {
     await waitForDatabase(owner.db, describeDatabase(url, config.dataDir), bootLog);
-    await migrate(owner.db, allMigrations());
+    await migrateAll(owner.db);
   } finally {
     await owner.close();
   }
@@ -198,7 +198,7 @@ async function prepareDatabase(
     : await openAppDatabase(config, bootLog);
   if (!options.database && handle.kind === 'pglite') {
     await waitForDatabase(handle.db, where, bootLog);
-    await migrate(handle.db, allMigrations());
+    await migrateAll(handle.db);
   }
   try {
     await checkServingLogins(handle, config, bootLog);

@@ -3,6 +3,8 @@
  * needs (migrations, tables, routes, destinations, references) lives in its own folder.
  */
 import type { Migration } from 'kysely/migration';
+import type { DB } from './db/database.ts';
+import { migrate } from './db/database.ts';
 import * as m001 from './db/migrations/001-foundation.ts';
 import * as m007 from './db/migrations/007-teams.ts';
 import * as m009 from './db/migrations/009-tenancy.ts';
@@ -62,6 +64,7 @@ import { area as telephoneNumbers } from './features/telephone-numbers/area.ts';
 import { area as timeProfiles } from './features/time-profiles/area.ts';
 import { area as users } from './features/users/area.ts';
 import type { ServerArea } from './platform/area.ts';
+import { ensureListIndexes, listIndexes } from './platform/list-indexes.ts';
 
 export const AREAS: readonly ServerArea[] = [
   session,
@@ -140,4 +143,13 @@ export function allMigrations(): Record<string, Migration> {
     }
   }
   return all;
+}
+
+/** Every area's lists (their field maps), as their areas declare them. */
+export const declaredLists = () => AREAS.flatMap((area) => area.lists ?? []);
+
+/** Migrates `db` to the latest of every area's migrations, then creates the lists' declared indexes. */
+export async function migrateAll(db: DB): Promise<void> {
+  await migrate(db, allMigrations());
+  await ensureListIndexes(db, listIndexes(declaredLists()));
 }

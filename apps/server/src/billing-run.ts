@@ -9,9 +9,9 @@
  */
 import { parseArgs } from 'node:util';
 import { formatPence } from '@switchboard/domain';
-import { allMigrations } from './areas.ts';
+import { migrateAll } from './areas.ts';
 import { loadConfig } from './config.ts';
-import { migrate, openDatabase } from './db/database.ts';
+import { openDatabase } from './db/database.ts';
 import { lastCompletePeriod, runBilling } from './features/invoices/billing.ts';
 import { createTenancy } from './platform/tenancy.ts';
 
@@ -29,7 +29,7 @@ const handle = await openDatabase({
 });
 let code = 0;
 try {
-  await migrate(handle.db, allMigrations());
+  await migrateAll(handle.db);
   const result = await runBilling({ tenancy: createTenancy(handle.db) }, { period });
   for (const i of result.issued)
     console.log(`issued ${i.invoiceNo} to account ${i.accountNo}: ${formatPence(i.totalPence)}`);

@@ -21,8 +21,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { allMigrations } from './areas.ts';
-import { migrate, openDatabase } from './db/database.ts';
+import { allMigrations, migrateAll } from './areas.ts';
+import { openDatabase } from './db/database.ts';
 import { seedDemoInvoices } from './demo/invoices.ts';
 import { seedDemo } from './demo/seed.ts';
 import { londonToday } from './modules/billing/index.ts';
@@ -159,7 +159,7 @@ export async function makeSnapshot(dir: string, now = new Date()): Promise<boole
     // unpacks it in a fraction of the time PGlite's own loading into a folder took.
     const handle = await openDatabase({ dataDir: 'memory' });
     try {
-      await migrate(handle.db, allMigrations());
+      await migrateAll(handle.db);
       const tenancy = createTenancy(handle.db);
       const seededAt = Date.now();
       await seedDemo(tenancy, localFileStore(path.join(work, FILES)));

@@ -34,6 +34,7 @@ export * from './features/sip-trunks.ts';
 export * from './features/telephone-numbers.ts';
 export * from './features/time-profiles.ts';
 export * from './features/users.ts';
+export * from './field-declarations.ts';
 export * from './fields.ts';
 export * from './messages.ts';
 export * from './numbering.ts';

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely/migration';
+import type { FieldDef } from './fields.ts';
 import type { JobDefinition, JobLog } from './jobs.ts';
 import type { ChangeConsumer } from './outbox.ts';
 import type { Platform } from './platform.ts';
@@ -14,6 +15,11 @@ export interface ServerArea {
   name: string;
   /** Its migrations by name; names order every area's migrations into one history. */
   migrations?: Record<string, Migration>;
+  /**
+   * The field maps of its lists (fieldMap()): every sortable or filterable column of them gets its
+   * index after the migrations (platform/list-indexes.ts).
+   */
+  lists?: ReadonlyArray<Readonly<Record<string, FieldDef>>>;
   /** Its consumers of the change events (`consumer(name, handle, options)`, platform/outbox.ts). */
   consumers?: readonly ChangeConsumer[];
   /** Registers its routes under the API base. */

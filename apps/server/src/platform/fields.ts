@@ -126,7 +126,17 @@ export function fieldMap<Rec, WriteOnly extends string = never>(
 ): FieldMap<Rec> {
   const out: Record<string, FieldDef> = {};
   for (const [name, build] of Object.entries(builders) as Array<[string, Builder]>) out[name] = build(table);
+  tables.set(out, table);
   return out as FieldMap<Rec>;
+}
+
+const tables = new WeakMap<object, string>();
+
+/** The table a field map reads (the one it was declared for). */
+export function tableOf(fields: object): string {
+  const table = tables.get(fields);
+  if (table === undefined) throw new Error('tableOf: not a field map made by fieldMap()');
+  return table;
 }
 
 const readableOf = new WeakMap<object, Array<[string, FieldDef]>>();

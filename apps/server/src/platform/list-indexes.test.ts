@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declaredLists } from '../areas.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 
 let t: TestContext;
@@ -43,5 +44,11 @@ describe('list indexes', () => {
     }
     expect(checked).toBeGreaterThan(80);
     expect(missing).toEqual([]);
+  });
+
+  it('every list’s field map is one its area declares, so its indexes are derived (platform/list-indexes.ts)', () => {
+    const declared = new Set<object>(declaredLists());
+    const undeclared = t.app.platform.lists.filter((l) => !declared.has(l.fields)).map((l) => `${l.area} (${l.table})`);
+    expect(undeclared).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
+import { snakeCase } from '@switchboard/domain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fieldMap } from './fields.ts';
-import { sameNamedFields, snakeCase } from './same-named-fields.ts';
+import { sameNamedFields } from './same-named-fields.ts';
 
 describe('sameNamedFields', () => {
   it('names each column in snake_case, of the kind the record says', () => {

@@ -10,21 +10,12 @@
  * `prefix` is put before every column name, for fields kept in columns of their own prefix
  * (a number's emergency address: premises → ems_premises).
  */
-import { z } from 'zod';
+import { snakeCase, storedKind } from '@switchboard/domain';
+import type { z } from 'zod';
 import { type Builder, field } from './fields.ts';
-
-/** 'vmFullname' → 'vm_fullname'. */
-export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-function kindOf(schema: z.core.$ZodType): 'text' | 'number' | 'boolean' | 'json' {
-  const inner = schema instanceof z.ZodNullable || schema instanceof z.ZodOptional ? schema.unwrap() : schema;
-  if (inner instanceof z.ZodBoolean) return 'boolean';
-  if (inner instanceof z.ZodNumber) return 'number';
-  return inner instanceof z.ZodObject || inner instanceof z.ZodArray ? 'json' : 'text';
-}
 
 export function sameNamedFields<S extends z.ZodRawShape>(shape: S, prefix = ''): { [K in keyof S & string]: Builder } {
   const out: Record<string, Builder> = {};
-  for (const [name, schema] of Object.entries(shape)) out[name] = field[kindOf(schema)](prefix + snakeCase(name));
+  for (const [name, schema] of Object.entries(shape)) out[name] = field[storedKind(schema)](prefix + snakeCase(name));
   return out as { [K in keyof S & string]: Builder };
 }

@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type pg from 'pg';
-import { allMigrations } from '../areas.ts';
-import { type DatabaseHandle, migrate, openDatabase } from '../db/database.ts';
+import { migrateAll } from '../areas.ts';
+import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import { withClient } from '../db/logins.ts';
 import { seedDemo } from '../demo/seed.ts';
 import { createTenancy } from '../platform/tenancy.ts';
@@ -35,7 +35,7 @@ declare module 'vitest' {
  * the seed began (the demo's time-relative stamps are taken from it).
  */
 export async function migrateAndSeed(handle: DatabaseHandle): Promise<number> {
-  await migrate(handle.db, allMigrations());
+  await migrateAll(handle.db);
   const seededAt = Date.now();
   await seedDemo(createTenancy(handle.db));
   return seededAt;

@@ -1,6 +1,7 @@
 /** Call groups and their members (spec 2: /call-groups, permission callGroups, calls on /callgroup). */
 import { z } from 'zod';
 import { deleteBody, deleteReply, resourceRoutes, versionedRecordFields } from '../contract.ts';
+import { choice, declareFields, field, flag } from '../field-declarations.ts';
 import { idParam, oneOfOptions, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { numberedRoutes, numberInRange, numberRange } from '../numbering.ts';
@@ -36,24 +37,36 @@ export const CALL_GROUP_RING_TIMES = seconds([10, 20, 30, 40, 50]);
 export const MEMBER_DELAYS = seconds([0, 5, 10, 15, 20, 25, 30]);
 
 const select = MESSAGES.selectOption;
+export const callGroupNumber = numberInRange(CALL_GROUP_NUMBER, CALL_GROUP_MESSAGES.invalidNumber);
 
-export const callGroupInput = z.object({
-  customName: requiredText({ max: 45 }),
-  cidPrefix: optionalText({ max: 45 }),
+/** Every field of a call group, once (field-declarations.ts): the inputs, the record, the server's map, the forms. */
+export const callGroupFields = declareFields({
+  groupNo: field(callGroupNumber, { label: 'Number', sortable: true, searchable: true, createOnly: true }),
+  customName: field(requiredText({ max: 45 }), { label: 'Name', sortable: true, searchable: true }),
+  cidPrefix: field(optionalText({ max: 45 }), { label: 'Caller ID Prefix', sortable: true, searchable: true }),
   /** The music's id (the account's or the provider's); null: the provider's default. */
-  musicOnHold: recordId(select).nullable().default(null),
+  musicOnHold: field(recordId(select).nullable().default(null), {
+    label: 'Music On Hold',
+    column: 'music_on_hold_id',
+    references: 'music_on_hold',
+  }),
   /** Where an unanswered call goes ('' = none). */
-  falloverLocation: destinationField,
-  answerElsewhere: z.boolean().default(false),
-  ignoreCfwd: z.boolean().default(false),
-  ringType: oneOfOptions(RING_TYPES, 1),
-  ringTime: oneOfOptions(CALL_GROUP_RING_TIMES, 10),
+  falloverLocation: field(destinationField, {
+    label: 'Fallover Destination',
+    sortable: true,
+    uses: { kind: 'destination' },
+  }),
+  ringType: choice(RING_TYPES, 1, { label: 'Ring Type', sortable: true, filterable: true }),
+  ringTime: choice(CALL_GROUP_RING_TIMES, 10, { label: 'Ring Time', sortable: true, filterable: true }),
+  answerElsewhere: flag(false, { label: 'Answer Elsewhere', filterable: true }),
+  ignoreCfwd: flag(false, { label: 'Ignore Call Forwards', filterable: true }),
 });
+
+export const callGroupInput = z.object(callGroupFields.shape);
 export type CallGroupInput = z.input<typeof callGroupInput>;
 export type CallGroupValues = z.output<typeof callGroupInput>;
 
-export const callGroupNumber = numberInRange(CALL_GROUP_NUMBER, CALL_GROUP_MESSAGES.invalidNumber);
-export const callGroupCreate = callGroupInput.extend({ groupNo: callGroupNumber });
+export const callGroupCreate = z.object(callGroupFields.createShape);
 export type CallGroupCreate = z.input<typeof callGroupCreate>;
 
 /** A bulk range: from, optional to, at most 10 groups, each named customName. */
@@ -65,15 +78,7 @@ export type CallGroupRangeValues = z.output<typeof callGroupRange>;
 
 export const callGroupRecord = z.object({
   ...versionedRecordFields,
-  groupNo: z.number().int(),
-  customName: z.string(),
-  cidPrefix: z.string(),
-  musicOnHold: z.number().int().nullable(),
-  falloverLocation: z.string(),
-  answerElsewhere: z.boolean(),
-  ignoreCfwd: z.boolean(),
-  ringType: z.number().int(),
-  ringTime: z.number().int(),
+  ...callGroupFields.recordShape,
   /** How many members ring. */
   memberCount: z.number().int(),
 });

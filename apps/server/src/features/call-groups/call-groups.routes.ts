@@ -9,6 +9,7 @@ import {
   type CallGroup,
   type CallGroupMember,
   type CallGroupRangeValues,
+  callGroupFields,
   callGroupInput,
   callGroupRoutes,
   MEMBER_TYPES,
@@ -16,6 +17,7 @@ import {
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { childCount } from '../../platform/child-count.ts';
+import { declaredFields } from '../../platform/declared-fields.ts';
 import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
 import { destinationMembers } from '../../platform/members.ts';
 import { numberedResource } from '../../platform/numbered.ts';
@@ -24,17 +26,23 @@ import { ownRow } from '../../platform/validators.ts';
 
 const fields = fieldMap<CallGroup>('call_groups', {
   ...versionedFields,
-  groupNo: field.number('group_no', { sortable: true, searchable: true, createOnly: true }),
-  customName: field.text('custom_name', { sortable: true, searchable: true }),
-  cidPrefix: field.text('cid_prefix', { sortable: true, searchable: true }),
-  musicOnHold: field.ref('music_on_hold_id', 'music_on_hold'),
-  falloverLocation: field.text('fallover_location', { sortable: true, uses: { kind: 'destination' } }),
-  answerElsewhere: field.boolean('answer_elsewhere', { filterable: true }),
-  ignoreCfwd: field.boolean('ignore_cfwd', { filterable: true }),
-  ringType: field.number('ring_type', { sortable: true, filterable: true }),
-  ringTime: field.number('ring_time', { sortable: true, filterable: true }),
+  ...declaredFields(callGroupFields),
   memberCount: childCount('call_group_members', 'group_id'),
 });
+
+const memberFields = fieldMap<CallGroupMember>('call_group_members', {
+  ...versionedFields,
+  groupId: field.number('group_id'),
+  name: field.text('member', { sortable: true, uses: { kind: 'destination' } }),
+  displayName: field.computed('call_group_members.member', 'text'),
+  days: field.json('days'),
+  start: field.text('start_time'),
+  end: field.text('end_time'),
+  penalty: field.number('penalty', { sortable: true }),
+});
+
+/** The lists' field maps (their sortable and filterable columns are indexed). */
+export const callGroupLists = [fields, memberFields];
 
 export function registerCallGroupRoutes(api: FastifyInstance, platform: Platform): void {
   const groups = numberedResource(api, platform, {
@@ -54,17 +62,6 @@ export function registerCallGroupRoutes(api: FastifyInstance, platform: Platform
       messages: CALL_GROUP_MESSAGES,
       range: { values: (range: CallGroupRangeValues) => callGroupInput.parse({ customName: range.customName }) },
     },
-  });
-
-  const memberFields = fieldMap<CallGroupMember>('call_group_members', {
-    ...versionedFields,
-    groupId: field.number('group_id'),
-    name: field.text('member', { sortable: true, uses: { kind: 'destination' } }),
-    displayName: field.computed('call_group_members.member', 'text'),
-    days: field.json('days'),
-    start: field.text('start_time'),
-    end: field.text('end_time'),
-    penalty: field.number('penalty', { sortable: true }),
   });
 
   destinationMembers(api, platform, {

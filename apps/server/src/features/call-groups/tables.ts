@@ -1,23 +1,11 @@
 /** Tables of call groups and their members. */
-import type { MemberDays } from '@switchboard/domain';
+import type { callGroupFields, MemberDays } from '@switchboard/domain';
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
+import type { RecordRow, Timestamp } from '../../db/schema.ts';
+import type { DeclaredColumns } from '../../platform/declared-fields.ts';
 
-export interface CallGroupsTable {
-  id: Generated<number>;
-  version: Generated<number>;
-  account_no: number;
-  group_no: number;
-  custom_name: string;
-  cid_prefix: Generated<string>;
-  music_on_hold_id: number | null;
-  fallover_location: Generated<string>;
-  answer_elsewhere: Generated<boolean>;
-  ignore_cfwd: Generated<boolean>;
-  ring_type: Generated<number>;
-  ring_time: Generated<number>;
-  created_at: Timestamp;
-}
+/** A call group's columns: its record row and its declared fields (domain callGroupFields). */
+export interface CallGroupsTable extends RecordRow, DeclaredColumns<typeof callGroupFields> {}
 
 export interface CallGroupMembersTable {
   id: Generated<number>;

@@ -3,10 +3,10 @@
  * range), its members (/callgroup/member), the option labels and the fields the pages share.
  */
 import {
-  CALL_GROUP_RING_TIMES,
   type CallGroupInput,
   type CallGroupMemberInput,
   type CallGroupMemberUpdate,
+  callGroupFields,
   callGroupRoutes,
   DAY_LABELS,
   DAYS,
@@ -14,6 +14,7 @@ import {
   MEMBER_TYPES,
   RING_TYPES,
 } from '@switchboard/domain';
+import { formFields, labelOf } from '../../platform/fields/declared-fields.ts';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import { optionLabel, type SelectSource, selectFrom } from '../../platform/fields/option-sources.ts';
 import { resourceApi } from '../../platform/resource.ts';
@@ -27,16 +28,20 @@ export const ringTypeLabel = (value: number) => optionLabel(RING_TYPES, value);
 
 /** The General tab's fields; `self` is the group's own destination (it may not fall over to itself). */
 export function generalFields(music: SelectSource, self: string[]): FieldDef<CallGroupInput>[] {
-  return [
-    { kind: 'text', name: 'customName', label: 'Name', required: true },
-    { kind: 'text', name: 'cidPrefix', label: 'Caller ID Prefix' },
-    selectFrom(music, 'musicOnHold', 'Music On Hold', 'Default'),
-    { kind: 'destination', name: 'falloverLocation', label: 'Fallover Destination', exclude: self },
-    { kind: 'select', name: 'ringType', label: 'Ring Type', options: RING_TYPES },
-    { kind: 'select', name: 'ringTime', label: 'Ring Time', options: CALL_GROUP_RING_TIMES },
-    { kind: 'switch', name: 'answerElsewhere', label: 'Answer Elsewhere' },
-    { kind: 'switch', name: 'ignoreCfwd', label: 'Ignore Call Forwards' },
-  ];
+  return formFields(
+    callGroupFields,
+    [
+      'customName',
+      'cidPrefix',
+      selectFrom<CallGroupInput>(music, 'musicOnHold', labelOf(callGroupFields, 'musicOnHold'), 'Default'),
+      'falloverLocation',
+      'ringType',
+      'ringTime',
+      'answerElsewhere',
+      'ignoreCfwd',
+    ],
+    { falloverLocation: { exclude: self } },
+  );
 }
 
 /** When a member rings: its days, hours and delay (shared by the add and the edit modals). */

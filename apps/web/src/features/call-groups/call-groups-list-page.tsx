@@ -1,5 +1,6 @@
 /** /call-groups: the account's call groups, bulk add by number range, bulk edit, delete. */
-import { CALL_GROUP_RING_TIMES, type CallGroup, callGroupInput, callGroupRange, RING_TYPES } from '@switchboard/domain';
+import { type CallGroup, callGroupFields, callGroupInput, callGroupRange } from '@switchboard/domain';
+import { columnOf, filterOf, formFields } from '../../platform/fields/declared-fields.ts';
 import { formValuesOf } from '../../platform/fields/form-schema.ts';
 import { useGroupColumns } from '../../platform/members/group-columns.ts';
 import { NumberedListPage } from '../../platform/range-add/numbered-list-page.tsx';
@@ -7,6 +8,7 @@ import { callGroups, ringTypeLabel } from './api.ts';
 import { callGroupsArea } from './area.ts';
 
 /** Bulk edit: how the chosen groups ring. */
+const bulkNames = ['ringType', 'ringTime', 'answerElsewhere', 'ignoreCfwd'] as const;
 const bulkEdit = callGroupInput.pick({ ringType: true, ringTime: true, answerElsewhere: true, ignoreCfwd: true });
 
 export default function CallGroupsListPage() {
@@ -17,19 +19,14 @@ export default function CallGroupsListPage() {
       api={callGroups}
       numbering={{ schema: callGroupRange, number: 'groupNo', name: 'customName', nameLabel: 'Name' }}
       columns={[
-        { field: 'ringType', header: 'Ring Type', sortable: true, render: (g) => ringTypeLabel(g.ringType) },
-        { field: 'ringTime', header: 'Ring Time', sortable: true, render: (g) => `${g.ringTime} seconds` },
+        columnOf(callGroupFields, 'ringType', (g) => ringTypeLabel(g.ringType)),
+        columnOf(callGroupFields, 'ringTime', (g) => `${g.ringTime} seconds`),
         ...groupColumns,
       ]}
-      filters={[{ field: 'ringType', label: 'Ring Type', options: RING_TYPES }]}
+      filters={[filterOf(callGroupFields, 'ringType')]}
       bulkEdit={{
         schema: bulkEdit,
-        fields: [
-          { kind: 'select', name: 'ringType', label: 'Ring Type', options: RING_TYPES },
-          { kind: 'select', name: 'ringTime', label: 'Ring Time', options: CALL_GROUP_RING_TIMES },
-          { kind: 'switch', name: 'answerElsewhere', label: 'Answer Elsewhere' },
-          { kind: 'switch', name: 'ignoreCfwd', label: 'Ignore Call Forwards' },
-        ],
+        fields: formFields(callGroupFields, bulkNames),
         current: (g) => formValuesOf(callGroupInput, g),
       }}
     />
