@@ -16,7 +16,7 @@ import {
   markInvoicePaid,
   periodsUpTo,
   voidInvoice,
-} from '../features/invoices/billing.ts';
+} from '../modules/billing/index.ts';
 import type { Tenancy } from '../platform/tenancy.ts';
 
 const ACME = 30000;

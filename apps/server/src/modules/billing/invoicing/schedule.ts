@@ -6,9 +6,10 @@
  * again), and the run itself is idempotent, so a second server at worst finds every invoice issued.
  */
 import { sql } from 'kysely';
-import { type JobDefinition, type JobLog, job } from '../../platform/jobs.ts';
-import type { Tenancy } from '../../platform/tenancy.ts';
-import { type BillingRunResult, lastCompletePeriod, periodsUpTo, runBilling } from './billing.ts';
+import { type JobDefinition, type JobLog, job } from '../../../platform/jobs.ts';
+import type { Tenancy } from '../../../platform/tenancy.ts';
+import { lastCompletePeriod, periodsUpTo } from '../billing-periods.ts';
+import { type BillingRunResult, runBilling } from './billing-run.ts';
 import './tables.ts';
 
 const LEASE = sql`interval '1 hour'`;
