@@ -304,15 +304,10 @@ export async function markInvoicePaid(
 ): Promise<PaidInvoice> {
   const reference = payment.reference.trim();
   if (!reference) throw new HttpError(400, 'A payment names its reference');
-  const inv = await tx
-    .selectFrom('invoices')
-    .select(['id', 'account_no', 'invoice_no', 'status', 'total_pence', 'paid_reference'])
-    .where('id', '=', invoiceId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!inv) throw new HttpError(404, MESSAGES.recordNotFound);
+  const inv = await lockInvoice(tx, invoiceId);
   const key = `invoice-payment:${inv.id}`;
   if (inv.status === 'void') throw new HttpError(409, INVOICE_MESSAGES.voidCannotPay);
+  let posted: { id: number; duplicate: boolean };
   if (inv.status === 'paid') {
     if (inv.paid_reference !== reference) throw new HttpError(409, INVOICE_MESSAGES.alreadyPaid);
     const entry = await tx
@@ -320,37 +315,39 @@ export async function markInvoicePaid(
       .select('id')
       .where('idempotency_key', '=', key)
       .executeTakeFirstOrThrow();
-    return {
-      invoiceId: inv.id,
-      invoiceNo: inv.invoice_no,
+    posted = { id: entry.id, duplicate: true };
+  } else {
+    if (payment.amountPence !== inv.total_pence) {
+      throw new HttpError(409, INVOICE_MESSAGES.wrongAmount(inv.total_pence));
+    }
+    posted = await postToLedger(tx, {
       accountNo: inv.account_no,
-      duplicate: true,
-      ledgerEntryId: entry.id,
-    };
+      kind: 'invoice-payment',
+      amountPence: inv.total_pence,
+      description: `Payment of invoice ${inv.invoice_no}`,
+      reference: reference.slice(0, 200),
+      idempotencyKey: key,
+    });
+    await tx
+      .updateTable('invoices')
+      .set({ status: 'paid', paid_date: londonToday(payment.now), paid_reference: reference.slice(0, 200) })
+      .where('id', '=', inv.id)
+      .execute();
   }
-  if (payment.amountPence !== inv.total_pence) {
-    throw new HttpError(409, INVOICE_MESSAGES.wrongAmount(inv.total_pence));
-  }
-  const posted = await postToLedger(tx, {
-    accountNo: inv.account_no,
-    kind: 'invoice-payment',
-    amountPence: inv.total_pence,
-    description: `Payment of invoice ${inv.invoice_no}`,
-    reference: reference.slice(0, 200),
-    idempotencyKey: key,
-  });
-  await tx
-    .updateTable('invoices')
-    .set({ status: 'paid', paid_date: londonToday(payment.now), paid_reference: reference.slice(0, 200) })
-    .where('id', '=', inv.id)
-    .execute();
-  return {
-    invoiceId: inv.id,
-    invoiceNo: inv.invoice_no,
-    accountNo: inv.account_no,
-    duplicate: posted.duplicate,
-    ledgerEntryId: posted.id,
-  };
+  const { id, invoice_no: invoiceNo, account_no: accountNo } = inv;
+  return { invoiceId: id, invoiceNo, accountNo, duplicate: posted.duplicate, ledgerEntryId: posted.id };
+}
+
+/** The invoice's row, locked for its payment or its void, or the 404. */
+async function lockInvoice(tx: Tx, invoiceId: number) {
+  const inv = await tx
+    .selectFrom('invoices')
+    .select(['id', 'account_no', 'invoice_no', 'status', 'total_pence', 'paid_reference', 'version'])
+    .where('id', '=', invoiceId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!inv) throw new HttpError(404, MESSAGES.recordNotFound);
+  return inv;
 }
 
 /**
@@ -363,13 +360,7 @@ export async function voidInvoice(
   invoiceId: number,
   v: { reason: string; version?: number | undefined; by: AuthContext | null },
 ): Promise<{ invoiceNo: string; accountNo: number; totalPence: number; statusBefore: StoredInvoiceStatus }> {
-  const inv = await tx
-    .selectFrom('invoices')
-    .select(['id', 'account_no', 'invoice_no', 'status', 'total_pence', 'version'])
-    .where('id', '=', invoiceId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!inv) throw new HttpError(404, MESSAGES.recordNotFound);
+  const inv = await lockInvoice(tx, invoiceId);
   if (v.version !== undefined && v.version !== inv.version) throw new HttpError(409, MESSAGES.staleVersion);
   if (inv.status === 'void') throw new HttpError(409, INVOICE_MESSAGES.alreadyVoid);
   if (inv.status === 'paid') throw new HttpError(409, INVOICE_MESSAGES.paidCannotVoid);
