@@ -350,7 +350,7 @@ async function applyFailure(tx: Tx, c: CollectionRow, bankReason: string, set: S
     title: `Direct Debit failed: ${c.invoice_no}`,
     message: `Your bank returned the Direct Debit of ${formatPence(c.amount_pence)} for invoice ${c.invoice_no} unpaid (${reason}). Nothing was taken. The invoice is still due: please pay it by card (Invoices, Pay Invoice).`,
     reason,
-    kind: 'failed',
+    chargedBack: false,
   });
   return 'applied';
 }
@@ -371,7 +371,7 @@ async function applyChargeback(tx: Tx, c: CollectionRow, bankReason: string, set
     title: `Direct Debit charged back: ${c.invoice_no}`,
     message: `Your bank reversed the Direct Debit of ${formatPence(c.amount_pence)} for invoice ${c.invoice_no} (${reason}). The amount is owed again and has been debited from your account balance: please top up by card or contact support.`,
     reason,
-    kind: 'charged_back',
+    chargedBack: true,
   });
   return 'applied';
 }
@@ -380,34 +380,26 @@ async function applyChargeback(tx: Tx, c: CollectionRow, bankReason: string, set
 async function problem(
   tx: Tx,
   c: CollectionRow,
-  n: { title: string; message: string; reason: string; kind: 'failed' | 'charged_back' },
-): Promise<void> {
-  await notify(tx, c.account_no, {
-    kind: 'direct-debit-failed',
-    title: n.title,
-    message: n.message,
-    icon: 'error',
-    color: 'error',
-  });
+  n: { title: string; message: string; reason: string; chargedBack: boolean },
+) {
+  const { title, message, reason, chargedBack } = n;
+  await notify(tx, c.account_no, { kind: 'direct-debit-failed', title, message, icon: 'error', color: 'error' });
   const account = await tx
     .selectFrom('accounts')
     .select(['first_name', 'email'])
     .where('account_no', '=', c.account_no)
     .executeTakeFirstOrThrow();
-  if (account.email) {
-    await queueMail(tx, {
-      accountNo: c.account_no,
-      to: account.email,
-      ...directDebitProblemMail({
-        name: account.first_name,
-        accountNo: c.account_no,
-        invoiceNo: c.invoice_no,
-        amountPence: c.amount_pence,
-        reason: n.reason,
-        chargedBack: n.kind === 'charged_back',
-      }),
-    });
-  }
+  if (!account.email) return;
+  const { account_no: accountNo, invoice_no: invoiceNo, amount_pence: amountPence } = c;
+  const mail = directDebitProblemMail({
+    name: account.first_name,
+    accountNo,
+    invoiceNo,
+    amountPence,
+    reason,
+    chargedBack,
+  });
+  await queueMail(tx, { accountNo, to: account.email, ...mail });
 }
 
 const INACTIVE_MANDATE = ['cancelled', 'failed', 'expired', 'blocked', 'consumed'];
