@@ -2,7 +2,7 @@
  * An account's invoices as records (the list's fields, one invoice with its lines), and what other
  * areas ask of them, so none reads the invoices' tables itself.
  */
-import { type InvoiceDetail, type InvoiceRecord, MESSAGES } from '@switchboard/domain';
+import { type InvoiceDetail, type InvoiceRecord, MESSAGES, type StoredInvoiceStatus } from '@switchboard/domain';
 import { HttpError } from '../../../platform/errors.ts';
 import { field, fieldMap } from '../../../platform/fields.ts';
 import { type AnyQuery, selectRecords } from '../../../platform/list.ts';
@@ -56,13 +56,9 @@ export async function readInvoice(db: Tx, id: number): Promise<InvoiceDetail> {
   return { ...record, ...extra, lines };
 }
 
-/** Whether the account has an unpaid (or overdue) invoice. */
-export async function hasUnpaidInvoice(tx: Tx, accountNo: number): Promise<boolean> {
-  const unpaid = await tx
-    .selectFrom('invoices')
-    .select('id')
-    .where('account_no', '=', accountNo)
-    .where('status', '=', 'unpaid')
-    .executeTakeFirst();
-  return unpaid !== undefined;
+/** Whether the account has an invoice (of the stored status given: 'unpaid' includes the overdue). */
+export async function hasInvoice(tx: Tx, accountNo: number, status?: StoredInvoiceStatus): Promise<boolean> {
+  let query = tx.selectFrom('invoices').select('id').where('account_no', '=', accountNo);
+  if (status) query = query.where('status', '=', status);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
 }
