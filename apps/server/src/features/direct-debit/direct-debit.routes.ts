@@ -77,9 +77,7 @@ async function prepareMandate(platform: Platform, request: FastifyRequest, mode:
 }
 
 export function registerDirectDebitRoutes(api: FastifyInstance, platform: Platform): void {
-  registerMandateRoutes(api, platform);
-  registerBureauWebhook(api, platform);
-  registerLookupRoutes(api, platform);
+  for (const register of [registerMandateRoutes, registerBureauWebhook, registerLookupRoutes]) register(api, platform);
 }
 
 /** The account's mandate: reading it, setting one up, replacing it. */
