@@ -12,7 +12,7 @@ import { formatPence } from '@switchboard/domain';
 import { migrateAll } from './areas.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { lastCompletePeriod, runBilling } from './features/invoices/billing.ts';
+import { lastCompletePeriod, runBilling } from './modules/billing/index.ts';
 import { createTenancy } from './platform/tenancy.ts';
 
 const { values } = parseArgs({ options: { period: { type: 'string' } } });

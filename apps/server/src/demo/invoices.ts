@@ -11,12 +11,14 @@ import { sql } from 'kysely';
 import {
   addDays,
   billingPeriod,
+  hasInvoice,
   issueInvoice,
   lastCompletePeriod,
   markInvoicePaid,
   periodsUpTo,
+  recordBilled,
   voidInvoice,
-} from '../features/invoices/billing.ts';
+} from '../modules/billing/index.ts';
 import type { Tenancy } from '../platform/tenancy.ts';
 
 const ACME = 30000;
@@ -25,8 +27,7 @@ export async function seedDemoInvoices(tenancy: Tenancy, now = new Date()): Prom
   const periods = periodsUpTo(lastCompletePeriod(now), 12);
   const first = billingPeriod(periods[0] as string);
   await tenancy.crossAccount('seed', async (tx) => {
-    const any = await tx.selectFrom('invoices').select('id').where('account_no', '=', ACME).limit(1).executeTakeFirst();
-    if (any) return;
+    if (await hasInvoice(tx, ACME)) return;
     // The history: held since before the first month, but the last four seats were added during the year.
     const longAgo = new Date(`${addDays(first.start, -30)}T12:00:00Z`);
     await sql`update telephone_numbers set created_at = ${longAgo} where account_no = ${ACME}`.execute(tx);
@@ -65,11 +66,7 @@ export async function seedDemoInvoices(tenancy: Tenancy, now = new Date()): Prom
       });
     }
     // The schedule's memory: these months are billed.
-    await tx
-      .insertInto('billing_runs')
-      .values(periods.map((period) => ({ period, finished_at: new Date(), issued: 1, failed: 0 })))
-      .onConflict((oc) => oc.column('period').doNothing())
-      .execute();
+    await recordBilled(tx, periods);
     // Old news: only the latest invoice's notification is unread.
     const latest = await tx
       .selectFrom('notifications')

@@ -22,6 +22,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
+import { hasInvoice } from '../../modules/billing/index.ts';
 import {
   credentialsRefusal,
   findToken,
@@ -175,13 +176,7 @@ async function refuseUndeletable(tx: Tx, accountNo: number): Promise<void> {
     .executeTakeFirst();
   if (child) throw new HttpError(409, ACCOUNT_MESSAGES.deleteHasCustomers);
   // Closing an account does not close its debts: unpaid (and overdue) invoices are paid first.
-  const unpaid = await tx
-    .selectFrom('invoices')
-    .select('id')
-    .where('account_no', '=', accountNo)
-    .where('status', '=', 'unpaid')
-    .executeTakeFirst();
-  if (unpaid) throw new HttpError(409, ACCOUNT_MESSAGES.deleteHasUnpaidInvoices);
+  if (await hasInvoice(tx, accountNo, 'unpaid')) throw new HttpError(409, ACCOUNT_MESSAGES.deleteHasUnpaidInvoices);
 }
 
 // ---- registration (public) -------------------------------------------------------------------

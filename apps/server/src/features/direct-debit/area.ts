@@ -1,5 +1,5 @@
+import { collectionsJobs } from '../../modules/billing/index.ts';
 import type { ServerArea } from '../../platform/area.ts';
-import { collectionsJobs } from './collections.ts';
 import { registerDirectDebitRoutes } from './direct-debit.routes.ts';
 import * as m032 from './migrations/032-direct-debits.ts';
 import * as m039 from './migrations/039-direct-debit-collections.ts';
@@ -8,6 +8,6 @@ import * as m039 from './migrations/039-direct-debit-collections.ts';
 export const area: ServerArea = {
   name: 'direct-debit',
   migrations: { '032-direct-debits': m032, '039-direct-debit-collections': m039 },
-  routes: (api, platform) => registerDirectDebitRoutes(api, platform, platform.providers),
+  routes: registerDirectDebitRoutes,
   jobs: collectionsJobs,
 };

@@ -1,9 +1,10 @@
+import { billingRunJob } from '../../modules/billing/index.ts';
 import type { ServerArea } from '../../platform/area.ts';
 import { registerInvoiceRoutes } from './invoices.routes.ts';
 import * as m026 from './migrations/026-invoices.ts';
-import { billingRunJob } from './schedule.ts';
+import './rentals.ts';
 
-/** Invoices: the monthly billing run (and its schedule), the list, detail, PDFs and the void. */
+/** Invoices: the monthly billing run's schedule and rentals, the list, detail, PDFs and the void. */
 export const area: ServerArea = {
   name: 'invoices',
   migrations: { '026-invoices': m026 },

@@ -9,8 +9,6 @@ import {
 import { sql } from 'kysely';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEW_ACCOUNT_DEFAULTS } from '../../modules/identity/new-account.ts';
-import { addUser, createTestContext, json, onPostgres, type TestContext } from '../../test/harness.ts';
 import {
   billingPeriod,
   type ChargeLine,
@@ -19,7 +17,9 @@ import {
   periodsUpTo,
   registerChargeSource,
   runBilling,
-} from './billing.ts';
+} from '../../modules/billing/index.ts';
+import { NEW_ACCOUNT_DEFAULTS } from '../../modules/identity/new-account.ts';
+import { addUser, createTestContext, json, onPostgres, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
 let admin: Record<string, string>;

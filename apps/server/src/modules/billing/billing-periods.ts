@@ -1,7 +1,7 @@
 /**
- * Billing periods and the charge sources of the monthly billing run (features/invoices): shared by
- * the areas that charge an account by the month (seats and numbers in the invoices area, bundles),
- * so an area registers its charges without reaching into another.
+ * Billing periods and the charge sources of the monthly billing run (invoicing/billing-run.ts):
+ * shared by the areas that charge an account by the month (seats and numbers in the invoices area,
+ * bundles), so an area registers its charges without reaching into another.
  */
 import { MONTH_NAMES } from '@switchboard/domain';
 import { HttpError } from '../../platform/errors.ts';
@@ -93,14 +93,12 @@ export function registerChargeSource(name: string, source: ChargeSource): void {
   chargeSources.set(name, source);
 }
 
-/** The registered sources' names, in order. */
 /** The registered sources, in order (the billing run reads them all). */
 export function chargeSourceList(): ChargeSource[] {
   return [...chargeSources.values()];
 }
 
+/** The registered sources' names, in order. */
 export function chargeSourceNames(): string[] {
   return [...chargeSources.keys()];
 }
-
-/** Held before the period's end: created before the next month's first moment, London time. */

@@ -5,7 +5,15 @@
  * and every other area import this file only, never the module's other files.
  */
 export * from './billing-periods.ts';
+export * from './direct-debit/collections.ts';
+export * from './direct-debit/mandates.ts';
+export type * from './direct-debit/tables.ts';
 export * from './invoice-payments.ts';
+export * from './invoicing/billing-run.ts';
+export * from './invoicing/documents.ts';
+export * from './invoicing/records.ts';
+export * from './invoicing/schedule.ts';
+export type * from './invoicing/tables.ts';
 export * from './ledger.ts';
 export * from './money.ts';
 export type * from './tables.ts';

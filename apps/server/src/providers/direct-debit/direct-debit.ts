@@ -15,7 +15,7 @@
  *   set: the mandate is created at GoCardless, collections are its payments, results arrive by its
  *   signed webhooks.
  *
- * Both answer events of one shape; features/direct-debit/collections.ts applies them.
+ * Both answer events of one shape; the billing module's direct-debit/collections.ts applies them.
  */
 import { randomBytes } from 'node:crypto';
 import { addWorkingDays } from '@switchboard/domain';

@@ -2,7 +2,7 @@
 
 import type { StoredInvoiceStatus } from '@switchboard/domain';
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
+import type { Timestamp } from '../../../db/schema.ts';
 
 /** A `date` column: written as 'YYYY-MM-DD'; read through to_char (drivers differ on dates). */
 export type DateColumn = ColumnType<unknown, string, string>;
@@ -56,7 +56,7 @@ export interface BillingRunsTable {
   failed: Generated<number>;
 }
 
-declare module '../../db/schema.ts' {
+declare module '../../../db/schema.ts' {
   interface Database {
     invoice_numbers: InvoiceNumbersTable;
     billing_runs: BillingRunsTable;

@@ -5,9 +5,9 @@
 import type { InvoiceRecord } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoInvoices } from '../../demo/invoices.ts';
-import { createTestContext, json, type TestContext } from '../../test/harness.ts';
-import { lastCompletePeriod, periodsUpTo } from './billing.ts';
+import { seedDemoInvoices } from '../../../demo/invoices.ts';
+import { createTestContext, json, type TestContext } from '../../../test/harness.ts';
+import { lastCompletePeriod, periodsUpTo } from '../billing-periods.ts';
 import { claimPeriod, duePeriods, runDueBilling } from './schedule.ts';
 
 let t: TestContext;

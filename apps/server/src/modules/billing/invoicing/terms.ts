@@ -27,8 +27,8 @@ import {
   type InvoiceStatus,
   VAT_PERCENT,
 } from '@switchboard/domain';
-import { addDays, displayDate } from '../../modules/billing/index.ts';
-import { PREPAID_REFERENCE } from './billing.ts';
+import { addDays, displayDate } from '../billing-periods.ts';
+import { PREPAID_REFERENCE } from './billing-run.ts';
 
 export interface InvoiceTermsFacts {
   status: InvoiceStatus;

@@ -1,6 +1,6 @@
 /**
  * Direct Debit collections (spec 1 §9: "collection is usually 3 days before the due date"): what
- * the invoice's payment terms promise (invoices/terms.ts), done.
+ * the invoice's payment terms promise (invoicing/terms.ts), done.
  *
  * **Which invoices.** An unpaid invoice (total above zero) of an account whose current mandate is
  * Approved (mandateStatus: three working days after its setup), held by this configuration's
@@ -24,8 +24,8 @@
  * **Once.** One live collection per invoice (a unique index: two runs at once make one), recorded
  * before the bureau is asked with the collection's own idempotency key (a retry answers the same
  * payment); claims skip locked rows and lease a collection being asked (several processes).
- * A confirmation (confirmed / paid_out) pays the invoice through payInvoice exactly once (the
- * collection's `paid`, and payInvoice's own idempotency on the reference); a replay pays nothing
+ * A confirmation (confirmed / paid_out) pays the invoice through markInvoicePaid exactly once (the
+ * collection's `paid`, and markInvoicePaid's own idempotency on the reference); a replay pays nothing
  * more. A failure (ARUDD) notifies and e-mails and leaves the invoice payable by card; a
  * chargeback after payment debits the amount back to the account's balance (a paid invoice never
  * returns to unpaid: the invoices area forbids it), notifies and e-mails.
@@ -38,44 +38,17 @@ import {
   mandateStatus,
   workingDayOnOrBefore,
 } from '@switchboard/domain';
-import { type ColumnType, type Generated, sql } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
-import { londonToday, payInvoice, postToLedger } from '../../modules/billing/index.ts';
-import { directDebitProblemMail, notify, queueMail } from '../../modules/mail/index.ts';
-import { type JobDefinition, job } from '../../platform/jobs.ts';
-import type { Platform } from '../../platform/platform.ts';
-import type { Tx } from '../../platform/tenancy.ts';
-import type { ApplyOutcome } from '../../platform/webhooks.ts';
-import type {
-  CollectionEvent,
-  CollectionState,
-  DirectDebitCollections,
-} from '../../providers/direct-debit/direct-debit.ts';
-
-export type LocalCollectionState = 'pending' | 'submitting' | CollectionState;
-
-export interface DirectDebitCollectionsTable {
-  id: Generated<number>;
-  account_no: number;
-  invoice_id: number;
-  mandate_id: number;
-  provider: string;
-  provider_id: string | null;
-  amount_pence: number;
-  charge_date: ColumnType<unknown, string, string>;
-  state: LocalCollectionState;
-  failure: string;
-  paid: boolean;
-  idempotency_key: string;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
-}
-
-declare module '../../db/schema.ts' {
-  interface Database {
-    direct_debit_collections: DirectDebitCollectionsTable;
-  }
-}
+import { sql } from 'kysely';
+import { type JobDefinition, job } from '../../../platform/jobs.ts';
+import type { Platform } from '../../../platform/platform.ts';
+import type { Tx } from '../../../platform/tenancy.ts';
+import type { ApplyOutcome } from '../../../platform/webhooks.ts';
+import type { CollectionEvent, DirectDebitCollections } from '../../../providers/direct-debit/direct-debit.ts';
+import { directDebitProblemMail, notify, queueMail } from '../../mail/index.ts';
+import { londonToday } from '../billing-periods.ts';
+import { markInvoicePaid } from '../invoicing/billing-run.ts';
+import { postToLedger } from '../ledger.ts';
+import type { LocalCollectionState } from './tables.ts';
 
 /** A submission unanswered this long (a crash, a timeout) is asked again with the same key. */
 export const SUBMIT_LEASE_MS = 2 * 60_000;
@@ -87,6 +60,12 @@ export const SUBMIT_LEASE_MS = 2 * 60_000;
 export function chargeDateFor(due: string, earliest: string): string {
   const target = workingDayOnOrBefore(addCalendarDays(due, -DIRECT_DEBIT_COLLECTION_DAYS));
   return target >= earliest ? target : earliest;
+}
+
+/** Throws the one error, or all of them together. */
+function throwAll(errors: unknown[], message: string): void {
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new AggregateError(errors, message);
 }
 
 /** Why a recorded collection is not asked for once its due date can no longer be met. */
@@ -235,8 +214,7 @@ export async function submitCollections(platform: Platform, today: string, limit
       errors.push(error);
     }
   }
-  if (errors.length === 1) throw errors[0];
-  if (errors.length > 1) throw new AggregateError(errors, 'direct debit submissions failed');
+  throwAll(errors, 'direct debit submissions failed');
   return asked;
 }
 
@@ -278,8 +256,7 @@ export async function cancelStoppedCollections(platform: Platform, limit = 50): 
     );
     if (done) cancelled++;
   }
-  if (errors.length === 1) throw errors[0];
-  if (errors.length > 1) throw new AggregateError(errors, 'direct debit cancellations failed');
+  throwAll(errors, 'direct debit cancellations failed');
   return cancelled;
 }
 
@@ -294,6 +271,8 @@ interface CollectionRow {
   invoice_no: string;
   invoice_status: string;
 }
+
+type SetState = (state: LocalCollectionState, extra?: { failure?: string; paid?: boolean }) => Promise<unknown>;
 
 /** Applies one bureau event in `tx` (the escape hatch): each state change once, whatever is replayed. */
 export async function applyCollectionEvent(
@@ -310,7 +289,7 @@ export async function applyCollectionEvent(
     for update of c`.execute(tx);
   const c = rows[0];
   if (!c) return 'ignored';
-  const set = (state: LocalCollectionState, extra: { failure?: string; paid?: boolean } = {}) =>
+  const set: SetState = (state, extra = {}) =>
     sql`update direct_debit_collections set state = ${state}, failure = ${extra.failure ?? sql`failure`},
         paid = ${extra.paid ?? c.paid}, updated_at = now()
       where id = ${c.id}`.execute(tx);
@@ -331,7 +310,10 @@ export async function applyCollectionEvent(
       }
       if (!open && c.state !== 'confirmed' && c.state !== 'cancelled') return 'ignored';
       if (c.invoice_status === 'unpaid') {
-        await payInvoice(tx, c.invoice_id, { reference: `Direct Debit ${c.provider_id}`, amountPence: c.amount_pence });
+        await markInvoicePaid(tx, c.invoice_id, {
+          reference: `Direct Debit ${c.provider_id}`,
+          amountPence: c.amount_pence,
+        });
         await set(event.action, { paid: true, failure: '' });
         return 'applied';
       }
@@ -347,26 +329,10 @@ export async function applyCollectionEvent(
       });
       return 'applied';
     }
-    case 'failed': {
-      if (c.state === 'failed' || c.state === 'charged_back' || c.state === 'cancelled') return 'duplicate';
-      if (c.paid) return applyChargeback(tx, c, event.reason, set);
-      const reason = event.reason || 'returned unpaid by the bank';
-      await set('failed', { failure: reason.slice(0, 300) });
-      await problem(tx, c, {
-        title: `Direct Debit failed: ${c.invoice_no}`,
-        message: `Your bank returned the Direct Debit of ${formatPence(c.amount_pence)} for invoice ${c.invoice_no} unpaid (${reason}). Nothing was taken. The invoice is still due: please pay it by card (Invoices, Pay Invoice).`,
-        reason,
-        kind: 'failed',
-      });
-      return 'applied';
-    }
+    case 'failed':
     case 'charged_back':
-      if (c.state === 'charged_back') return 'duplicate';
-      if (!c.paid) {
-        if (c.state === 'failed' || c.state === 'cancelled') return 'duplicate';
-        return applyCollectionEvent(tx, provider, { ...event, action: 'failed' });
-      }
-      return applyChargeback(tx, c, event.reason, set);
+      if (c.state === 'failed' || c.state === 'charged_back' || c.state === 'cancelled') return 'duplicate';
+      return c.paid ? applyChargeback(tx, c, event.reason, set) : applyFailure(tx, c, event.reason, set);
     case 'cancelled':
       if (!open) return c.state === 'cancelled' ? 'duplicate' : 'ignored';
       await set('cancelled', { failure: (event.reason || 'cancelled by the bureau').slice(0, 300) });
@@ -376,12 +342,21 @@ export async function applyCollectionEvent(
   }
 }
 
-async function applyChargeback(
-  tx: Tx,
-  c: CollectionRow,
-  bankReason: string,
-  set: (state: LocalCollectionState, extra?: { failure?: string }) => Promise<unknown>,
-): Promise<ApplyOutcome> {
+/** A collection the bank returned unpaid: nothing taken, the invoice still payable by card. */
+async function applyFailure(tx: Tx, c: CollectionRow, bankReason: string, set: SetState): Promise<ApplyOutcome> {
+  const reason = bankReason || 'returned unpaid by the bank';
+  await set('failed', { failure: reason.slice(0, 300) });
+  await problem(tx, c, {
+    title: `Direct Debit failed: ${c.invoice_no}`,
+    message: `Your bank returned the Direct Debit of ${formatPence(c.amount_pence)} for invoice ${c.invoice_no} unpaid (${reason}). Nothing was taken. The invoice is still due: please pay it by card (Invoices, Pay Invoice).`,
+    reason,
+    chargedBack: false,
+  });
+  return 'applied';
+}
+
+/** A paid collection the bank reversed: the amount debited back to the balance, once. */
+async function applyChargeback(tx: Tx, c: CollectionRow, bankReason: string, set: SetState): Promise<ApplyOutcome> {
   const reason = bankReason || 'reversed by the bank';
   await set('charged_back', { failure: reason.slice(0, 300) });
   await postToLedger(tx, {
@@ -396,7 +371,7 @@ async function applyChargeback(
     title: `Direct Debit charged back: ${c.invoice_no}`,
     message: `Your bank reversed the Direct Debit of ${formatPence(c.amount_pence)} for invoice ${c.invoice_no} (${reason}). The amount is owed again and has been debited from your account balance: please top up by card or contact support.`,
     reason,
-    kind: 'charged_back',
+    chargedBack: true,
   });
   return 'applied';
 }
@@ -405,34 +380,26 @@ async function applyChargeback(
 async function problem(
   tx: Tx,
   c: CollectionRow,
-  n: { title: string; message: string; reason: string; kind: 'failed' | 'charged_back' },
-): Promise<void> {
-  await notify(tx, c.account_no, {
-    kind: 'direct-debit-failed',
-    title: n.title,
-    message: n.message,
-    icon: 'error',
-    color: 'error',
-  });
+  n: { title: string; message: string; reason: string; chargedBack: boolean },
+) {
+  const { title, message, reason, chargedBack } = n;
+  await notify(tx, c.account_no, { kind: 'direct-debit-failed', title, message, icon: 'error', color: 'error' });
   const account = await tx
     .selectFrom('accounts')
     .select(['first_name', 'email'])
     .where('account_no', '=', c.account_no)
     .executeTakeFirstOrThrow();
-  if (account.email) {
-    await queueMail(tx, {
-      accountNo: c.account_no,
-      to: account.email,
-      ...directDebitProblemMail({
-        name: account.first_name,
-        accountNo: c.account_no,
-        invoiceNo: c.invoice_no,
-        amountPence: c.amount_pence,
-        reason: n.reason,
-        chargedBack: n.kind === 'charged_back',
-      }),
-    });
-  }
+  if (!account.email) return;
+  const { account_no: accountNo, invoice_no: invoiceNo, amount_pence: amountPence } = c;
+  const mail = directDebitProblemMail({
+    name: account.first_name,
+    accountNo,
+    invoiceNo,
+    amountPence,
+    reason,
+    chargedBack,
+  });
+  await queueMail(tx, { accountNo, to: account.email, ...mail });
 }
 
 const INACTIVE_MANDATE = ['cancelled', 'failed', 'expired', 'blocked', 'consumed'];
@@ -500,8 +467,7 @@ export async function runCollections(
   const cancelled = await step(() => cancelStoppedCollections(platform));
   const submitted = await step(() => submitCollections(platform, today));
   const events = await step(() => advanceSandbox(platform, today));
-  if (errors.length === 1) throw errors[0];
-  if (errors.length > 1) throw new AggregateError(errors, 'the direct debit collection run failed in part');
+  throwAll(errors, 'the direct debit collection run failed in part');
   return { created, cancelled, submitted, events };
 }
 

@@ -6,9 +6,10 @@
  * again), and the run itself is idempotent, so a second server at worst finds every invoice issued.
  */
 import { sql } from 'kysely';
-import { type JobDefinition, type JobLog, job } from '../../platform/jobs.ts';
-import type { Tenancy } from '../../platform/tenancy.ts';
-import { type BillingRunResult, lastCompletePeriod, periodsUpTo, runBilling } from './billing.ts';
+import { type JobDefinition, type JobLog, job } from '../../../platform/jobs.ts';
+import type { Tenancy, Tx } from '../../../platform/tenancy.ts';
+import { lastCompletePeriod, periodsUpTo } from '../billing-periods.ts';
+import { type BillingRunResult, runBilling } from './billing-run.ts';
 import './tables.ts';
 
 const LEASE = sql`interval '1 hour'`;
@@ -30,6 +31,15 @@ export async function duePeriods(tenancy: Tenancy, now = new Date()): Promise<st
   // Never run before: only the month just ended (history is not billed retroactively by the job).
   if (!done) return [last];
   return window.filter((p) => p > done.period);
+}
+
+/** Records `periods` as billed already (a history seeded by hand), so the schedule leaves them be. */
+export async function recordBilled(tx: Tx, periods: readonly string[]): Promise<void> {
+  await tx
+    .insertInto('billing_runs')
+    .values(periods.map((period) => ({ period, finished_at: new Date(), issued: 1, failed: 0 })))
+    .onConflict((oc) => oc.column('period').doNothing())
+    .execute();
 }
 
 /** Claims `period` for this process; false when another holds a live claim or finished it. */

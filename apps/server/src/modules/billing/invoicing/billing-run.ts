@@ -5,16 +5,12 @@
  * - **Billable accounts**: retail accounts (account kind 'retail'): the accounts the invoices page
  *   is for (spec 1 §2 "retail accounts"). Other (standard) prepay accounts pay their charges from
  *   the balance as they occur and wholesale accounts bill their own customers, so neither is
- *   invoiced here. An
- *   account whose month has no charge gets no invoice (never a £0.00 one); a deleted account
- *   (soft delete) is invoiced up to the month it was deleted in, never after. A retail *prepay*
- *   account (registration makes those) is invoiced too, its invoice issued Paid: the charge posted
- *   to its ledger takes the total from the prepaid balance (reference 'Prepaid balance').
- * - **Charges** come from a small registry of charge sources (`registerChargeSource`): seat rental
- *   (£6 per seat per month, spec 1 §9) and telephone number rental (£2 per number per month, ours)
- *   are registered here; bundles and call charges add theirs. A source answers ex-VAT lines for
- *   the account and period. Seats and numbers are charged for the whole month when they existed
- *   before the period's end (created before the 1st of the next month, London time) and still exist.
+ *   invoiced here. An account whose month has no charge gets no invoice (never a £0.00 one); a
+ *   deleted account (soft delete) is invoiced up to the month it was deleted in, never after. A
+ *   retail *prepay* account (registration makes those) is invoiced too, its invoice issued Paid: the
+ *   charge posted to its ledger takes the total from the prepaid balance (reference 'Prepaid balance').
+ * - **Charges** come from the charge sources (`registerChargeSource`): the invoices area registers
+ *   the seat and number rentals, bundles and call charges add theirs; each answers ex-VAT lines.
  * - **Idempotent**: an invoice per (account, period) at most (a unique key); a second run finds it
  *   and makes nothing. Each invoice takes the next number of its provider's gap-free sequence in
  *   its own transaction, under the sequence row's lock (two runs at once queue there).
@@ -31,19 +27,13 @@ import {
   INVOICE_MESSAGES,
   invoiceTotals,
   MESSAGES,
-  NUMBER_RENTAL_PENCE,
-  SEAT_RENTAL_PENCE,
+  type StoredInvoiceStatus,
 } from '@switchboard/domain';
 import { sql } from 'kysely';
-import { postToLedger } from '../../modules/billing/index.ts';
-import { invoiceIssuedMail, notify, queueMail } from '../../modules/mail/index.ts';
-import type { AuthContext } from '../../platform/auth.ts';
-import { HttpError } from '../../platform/errors.ts';
-import type { Tenancy, Tx } from '../../platform/tenancy.ts';
-import './tables.ts';
-
-export * from '../../modules/billing/index.ts';
-
+import type { AuthContext } from '../../../platform/auth.ts';
+import { HttpError } from '../../../platform/errors.ts';
+import type { Tenancy, Tx } from '../../../platform/tenancy.ts';
+import { invoiceIssuedMail, notify, queueMail } from '../../mail/index.ts';
 import {
   addDays,
   type BillingPeriod,
@@ -52,35 +42,9 @@ import {
   chargeSourceList,
   displayDate,
   londonToday,
-  registerChargeSource,
-  registerInvoicePayer,
-} from '../../modules/billing/index.ts';
-
-const createdBefore = (next: string) =>
-  sql<boolean>`created_at < (${next}::date::timestamp at time zone 'Europe/London')`;
-
-/** How many of the account's seats or telephone numbers existed by the period's end (all are rented for it). */
-async function rentedBy(tx: Tx, table: 'seats' | 'telephone_numbers', accountNo: number, p: BillingPeriod) {
-  const row = await tx
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('account_no', '=', accountNo)
-    .where(createdBefore(p.next))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-registerChargeSource('seats', async (tx, accountNo, p) => {
-  const n = await rentedBy(tx, 'seats', accountNo, p);
-  return n > 0 ? [{ description: `Seat rental, ${p.label}`, quantity: n, unitPricePence: SEAT_RENTAL_PENCE }] : [];
-});
-
-registerChargeSource('telephone-numbers', async (tx, accountNo, p) => {
-  const n = await rentedBy(tx, 'telephone_numbers', accountNo, p);
-  return n > 0
-    ? [{ description: `Telephone number rental, ${p.label}`, quantity: n, unitPricePence: NUMBER_RENTAL_PENCE }]
-    : [];
-});
+} from '../billing-periods.ts';
+import { postToLedger } from '../ledger.ts';
+import './tables.ts';
 
 // ---- issuing ----------------------------------------------------------------------------------
 
@@ -340,15 +304,10 @@ export async function markInvoicePaid(
 ): Promise<PaidInvoice> {
   const reference = payment.reference.trim();
   if (!reference) throw new HttpError(400, 'A payment names its reference');
-  const inv = await tx
-    .selectFrom('invoices')
-    .select(['id', 'account_no', 'invoice_no', 'status', 'total_pence', 'paid_reference'])
-    .where('id', '=', invoiceId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!inv) throw new HttpError(404, MESSAGES.recordNotFound);
+  const inv = await lockInvoice(tx, invoiceId);
   const key = `invoice-payment:${inv.id}`;
   if (inv.status === 'void') throw new HttpError(409, INVOICE_MESSAGES.voidCannotPay);
+  let posted: { id: number; duplicate: boolean };
   if (inv.status === 'paid') {
     if (inv.paid_reference !== reference) throw new HttpError(409, INVOICE_MESSAGES.alreadyPaid);
     const entry = await tx
@@ -356,37 +315,39 @@ export async function markInvoicePaid(
       .select('id')
       .where('idempotency_key', '=', key)
       .executeTakeFirstOrThrow();
-    return {
-      invoiceId: inv.id,
-      invoiceNo: inv.invoice_no,
+    posted = { id: entry.id, duplicate: true };
+  } else {
+    if (payment.amountPence !== inv.total_pence) {
+      throw new HttpError(409, INVOICE_MESSAGES.wrongAmount(inv.total_pence));
+    }
+    posted = await postToLedger(tx, {
       accountNo: inv.account_no,
-      duplicate: true,
-      ledgerEntryId: entry.id,
-    };
+      kind: 'invoice-payment',
+      amountPence: inv.total_pence,
+      description: `Payment of invoice ${inv.invoice_no}`,
+      reference: reference.slice(0, 200),
+      idempotencyKey: key,
+    });
+    await tx
+      .updateTable('invoices')
+      .set({ status: 'paid', paid_date: londonToday(payment.now), paid_reference: reference.slice(0, 200) })
+      .where('id', '=', inv.id)
+      .execute();
   }
-  if (payment.amountPence !== inv.total_pence) {
-    throw new HttpError(409, INVOICE_MESSAGES.wrongAmount(inv.total_pence));
-  }
-  const posted = await postToLedger(tx, {
-    accountNo: inv.account_no,
-    kind: 'invoice-payment',
-    amountPence: inv.total_pence,
-    description: `Payment of invoice ${inv.invoice_no}`,
-    reference: reference.slice(0, 200),
-    idempotencyKey: key,
-  });
-  await tx
-    .updateTable('invoices')
-    .set({ status: 'paid', paid_date: londonToday(payment.now), paid_reference: reference.slice(0, 200) })
-    .where('id', '=', inv.id)
-    .execute();
-  return {
-    invoiceId: inv.id,
-    invoiceNo: inv.invoice_no,
-    accountNo: inv.account_no,
-    duplicate: posted.duplicate,
-    ledgerEntryId: posted.id,
-  };
+  const { id, invoice_no: invoiceNo, account_no: accountNo } = inv;
+  return { invoiceId: id, invoiceNo, accountNo, duplicate: posted.duplicate, ledgerEntryId: posted.id };
+}
+
+/** The invoice's row, locked for its payment or its void, or the 404. */
+async function lockInvoice(tx: Tx, invoiceId: number) {
+  const inv = await tx
+    .selectFrom('invoices')
+    .select(['id', 'account_no', 'invoice_no', 'status', 'total_pence', 'paid_reference', 'version'])
+    .where('id', '=', invoiceId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!inv) throw new HttpError(404, MESSAGES.recordNotFound);
+  return inv;
 }
 
 /**
@@ -398,14 +359,8 @@ export async function voidInvoice(
   tx: Tx,
   invoiceId: number,
   v: { reason: string; version?: number | undefined; by: AuthContext | null },
-): Promise<{ invoiceNo: string; accountNo: number; totalPence: number }> {
-  const inv = await tx
-    .selectFrom('invoices')
-    .select(['id', 'account_no', 'invoice_no', 'status', 'total_pence', 'version'])
-    .where('id', '=', invoiceId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!inv) throw new HttpError(404, MESSAGES.recordNotFound);
+): Promise<{ invoiceNo: string; accountNo: number; totalPence: number; statusBefore: StoredInvoiceStatus }> {
+  const inv = await lockInvoice(tx, invoiceId);
   if (v.version !== undefined && v.version !== inv.version) throw new HttpError(409, MESSAGES.staleVersion);
   if (inv.status === 'void') throw new HttpError(409, INVOICE_MESSAGES.alreadyVoid);
   if (inv.status === 'paid') throw new HttpError(409, INVOICE_MESSAGES.paidCannotVoid);
@@ -424,7 +379,10 @@ export async function voidInvoice(
     .set({ status: 'void', void_reason: reason.slice(0, 200), voided_at: new Date(), voided_by: v.by?.userId ?? null })
     .where('id', '=', inv.id)
     .execute();
-  return { invoiceNo: inv.invoice_no, accountNo: inv.account_no, totalPence: inv.total_pence };
+  return {
+    invoiceNo: inv.invoice_no,
+    accountNo: inv.account_no,
+    totalPence: inv.total_pence,
+    statusBefore: inv.status,
+  };
 }
-
-registerInvoicePayer(markInvoicePaid);

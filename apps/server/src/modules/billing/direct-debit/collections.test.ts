@@ -10,11 +10,11 @@ import { addWorkingDays, DIRECT_DEBIT_MESSAGES, isWorkingDay } from '@switchboar
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payInvoice } from '../../modules/billing/invoice-payments.ts';
-import { SANDBOX_DD_ACCOUNTS } from '../../providers/direct-debit/direct-debit.ts';
-import { directDebitSubmit } from '../../test/direct-debit-fixtures.ts';
-import { createTestContext, json, type TestContext } from '../../test/harness.ts';
-import { webhookOutcomes } from '../../test/webhooks.ts';
+import { SANDBOX_DD_ACCOUNTS } from '../../../providers/direct-debit/direct-debit.ts';
+import { directDebitSubmit } from '../../../test/direct-debit-fixtures.ts';
+import { createTestContext, json, type TestContext } from '../../../test/harness.ts';
+import { webhookOutcomes } from '../../../test/webhooks.ts';
+import { payInvoice } from '../invoice-payments.ts';
 import { applyCollectionEvent, chargeDateFor, createCollections, runCollections } from './collections.ts';
 
 const submit = (changes: object = {}) => directDebitSubmit({ email: 'priya@example.com', ...changes });
