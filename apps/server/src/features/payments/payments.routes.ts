@@ -95,33 +95,18 @@ export function registerPaymentRoutes(api: FastifyInstance, platform: Platform):
  * transaction. Each answers the client secret the browser confirms with.
  */
 function registerCardRoutes(api: FastifyInstance, platform: Platform): void {
-  const created = async (payment: ReturnType<typeof createCardPayment>) => {
-    const { publishableKey } = platform.providers.payments;
-    const { clientSecret, provider } = await payment;
-    return {
-      success: true,
-      message: 'Payment created',
-      clientSecret,
-      provider,
-      ...(publishableKey ? { publishableKey } : {}),
-    };
-  };
   openRoute(api, platform, routes.topUp, {
     allow: { resource: 'account', action: 'update' },
     handler: async ({ auth, request }, { params, body }) => {
       const you = prepayCaller(auth, params.account_no);
       const amountPence = pence(body.amount);
-      return created(
-        createCardPayment(platform, request.log, {
-          accountNo: you.accountNo,
-          userId: you.userId,
-          purpose: 'topup',
-          invoiceId: null,
-          amountPence,
-          description: `Card top-up ${formatPence(amountPence)}`,
-          autoTopUpThresholdPence: body.autoTopup ? pence(body.threshold) : null,
-        }),
-      );
+      return createCardPayment(platform, request.log, you, {
+        purpose: 'topup',
+        invoiceId: null,
+        amountPence,
+        description: `Card top-up ${formatPence(amountPence)}`,
+        autoTopUpThresholdPence: body.autoTopup ? pence(body.threshold) : null,
+      });
     },
   });
   openRoute(api, platform, routes.payInvoice, {
@@ -150,17 +135,13 @@ function registerCardRoutes(api: FastifyInstance, platform: Platform): void {
       if (amountPence !== invoice.total_pence) {
         throw validationError({ amount: INVOICE_MESSAGES.wrongAmount(invoice.total_pence) });
       }
-      return created(
-        createCardPayment(platform, request.log, {
-          accountNo: you.accountNo,
-          userId: you.userId,
-          purpose: 'invoice',
-          invoiceId: invoice.id,
-          amountPence,
-          description: `Invoice ${invoice.invoice_no}`,
-          autoBill: body.autoBill,
-        }),
-      );
+      return createCardPayment(platform, request.log, you, {
+        purpose: 'invoice',
+        invoiceId: invoice.id,
+        amountPence,
+        description: `Invoice ${invoice.invoice_no}`,
+        autoBill: body.autoBill,
+      });
     },
   });
 }
@@ -287,17 +268,21 @@ function registerPaypalRoutes(api: FastifyInstance, platform: Platform): void {
       assertAvailable(paypal, 'paypal');
       const amountPence = pence(body.amount);
       const description = `PayPal top-up ${formatPence(amountPence)}`;
-      const { accountNo, userId } = you;
       let orderId: string;
       try {
-        orderId = await paypal.createOrder({ accountNo, amountPence, description, requestId: crypto.randomUUID() });
+        orderId = await paypal.createOrder({
+          accountNo: you.accountNo,
+          amountPence,
+          description,
+          requestId: crypto.randomUUID(),
+        });
       } catch (error) {
         if (error instanceof HttpError) throw error;
         throw new HttpError(502, PAYMENT_MESSAGES.paypalUnavailable);
       }
-      const kind = paypal.kind === 'paypal' ? 'paypal' : 'sandbox';
-      await platform.tenancy.tenant(accountNo, (tx) =>
-        recordPaypalPayment(tx, { accountNo, userId, amountPence, description, orderId }, kind),
+      const provider = paypal.kind === 'paypal' ? 'paypal' : 'sandbox';
+      await platform.tenancy.tenant(you.accountNo, (tx) =>
+        recordPaypalPayment(tx, you, { amountPence, description, orderId, provider }),
       );
       const clientId = paypal.clientId ? { clientId: paypal.clientId } : {};
       return { success: true, message: 'PayPal order created', orderId, provider: paypal.kind, ...clientId };

@@ -22,8 +22,6 @@ import { settle } from './settle.ts';
 export const CARD_WEBHOOKS = 'stripe';
 
 export interface NewCardPayment {
-  accountNo: number;
-  userId: number;
   purpose: 'topup' | 'invoice';
   invoiceId: number | null;
   amountPence: number;
@@ -34,22 +32,27 @@ export interface NewCardPayment {
 
 /**
  * A payment with the card provider, recorded for the account; answers the client secret the browser
- * confirms it with. One that saves its card (an auto top-up, autoBill) is made for the account's
+ * confirms it with (and Stripe's publishable key). One that saves its card (an auto top-up, autoBill) is made for the account's
  * customer at the provider. The provider is asked outside any transaction.
  */
-export async function createCardPayment(platform: Platform, log: FastifyBaseLogger, p: NewCardPayment) {
+export async function createCardPayment(
+  platform: Platform,
+  log: FastifyBaseLogger,
+  { accountNo, userId }: { accountNo: number; userId: number },
+  p: NewCardPayment,
+) {
   const provider = platform.providers.payments;
   // No card provider (not configured, sandboxes off): refused before anything is recorded.
   assertAvailable(provider, 'payments');
   let intent: { id: string; clientSecret: string };
   let customerId = '';
   try {
-    if (p.autoTopUpThresholdPence || p.autoBill) customerId = await customerFor(platform, p.accountNo);
+    if (p.autoTopUpThresholdPence || p.autoBill) customerId = await customerFor(platform, accountNo);
     intent = await provider.createIntent({
       amountPence: p.amountPence,
       description: p.description,
-      metadata: { accountNo: String(p.accountNo), purpose: p.purpose, invoiceId: String(p.invoiceId ?? '') },
-      idempotencyKey: `${p.accountNo}-${p.purpose}-${crypto.randomUUID()}`,
+      metadata: { accountNo: String(accountNo), purpose: p.purpose, invoiceId: String(p.invoiceId ?? '') },
+      idempotencyKey: `${accountNo}-${p.purpose}-${crypto.randomUUID()}`,
       ...(customerId ? { saveFor: { customerId } } : {}),
     });
   } catch (error) {
@@ -57,11 +60,11 @@ export async function createCardPayment(platform: Platform, log: FastifyBaseLogg
     log.error({ err: error }, 'the card provider did not make the payment');
     throw new HttpError(502, p.purpose === 'topup' ? PAYMENT_MESSAGES.topUpFailed : PAYMENT_MESSAGES.cardUnsuccessful);
   }
-  await platform.tenancy.tenant(p.accountNo, (tx) =>
+  await platform.tenancy.tenant(accountNo, (tx) =>
     tx
       .insertInto('payments')
       .values({
-        account_no: p.accountNo,
+        account_no: accountNo,
         purpose: p.purpose,
         invoice_id: p.invoiceId,
         amount_pence: p.amountPence,
@@ -73,33 +76,41 @@ export async function createCardPayment(platform: Platform, log: FastifyBaseLogg
         auto_top_up_threshold_pence: p.autoTopUpThresholdPence ?? null,
         auto_bill: p.autoBill ?? false,
         customer_id: customerId,
-        created_by: p.userId,
+        created_by: userId,
       })
       .execute(),
   );
-  return { clientSecret: intent.clientSecret, provider: provider.kind };
+  const { publishableKey } = provider;
+  const key = publishableKey ? { publishableKey } : {};
+  return {
+    success: true,
+    message: 'Payment created',
+    clientSecret: intent.clientSecret,
+    provider: provider.kind,
+    ...key,
+  };
 }
 
 /** A PayPal top-up's payment, of the order PayPal made. */
 export function recordPaypalPayment(
   tx: Tx,
-  p: { accountNo: number; userId: number; amountPence: number; description: string; orderId: string },
-  provider: 'sandbox' | 'paypal',
+  { accountNo, userId }: { accountNo: number; userId: number },
+  p: { amountPence: number; description: string; orderId: string; provider: 'sandbox' | 'paypal' },
 ) {
   return tx
     .insertInto('payments')
     .values({
-      account_no: p.accountNo,
+      account_no: accountNo,
       purpose: 'topup',
       invoice_id: null,
       amount_pence: p.amountPence,
       description: p.description,
-      provider,
+      provider: p.provider,
       method: 'paypal',
       provider_id: p.orderId,
       // PayPal has no client secret: a token of ours keeps the column's one-per-payment rule.
       client_secret: `paypal_${crypto.randomBytes(16).toString('hex')}`,
-      created_by: p.userId,
+      created_by: userId,
     })
     .execute();
 }
