@@ -1,10 +1,3 @@
-/**
- * The payments area's routes (issue 13, spec 1 §4 top-up wizard and invoice pay, §7): card and
- * PayPal top-ups, an invoice's pay, the card form (the sandbox's card confirmation and 3-D Secure),
- * auto top-up and invoice auto-pay, and both providers' webhooks. What the payments do with money
- * (settling, off-session charges, refunds) is the billing module's.
- */
-import crypto from 'node:crypto';
 import {
   can,
   formatPence,
@@ -23,6 +16,7 @@ import {
   autoTopUpOf,
   CARD_WEBHOOKS,
   createCardPayment,
+  createPaypalPayment,
   deliverSandboxCardEvent as deliver,
   invoiceAutoPayOf,
   londonToday,
@@ -32,7 +26,6 @@ import {
   paypalEventId,
   pence,
   recordCardDigits,
-  recordPaypalPayment,
   settleAs,
   stopInvoiceAutoPay,
   updateAutoTopUp,
@@ -40,7 +33,7 @@ import {
 import type { AuthContext } from '../../platform/auth.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { assertAvailable, ProviderUnavailableError } from '../../platform/provider-modes.ts';
+import { ProviderUnavailableError } from '../../platform/provider-modes.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
 import { webhookRoute } from '../../platform/webhooks.ts';
 import { decideCard, SandboxPayments, signedWebhookEvent } from '../../providers/payments/payments.ts';
@@ -102,10 +95,10 @@ function registerCardRoutes(api: FastifyInstance, platform: Platform): void {
       const amountPence = pence(body.amount);
       return createCardPayment(platform, request.log, you, {
         purpose: 'topup',
-        invoiceId: null,
-        amountPence,
+        invoice_id: null,
+        amount_pence: amountPence,
         description: `Card top-up ${formatPence(amountPence)}`,
-        autoTopUpThresholdPence: body.autoTopup ? pence(body.threshold) : null,
+        auto_top_up_threshold_pence: body.autoTopup ? pence(body.threshold) : null,
       });
     },
   });
@@ -137,10 +130,10 @@ function registerCardRoutes(api: FastifyInstance, platform: Platform): void {
       }
       return createCardPayment(platform, request.log, you, {
         purpose: 'invoice',
-        invoiceId: invoice.id,
-        amountPence,
+        invoice_id: invoice.id,
+        amount_pence: amountPence,
         description: `Invoice ${invoice.invoice_no}`,
-        autoBill: body.autoBill,
+        auto_bill: body.autoBill,
       });
     },
   });
@@ -255,38 +248,15 @@ function registerAutoPayRoutes(api: FastifyInstance, platform: Platform): void {
 
 /**
  * PayPal (spec 1 §4: Payment, Next blocked until the provider approves, then Feedback): a top-up's
- * order, its capture, and the sandbox's PayPal window. Open routes with the guard: the sandbox
- * PayPal keeps its orders in transactions of its own (as PayPal's side would), and the capture and
- * the credit are separate steps (PayPal's answer comes between).
+ * order, its capture, and the sandbox's PayPal window. Open routes with the guard: PayPal is asked
+ * outside any transaction, and the capture and the credit are separate steps (its answer comes between).
  */
 function registerPaypalRoutes(api: FastifyInstance, platform: Platform): void {
   const paypal = platform.providers.paypal;
   openRoute(api, platform, routes.paypalOrder, {
     allow: [...PAYPAL_GUARD],
-    handler: async ({ auth }, { params, body }) => {
-      const you = prepayCaller(auth, params.account_no);
-      assertAvailable(paypal, 'paypal');
-      const amountPence = pence(body.amount);
-      const description = `PayPal top-up ${formatPence(amountPence)}`;
-      let orderId: string;
-      try {
-        orderId = await paypal.createOrder({
-          accountNo: you.accountNo,
-          amountPence,
-          description,
-          requestId: crypto.randomUUID(),
-        });
-      } catch (error) {
-        if (error instanceof HttpError) throw error;
-        throw new HttpError(502, PAYMENT_MESSAGES.paypalUnavailable);
-      }
-      const provider = paypal.kind === 'paypal' ? 'paypal' : 'sandbox';
-      await platform.tenancy.tenant(you.accountNo, (tx) =>
-        recordPaypalPayment(tx, you, { amountPence, description, orderId, provider }),
-      );
-      const clientId = paypal.clientId ? { clientId: paypal.clientId } : {};
-      return { success: true, message: 'PayPal order created', orderId, provider: paypal.kind, ...clientId };
-    },
+    handler: async ({ auth }, { params, body }) =>
+      createPaypalPayment(platform, prepayCaller(auth, params.account_no), pence(body.amount)),
   });
   openRoute(api, platform, routes.paypalCapture, {
     allow: [...PAYPAL_GUARD],

@@ -1,13 +1,11 @@
 /**
- * Card payments (issue 13, spec 1 §4 top-up wizard and invoice pay, §7): a top-up or an invoice's
- * pay creates a payment with the card provider; the browser confirms it with the provider (the
- * sandbox's card form, or Stripe's Payment Element) and money moves only when the provider's
- * signed webhook says the payment succeeded (`applyCardEvent`, then `settle()`). A payment made
- * with auto top-up or autoBill saves its card for the off-session charges (off-session.ts).
+ * Card payments (issue 13): made with the provider, confirmed by the browser with it, and settled
+ * only by the provider's signed webhook (`applyCardEvent`, then `settle()`).
  */
 import crypto from 'node:crypto';
-import { PAYMENT_MESSAGES, type PaymentStatus } from '@switchboard/domain';
+import { formatPence, PAYMENT_MESSAGES, type PaymentStatus } from '@switchboard/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Insertable } from 'kysely';
 import { forbidden, HttpError } from '../../../platform/errors.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { assertAvailable, ProviderUnavailableError } from '../../../platform/provider-modes.ts';
@@ -17,28 +15,29 @@ import { type PaymentEvent, SandboxPayments } from '../../../providers/payments/
 import { customerFor } from './off-session.ts';
 import { paypalPayment } from './paypal-events.ts';
 import { settle } from './settle.ts';
+import type { PaymentsTable } from './tables.ts';
 
 /** The card provider's name in the inbound-webhook pipeline. */
 export const CARD_WEBHOOKS = 'stripe';
 
-export interface NewCardPayment {
-  purpose: 'topup' | 'invoice';
-  invoiceId: number | null;
-  amountPence: number;
-  description: string;
-  autoTopUpThresholdPence?: number | null;
-  autoBill?: boolean;
-}
+/** Who makes a payment: the account, and the user who asked. */
+export type Payer = { accountNo: number; userId: number };
+
+/** A new card payment's own columns (a threshold: it turns auto top-up on; auto_bill: invoice auto-pay). */
+export type NewCardPayment = Pick<
+  Insertable<PaymentsTable>,
+  'purpose' | 'invoice_id' | 'amount_pence' | 'description' | 'auto_top_up_threshold_pence' | 'auto_bill'
+>;
 
 /**
  * A payment with the card provider, recorded for the account; answers the client secret the browser
- * confirms it with (and Stripe's publishable key). One that saves its card (an auto top-up, autoBill) is made for the account's
- * customer at the provider. The provider is asked outside any transaction.
+ * confirms it with (and Stripe's publishable key). One that saves its card (an auto top-up, autoBill)
+ * is made for the account's customer at the provider. The provider is asked outside any transaction.
  */
 export async function createCardPayment(
   platform: Platform,
   log: FastifyBaseLogger,
-  { accountNo, userId }: { accountNo: number; userId: number },
+  { accountNo, userId }: Payer,
   p: NewCardPayment,
 ) {
   const provider = platform.providers.payments;
@@ -47,11 +46,11 @@ export async function createCardPayment(
   let intent: { id: string; clientSecret: string };
   let customerId = '';
   try {
-    if (p.autoTopUpThresholdPence || p.autoBill) customerId = await customerFor(platform, accountNo);
+    if (p.auto_top_up_threshold_pence || p.auto_bill) customerId = await customerFor(platform, accountNo);
     intent = await provider.createIntent({
-      amountPence: p.amountPence,
+      amountPence: p.amount_pence,
       description: p.description,
-      metadata: { accountNo: String(accountNo), purpose: p.purpose, invoiceId: String(p.invoiceId ?? '') },
+      metadata: { accountNo: String(accountNo), purpose: p.purpose, invoiceId: String(p.invoice_id ?? '') },
       idempotencyKey: `${accountNo}-${p.purpose}-${crypto.randomUUID()}`,
       ...(customerId ? { saveFor: { customerId } } : {}),
     });
@@ -64,17 +63,12 @@ export async function createCardPayment(
     tx
       .insertInto('payments')
       .values({
+        ...p,
         account_no: accountNo,
-        purpose: p.purpose,
-        invoice_id: p.invoiceId,
-        amount_pence: p.amountPence,
-        description: p.description,
         provider: provider.kind,
         provider_id: intent.id,
         client_secret: intent.clientSecret,
-        auto_top_up: Boolean(p.autoTopUpThresholdPence),
-        auto_top_up_threshold_pence: p.autoTopUpThresholdPence ?? null,
-        auto_bill: p.autoBill ?? false,
+        auto_top_up: Boolean(p.auto_top_up_threshold_pence),
         customer_id: customerId,
         created_by: userId,
       })
@@ -91,28 +85,41 @@ export async function createCardPayment(
   };
 }
 
-/** A PayPal top-up's payment, of the order PayPal made. */
-export function recordPaypalPayment(
-  tx: Tx,
-  { accountNo, userId }: { accountNo: number; userId: number },
-  p: { amountPence: number; description: string; orderId: string; provider: 'sandbox' | 'paypal' },
-) {
-  return tx
-    .insertInto('payments')
-    .values({
-      account_no: accountNo,
-      purpose: 'topup',
-      invoice_id: null,
-      amount_pence: p.amountPence,
-      description: p.description,
-      provider: p.provider,
-      method: 'paypal',
-      provider_id: p.orderId,
-      // PayPal has no client secret: a token of ours keeps the column's one-per-payment rule.
-      client_secret: `paypal_${crypto.randomBytes(16).toString('hex')}`,
-      created_by: userId,
-    })
-    .execute();
+/**
+ * A PayPal top-up: PayPal's order (asked outside any transaction: the sandbox PayPal keeps its
+ * orders in transactions of its own, as PayPal's side would), and its payment recorded.
+ */
+export async function createPaypalPayment(platform: Platform, { accountNo, userId }: Payer, amountPence: number) {
+  const paypal = platform.providers.paypal;
+  assertAvailable(paypal, 'paypal');
+  const description = `PayPal top-up ${formatPence(amountPence)}`;
+  let orderId: string;
+  try {
+    orderId = await paypal.createOrder({ accountNo, amountPence, description, requestId: crypto.randomUUID() });
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(502, PAYMENT_MESSAGES.paypalUnavailable);
+  }
+  await platform.tenancy.tenant(accountNo, (tx) =>
+    tx
+      .insertInto('payments')
+      .values({
+        account_no: accountNo,
+        purpose: 'topup',
+        invoice_id: null,
+        amount_pence: amountPence,
+        description,
+        provider: paypal.kind === 'paypal' ? 'paypal' : 'sandbox',
+        method: 'paypal',
+        provider_id: orderId,
+        // PayPal has no client secret: a token of ours keeps the column's one-per-payment rule.
+        client_secret: `paypal_${crypto.randomBytes(16).toString('hex')}`,
+        created_by: userId,
+      })
+      .execute(),
+  );
+  const clientId = paypal.clientId ? { clientId: paypal.clientId } : {};
+  return { success: true, message: 'PayPal order created', orderId, provider: paypal.kind, ...clientId };
 }
 
 /** The caller's own payment by its client secret, locked (row-level security: another account's is not found). */

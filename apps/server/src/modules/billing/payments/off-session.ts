@@ -7,8 +7,8 @@
  * `settle()` — so the intent's webhook, before or after, moves nothing twice.
  */
 import crypto from 'node:crypto';
-import { formatPence, INVOICE_AUTO_PAY_DAYS, type PaymentPurpose } from '@switchboard/domain';
-import { sql } from 'kysely';
+import { formatPence, INVOICE_AUTO_PAY_DAYS } from '@switchboard/domain';
+import { type Insertable, sql } from 'kysely';
 import { type JobDefinition, job } from '../../../platform/jobs.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { assertAvailable, isAvailable } from '../../../platform/provider-modes.ts';
@@ -22,7 +22,7 @@ import {
 import { notify } from '../../mail/index.ts';
 import { londonToday } from '../billing-periods.ts';
 import { PENDING, settle, settleAs, settleIn } from './settle.ts';
-import type { PaymentRow } from './tables.ts';
+import type { PaymentRow, PaymentsTable } from './tables.ts';
 
 /**
  * The account's customer at the card provider (the owner of its saved cards), made once.
@@ -79,26 +79,17 @@ interface SavedCardCharge {
   charges: 'auto_top_up_charges' | 'invoice_auto_charges';
   savedIn: 'auto_top_ups' | 'invoice_auto_pay';
   id: number;
-  accountNo: number;
-  purpose: PaymentPurpose;
-  invoiceId: number | null;
-  amountPence: number;
-  description: string;
+  payment: Pick<Insertable<PaymentsTable>, 'account_no' | 'purpose' | 'invoice_id' | 'amount_pence' | 'description'>;
   /** Why it fails when the saving is turned off, and what the account is told then. */
   off: string;
   told: { title: string; message: string };
 }
 
-const markCharge = (
-  tx: Tx,
-  c: SavedCardCharge,
-  state: 'charged' | 'failed',
-  failure = '',
-  paymentId: number | null = null,
-) =>
+type ChargeDone = { state: 'charged' | 'failed'; failure?: string; payment_id?: number };
+const markCharge = (tx: Tx, c: SavedCardCharge, done: ChargeDone) =>
   tx
     .updateTable(c.charges)
-    .set({ state, failure, payment_id: paymentId, done_at: new Date() })
+    .set({ ...done, done_at: new Date() })
     .where('id', '=', c.id)
     .execute();
 
@@ -115,7 +106,7 @@ async function recordSavedCardCharge(
   const saving = await tx
     .selectFrom(c.savedIn)
     .select(['enabled', 'payment_id'])
-    .where('account_no', '=', c.accountNo)
+    .where('account_no', '=', c.payment.account_no)
     .executeTakeFirst();
   const saved =
     saving?.enabled &&
@@ -125,33 +116,27 @@ async function recordSavedCardCharge(
       .where('id', '=', saving.payment_id)
       .executeTakeFirst());
   if (!saved) {
-    await markCharge(tx, c, 'failed', c.off);
-    await notify(tx, c.accountNo, { kind: 'payment-failed', ...c.told, icon: 'error', color: 'error' });
+    await markCharge(tx, c, { state: 'failed', failure: c.off });
+    await notify(tx, c.payment.account_no, { kind: 'payment-failed', ...c.told, icon: 'error', color: 'error' });
     return null;
   }
-  // A card saved with another provider (the configuration changed since) is not one this one can charge.
-  const same = saved.provider === provider.kind;
+  const { provider: savedWith, ...card } = saved;
   const key = `${PENDING}${crypto.randomBytes(16).toString('hex')}`;
   const payment = await tx
     .insertInto('payments')
     .values({
-      account_no: c.accountNo,
-      purpose: c.purpose,
-      invoice_id: c.invoiceId,
-      amount_pence: c.amountPence,
-      description: c.description,
+      ...c.payment,
       provider: provider.kind,
       provider_id: key,
       client_secret: key,
       status: 'processing',
-      card_last4: same ? saved.card_last4 : '',
-      customer_id: same ? saved.customer_id : '',
-      payment_method_id: same ? saved.payment_method_id : '',
+      // A card saved with another provider (the configuration changed since) is not one this one can charge.
+      ...(savedWith === provider.kind ? card : {}),
       created_by: null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await markCharge(tx, c, 'charged', '', payment.id);
+  await markCharge(tx, c, { state: 'charged', payment_id: payment.id });
   return payment;
 }
 
@@ -270,11 +255,13 @@ export async function processAutoTopUps(platform: Platform, limit = 20): Promise
       charges: 'auto_top_up_charges',
       savedIn: 'auto_top_ups',
       id: charge.id,
-      accountNo: charge.account_no,
-      purpose: 'topup',
-      invoiceId: null,
-      amountPence: charge.amount_pence,
-      description: `Auto top-up ${amount}`,
+      payment: {
+        account_no: charge.account_no,
+        purpose: 'topup',
+        invoice_id: null,
+        amount_pence: charge.amount_pence,
+        description: `Auto top-up ${amount}`,
+      },
       off,
       told: {
         title: `Auto top-up failed: ${amount}`,
@@ -318,11 +305,13 @@ export async function processInvoiceAutoPay(platform: Platform, today = londonTo
       charges: 'invoice_auto_charges',
       savedIn: 'invoice_auto_pay',
       id: charge.id,
-      accountNo: charge.account_no,
-      purpose: 'invoice',
-      invoiceId: charge.invoice_id,
-      amountPence: charge.total_pence,
-      description: `Invoice ${charge.invoice_no} (auto-pay)`,
+      payment: {
+        account_no: charge.account_no,
+        purpose: 'invoice',
+        invoice_id: charge.invoice_id,
+        amount_pence: charge.total_pence,
+        description: `Invoice ${charge.invoice_no} (auto-pay)`,
+      },
       off,
       told: {
         title: `Invoice auto-pay failed: ${charge.invoice_no}`,
@@ -331,7 +320,7 @@ export async function processInvoiceAutoPay(platform: Platform, today = londonTo
     };
     // Paid or voided meanwhile (by hand, by direct debit): nothing to charge.
     if (charge.status === 'unpaid') return recordSavedCardCharge(tx, provider, c);
-    await markCharge(tx, c, 'failed', 'the invoice is no longer unpaid.');
+    await markCharge(tx, c, { state: 'failed', failure: 'the invoice is no longer unpaid.' });
     return null;
   });
 }

@@ -39,19 +39,18 @@ export async function settleIn(tx: Tx, event: PaymentEvent): Promise<ApplyOutcom
   if (!payment) return 'ignored';
   if (event.status === 'succeeded') await recordCard(tx, payment, event);
   if (payment.settled_at !== null) return 'duplicate';
-  if (event.status === 'succeeded') {
-    await moveMoney(tx, payment);
-    await tx
-      .updateTable('payments')
-      .set({ status: 'succeeded', failure: '', settled_at: new Date(), updated_at: new Date() })
-      .where('id', '=', payment.id)
-      .execute();
-    return 'applied';
-  }
-  if (event.status === payment.status && event.failure === payment.failure) return 'duplicate';
+  const succeeded = event.status === 'succeeded';
+  if (!succeeded && event.status === payment.status && event.failure === payment.failure) return 'duplicate';
+  // The money in the same transaction as the status.
+  if (succeeded) await moveMoney(tx, payment);
   await tx
     .updateTable('payments')
-    .set({ status: event.status, failure: event.failure, updated_at: new Date() })
+    .set({
+      status: event.status,
+      failure: succeeded ? '' : event.failure,
+      ...(succeeded ? { settled_at: new Date() } : {}),
+      updated_at: new Date(),
+    })
     .where('id', '=', payment.id)
     .execute();
   if (event.status === 'requires_payment_method') await tellFailed(tx, payment, event);
