@@ -23,6 +23,7 @@ import {
   ownPayment,
   ownPaypalPayment,
   PAYPAL_WEBHOOKS,
+  type PaypalEvent,
   paypalEventId,
   pence,
   recordCardDigits,
@@ -35,10 +36,9 @@ import { forbidden, HttpError, notFound, validationError } from '../../platform/
 import type { Platform } from '../../platform/platform.ts';
 import { ProviderUnavailableError } from '../../platform/provider-modes.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
-import { webhookRoute } from '../../platform/webhooks.ts';
+import { type Delivery, webhookRoute } from '../../platform/webhooks.ts';
 import { decideCard, SandboxPayments, signedWebhookEvent } from '../../providers/payments/payments.ts';
-import { SandboxPayPal } from '../../providers/payments/paypal.ts';
-import { verifiedPaypalEvent } from './paypal-webhook.ts';
+import { PayPalUnavailableError, SandboxPayPal } from '../../providers/payments/paypal.ts';
 
 /** Where the card form sends the browser back (spec 1 §2: /invoice; a top-up to the transactions page). */
 const RETURN_URL = { topup: '/account-transaction', invoice: '/invoice' } as const;
@@ -254,12 +254,12 @@ function registerAutoPayRoutes(api: FastifyInstance, platform: Platform): void {
 function registerPaypalRoutes(api: FastifyInstance, platform: Platform): void {
   const paypal = platform.providers.paypal;
   openRoute(api, platform, routes.paypalOrder, {
-    allow: [...PAYPAL_GUARD],
+    allow: PAYPAL_GUARD,
     handler: async ({ auth }, { params, body }) =>
       createPaypalPayment(platform, prepayCaller(auth, params.account_no), pence(body.amount)),
   });
   openRoute(api, platform, routes.paypalCapture, {
-    allow: [...PAYPAL_GUARD],
+    allow: PAYPAL_GUARD,
     handler: async ({ auth }, { params }) => {
       const payment = await ownPaypalPayment(platform, caller(auth, params.account_no).accountNo, params.orderId);
       const amountPence = payment.amount_pence;
@@ -303,10 +303,30 @@ function registerPaypalRoutes(api: FastifyInstance, platform: Platform): void {
   });
 }
 
+/** The PayPal webhook's event once PayPal verified it (400 when it did not, 502 while it cannot say). */
+async function verifiedPaypalEvent(platform: Platform, delivery: Delivery): Promise<PaypalEvent[]> {
+  let verified: boolean;
+  try {
+    verified = await platform.providers.paypal.verifyWebhook(delivery.headers, delivery.rawBody);
+  } catch (error) {
+    // Not known now: a 5xx, so PayPal delivers it again later.
+    if (error instanceof PayPalUnavailableError) throw new HttpError(502, PAYMENT_MESSAGES.paypalUnavailable);
+    throw error;
+  }
+  if (!verified) throw new HttpError(400, PAYMENT_MESSAGES.badSignature);
+  let event: PaypalEvent | null;
+  try {
+    event = JSON.parse(delivery.rawBody);
+  } catch {
+    return [];
+  }
+  return typeof event === 'object' && event !== null ? [event] : [];
+}
+
 /**
  * The providers' webhooks: public (the provider calls them), believed only with a good signature
- * over the body exactly as received (PayPal's verified by PayPal); each event stored once and
- * applied once by the inbound-webhook pipeline.
+ * over the body exactly as received (PayPal's verified by PayPal: verify-webhook-signature, or the
+ * sandbox's own signature); each event stored once and applied once by the inbound-webhook pipeline.
  */
 function registerWebhooks(api: FastifyInstance, platform: Platform): void {
   const provider = platform.providers.payments;
