@@ -2,11 +2,10 @@ import { FEATURES, MASK, PAYMENT_MESSAGES } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoInvoices } from '../../demo/invoices.ts';
-import { postToLedger } from '../../modules/billing/ledger.ts';
+import { postToLedger, processAutoTopUps, processInvoiceAutoPay } from '../../modules/billing/index.ts';
 import { decideCard, type SandboxPayments, signPayload } from '../../providers/payments/payments.ts';
 import { addUser, createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { webhookOutcome } from '../../test/webhooks.ts';
-import { processAutoTopUps, processInvoiceAutoPay } from './off-session.ts';
 
 let t: TestContext;
 let prepay: Record<string, string>;

@@ -9,9 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { PAYMENT_MESSAGES } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedDemoInvoices } from '../../demo/invoices.ts';
-import { postToLedger } from '../../modules/billing/ledger.ts';
-import { applyDueWebhooks } from '../../platform/webhooks.ts';
+import { seedDemoInvoices } from '../../../demo/invoices.ts';
+import { applyDueWebhooks } from '../../../platform/webhooks.ts';
 import {
   ChargeRefusedError,
   declineText,
@@ -19,9 +18,10 @@ import {
   OFF_SESSION_KEY,
   SandboxPayments,
   signPayload,
-} from '../../providers/payments/payments.ts';
-import { createTestContext, json, type TestContext } from '../../test/harness.ts';
-import { webhookOutcome } from '../../test/webhooks.ts';
+} from '../../../providers/payments/payments.ts';
+import { createTestContext, json, type TestContext } from '../../../test/harness.ts';
+import { webhookOutcome } from '../../../test/webhooks.ts';
+import { postToLedger } from '../ledger.ts';
 import { processAutoTopUps, processInvoiceAutoPay, resumeOffSessionCharges } from './off-session.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_switchboard';

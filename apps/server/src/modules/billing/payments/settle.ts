@@ -1,10 +1,16 @@
-import { formatPence } from '@switchboard/domain';
-import { londonToday, payInvoice, postToLedger } from '../../modules/billing/index.ts';
-import { notify, paymentFailedMail, queueMail } from '../../modules/mail/index.ts';
-import type { Platform } from '../../platform/platform.ts';
-import type { Tx } from '../../platform/tenancy.ts';
-import type { ApplyOutcome } from '../../platform/webhooks.ts';
-import type { PaymentEvent } from '../../providers/payments/payments.ts';
+/**
+ * A card or PayPal payment's settlement: the provider's verified word (its webhook, or its answer
+ * to an off-session charge) moves the payment's status and, the first time it succeeds, its money.
+ */
+import { formatPence, type PaymentStatus } from '@switchboard/domain';
+import type { Platform } from '../../../platform/platform.ts';
+import type { Tx } from '../../../platform/tenancy.ts';
+import type { ApplyOutcome } from '../../../platform/webhooks.ts';
+import type { PaymentEvent } from '../../../providers/payments/payments.ts';
+import { notify, paymentFailedMail, queueMail } from '../../mail/index.ts';
+import { londonToday } from '../billing-periods.ts';
+import { payInvoice } from '../invoice-payments.ts';
+import { postToLedger } from '../ledger.ts';
 import type { PaymentRow } from './tables.ts';
 
 /**
@@ -19,9 +25,12 @@ export const PENDING = 'pending_';
  * (in the same transaction as the status). Unknown intents are ignored (another system's).
  */
 export async function settle(platform: Platform, event: PaymentEvent): Promise<ApplyOutcome> {
-  if (!event.intentId) return 'ignored';
   return platform.tenancy.crossAccount('payments', (tx) => settleIn(tx, event));
 }
+
+/** settle() of an event of our own making (an API answer, a refusal, a charge given up). */
+export const settleAs = (platform: Platform, eventId: string, intentId: string, status: PaymentStatus, failure = '') =>
+  settle(platform, { eventId, intentId, status, failure });
 
 /** settle() in the caller's escape-hatch transaction. */
 export async function settleIn(tx: Tx, event: PaymentEvent): Promise<ApplyOutcome> {
@@ -30,19 +39,18 @@ export async function settleIn(tx: Tx, event: PaymentEvent): Promise<ApplyOutcom
   if (!payment) return 'ignored';
   if (event.status === 'succeeded') await recordCard(tx, payment, event);
   if (payment.settled_at !== null) return 'duplicate';
-  if (event.status === 'succeeded') {
-    await moveMoney(tx, payment);
-    await tx
-      .updateTable('payments')
-      .set({ status: 'succeeded', failure: '', settled_at: new Date(), updated_at: new Date() })
-      .where('id', '=', payment.id)
-      .execute();
-    return 'applied';
-  }
-  if (event.status === payment.status && event.failure === payment.failure) return 'duplicate';
+  const succeeded = event.status === 'succeeded';
+  if (!succeeded && event.status === payment.status && event.failure === payment.failure) return 'duplicate';
+  // The money in the same transaction as the status.
+  if (succeeded) await moveMoney(tx, payment);
   await tx
     .updateTable('payments')
-    .set({ status: event.status, failure: event.failure, updated_at: new Date() })
+    .set({
+      status: event.status,
+      failure: succeeded ? '' : event.failure,
+      ...(succeeded ? { settled_at: new Date() } : {}),
+      updated_at: new Date(),
+    })
     .where('id', '=', payment.id)
     .execute();
   if (event.status === 'requires_payment_method') await tellFailed(tx, payment, event);
@@ -96,24 +104,17 @@ async function moveMoney(tx: Tx, payment: PaymentRow): Promise<void> {
       idempotencyKey: `payment:${payment.provider_id}`,
     });
     if (payment.auto_top_up && payment.auto_top_up_threshold_pence) {
+      const autoTopUp = {
+        account_no: payment.account_no,
+        enabled: true,
+        amount_pence: payment.amount_pence,
+        threshold_pence: payment.auto_top_up_threshold_pence,
+        payment_id: payment.id,
+      };
       await tx
         .insertInto('auto_top_ups')
-        .values({
-          account_no: payment.account_no,
-          enabled: true,
-          amount_pence: payment.amount_pence,
-          threshold_pence: payment.auto_top_up_threshold_pence,
-          payment_id: payment.id,
-        })
-        .onConflict((oc) =>
-          oc.column('account_no').doUpdateSet({
-            enabled: true,
-            amount_pence: payment.amount_pence,
-            threshold_pence: payment.auto_top_up_threshold_pence ?? 0,
-            payment_id: payment.id,
-            updated_at: new Date(),
-          }),
-        )
+        .values(autoTopUp)
+        .onConflict((oc) => oc.column('account_no').doUpdateSet({ ...autoTopUp, updated_at: new Date() }))
         .execute();
     }
   } else if (payment.invoice_id !== null) {
@@ -123,13 +124,11 @@ async function moveMoney(tx: Tx, payment: PaymentRow): Promise<void> {
     });
     // Paid with autoBill: this card pays the account's later invoices, three days after their date.
     if (payment.auto_bill) {
-      const since = londonToday();
+      const autoPay = { account_no: payment.account_no, enabled: true, payment_id: payment.id, since: londonToday() };
       await tx
         .insertInto('invoice_auto_pay')
-        .values({ account_no: payment.account_no, enabled: true, payment_id: payment.id, since })
-        .onConflict((oc) =>
-          oc.column('account_no').doUpdateSet({ enabled: true, payment_id: payment.id, since, updated_at: new Date() }),
-        )
+        .values(autoPay)
+        .onConflict((oc) => oc.column('account_no').doUpdateSet({ ...autoPay, updated_at: new Date() }))
         .execute();
     }
   }

@@ -7,23 +7,22 @@
  * `settle()` — so the intent's webhook, before or after, moves nothing twice.
  */
 import crypto from 'node:crypto';
-import { formatPence, INVOICE_AUTO_PAY_DAYS, type PaymentPurpose } from '@switchboard/domain';
-import { sql } from 'kysely';
-import { londonToday } from '../../modules/billing/index.ts';
-import { notify } from '../../modules/mail/index.ts';
-import { type JobDefinition, job } from '../../platform/jobs.ts';
-import type { Platform } from '../../platform/platform.ts';
-import { assertAvailable, isAvailable } from '../../platform/provider-modes.ts';
-import type { Tx } from '../../platform/tenancy.ts';
+import { formatPence, INVOICE_AUTO_PAY_DAYS } from '@switchboard/domain';
+import { type Insertable, sql } from 'kysely';
+import { type JobDefinition, job } from '../../../platform/jobs.ts';
+import type { Platform } from '../../../platform/platform.ts';
+import { assertAvailable, isAvailable } from '../../../platform/provider-modes.ts';
+import type { Tx } from '../../../platform/tenancy.ts';
 import {
-  type CardPayments,
   type ChargedIntent,
   ChargeRefusedError,
   OFF_SESSION_KEY,
   SandboxPayments,
-} from '../../providers/payments/payments.ts';
-import { PENDING, settle, settleIn } from './settle.ts';
-import type { PaymentRow } from './tables.ts';
+} from '../../../providers/payments/payments.ts';
+import { notify } from '../../mail/index.ts';
+import { londonToday } from '../billing-periods.ts';
+import { PENDING, settle, settleAs, settleIn } from './settle.ts';
+import type { PaymentRow, PaymentsTable } from './tables.ts';
 
 /**
  * The account's customer at the card provider (the owner of its saved cards), made once.
@@ -33,21 +32,17 @@ import type { PaymentRow } from './tables.ts';
 export async function customerFor(platform: Platform, accountNo: number): Promise<string> {
   const provider = platform.providers.payments;
   assertAvailable(provider, 'payments');
+  const ours = { account_no: accountNo, provider: provider.kind };
   const known = await platform.tenancy.tenant(accountNo, async (tx) => {
     await tx
       .insertInto('payment_customers')
-      .values({
-        account_no: accountNo,
-        provider: provider.kind,
-        idempotency_key: `customer-${accountNo}-${crypto.randomUUID()}`,
-      })
+      .values({ ...ours, idempotency_key: `customer-${accountNo}-${crypto.randomUUID()}` })
       .onConflict((oc) => oc.columns(['account_no', 'provider']).doNothing())
       .execute();
     const row = await tx
       .selectFrom('payment_customers')
       .select(['customer_id', 'idempotency_key'])
-      .where('account_no', '=', accountNo)
-      .where('provider', '=', provider.kind)
+      .where((eb) => eb.and(ours))
       .executeTakeFirstOrThrow();
     const account = await tx
       .selectFrom('accounts')
@@ -64,68 +59,85 @@ export async function customerFor(platform: Platform, accountNo: number): Promis
     name: account.company || `${account.first_name} ${account.surname}`.trim(),
     idempotencyKey: known.idempotency_key,
   });
-  return platform.tenancy.tenant(accountNo, async (tx) => {
-    await tx
+  // The first answer stays: a concurrent caller's, stored meanwhile, is the same customer.
+  const stored = await platform.tenancy.tenant(accountNo, (tx) =>
+    tx
       .updateTable('payment_customers')
-      .set({ customer_id: customerId, updated_at: new Date() })
-      .where('account_no', '=', accountNo)
-      .where('provider', '=', provider.kind)
-      .where('customer_id', 'is', null)
-      .execute();
-    const stored = await tx
-      .selectFrom('payment_customers')
-      .select('customer_id')
-      .where('account_no', '=', accountNo)
-      .where('provider', '=', provider.kind)
-      .executeTakeFirstOrThrow();
-    return stored.customer_id ?? customerId;
-  });
+      .set({ customer_id: sql<string>`coalesce(customer_id, ${customerId})`, updated_at: new Date() })
+      .where((eb) => eb.and(ours))
+      .returning('customer_id')
+      .executeTakeFirstOrThrow(),
+  );
+  return stored.customer_id ?? customerId;
 }
 
 const pendingCharge = sql<boolean>`provider_id like ${sql.raw("'pending\\_%'")}`;
 
-type SavedCard = { card_last4: string; customer_id: string; payment_method_id: string };
+/** A claimed charge of a saved card: an auto top-up's or an invoice's. */
+interface SavedCardCharge {
+  /** Its table, and the table of the saving whose card it charges. */
+  charges: 'auto_top_up_charges' | 'invoice_auto_charges';
+  savedIn: 'auto_top_ups' | 'invoice_auto_pay';
+  id: number;
+  payment: Pick<Insertable<PaymentsTable>, 'account_no' | 'purpose' | 'invoice_id' | 'amount_pence' | 'description'>;
+  /** Why it fails when the saving is turned off, and what the account is told then. */
+  off: string;
+  told: { title: string; message: string };
+}
 
-/** A card saved with another provider (the configuration changed since) is not one this provider can charge. */
-const savedWith = (provider: CardPayments, saved: SavedCard & { provider: string }): SavedCard =>
-  saved.provider === provider.kind ? saved : { card_last4: '', customer_id: '', payment_method_id: '' };
+type ChargeDone = { state: 'charged' | 'failed'; failure?: string; payment_id?: number };
+const markCharge = (tx: Tx, c: SavedCardCharge, done: ChargeDone) =>
+  tx
+    .updateTable(c.charges)
+    .set({ ...done, done_at: new Date() })
+    .where('id', '=', c.id)
+    .execute();
 
 /**
- * An off-session charge of a saved card (auto top-up, invoice auto-pay), recorded in the claiming
- * transaction before the provider is asked: a processing payment under a new charge key.
+ * A claimed charge recorded in the claiming transaction before the provider is asked: a processing
+ * payment of the saved card under a new charge key. Its saving turned off, the charge fails and the
+ * account is told.
  */
 async function recordSavedCardCharge(
   tx: Tx,
   provider: { kind: 'sandbox' | 'stripe' },
-  c: {
-    accountNo: number;
-    purpose: PaymentPurpose;
-    invoiceId: number | null;
-    amountPence: number;
-    description: string;
-    card: SavedCard;
-  },
-): Promise<PaymentRow> {
+  c: SavedCardCharge,
+): Promise<PaymentRow | null> {
+  const saving = await tx
+    .selectFrom(c.savedIn)
+    .select(['enabled', 'payment_id'])
+    .where('account_no', '=', c.payment.account_no)
+    .executeTakeFirst();
+  const saved =
+    saving?.enabled &&
+    (await tx
+      .selectFrom('payments')
+      .select(['provider', 'card_last4', 'customer_id', 'payment_method_id'])
+      .where('id', '=', saving.payment_id)
+      .executeTakeFirst());
+  if (!saved) {
+    await markCharge(tx, c, { state: 'failed', failure: c.off });
+    await notify(tx, c.payment.account_no, { kind: 'payment-failed', ...c.told, icon: 'error', color: 'error' });
+    return null;
+  }
+  const { provider: savedWith, ...card } = saved;
   const key = `${PENDING}${crypto.randomBytes(16).toString('hex')}`;
-  return tx
+  const payment = await tx
     .insertInto('payments')
     .values({
-      account_no: c.accountNo,
-      purpose: c.purpose,
-      invoice_id: c.invoiceId,
-      amount_pence: c.amountPence,
-      description: c.description,
+      ...c.payment,
       provider: provider.kind,
       provider_id: key,
       client_secret: key,
       status: 'processing',
-      card_last4: c.card.card_last4,
-      customer_id: c.card.customer_id,
-      payment_method_id: c.card.payment_method_id,
+      // A card saved with another provider (the configuration changed since) is not one this one can charge.
+      ...(savedWith === provider.kind ? card : {}),
       created_by: null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await markCharge(tx, c, { state: 'charged', payment_id: payment.id });
+  return payment;
 }
 
 /**
@@ -158,12 +170,7 @@ async function chargeRecorded(platform: Platform, payment: PaymentRow): Promise<
   } catch (error) {
     if (!(error instanceof ChargeRefusedError)) return error;
     // Refused for good without an intent: nothing was taken.
-    await settle(platform, {
-      eventId: `refused:${key}`,
-      intentId: key,
-      status: 'requires_payment_method',
-      failure: error.message,
-    });
+    await settleAs(platform, `refused:${key}`, key, 'requires_payment_method', error.message);
     return null;
   }
   await platform.tenancy.crossAccount('payments', async (tx) => {
@@ -220,10 +227,6 @@ async function claimAndCharge(
   return handled;
 }
 
-/** The account is told that an off-session charge of its saved card failed. */
-const notifyChargeFailed = (tx: Tx, accountNo: number, title: string, message: string) =>
-  notify(tx, accountNo, { kind: 'payment-failed', title, message, icon: 'error', color: 'error' });
-
 /**
  * Charges the queued auto top-ups (the ledger's trigger queues one when a debit crosses the
  * threshold): the saved card of the auto top-up is charged off-session and the outcome settles as
@@ -246,41 +249,25 @@ export async function processAutoTopUps(platform: Platform, limit = 20): Promise
       .skipLocked()
       .executeTakeFirst();
     if (!charge) return undefined;
-    const saved = await tx
-      .selectFrom('auto_top_ups as a')
-      .innerJoin('payments as p', 'p.id', 'a.payment_id')
-      .select(['a.enabled', 'p.provider', 'p.card_last4', 'p.customer_id', 'p.payment_method_id'])
-      .where('a.account_no', '=', charge.account_no)
-      .executeTakeFirst();
-    if (!saved?.enabled) {
-      const failure = 'the auto top-up is disabled.';
-      await tx
-        .updateTable('auto_top_up_charges')
-        .set({ state: 'failed', failure, done_at: new Date() })
-        .where('id', '=', charge.id)
-        .execute();
-      await notifyChargeFailed(
-        tx,
-        charge.account_no,
-        `Auto top-up failed: ${formatPence(charge.amount_pence)}`,
-        `Your auto top-up of ${formatPence(charge.amount_pence)} could not charge your saved card: ${failure} Please top up by card.`,
-      );
-      return null;
-    }
-    const payment = await recordSavedCardCharge(tx, provider, {
-      accountNo: charge.account_no,
-      purpose: 'topup',
-      invoiceId: null,
-      amountPence: charge.amount_pence,
-      description: `Auto top-up ${formatPence(charge.amount_pence)}`,
-      card: savedWith(provider, saved),
+    const amount = formatPence(charge.amount_pence);
+    const off = 'the auto top-up is disabled.';
+    return recordSavedCardCharge(tx, provider, {
+      charges: 'auto_top_up_charges',
+      savedIn: 'auto_top_ups',
+      id: charge.id,
+      payment: {
+        account_no: charge.account_no,
+        purpose: 'topup',
+        invoice_id: null,
+        amount_pence: charge.amount_pence,
+        description: `Auto top-up ${amount}`,
+      },
+      off,
+      told: {
+        title: `Auto top-up failed: ${amount}`,
+        message: `Your auto top-up of ${amount} could not charge your saved card: ${off} Please top up by card.`,
+      },
     });
-    await tx
-      .updateTable('auto_top_up_charges')
-      .set({ state: 'charged', payment_id: payment.id, done_at: new Date() })
-      .where('id', '=', charge.id)
-      .execute();
-    return payment;
   });
 }
 
@@ -313,44 +300,28 @@ export async function processInvoiceAutoPay(platform: Platform, today = londonTo
       .skipLocked()
       .executeTakeFirst();
     if (!charge) return undefined;
-    const done = (state: 'charged' | 'failed', failure = '', paymentId: number | null = null) =>
-      tx
-        .updateTable('invoice_auto_charges')
-        .set({ state, failure, payment_id: paymentId, done_at: new Date() })
-        .where('id', '=', charge.id)
-        .execute();
+    const off = 'invoice auto-pay is turned off.';
+    const c: SavedCardCharge = {
+      charges: 'invoice_auto_charges',
+      savedIn: 'invoice_auto_pay',
+      id: charge.id,
+      payment: {
+        account_no: charge.account_no,
+        purpose: 'invoice',
+        invoice_id: charge.invoice_id,
+        amount_pence: charge.total_pence,
+        description: `Invoice ${charge.invoice_no} (auto-pay)`,
+      },
+      off,
+      told: {
+        title: `Invoice auto-pay failed: ${charge.invoice_no}`,
+        message: `Invoice ${charge.invoice_no} (${formatPence(charge.total_pence)}) could not be paid with your saved card: ${off} Please pay it from the Invoices page.`,
+      },
+    };
     // Paid or voided meanwhile (by hand, by direct debit): nothing to charge.
-    if (charge.status !== 'unpaid') {
-      await done('failed', 'the invoice is no longer unpaid.');
-      return null;
-    }
-    const saved = await tx
-      .selectFrom('invoice_auto_pay as a')
-      .innerJoin('payments as p', 'p.id', 'a.payment_id')
-      .select(['a.enabled', 'p.provider', 'p.card_last4', 'p.customer_id', 'p.payment_method_id'])
-      .where('a.account_no', '=', charge.account_no)
-      .executeTakeFirst();
-    if (!saved?.enabled) {
-      const failure = 'invoice auto-pay is turned off.';
-      await done('failed', failure);
-      await notifyChargeFailed(
-        tx,
-        charge.account_no,
-        `Invoice auto-pay failed: ${charge.invoice_no}`,
-        `Invoice ${charge.invoice_no} (${formatPence(charge.total_pence)}) could not be paid with your saved card: ${failure} Please pay it from the Invoices page.`,
-      );
-      return null;
-    }
-    const payment = await recordSavedCardCharge(tx, provider, {
-      accountNo: charge.account_no,
-      purpose: 'invoice',
-      invoiceId: charge.invoice_id,
-      amountPence: charge.total_pence,
-      description: `Invoice ${charge.invoice_no} (auto-pay)`,
-      card: savedWith(provider, saved),
-    });
-    await done('charged', '', payment.id);
-    return payment;
+    if (charge.status === 'unpaid') return recordSavedCardCharge(tx, provider, c);
+    await markCharge(tx, c, { state: 'failed', failure: 'the invoice is no longer unpaid.' });
+    return null;
   });
 }
 
@@ -390,12 +361,8 @@ export async function resumeOffSessionCharges(platform: Platform, staleMs = 2 * 
     if (now - new Date(payment.created_at).getTime() > GIVE_UP_MS) {
       // Its key may be forgotten by now: asking again could charge twice. Had the provider charged
       // it, the intent's webhook (its metadata names the key) would have settled it.
-      await settle(platform, {
-        eventId: `given-up:${payment.provider_id}`,
-        intentId: payment.provider_id,
-        status: 'canceled',
-        failure: 'The card provider did not answer the charge.',
-      });
+      const failure = 'The card provider did not answer the charge.';
+      await settleAs(platform, `given-up:${payment.provider_id}`, payment.provider_id, 'canceled', failure);
       continue;
     }
     errors.push(await chargeRecorded(platform, payment));

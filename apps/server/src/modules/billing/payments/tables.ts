@@ -1,7 +1,7 @@
-/** Tables of card payments (migration 030). */
+/** Tables of card and PayPal payments (the payments area's migrations 030, 033-036). */
 import type { PaymentPurpose, PaymentStatus, PaypalSandboxFunding } from '@switchboard/domain';
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
+import type { Timestamp } from '../../../db/schema.ts';
 
 export interface PaymentsTable {
   id: Generated<number>;
@@ -32,10 +32,10 @@ export interface PaymentsTable {
   payment_method_id: Generated<string>;
 }
 
-/** The account's customer at the card provider, owner of its saved cards (migration 035). */
 /** A payment as read. */
 export type PaymentRow = Selectable<PaymentsTable>;
 
+/** The account's customer at the card provider, owner of its saved cards (migration 035). */
 export interface PaymentCustomersTable {
   account_no: number;
   provider: 'sandbox' | 'stripe';
@@ -119,7 +119,7 @@ export interface InvoiceAutoChargesTable {
   done_at: Timestamp | null;
 }
 
-declare module '../../db/schema.ts' {
+declare module '../../../db/schema.ts' {
   interface Database {
     auto_top_up_charges: AutoTopUpChargesTable;
     payments: PaymentsTable;

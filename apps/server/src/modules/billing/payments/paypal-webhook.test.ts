@@ -2,10 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PAYMENT_MESSAGES } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PayPalOrders, SandboxPayPal, TRANSMISSION_HEADERS } from '../../providers/payments/paypal.ts';
-import { createTestContext, json, type TestContext } from '../../test/harness.ts';
-import { webhookOutcome } from '../../test/webhooks.ts';
-import { deliverSandboxPayPal } from './paypal-webhook.ts';
+import { PayPalOrders, SandboxPayPal, TRANSMISSION_HEADERS } from '../../../providers/payments/paypal.ts';
+import { createTestContext, json, type TestContext } from '../../../test/harness.ts';
+import { webhookOutcome } from '../../../test/webhooks.ts';
+import { deliverSandboxPayPal } from './paypal-events.ts';
 
 type Reply = { success?: boolean; message: string; received?: boolean; stored?: string[]; duplicates?: string[] };
 

@@ -1,7 +1,7 @@
 /**
- * PayPal's webhooks (issue 13: "The ledger is credited only by the server-side confirmation,
- * idempotently"). A capture PayPal answers PENDING (an eCheck) leaves its payment 'processing';
- * PayPal's webhook says later what became of it:
+ * PayPal's webhook events applied (issue 13: "The ledger is credited only by the server-side
+ * confirmation, idempotently"). A capture PayPal answers PENDING (an eCheck) leaves its payment
+ * 'processing'; PayPal's webhook says later what became of it:
  *
  * - PAYMENT.CAPTURE.COMPLETED: the payment succeeded: `settle()` credits the ledger once (per
  *   order, however often it is delivered, and whether the capture's own answer came first).
@@ -12,30 +12,27 @@
  *   never more in all than the payment credited.
  * - Any other event is acknowledged and ignored.
  *
- * Each webhook is believed only once the provider verifies it (PayPal's verify-webhook-signature
- * for the real provider, the sandbox's own signature for the sandbox's): otherwise 400 and nothing
- * is stored. A verified event is stored once and applied once by the inbound-webhook pipeline
- * (platform/webhooks.ts); one PayPal cannot answer about meanwhile is retried there. A capture names its order (supplementary_data.related_ids.order_id); a refund names only
- * its capture (its 'up' link), whose order the provider answers. Our payment is the order's.
- *
+ * A capture names its order (supplementary_data.related_ids.order_id); a refund names only its
+ * capture (its 'up' link), whose order the provider answers. Our payment is the order's.
  * The sandbox PayPal's events (eChecks clearing, refunds) are delivered to the same pipeline by
  * `deliverSandboxPayPal`, the `paypal-sandbox-delivery` job every two seconds (`sandboxPayPalJobs`).
  */
-import { formatPence, PAYMENT_MESSAGES, paymentRoutes } from '@switchboard/domain';
-import type { FastifyInstance } from 'fastify';
-import { postToLedger } from '../../modules/billing/index.ts';
-import { notify } from '../../modules/mail/index.ts';
-import { HttpError } from '../../platform/errors.ts';
-import { type JobDefinition, job } from '../../platform/jobs.ts';
-import type { Platform } from '../../platform/platform.ts';
-import { type ApplyOutcome, type Delivery, deliverAndApply, webhookRoute } from '../../platform/webhooks.ts';
-import type { PaymentEvent } from '../../providers/payments/payments.ts';
-import { PayPalUnavailableError, SandboxPayPal } from '../../providers/payments/paypal.ts';
+import { formatPence, PAYMENT_MESSAGES } from '@switchboard/domain';
+import { type JobDefinition, job } from '../../../platform/jobs.ts';
+import type { Platform } from '../../../platform/platform.ts';
+import type { Tx } from '../../../platform/tenancy.ts';
+import { type ApplyOutcome, deliverAndApply } from '../../../platform/webhooks.ts';
+import { SandboxPayPal } from '../../../providers/payments/paypal.ts';
+import { notify } from '../../mail/index.ts';
+import { postToLedger } from '../ledger.ts';
+import { settleAs } from './settle.ts';
 
-import './tables.ts';
+/** The payment of a PayPal order (the order's id is its provider_id). */
+export const paypalPayment = (tx: Tx, orderId: string) =>
+  tx.selectFrom('payments').selectAll().where('provider_id', '=', orderId).where('method', '=', 'paypal');
 
-/** settle.ts's settle(): a payment's new status and, the first time it succeeds, its money. */
-export type Settle = (platform: Platform, event: PaymentEvent) => Promise<ApplyOutcome>;
+/** PayPal's name in the inbound-webhook pipeline. */
+export const PAYPAL_WEBHOOKS = 'paypal';
 
 type Amount = { currency_code?: unknown; value?: unknown };
 type Resource = {
@@ -73,30 +70,13 @@ function upCapture(resource: Resource): string | null {
   return null;
 }
 
-type PaypalEvent = { id?: unknown; event_type?: unknown; resource?: Resource };
+export type PaypalEvent = { id?: unknown; event_type?: unknown; resource?: Resource };
 
-/** The PayPal webhook's event once PayPal verified it (400 when it did not, 502 while it cannot say). */
-async function verifiedPaypalEvent(platform: Platform, delivery: Delivery): Promise<PaypalEvent[]> {
-  let verified: boolean;
-  try {
-    verified = await platform.providers.paypal.verifyWebhook(delivery.headers, delivery.rawBody);
-  } catch (error) {
-    // Not known now: a 5xx, so PayPal delivers it again later.
-    if (error instanceof PayPalUnavailableError) throw new HttpError(502, PAYMENT_MESSAGES.paypalUnavailable);
-    throw error;
-  }
-  if (!verified) throw new HttpError(400, PAYMENT_MESSAGES.badSignature);
-  let event: PaypalEvent | null;
-  try {
-    event = JSON.parse(delivery.rawBody);
-  } catch {
-    return [];
-  }
-  return typeof event === 'object' && event !== null ? [event] : [];
-}
+/** The event's id, its key in the inbound-webhook pipeline. */
+export const paypalEventId = (event: PaypalEvent) => text(event.id) ?? '';
 
 /** A verified PayPal event applied (once: the inbound-webhook pipeline). */
-export async function applyPaypalEvent(platform: Platform, settle: Settle, event: PaypalEvent): Promise<ApplyOutcome> {
+export async function applyPaypalEvent(platform: Platform, event: PaypalEvent): Promise<ApplyOutcome> {
   const paypal = platform.providers.paypal;
   const kind = CAPTURE_EVENTS[String(event.event_type) as keyof typeof CAPTURE_EVENTS];
   const resource = event.resource;
@@ -113,28 +93,18 @@ export async function applyPaypalEvent(platform: Platform, settle: Settle, event
   }
   if (!orderId) return 'ignored';
   const payment = await platform.tenancy.crossAccount('payments', (tx) =>
-    tx
-      .selectFrom('payments')
-      .select(['id', 'amount_pence', 'purpose'])
-      .where('provider_id', '=', orderId)
-      .where('method', '=', 'paypal')
-      .executeTakeFirst(),
+    paypalPayment(tx, orderId).executeTakeFirst(),
   );
   if (!payment) return 'ignored';
 
-  const paymentEvent = (status: PaymentEvent['status'], failure = ''): PaymentEvent => ({
-    eventId: `paypal:${String(event.id ?? resourceId)}`,
-    intentId: orderId,
-    status,
-    failure,
-  });
+  const eventId = `paypal:${String(event.id ?? resourceId)}`;
   switch (kind) {
     case 'completed':
       // The capture of our order, of its amount in GBP: anything else is not this payment's money.
       if (gbpPence(resource.amount) !== payment.amount_pence) return 'ignored';
-      return settle(platform, paymentEvent('succeeded'));
+      return settleAs(platform, eventId, orderId, 'succeeded');
     case 'denied':
-      return settle(platform, paymentEvent('requires_payment_method', PAYMENT_MESSAGES.paypalCaptureDeclined));
+      return settleAs(platform, eventId, orderId, 'requires_payment_method', PAYMENT_MESSAGES.paypalCaptureDeclined);
     case 'refunded':
     case 'reversed':
       return takeBack(platform, orderId, resourceId, gbpPence(resource.amount), kind);
@@ -154,13 +124,7 @@ async function takeBack(
 ): Promise<ApplyOutcome> {
   if (!amountPence) return 'ignored';
   return platform.tenancy.crossAccount('payments', async (tx) => {
-    const payment = await tx
-      .selectFrom('payments')
-      .selectAll()
-      .where('provider_id', '=', orderId)
-      .where('method', '=', 'paypal')
-      .forUpdate()
-      .executeTakeFirst();
+    const payment = await paypalPayment(tx, orderId).forUpdate().executeTakeFirst();
     // Only money the ledger was given can be taken back.
     if (payment?.purpose !== 'topup' || payment.status !== 'succeeded' || payment.settled_at === null) {
       return 'ignored';
@@ -193,18 +157,6 @@ async function takeBack(
       color: 'info',
     });
     return 'applied';
-  });
-}
-
-/** PayPal's name in the inbound-webhook pipeline. */
-const PAYPAL_WEBHOOKS = 'paypal';
-
-/** The route: public (PayPal calls it), believed only once verified; each event stored once and applied once. */
-export function registerPaypalWebhook(api: FastifyInstance, platform: Platform, settle: Settle): void {
-  webhookRoute(api, platform, paymentRoutes.paypalWebhook, PAYPAL_WEBHOOKS, {
-    verify: (delivery) => verifiedPaypalEvent(platform, delivery),
-    eventId: (event) => text(event.id) ?? '',
-    apply: (event) => applyPaypalEvent(platform, settle, event),
   });
 }
 
