@@ -1,8 +1,11 @@
 /**
  * The billing module: the money ledger (every change of a prepay balance, in pence), billing periods
- * and the charge sources of the monthly run, how a card payment pays an invoice, and money helpers.
- * The areas that show and take money (invoices, payments, direct debit, bundles, account billing)
- * and every other area import this file only, never the module's other files.
+ * and the charge sources of the monthly run; invoicing (the billing run, schedules, terms, the
+ * invoice and tariff PDFs, invoice records); payments (card settlement, off-session charges, auto
+ * top-up and invoice auto-pay, the card and PayPal webhook events); direct debit (mandates and
+ * collections); and money helpers. The areas that show and take money (invoices, payments, direct
+ * debit, bundles, account billing) and every other area import this file only, never the module's
+ * other files, and none reads or writes the module's tables itself.
  */
 export * from './billing-periods.ts';
 export * from './direct-debit/collections.ts';
