@@ -2,8 +2,6 @@ import {
   can,
   formatPence,
   INVOICE_MESSAGES,
-  invoiceStatus,
-  isPayable,
   MESSAGES,
   PAYMENT_MESSAGES,
   type PaymentStatus,
@@ -19,11 +17,11 @@ import {
   createPaypalPayment,
   deliverSandboxCardEvent as deliver,
   invoiceAutoPayOf,
-  londonToday,
   ownPayment,
   ownPaypalPayment,
   PAYPAL_WEBHOOKS,
   type PaypalEvent,
+  payableInvoice,
   paypalEventId,
   pence,
   recordCardDigits,
@@ -109,20 +107,9 @@ function registerCardRoutes(api: FastifyInstance, platform: Platform): void {
     ],
     handler: async ({ auth, request }, { params, body }) => {
       const you = caller(auth);
-      const invoice = await platform.tenancy.tenant(
-        you.accountNo,
-        (db) =>
-          db
-            .selectFrom('invoices')
-            .select(['id', 'invoice_no', 'status', 'due_date', 'total_pence'])
-            .where('invoice_no', '=', params.invoiceNumber)
-            .executeTakeFirst(),
-        { readOnly: true },
-      );
-      if (!invoice) throw notFound();
-      if (!isPayable(invoiceStatus(invoice.status, String(invoice.due_date), londonToday()))) {
-        throw new HttpError(409, INVOICE_MESSAGES.notPayable);
-      }
+      const invoice = await platform.tenancy.tenant(you.accountNo, (db) => payableInvoice(db, params.invoiceNumber), {
+        readOnly: true,
+      });
       // Any positive number may be sent: not always decimal text pence() reads (1e-7).
       const amountPence = Math.round(body.amount * 100);
       if (amountPence !== invoice.total_pence) {

@@ -2,11 +2,20 @@
  * An account's invoices as records (the list's fields, one invoice with its lines), and what other
  * areas ask of them, so none reads the invoices' tables itself.
  */
-import { type InvoiceDetail, type InvoiceRecord, MESSAGES, type StoredInvoiceStatus } from '@switchboard/domain';
-import { HttpError } from '../../../platform/errors.ts';
+import {
+  INVOICE_MESSAGES,
+  type InvoiceDetail,
+  type InvoiceRecord,
+  invoiceStatus,
+  isPayable,
+  MESSAGES,
+  type StoredInvoiceStatus,
+} from '@switchboard/domain';
+import { HttpError, notFound } from '../../../platform/errors.ts';
 import { field, fieldMap } from '../../../platform/fields.ts';
 import { type AnyQuery, selectRecords } from '../../../platform/list.ts';
 import type { Tx } from '../../../platform/tenancy.ts';
+import { londonToday } from '../billing-periods.ts';
 import './tables.ts';
 
 /** Unpaid and due before today (London): Overdue, derived on every read. */
@@ -61,4 +70,18 @@ export async function hasInvoice(tx: Tx, accountNo: number, status?: StoredInvoi
   let query = tx.selectFrom('invoices').select('id').where('account_no', '=', accountNo);
   if (status) query = query.where('status', '=', status);
   return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The transaction's account's invoice numbered `invoiceNo` if it may be paid now (unpaid or overdue); else the 404 or 409. */
+export async function payableInvoice(db: Tx, invoiceNo: string) {
+  const invoice = await db
+    .selectFrom('invoices')
+    .select(['id', 'invoice_no', 'status', 'due_date', 'total_pence'])
+    .where('invoice_no', '=', invoiceNo)
+    .executeTakeFirst();
+  if (!invoice) throw notFound();
+  if (!isPayable(invoiceStatus(invoice.status, String(invoice.due_date), londonToday()))) {
+    throw new HttpError(409, INVOICE_MESSAGES.notPayable);
+  }
+  return invoice;
 }
