@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { resourceRoutes, versionedRecordFields } from '../contract.ts';
+import { declareFields, field, flag } from '../field-declarations.ts';
 import { integer, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { nextNumberRoute, numberInRange } from '../numbering.ts';
@@ -30,44 +31,59 @@ export const CONFERENCE_PIN_MAX = 20;
 
 const pin = () => requiredText({ max: CONFERENCE_PIN_MAX, pattern: PATTERNS.pin });
 
+export const conferenceNumber = numberInRange(CONFERENCE_NUMBER, CONFERENCE_MESSAGES.invalidNumber);
+
+/** Every field of a room, once (field-declarations.ts): the inputs, the record, the server's map, the forms. */
+export const conferenceFields = declareFields({
+  confNumber: field(conferenceNumber, {
+    label: 'Room Number',
+    sortable: true,
+    searchable: true,
+    createOnly: true,
+    inputType: 'number',
+  }),
+  nickname: field(optionalText({ max: 50 }), { label: 'Nickname', sortable: true, searchable: true }),
+  /** '' in a record for a user who may not update rooms. */
+  pin: field(pin(), { label: 'PIN', helper: '4-6 digits, asked of every participant' }),
+  adminPin: field(pin(), {
+    label: 'Admin PIN',
+    helper: '4-6 digits, different from the PIN: joins as the marked (admin) user',
+  }),
+  /** Participants join muted. */
+  listenOnly: flag(false, { label: 'Listen Only', filterable: true }),
+  /** The conference starts when a marked (admin) user joins. */
+  waitForMarked: flag(false, { label: 'Wait For Marked User', filterable: true }),
+  /** Joining and leaving participants are announced. */
+  announceUsers: flag(false, { label: 'Announce Users', filterable: true }),
+  /** Music plays while one participant waits alone. */
+  moh: flag(true, { label: 'Music On Hold', filterable: true }),
+  /** The music (the account's or the provider's); null: the provider's default. */
+  mohClass: field(recordId(MESSAGES.selectOption).nullable().default(null), {
+    label: 'Music',
+    column: 'moh_class_id',
+    references: 'music_on_hold',
+    filterable: true,
+  }),
+  maxParticipants: field(integer(2, CONFERENCE_MAX_PARTICIPANTS).default(CONFERENCE_MAX_PARTICIPANTS), {
+    label: 'Maximum Participants',
+    sortable: true,
+    inputType: 'number',
+    helper: `Up to ${CONFERENCE_MAX_PARTICIPANTS}`,
+  }),
+});
+
 export const conferenceInput = z
-  .object({
-    nickname: optionalText({ max: 50 }),
-    pin: pin(),
-    adminPin: pin(),
-    /** Participants join muted. */
-    listenOnly: z.boolean().default(false),
-    /** The conference starts when a marked (admin) user joins. */
-    waitForMarked: z.boolean().default(false),
-    /** Joining and leaving participants are announced. */
-    announceUsers: z.boolean().default(false),
-    /** Music plays while one participant waits alone. */
-    moh: z.boolean().default(true),
-    /** The music (the account's or the provider's); null: the provider's default. */
-    mohClass: recordId(MESSAGES.selectOption).nullable().default(null),
-    maxParticipants: integer(2, CONFERENCE_MAX_PARTICIPANTS).default(CONFERENCE_MAX_PARTICIPANTS),
-  })
+  .object(conferenceFields.shape)
   .refine((v) => v.adminPin !== v.pin, { path: ['adminPin'], error: CONFERENCE_MESSAGES.samePins });
 export type ConferenceInput = z.input<typeof conferenceInput>;
 export type ConferenceValues = z.output<typeof conferenceInput>;
 
-export const conferenceNumber = numberInRange(CONFERENCE_NUMBER, CONFERENCE_MESSAGES.invalidNumber);
-export const conferenceCreate = conferenceInput.safeExtend({ confNumber: conferenceNumber });
+export const conferenceCreate = conferenceInput.safeExtend({ confNumber: conferenceFields.createShape.confNumber });
 export type ConferenceCreate = z.input<typeof conferenceCreate>;
 
 export const conferenceRecord = z.object({
   ...versionedRecordFields,
-  confNumber: z.number().int(),
-  nickname: z.string(),
-  /** '' for a user who may not update rooms. */
-  pin: z.string(),
-  adminPin: z.string(),
-  listenOnly: z.boolean(),
-  waitForMarked: z.boolean(),
-  announceUsers: z.boolean(),
-  moh: z.boolean(),
-  mohClass: z.number().int().nullable(),
-  maxParticipants: z.number().int(),
+  ...conferenceFields.recordShape,
 });
 export type Conference = z.infer<typeof conferenceRecord>;
 

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { childListRoutes, deleteBody, deleteReply, resourceRoutes, versionedRecordFields } from '../contract.ts';
-import { enteredTelephone, oneOfOptions, optionalText, recordId, requiredText } from '../fields.ts';
+import { choice, declareFields, field, flag } from '../field-declarations.ts';
+import { enteredTelephone, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
@@ -36,44 +37,49 @@ export const DIAL_THROUGH_SWITCHES = [
 ] as const;
 export const DIAL_THROUGH_HIGH_RISK_FIELDS = ['inter'] as const;
 
-/** One of the §9 channel counts. */
-const channelsField = oneOfOptions(
-  DIAL_THROUGH_CHANNELS.map((value) => ({ value })),
-  2,
-);
+const switchLabel = (name: (typeof DIAL_THROUGH_SWITCHES)[number]['name']) =>
+  DIAL_THROUGH_SWITCHES.find((s) => s.name === name)?.label;
+
+/** Every field of a dial-through, once (field-declarations.ts): the inputs, the record, the server's map, the forms. */
+export const dialThroughFields = declareFields({
+  name: field(requiredText({ max: 50 }), { label: 'Name', sortable: true, searchable: true }),
+  /** The number presented on the calls made ('' = the caller's own). */
+  cli: field(optionalText({ max: 20, pattern: PATTERNS.cli }), {
+    label: 'CLI',
+    sortable: true,
+    searchable: true,
+    uses: { kind: 'number' },
+  }),
+  /** Asked of every caller while pinEnabled (the PIN pattern: 4-6 digits); '' in a record for a user who may not update dial-throughs. */
+  pin: field(optionalText({ max: 20, pattern: PATTERNS.pin }), {
+    label: 'PIN',
+    helper: '4-6 digits, asked of every caller while the PIN is enabled',
+  }),
+  pinEnabled: flag(true, { label: 'PIN Enabled', filterable: true }),
+  ukGeo: flag(true, { label: switchLabel('ukGeo'), filterable: true }),
+  inter: flag(false, { label: switchLabel('inter'), filterable: true }),
+  ukMob: flag(true, { label: switchLabel('ukMob'), filterable: true }),
+  ukOther: flag(false, { label: switchLabel('ukOther'), filterable: true }),
+  /** One of the §9 channel counts. */
+  channels: choice(
+    DIAL_THROUGH_CHANNELS.map((value) => ({ value, label: String(value) })),
+    2,
+    { label: 'Concurrent Channels', sortable: true, filterable: true },
+  ),
+});
 
 export const dialThroughInput = z
-  .object({
-    name: requiredText({ max: 50 }),
-    /** The number presented on the calls made ('' = the caller's own). */
-    cli: optionalText({ max: 20, pattern: PATTERNS.cli }),
-    /** Asked of every caller while pinEnabled (the PIN pattern: 4-6 digits). */
-    pin: optionalText({ max: 20, pattern: PATTERNS.pin }),
-    pinEnabled: z.boolean().default(true),
-    ukGeo: z.boolean().default(true),
-    inter: z.boolean().default(false),
-    ukMob: z.boolean().default(true),
-    ukOther: z.boolean().default(false),
-    channels: channelsField,
-  })
+  .object(dialThroughFields.shape)
   .refine((v) => !v.pinEnabled || v.pin !== '', { path: ['pin'], error: MESSAGES.required });
 export type DialThroughInput = z.input<typeof dialThroughInput>;
 /** Bulk edit: the channels alone (a refined object cannot be picked from). */
-export const dialThroughChannelsEdit = z.object({ channels: channelsField });
+export const dialThroughChannelsEdit = z.object({ channels: dialThroughFields.shape.channels });
+export type DialThroughChannelsEdit = z.input<typeof dialThroughChannelsEdit>;
 export type DialThroughValues = z.output<typeof dialThroughInput>;
 
 export const dialThroughRecord = z.object({
   ...versionedRecordFields,
-  name: z.string(),
-  cli: z.string(),
-  /** '' for a user who may not update dial-throughs. */
-  pin: z.string(),
-  pinEnabled: z.boolean(),
-  ukGeo: z.boolean(),
-  inter: z.boolean(),
-  ukMob: z.boolean(),
-  ukOther: z.boolean(),
-  channels: z.number().int(),
+  ...dialThroughFields.recordShape,
   /** How many caller-ID authentication entries it has. */
   cliCount: z.number().int(),
 });

@@ -1,6 +1,7 @@
 /** IVR menus (spec 2: /ivrs, permission IVR, calls on /ivr). */
 import { z } from 'zod';
 import { resourceRoutes, versionedRecordFields } from '../contract.ts';
+import { type Declared, declareFields, field } from '../field-declarations.ts';
 import { requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { numberedRoutes, numberInRange, numberRange } from '../numbering.ts';
@@ -51,39 +52,47 @@ const promptChoice = (allowDefault: boolean) =>
       error: MESSAGES.selectOption,
     });
 
-const keys = Object.fromEntries(IVR_KEYS.map((k) => [k.field, destinationField])) as Record<
-  IvrKeyField,
-  typeof destinationField
->;
+/** 'Key 1', ..., 'Key *', 'Key #', 'Timeout'. */
+const keyLabel = (key: string) => (key === 'Timeout' ? 'Timeout' : `Key ${key}`);
+type KeyMeta = { readonly label: string; readonly uses: { readonly kind: 'destination' } };
+const keys = Object.fromEntries(
+  IVR_KEYS.map((k) => [k.field, field(destinationField, { label: keyLabel(k.key), uses: { kind: 'destination' } })]),
+) as Record<IvrKeyField, Declared<typeof destinationField, KeyMeta>>;
 
-export const ivrInput = z.object({
-  description: requiredText({ max: 45 }),
+export const ivrNumber = numberInRange(IVR_NUMBER, IVR_MESSAGES.invalidNumber);
+
+/** Every field of a menu, once (field-declarations.ts): the inputs, the record, the server's map, the forms. */
+export const ivrFields = declareFields({
+  /** The menu's number, its `name` (spec 2 §3). */
+  name: field(ivrNumber, { label: 'Number', column: 'ivr_no', sortable: true, searchable: true, createOnly: true }),
+  description: field(requiredText({ max: 45 }), { label: 'Description', sortable: true, searchable: true }),
   /** A prompt of the account (or the provider's), or -1: none. */
-  greetingId: promptChoice(false).default(NO_PROMPT),
+  greetingId: field(promptChoice(false).default(NO_PROMPT), { label: 'Greeting Prompt', filterable: true }),
   /** A prompt, -1 none or 0 the default. */
-  invalidPrompt: promptChoice(true).default(DEFAULT_PROMPT),
+  invalidPrompt: field(promptChoice(true).default(DEFAULT_PROMPT), {
+    label: 'Invalid Choice Prompt',
+    column: 'invalid_prompt_id',
+  }),
   ...keys,
 });
+
+export const ivrInput = z.object(ivrFields.shape);
 export type IvrInput = z.input<typeof ivrInput>;
 export type IvrValues = z.output<typeof ivrInput>;
 
-export const ivrNumber = numberInRange(IVR_NUMBER, IVR_MESSAGES.invalidNumber);
 /** Create: the menu's number is its `name` (spec 2 §3). */
-export const ivrCreate = ivrInput.extend({ name: ivrNumber });
+export const ivrCreate = z.object(ivrFields.createShape);
 export type IvrCreate = z.input<typeof ivrCreate>;
 
-export const ivrRange = numberRange(IVR_NUMBER, IVR_BULK_MAX, IVR_MESSAGES, { description: requiredText({ max: 45 }) });
+export const ivrRange = numberRange(IVR_NUMBER, IVR_BULK_MAX, IVR_MESSAGES, {
+  description: ivrFields.shape.description,
+});
 export type IvrRange = z.input<typeof ivrRange>;
 export type IvrRangeValues = z.output<typeof ivrRange>;
 
 export const ivrRecord = z.object({
   ...versionedRecordFields,
-  /** The menu's number. */
-  name: z.number().int(),
-  description: z.string(),
-  greetingId: z.number().int(),
-  invalidPrompt: z.number().int(),
-  ...(Object.fromEntries(IVR_KEYS.map((k) => [k.field, z.string()])) as Record<IvrKeyField, z.ZodString>),
+  ...ivrFields.recordShape,
   /** How many keys route somewhere. */
   keysSet: z.number().int(),
 });

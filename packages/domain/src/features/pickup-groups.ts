@@ -1,6 +1,7 @@
 /** Pickup groups (spec 2: /pickup-groups, permission pickupGroups, calls on /pickupgroups). */
 import { z } from 'zod';
 import { deleteBody, deleteReply, listAndReadRoutes } from '../contract.ts';
+import { declareFields, field } from '../field-declarations.ts';
 import { idParam, requiredText } from '../fields.ts';
 import { listReplySchema, saveReply } from '../paging.ts';
 import { taggedRoutes } from '../tagged-routes.ts';
@@ -41,7 +42,12 @@ export function pickupShortCodeHelp(name: string): string {
   return `Dial ${pickupShortCode(name)} to pick up a call ringing in this group: *0# and ${rule} of the name, counting only its letters and digits`;
 }
 
-export const pickupGroupInput = z.object({ name: requiredText({ max: 100 }) });
+/** Every field of a pickup group, once (field-declarations.ts): the input, the record, the server's map, the forms. */
+export const pickupGroupFields = declareFields({
+  name: field(requiredText({ max: 100 }), { label: 'Name', sortable: true, searchable: true }),
+});
+
+export const pickupGroupInput = z.object(pickupGroupFields.shape);
 export type PickupGroupInput = z.input<typeof pickupGroupInput>;
 
 export const pickupGroupRecord = z.object({
@@ -49,7 +55,7 @@ export const pickupGroupRecord = z.object({
   /** Spec 2 §3 names the id grouppickupId too. */
   grouppickupId: z.number().int(),
   version: z.number().int(),
-  name: z.string(),
+  ...pickupGroupFields.recordShape,
   /** Dialled to pick up a call ringing in the group (read-only). */
   shortCode: z.string(),
   memberCount: z.number().int(),

@@ -104,6 +104,9 @@ async function monitorsOf(db: Tx, sourceId: number) {
     .execute();
 }
 
+/** The lists' field maps (their sortable and filterable columns are indexed). */
+export const callMonitoringLists = [fields, overviewFields];
+
 export function registerCallMonitoringRoutes(api: FastifyInstance, platform: Platform): void {
   const monitors = registerMonitorResource(api, platform);
   registerOverviewRoute(api, platform, monitors);

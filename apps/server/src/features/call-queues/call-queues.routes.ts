@@ -71,6 +71,9 @@ const memberFields = fieldMap<QueueMember>('call_queue_members', {
   penalty: field.number('penalty', { sortable: true }),
 });
 
+/** The lists' field maps (their sortable and filterable columns are indexed). */
+export const callQueueLists = [fields, memberFields];
+
 export function registerCallQueueRoutes(api: FastifyInstance, platform: Platform): void {
   const queues = numberedResource(api, platform, {
     area: 'call-queues',

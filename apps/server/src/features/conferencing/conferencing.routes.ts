@@ -4,8 +4,15 @@
  * and is a destination ('conference:{number}') of numbers, menus, profiles...: deleting one that
  * something routes to is refused, naming each use. Its music counts as a use of that music.
  */
-import { CONFERENCE_MESSAGES, CONFERENCE_NUMBER, type Conference, conferenceRoutes } from '@switchboard/domain';
+import {
+  CONFERENCE_MESSAGES,
+  CONFERENCE_NUMBER,
+  type Conference,
+  conferenceFields,
+  conferenceRoutes,
+} from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
+import { declaredFields } from '../../platform/declared-fields.ts';
 import { field, fieldMap, versionedFields, visibleTo } from '../../platform/fields.ts';
 import { numberedResource } from '../../platform/numbered.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -15,18 +22,13 @@ import { ownRow } from '../../platform/validators.ts';
 const ROOM_NAME =
   "conference_rooms.conf_number || case when conference_rooms.nickname = '' then '' else ' - ' || conference_rooms.nickname end";
 
-const fields = fieldMap<Conference>('conference_rooms', {
+/** The list's field map (its sortable and filterable columns are indexed). */
+export const conferenceListFields = fieldMap<Conference>('conference_rooms', {
   ...versionedFields,
-  confNumber: field.number('conf_number', { sortable: true, searchable: true, createOnly: true }),
-  nickname: field.text('nickname', { sortable: true, searchable: true }),
+  ...declaredFields(conferenceFields),
+  // Read back only by those who may update rooms.
   pin: field.text('pin', { secret: visibleTo('conference', 'update') }),
   adminPin: field.text('admin_pin', { secret: visibleTo('conference', 'update') }),
-  listenOnly: field.boolean('listen_only', { filterable: true }),
-  waitForMarked: field.boolean('wait_for_marked', { filterable: true }),
-  announceUsers: field.boolean('announce_users', { filterable: true }),
-  moh: field.boolean('moh', { filterable: true }),
-  mohClass: field.ref('moh_class_id', 'music_on_hold', { filterable: true }),
-  maxParticipants: field.number('max_participants', { sortable: true }),
 });
 
 const roomLabel = (r: Conference) => (r.nickname === '' ? String(r.confNumber) : `${r.confNumber} - ${r.nickname}`);
@@ -37,7 +39,7 @@ export function registerConferenceRoutes(api: FastifyInstance, platform: Platfor
     routes: conferenceRoutes,
     table: 'conference_rooms',
     permission: 'conference',
-    fields,
+    fields: conferenceListFields,
     label: roomLabel,
     validate: [ownRow('mohClass', 'music_on_hold')],
     number: {

@@ -1,23 +1,10 @@
 /** Table of conference rooms. */
-import type { Generated } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
+import type { conferenceFields } from '@switchboard/domain';
+import type { RecordRow } from '../../db/schema.ts';
+import type { DeclaredColumns } from '../../platform/declared-fields.ts';
 
-export interface ConferenceRoomsTable {
-  id: Generated<number>;
-  version: Generated<number>;
-  account_no: number;
-  conf_number: number;
-  nickname: Generated<string>;
-  pin: string;
-  admin_pin: string;
-  listen_only: Generated<boolean>;
-  wait_for_marked: Generated<boolean>;
-  announce_users: Generated<boolean>;
-  moh: Generated<boolean>;
-  moh_class_id: number | null;
-  max_participants: Generated<number>;
-  created_at: Timestamp;
-}
+/** A room's columns: its record row and its declared fields (domain conferenceFields). */
+export interface ConferenceRoomsTable extends RecordRow, DeclaredColumns<typeof conferenceFields> {}
 
 declare module '../../db/schema.ts' {
   interface Database {

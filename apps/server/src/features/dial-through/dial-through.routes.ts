@@ -8,11 +8,13 @@ import {
   DIAL_THROUGH_MESSAGES,
   type DialThrough,
   type DialThroughCli,
+  dialThroughFields,
   dialThroughRoutes,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { childCount } from '../../platform/child-count.ts';
 import { children } from '../../platform/children.ts';
+import { declaredFields } from '../../platform/declared-fields.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { field, fieldMap, versionedFields, visibleTo } from '../../platform/fields.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -21,15 +23,9 @@ import { highRiskOnly, ownNumbers } from '../../platform/validators.ts';
 
 const fields = fieldMap<DialThrough>('dial_throughs', {
   ...versionedFields,
-  name: field.text('name', { sortable: true, searchable: true }),
-  cli: field.text('cli', { sortable: true, searchable: true, uses: { kind: 'number' } }),
+  ...declaredFields(dialThroughFields),
+  // Read back only by those who may update dial-throughs.
   pin: field.text('pin', { secret: visibleTo('dialThrough', 'update') }),
-  pinEnabled: field.boolean('pin_enabled', { filterable: true }),
-  ukGeo: field.boolean('uk_geo', { filterable: true }),
-  inter: field.boolean('inter', { filterable: true }),
-  ukMob: field.boolean('uk_mob', { filterable: true }),
-  ukOther: field.boolean('uk_other', { filterable: true }),
-  channels: field.number('channels', { sortable: true, filterable: true }),
   cliCount: childCount('dial_through_clis', 'dial_through_id'),
 });
 
@@ -38,6 +34,9 @@ const cliFields = fieldMap<DialThroughCli>('dial_through_clis', {
   dialThroughId: field.number('dial_through_id'),
   number: field.text('number', { sortable: true, searchable: true }),
 });
+
+/** The lists' field maps (their sortable and filterable columns are indexed). */
+export const dialThroughLists = [fields, cliFields];
 
 export function registerDialThroughRoutes(api: FastifyInstance, platform: Platform): void {
   const dialThroughs = resource(api, platform, {

@@ -1,22 +1,11 @@
 /** Tables of dial-throughs and their caller-ID authentication entries. */
+import type { dialThroughFields } from '@switchboard/domain';
 import type { Generated } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
+import type { RecordRow, Timestamp } from '../../db/schema.ts';
+import type { DeclaredColumns } from '../../platform/declared-fields.ts';
 
-export interface DialThroughsTable {
-  id: Generated<number>;
-  version: Generated<number>;
-  account_no: number;
-  name: string;
-  cli: Generated<string>;
-  pin: Generated<string>;
-  pin_enabled: Generated<boolean>;
-  uk_geo: Generated<boolean>;
-  inter: Generated<boolean>;
-  uk_mob: Generated<boolean>;
-  uk_other: Generated<boolean>;
-  channels: Generated<number>;
-  created_at: Timestamp;
-}
+/** A dial-through's columns: its record row and its declared fields (domain dialThroughFields). */
+export interface DialThroughsTable extends RecordRow, DeclaredColumns<typeof dialThroughFields> {}
 
 export interface DialThroughClisTable {
   id: Generated<number>;

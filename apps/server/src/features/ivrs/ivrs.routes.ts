@@ -9,12 +9,14 @@ import {
   IVR_NUMBER,
   type Ivr,
   type IvrRangeValues,
+  ivrFields,
   ivrInput,
   ivrRoutes,
   NO_PROMPT,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
-import { type Builder, field, fieldMap, versionedFields } from '../../platform/fields.ts';
+import { declaredFields } from '../../platform/declared-fields.ts';
+import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
 import { numberedResource } from '../../platform/numbered.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { usablePrompt } from '../../platform/validators.ts';
@@ -23,14 +25,11 @@ import { keyColumn } from './migrations/015-ivrs.ts';
 /** A prompt id, or nothing: the sentinels -1 (none) and 0 (default) are not rows. */
 const promptRow = (v: unknown) => (Number(v) > 0 ? Number(v) : null);
 
-const keyFields = Object.fromEntries(
-  IVR_KEYS.map((k) => [k.field, field.text(keyColumn(k.field), { uses: { kind: 'destination' } })]),
-) as Record<(typeof IVR_KEYS)[number]['field'], Builder>;
-
-const fields = fieldMap<Ivr, 'invalidPromptNone'>('ivrs', {
+/** The list's field map (its sortable and filterable columns are indexed). */
+export const ivrListFields = fieldMap<Ivr, 'invalidPromptNone'>('ivrs', {
   ...versionedFields,
-  name: field.number('ivr_no', { sortable: true, searchable: true, createOnly: true }),
-  description: field.text('description', { sortable: true, searchable: true }),
+  ...declaredFields(ivrFields),
+  // The prompts are stored as a row or null, read back with their sentinels (-1 none, 0 default).
   greetingId: field.mapped('greeting_id', `coalesce({col}, ${NO_PROMPT})`, 'number', {
     filterable: true,
     toColumn: promptRow,
@@ -43,7 +42,6 @@ const fields = fieldMap<Ivr, 'invalidPromptNone'>('ivrs', {
     { toColumn: promptRow, references: { table: 'prompts' } },
   ),
   invalidPromptNone: field.writeOnly('invalid_prompt_none'),
-  ...keyFields,
   keysSet: field.computed(
     `(${IVR_KEYS.map((k) => `(case when ivrs.${keyColumn(k.field)} <> '' then 1 else 0 end)`).join(' + ')})`,
     'number',
@@ -57,7 +55,7 @@ export function registerIvrRoutes(api: FastifyInstance, platform: Platform): voi
     routes: ivrRoutes,
     table: 'ivrs',
     permission: 'IVR',
-    fields,
+    fields: ivrListFields,
     // -1 (no invalid-choice prompt) is kept apart from 0 (the default prompt).
     prepare: (values) => ({ ...values, invalidPromptNone: values.invalidPrompt === NO_PROMPT }),
     validate: [

@@ -1,30 +1,19 @@
 /** Table of IVR menus. */
+import type { ivrFields } from '@switchboard/domain';
 import type { Generated } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
+import type { RecordRow } from '../../db/schema.ts';
+import type { DeclaredColumns } from '../../platform/declared-fields.ts';
 
-export interface IvrsTable {
-  id: Generated<number>;
-  version: Generated<number>;
-  account_no: number;
-  ivr_no: number;
-  description: string;
+/**
+ * A menu's columns: its record row and its declared fields (domain ivrFields), but the prompts,
+ * stored as a prompt's row or null (the sentinels -1 and 0 are not rows).
+ */
+export interface IvrsTable
+  extends RecordRow,
+    Omit<DeclaredColumns<typeof ivrFields>, 'greeting_id' | 'invalid_prompt_id'> {
   greeting_id: number | null;
   invalid_prompt_id: number | null;
   invalid_prompt_none: Generated<boolean>;
-  option1: Generated<string>;
-  option2: Generated<string>;
-  option3: Generated<string>;
-  option4: Generated<string>;
-  option5: Generated<string>;
-  option6: Generated<string>;
-  option7: Generated<string>;
-  option8: Generated<string>;
-  option9: Generated<string>;
-  option0: Generated<string>;
-  option_star: Generated<string>;
-  option_hash: Generated<string>;
-  option_timeout: Generated<string>;
-  created_at: Timestamp;
 }
 
 declare module '../../db/schema.ts' {

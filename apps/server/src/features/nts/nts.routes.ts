@@ -8,34 +8,25 @@ import {
   mayEditRestrictions,
   NTS_MESSAGES,
   type Nts,
+  ntsFields,
   ntsRoutes,
 } from '@switchboard/domain';
 import { normaliseNumber } from '@switchboard/domain/phone';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { declaredFields } from '../../platform/declared-fields.ts';
 import { HttpError } from '../../platform/errors.ts';
-import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
+import { fieldMap, versionedFields } from '../../platform/fields.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resource } from '../../platform/resources.ts';
 import { tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import { restricted, usablePrompt } from '../../platform/validators.ts';
 
-const fields = fieldMap<Nts>('nts_destinations', {
+/** The list's field map (its sortable and filterable columns are indexed). */
+export const ntsListFields = fieldMap<Nts>('nts_destinations', {
   ...versionedFields,
-  name: field.text('name', { sortable: true, searchable: true }),
-  destination: field.text('destination', { sortable: true, searchable: true }),
-  answerPromptId: field.ref('answer_prompt_id', 'prompts'),
-  allowUKGeo: field.boolean('allow_uk_geo'),
-  allowUKMobile: field.boolean('allow_uk_mobile'),
-  allowUK118: field.boolean('allow_uk_118'),
-  allowUKOther: field.boolean('allow_uk_other'),
-  allowUKPremium09: field.boolean('allow_uk_premium_09'),
-  allowUKPremium070: field.boolean('allow_uk_premium_070'),
-  allowInternational: field.boolean('allow_international', { filterable: true }),
-  allowInternationalHighRisk: field.boolean('allow_international_high_risk'),
-  extRefuse: field.boolean('ext_refuse', { filterable: true }),
-  channelLimit: field.number('channel_limit', { sortable: true }),
+  ...declaredFields(ntsFields),
 });
 
 /** The forms a number is stored in: as typed, E.164, and national (0...) for UK numbers. */
@@ -64,7 +55,7 @@ export function registerNtsRoutes(api: FastifyInstance, platform: Platform): voi
     routes: ntsRoutes,
     table: 'nts_destinations',
     permission: 'externalExt',
-    fields,
+    fields: ntsListFields,
     title: 'name',
     usage: { type: 'NTS' },
     destination: {

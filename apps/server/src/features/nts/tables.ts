@@ -1,26 +1,10 @@
 /** Table of NTS destinations. */
-import type { Generated } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
+import type { ntsFields } from '@switchboard/domain';
+import type { RecordRow } from '../../db/schema.ts';
+import type { DeclaredColumns } from '../../platform/declared-fields.ts';
 
-export interface NtsDestinationsTable {
-  id: Generated<number>;
-  version: Generated<number>;
-  account_no: number;
-  name: string;
-  destination: string;
-  answer_prompt_id: number | null;
-  allow_uk_geo: Generated<boolean>;
-  allow_uk_mobile: Generated<boolean>;
-  allow_uk_118: Generated<boolean>;
-  allow_uk_other: Generated<boolean>;
-  allow_uk_premium_09: Generated<boolean>;
-  allow_uk_premium_070: Generated<boolean>;
-  allow_international: Generated<boolean>;
-  allow_international_high_risk: Generated<boolean>;
-  ext_refuse: Generated<boolean>;
-  channel_limit: Generated<number>;
-  created_at: Timestamp;
-}
+/** An NTS destination's columns: its record row and its declared fields (domain ntsFields). */
+export interface NtsDestinationsTable extends RecordRow, DeclaredColumns<typeof ntsFields> {}
 
 declare module '../../db/schema.ts' {
   interface Database {

@@ -8,6 +8,7 @@ import {
   PICKUP_GROUP_MESSAGES,
   type PickupGroup,
   type PickupMember,
+  pickupGroupFields,
   pickupGroupRoutes,
   SHORT_CODE_CHARACTERS,
   SHORT_CODE_FROM,
@@ -16,6 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { childCount } from '../../platform/child-count.ts';
 import { children, parentUsage } from '../../platform/children.ts';
+import { declaredFields } from '../../platform/declared-fields.ts';
 import { HttpError, validationError } from '../../platform/errors.ts';
 import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -25,7 +27,7 @@ import { tenantRoute } from '../../platform/routes.ts';
 const fields = fieldMap<PickupGroup>('pickup_groups', {
   ...versionedFields,
   grouppickupId: field.computed('pickup_groups.id', 'number'),
-  name: field.text('name', { sortable: true, searchable: true }),
+  ...declaredFields(pickupGroupFields),
   // The domain's pickupShortCode in SQL: characters 6 to 8 of the name's letters and digits.
   shortCode: field.computed(
     `('*0#' || substr(regexp_replace(pickup_groups.name, '[^${SHORT_CODE_CHARACTERS}]', '', 'g'), ${SHORT_CODE_FROM}, ${SHORT_CODE_LENGTH}))`,
@@ -42,6 +44,9 @@ const memberFields = fieldMap<PickupMember & { seatId: number }>('pickup_group_m
   extension: field.computed('(select s.extension from seats s where s.id = pickup_group_members.seat_id)', 'number'),
   nickname: field.computed('(select s.nickname from seats s where s.id = pickup_group_members.seat_id)', 'text'),
 });
+
+/** The lists' field maps (their sortable and filterable columns are indexed). */
+export const pickupGroupLists = [fields, memberFields];
 
 export function registerPickupGroupRoutes(api: FastifyInstance, platform: Platform): void {
   const groups = resource(api, platform, {

@@ -1,14 +1,11 @@
 /** Tables of pickup groups and their seats. */
+import type { pickupGroupFields } from '@switchboard/domain';
 import type { Generated } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
+import type { RecordRow, Timestamp } from '../../db/schema.ts';
+import type { DeclaredColumns } from '../../platform/declared-fields.ts';
 
-export interface PickupGroupsTable {
-  id: Generated<number>;
-  version: Generated<number>;
-  account_no: number;
-  name: string;
-  created_at: Timestamp;
-}
+/** A pickup group's columns: its record row and its declared fields (domain pickupGroupFields). */
+export interface PickupGroupsTable extends RecordRow, DeclaredColumns<typeof pickupGroupFields> {}
 
 export interface PickupGroupMembersTable {
   id: Generated<number>;

@@ -6,7 +6,7 @@ import { FormFields } from '../../platform/fields/form-fields.tsx';
 import { formValuesOf } from '../../platform/fields/form-schema.ts';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
-import { CONFERENCE_INTRO, conferenceFields, conferences, roomName, useMusicSelect } from './api.ts';
+import { CONFERENCE_INTRO, conferences, roomFields, roomName, useMusicSelect } from './api.ts';
 
 export default function ConferencingDetailPage() {
   const { id = '' } = useParams();
@@ -28,7 +28,7 @@ export default function ConferencingDetailPage() {
               <Typography variant="body2" color="text.secondary">
                 Room number {room.confNumber}. {CONFERENCE_INTRO}
               </Typography>
-              <FormFields control={form.control} fields={conferenceFields(music)} disabled={readOnly} />
+              <FormFields control={form.control} fields={roomFields(music)} disabled={readOnly} />
             </>
           ),
         },

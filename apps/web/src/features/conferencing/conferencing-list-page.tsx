@@ -2,16 +2,18 @@
 import Typography from '@mui/material/Typography';
 import {
   CONFERENCE_MAX_PARTICIPANTS,
+  type Conference,
   type ConferenceCreate,
   conferenceCreate,
+  conferenceFields,
   conferenceRoutes,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
+import { columnOf, filterOf, formField } from '../../platform/fields/declared-fields.ts';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
-import { yesNoFilter } from '../../platform/paged-table/table-toolbar.tsx';
 import { nextNumberQuery } from '../../platform/range-add/range-add.ts';
-import { CONFERENCE_INTRO, conferenceFields, conferenceKeys, conferences, roomName, useMusicSelect } from './api.ts';
+import { CONFERENCE_INTRO, conferenceKeys, conferences, roomFields, roomName, useMusicSelect } from './api.ts';
 import { conferencingArea } from './area.ts';
 
 const onOff = (v: boolean) => (v ? 'Yes' : 'No');
@@ -20,8 +22,8 @@ export default function ConferencingListPage() {
   const music = useMusicSelect();
   const next = useQuery(nextNumberQuery(conferenceRoutes.next, conferenceKeys));
   const fields: FieldDef<ConferenceCreate>[] = [
-    { kind: 'text', name: 'confNumber', label: 'Room Number', type: 'number', required: true },
-    ...conferenceFields(music),
+    formField<ConferenceCreate>(conferenceFields, 'confNumber'),
+    ...roomFields(music),
   ];
   return (
     <AreaListPage
@@ -34,14 +36,14 @@ export default function ConferencingListPage() {
       }
       label={roomName}
       columns={[
-        { field: 'confNumber', header: 'Room Number', sortable: true },
-        { field: 'nickname', header: 'Nickname', sortable: true, render: (r) => r.nickname || '—' },
-        { field: 'listenOnly', header: 'Listen Only', render: (r) => onOff(r.listenOnly) },
-        { field: 'waitForMarked', header: 'Wait For Marked User', render: (r) => onOff(r.waitForMarked) },
-        { field: 'announceUsers', header: 'Announce Users', render: (r) => onOff(r.announceUsers) },
+        columnOf<Conference>(conferenceFields, 'confNumber'),
+        columnOf<Conference>(conferenceFields, 'nickname', (r) => r.nickname || '—'),
+        columnOf<Conference>(conferenceFields, 'listenOnly', (r) => onOff(r.listenOnly)),
+        columnOf<Conference>(conferenceFields, 'waitForMarked', (r) => onOff(r.waitForMarked)),
+        columnOf<Conference>(conferenceFields, 'announceUsers', (r) => onOff(r.announceUsers)),
         { field: 'maxParticipants', header: 'Participants', sortable: true },
       ]}
-      filters={[yesNoFilter('listenOnly', 'Listen Only'), yesNoFilter('moh', 'Music On Hold')]}
+      filters={[filterOf(conferenceFields, 'listenOnly'), filterOf(conferenceFields, 'moh')]}
       add={{
         title: 'Add Conference Room',
         schema: conferenceCreate,

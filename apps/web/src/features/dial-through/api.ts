@@ -2,12 +2,8 @@
  * Dial-through on the web: the resource at /dialthrough, its caller-ID entries, the account's
  * numbers for the CLI, and the fields the add modal and the General tab share.
  */
-import {
-  DIAL_THROUGH_CHANNELS,
-  DIAL_THROUGH_SWITCHES,
-  type DialThroughInput,
-  dialThroughRoutes,
-} from '@switchboard/domain';
+import { type DialThroughInput, dialThroughFields, dialThroughRoutes } from '@switchboard/domain';
+import { formFields, labelOf } from '../../platform/fields/declared-fields.ts';
 import type { SelectOption } from '../../platform/fields/field-props.ts';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import type { PickerSource } from '../../platform/fields/server-picker.tsx';
@@ -20,26 +16,38 @@ export const dialThroughKeys = dialThroughs.keys;
 export const clisSource = (id: number) =>
   listSource(dialThroughRoutes.clisPage, childrenOf(dialThroughKeys, id, 'clis'));
 
-export const CHANNEL_OPTIONS: SelectOption[] = DIAL_THROUGH_CHANNELS.map((c) => ({ value: c, label: String(c) }));
+export const CHANNEL_OPTIONS: readonly SelectOption[] = dialThroughFields.meta.channels.options;
 
 /**
  * The fields of a dial-through but international calls (shown apart: they need highRisk); `numbers`:
  * the account's caller-ID numbers, searched on the server (useCallerIdSource).
  */
-export function dialThroughFields(numbers: PickerSource): FieldDef<DialThroughInput>[] {
-  return [
-    { kind: 'text', name: 'name', label: 'Name', required: true },
-    { kind: 'picker', name: 'cli', label: 'CLI', source: numbers, none: 'The caller’s own number' },
-    { kind: 'switch', name: 'pinEnabled', label: 'PIN Enabled' },
-    { kind: 'text', name: 'pin', label: 'PIN', helper: '4-6 digits, asked of every caller while the PIN is enabled' },
-    { kind: 'select', name: 'channels', label: 'Concurrent Channels', options: CHANNEL_OPTIONS, required: true },
-    ...DIAL_THROUGH_SWITCHES.filter((s) => !s.highRisk).map(
-      (s): FieldDef<DialThroughInput> => ({ kind: 'switch', name: s.name, label: s.label }),
-    ),
-  ];
+export function dialThroughFormFields(numbers: PickerSource): FieldDef<DialThroughInput>[] {
+  return formFields<DialThroughInput>(dialThroughFields, [
+    'name',
+    {
+      kind: 'picker',
+      name: 'cli',
+      label: labelOf(dialThroughFields, 'cli'),
+      source: numbers,
+      none: 'The caller’s own number',
+    },
+    'pinEnabled',
+    'pin',
+    {
+      kind: 'select',
+      name: 'channels',
+      label: labelOf(dialThroughFields, 'channels'),
+      options: CHANNEL_OPTIONS,
+      required: true,
+    },
+    'ukGeo',
+    'ukMob',
+    'ukOther',
+  ]);
 }
 
-export const INTERNATIONAL_LABEL = DIAL_THROUGH_SWITCHES.find((s) => s.highRisk)?.label ?? 'International';
+export const INTERNATIONAL_LABEL = labelOf(dialThroughFields, 'inter');
 
 export const DIAL_THROUGH_DEFAULTS: DialThroughInput = {
   name: '',

@@ -6,7 +6,7 @@ import { FormFields, FormSwitchField } from '../../platform/fields/form-fields.t
 import { useCallerIdSource } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
-import { dialThroughFields, dialThroughs, INTERNATIONAL_LABEL } from './api.ts';
+import { dialThroughFormFields, dialThroughs, INTERNATIONAL_LABEL } from './api.ts';
 import { dialThroughArea } from './area.ts';
 import { CallerIdsTab } from './caller-ids-tab.tsx';
 
@@ -25,7 +25,7 @@ export default function DialThroughDetailPage() {
           kind: 'form',
           render: (form, _d, readOnly) => (
             <>
-              <FormFields control={form.control} fields={dialThroughFields(numbers)} disabled={readOnly} />
+              <FormFields control={form.control} fields={dialThroughFormFields(numbers)} disabled={readOnly} />
               <Box>
                 <FormSwitchField<DialThroughInput>
                   control={form.control}

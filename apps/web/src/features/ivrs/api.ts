@@ -34,6 +34,3 @@ export function greetingOptions(prompts: SelectSource): SelectOption[] {
 export function invalidPromptOptions(prompts: SelectSource): SelectOption[] {
   return [{ value: NO_PROMPT, label: 'None' }, { value: DEFAULT_PROMPT, label: 'Default' }, ...prompts.options];
 }
-
-/** 'Key 1', ..., 'Key *', 'Key #', 'Timeout'. */
-export const keyLabel = (key: string) => (key === 'Timeout' ? 'Timeout' : `Key ${key}`);

@@ -4,12 +4,13 @@
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { destinationValue, IVR_KEYS, type Ivr, type IvrInput } from '@switchboard/domain';
-import { type FieldDef, FormFields } from '../../platform/fields/form-fields.tsx';
+import { destinationValue, IVR_KEYS, type Ivr, type IvrInput, ivrFields } from '@switchboard/domain';
+import { formField, labelOf } from '../../platform/fields/declared-fields.ts';
+import { FormFields } from '../../platform/fields/form-fields.tsx';
 import { usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
-import { CONFERENCING_OPTION, greetingOptions, invalidPromptOptions, ivrs, keyLabel } from './api.ts';
+import { CONFERENCING_OPTION, greetingOptions, invalidPromptOptions, ivrs } from './api.ts';
 import { ivrsArea } from './area.ts';
 
 export default function IvrDetailPage() {
@@ -25,31 +26,27 @@ export default function IvrDetailPage() {
           kind: 'form',
           fields: ['description', 'greetingId', 'invalidPrompt', ...IVR_KEYS.map((k) => k.field)],
           inputs: [
-            { kind: 'text', name: 'description', label: 'Description', required: true },
+            formField<IvrInput>(ivrFields, 'description'),
             {
               kind: 'select',
               name: 'greetingId',
-              label: 'Greeting Prompt',
+              label: labelOf(ivrFields, 'greetingId'),
               options: greetingOptions(prompts),
               helper: prompts.helper ?? 'Played when the menu answers',
             },
             {
               kind: 'select',
               name: 'invalidPrompt',
-              label: 'Invalid Choice Prompt',
+              label: labelOf(ivrFields, 'invalidPrompt'),
               options: invalidPromptOptions(prompts),
               helper: prompts.helper ?? 'Played when the caller presses a key with no destination',
             },
           ],
           render: (form, m, readOnly) => {
             const self = [destinationValue('ivr', m.name)];
-            const keyFields: FieldDef<IvrInput>[] = IVR_KEYS.map((k) => ({
-              kind: 'destination',
-              name: k.field,
-              label: keyLabel(k.key),
-              exclude: self,
-              extra: [CONFERENCING_OPTION],
-            }));
+            const keyFields = IVR_KEYS.map((k) =>
+              formField<IvrInput>(ivrFields, k.field, { exclude: self, extra: [CONFERENCING_OPTION] }),
+            );
             return (
               <>
                 <Typography variant="subtitle2" component="h2" sx={{ mt: 1 }}>

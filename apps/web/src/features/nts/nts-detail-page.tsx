@@ -12,8 +12,10 @@ import {
   NTS_SWITCHES,
   type Nts,
   type NtsInput,
+  ntsFields,
 } from '@switchboard/domain';
 import { CallRestrictionsFields } from '../../platform/call-options/call-restrictions-fields.tsx';
+import { formFields, labelOf } from '../../platform/fields/declared-fields.ts';
 import { FormSwitchField } from '../../platform/fields/form-fields.tsx';
 import { usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { useSession } from '../../platform/session-context.ts';
@@ -34,13 +36,13 @@ export default function NtsDetailPage() {
         {
           label: 'General',
           kind: 'form',
-          inputs: [
-            { kind: 'text', name: 'name', label: 'Name', required: true },
-            { kind: 'text', name: 'destination', label: 'Telephone Number', type: 'tel', required: true },
+          inputs: formFields<NtsInput>(ntsFields, [
+            'name',
+            'destination',
             {
               kind: 'select',
               name: 'answerPromptId',
-              label: 'Answer Prompt',
+              label: labelOf(ntsFields, 'answerPromptId'),
               options: prompts.options,
               helper: prompts.helper ?? 'Played to the person answering before the call is connected',
               nullable: true,
@@ -48,11 +50,11 @@ export default function NtsDetailPage() {
             {
               kind: 'text',
               name: 'channelLimit',
-              label: 'Channel Limit',
+              label: labelOf(ntsFields, 'channelLimit'),
               type: 'number',
               helper: `${NTS_CHANNEL_LIMIT.min}-${NTS_CHANNEL_LIMIT.max} simultaneous calls`,
             },
-          ],
+          ]),
         },
         {
           label: 'Call Restrictions',
@@ -74,7 +76,7 @@ export default function NtsDetailPage() {
                 <FormSwitchField<NtsInput>
                   control={form.control}
                   name="extRefuse"
-                  label="Refuse other calls"
+                  label={labelOf(ntsFields, 'extRefuse')}
                   disabled={readOnly || !mayEditRestrictions(session, 'ntsCallRestrictions')}
                 />
               </Box>

@@ -1,5 +1,6 @@
 /** /nts: the account's external forwarding destinations; add (on-net numbers refused), delete. */
-import { ntsCreate } from '@switchboard/domain';
+import { type Nts, type NtsCreate, ntsCreate, ntsFields } from '@switchboard/domain';
+import { columnOf, formFields } from '../../platform/fields/declared-fields.ts';
 import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
 import { createNts, nts } from './api.ts';
 import { ntsArea } from './area.ts';
@@ -11,18 +12,15 @@ export default function NtsListPage() {
       api={nts}
       label={(n) => n.name}
       columns={[
-        { field: 'name', header: 'Name', sortable: true },
-        { field: 'destination', header: 'Telephone Number', sortable: true },
-        { field: 'channelLimit', header: 'Channel Limit', sortable: true },
+        columnOf<Nts>(ntsFields, 'name'),
+        columnOf<Nts>(ntsFields, 'destination'),
+        columnOf<Nts>(ntsFields, 'channelLimit'),
       ]}
       add={{
         title: 'Add NTS Destination',
         schema: ntsCreate,
         defaults: { name: '', destination: '' },
-        fields: [
-          { kind: 'text', name: 'name', label: 'Name', required: true },
-          { kind: 'text', name: 'destination', label: 'Telephone Number', type: 'tel', required: true },
-        ],
+        fields: formFields<NtsCreate>(ntsFields, ['name', 'destination']),
         create: createNts,
       }}
     />

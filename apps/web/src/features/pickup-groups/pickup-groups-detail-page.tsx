@@ -9,12 +9,15 @@ import Typography from '@mui/material/Typography';
 import {
   PICKUP_GROUP_MESSAGES,
   type PickupGroup,
+  type PickupGroupInput,
+  pickupGroupFields,
   pickupGroupInput,
   pickupShortCode,
   pickupShortCodeHelp,
 } from '@switchboard/domain';
 import { useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
+import { formFields } from '../../platform/fields/declared-fields.ts';
 import type { FieldsControl } from '../../platform/fields/form-schema.ts';
 import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
@@ -81,7 +84,7 @@ export default function PickupGroupDetailPage() {
         {
           label: 'General',
           kind: 'form',
-          inputs: [{ kind: 'text', name: 'name', label: 'Name', required: true }],
+          inputs: formFields<PickupGroupInput>(pickupGroupFields, ['name']),
           render: (form) => <ShortCode control={form.control} />,
           below: (g) => <Members group={g} />,
         },

@@ -1,5 +1,6 @@
 /** /pickup-groups: the account's pickup groups with their short codes and member counts; add, delete. */
-import { pickupGroupInput } from '@switchboard/domain';
+import { type PickupGroup, type PickupGroupInput, pickupGroupFields, pickupGroupInput } from '@switchboard/domain';
+import { columnOf, formFields } from '../../platform/fields/declared-fields.ts';
 import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
 import { pickupGroups } from './api.ts';
 import { pickupGroupsArea } from './area.ts';
@@ -11,7 +12,7 @@ export default function PickupGroupsListPage() {
       api={pickupGroups}
       label={(g) => g.name}
       columns={[
-        { field: 'name', header: 'Name', sortable: true },
+        columnOf<PickupGroup>(pickupGroupFields, 'name'),
         { field: 'shortCode', header: 'Short Code' },
         { field: 'memberCount', header: 'Members', sortable: true },
       ]}
@@ -19,7 +20,7 @@ export default function PickupGroupsListPage() {
         title: 'Add Pickup Group',
         schema: pickupGroupInput,
         defaults: { name: '' },
-        fields: [{ kind: 'text', name: 'name', label: 'Name', required: true }],
+        fields: formFields<PickupGroupInput>(pickupGroupFields, ['name']),
         create: pickupGroups.create,
       }}
     />
