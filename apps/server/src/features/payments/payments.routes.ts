@@ -78,6 +78,8 @@ async function createPayment(
   p: {
     accountNo: number;
     userId: number;
+    /** The provider admin acting as the account, if any (the payment's row event names them). */
+    puppeteer: number | null;
     purpose: 'topup' | 'invoice';
     invoiceId: number | null;
     amountPence: number;
@@ -106,25 +108,28 @@ async function createPayment(
     log.error({ err: error }, 'the card provider did not make the payment');
     throw new HttpError(502, p.purpose === 'topup' ? PAYMENT_MESSAGES.topUpFailed : PAYMENT_MESSAGES.cardUnsuccessful);
   }
-  await platform.tenancy.tenant(p.accountNo, (tx) =>
-    tx
-      .insertInto('payments')
-      .values({
-        account_no: p.accountNo,
-        purpose: p.purpose,
-        invoice_id: p.invoiceId,
-        amount_pence: p.amountPence,
-        description: p.description,
-        provider: provider.kind,
-        provider_id: intent.id,
-        client_secret: intent.clientSecret,
-        auto_top_up: Boolean(p.autoTopUpThresholdPence),
-        auto_top_up_threshold_pence: p.autoTopUpThresholdPence ?? null,
-        auto_bill: p.autoBill ?? false,
-        customer_id: customerId,
-        created_by: p.userId,
-      })
-      .execute(),
+  await platform.tenancy.tenant(
+    p.accountNo,
+    (tx) =>
+      tx
+        .insertInto('payments')
+        .values({
+          account_no: p.accountNo,
+          purpose: p.purpose,
+          invoice_id: p.invoiceId,
+          amount_pence: p.amountPence,
+          description: p.description,
+          provider: provider.kind,
+          provider_id: intent.id,
+          client_secret: intent.clientSecret,
+          auto_top_up: Boolean(p.autoTopUpThresholdPence),
+          auto_top_up_threshold_pence: p.autoTopUpThresholdPence ?? null,
+          auto_bill: p.autoBill ?? false,
+          customer_id: customerId,
+          created_by: p.userId,
+        })
+        .execute(),
+    { actor: p },
   );
   return createdReply(platform, intent.clientSecret, provider.kind);
 }
@@ -195,6 +200,7 @@ function registerTopUpRoutes(api: FastifyInstance, platform: Platform): void {
       return createPayment(platform, request.log, {
         accountNo: auth.accountNo,
         userId: auth.userId,
+        puppeteer: auth.puppeteer,
         purpose: 'topup',
         invoiceId: null,
         amountPence,
@@ -255,6 +261,7 @@ function registerPayInvoiceRoute(api: FastifyInstance, platform: Platform): void
       return createPayment(platform, request.log, {
         accountNo: auth.accountNo,
         userId: auth.userId,
+        puppeteer: auth.puppeteer,
         purpose: 'invoice',
         invoiceId: invoice.id,
         amountPence,
@@ -310,8 +317,10 @@ function registerCardFormRoutes(api: FastifyInstance, platform: Platform): void 
       const decision = decideCard(body as Required<SandboxConfirmBody>);
       if (decision.outcome !== 'invalid') {
         const last4 = body.number.replace(/\D/g, '').slice(-4);
-        await platform.tenancy.tenant(auth.accountNo, (tx) =>
-          tx.updateTable('payments').set({ card_last4: last4 }).where('id', '=', payment.id).execute(),
+        await platform.tenancy.tenant(
+          auth.accountNo,
+          (tx) => tx.updateTable('payments').set({ card_last4: last4 }).where('id', '=', payment.id).execute(),
+          { actor: auth },
         );
       }
       switch (decision.outcome) {
@@ -414,23 +423,26 @@ function registerPaypalOrderRoute(api: FastifyInstance, platform: Platform): voi
         if (error instanceof HttpError) throw error;
         throw new HttpError(502, PAYMENT_MESSAGES.paypalUnavailable);
       }
-      await platform.tenancy.tenant(auth.accountNo, (tx) =>
-        tx
-          .insertInto('payments')
-          .values({
-            account_no: auth.accountNo,
-            purpose: 'topup',
-            invoice_id: null,
-            amount_pence: amountPence,
-            description,
-            provider: paypal.kind === 'paypal' ? 'paypal' : 'sandbox',
-            method: 'paypal',
-            provider_id: orderId,
-            // PayPal has no client secret: a token of ours keeps the column's one-per-payment rule.
-            client_secret: `paypal_${crypto.randomBytes(16).toString('hex')}`,
-            created_by: auth.userId,
-          })
-          .execute(),
+      await platform.tenancy.tenant(
+        auth.accountNo,
+        (tx) =>
+          tx
+            .insertInto('payments')
+            .values({
+              account_no: auth.accountNo,
+              purpose: 'topup',
+              invoice_id: null,
+              amount_pence: amountPence,
+              description,
+              provider: paypal.kind === 'paypal' ? 'paypal' : 'sandbox',
+              method: 'paypal',
+              provider_id: orderId,
+              // PayPal has no client secret: a token of ours keeps the column's one-per-payment rule.
+              client_secret: `paypal_${crypto.randomBytes(16).toString('hex')}`,
+              created_by: auth.userId,
+            })
+            .execute(),
+        { actor: auth },
       );
       return {
         success: true,
