@@ -44,6 +44,8 @@ export interface ChangeEvent {
 export interface StoredChangeEvent extends Omit<ChangeEvent, 'area' | 'details'> {
   area: string;
   id: number;
+  /** The transaction that recorded it (xid8 as text): the other events of the same change share it. */
+  txid: string;
   at: Date;
   accountNo: number;
   userId: number | null;
@@ -208,6 +210,7 @@ type EventRow = Record<string, unknown> & { id: number; tx: string };
 function storedEvent(row: EventRow): StoredChangeEvent {
   return {
     id: Number(row.id),
+    txid: row.tx,
     at: new Date(row.at as string),
     accountNo: row.account_no as number,
     area: row.area as string,

@@ -209,6 +209,21 @@ describe('row events name who acted (migration 076)', () => {
     });
   });
 
+  it('shows in the audit log who wrote a row their request logged nothing else for; a row the act logged is not logged twice', async () => {
+    const prepay = await t.login('prepay');
+    const res = await t.api('POST', '/account/30001/topup', prepay, { amount: 20, autoTopup: false, threshold: 2 });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.platform.outbox.drain(1_000_000);
+    const logged = async (account: number, action: string) =>
+      (
+        await sql<{ user_id: number | null; label: string }>`select user_id, details->>'label' as label from audit_log
+          where account_no = ${account} and action = ${action} order by id`.execute(t.database.db)
+      ).rows;
+    expect(await logged(30001, 'payments.create')).toEqual([{ user_id: await userId('prepay'), label: 'payments' }]);
+    // The bundle enabled above: its route's own event is logged, its row's is not.
+    expect((await logged(ACCOUNT, 'bundles.create')).map((e) => e.label)).toEqual(['UK Minutes 3000']);
+  });
+
   it('carries no one from a job’s or the system’s transaction', async () => {
     await t.app.platform.tenancy.tenant(ACCOUNT, (tx) =>
       tx.updateTable('account_bundles').set({ bundle_id: 2 }).where('account_no', '=', ACCOUNT).execute(),

@@ -230,6 +230,9 @@ export default function ChangeEventsPage() {
               <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                 {`Event ${d.eventId}${d.accountNo === null ? '' : `, account ${d.accountNo}`}, ${when(d.at)}`}
               </Typography>
+              <Typography variant="caption" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                {`Consumer ${d.consumer}${d.requeuedAt ? ', waiting for delivery' : ''}`}
+              </Typography>
               <Typography variant="caption" color="error" sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
                 {d.error}
               </Typography>
