@@ -7,7 +7,7 @@
 import { changeEventRoutes, type DeadEventRecord, isProviderAdmin, type ListFilters } from '@switchboard/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../platform/auth.ts';
-import { HttpError, validationError } from '../../platform/errors.ts';
+import { forbidden, HttpError, validationError } from '../../platform/errors.ts';
 import { type DeadEvent, deadEvents, recordChange, requeueDead } from '../../platform/outbox.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { openRoute } from '../../platform/routes.ts';
@@ -58,7 +58,7 @@ async function retry(
   consumer: string,
   eventId: number | null,
 ): Promise<number> {
-  if (!auth) throw new HttpError(404, 'No consumer has that name');
+  if (!auth) throw forbidden();
   return platform.tenancy.crossAccount('outbox', async (tx) => {
     const requeued = await requeueDead(tx, consumer, eventId);
     if (requeued === 0) return 0;
