@@ -33,6 +33,7 @@ import * as m067 from './db/migrations/067-tenant-money-and-grants.ts';
 import * as m068 from './db/migrations/068-search-by-construction.ts';
 import * as m069 from './db/migrations/069-owner-default-privileges.ts';
 import * as m070 from './db/migrations/070-inbound-events.ts';
+import * as m076 from './db/migrations/076-change-event-actors.ts';
 import { area as accessLists } from './features/access-lists/area.ts';
 import { area as account } from './features/account/area.ts';
 import { area as accountBilling } from './features/account-billing/area.ts';
@@ -41,6 +42,7 @@ import { area as bundles } from './features/bundles/area.ts';
 import { area as callGroups } from './features/call-groups/area.ts';
 import { area as callMonitoring } from './features/call-monitoring/area.ts';
 import { area as callQueues } from './features/call-queues/area.ts';
+import { area as changeEvents } from './features/change-events/area.ts';
 import { area as conferencing } from './features/conferencing/area.ts';
 import { area as customers } from './features/customers/area.ts';
 import { area as destinations } from './features/destinations/area.ts';
@@ -99,6 +101,7 @@ export const AREAS: readonly ServerArea[] = [
   directDebit,
   identity,
   jobs,
+  changeEvents,
 ];
 
 /** The platform's own migrations (accounts and users, Teams tenants, row-level security). */
@@ -131,6 +134,7 @@ const PLATFORM_MIGRATIONS: Record<string, Migration> = {
   '068-search-by-construction': m068,
   '069-owner-default-privileges': m069,
   '070-inbound-events': m070,
+  '076-change-event-actors': m076,
 };
 
 /** Every migration, platform's and areas', by name (the Migrator runs them in name order). */

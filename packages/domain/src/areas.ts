@@ -12,6 +12,8 @@ export const AREA_NAMES = {
   'call-groups': 'Call Groups',
   'call-monitoring': 'Call Monitoring',
   'call-queues': 'Call Queues',
+  /** A provider admin's retry of the change events a consumer gave up on (the Change Events page). */
+  'change-events': 'Change Events',
   conferencing: 'Conferencing',
   'dial-through': 'Dial Through',
   'direct-debit': 'Direct Debit',

@@ -12,6 +12,7 @@ export * from './features/bundles.ts';
 export * from './features/call-groups.ts';
 export * from './features/call-monitoring.ts';
 export * from './features/call-queues.ts';
+export * from './features/change-events.ts';
 export * from './features/conferencing.ts';
 export * from './features/dashboard.ts';
 export * from './features/destinations.ts';

@@ -21,9 +21,11 @@ export async function sweepExpired(
     const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
     const attempts = await db.deleteFrom('login_attempts').where('at', '<', dayAgo).executeTakeFirst();
     await forgetQuiet(db, 24 * 60 * 60 * 1000);
-    // Events every consumer has passed (a consumer's cursor is its last event's (txid, id)).
+    // Events every consumer has passed (a consumer's cursor is its last event's (txid, id)), but a
+    // dead one: it is kept while a consumer may still be handed it again (Retry, migration 076).
     await sql`delete from change_events e where e.at < ${new Date(now.getTime() - EVENT_RETENTION_MS)}
-      and not exists (select from change_consumers c where (c.txid, c.event_id) < (e.txid, e.id))`.execute(db);
+      and not exists (select from change_consumers c where (c.txid, c.event_id) < (e.txid, e.id))
+      and not exists (select from change_consumer_dead d where d.event_id = e.id)`.execute(db);
     return { sessions: Number(sessions.numDeletedRows), attempts: Number(attempts.numDeletedRows) };
   });
 }

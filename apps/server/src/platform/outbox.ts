@@ -44,6 +44,8 @@ export interface ChangeEvent {
 export interface StoredChangeEvent extends Omit<ChangeEvent, 'area' | 'details'> {
   area: string;
   id: number;
+  /** The transaction that recorded it (xid8 as text): the other events of the same change share it. */
+  txid: string;
   at: Date;
   accountNo: number;
   userId: number | null;
@@ -208,6 +210,7 @@ type EventRow = Record<string, unknown> & { id: number; tx: string };
 function storedEvent(row: EventRow): StoredChangeEvent {
   return {
     id: Number(row.id),
+    txid: row.tx,
     at: new Date(row.at as string),
     accountNo: row.account_no as number,
     area: row.area as string,
@@ -248,13 +251,55 @@ async function lockCursor(tx: Tx, c: ChangeConsumer): Promise<Cursor | null> {
 }
 
 /**
+ * Delivers to one consumer (its cursor locked) the dead events put back for delivery, then the
+ * events after its cursor unless it is waiting out a back-off. Answers how many were delivered.
+ */
+async function deliver(tx: Tx, c: ChangeConsumer, limit: number): Promise<number> {
+  const cursor = await lockCursor(tx, c);
+  if (!cursor) return 0;
+  const redelivered = await redeliver(tx, c, limit);
+  if (redelivered > 0) {
+    await sql`update change_consumers set delivered = delivered + ${redelivered}, updated_at = now()
+      where name = ${c.name}`.execute(tx);
+  }
+  if (cursor.retry_at && cursor.retry_at.getTime() > Date.now()) return redelivered;
+  return redelivered + (await deliverAfter(tx, c, cursor, limit));
+}
+
+/**
+ * The dead events a provider admin put back (Retry, migration 076), handed over once more, each in a
+ * savepoint: delivered, it is no longer dead; failing, it stays parked with one more attempt and the
+ * new error (another Retry tries again). They are handled apart from the cursor, which has passed them.
+ */
+async function redeliver(tx: Tx, c: ChangeConsumer, limit: number): Promise<number> {
+  const { rows } = await sql<EventRow>`select e.*, e.txid::text as tx from change_consumer_dead d
+      join change_events e on e.id = d.event_id
+    where d.consumer = ${c.name} and d.requeued_at is not null
+    order by e.txid, e.id limit ${limit}`.execute(tx);
+  let delivered = 0;
+  for (const row of rows) {
+    await sql`savepoint change_consumer`.execute(tx);
+    try {
+      await c.handle(tx, storedEvent(row));
+      await sql`release savepoint change_consumer`.execute(tx);
+      await sql`delete from change_consumer_dead where consumer = ${c.name} and event_id = ${row.id}`.execute(tx);
+      delivered++;
+    } catch (error) {
+      await sql`rollback to savepoint change_consumer`.execute(tx);
+      await sql`update change_consumer_dead set attempts = attempts + 1, error = ${errorText(error)}, at = now(),
+          requeued_at = null
+        where consumer = ${c.name} and event_id = ${row.id}`.execute(tx);
+    }
+  }
+  return delivered;
+}
+
+/**
  * Delivers to one consumer the events after its cursor (up to `limit`), each in a savepoint: a
  * failure rolls back that event's writes, and stops the delivery until its back-off has passed, or
  * after the consumer's attempts parks the event as dead and goes on. Answers how many were delivered.
  */
-async function deliver(tx: Tx, c: ChangeConsumer, limit: number): Promise<number> {
-  const cursor = await lockCursor(tx, c);
-  if (!cursor || (cursor.retry_at && cursor.retry_at.getTime() > Date.now())) return 0;
+async function deliverAfter(tx: Tx, c: ChangeConsumer, cursor: Cursor, limit: number): Promise<number> {
   let { txid, event_id: eventId, attempts } = cursor;
   let delivered = 0;
   let failure: { error: string; retryAt: Date } | null = null;
@@ -371,4 +416,94 @@ async function consumerStatus(tx: Tx, name: string): Promise<ConsumerStatus> {
     lastError: r.last_error,
     dead: r.dead,
   };
+}
+
+/** An event a consumer gave up on (parked as dead), as the provider admins' Change Events page lists it. */
+export interface DeadEvent {
+  consumer: string;
+  eventId: number;
+  /** Failed attempts so far, the last one's error, when it was parked (or last failed a retry). */
+  attempts: number;
+  error: string;
+  parkedAt: Date;
+  /** When it was put back for delivery (Retry), until it is delivered or fails again. */
+  requeuedAt: Date | null;
+  /** The event itself while it is kept (housekeeping keeps the dead ones; one parked earlier may be gone). */
+  event: { at: Date; accountNo: number; area: string; kind: string; recordId: number | null; label: string } | null;
+}
+
+export interface DeadQuery {
+  /** The declared consumers (a name no area declares any more is not shown). */
+  consumers: readonly string[];
+  /** Only this consumer's. */
+  consumer?: string | undefined;
+  /** In the error or the event's label or area, case folded, wildcards literal. */
+  search?: string | undefined;
+  offset: number;
+  /** -1: all. */
+  limit: number;
+}
+
+type DeadRow = {
+  consumer: string;
+  event_id: number;
+  attempts: number;
+  error: string;
+  at: Date;
+  requeued_at: Date | null;
+  event_at: Date | null;
+  account_no: number | null;
+  area: string | null;
+  kind: string | null;
+  record_id: number | null;
+  label: string | null;
+};
+
+const deadEvent = (r: DeadRow): DeadEvent => ({
+  consumer: r.consumer,
+  eventId: Number(r.event_id),
+  attempts: r.attempts,
+  error: r.error,
+  parkedAt: new Date(r.at),
+  requeuedAt: r.requeued_at ? new Date(r.requeued_at) : null,
+  event:
+    r.event_at === null
+      ? null
+      : {
+          at: new Date(r.event_at),
+          accountNo: r.account_no ?? 0,
+          area: r.area ?? '',
+          kind: r.kind ?? '',
+          recordId: r.record_id,
+          label: r.label ?? '',
+        },
+});
+
+/** Dead events, the last parked first: a page of them and how many there are. */
+export async function deadEvents(tx: Tx, q: DeadQuery): Promise<{ records: DeadEvent[]; total: number }> {
+  if (q.consumers.length === 0) return { records: [], total: 0 };
+  const pattern = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = sql`d.consumer in (${sql.join(q.consumers.map((name) => sql`${name}`))})
+    and (${q.consumer ?? null}::text is null or d.consumer = ${q.consumer ?? null})
+    and (${pattern}::text is null or d.error ilike ${pattern} or e.label ilike ${pattern} or e.area ilike ${pattern})`;
+  const { rows } = await sql<DeadRow>`select d.consumer, d.event_id, d.attempts, d.error, d.at, d.requeued_at,
+      e.at as event_at, e.account_no, e.area, e.kind, e.record_id, e.label
+    from change_consumer_dead d left join change_events e on e.id = d.event_id
+    where ${where}
+    order by d.at desc, d.consumer, d.event_id desc
+    offset ${Math.max(0, q.offset)} limit ${q.limit === -1 ? null : q.limit}`.execute(tx);
+  const counted = await sql<{ total: number }>`select count(*)::int as total
+    from change_consumer_dead d left join change_events e on e.id = d.event_id where ${where}`.execute(tx);
+  return { records: rows.map(deadEvent), total: counted.rows[0]?.total ?? 0 };
+}
+
+/**
+ * Puts a consumer's dead events back for delivery — one (`eventId`) or all — those whose event is
+ * still kept; its next delivery hands each over once more. Answers how many were put back.
+ */
+export async function requeueDead(tx: Tx, consumer: string, eventId: number | null): Promise<number> {
+  const result = await sql`update change_consumer_dead d set requeued_at = now()
+    where d.consumer = ${consumer} and (${eventId}::bigint is null or d.event_id = ${eventId})
+      and exists (select from change_events e where e.id = d.event_id)`.execute(tx);
+  return Number(result.numAffectedRows ?? 0);
 }

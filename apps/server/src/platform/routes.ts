@@ -297,7 +297,8 @@ export function tenantRoute<R extends RouteContract, P = undefined>(
               },
               { ...inputOf<R>(request), received },
             ),
-          { readOnly },
+          // Who acts: the state machines' row events name them (migration 076).
+          { readOnly, actor: auth },
         );
         await settle(committed);
         return result;

@@ -36,7 +36,7 @@ export const CROSS_ACCOUNT_USES = [
   'seed',
   /** Housekeeping: expired sessions and sign-in attempts, registrations past their expiry. */
   'housekeeping',
-  /** The change-event outbox worker: delivers every account's events. */
+  /** The change-event outbox: its worker delivers every account's events; the provider admins' Change Events page (dead events, Retry). */
   'outbox',
   /** External registries answering for a number or an account (emergency-address registry). */
   'provider-callback',
@@ -72,6 +72,23 @@ const SEED_EXEMPTION = `, set_config('app.change_recorded', 'exempt:seed', true)
 export interface TenantOptions {
   /** A read-only transaction (list and read routes): a write in it fails. */
   readOnly?: boolean;
+  /**
+   * Who acts, in a request's transaction (the session's user, and the provider admin acting as the
+   * account): the transaction-local `app.user_id` and `app.puppeteer` the row events of the state
+   * machines name (migration 076). A job's or a webhook's transaction has none.
+   */
+  actor?: { userId: number | null; puppeteer?: number | null };
+}
+
+/** An actor's settings for the setup statement: whole numbers or nothing (it carries no parameters). */
+function actorSettings(actor: TenantOptions['actor']): string {
+  if (!actor) return '';
+  const id = (n: number | null | undefined, what: string) => {
+    if (n === null || n === undefined) return '';
+    if (!Number.isInteger(n)) throw new Error(`Not a ${what}: ${n}`);
+    return String(n);
+  };
+  return `, set_config('app.user_id', '${id(actor.userId, 'user')}', true), set_config('app.puppeteer', '${id(actor.puppeteer, 'user')}', true)`;
 }
 
 export interface Tenancy {
@@ -96,8 +113,8 @@ export function createTenancy(db: DB, log?: (use: CrossAccountUse) => void, cros
    * A transaction's first statement: its role and account. No parameters (a role name and a whole
    * number, or nothing): on PostgreSQL it goes with the BEGIN in one round trip (db/begin-coalescing.ts).
    */
-  const setup = (role: string, account: string, exempt = '') =>
-    sql.raw(`select set_config('role', '${role}', true), set_config('app.account_no', '${account}', true)${exempt}`);
+  const setup = (role: string, account: string, more = '') =>
+    sql.raw(`select set_config('role', '${role}', true), set_config('app.account_no', '${account}', true)${more}`);
   /** Each use of the escape hatch is counted and logged. */
   const counted = (use: CrossAccountUse) => {
     counts.set(use, (counts.get(use) ?? 0) + 1);
@@ -107,7 +124,7 @@ export function createTenancy(db: DB, log?: (use: CrossAccountUse) => void, cros
     async tenant(accountNo, fn, options = {}) {
       if (!Number.isInteger(accountNo) || accountNo <= 0) throw new Error(`Not an account: ${accountNo}`);
       return begin(options.readOnly).execute(async (tx) => {
-        await setup(TENANT_ROLE, String(accountNo)).execute(tx);
+        await setup(TENANT_ROLE, String(accountNo), actorSettings(options.actor)).execute(tx);
         return fn(tx);
       });
     },

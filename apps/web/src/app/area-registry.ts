@@ -8,6 +8,7 @@ import { bundlesPages } from '../features/bundles/pages.ts';
 import { callGroupsPages } from '../features/call-groups/pages.ts';
 import { callMonitoringPages } from '../features/call-monitoring/pages.ts';
 import { callQueuesPages } from '../features/call-queues/pages.ts';
+import { changeEventsPages } from '../features/change-events/pages.ts';
 import { conferencingPages } from '../features/conferencing/pages.ts';
 import { customersPages } from '../features/customers/pages.ts';
 import { dialThroughPages } from '../features/dial-through/pages.ts';
@@ -64,6 +65,7 @@ export const AREA_PAGES: AreaPages[] = [
   notificationsPages,
   outboxPages,
   jobsPages,
+  changeEventsPages,
   balanceAdjustmentsPages,
   providerInvoicesPages,
 ];

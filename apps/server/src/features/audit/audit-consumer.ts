@@ -3,8 +3,10 @@
  * per act (a sign-in, an adjustment) with what the act said. The log has no other way in.
  */
 
+import { sql } from 'kysely';
 import { userLabel } from '../../modules/identity/index.ts';
-import { changedFields, consumer } from '../../platform/outbox.ts';
+import { changedFields, consumer, type StoredChangeEvent } from '../../platform/outbox.ts';
+import type { Tx } from '../../platform/tenancy.ts';
 
 /** The acts whose entries are stored as they always were: 'login' and 'logout', not 'session.login'. */
 const BARE_ACTIONS: ReadonlySet<string> = new Set(['session.login', 'session.logout']);
@@ -15,10 +17,32 @@ const BARE_ACTIONS: ReadonlySet<string> = new Set(['session.login', 'session.log
  */
 const UNLOGGED: ReadonlySet<string> = new Set(['ledger.posting']);
 
+/** A state machine's row event's verb as the log names it. */
+const ROW_VERBS: Readonly<Record<string, string>> = {
+  'row:insert': 'create',
+  'row:update': 'update',
+  'row:delete': 'delete',
+};
+
+/**
+ * Whether a state machine's row as the database recorded it (migration 066) is logged: only when a
+ * person's request wrote it (it names its user, migration 076) and that transaction logged nothing
+ * else (a card top-up's payment, an auto top-up's settings); otherwise the act that caused it is
+ * logged, or it was a job's, a webhook's or the system's work.
+ */
+async function rowLogged(tx: Tx, event: StoredChangeEvent): Promise<boolean> {
+  if (event.userId === null) return false;
+  const { rows } = await sql`select 1 from change_events e where e.txid = ${event.txid}::xid8
+    and e.kind not like 'row:%' and not (e.area = 'ledger' and e.kind = 'posting') limit 1`.execute(tx);
+  return rows.length === 0;
+}
+
 export const auditConsumer = consumer('audit', async (tx, event) => {
-  const action = `${event.area}.${event.kind}`;
-  // A state machine's row as the database recorded it (migration 066): the act that caused it is logged.
-  if (UNLOGGED.has(action) || event.kind.startsWith('row:')) return;
+  const row = ROW_VERBS[event.kind];
+  if (row !== undefined && !(await rowLogged(tx, event))) return;
+  const kind = row ?? event.kind;
+  const action = `${event.area}.${kind}`;
+  if (UNLOGGED.has(action)) return;
   const entry = { at: event.at, user_id: event.userId, account_no: event.accountNo, ip: event.ip };
   if (event.details) {
     await tx
@@ -35,7 +59,7 @@ export const auditConsumer = consumer('audit', async (tx, event) => {
     return;
   }
   const changes = changedFields(event.before, event.after);
-  if (event.kind === 'update' && Object.keys(changes).length === 0) return;
+  if (kind === 'update' && Object.keys(changes).length === 0) return;
   // Who, and whose account they acted as, named as they were at the time (the log outlives renames;
   // a provider admin's name is not readable from the customer's account later).
   const user = event.userId

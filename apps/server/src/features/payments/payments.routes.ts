@@ -165,7 +165,9 @@ function registerCardFormRoutes(api: FastifyInstance, platform: Platform): void 
       const decision = decideCard(body);
       // The card form's own check: nothing reaches the card network.
       if (decision.outcome === 'invalid') throw validationError({ [decision.field]: decision.message });
-      await platform.tenancy.tenant(payment.account_no, (tx) => recordCardDigits(tx, payment.id, body.number));
+      await platform.tenancy.tenant(payment.account_no, (tx) => recordCardDigits(tx, payment.id, body.number), {
+        actor: caller(auth),
+      });
       switch (decision.outcome) {
         case 'declined':
           await deliver(platform, payment.provider_id, 'requires_payment_method', decision.message);

@@ -20,8 +20,8 @@ import type { PaymentsTable } from './tables.ts';
 /** The card provider's name in the inbound-webhook pipeline. */
 export const CARD_WEBHOOKS = 'stripe';
 
-/** Who makes a payment: the account, and the user who asked. */
-export type Payer = { accountNo: number; userId: number };
+/** Who makes a payment: the account, and the user who asked (the provider admin acting as them, if any: the payment's row event names them). */
+export type Payer = { accountNo: number; userId: number; puppeteer?: number | null };
 
 /** A new card payment's own columns (a threshold: it turns auto top-up on; auto_bill: invoice auto-pay). */
 export type NewCardPayment = Pick<
@@ -34,12 +34,8 @@ export type NewCardPayment = Pick<
  * confirms it with (and Stripe's publishable key). One that saves its card (an auto top-up, autoBill)
  * is made for the account's customer at the provider. The provider is asked outside any transaction.
  */
-export async function createCardPayment(
-  platform: Platform,
-  log: FastifyBaseLogger,
-  { accountNo, userId }: Payer,
-  p: NewCardPayment,
-) {
+export async function createCardPayment(platform: Platform, log: FastifyBaseLogger, payer: Payer, p: NewCardPayment) {
+  const { accountNo, userId } = payer;
   const provider = platform.providers.payments;
   // No card provider (not configured, sandboxes off): refused before anything is recorded.
   assertAvailable(provider, 'payments');
@@ -59,20 +55,23 @@ export async function createCardPayment(
     log.error({ err: error }, 'the card provider did not make the payment');
     throw new HttpError(502, p.purpose === 'topup' ? PAYMENT_MESSAGES.topUpFailed : PAYMENT_MESSAGES.cardUnsuccessful);
   }
-  await platform.tenancy.tenant(accountNo, (tx) =>
-    tx
-      .insertInto('payments')
-      .values({
-        ...p,
-        account_no: accountNo,
-        provider: provider.kind,
-        provider_id: intent.id,
-        client_secret: intent.clientSecret,
-        auto_top_up: Boolean(p.auto_top_up_threshold_pence),
-        customer_id: customerId,
-        created_by: userId,
-      })
-      .execute(),
+  await platform.tenancy.tenant(
+    accountNo,
+    (tx) =>
+      tx
+        .insertInto('payments')
+        .values({
+          ...p,
+          account_no: accountNo,
+          provider: provider.kind,
+          provider_id: intent.id,
+          client_secret: intent.clientSecret,
+          auto_top_up: Boolean(p.auto_top_up_threshold_pence),
+          customer_id: customerId,
+          created_by: userId,
+        })
+        .execute(),
+    { actor: payer },
   );
   const { publishableKey } = provider;
   const key = publishableKey ? { publishableKey } : {};
@@ -89,7 +88,8 @@ export async function createCardPayment(
  * A PayPal top-up: PayPal's order (asked outside any transaction: the sandbox PayPal keeps its
  * orders in transactions of its own, as PayPal's side would), and its payment recorded.
  */
-export async function createPaypalPayment(platform: Platform, { accountNo, userId }: Payer, amountPence: number) {
+export async function createPaypalPayment(platform: Platform, payer: Payer, amountPence: number) {
+  const { accountNo, userId } = payer;
   const paypal = platform.providers.paypal;
   assertAvailable(paypal, 'paypal');
   const description = `PayPal top-up ${formatPence(amountPence)}`;
@@ -100,23 +100,26 @@ export async function createPaypalPayment(platform: Platform, { accountNo, userI
     if (error instanceof HttpError) throw error;
     throw new HttpError(502, PAYMENT_MESSAGES.paypalUnavailable);
   }
-  await platform.tenancy.tenant(accountNo, (tx) =>
-    tx
-      .insertInto('payments')
-      .values({
-        account_no: accountNo,
-        purpose: 'topup',
-        invoice_id: null,
-        amount_pence: amountPence,
-        description,
-        provider: paypal.kind === 'paypal' ? 'paypal' : 'sandbox',
-        method: 'paypal',
-        provider_id: orderId,
-        // PayPal has no client secret: a token of ours keeps the column's one-per-payment rule.
-        client_secret: `paypal_${crypto.randomBytes(16).toString('hex')}`,
-        created_by: userId,
-      })
-      .execute(),
+  await platform.tenancy.tenant(
+    accountNo,
+    (tx) =>
+      tx
+        .insertInto('payments')
+        .values({
+          account_no: accountNo,
+          purpose: 'topup',
+          invoice_id: null,
+          amount_pence: amountPence,
+          description,
+          provider: paypal.kind === 'paypal' ? 'paypal' : 'sandbox',
+          method: 'paypal',
+          provider_id: orderId,
+          // PayPal has no client secret: a token of ours keeps the column's one-per-payment rule.
+          client_secret: `paypal_${crypto.randomBytes(16).toString('hex')}`,
+          created_by: userId,
+        })
+        .execute(),
+    { actor: payer },
   );
   const clientId = paypal.clientId ? { clientId: paypal.clientId } : {};
   return { success: true, message: 'PayPal order created', orderId, provider: paypal.kind, ...clientId };
