@@ -21,6 +21,7 @@ import { CROSS_ACCOUNT_ROLE, TENANT_ROLE } from './db/tenancy-sql.ts';
 import { seedDemoInvoices } from './demo/invoices.ts';
 import { moveDemoClock, seedDemo } from './demo/seed.ts';
 import { copyPgdata, isFreshDataDir, type UsableSnapshot, usableSnapshot } from './first-start.ts';
+import { MailDispatcher } from './modules/mail/index.ts';
 import { resolveAuth } from './platform/auth.ts';
 import { listenForChanges } from './platform/change-listener.ts';
 import { registerErrorHandler } from './platform/errors.ts';
@@ -28,7 +29,7 @@ import { copyFiles, localFileStore } from './platform/file-store.ts';
 import { housekeepingJob, vacuumAfterWrites, vacuumEmbedded, vacuumWhenDue } from './platform/housekeeping.ts';
 import { type JobLog, job } from './platform/jobs.ts';
 import { apiDocument } from './platform/openapi.ts';
-import { createPlatform, type Platform } from './platform/platform.ts';
+import { createPlatform, type MailQueueFactory, type Platform } from './platform/platform.ts';
 import { providerStartupLines } from './platform/provider-modes.ts';
 import { webhookApplyJob, webhookRetriesJob } from './platform/webhooks.ts';
 
@@ -206,7 +207,9 @@ async function prepareDatabase(
     if (!options.database) await handle.close();
     throw error;
   }
-  const platform = createPlatform(handle.db, config, undefined, handle);
+  // The mail module's dispatcher delivers the queued mails: wired here, the platform imports no module.
+  const mailQueue: MailQueueFactory = (tenancy, transport, from) => new MailDispatcher(tenancy, transport, from);
+  const platform = createPlatform(handle.db, config, mailQueue, undefined, handle);
   if (snapshot) {
     // The snapshot's audio, and its stamps relative to the moment of seeding moved to now.
     await copyFiles(localFileStore(snapshot.filesDir), platform.files);
