@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page, type Response } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
 
 const BUDGET_BYTES = 180 * 1024;
 const BUDGET_REQUESTS_AFTER_SIGN_IN = 40;
@@ -167,19 +168,7 @@ function report(username: string, scripts: Script[]): boolean {
 const { server, dataDir } = await startServer();
 let allWithin = true;
 try {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     for (const username of users) allWithin = report(username, await firstLoad(browser, username)) && allWithin;
   } finally {

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const node = path.join(root, 'node_modules/.bin/node');
@@ -52,19 +53,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     // The panel honours reduced motion (no ripples, fades or spinning): less for the browser to draw.
     reducedMotion: 'reduce',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
     trace: 'off',
     screenshot: 'only-on-failure',
   },

@@ -21,14 +21,15 @@ import { CROSS_ACCOUNT_ROLE, TENANT_ROLE } from './db/tenancy-sql.ts';
 import { seedDemoInvoices } from './demo/invoices.ts';
 import { moveDemoClock, seedDemo } from './demo/seed.ts';
 import { copyPgdata, isFreshDataDir, type UsableSnapshot, usableSnapshot } from './first-start.ts';
+import { MailDispatcher } from './modules/mail/index.ts';
 import { resolveAuth } from './platform/auth.ts';
-import { listenForChanges } from './platform/change-listener.ts';
+import { listenForChanges, listenForChangesEmbedded } from './platform/change-listener.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { copyFiles, localFileStore } from './platform/file-store.ts';
 import { housekeepingJob, vacuumAfterWrites, vacuumEmbedded, vacuumWhenDue } from './platform/housekeeping.ts';
 import { type JobLog, job } from './platform/jobs.ts';
 import { apiDocument } from './platform/openapi.ts';
-import { createPlatform, type Platform } from './platform/platform.ts';
+import { createPlatform, type MailQueueFactory, type Platform } from './platform/platform.ts';
 import { providerStartupLines } from './platform/provider-modes.ts';
 import { webhookApplyJob, webhookRetriesJob } from './platform/webhooks.ts';
 
@@ -206,7 +207,9 @@ async function prepareDatabase(
     if (!options.database) await handle.close();
     throw error;
   }
-  const platform = createPlatform(handle.db, config, undefined, handle);
+  // The mail module's dispatcher delivers the queued mails: wired here, the platform imports no module.
+  const mailQueue: MailQueueFactory = (tenancy, transport, from) => new MailDispatcher(tenancy, transport, from);
+  const platform = createPlatform(handle.db, config, mailQueue, undefined, handle);
   if (snapshot) {
     // The snapshot's audio, and its stamps relative to the moment of seeding moved to now.
     await copyFiles(localFileStore(snapshot.filesDir), platform.files);
@@ -350,14 +353,19 @@ async function registerPanel(app: FastifyInstance, dist: string | undefined): Pr
 
 /**
  * Every job: the platform's (housekeeping, the outbox's and the mails' delivery, the inbound
- * webhooks' retries) and the areas'. The outbox and the mails are delivered every second or two
- * (their rows are the queue; these runs only drain them, one at a time across processes).
+ * webhooks' retries) and the areas'. Their rows are the queue; these runs only drain them, one at a
+ * time across processes. A committed change event wakes the outbox's consumers at once (LISTEN /
+ * NOTIFY: startBackground), so its job is the slow poll behind the wake-up; the mails' routes drain
+ * them as they queue them, their job every ten seconds delivers the others (a job's, a retry).
  */
+/** The outbox's poll behind its wake-up (a lost NOTIFY, a consumer's back-off that has passed). */
+const OUTBOX_POLL_SECONDS = 30;
+
 function declareJobs(platform: Platform, log: JobLog): void {
   platform.jobs.declare(
     housekeepingJob(platform.tenancy),
-    job('outbox-delivery', () => platform.outbox.drain(), { every: 1, singleton: true }),
-    job('mail-delivery', () => platform.mail.drain(), { every: 2, singleton: true }),
+    job('outbox-delivery', () => platform.outbox.drain(), { every: OUTBOX_POLL_SECONDS, singleton: true }),
+    job('mail-delivery', () => platform.mail.drain(), { every: 10, singleton: true }),
     webhookApplyJob(platform),
     webhookRetriesJob(platform),
     ...AREAS.flatMap((area) => area.jobs?.(platform, log) ?? []),
@@ -376,13 +384,16 @@ async function startBackground(
 ): Promise<() => Promise<void>> {
   const stopVacuum = handle.kind === 'pglite' ? vacuumAfterBursts(app, handle.db) : () => undefined;
   await platform.jobs.start({ work: true, log });
-  // PostgreSQL: a committed change event wakes the consumers at once (LISTEN / NOTIFY); the
-  // outbox-delivery job's second is the poll behind it (and PGlite's only way).
+  // A committed change event wakes the consumers at once (LISTEN / NOTIFY: PostgreSQL's on a
+  // connection of its own, PGlite's in-process); the outbox-delivery job is the poll behind it.
   const url = platform.config.databaseUrl;
   const onError = (error: unknown) => log.error(error);
-  const stopListening = url
-    ? listenForChanges(url, onError)(() => void platform.outbox.drain().catch(onError))
-    : undefined;
+  const listen = handle.pglite
+    ? listenForChangesEmbedded(handle.pglite, handle.db, onError)
+    : url
+      ? listenForChanges(url, onError)
+      : undefined;
+  const stopListening = listen?.(() => void platform.outbox.drain().catch(onError));
   const stopAreas = AREAS.flatMap((area) => (area.start ? [area.start(platform, log)] : []));
   return async () => {
     stopVacuum();

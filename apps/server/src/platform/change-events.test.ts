@@ -8,7 +8,7 @@ import { CHANGE_EVENT_EXEMPT, ROW_EVENT_TABLES } from '../db/tenancy-sql.ts';
 import { postToLedger } from '../modules/billing/ledger.ts';
 import { createTestContext, json, onPostgres, type TestContext } from '../test/harness.ts';
 import { adminUrl, databaseUrl } from '../test/template.ts';
-import { listenForChanges } from './change-listener.ts';
+import { listenForChanges, listenForChangesEmbedded } from './change-listener.ts';
 import {
   type ChangeConsumer,
   consumer,
@@ -245,37 +245,56 @@ describe('durable consumers (migration 065)', () => {
   });
 });
 
+/** A listener wakes its consumers once a transaction that recorded events commits, not before. */
+async function expectWakeOnCommit(listen: (wake: () => void) => () => void): Promise<void> {
+  let wakes = 0;
+  let woken: () => void = () => undefined;
+  const listening = new Promise<void>((resolve) => {
+    woken = resolve;
+  });
+  let first = true;
+  const stop = listen(() => {
+    // The first call is the catch-up after connecting; then each NOTIFY.
+    if (first) first = false;
+    else {
+      wakes++;
+      woken();
+    }
+  });
+  try {
+    await expect.poll(() => first, { timeout: 10_000 }).toBe(false);
+    await tenancy.tenant(ACCOUNT, async (tx) => {
+      await recordChange(tx, actor, null, { area: 'mobile', kind: 'update', recordId: null, label: 'Wake' });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(wakes).toBe(0); // not while the transaction is open
+    });
+    await listening;
+    expect(wakes).toBeGreaterThan(0);
+  } finally {
+    stop();
+  }
+}
+
 describe.runIf(onPostgres)('the wake-up (PostgreSQL)', () => {
   it('wakes the consumers when a transaction with events commits (LISTEN / NOTIFY), not before', async () => {
     const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.database.db);
     const url = databaseUrl(adminUrl(), rows[0]?.name ?? '');
-    let wakes = 0;
-    let woken: () => void = () => undefined;
-    const listening = new Promise<void>((resolve) => {
-      woken = resolve;
-    });
-    let first = true;
-    const stop = listenForChanges(url, (error) => {
-      throw error;
-    })(() => {
-      // The first call is the catch-up after connecting; then each NOTIFY.
-      if (first) first = false;
-      else {
-        wakes++;
-        woken();
-      }
-    });
-    try {
-      await expect.poll(() => first, { timeout: 10_000 }).toBe(false);
-      await tenancy.tenant(ACCOUNT, async (tx) => {
-        await recordChange(tx, actor, null, { area: 'mobile', kind: 'update', recordId: null, label: 'Wake' });
-        await new Promise((r) => setTimeout(r, 200));
-        expect(wakes).toBe(0); // not while the transaction is open
-      });
-      await listening;
-      expect(wakes).toBeGreaterThan(0);
-    } finally {
-      stop();
-    }
+    await expectWakeOnCommit(
+      listenForChanges(url, (error) => {
+        throw error;
+      }),
+    );
+  });
+});
+
+describe.runIf(!onPostgres)('the wake-up (PGlite)', () => {
+  it('wakes the consumers when a transaction with events commits (its own NOTIFY, heard in-process), not before', async () => {
+    const { pglite, db } = t.database;
+    if (!pglite) throw new Error('The tests’ database is PGlite here');
+    await expectWakeOnCommit(
+      listenForChangesEmbedded(pglite, db, (error) => {
+        throw error;
+      }),
+    );
   });
 });

@@ -2,9 +2,12 @@
  * PostgreSQL's wake-up for the change-event consumers: a dedicated connection LISTENs to
  * `change_events` (migration 065 NOTIFYs it once per committing transaction that recorded events)
  * and calls `wake` for each. A lost connection is made again after a pause; the consumers' poll
- * covers the gap. PGlite has no second connection: there the poll alone wakes them.
+ * covers the gap. PGlite has no second connection: it hears its own NOTIFY in-process
+ * (`listenForChangesEmbedded`).
  */
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { DB } from '../db/database.ts';
 
 export const CHANGE_CHANNEL = 'change_events';
 
@@ -42,6 +45,38 @@ export function listenForChanges(
       stopped = true;
       clearTimeout(timer);
       void client?.end().catch(() => undefined);
+    };
+  };
+}
+
+/**
+ * PGlite's wake-up: the embedded database's own NOTIFY of a committing transaction, heard in this
+ * process. LISTEN goes through Kysely's connection (`db.connection()`): never into an open transaction.
+ */
+export function listenForChangesEmbedded(
+  pglite: PGlite,
+  db: DB,
+  onError: (error: unknown) => void,
+): (wake: () => void) => () => void {
+  return (wake) => {
+    let stopped = false;
+    let unlisten: (() => Promise<void>) | null = null;
+    db.connection()
+      .execute(() => pglite.listen(CHANGE_CHANNEL, () => wake()))
+      .then((stop) => {
+        unlisten = stop;
+        if (stopped) return stop();
+        wake(); // what was recorded before it listened
+      })
+      .catch(onError);
+    return () => {
+      stopped = true;
+      const stop = unlisten;
+      if (stop)
+        void db
+          .connection()
+          .execute(() => stop())
+          .catch(() => undefined);
     };
   };
 }

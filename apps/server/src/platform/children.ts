@@ -25,7 +25,7 @@ import {
   runValidators,
   type Validator,
 } from './resources.ts';
-import { type Ctx, tenantRoute } from './routes.ts';
+import { type Ctx, type TenantRouteOptions, tenantRoute } from './routes.ts';
 import type { Tx } from './tenancy.ts';
 
 export interface ChildrenDef<Child extends { id: number }> extends Naming<Child> {
@@ -81,8 +81,8 @@ export function children<Child extends { id: number }>(
   // What the children hold (a member's destination), so a delete elsewhere names their parent.
   if (def.usage) platform.references.addUses(def.table, def.fields as Record<string, FieldDef>, def.usage);
   registerChildReads(api, platform, core);
-  if (def.routes.add) registerChildAdd(api, platform, core, def.routes.add);
-  if (def.routes.update) registerChildUpdate(api, platform, core, def.routes.update);
+  childWriteRoute(api, platform, core, def.routes.add, childAdd);
+  childWriteRoute(api, platform, core, def.routes.update, childUpdate);
   registerChildRemovals(api, platform, core);
 }
 
@@ -214,74 +214,71 @@ function registerChildReads<Child extends { id: number }>(
   }
 }
 
-/** Adds a child to the parent of the path's :id (or the body's parent field). */
-function registerChildAdd<Child extends { id: number }>(
+type ChildHandler = TenantRouteOptions<RouteContract>['handler'];
+
+/** A write of the children (an add, an update), when the area has its route: guarded by the write rules. */
+function childWriteRoute<Child extends { id: number }>(
   api: FastifyInstance,
   platform: Platform,
   core: ChildrenCore<Child>,
-  route: RouteContract,
+  route: RouteContract | undefined,
+  handlerOf: (core: ChildrenCore<Child>) => ChildHandler,
 ): void {
-  const { def, parentKey, writeRules, parentLabel, event, mapViolation, readOne } = core;
-  tenantRoute(api, platform, route, {
-    allow: writeRules,
-    handler: async (ctx, { params, body }) => {
-      const parentId =
-        def.addParentFrom === 'body'
-          ? Number((body as Record<string, unknown>)[parentKey])
-          : (params as { id: number }).id;
-      await def.parent.lock(ctx.db, parentId);
-      const label = await parentLabel(ctx, parentId);
-      const values = { ...(body as Record<string, unknown>), [parentKey]: parentId };
-      await runValidators({ ...ctx, id: undefined, current: null, values }, def.validate ?? []);
-      const row = { ...rowFrom(def.fields, values, { create: true }), account_no: ctx.auth.accountNo };
-      const inserted = await ctx.db
-        .insertInto(def.table)
-        .values(row)
-        .returning('id')
-        .executeTakeFirstOrThrow()
-        .catch(mapViolation);
-      const id = Number(inserted.id);
-      const [child] = await readOne(ctx, id);
-      await ctx.emit(event(parentId, label, 'create', null, child as Child));
-      return { success: true, message: `${def.label(child as Child)} ${MESSAGES.createdSuccessfully}`, id };
-    },
-  });
+  if (route) tenantRoute(api, platform, route, { allow: core.writeRules, handler: handlerOf(core) });
+}
+
+/** Adds a child to the parent of the path's :id (or the body's parent field). */
+function childAdd<Child extends { id: number }>(core: ChildrenCore<Child>): ChildHandler {
+  const { def, parentKey, parentLabel, event, mapViolation, readOne } = core;
+  return async (ctx, { params, body }) => {
+    const parentId =
+      def.addParentFrom === 'body'
+        ? Number((body as Record<string, unknown>)[parentKey])
+        : (params as { id: number }).id;
+    await def.parent.lock(ctx.db, parentId);
+    const label = await parentLabel(ctx, parentId);
+    const values = { ...(body as Record<string, unknown>), [parentKey]: parentId };
+    await runValidators({ ...ctx, id: undefined, current: null, values }, def.validate ?? []);
+    const row = { ...rowFrom(def.fields, values, { create: true }), account_no: ctx.auth.accountNo };
+    const inserted = await ctx.db
+      .insertInto(def.table)
+      .values(row)
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .catch(mapViolation);
+    const id = Number(inserted.id);
+    const [child] = await readOne(ctx, id);
+    await ctx.emit(event(parentId, label, 'create', null, child as Child));
+    return { success: true, message: `${def.label(child as Child)} ${MESSAGES.createdSuccessfully}`, id };
+  };
 }
 
 /** Changes the child whose id is in the body, under its parent's lock. */
-function registerChildUpdate<Child extends { id: number }>(
-  api: FastifyInstance,
-  platform: Platform,
-  core: ChildrenCore<Child>,
-  route: RouteContract,
-): void {
-  const { def, parentKey, writeRules, parentLabel, event, mapViolation, readOne } = core;
-  tenantRoute(api, platform, route, {
-    allow: writeRules,
-    handler: async (ctx, { body }) => {
-      const { id, ...given } = body as { id: number } & Record<string, unknown>;
-      const [found] = await readOne(ctx, id);
-      if (!found) throw notFound();
-      const parentId = Number((found as Record<string, unknown>)[parentKey]);
-      // Every change of the parent's children holds the parent: the child read again under it is
-      // what the edit must have been based on (If-Match, when the child has a version).
-      await def.parent.lock(ctx.db, parentId);
-      const [current] = await readOne(ctx, id);
-      if (!current) throw notFound();
-      assertVersion(ctx, current);
-      const values = { ...(current as Record<string, unknown>), ...given, [parentKey]: parentId };
-      await runValidators({ ...ctx, id, current, values }, def.validate ?? []);
-      await ctx.db
-        .updateTable(def.table)
-        .set(rowFrom(def.fields, given, { create: false }))
-        .where('id', '=', id)
-        .execute()
-        .catch(mapViolation);
-      const [after] = await readOne(ctx, id);
-      await ctx.emit(event(parentId, await parentLabel(ctx, parentId), 'update', current, after as Child));
-      return { success: true, message: MESSAGES.updated(def.label(after as Child)), id };
-    },
-  });
+function childUpdate<Child extends { id: number }>(core: ChildrenCore<Child>): ChildHandler {
+  const { def, parentKey, parentLabel, event, mapViolation, readOne } = core;
+  return async (ctx, { body }) => {
+    const { id, ...given } = body as { id: number } & Record<string, unknown>;
+    const [found] = await readOne(ctx, id);
+    if (!found) throw notFound();
+    const parentId = Number((found as Record<string, unknown>)[parentKey]);
+    // Every change of the parent's children holds the parent: the child read again under it is
+    // what the edit must have been based on (If-Match, when the child has a version).
+    await def.parent.lock(ctx.db, parentId);
+    const [current] = await readOne(ctx, id);
+    if (!current) throw notFound();
+    assertVersion(ctx, current);
+    const values = { ...(current as Record<string, unknown>), ...given, [parentKey]: parentId };
+    await runValidators({ ...ctx, id, current, values }, def.validate ?? []);
+    await ctx.db
+      .updateTable(def.table)
+      .set(rowFrom(def.fields, given, { create: false }))
+      .where('id', '=', id)
+      .execute()
+      .catch(mapViolation);
+    const [after] = await readOne(ctx, id);
+    await ctx.emit(event(parentId, await parentLabel(ctx, parentId), 'update', current, after as Child));
+    return { success: true, message: MESSAGES.updated(def.label(after as Child)), id };
+  };
 }
 
 /** Deletes the child :id, and the children { id } / { ids } (all or none). */

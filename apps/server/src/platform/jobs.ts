@@ -32,6 +32,11 @@ export interface JobOptions {
   schedule?: string;
   /** Seconds between runs, for work more frequent than cron's minute: the run enqueues the next one. */
   every?: number;
+  /**
+   * With `every`: the seconds to the next run as this run's result tells them (work it knows to
+   * fall due sooner), `every` at the most; undefined: `every`.
+   */
+  nextIn?: (result: unknown) => number | undefined;
   /** Retries after a failed first run before the job is kept as failed (default 2; `every` jobs 0). */
   retry?: number;
   /** Seconds before the first retry, doubling each time (default 5); false: retry at once. */
@@ -141,8 +146,13 @@ export class Jobs {
   readonly #definitions = new Map<string, JobDefinition>();
   #boss: PgBoss | null = null;
   #log: JobLog = { info: () => undefined, error: () => undefined };
-  /** How often an idle worker looks for work (an `every` job: as often as it runs, from half a second). */
-  #pollSeconds = 2;
+  /**
+   * How often an idle worker looks for work. An `every` job's next run is also fetched the moment
+   * it falls due (a timer wakes its worker in the process that enqueued it).
+   */
+  #pollSeconds = 5;
+  readonly #workers = new Map<string, string>();
+  readonly #wakes = new Set<NodeJS.Timeout>();
 
   constructor(handle: Pick<DatabaseHandle, 'db' | 'pglite' | 'pool'>) {
     this.#handle = handle;
@@ -169,7 +179,7 @@ export class Jobs {
   async start(options: {
     work: boolean;
     log?: JobLog;
-    /** How often an idle worker looks for work (default 2 s). */
+    /** How often an idle worker looks for work (default 5 s). */
     pollSeconds?: number;
     /** How often the schedules are checked (default 30 s; a minute's cron is sent within it). */
     cronCheckSeconds?: number;
@@ -204,29 +214,49 @@ export class Jobs {
 
   async #work(boss: PgBoss, definition: JobDefinition): Promise<void> {
     const { name, options } = definition;
-    const polling = Math.min(this.#pollSeconds, Math.max(0.5, options.every ?? this.#pollSeconds));
-    await boss.work(name, { pollingIntervalSeconds: polling, batchSize: 1 }, async ([run]) => {
+    const worker = await boss.work(name, { pollingIntervalSeconds: this.#pollSeconds, batchSize: 1 }, async ([run]) => {
       if (run) await this.#run(definition, run.id, run.retryCount, run.data);
     });
+    this.#workers.set(name, worker);
     // A schedule dropped from the declaration is dropped from the database too.
     if (options.schedule || options.every) {
       await boss.schedule(name, options.schedule ?? '* * * * *', null, sendOptions(options));
     } else {
       await boss.unschedule(name);
     }
-    if (options.every) await this.enqueue(null, name, null);
+    if (options.every) {
+      await this.enqueue(null, name, null);
+      this.#wakeIn(name, 0);
+    }
+  }
+
+  /** Wakes the worker of `name` in `seconds` (its next run falls due): no waiting for its poll. */
+  #wakeIn(name: string, seconds: number): void {
+    const worker = this.#workers.get(name);
+    if (!worker) return;
+    const timer = setTimeout(() => {
+      this.#wakes.delete(timer);
+      this.#boss?.notifyWorker(worker);
+    }, seconds * 1000);
+    timer.unref();
+    this.#wakes.add(timer);
   }
 
   async #run(definition: JobDefinition, id: string, retryCount: number, data: unknown): Promise<void> {
+    let result: unknown;
     try {
-      await definition.handler(data, { id, attempt: retryCount + 1 });
+      result = await definition.handler(data, { id, attempt: retryCount + 1 });
     } catch (error) {
       this.#log.error(error);
       throw error;
     } finally {
-      const every = definition.options.every;
-      if (every)
-        await this.enqueue(null, definition.name, null, { startAfter: every }).catch((e) => this.#log.error(e));
+      const { every, nextIn } = definition.options;
+      if (every) {
+        const due = Math.min(every, Math.max(0.1, nextIn?.(result) ?? every));
+        await this.enqueue(null, definition.name, null, { startAfter: due })
+          .then(() => this.#wakeIn(definition.name, due))
+          .catch((e) => this.#log.error(e));
+      }
     }
   }
 
@@ -307,6 +337,9 @@ export class Jobs {
   async stop(timeoutMs = 10_000): Promise<void> {
     const boss = this.#boss;
     this.#boss = null;
+    for (const timer of this.#wakes) clearTimeout(timer);
+    this.#wakes.clear();
+    this.#workers.clear();
     await boss?.stop({ graceful: true, timeout: timeoutMs, close: false });
   }
 }

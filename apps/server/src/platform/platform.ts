@@ -5,7 +5,6 @@
  */
 import type { Config } from '../config.ts';
 import type { DatabaseHandle, DB } from '../db/database.ts';
-import { MailDispatcher } from '../modules/mail/index.ts';
 import { type AddressLookup, type BankLookup, bankLookupsFor } from '../providers/bank/bank.ts';
 import { AltchaCaptcha, type Captcha } from '../providers/captcha/captcha.ts';
 import { type CompanyRegister, companyRegisterFor } from '../providers/companies-house/companies-house.ts';
@@ -48,8 +47,20 @@ export interface Platform {
   /** How each service is provided (the start-up log and the panel's 'Sandbox' badge read it). */
   providerModes: ProviderModes;
   /** Hands queued e-mails to the mail provider (SMTP, the sandbox outbox, or none: left pending). */
-  mail: MailDispatcher;
+  mail: MailQueue;
 }
+
+/**
+ * The queued e-mails' delivery, as the platform knows it: a mechanism it runs (the mail-delivery
+ * job) and the routes call; the mail module provides it (the app wires it in: `createPlatform`).
+ */
+export interface MailQueue {
+  /** Delivers the queued mails (one run at a time per process); answers how many were handled. */
+  drain(limit?: number): Promise<number>;
+}
+
+/** Builds the mail queue on the platform's tenancy, its mail transport and the sender's address. */
+export type MailQueueFactory = (tenancy: Tenancy, transport: MailTransport, from: string) => MailQueue;
 
 export interface Providers {
   teams: TeamsService;
@@ -120,10 +131,14 @@ export function fileStoreFor(config: Config): FileStore {
   return localFileStore(fileStoreRoot(config.dataDir, settings.dir));
 }
 
-/** `handle`: the app's database handle (its cross-account login's connections, the job queue's). */
+/**
+ * `mail`: builds the mail queue (the mail module's, wired by the app: the platform imports no module).
+ * `handle`: the app's database handle (its cross-account login's connections, the job queue's).
+ */
 export function createPlatform(
   db: DB,
   config: Config,
+  mail: MailQueueFactory,
   log?: (message: string) => void,
   handle: Partial<Pick<DatabaseHandle, 'pglite' | 'pool' | 'cross'>> = {},
 ): Platform {
@@ -141,6 +156,6 @@ export function createPlatform(
     files: fileStoreFor(config),
     providers,
     providerModes: modesOf(providers),
-    mail: new MailDispatcher(tenancy, providers.mail, config.mailFrom),
+    mail: mail(tenancy, providers.mail, config.mailFrom),
   };
 }

@@ -261,6 +261,24 @@ export function resource<Rec extends { id: number }, In extends z.ZodType, Cr ex
   return handle;
 }
 
+/** A part of an area's routes that uses its resource (its records' reads and writes). */
+export type ResourcePart<H> = (api: FastifyInstance, platform: Platform, resource: H) => void;
+
+/**
+ * An area's resource (`resource(api, platform, def)`) and then each of `parts`, the routes of its
+ * own that use it. Answers the resource.
+ */
+export function resourceWithParts<Rec extends { id: number }, In extends z.ZodType, Cr extends z.ZodType>(
+  api: FastifyInstance,
+  platform: Platform,
+  def: ResourceDef<Rec, In, Cr>,
+  ...parts: Array<ResourcePart<ResourceHandle<Rec, In, Cr>>>
+): ResourceHandle<Rec, In, Cr> {
+  const handle = resource(api, platform, def);
+  for (const part of parts) part(api, platform, handle);
+  return handle;
+}
+
 /** What the verbs of a resource share: its table, how a record is read, locked and recorded in an event. */
 interface ResourceCore<Rec extends { id: number }, In extends z.ZodType, Cr extends z.ZodType> {
   def: Named<ResourceDef<Rec, In, Cr>, Rec>;

@@ -14,6 +14,7 @@ import {
   applyDueWebhooks,
   applyStored,
   backoffMs,
+  deliverAndApply,
   MAX_ATTEMPTS,
   receiveWebhook,
   registerWebhookProvider,
@@ -214,6 +215,17 @@ describe('the inbound-webhook pipeline’s applies', () => {
     expect(await applyDueWebhooks(t.app.platform, new Date(leaseEnds.getTime() + 1))).toBe(1);
     expect(await rowOf('EV-CRASHED')).toMatchObject({ state: 'applied', attempts: 2 });
     expect(provider.applied.filter((id) => id === 'EV-CRASHED')).toHaveLength(1);
+  });
+
+  it('applies a sandbox’s in-process delivery at once, by that one path: no apply job is enqueued', async () => {
+    expect(await deliverAndApply(t.app.platform, 'test', delivery('EV-INLINE'))).toEqual(['applied']);
+    const row = await rowOf('EV-INLINE');
+    expect(row).toMatchObject({ state: 'applied', outcome: 'applied', attempts: 1 });
+    const queued = await sql`select id from pgboss.job
+      where name = ${WEBHOOK_APPLY_JOB} and data->>'id' = ${String(row?.id)}`.execute(t.database.db);
+    expect(queued.rows).toEqual([]);
+    expect(await deliverAndApply(t.app.platform, 'test', delivery('EV-INLINE'))).toEqual(['duplicate']);
+    expect(provider.applied.filter((id) => id === 'EV-INLINE')).toHaveLength(1);
   });
 
   it('stores nothing of a delivery its provider does not verify', async () => {

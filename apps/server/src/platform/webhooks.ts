@@ -9,7 +9,8 @@
  * - **store**: each event once in `inbound_events`, unique per (provider, event id) — a redelivery,
  *   a replay or two deliveries at once store it once — and the provider is answered 2xx at once.
  * - **apply**: in a job (`webhook-apply`, enqueued in the storing transaction, so it exists exactly
- *   when the event does), each newly stored event is claimed (one UPDATE: whoever claims it applies
+ *   when the event does) — or, for a sandbox's in-process delivery (`deliverAndApply`), by the
+ *   delivering caller at once, with no job: one path per event — each newly stored event is claimed (one UPDATE: whoever claims it applies
  *   it, nobody else) and applied; `applied` is recorded with its outcome. An apply that throws keeps its error and is retried with back-off by the sweep
  *   (`applyDueWebhooks`, a serving process's background work) until MAX_ATTEMPTS ('dead', kept).
  *   A claim that a crashed process held is taken again after its lease: the areas' apply functions
@@ -122,11 +123,16 @@ export function registerWebhookProvider<E>(platform: Platform, provider: string,
   registryOf(platform).providers.set(provider, spec as InboundProvider<unknown>);
 }
 
-/** Verifies a delivery and stores its events once: the reply, and the ids of the rows stored now. */
+/**
+ * Verifies a delivery and stores its events once: the reply, and the ids of the rows stored now.
+ * `applyBy`: 'job' enqueues each new event's `webhook-apply` job with it; 'caller' enqueues none,
+ * the caller applies the ids itself (a crash meanwhile leaves them to the retry sweep).
+ */
 export async function receiveWebhook(
   platform: Platform,
   provider: string,
   delivery: Delivery,
+  applyBy: 'job' | 'caller' = 'job',
 ): Promise<{ reply: WebhookReply; ids: number[] }> {
   const spec = providerOf(platform, provider);
   const events = (await spec.verify(delivery)).filter((e) => spec.eventId(e) !== '');
@@ -145,7 +151,7 @@ export async function receiveWebhook(
       (row ? reply.stored : reply.duplicates).push(eventId);
       if (row) {
         stored.push(row.id);
-        await platform.jobs.enqueue(tx, WEBHOOK_APPLY_JOB, { id: row.id });
+        if (applyBy === 'job') await platform.jobs.enqueue(tx, WEBHOOK_APPLY_JOB, { id: row.id });
       }
     }
     return stored;
@@ -153,13 +159,16 @@ export async function receiveWebhook(
   return { reply, ids };
 }
 
-/** Stores a delivery and applies its new events now (the sandboxes' in-process deliveries): their outcomes. */
+/**
+ * Stores a delivery and applies its new events now (the sandboxes' in-process deliveries), with no
+ * `webhook-apply` job (each event applied by this one path): their outcomes.
+ */
 export async function deliverAndApply(
   platform: Platform,
   provider: string,
   delivery: Delivery,
 ): Promise<Array<ApplyOutcome | 'failed'>> {
-  const { reply, ids } = await receiveWebhook(platform, provider, delivery);
+  const { reply, ids } = await receiveWebhook(platform, provider, delivery, 'caller');
   return [...reply.duplicates.map(() => 'duplicate' as const), ...(await applyStored(platform, ids))];
 }
 

@@ -6,10 +6,10 @@
  */
 import { z } from 'zod';
 import { formatPence } from '../constants.ts';
-import { route } from '../contract.ts';
+import { pagedListRoute, route } from '../contract.ts';
 import { recordId } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
-import { listBody, listParams, listReplySchema, saveReply } from '../paging.ts';
+import { saveReply } from '../paging.ts';
 import { accountDetailsShape } from './account-lifecycle.ts';
 
 // ---- the ledger -------------------------------------------------------------------------------
@@ -176,14 +176,7 @@ const tag = 'account-billing';
 
 export const accountBillingRoutes = {
   /** The transactions page's table: paged, month filter (filters.month = 'YYYY-MM'). */
-  transactions: route({
-    method: 'POST',
-    path: '/account/transaction/:offset/:limit',
-    params: listParams,
-    body: listBody,
-    reply: listReplySchema(accountTransactionRecord),
-    tag,
-  }),
+  transactions: pagedListRoute('/account/transaction', accountTransactionRecord, tag),
   /** Spec 1 §7: POST /account/transaction — one month's transactions. */
   transactionsOfMonth: route({
     method: 'POST',
@@ -230,14 +223,7 @@ export const accountBillingRoutes = {
     reply: saveReply,
     tag,
   }),
-  outbox: route({
-    method: 'POST',
-    path: '/mail/outbox/:offset/:limit',
-    params: listParams,
-    body: listBody,
-    reply: listReplySchema(outboxMailRecord.extend({ id: z.number().int() })),
-    tag,
-  }),
+  outbox: pagedListRoute('/mail/outbox', outboxMailRecord.extend({ id: z.number().int() }), tag),
 };
 
 /** '12.5' or '£12.50' → 1250 pence, exactly (no floating point); null for anything else. */

@@ -1,7 +1,6 @@
 /** The account (spec 1 §3 "Account") and the customer list of a reseller. */
 import { z } from 'zod';
-import { route } from '../contract.ts';
-import { listBody, listParams, listReplySchema } from '../paging.ts';
+import { pagedListRoute } from '../contract.ts';
 import { IDENTITY_STATUSES } from './identity.ts';
 
 export const accountRecord = z.object({
@@ -50,12 +49,5 @@ export type Customer = z.infer<typeof customerRecord>;
 
 /** The wholesale customers page: the accounts below the caller's own. */
 export const customerRoutes = {
-  list: route({
-    method: 'POST',
-    path: '/customers/:offset/:limit',
-    params: listParams,
-    body: listBody,
-    reply: listReplySchema(customerRecord),
-    tag: 'customers',
-  }),
+  list: pagedListRoute('/customers', customerRecord, 'customers'),
 };

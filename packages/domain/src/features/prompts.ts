@@ -4,7 +4,7 @@
  * picker (access lists, seats' advanced voicemail, time profiles, IVRs, NTS, queues).
  */
 import { z } from 'zod';
-import { listByBodyRoute, resourceRoutes, route } from '../contract.ts';
+import { listByBodyRoute, pagedListRoute, resourceRoutes, route } from '../contract.ts';
 import { idParam, requiredText } from '../fields.ts';
 import { listReplySchema, outcomeReply, saveReply } from '../paging.ts';
 
@@ -72,7 +72,7 @@ export function mediaLibraryRoutes<const B extends string, Rec extends z.ZodType
     resource,
     routes: {
       ...kept,
-      list: route({ ...kept.list, path: `${base}/overview/:offset/:limit` }),
+      list: pagedListRoute(`${base}/overview`, schemas.record, tag),
       /** The same list as POST {base}/overview, its paging in the body (all by default). */
       listByBody: listByBodyRoute(`${base}/overview`, schemas.record, tag),
       audio: mediaAudioRoute(base, tag),

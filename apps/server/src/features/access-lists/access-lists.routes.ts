@@ -3,6 +3,7 @@ import {
   type AccessList,
   type AccessListEntry,
   accessListEntryInput,
+  type accessListInput,
   accessListRoutes,
   CSV_FAILURES_SHOWN,
   CSV_MAX_NUMBERS,
@@ -16,7 +17,7 @@ import { readNumbersCsv } from '../../platform/csv.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { resource } from '../../platform/resources.ts';
+import { type ResourceHandle, resourceWithParts } from '../../platform/resources.ts';
 import { tenantRoute } from '../../platform/routes.ts';
 import { textUploadStream } from '../../platform/uploads.ts';
 import { uniqueIn, usablePrompt } from '../../platform/validators.ts';
@@ -40,33 +41,33 @@ const entryFields = fieldMap<AccessListEntry & { accessListId: number }>('access
 /** Numbers per statement of a CSV upload: 3,000 parameters per insert. */
 const CSV_BATCH = 1000;
 
+/** The access lists as a resource, with their entries and the entries' CSV upload. */
 export function registerAccessListRoutes(api: FastifyInstance, platform: Platform): void {
-  const lists = registerListResource(api, platform);
-  registerEntryRoutes(api, platform, lists);
-  registerCsvUploadRoute(api, platform, lists);
+  resourceWithParts(
+    api,
+    platform,
+    {
+      area: 'access-lists',
+      routes: accessListRoutes,
+      table: 'access_lists',
+      permission: 'acl',
+      fields,
+      from: (q) => q.leftJoin('prompts', 'prompts.id', 'access_lists.prompt_id'),
+      title: 'name',
+      usage: { type: 'Access List' },
+      validate: [
+        usablePrompt('promptId'),
+        uniqueIn('name', 'access_lists', 'name', MESSAGES.aclNameInUse, { ignoreCase: true }),
+      ],
+      // The same name saved by another request at the same moment: past the check, the key refuses it.
+      uniqueViolations: { access_lists_name_key: { field: 'name', message: MESSAGES.aclNameInUse } },
+    },
+    registerEntryRoutes,
+    registerCsvUploadRoute,
+  );
 }
 
-/** The access lists as a resource. */
-function registerListResource(api: FastifyInstance, platform: Platform) {
-  return resource(api, platform, {
-    area: 'access-lists',
-    routes: accessListRoutes,
-    table: 'access_lists',
-    permission: 'acl',
-    fields,
-    from: (q) => q.leftJoin('prompts', 'prompts.id', 'access_lists.prompt_id'),
-    title: 'name',
-    usage: { type: 'Access List' },
-    validate: [
-      usablePrompt('promptId'),
-      uniqueIn('name', 'access_lists', 'name', MESSAGES.aclNameInUse, { ignoreCase: true }),
-    ],
-    // The same name saved by another request at the same moment: past the check, the key refuses it.
-    uniqueViolations: { access_lists_name_key: { field: 'name', message: MESSAGES.aclNameInUse } },
-  });
-}
-
-type Lists = ReturnType<typeof registerListResource>;
+type Lists = ResourceHandle<AccessList, typeof accessListInput, typeof accessListInput>;
 
 /** A list's entries: listed, paged, added and removed. */
 function registerEntryRoutes(api: FastifyInstance, platform: Platform, lists: Lists): void {

@@ -7,9 +7,11 @@
 import {
   GRANTABLE_FEATURES,
   MESSAGES,
+  type newUserBody,
   type PermissionMap,
   USER_MESSAGES,
   type User,
+  type userInput,
   userRoutes,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
@@ -26,7 +28,12 @@ import type { AuthContext } from '../../platform/auth.ts';
 import { forbidden, HttpError, validationError } from '../../platform/errors.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { assertVersion, resource, type Validator } from '../../platform/resources.ts';
+import {
+  assertVersion,
+  type ResourceHandle,
+  resourceWithParts,
+  type Validator,
+} from '../../platform/resources.ts';
 import { type Ctx, tenantRoute } from '../../platform/routes.ts';
 
 const LAST_SIGN_IN = `coalesce((select to_char(max(a.at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
@@ -115,35 +122,38 @@ function refuseBeyondHeld(
   }
 }
 
+/**
+ * The users as a resource (the generic list, read and update: e-mail changes held until confirmed),
+ * their creation and their grants.
+ */
 export function registerUserRoutes(api: FastifyInstance, platform: Platform): void {
-  const users = registerUserResource(api, platform);
-  registerCreateUserRoute(api, platform, users);
-  registerPermissionRoutes(api, platform, users);
-}
-
-/** The users as a resource: the generic list, read and update (e-mail changes held until confirmed). */
-function registerUserResource(api: FastifyInstance, platform: Platform) {
-  return resource(api, platform, {
-    area: 'users',
-    routes: userRoutes,
-    table: 'users',
-    permission: 'cpUsers',
-    fields,
-    defaultSort: { field: 'username', direction: 'asc' },
-    label: userLabel,
-    // Users are created by POST /users (createUser: provider-wide usernames, the default grants) and
-    // never deleted from the panel (disabled instead: their history stays attributable).
-    except: ['create', 'remove', 'removeMany'],
-    validate: [enabledRule, emailRule],
-    afterUpdate: async (ctx, before, values) => {
-      if (values.email !== before.email) await holdEmailChange(ctx, before, values.email, userLabel(before));
+  resourceWithParts(
+    api,
+    platform,
+    {
+      area: 'users',
+      routes: userRoutes,
+      table: 'users',
+      permission: 'cpUsers',
+      fields,
+      defaultSort: { field: 'username', direction: 'asc' },
+      label: userLabel,
+      // Users are created by POST /users (createUser: provider-wide usernames, the default grants) and
+      // never deleted from the panel (disabled instead: their history stays attributable).
+      except: ['create', 'remove', 'removeMany'],
+      validate: [enabledRule, emailRule],
+      afterUpdate: async (ctx, before, values) => {
+        if (values.email !== before.email) await holdEmailChange(ctx, before, values.email, userLabel(before));
+      },
+      updatedMessage: (u) => (u.pendingEmail ? USER_MESSAGES.updatedPendingEmail : MESSAGES.updated)(userLabel(u)),
+      uniqueViolations: usernameViolations('username'),
     },
-    updatedMessage: (u) => (u.pendingEmail ? USER_MESSAGES.updatedPendingEmail : MESSAGES.updated)(userLabel(u)),
-    uniqueViolations: usernameViolations('username'),
-  });
+    registerCreateUserRoute,
+    registerPermissionRoutes,
+  );
 }
 
-type Users = ReturnType<typeof registerUserResource>;
+type Users = ResourceHandle<User, typeof userInput, typeof newUserBody>;
 
 /** Creating a user, who is sent an activation link to set their password. */
 function registerCreateUserRoute(api: FastifyInstance, platform: Platform, users: Users): void {

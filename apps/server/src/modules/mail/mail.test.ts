@@ -1,5 +1,5 @@
 /** The e-mail outbox: queued in the cause's transaction; the sandbox keeps it, SMTP sends or retries. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MailTransport, OutgoingMail } from '../../providers/mail/mail.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { MAIL_MAX_ATTEMPTS, MailDispatcher, queueMail } from './mail.ts';
@@ -73,5 +73,36 @@ describe('the mail outbox', () => {
     );
     for (let i = 0; i < MAIL_MAX_ATTEMPTS + 2; i++) await dispatcher.drain();
     expect((await statuses())[2]).toMatchObject({ status: 'failed', attempts: MAIL_MAX_ATTEMPTS });
+  });
+
+  it('answers the drain under way to a drain called meanwhile, and starts a new drain after it', async () => {
+    const started: string[] = [];
+    let release: () => void = () => undefined;
+    const slow: MailTransport = {
+      kind: 'smtp',
+      send: async (mail) => {
+        started.push(mail.subject);
+        await new Promise<void>((resolve) => (release = resolve));
+      },
+    };
+    const dispatcher = new MailDispatcher(t.app.platform.tenancy, slow, 'Switchboard <no-reply@example.test>');
+    const queue = (subject: string) =>
+      t.app.platform.tenancy.tenant(30001, (tx) =>
+        queueMail(tx, { accountNo: 30001, template: 't', to: 'a@example.test', subject, text: 'body' }),
+      );
+    await queue('Fourth');
+    const first = dispatcher.drain(5);
+    const second = dispatcher.drain(9);
+    expect(second).toBe(first);
+    await vi.waitFor(() => expect(started).toEqual(['Fourth']));
+    release();
+    await expect(first).resolves.toBe(1);
+    await queue('Fifth');
+    const third = dispatcher.drain(7);
+    expect(third).not.toBe(first);
+    await vi.waitFor(() => expect(started).toEqual(['Fourth', 'Fifth']));
+    release();
+    await expect(third).resolves.toBe(1);
+    expect(started).toEqual(['Fourth', 'Fifth']);
   });
 });

@@ -7,7 +7,6 @@
  */
 import type { MailTransport } from '../../providers/mail/mail.ts';
 import './tables.ts';
-import { oneRunAtATime } from '../../platform/every-interval.ts';
 import type { Tenancy, Tx } from '../../platform/tenancy.ts';
 
 export interface QueuedMail {
@@ -42,7 +41,7 @@ export class MailDispatcher {
   readonly #tenancy: Tenancy;
   readonly #transport: MailTransport;
   readonly #from: string;
-  readonly #drainOnce = oneRunAtATime((limit: number) => this.#drain(limit));
+  #running: Promise<number> | null = null;
 
   constructor(tenancy: Tenancy, transport: MailTransport, from: string) {
     this.#tenancy = tenancy;
@@ -52,7 +51,11 @@ export class MailDispatcher {
 
   /** Delivers the queued mails (one run at a time per process); answers how many were handled. */
   drain(limit = 50): Promise<number> {
-    return this.#drainOnce(limit);
+    // A call while a run is under way answers that run (its own limit unused) instead of starting another.
+    this.#running ??= this.#drain(limit).finally(() => {
+      this.#running = null;
+    });
+    return this.#running;
   }
 
   async #drain(limit: number): Promise<number> {

@@ -33,6 +33,7 @@ import {
   verifySignature,
   WebhookSignatureError,
 } from '../payments/payments.ts';
+import { configuredStripeKeys, type StripeKeys, type StripeSettings } from '../stripe/keys.ts';
 
 export { signedWebhookEvent, WebhookSignatureError };
 
@@ -208,7 +209,7 @@ export class StripeIdentity implements IdentityVerifications {
   readonly #stripe: Stripe;
   readonly #webhookSecret: string;
   readonly publishableKey: string;
-  constructor(keys: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string }) {
+  constructor(keys: StripeKeys) {
     this.#stripe = new Stripe(keys.secretKey, stripeClientOptions(keys.apiBase));
     this.#webhookSecret = keys.webhookSecret;
     this.publishableKey = keys.publishableKey;
@@ -243,21 +244,10 @@ export class UnavailableIdentity implements IdentityVerifications {
 /** Stripe Identity when configured; else the sandbox when sandboxes are allowed, else none. */
 export function identityVerificationsFor(
   tenancy: Tenancy,
-  keys: {
-    secretKey: string | undefined;
-    publishableKey: string | undefined;
-    webhookSecret: string | undefined;
-    apiBase?: string | undefined;
-  },
+  keys: StripeSettings,
   sandboxes = true,
 ): IdentityVerifications {
-  if (keys.secretKey && keys.publishableKey && keys.webhookSecret) {
-    return new StripeIdentity({
-      secretKey: keys.secretKey,
-      publishableKey: keys.publishableKey,
-      webhookSecret: keys.webhookSecret,
-      ...(keys.apiBase ? { apiBase: keys.apiBase } : {}),
-    });
-  }
+  const stripe = configuredStripeKeys(keys);
+  if (stripe) return new StripeIdentity(stripe);
   return sandboxes ? new SandboxIdentity(tenancy) : new UnavailableIdentity();
 }

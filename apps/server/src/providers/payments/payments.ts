@@ -20,6 +20,7 @@ import { PAYMENT_MESSAGES, type PaymentStatus } from '@switchboard/domain';
 import Stripe from 'stripe';
 import { HttpError } from '../../platform/errors.ts';
 import { ProviderUnavailableError } from '../../platform/provider-modes.ts';
+import { configuredStripeKeys, type StripeSettings } from '../stripe/keys.ts';
 
 export interface CreatedIntent {
   id: string;
@@ -520,23 +521,8 @@ export class UnavailablePayments implements CardPayments {
 }
 
 /** Stripe when its three keys are set; else the sandbox when sandboxes are allowed, else none. */
-export function cardPaymentsFor(
-  keys: {
-    secretKey: string | undefined;
-    publishableKey: string | undefined;
-    webhookSecret: string | undefined;
-    /** Tests only: a local server answering like Stripe's API (STRIPE_API_BASE). */
-    apiBase?: string | undefined;
-  },
-  sandboxes = true,
-): CardPayments {
-  if (keys.secretKey && keys.publishableKey && keys.webhookSecret) {
-    return new StripePayments({
-      secretKey: keys.secretKey,
-      publishableKey: keys.publishableKey,
-      webhookSecret: keys.webhookSecret,
-      apiBase: keys.apiBase,
-    });
-  }
+export function cardPaymentsFor(keys: StripeSettings, sandboxes = true): CardPayments {
+  const stripe = configuredStripeKeys(keys);
+  if (stripe) return new StripePayments(stripe);
   return sandboxes ? new SandboxPayments() : new UnavailablePayments();
 }

@@ -143,6 +143,13 @@ function AdjustmentForm({ values, setValues, errors, busy, onSubmit }: FormProps
       ...v,
       [k]: k === 'type' ? (e.target.value === 'debit' ? 'debit' : 'credit') : e.target.value,
     }));
+  // A field's value, its change and its error (shown under it).
+  const bound = (k: keyof Values, error: string | undefined) => ({
+    value: values[k],
+    onChange: set(k),
+    error: Boolean(error),
+    helperText: error,
+  });
   const several = Object.values(errors).filter(Boolean).length > 1;
   return (
     <Box
@@ -157,38 +164,23 @@ function AdjustmentForm({ values, setValues, errors, busy, onSubmit }: FormProps
       {several && <Alert severity="error">{MESSAGES.multipleErrors}</Alert>}
       <TextField
         label="Account Number"
-        value={values.accountNo}
-        onChange={set('accountNo')}
-        error={Boolean(errors.accountNo)}
-        helperText={errors.accountNo}
+        {...bound('accountNo', errors.accountNo)}
         required
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
-      <TextField
-        select
-        label="Adjustment"
-        value={values.type}
-        onChange={set('type')}
-        error={Boolean(errors.type)}
-        helperText={errors.type}
-      >
+      <TextField select label="Adjustment" {...bound('type', errors.type)}>
         <MenuItem value="credit">Credit (adds to the balance)</MenuItem>
         <MenuItem value="debit">Debit (takes from the balance)</MenuItem>
       </TextField>
       <TextField
         label="Amount (£)"
-        value={values.amount}
-        onChange={set('amount')}
-        error={Boolean(errors.amountPence)}
-        helperText={errors.amountPence}
+        {...bound('amount', errors.amountPence)}
         required
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
       />
       <TextField
         label="Reason"
-        value={values.reason}
-        onChange={set('reason')}
-        error={Boolean(errors.reason)}
+        {...bound('reason', errors.reason)}
         helperText={errors.reason ?? 'Shown to the account on its transactions page'}
         required
         multiline
