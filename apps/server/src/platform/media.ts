@@ -13,9 +13,10 @@ import type { z } from 'zod';
 import type { TenantTable } from '../db/schema.ts';
 import { decodesAsAudio } from './audio-check.ts';
 import { HttpError } from './errors.ts';
-import { field, fieldMap } from './fields.ts';
+import { type FieldDef, type FieldMap, field, fieldMap } from './fields.ts';
 import { FileMissing } from './file-store.ts';
 import type { Platform } from './platform.ts';
+import type { ReferenceRegistry } from './references.ts';
 import { assertVersion, type ResourceContracts, type ResourceHandle, resource } from './resources.ts';
 import { tenantRoute } from './routes.ts';
 import type { Tx } from './tenancy.ts';
@@ -52,20 +53,21 @@ export interface MediaLibraryDef {
   readers: readonly Resource[];
   /** The multipart file field, the allowed content types and their stored extensions. */
   upload: { field: string; types: Record<string, string>; terms?: string };
-  /** Further computed fields (spec aliases of the id). */
-  aliases?: Record<string, string>;
+  /** Its fields (mediaFields(table), which its area lists). */
+  fields: FieldMap<MediaRecord>;
   messages: { added: string; inUse?: string; readOnly: string; nameInUse: string };
   nameMax: number;
 }
 
 export function mediaLibrary(api: FastifyInstance, platform: Platform, def: MediaLibraryDef) {
   const { table } = def;
+  usesOf.set(table, platform.references);
   const library = resource(api, platform, {
     area: def.area,
     routes: def.routes,
     table,
     permission: def.permission,
-    fields: mediaFields(platform, def),
+    fields: def.fields,
     title: 'name',
     except: ['create', 'update', 'patch'],
     ...(def.messages.inUse ? { inUseMessage: def.messages.inUse } : {}),
@@ -86,28 +88,46 @@ export function mediaLibrary(api: FastifyInstance, platform: Platform, def: Medi
 
 type Library = ResourceHandle<MediaRecord, z.ZodType, z.ZodType>;
 
-/** The library's fields: 'used in' counts what the areas that use the media declared. */
-function mediaFields(platform: Platform, def: MediaLibraryDef) {
-  const { table } = def;
-  // Registered after the areas that use the media: their references say what 'used in' counts.
-  const uses = platform.references.of(`row:${table}`);
-  const count = uses.length
-    ? `(${uses.map((u) => `(select count(*)::int from ${u.table} u where u.${u.column} = ${table}.id)`).join(' + ')})`
-    : '0';
+type MediaTableName = MediaLibraryDef['table'];
+
+/** The references of each library's table ('used in'), as the platform that serves it registered them. */
+const usesOf = new Map<MediaTableName, ReferenceRegistry>();
+
+/**
+ * 'Used in': how many records hold the item's id, by the references the using areas declare. Those
+ * are registered with the areas' routes, after the map is made: the expression is read when a query
+ * is built (every app built from the areas registers the same references).
+ */
+function useCount(table: MediaTableName) {
+  return (): FieldDef => ({
+    kind: 'number',
+    sortable: true,
+    get sql() {
+      const uses = usesOf.get(table)?.of(`row:${table}`) ?? [];
+      return uses.length
+        ? `(${uses.map((u) => `(select count(*)::int from ${u.table} u where u.${u.column} = ${table}.id)`).join(' + ')})`
+        : '0';
+    },
+  });
+}
+
+/**
+ * A library's fields (its area lists them: ServerArea.lists); `aliases` are further computed fields
+ * (spec aliases of the id).
+ */
+export function mediaFields(table: MediaTableName, aliases: Record<string, string> = {}): FieldMap<MediaRecord> {
   return fieldMap<MediaRecord>(table, {
     id: field.id(),
     version: field.version(),
     name: field.text('name', { sortable: true, searchable: true }),
-    count: field.computed(count, 'number', { sortable: true }),
+    count: useCount(table),
     accountNo: field.computed(`coalesce(${table}.account_no, 0)`, 'number', { sortable: true, filterable: true }),
     fileSize: field.computed(`${table}.file_size`, 'number', { sortable: true }),
     uploadedAt: field.computed(
       `(case when ${table}.file_key is null then null else to_char(${table}.created_at, 'DD/MM/YYYY HH24:MI') end)`,
       'text',
     ),
-    ...Object.fromEntries(
-      Object.entries(def.aliases ?? {}).map(([name, sql]) => [name, field.computed(sql, 'number')]),
-    ),
+    ...Object.fromEntries(Object.entries(aliases).map(([name, sql]) => [name, field.computed(sql, 'number')])),
   });
 }
 

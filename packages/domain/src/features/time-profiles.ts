@@ -1,10 +1,10 @@
 /** Time profiles and calendar entries (spec 2: /time-profiles, permission timeprofile). */
 import { z } from 'zod';
 import { resourceRoutes, versionedRecordFields } from '../contract.ts';
-import { idParam, oneOfOptions, optionalText, recordId, requiredText } from '../fields.ts';
+import { choice, declareFields, field } from '../field-declarations.ts';
+import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { numberedRoutes, numberInRange, numberMessages, numberRange } from '../numbering.ts';
-import { recordShape } from '../record-shape.ts';
 import { recordsReply, taggedRoutes } from '../tagged-routes.ts';
 import { perDay, TIME_OF_DAY, timeToMinutes } from '../time-of-day.ts';
 import { destinationField } from './destinations.ts';
@@ -61,25 +61,39 @@ export function defaultDays(): Days {
 
 const promptId = recordId(MESSAGES.recordNotFound).nullable().default(null);
 
-export const timeProfileInput = z.object({
-  name: requiredText({ max: 100 }),
-  description: optionalText({ max: 100 }),
-  bankHoliday: oneOfOptions(BANK_HOLIDAY_OPTIONS, 0),
-  mode: oneOfOptions(TIME_PROFILE_MODES, 0),
-  inPromptId: promptId,
-  inDestination: destinationField,
-  outPromptId: promptId,
-  outDestination: destinationField,
-  days: daysSchema,
+export const timeProfileNumber = numberInRange(TIME_PROFILE_NUMBER, TIME_PROFILE_MESSAGES.invalidNumber);
+
+/** Every field of a time profile, once (field-declarations.ts): the inputs, the record, the server's map, the forms. */
+export const timeProfileFields = declareFields({
+  extension: field(timeProfileNumber, { label: 'Number', sortable: true, searchable: true, createOnly: true }),
+  name: field(requiredText({ max: 100 }), { label: 'Name', sortable: true, searchable: true }),
+  description: field(optionalText({ max: 100 }), { label: 'Description', sortable: true, searchable: true }),
+  bankHoliday: choice(BANK_HOLIDAY_OPTIONS, 0, { label: 'Bank Holidays', sortable: true, filterable: true }),
+  mode: choice(TIME_PROFILE_MODES, 0, { label: 'Mode', sortable: true, filterable: true }),
+  inPromptId: field(promptId, { label: 'Open Prompt', references: 'prompts' }),
+  inDestination: field(destinationField, {
+    label: 'Open Destination',
+    sortable: true,
+    uses: { kind: 'destination' },
+  }),
+  outPromptId: field(promptId, { label: 'Closed Prompt', references: 'prompts' }),
+  outDestination: field(destinationField, {
+    label: 'Closed Destination',
+    sortable: true,
+    uses: { kind: 'destination' },
+  }),
+  days: field(daysSchema, { label: 'Schedule' }),
 });
+
+export const timeProfileInput = z.object(timeProfileFields.shape);
 export type TimeProfileInput = z.input<typeof timeProfileInput>;
 
 /**
  * Create: the number plus the profile (the web's bulk add sends one of these per number). The days
  * default to the spec's hours (spec 2 §9: 09:00-17:30 Monday to Friday, weekend off).
  */
-export const timeProfileCreate = timeProfileInput.extend({
-  extension: numberInRange(TIME_PROFILE_NUMBER, TIME_PROFILE_MESSAGES.invalidNumber),
+export const timeProfileCreate = z.object({
+  ...timeProfileFields.createShape,
   days: daysSchema.default(defaultDays),
 });
 
@@ -91,8 +105,7 @@ export type TimeProfileRangeValues = z.output<typeof timeProfileRange>;
 
 export const timeProfileRecord = z.object({
   ...versionedRecordFields,
-  extension: z.number().int(),
-  ...recordShape(timeProfileInput.shape),
+  ...timeProfileFields.recordShape,
   accountNo: z.number().int(),
 });
 export type TimeProfile = z.infer<typeof timeProfileRecord>;
@@ -113,22 +126,39 @@ export function calendarKey(value: string): string {
   return real ? `${day} ${h}:${mi}` : '';
 }
 
-export const calendarInput = z
-  .object({
-    timeProfileId: recordId(MESSAGES.recordNotFound),
-    description: requiredText({ max: 100 }),
-    destination: destinationField.refine((v) => v !== '', { error: MESSAGES.required }),
-    start: calendarDateTime,
-    end: calendarDateTime,
-  })
-  .superRefine((c, ctx) => {
-    const s = calendarKey(c.start);
-    const e = calendarKey(c.end);
-    if (s && e && e <= s) ctx.addIssue({ code: 'custom', path: ['end'], message: TIME_PROFILE_MESSAGES.dateOrder });
-  });
+/** Every field of a calendar entry, once (field-declarations.ts). */
+export const calendarEntryFields = declareFields({
+  timeProfileId: field(recordId(MESSAGES.recordNotFound), { filterable: true }),
+  description: field(requiredText({ max: 100 }), { label: 'Description', sortable: true, searchable: true }),
+  destination: field(
+    destinationField.refine((v) => v !== '', { error: MESSAGES.required }),
+    { label: 'Destination', sortable: true, uses: { kind: 'destination' } },
+  ),
+  /** Stored as a UK wall-clock timestamp (start_at), shown and written as 'DD/MM/YYYY HH:mm'. */
+  start: field(calendarDateTime, {
+    label: 'Start',
+    column: 'start_at',
+    sortable: true,
+    searchable: true,
+    control: 'datetime',
+  }),
+  end: field(calendarDateTime, {
+    label: 'End',
+    column: 'end_at',
+    sortable: true,
+    searchable: true,
+    control: 'datetime',
+  }),
+});
+
+export const calendarInput = z.object(calendarEntryFields.shape).superRefine((c, ctx) => {
+  const s = calendarKey(c.start);
+  const e = calendarKey(c.end);
+  if (s && e && e <= s) ctx.addIssue({ code: 'custom', path: ['end'], message: TIME_PROFILE_MESSAGES.dateOrder });
+});
 export type CalendarInput = z.input<typeof calendarInput>;
 
-export const calendarRecord = z.object({ ...versionedRecordFields, ...recordShape(calendarInput.shape) });
+export const calendarRecord = z.object({ ...versionedRecordFields, ...calendarEntryFields.recordShape });
 export type CalendarEntry = z.infer<typeof calendarRecord>;
 
 export const timeProfileStatus = z.object({

@@ -1,6 +1,7 @@
 /** New control-panel user (spec 1 §3, §5, §6; spec 2 §5 "New user"). */
 import { z } from 'zod';
 import { resourceRoutes, route, versionedRecordFields } from '../contract.ts';
+import { declareFields, field } from '../field-declarations.ts';
 import { email, idParam, recordId, requiredText } from '../fields.ts';
 import { saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
@@ -8,11 +9,36 @@ import { FEATURES } from '../permissions.ts';
 
 const personName = { pattern: /^[A-Za-z][A-Za-z '-]*$/, message: 'Please enter a valid name' };
 
+/** Every stored field of a control-panel user, once (field-declarations.ts): the inputs, the record, the server's map, the forms. */
+export const userFields = declareFields({
+  /** Fixed once created. */
+  username: field(requiredText({ pattern: PATTERNS.username }), {
+    label: 'Username',
+    sortable: true,
+    searchable: true,
+    createOnly: true,
+  }),
+  name: field(requiredText({ max: 45, pattern: personName }), {
+    label: 'First Name',
+    sortable: true,
+    searchable: true,
+  }),
+  surname: field(requiredText({ max: 45, pattern: personName }), {
+    label: 'Last Name',
+    sortable: true,
+    searchable: true,
+  }),
+  email: field(email(100), { label: 'Email', inputType: 'email', sortable: true, searchable: true }),
+  enabled: field(z.boolean(), { label: 'Enabled', sortable: true, filterable: true }),
+});
+
+const { name, surname, username, email: emailField } = userFields.createShape;
+
 export const newUserBody = z.object({
-  name: requiredText({ max: 45, pattern: personName }),
-  surname: requiredText({ max: 45, pattern: personName }),
-  username: requiredText({ pattern: PATTERNS.username }),
-  email: email(100),
+  name,
+  surname,
+  username,
+  email: emailField,
   accountNo: recordId(),
   enabled: z.boolean().default(true),
   /**
@@ -31,11 +57,7 @@ export type NewUserBody = z.infer<typeof newUserBody>;
 /** A control-panel user of the account (/user-manager). */
 export const userRecord = z.object({
   ...versionedRecordFields,
-  username: z.string(),
-  name: z.string(),
-  surname: z.string(),
-  email: z.string(),
-  enabled: z.boolean(),
+  ...userFields.recordShape,
   /** The account holder: always enabled, with the account's full grants. */
   isHolder: z.boolean(),
   /** The last sign-in, ISO 8601, or ''. */
@@ -49,12 +71,7 @@ export const userRecord = z.object({
 export type User = z.infer<typeof userRecord>;
 
 /** What the user manager edits (the username is fixed once created). */
-export const userInput = z.object({
-  name: requiredText({ max: 45, pattern: personName }),
-  surname: requiredText({ max: 45, pattern: personName }),
-  email: email(100),
-  enabled: z.boolean(),
-});
+export const userInput = z.object(userFields.shape);
 export type UserInput = z.input<typeof userInput>;
 
 export const USER_MESSAGES = {

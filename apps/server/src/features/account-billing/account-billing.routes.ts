@@ -58,6 +58,13 @@ const outboxFields = fieldMap<OutboxMail>('mail_outbox', {
   }),
 });
 
+/**
+ * The lists' field maps (their sortable and filterable columns are indexed): the account's ledger.
+ * The outbox is a provider admin's list across the accounts, which an index led by the account
+ * would not serve: it is not declared.
+ */
+export const accountBillingLists = [transactionFields];
+
 /** The account form's fields (PUT /account/{no}) and their columns. */
 const ACCOUNT_COLUMNS = {
   firstName: 'first_name',

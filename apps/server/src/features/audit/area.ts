@@ -1,9 +1,10 @@
 import type { ServerArea } from '../../platform/area.ts';
-import { registerAuditRoutes } from './audit.routes.ts';
+import { auditLists, registerAuditRoutes } from './audit.routes.ts';
 import { auditConsumer } from './audit-consumer.ts';
 
 export const area: ServerArea = {
   name: 'audit',
+  lists: auditLists,
   routes: registerAuditRoutes,
   consumers: [auditConsumer],
 };

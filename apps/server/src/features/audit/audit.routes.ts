@@ -46,6 +46,9 @@ const fields = fieldMap<StoredEntry>('audit_log', {
   ip: field.computed(`coalesce(audit_log.ip, '')`, 'text'),
 });
 
+/** The lists' field maps (every column of the log's is computed: none is indexed by them). */
+export const auditLists = [fields];
+
 /** The destination values ('timeprofile:300') anywhere in a change's values. */
 function destinationsIn(value: unknown): string[] {
   if (typeof value === 'string') return value === CONFERENCING_DESTINATION || parseDestination(value) ? [value] : [];

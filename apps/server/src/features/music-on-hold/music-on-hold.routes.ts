@@ -10,18 +10,23 @@ import {
   OPTION_READERS,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
-import { mediaLibrary } from '../../platform/media.ts';
+import { mediaFields, mediaLibrary } from '../../platform/media.ts';
 import type { Platform } from '../../platform/platform.ts';
+
+const fields = mediaFields('music_on_hold', { musicOnHoldId: 'music_on_hold.id' });
+
+/** The lists' field maps (their sortable and filterable columns are indexed). */
+export const musicOnHoldLists = [fields];
 
 export function registerMusicOnHoldRoutes(api: FastifyInstance, platform: Platform): void {
   mediaLibrary(api, platform, {
     area: 'music-on-hold',
     table: 'music_on_hold',
+    fields,
     permission: 'musicOnHold',
     routes: { ...musicOnHoldResourceRoutes, ...musicOnHoldRoutes },
     readers: OPTION_READERS.music,
     upload: { field: 'musicFile', types: { 'audio/mpeg': 'mp3' }, terms: MESSAGES.musicTerms },
-    aliases: { musicOnHoldId: 'music_on_hold.id' },
     messages: {
       added: MESSAGES.musicAdded,
       inUse: MESSAGES.musicInUse,

@@ -4,13 +4,19 @@
  */
 import { MESSAGES, OPTION_READERS, PROMPT_NAME_MAX, promptResourceRoutes, promptRoutes } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
-import { mediaLibrary } from '../../platform/media.ts';
+import { mediaFields, mediaLibrary } from '../../platform/media.ts';
 import type { Platform } from '../../platform/platform.ts';
+
+const fields = mediaFields('prompts');
+
+/** The lists' field maps (their sortable and filterable columns are indexed). */
+export const promptLists = [fields];
 
 export function registerPromptRoutes(api: FastifyInstance, platform: Platform): void {
   mediaLibrary(api, platform, {
     area: 'prompts',
     table: 'prompts',
+    fields,
     permission: 'prompts',
     routes: { ...promptResourceRoutes, ...promptRoutes },
     readers: OPTION_READERS.prompts,

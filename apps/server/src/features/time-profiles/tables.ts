@@ -1,13 +1,16 @@
 /** Tables of time profiles and calendar entries. */
-import type { CalendarEntry, Days, TimeProfile } from '@switchboard/domain';
+import type { calendarEntryFields, timeProfileFields } from '@switchboard/domain';
 import type { ColumnType } from 'kysely';
-import type { RecordColumns } from '../../platform/same-named-columns.ts';
+import type { RecordRow } from '../../db/schema.ts';
+import type { DeclaredColumns } from '../../platform/declared-fields.ts';
 
-export interface TimeProfilesTable extends RecordColumns<TimeProfile, 'days'> {
-  days: ColumnType<Days, string, string>;
-}
+/** A time profile's columns: its record row and its declared fields (domain timeProfileFields). */
+export interface TimeProfilesTable extends RecordRow, DeclaredColumns<typeof timeProfileFields> {}
 
-export interface TimeProfileCalendarsTable extends RecordColumns<CalendarEntry, 'start' | 'end'> {
+/** A calendar entry's columns: its record row and its declared fields, its times as stored. */
+export interface TimeProfileCalendarsTable
+  extends RecordRow,
+    Omit<DeclaredColumns<typeof calendarEntryFields>, 'start_at' | 'end_at'> {
   /** 'YYYY-MM-DD HH:mm' wall-clock (UK). */
   start_at: ColumnType<Date | string, string, string>;
   end_at: ColumnType<Date | string, string, string>;

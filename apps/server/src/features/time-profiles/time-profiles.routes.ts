@@ -7,18 +7,22 @@ import {
   type BankHolidayRegion,
   bankHolidays,
   type CalendarEntry,
+  calendarEntryFields,
   calendarKey,
   calendarRoutes,
+  columnOf,
   defaultDays,
   MESSAGES,
   TIME_PROFILE_MESSAGES,
   TIME_PROFILE_NUMBER,
   type TimeProfile,
   type TimeProfileRangeValues,
+  timeProfileFields,
   timeProfileInput,
   timeProfileRoutes,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
+import { declaredFields } from '../../platform/declared-fields.ts';
 import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
 import { selectRecords } from '../../platform/list.ts';
 import { numberedResource } from '../../platform/numbered.ts';
@@ -32,16 +36,7 @@ const SELF = 'A time profile cannot route to itself';
 
 const fields = fieldMap<TimeProfile>('time_profiles', {
   ...versionedFields,
-  extension: field.number('extension', { sortable: true, searchable: true, createOnly: true }),
-  name: field.text('name', { sortable: true, searchable: true }),
-  description: field.text('description', { sortable: true, searchable: true }),
-  bankHoliday: field.number('bank_holiday', { sortable: true, filterable: true }),
-  mode: field.number('mode', { sortable: true, filterable: true }),
-  inPromptId: field.ref('in_prompt_id', 'prompts'),
-  inDestination: field.text('in_destination', { sortable: true, uses: { kind: 'destination' } }),
-  outPromptId: field.ref('out_prompt_id', 'prompts'),
-  outDestination: field.text('out_destination', { sortable: true, uses: { kind: 'destination' } }),
-  days: field.json('days'),
+  ...declaredFields(timeProfileFields),
   accountNo: field.computed('time_profiles.account_no', 'number'),
 });
 
@@ -56,12 +51,14 @@ const wallClock = (column: string) =>
 
 const calendarFields = fieldMap<CalendarEntry>('time_profile_calendars', {
   ...versionedFields,
-  timeProfileId: field.number('time_profile_id', { filterable: true }),
-  description: field.text('description', { sortable: true, searchable: true }),
-  destination: field.text('destination', { sortable: true, uses: { kind: 'destination' } }),
-  start: wallClock('start_at'),
-  end: wallClock('end_at'),
+  ...declaredFields(calendarEntryFields),
+  // Read through their wall-clock form (the declaration gives their columns start_at, end_at).
+  start: wallClock(columnOf('start', calendarEntryFields.meta.start)),
+  end: wallClock(columnOf('end', calendarEntryFields.meta.end)),
 });
+
+/** The lists' field maps (their sortable and filterable columns are indexed). */
+export const timeProfileLists = [fields, calendarFields];
 
 export function registerTimeProfileRoutes(api: FastifyInstance, platform: Platform): void {
   const profiles = numberedResource(api, platform, {

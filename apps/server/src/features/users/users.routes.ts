@@ -11,6 +11,7 @@ import {
   type PermissionMap,
   USER_MESSAGES,
   type User,
+  userFields,
   type userInput,
   userRoutes,
 } from '@switchboard/domain';
@@ -25,33 +26,28 @@ import {
   usernameViolations,
 } from '../../modules/identity/index.ts';
 import type { AuthContext } from '../../platform/auth.ts';
+import { declaredFields } from '../../platform/declared-fields.ts';
 import { forbidden, HttpError, validationError } from '../../platform/errors.ts';
-import { field, fieldMap } from '../../platform/fields.ts';
+import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
 import type { Platform } from '../../platform/platform.ts';
-import {
-  assertVersion,
-  type ResourceHandle,
-  resourceWithParts,
-  type Validator,
-} from '../../platform/resources.ts';
+import { assertVersion, type ResourceHandle, resourceWithParts, type Validator } from '../../platform/resources.ts';
 import { type Ctx, tenantRoute } from '../../platform/routes.ts';
 
 const LAST_SIGN_IN = `coalesce((select to_char(max(a.at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
   from audit_log a where a.user_id = users.id and a.action = 'login'), '')`;
 
 const fields = fieldMap<User>('users', {
-  id: field.id(),
-  version: field.version(),
-  username: field.text('username', { sortable: true, searchable: true, createOnly: true }),
-  name: field.text('name', { sortable: true, searchable: true }),
-  surname: field.text('surname', { sortable: true, searchable: true }),
+  ...versionedFields,
+  ...declaredFields(userFields),
   // Never written by an update: a new address is held in pending_email until the old one confirms it.
   email: field.text('email', { sortable: true, searchable: true, createOnly: true }),
-  enabled: field.boolean('enabled', { sortable: true, filterable: true }),
   isHolder: field.computed('users.is_holder', 'boolean', { sortable: true }),
   lastSignIn: field.computed(LAST_SIGN_IN, 'text', { sortable: true }),
   pendingEmail: field.computed(`coalesce(users.pending_email, '')`, 'text'),
 });
+
+/** The lists' field maps (their sortable and filterable columns are indexed). */
+export const userLists = [fields];
 
 /** Neither the holder nor oneself is disabled, nor anyone holding a permission the editor lacks. */
 const enabledRule: Validator<{ enabled?: boolean }, User> = async ({ db, auth, current, values }) => {

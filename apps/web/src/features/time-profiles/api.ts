@@ -3,15 +3,16 @@
  * does) and /timeprofilecalendar, the live status, the bank holidays, and what the pages share.
  */
 import {
-  BANK_HOLIDAY_OPTIONS,
   type CalendarInput,
+  calendarEntryFields,
   calendarRoutes,
-  TIME_PROFILE_MODES,
   type TimeProfileInput,
+  timeProfileFields,
   timeProfileRoutes,
 } from '@switchboard/domain';
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { call } from '../../platform/client.ts';
+import { formFields } from '../../platform/fields/declared-fields.ts';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import { resourceApi } from '../../platform/resource.ts';
 
@@ -19,19 +20,16 @@ export const timeProfiles = resourceApi('/timeprofile', timeProfileRoutes);
 export const calendars = resourceApi('/timeprofilecalendar', calendarRoutes);
 
 /** The bank-holiday region and the mode: on the General tab, and the list's columns, filters and bulk edit. */
-export const modeSelects = [
-  { kind: 'select', name: 'bankHoliday', label: 'Bank Holidays', options: BANK_HOLIDAY_OPTIONS },
-  { kind: 'select', name: 'mode', label: 'Mode', options: TIME_PROFILE_MODES },
-] satisfies FieldDef<Pick<TimeProfileInput, 'bankHoliday' | 'mode'>>[];
+export const modeSelects = formFields<Pick<TimeProfileInput, 'bankHoliday' | 'mode'>>(timeProfileFields, [
+  'bankHoliday',
+  'mode',
+]);
 
 /** The calendar entry fields, shared by the add modal and the entry page. */
 export function calendarFields(exclude: string[]): FieldDef<CalendarInput>[] {
-  return [
-    { kind: 'text', name: 'description', label: 'Description', required: true },
-    { kind: 'destination', name: 'destination', label: 'Destination', required: true, exclude },
-    { kind: 'datetime', name: 'start', label: 'Start', required: true },
-    { kind: 'datetime', name: 'end', label: 'End', required: true },
-  ];
+  return formFields<CalendarInput>(calendarEntryFields, ['description', 'destination', 'start', 'end'], {
+    destination: { exclude },
+  });
 }
 
 const statusKey = (id: number | string) => [...timeProfiles.keys.detail(id), 'status'];

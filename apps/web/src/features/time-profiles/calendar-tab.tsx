@@ -1,6 +1,13 @@
 /** The Calendar tab: the profile's calendar entries, which override it in their date range. */
 import Typography from '@mui/material/Typography';
-import { calendarInput, destinationValue, type TimeProfile } from '@switchboard/domain';
+import {
+  type CalendarEntry,
+  calendarEntryFields,
+  calendarInput,
+  destinationValue,
+  type TimeProfile,
+} from '@switchboard/domain';
+import { columnOf, labelOf } from '../../platform/fields/declared-fields.ts';
 import { DestinationLabel } from '../../platform/fields/destination-source.tsx';
 import { PagedTable } from '../../platform/paged-table/paged-table.tsx';
 import { calendarFields, calendars, withStatus } from './api.ts';
@@ -21,10 +28,14 @@ export function CalendarTab({ profile }: { profile: TimeProfile }) {
         label={(c) => c.description}
         rowLink={(c) => `/time-profiles/${profile.id}/calendars/${c.id}`}
         columns={[
-          { field: 'description', header: 'Description', sortable: true },
-          { field: 'destination', header: 'Destination', render: (c) => <DestinationLabel value={c.destination} /> },
-          { field: 'start', header: 'Start', sortable: true },
-          { field: 'end', header: 'End', sortable: true },
+          columnOf<CalendarEntry>(calendarEntryFields, 'description'),
+          {
+            field: 'destination',
+            header: labelOf(calendarEntryFields, 'destination'),
+            render: (c) => <DestinationLabel value={c.destination} />,
+          },
+          columnOf<CalendarEntry>(calendarEntryFields, 'start'),
+          columnOf<CalendarEntry>(calendarEntryFields, 'end'),
         ]}
         add={{
           title: 'Add Calendar Entry',

@@ -3,14 +3,21 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { destinationValue, MESSAGES, type TimeProfile, type TimeProfileInput } from '@switchboard/domain';
+import {
+  destinationValue,
+  MESSAGES,
+  type TimeProfile,
+  type TimeProfileInput,
+  timeProfileFields,
+} from '@switchboard/domain';
 import dayjs from 'dayjs';
+import { formField, formFields, labelOf } from '../../platform/fields/declared-fields.ts';
 import { DestinationLabel } from '../../platform/fields/destination-source.tsx';
 import { selectFrom, usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { Hint } from '../../platform/hint.tsx';
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
-import { modeSelects, timeProfiles, useBankHolidays, useStatus } from './api.ts';
+import { timeProfiles, useBankHolidays, useStatus } from './api.ts';
 import { timeProfilesArea } from './area.ts';
 import { CalendarTab } from './calendar-tab.tsx';
 import { ScheduleTab } from './schedule-tab.tsx';
@@ -61,11 +68,7 @@ export default function TimeProfileDetailPage() {
           label: 'General',
           kind: 'form',
           intro: (p) => <StatusLine profile={p} />,
-          inputs: [
-            { kind: 'text', name: 'name', label: 'Name', required: true },
-            { kind: 'text', name: 'description', label: 'Description' },
-            ...modeSelects,
-          ],
+          inputs: formFields<TimeProfileInput>(timeProfileFields, ['name', 'description', 'bankHoliday', 'mode']),
           render: (form) => <UpcomingBankHolidays region={Number(form.watch('bankHoliday') ?? 0)} />,
         },
         {
@@ -79,13 +82,17 @@ export default function TimeProfileDetailPage() {
           kind: 'form',
           sections: (p) =>
             (['in', 'out'] as const).map((side) => {
-              const [when, word] = side === 'in' ? ['open', 'Open'] : ['closed', 'Closed'];
+              const when = side === 'in' ? 'open' : 'closed';
               const exclude = [destinationValue('timeprofile', p.extension)];
               return {
                 title: `When ${when}`,
                 inputs: [
-                  selectFrom<TimeProfileInput>(prompts, `${side}PromptId`, `${word} Prompt`),
-                  { kind: 'destination', name: `${side}Destination`, label: `${word} Destination`, exclude },
+                  selectFrom<TimeProfileInput>(
+                    prompts,
+                    `${side}PromptId`,
+                    labelOf(timeProfileFields, `${side}PromptId`),
+                  ),
+                  formField<TimeProfileInput>(timeProfileFields, `${side}Destination`, { exclude }),
                 ],
               };
             }),

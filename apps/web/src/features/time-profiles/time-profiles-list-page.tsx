@@ -1,15 +1,30 @@
 /** /time-profiles: the account's time profiles, bulk add by number range, bulk edit, delete. */
-import { timeProfileInput, timeProfileRange } from '@switchboard/domain';
+import {
+  BANK_HOLIDAY_OPTIONS,
+  TIME_PROFILE_MODES,
+  type TimeProfile,
+  timeProfileFields,
+  timeProfileInput,
+  timeProfileRange,
+} from '@switchboard/domain';
+import { columnOf, filterOf, labelOf } from '../../platform/fields/declared-fields.ts';
 import { DestinationLabel } from '../../platform/fields/destination-source.tsx';
 import { formValuesOf } from '../../platform/fields/form-schema.ts';
-import { selectColumns } from '../../platform/paged-table/select-columns.ts';
+import { optionLabel } from '../../platform/fields/option-sources.ts';
 import { NumberedListPage } from '../../platform/range-add/numbered-list-page.tsx';
 import { modeSelects, timeProfiles } from './api.ts';
 import { timeProfilesArea } from './area.ts';
 
 /** Bulk edit: the bank-holiday region and the mode of the chosen profiles. */
 const bulkEdit = timeProfileInput.pick({ bankHoliday: true, mode: true });
-const modes = selectColumns(modeSelects);
+const column = (name: keyof TimeProfile & string, render?: (p: TimeProfile) => React.ReactNode) =>
+  columnOf<TimeProfile>(timeProfileFields, name, render);
+/** A destination column (not sorted by). */
+const destination = (name: 'inDestination' | 'outDestination') => ({
+  field: name,
+  header: labelOf(timeProfileFields, name),
+  render: (p: TimeProfile) => <DestinationLabel value={p[name]} />,
+});
 
 export default function TimeProfilesListPage() {
   return (
@@ -18,20 +33,13 @@ export default function TimeProfilesListPage() {
       api={timeProfiles}
       numbering={{ schema: timeProfileRange, number: 'extension', name: 'name', nameLabel: 'Name' }}
       columns={[
-        { field: 'description', header: 'Description', sortable: true, render: (p) => p.description || '—' },
-        {
-          field: 'inDestination',
-          header: 'Open Destination',
-          render: (p) => <DestinationLabel value={p.inDestination} />,
-        },
-        {
-          field: 'outDestination',
-          header: 'Closed Destination',
-          render: (p) => <DestinationLabel value={p.outDestination} />,
-        },
-        ...modes.columns,
+        column('description', (p) => p.description || '—'),
+        destination('inDestination'),
+        destination('outDestination'),
+        column('bankHoliday', (p) => optionLabel(BANK_HOLIDAY_OPTIONS, p.bankHoliday)),
+        column('mode', (p) => optionLabel(TIME_PROFILE_MODES, p.mode)),
       ]}
-      filters={modes.filters}
+      filters={[filterOf(timeProfileFields, 'bankHoliday'), filterOf(timeProfileFields, 'mode')]}
       bulkEdit={{ schema: bulkEdit, fields: modeSelects, current: (p) => formValuesOf(timeProfileInput, p) }}
     />
   );

@@ -1,7 +1,8 @@
 /** Control-panel users on the web: the resource at /users, its grants, and the fields the pages share. */
-import { type GrantsBody, type UserInput, userRoutes } from '@switchboard/domain';
+import { userFields as declared, type GrantsBody, type UserInput, userRoutes } from '@switchboard/domain';
 import { ifMatch } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
+import { formFields } from '../../platform/fields/declared-fields.ts';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import { resourceApi } from '../../platform/resource.ts';
 
@@ -13,9 +14,4 @@ export const readGrants = (id: number) => call(userRoutes.permissions, { params:
 export const saveGrants = (id: number, version: number, body: GrantsBody) =>
   call(userRoutes.savePermissions, { params: { id }, body, headers: ifMatch(version) });
 
-export const userFields: FieldDef<UserInput>[] = [
-  { kind: 'text', name: 'name', label: 'First Name', required: true },
-  { kind: 'text', name: 'surname', label: 'Last Name', required: true },
-  { kind: 'text', name: 'email', label: 'Email', required: true, type: 'email' },
-  { kind: 'switch', name: 'enabled', label: 'Enabled' },
-];
+export const userFields: FieldDef<UserInput>[] = formFields(declared, ['name', 'surname', 'email', 'enabled']);

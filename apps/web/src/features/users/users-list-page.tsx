@@ -1,9 +1,9 @@
 /** /user-manager: the account's control-panel users; Add creates one with the two default grants. */
 import Chip from '@mui/material/Chip';
-import { newUserBody, USER_MESSAGES, type User } from '@switchboard/domain';
+import { newUserBody, USER_MESSAGES, type User, userFields } from '@switchboard/domain';
 import dayjs from 'dayjs';
 import type { z } from 'zod';
-import type { FieldDef } from '../../platform/fields/form-fields.tsx';
+import { columnOf, formFields } from '../../platform/fields/declared-fields.ts';
 import { Hint } from '../../platform/hint.tsx';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
 import { useSession } from '../../platform/session-context.ts';
@@ -14,13 +14,7 @@ import { users } from './api.ts';
 const addSchema = newUserBody.pick({ name: true, surname: true, username: true, email: true, enabled: true });
 type AddValues = z.input<typeof addSchema>;
 
-const addFields: FieldDef<AddValues>[] = [
-  { kind: 'text', name: 'username', label: 'Username', required: true },
-  { kind: 'text', name: 'name', label: 'First Name', required: true },
-  { kind: 'text', name: 'surname', label: 'Last Name', required: true },
-  { kind: 'text', name: 'email', label: 'Email', required: true, type: 'email' },
-  { kind: 'switch', name: 'enabled', label: 'Enabled' },
-];
+const addFields = formFields<AddValues>(userFields, ['username', 'name', 'surname', 'email', 'enabled']);
 
 const fullName = (u: User) => `${u.name} ${u.surname}`;
 
@@ -35,22 +29,18 @@ export default function UserManagerListPage() {
       label={(u) => u.username}
       rowLink={(u) => `/user-manager/${u.id}`}
       columns={[
-        { field: 'username', header: 'Username', sortable: true },
+        columnOf<User>(userFields, 'username'),
         { field: 'name', header: 'Name', sortable: true, render: fullName },
-        {
-          field: 'email',
-          header: 'Email',
-          sortable: true,
-          render: (u) =>
-            u.pendingEmail ? (
-              <>
-                {u.email}
-                <Hint>{USER_MESSAGES.emailPending(u.pendingEmail)}</Hint>
-              </>
-            ) : (
-              u.email
-            ),
-        },
+        columnOf<User>(userFields, 'email', (u) =>
+          u.pendingEmail ? (
+            <>
+              {u.email}
+              <Hint>{USER_MESSAGES.emailPending(u.pendingEmail)}</Hint>
+            </>
+          ) : (
+            u.email
+          ),
+        ),
         {
           field: 'enabled',
           header: 'Status',
