@@ -1,6 +1,7 @@
 /** Call queues and their members (spec 2: /call-queues, permission queues, calls on /queue). */
 import { z } from 'zod';
 import { deleteBody, deleteReply, resourceRoutes, versionedRecordFields } from '../contract.ts';
+import { choice, declareFields, field, flag } from '../field-declarations.ts';
 import { idParam, oneOfOptions, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { numberedRoutes, numberInRange, numberRange } from '../numbering.ts';
@@ -80,46 +81,72 @@ const prompt = z.coerce
   .int({ error: select })
   .refine((v) => v === -1 || v > 0, { error: select })
   .default(-1);
+export const queueNumber = numberInRange(QUEUE_NUMBER, QUEUE_MESSAGES.invalidNumber);
 
-export const callQueueInput = z.object({
-  customName: requiredText({ max: 45 }),
-  queueTime: oneOfOptions(QUEUE_OPTIONS.queueTime, 0),
-  maxLength: oneOfOptions(QUEUE_OPTIONS.maxLength, 10),
+/** A prompt's field: its label, stored as the prompt's id or nothing (-1). */
+const promptField = (label: string) => field(prompt, { label, references: 'prompts' });
+
+/** Every stored field of a call queue, once (field-declarations.ts). */
+export const callQueueFields = declareFields({
+  /** The queue's number (spec 2 §3: its displayName). */
+  displayName: field(queueNumber, { column: 'queue_no', sortable: true, searchable: true, createOnly: true }),
+  customName: field(requiredText({ max: 45 }), { label: 'Name', sortable: true, searchable: true }),
+  queueTime: choice(QUEUE_OPTIONS.queueTime, 0, { label: 'Maximum Wait', sortable: true, filterable: true }),
+  maxLength: choice(QUEUE_OPTIONS.maxLength, 10, { label: 'Maximum Length', sortable: true }),
   /** Calls leave the queue at exitTime (GMT) when exitSwitch is on. */
-  exitSwitch: z.boolean().default(false),
-  exitTime: z.string().trim().regex(TIME_OF_DAY, { error: QUEUE_MESSAGES.exitTime }).default('18:00'),
-  falloverLocation: destinationField,
-  joinEmpty: z.boolean().default(true),
-  falloverLocationEmpty: destinationField,
-  answerElsewhere: z.boolean().default(false),
-  queueCidPrefix: optionalText({ max: 45 }),
-  welcomeId: prompt,
-  musicOnHold: recordId(select).nullable().default(null),
-  queueJump: z.boolean().default(false),
-  strategy: z
-    .enum(
+  exitSwitch: flag(false, { label: 'Exit Queue at a Set Time', filterable: true }),
+  exitTime: field(z.string().trim().regex(TIME_OF_DAY, { error: QUEUE_MESSAGES.exitTime }).default('18:00'), {
+    label: 'Exit Time (GMT)',
+    helper: 'HH:mm, 24-hour clock; queue exit times are GMT',
+  }),
+  falloverLocation: field(destinationField, {
+    label: 'Fallover Destination',
+    sortable: true,
+    uses: { kind: 'destination' },
+  }),
+  joinEmpty: flag(true, { label: 'Join Empty Queue' }),
+  falloverLocationEmpty: field(destinationField, { label: 'Empty Queue Destination', uses: { kind: 'destination' } }),
+  answerElsewhere: flag(false, { label: 'Answer Elsewhere' }),
+  queueCidPrefix: field(optionalText({ max: 45 }), { label: 'Caller ID Prefix', sortable: true, searchable: true }),
+  welcomeId: promptField('Welcome Prompt'),
+  musicOnHold: field(recordId(select).nullable().default(null), {
+    label: 'Music On Hold',
+    column: 'music_on_hold_id',
+    references: 'music_on_hold',
+  }),
+  queueJump: flag(false, { label: 'Queue Jump' }),
+  strategy: field(
+    z.enum(
       QUEUE_STRATEGIES.map((o) => o.value),
       { error: select },
-    )
-    .default('ringall'),
-  timeout: oneOfOptions(QUEUE_OPTIONS.timeout, 20),
-  retry: oneOfOptions(QUEUE_OPTIONS.retry, 5),
-  wrapUpTime: oneOfOptions(QUEUE_OPTIONS.wrapUpTime, 0),
-  reportHoldTime: z.boolean().default(false),
+    ).default('ringall'),
+    { label: 'Ring Strategy', options: QUEUE_STRATEGIES, sortable: true, filterable: true, record: z.string() },
+  ),
+  timeout: choice(QUEUE_OPTIONS.timeout, 20, { label: 'Ring Time', sortable: true }),
+  retry: choice(QUEUE_OPTIONS.retry, 5, { label: 'Retry' }),
+  wrapUpTime: choice(QUEUE_OPTIONS.wrapUpTime, 0, { label: 'Wrap-up Time', sortable: true }),
+  reportHoldTime: flag(false, { label: 'Report Hold Time' }),
   /** Queue identification: one of the five of spec 2 §9 (-1 None to -5 Purchasing). */
-  announceId: oneOfOptions(QUEUE_IDENTIFICATION, -1),
-  announceHoldTime: z.boolean().default(false),
-  announceFrequency: oneOfOptions(QUEUE_OPTIONS.announceFrequency, 0),
-  periodicAnnounceId: prompt,
-  periodicAnnounceFrequency: oneOfOptions(QUEUE_OPTIONS.periodicAnnounceFrequency, 0),
-  queueFullMessageId: prompt,
+  announceId: choice(QUEUE_IDENTIFICATION, -1, {
+    label: 'Queue Identification',
+    helper: 'What a member hears on answering',
+    column: 'announce_prompt_id',
+  }),
+  announceHoldTime: flag(false, { label: 'Announce Hold Time' }),
+  announceFrequency: choice(QUEUE_OPTIONS.announceFrequency, 0, { label: 'Announce Frequency' }),
+  periodicAnnounceId: promptField('Periodic Announcement'),
+  periodicAnnounceFrequency: choice(QUEUE_OPTIONS.periodicAnnounceFrequency, 0, {
+    label: 'Periodic Announcement Frequency',
+  }),
+  queueFullMessageId: promptField('Queue Full Message'),
 });
+
+export const callQueueInput = z.object(callQueueFields.shape);
 export type CallQueueInput = z.input<typeof callQueueInput>;
 export type CallQueueValues = z.output<typeof callQueueInput>;
 
-export const queueNumber = numberInRange(QUEUE_NUMBER, QUEUE_MESSAGES.invalidNumber);
 /** Create: the queue's number is its displayName (spec 2 §3). */
-export const callQueueCreate = callQueueInput.extend({ displayName: queueNumber });
+export const callQueueCreate = z.object(callQueueFields.createShape);
 export type CallQueueCreate = z.input<typeof callQueueCreate>;
 
 export const callQueueRange = numberRange(QUEUE_NUMBER, QUEUE_BULK_MAX, QUEUE_MESSAGES, {
@@ -130,31 +157,7 @@ export type CallQueueRangeValues = z.output<typeof callQueueRange>;
 
 export const callQueueRecord = z.object({
   ...versionedRecordFields,
-  displayName: z.number().int(),
-  customName: z.string(),
-  queueTime: z.number().int(),
-  maxLength: z.number().int(),
-  exitSwitch: z.boolean(),
-  exitTime: z.string(),
-  falloverLocation: z.string(),
-  joinEmpty: z.boolean(),
-  falloverLocationEmpty: z.string(),
-  answerElsewhere: z.boolean(),
-  queueCidPrefix: z.string(),
-  welcomeId: z.number().int(),
-  musicOnHold: z.number().int().nullable(),
-  queueJump: z.boolean(),
-  strategy: z.string(),
-  timeout: z.number().int(),
-  retry: z.number().int(),
-  wrapUpTime: z.number().int(),
-  reportHoldTime: z.boolean(),
-  announceId: z.number().int(),
-  announceHoldTime: z.boolean(),
-  announceFrequency: z.number().int(),
-  periodicAnnounceId: z.number().int(),
-  periodicAnnounceFrequency: z.number().int(),
-  queueFullMessageId: z.number().int(),
+  ...callQueueFields.recordShape,
   memberCount: z.number().int(),
 });
 export type CallQueue = z.infer<typeof callQueueRecord>;

@@ -7,6 +7,7 @@ import {
   type CallQueue,
   type CallQueueRangeValues,
   callQueueInput,
+  callQueueFields,
   callQueueRoutes,
   MEMBER_TYPES,
   MESSAGES,
@@ -16,6 +17,7 @@ import {
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { childCount } from '../../platform/child-count.ts';
+import { declaredFields } from '../../platform/declared-fields.ts';
 import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
 import { destinationMembers } from '../../platform/members.ts';
 import { numberedResource } from '../../platform/numbered.ts';
@@ -31,34 +33,15 @@ const PROMPTS = ['welcomeId', 'announceId', 'periodicAnnounceId', 'queueFullMess
 
 const fields = fieldMap<CallQueue, 'announceSystem'>('call_queues', {
   ...versionedFields,
-  displayName: field.number('queue_no', { sortable: true, searchable: true, createOnly: true }),
-  customName: field.text('custom_name', { sortable: true, searchable: true }),
-  queueTime: field.number('queue_time', { sortable: true, filterable: true }),
-  maxLength: field.number('max_length', { sortable: true }),
-  exitSwitch: field.boolean('exit_switch', { filterable: true }),
-  exitTime: field.text('exit_time'),
-  falloverLocation: field.text('fallover_location', { sortable: true, uses: { kind: 'destination' } }),
-  joinEmpty: field.boolean('join_empty'),
-  falloverLocationEmpty: field.text('fallover_location_empty', { uses: { kind: 'destination' } }),
-  answerElsewhere: field.boolean('answer_elsewhere'),
-  queueCidPrefix: field.text('queue_cid_prefix', { sortable: true, searchable: true }),
+  ...declaredFields(callQueueFields),
+  // The prompts read -1 for none; the identification reads the system announcement when no prompt is kept.
   welcomeId: promptField('welcome_id'),
-  musicOnHold: field.ref('music_on_hold_id', 'music_on_hold'),
-  queueJump: field.boolean('queue_jump'),
-  strategy: field.text('strategy', { sortable: true, filterable: true }),
-  timeout: field.number('timeout', { sortable: true }),
-  retry: field.number('retry'),
-  wrapUpTime: field.number('wrap_up_time', { sortable: true }),
-  reportHoldTime: field.boolean('report_hold_time'),
   announceId: field.mapped('announce_prompt_id', 'coalesce({col}, call_queues.announce_system)', 'number', {
     toColumn: promptRow,
     references: PROMPT_REF,
   }),
   announceSystem: field.writeOnly('announce_system'),
-  announceHoldTime: field.boolean('announce_hold_time'),
-  announceFrequency: field.number('announce_frequency'),
   periodicAnnounceId: promptField('periodic_announce_id'),
-  periodicAnnounceFrequency: field.number('periodic_announce_frequency'),
   queueFullMessageId: promptField('queue_full_message_id'),
   memberCount: childCount('call_queue_members', 'queue_id'),
 });

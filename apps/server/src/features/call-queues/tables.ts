@@ -1,38 +1,19 @@
 /** Tables of call queues and their members. */
+import type { callQueueFields } from '@switchboard/domain';
 import type { Generated } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
+import type { RecordRow, Timestamp } from '../../db/schema.ts';
+import type { DeclaredColumns } from '../../platform/declared-fields.ts';
 
-export interface CallQueuesTable {
-  id: Generated<number>;
-  version: Generated<number>;
-  account_no: number;
-  queue_no: number;
-  custom_name: string;
-  queue_time: Generated<number>;
-  max_length: Generated<number>;
-  exit_switch: Generated<boolean>;
-  exit_time: Generated<string>;
-  fallover_location: Generated<string>;
-  join_empty: Generated<boolean>;
-  fallover_location_empty: Generated<string>;
-  answer_elsewhere: Generated<boolean>;
-  queue_cid_prefix: Generated<string>;
+type PromptColumns = 'welcome_id' | 'announce_prompt_id' | 'periodic_announce_id' | 'queue_full_message_id';
+
+/** A call queue's columns: its record row and declared fields (domain callQueueFields); the prompts are ids or nothing. */
+export interface CallQueuesTable extends RecordRow, Omit<DeclaredColumns<typeof callQueueFields>, PromptColumns> {
   welcome_id: number | null;
-  music_on_hold_id: number | null;
-  queue_jump: Generated<boolean>;
-  strategy: Generated<string>;
-  timeout: Generated<number>;
-  retry: Generated<number>;
-  wrap_up_time: Generated<number>;
-  report_hold_time: Generated<boolean>;
   announce_prompt_id: number | null;
+  /** The identification when no prompt is kept (-1..-5). */
   announce_system: Generated<number>;
-  announce_hold_time: Generated<boolean>;
-  announce_frequency: Generated<number>;
   periodic_announce_id: number | null;
-  periodic_announce_frequency: Generated<number>;
   queue_full_message_id: number | null;
-  created_at: Timestamp;
 }
 
 export interface CallQueueMembersTable {

@@ -5,12 +5,13 @@
 import {
   type CallQueue,
   type CallQueueInput,
+  callQueueFields,
   callQueueInput,
   callQueueRoutes,
-  QUEUE_IDENTIFICATION,
   QUEUE_OPTIONS,
   QUEUE_STRATEGIES,
 } from '@switchboard/domain';
+import { formFields, labelOf } from '../../platform/fields/declared-fields.ts';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import { formValuesOf } from '../../platform/fields/form-schema.ts';
 import { optionLabel, type SelectSource, selectFrom } from '../../platform/fields/option-sources.ts';
@@ -34,68 +35,55 @@ export const toQueueValues = (q: CallQueue): CallQueueInput => ({
 type Fields = FieldDef<CallQueueInput>[];
 
 /** General: the queue's name, how long and how many callers wait, where they go otherwise. */
-export const generalFields = (self: string[]): Fields => [
-  { kind: 'text', name: 'customName', label: 'Name', required: true },
-  { kind: 'text', name: 'queueCidPrefix', label: 'Caller ID Prefix' },
-  { kind: 'select', name: 'queueTime', label: 'Maximum Wait', options: OPTIONS.queueTime },
-  { kind: 'select', name: 'maxLength', label: 'Maximum Length', options: OPTIONS.maxLength },
-  { kind: 'destination', name: 'falloverLocation', label: 'Fallover Destination', exclude: self },
-  { kind: 'switch', name: 'joinEmpty', label: 'Join Empty Queue' },
-  { kind: 'destination', name: 'falloverLocationEmpty', label: 'Empty Queue Destination', exclude: self },
-  { kind: 'switch', name: 'answerElsewhere', label: 'Answer Elsewhere' },
-  { kind: 'switch', name: 'queueJump', label: 'Queue Jump' },
-  { kind: 'switch', name: 'exitSwitch', label: 'Exit Queue at a Set Time' },
-];
+export const generalFields = (self: string[]): Fields =>
+  formFields(
+    callQueueFields,
+    [
+      'customName',
+      'queueCidPrefix',
+      'queueTime',
+      'maxLength',
+      'falloverLocation',
+      'joinEmpty',
+      'falloverLocationEmpty',
+      'answerElsewhere',
+      'queueJump',
+      'exitSwitch',
+    ],
+    { falloverLocation: { exclude: self }, falloverLocationEmpty: { exclude: self } },
+  );
 /** Shown while exitSwitch is on. */
-export const exitTimeField: Fields = [
-  {
-    kind: 'text',
-    name: 'exitTime',
-    label: 'Exit Time (GMT)',
-    helper: 'HH:mm, 24-hour clock; queue exit times are GMT',
-  },
-];
+export const exitTimeField: Fields = formFields(callQueueFields, ['exitTime']);
 
 /** Member Settings: how the members are rung. */
-export const memberSettingsFields: Fields = [
-  { kind: 'select', name: 'strategy', label: 'Ring Strategy', options: OPTIONS.strategy },
-  { kind: 'select', name: 'timeout', label: 'Ring Time', options: OPTIONS.timeout },
-  { kind: 'select', name: 'retry', label: 'Retry', options: OPTIONS.retry },
-  { kind: 'select', name: 'wrapUpTime', label: 'Wrap-up Time', options: OPTIONS.wrapUpTime },
-  { kind: 'switch', name: 'reportHoldTime', label: 'Report Hold Time' },
-];
+export const memberSettingsFields: Fields = formFields(callQueueFields, [
+  'strategy',
+  'timeout',
+  'retry',
+  'wrapUpTime',
+  'reportHoldTime',
+]);
 
 /**
  * Sounds: the prompts (the account's and the provider's; -1 none) and the music callers hear, and the
  * queue identification an agent hears (spec 2 §9's five, not a prompt).
  */
 export function soundsFields(prompts: SelectSource, music: SelectSource): Fields {
-  const prompt = (name: 'welcomeId' | 'periodicAnnounceId' | 'queueFullMessageId', label: string) => ({
+  const prompt = (name: 'welcomeId' | 'periodicAnnounceId' | 'queueFullMessageId') => ({
     kind: 'select' as const,
     name,
-    label,
+    label: labelOf(callQueueFields, name),
     options: [{ value: -1, label: 'None' }, ...prompts.options],
     helper: prompts.helper,
   });
-  return [
-    prompt('welcomeId', 'Welcome Prompt'),
-    selectFrom(music, 'musicOnHold', 'Music On Hold', 'Default'),
-    {
-      kind: 'select',
-      name: 'announceId',
-      label: 'Queue Identification',
-      options: [...QUEUE_IDENTIFICATION],
-      helper: 'What a member hears on answering',
-    },
-    { kind: 'switch', name: 'announceHoldTime', label: 'Announce Hold Time' },
-    { kind: 'select', name: 'announceFrequency', label: 'Announce Frequency', options: OPTIONS.announceFrequency },
-    prompt('periodicAnnounceId', 'Periodic Announcement'),
-    {
-      kind: 'select',
-      name: 'periodicAnnounceFrequency',
-      label: 'Periodic Announcement Frequency',
-      options: OPTIONS.periodicAnnounceFrequency,
-    },
-    prompt('queueFullMessageId', 'Queue Full Message'),
-  ];
+  return formFields(callQueueFields, [
+    prompt('welcomeId'),
+    selectFrom<CallQueueInput>(music, 'musicOnHold', labelOf(callQueueFields, 'musicOnHold'), 'Default'),
+    'announceId',
+    'announceHoldTime',
+    'announceFrequency',
+    prompt('periodicAnnounceId'),
+    'periodicAnnounceFrequency',
+    prompt('queueFullMessageId'),
+  ]);
 }

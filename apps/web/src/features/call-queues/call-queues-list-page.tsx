@@ -1,8 +1,9 @@
 /** /call-queues: the account's call queues, bulk add by number range, bulk edit, delete. */
-import { type CallQueue, callQueueInput, callQueueRange } from '@switchboard/domain';
+import { type CallQueue, callQueueFields, callQueueInput, callQueueRange } from '@switchboard/domain';
+import { columnOf, filterOf, formFields } from '../../platform/fields/declared-fields.ts';
 import { useGroupColumns } from '../../platform/members/group-columns.ts';
 import { NumberedListPage } from '../../platform/range-add/numbered-list-page.tsx';
-import { callQueues, OPTIONS, queueTimeLabel, strategyLabel, toQueueValues } from './api.ts';
+import { callQueues, queueTimeLabel, strategyLabel, toQueueValues } from './api.ts';
 import { callQueuesArea } from './area.ts';
 
 /** Bulk edit: how the chosen queues ring their members and how long callers wait. */
@@ -16,19 +17,14 @@ export default function CallQueuesListPage() {
       api={callQueues}
       numbering={{ schema: callQueueRange, number: 'displayName', name: 'customName', nameLabel: 'Name' }}
       columns={[
-        { field: 'strategy', header: 'Ring Strategy', sortable: true, render: (q) => strategyLabel(q.strategy) },
-        { field: 'queueTime', header: 'Maximum Wait', sortable: true, render: (q) => queueTimeLabel(q.queueTime) },
+        columnOf(callQueueFields, 'strategy', (q) => strategyLabel(q.strategy)),
+        columnOf(callQueueFields, 'queueTime', (q) => queueTimeLabel(q.queueTime)),
         ...groupColumns,
       ]}
-      filters={[{ field: 'strategy', label: 'Ring Strategy', options: OPTIONS.strategy }]}
+      filters={[filterOf(callQueueFields, 'strategy')]}
       bulkEdit={{
         schema: bulkEdit,
-        fields: [
-          { kind: 'select', name: 'strategy', label: 'Ring Strategy', options: OPTIONS.strategy },
-          { kind: 'select', name: 'timeout', label: 'Ring Time', options: OPTIONS.timeout },
-          { kind: 'select', name: 'queueTime', label: 'Maximum Wait', options: OPTIONS.queueTime },
-          { kind: 'select', name: 'maxLength', label: 'Maximum Length', options: OPTIONS.maxLength },
-        ],
+        fields: formFields(callQueueFields, ['strategy', 'timeout', 'queueTime', 'maxLength']),
         current: toQueueValues,
       }}
     />

@@ -1,8 +1,8 @@
 /**
  * The web's side of a field declaration (the domain's declareFields): a form's fields, a list's
  * columns and filters from the one declaration of each field — its label, its choices, its control
- * (choices: a select; a boolean: a switch; a destination; otherwise a text, required when '' is
- * refused). A page names the fields it shows and adds only what the page alone knows (a source of
+ * (choices: a select; a boolean: a switch; a destination; otherwise a text, required when neither ''
+ * nor nothing is accepted). A page names the fields it shows and adds only what the page alone knows (a source of
  * choices, the destinations to leave out):
  *
  *   formFields(callGroupFields, ['customName', 'cidPrefix', 'ringType'], {
@@ -65,7 +65,8 @@ export function formField<V extends FieldValues>(
   const label = labelOf(declarations, name);
   const helper = extras.helper ?? meta.helper;
   const common = { name, label, ...(extras.disabled !== undefined && { disabled: extras.disabled }) };
-  const required = !schema.safeParse('').success;
+  // Required: neither left empty nor left out is accepted (a field with a default is not).
+  const required = !schema.safeParse('').success && !schema.safeParse(undefined).success;
   switch (control(declared)) {
     case 'select':
       return { kind: 'select', ...common, options: meta.options ?? [], ...(helper && { helper }) };
