@@ -16,6 +16,14 @@ import { resourceApi } from '../../platform/resource.ts';
 
 export const trunks = resourceApi('/trunk', sipTrunkRoutes);
 
+/** Channels: a number, not marked required (its default stands when it is left as it is). */
+export const channelsField = {
+  kind: 'text',
+  name: 'channelLimit',
+  label: labelOf(sipTrunkFields, 'channelLimit'),
+  type: 'number',
+} as const satisfies FieldDef<{ channelLimit: unknown }>;
+
 /** `numbers`: the account's caller-ID numbers, searched on the server (useCallerIdSource). */
 export function generalFields(numbers: PickerSource, exclude: string[]): FieldDef<SipTrunkInput>[] {
   const emergencyLocation = labelOf(sipTrunkFields, 'emergencyServicesCid');
@@ -28,14 +36,12 @@ export function generalFields(numbers: PickerSource, exclude: string[]): FieldDe
       // One of the account's numbers ('No Numbers Found' when it has none).
       { kind: 'picker', name: 'emergencyServicesCid', label: emergencyLocation, source: numbers, required: true },
       'trunkFailOver',
-      'channelLimit',
-    ],
-    {
-      trunkFailOver: { exclude },
-      channelLimit: {
+      {
+        ...channelsField,
         helper: `${TRUNK_CHANNELS.min}-${TRUNK_CHANNELS.max} (retail accounts ${TRUNK_CHANNELS.retailMax})`,
       },
-    },
+    ],
+    { trunkFailOver: { exclude } },
   );
 }
 

@@ -23,7 +23,7 @@ import { columnOf, formField } from '../../platform/fields/declared-fields.ts';
 import { useCallerIdSource, useNoCallerIds } from '../../platform/fields/option-sources.ts';
 import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
 import { useSession } from '../../platform/session-context.ts';
-import { generalFields, toValues, trunks } from './api.ts';
+import { channelsField, generalFields, toValues, trunks } from './api.ts';
 import { sipTrunksArea } from './area.ts';
 
 /** What the bulk edit sets. */
@@ -69,7 +69,7 @@ export default function SipTrunksListPage() {
         schema: sipTrunkBulkEdit,
         fields: [
           callRecordingInput<BulkEdit>(),
-          formField<BulkEdit>(sipTrunkFields, 'channelLimit'),
+          channelsField,
           transportInput<BulkEdit>(),
           ...tpsInputs<BulkEdit>(TRUNK_TPS_MODES),
         ],
