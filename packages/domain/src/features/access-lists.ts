@@ -1,22 +1,29 @@
 /** Access lists (spec 2: /access-lists, permission acl, calls on /accesscontrol). */
 import { z } from 'zod';
 import { childListRoutes, deleteBody, deleteReply, resourceRoutes, versionedRecordFields } from '../contract.ts';
+import { declareFields, field } from '../field-declarations.ts';
 import { enteredTelephone, idParam, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { outcomeReply, saveReply } from '../paging.ts';
-import { recordShape } from '../record-shape.ts';
 import { taggedRoutes } from '../tagged-routes.ts';
 
-export const accessListInput = z.object({
-  name: requiredText({ max: 50 }),
-  description: optionalText({ max: 50 }),
-  promptId: recordId(MESSAGES.recordNotFound).nullable().default(null),
+/** Every field of an access list, once (field-declarations.ts): the input, the record, the server's map, the forms. */
+export const accessListFields = declareFields({
+  name: field(requiredText({ max: 50 }), { label: 'Name', sortable: true, searchable: true }),
+  description: field(optionalText({ max: 50 }), { label: 'Description', sortable: true, searchable: true }),
+  promptId: field(recordId(MESSAGES.recordNotFound).nullable().default(null), {
+    label: 'Prompt',
+    references: 'prompts',
+    filterable: true,
+  }),
 });
+
+export const accessListInput = z.object(accessListFields.shape);
 export type AccessListInput = z.input<typeof accessListInput>;
 
 export const accessListRecord = z.object({
   ...versionedRecordFields,
-  ...recordShape(accessListInput.shape),
+  ...accessListFields.recordShape,
   promptName: z.string().nullable(),
   numEntries: z.number().int(),
 });

@@ -2,22 +2,26 @@
 import { z } from 'zod';
 import {
   CALL_OPTION_MESSAGES,
+  CALL_RECORDING_OPTIONS,
   callOptionsRecordShape,
   callRecordingField,
   callRestrictionsShape,
   callTimesShape,
   deviceStatusShape,
+  IP_LOCATIONS,
   ipLocationField,
   sipCredentialRoutes,
+  TRANSPORTS,
+  TRUNK_TPS_MODES,
   transportField,
   trunkChannelLimitField,
   trunkTpsShape,
 } from '../call-options.ts';
 import { resourceRoutes, versionedRecordFields } from '../contract.ts';
-import { oneOfOptions, optionalText, requiredText } from '../fields.ts';
+import { choice, declareFields, field, flag } from '../field-declarations.ts';
+import { optionalText, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { isPublicIp } from '../patterns.ts';
-import { recordShape } from '../record-shape.ts';
 import { recordsReply, taggedRoutes } from '../tagged-routes.ts';
 import { destinationField } from './destinations.ts';
 
@@ -56,30 +60,52 @@ const publicIp = z
   .trim()
   .refine((v) => v === '' || isPublicIp(v), { error: MESSAGES.publicIp });
 
-export const sipTrunkInput = z.object({
-  nickname: requiredText({ max: 15 }),
-  cliNumber: optionalText({ max: 16 }),
-  withholdNumber: z.boolean().default(false),
+/** Every field of a SIP trunk stored in a column of its own, once (field-declarations.ts). */
+export const sipTrunkFields = declareFields({
+  nickname: field(requiredText({ max: 15 }), { label: 'Nickname', sortable: true, searchable: true }),
+  cliNumber: field(optionalText({ max: 16 }), {
+    label: 'Caller ID Number',
+    sortable: true,
+    searchable: true,
+    uses: { kind: 'number' },
+  }),
+  withholdNumber: flag(false, { label: 'Withhold Number' }),
   /** The emergency location: one of the account's numbers whose address the services get. */
-  emergencyServicesCid: z.string({ error: MESSAGES.required }).trim().min(1, { error: MESSAGES.required }).max(16),
-  trunkFailOver: destinationField,
-  channelLimit: trunkChannelLimitField,
+  emergencyServicesCid: field(
+    z.string({ error: MESSAGES.required }).trim().min(1, { error: MESSAGES.required }).max(16),
+    { label: 'Emergency Location', searchable: true, uses: { kind: 'number' } },
+  ),
+  trunkFailOver: field(destinationField, { label: 'Failover Destination', uses: { kind: 'destination' } }),
+  channelLimit: field(trunkChannelLimitField, { label: 'Channels', sortable: true, inputType: 'number' }),
   /** '' is dynamic registration; an address is a Direct IP trunk. */
-  host: publicIp.default(''),
-  trunkIPAuth: z.boolean().default(false),
-  ipLocation: ipLocationField,
+  host: field(publicIp.default(''), { label: 'Host IP Address', sortable: true, searchable: true }),
+  trunkIPAuth: flag(false, { label: 'IP Authentication', column: 'trunk_ip_auth' }),
+  ipLocation: field(ipLocationField, { label: 'IP Location', options: IP_LOCATIONS }),
   /** Addresses allowed to use the trunk: public IPs only, at most 3 (blank entries dropped). */
-  permit: z
-    .array(publicIp)
-    .default([])
-    .transform((list) => list.filter((ip) => ip !== ''))
-    .refine((list) => list.length <= TRUNK_MAX_PERMIT, { error: MESSAGES.maxIps }),
-  transport: transportField,
-  trunkNoPlus: oneOfOptions(NUMBER_MAPPINGS, -1),
-  anyPresentation: z.boolean().default(false),
-  enableTeams: z.boolean().default(false),
-  callRecording: callRecordingField,
-  ...trunkTpsShape,
+  permit: field(
+    z
+      .array(publicIp)
+      .default([])
+      .transform((list) => list.filter((ip) => ip !== ''))
+      .refine((list) => list.length <= TRUNK_MAX_PERMIT, { error: MESSAGES.maxIps }),
+    { record: z.array(z.string()) },
+  ),
+  transport: field(transportField, { label: 'Transport', options: TRANSPORTS }),
+  trunkNoPlus: choice(NUMBER_MAPPINGS, -1, { label: 'Number Format' }),
+  anyPresentation: flag(false, { label: 'Allow Any Number Presentation' }),
+  enableTeams: flag(false, { label: 'Enable Microsoft Teams' }),
+  callRecording: field(callRecordingField, {
+    label: 'Call Recording',
+    sortable: true,
+    filterable: true,
+    options: CALL_RECORDING_OPTIONS,
+  }),
+  tps: field(trunkTpsShape.tps, { label: 'TPS', options: TRUNK_TPS_MODES }),
+  ctps: field(trunkTpsShape.ctps, { label: 'CTPS', options: TRUNK_TPS_MODES }),
+});
+
+export const sipTrunkInput = z.object({
+  ...sipTrunkFields.shape,
   ...callRestrictionsShape,
   ...callTimesShape,
 });
@@ -93,7 +119,8 @@ export type SipTrunkValues = z.output<typeof sipTrunkInput>;
 export const sipTrunkRecord = z.object({
   ...versionedRecordFields,
   name: z.string(),
-  ...recordShape(sipTrunkInput.shape, { permit: z.array(z.string()), ...callOptionsRecordShape }),
+  ...sipTrunkFields.recordShape,
+  ...callOptionsRecordShape,
   status: z.enum(TRUNK_STATUSES),
   ip: z.string(),
   agent: z.string(),

@@ -5,8 +5,9 @@
  * (EMS) address with the registry's answer.
  */
 import { z } from 'zod';
-import { callRecordingField } from '../call-options.ts';
+import { CALL_RECORDING_OPTIONS, callRecordingField } from '../call-options.ts';
 import { listByBodyRoute, resourceRoutes, versionedRecordFields } from '../contract.ts';
+import { declareFields, field, flag } from '../field-declarations.ts';
 import { idParam, inputValuesOf, optionalEmail, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { listBody, listParams, listReplySchema, saveReply } from '../paging.ts';
@@ -51,32 +52,56 @@ export const ACL_MODE_OPTIONS = [
 
 const select = MESSAGES.selectOption;
 
-/** The number's settings a customer edits (PUT /numbering/allocated/{id}). */
-const telephoneNumberFields = z.object({
-  nickname: optionalText({ max: 15 }),
-  destination: destinationField,
-  distinctiveRing: z
-    .string()
-    .refine((v) => DISTINCTIVE_RING_OPTIONS.some((o) => o.value === v), { error: select })
-    .default(''),
-  cidPrefix: optionalText({ max: 15 }),
-  cidCalledNumber: z.boolean().default(false),
-  cidOnDivert: z.boolean().default(false),
-  telephoneNumberAclId: recordId(select).nullable().default(null),
-  telephoneNumberAclReject: z.coerce.number().int().min(0, { error: select }).max(1, { error: select }).default(0),
-  anonCallReject: z.boolean().default(false),
-  anonCallRejectAdvanced: z.boolean().default(false),
-  callRecord: callRecordingField,
-  callRecordWarn: z.boolean().default(false),
-  faxContact: z.boolean().default(false),
-  faxAddress: optionalEmail(100),
-  faxPassword: optionalText({ max: 15 }),
+/** The number's settings a customer edits (PUT /numbering/allocated/{id}), each declared once (field-declarations.ts). */
+export const telephoneNumberFields = declareFields({
+  nickname: field(optionalText({ max: 15 }), { label: 'Nickname', sortable: true, searchable: true }),
+  destination: field(destinationField, {
+    label: 'Destination',
+    sortable: true,
+    filterable: true,
+    uses: { kind: 'destination' },
+  }),
+  /** Stored as the ring's number (null: normal): the server's field map maps it. */
+  distinctiveRing: field(
+    z
+      .string()
+      .refine((v) => DISTINCTIVE_RING_OPTIONS.some((o) => o.value === v), { error: select })
+      .default(''),
+    { label: 'Distinctive Ring', filterable: true, options: DISTINCTIVE_RING_OPTIONS },
+  ),
+  cidPrefix: field(optionalText({ max: 15 }), { label: 'Caller ID Prefix', searchable: true }),
+  cidCalledNumber: flag(false, { label: 'Show the called number instead of the caller' }),
+  cidOnDivert: flag(false, { label: 'Keep the prefix when the call is diverted' }),
+  telephoneNumberAclId: field(recordId(select).nullable().default(null), {
+    label: 'Access List',
+    column: 'acl_id',
+    references: 'access_lists',
+    filterable: true,
+  }),
+  /** Stored as a boolean (reject): the server's field map maps it. */
+  telephoneNumberAclReject: field(
+    z.coerce.number().int().min(0, { error: select }).max(1, { error: select }).default(0),
+    { label: 'Screening', column: 'acl_reject', options: ACL_MODE_OPTIONS },
+  ),
+  anonCallReject: flag(false, { label: 'Reject anonymous calls', filterable: true }),
+  anonCallRejectAdvanced: flag(false, { label: 'Also reject calls whose number is unavailable (e.g. from abroad)' }),
+  callRecord: field(callRecordingField, {
+    label: 'Call Recording',
+    sortable: true,
+    filterable: true,
+    options: CALL_RECORDING_OPTIONS,
+  }),
+  callRecordWarn: flag(false, { label: 'Play a recording warning to callers' }),
+  faxContact: flag(false, { label: 'Fax to email', filterable: true }),
+  faxAddress: field(optionalEmail(100), { label: 'Fax Email Address', searchable: true, inputType: 'email' }),
+  faxPassword: field(optionalText({ max: 15 }), { label: 'PDF Password', helper: 'Optional, up to 15 characters' }),
   /** Provider admins only. */
-  emsNeeded: z.boolean().default(true),
+  emsNeeded: flag(true, { label: 'Emergency services data needed', filterable: true }),
   /** Provider admins only. */
-  cancellationAvailable: z.boolean().default(true),
+  cancellationAvailable: flag(true, { label: 'Cancellation available' }),
 });
-export const telephoneNumberInput = telephoneNumberFields.superRefine((v, ctx) => {
+const telephoneNumberObject = z.object(telephoneNumberFields.shape);
+export const telephoneNumberInput = telephoneNumberObject.superRefine((v, ctx) => {
   if (v.faxContact && v.faxAddress === '') {
     ctx.addIssue({ code: 'custom', path: ['faxAddress'], message: TELEPHONE_NUMBER_MESSAGES.faxAddressRequired });
   }
@@ -85,7 +110,7 @@ export type TelephoneNumberInput = z.input<typeof telephoneNumberInput>;
 export type TelephoneNumberValues = z.output<typeof telephoneNumberInput>;
 
 /** The list's bulk edit: route several numbers at once, and their call recording. */
-export const telephoneNumberBulkEdit = telephoneNumberFields.pick({ destination: true, callRecord: true });
+export const telephoneNumberBulkEdit = telephoneNumberObject.pick({ destination: true, callRecord: true });
 
 /** The emergency state of a number, as lists show it. */
 export const EMS_STATUSES = ['Confirmed', 'Pending', 'Error', 'Not set', 'Not needed'] as const;
@@ -94,7 +119,7 @@ export type EmsStatus = (typeof EMS_STATUSES)[number];
 export const telephoneNumberRecord = z.object({
   ...versionedRecordFields,
   telephoneNumber: z.string(),
-  ...recordShape(telephoneNumberFields.shape),
+  ...telephoneNumberFields.recordShape,
   /** The destination's label ('204 - Sales desk'), '' when none or no longer there. */
   displayDestination: z.string(),
   /** The destination's type ('seat', 'timeprofile'...; see DESTINATION_TYPE_LABELS), '' for none. */

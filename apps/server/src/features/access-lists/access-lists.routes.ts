@@ -3,6 +3,7 @@ import {
   type AccessList,
   type AccessListEntry,
   accessListEntryInput,
+  accessListFields,
   type accessListInput,
   accessListRoutes,
   CSV_FAILURES_SHOWN,
@@ -14,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { childCount } from '../../platform/child-count.ts';
 import { children } from '../../platform/children.ts';
 import { readNumbersCsv } from '../../platform/csv.ts';
+import { declaredFields } from '../../platform/declared-fields.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -25,9 +27,7 @@ import { uniqueIn, usablePrompt } from '../../platform/validators.ts';
 const fields = fieldMap<AccessList>('access_lists', {
   id: field.id(),
   version: field.version(),
-  name: field.text('name', { sortable: true, searchable: true }),
-  description: field.text('description', { sortable: true, searchable: true }),
-  promptId: field.ref('prompt_id', 'prompts', { filterable: true }),
+  ...declaredFields(accessListFields),
   promptName: field.computed('prompts.name', 'text', { sortable: true, searchable: true }),
   numEntries: childCount('access_list_entries', 'access_list_id'),
 });
@@ -37,6 +37,9 @@ const entryFields = fieldMap<AccessListEntry & { accessListId: number }>('access
   number: field.text('number', { sortable: true, searchable: true }),
   accessListId: field.number('access_list_id'),
 });
+
+/** The lists' field maps (their sortable and filterable columns are indexed). */
+export const accessListLists = [fields, entryFields];
 
 /** Numbers per statement of a CSV upload: 3,000 parameters per insert. */
 const CSV_BATCH = 1000;

@@ -1,9 +1,10 @@
 /** Tables of access lists and mobile numbers. */
-import type { AccessList } from '@switchboard/domain';
+import type { accessListFields, mobileFields } from '@switchboard/domain';
 import type { RecordRow } from '../../db/schema.ts';
-import type { SameNamedColumns } from '../../platform/same-named-columns.ts';
+import type { DeclaredColumns } from '../../platform/declared-fields.ts';
 
-export type AccessListsTable = RecordRow & SameNamedColumns<Pick<AccessList, 'name' | 'description' | 'promptId'>>;
+/** An access list's columns: its record row and its declared fields (domain accessListFields). */
+export interface AccessListsTable extends RecordRow, DeclaredColumns<typeof accessListFields> {}
 
 /** A number of a list (no version: an entry is added or removed, never changed). */
 export interface AccessListEntriesTable extends Omit<RecordRow, 'version'> {
@@ -11,11 +12,8 @@ export interface AccessListEntriesTable extends Omit<RecordRow, 'version'> {
   number: string;
 }
 
-export interface MobilesTable extends RecordRow {
-  description: string;
-  number: string;
-  active: boolean;
-}
+/** A mobile number's columns: its record row and its declared fields (domain mobileFields). */
+export interface MobilesTable extends RecordRow, DeclaredColumns<typeof mobileFields> {}
 
 /** The area's tables, merged into the one Database type (db/schema.ts). */
 declare module '../../db/schema.ts' {

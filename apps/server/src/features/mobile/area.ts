@@ -1,7 +1,8 @@
 import type { ServerArea } from '../../platform/area.ts';
-import { registerMobileRoutes } from './mobile.routes.ts';
+import { mobileLists, registerMobileRoutes } from './mobile.routes.ts';
 
 export const area: ServerArea = {
   name: 'mobile',
+  lists: mobileLists,
   routes: registerMobileRoutes,
 };

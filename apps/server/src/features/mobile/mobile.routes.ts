@@ -1,18 +1,17 @@
 /** Mobile numbers (spec 2): retail accounts only; the list uses the callGroups permission. */
-import { MESSAGES, type Mobile, mobileRoutes } from '@switchboard/domain';
+import { MESSAGES, type Mobile, mobileFields, mobileRoutes } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
+import { declaredFields } from '../../platform/declared-fields.ts';
 import type { UniqueViolations } from '../../platform/errors.ts';
-import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
+import { fieldMap, versionedFields } from '../../platform/fields.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resource } from '../../platform/resources.ts';
 import { uniqueIn } from '../../platform/validators.ts';
 
-const fields = fieldMap<Mobile>('mobiles', {
-  ...versionedFields,
-  mobileDescription: field.text('description', { sortable: true, searchable: true }),
-  mobileNo: field.text('number', { sortable: true, searchable: true }),
-  active: field.boolean('active', { sortable: true, filterable: true }),
-});
+const fields = fieldMap<Mobile>('mobiles', { ...versionedFields, ...declaredFields(mobileFields) });
+
+/** The list's field map (its sortable and filterable columns are indexed). */
+export const mobileLists = [fields];
 
 /** A number once per account (mobiles_number_uq, migration 002): the message when two saves race. */
 export const MOBILE_UNIQUE_VIOLATIONS: UniqueViolations = {

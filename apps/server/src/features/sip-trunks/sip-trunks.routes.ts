@@ -11,7 +11,7 @@ import {
   RETAIL_MAX_TRUNKS,
   type SipTrunk,
   type SipTrunkValues,
-  sipTrunkRecord,
+  sipTrunkFields,
   sipTrunkRoutes,
   TRUNK_ADMIN_FIELDS,
   TRUNK_CHANNELS,
@@ -20,31 +20,21 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { callOptionFields, deviceStatusFields, sipCredentials } from '../../modules/endpoints/index.ts';
-import { field, fieldMap } from '../../platform/fields.ts';
+import { declaredFields } from '../../platform/declared-fields.ts';
+import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { resource, type Validator } from '../../platform/resources.ts';
 import { tenantRoute } from '../../platform/routes.ts';
-import { sameNamedFields } from '../../platform/same-named-fields.ts';
 import { newSecret } from '../../platform/secrets.ts';
 import { adminOnly, destination, maxRecords, ownNumbers, restricted, teamsSwitch } from '../../platform/validators.ts';
 
 const REGISTERED = "(sip_trunks.host = '' and trunk_registrations.expires_at > now())";
 const ADDRESS = `(case when sip_trunks.host <> '' then sip_trunks.host when ${REGISTERED} then trunk_registrations.ipaddr end)`;
 
-// Every other field is stored in its column of the same name (sameNamedFields).
 const fields = fieldMap<SipTrunk>('sip_trunks', {
-  ...sameNamedFields(sipTrunkRecord.shape),
-  id: field.id(),
-  version: field.version(),
+  ...versionedFields,
   name: field.text('name', { sortable: true, searchable: true, createOnly: true }),
-  nickname: field.text('nickname', { sortable: true, searchable: true }),
-  cliNumber: field.text('cli_number', { sortable: true, searchable: true, uses: { kind: 'number' } }),
-  emergencyServicesCid: field.text('emergency_services_cid', { searchable: true, uses: { kind: 'number' } }),
-  trunkFailOver: field.text('trunk_fail_over', { uses: { kind: 'destination' } }),
-  channelLimit: field.number('channel_limit', { sortable: true }),
-  host: field.text('host', { sortable: true, searchable: true }),
-  trunkIPAuth: field.boolean('trunk_ip_auth'),
-  callRecording: field.number('call_recording', { sortable: true, filterable: true }),
+  ...declaredFields(sipTrunkFields),
   ...callOptionFields('SIPTrunks', 'SIPTrunksCallRestrictions'),
   status: field.computed(
     `(case when sip_trunks.host <> '' then 'Direct IP' when ${REGISTERED} then 'Online' else 'Offline' end)`,
@@ -56,6 +46,9 @@ const fields = fieldMap<SipTrunk>('sip_trunks', {
   ...deviceStatusFields({ numberSql: 'sip_trunks.emergency_services_cid', addressSql: ADDRESS }),
   accountNo: field.computed('sip_trunks.account_no', 'number'),
 });
+
+/** The list's field map (its sortable and filterable columns are indexed). */
+export const sipTrunkLists = [fields];
 
 /**
  * What the trunk's values mean when stored: an empty host is dynamic registration, so IP

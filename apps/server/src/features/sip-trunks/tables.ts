@@ -1,24 +1,22 @@
 /** Tables of SIP trunks and their registrations. */
-import type { CallRestrictions, CallTimes, SipTrunk, SipTrunkValues } from '@switchboard/domain';
+import type { CallRestrictions, CallTimes, sipTrunkFields } from '@switchboard/domain';
 import type { ColumnType, Generated } from 'kysely';
 import type { RecordRow, Timestamp } from '../../db/schema.ts';
-import type { DefaultedColumns, SameNamedColumns } from '../../platform/same-named-columns.ts';
+import type { DeclaredColumns } from '../../platform/declared-fields.ts';
 
-/** The nickname and emergency location are required; the other stored fields have defaults. */
-export interface SipTrunksTable
-  extends RecordRow,
-    SameNamedColumns<Pick<SipTrunk, 'name' | 'nickname' | 'emergencyServicesCid'>>,
-    DefaultedColumns<Omit<SipTrunkValues, 'nickname' | 'emergencyServicesCid' | 'trunkIPAuth' | StoredAsJson>> {
+/**
+ * A trunk's columns: its record row, its declared fields (domain sipTrunkFields), and what the
+ * declaration does not give: its name and secret, the restrictions (one json column), the call times.
+ */
+export interface SipTrunksTable extends RecordRow, Omit<DeclaredColumns<typeof sipTrunkFields>, 'permit'> {
+  name: string;
   secret: string;
-  trunk_ip_auth: Generated<boolean>;
+  /** A default in the table ('[]'), though the input's default is before its transform. */
   permit: ColumnType<string[], string | undefined, string>;
   restrictions: ColumnType<CallRestrictions, string, string>;
   weekday_times: ColumnType<CallTimes, string | undefined, string>;
   weekend_times: ColumnType<CallTimes, string | undefined, string>;
 }
-
-/** Fields kept in json columns: the permitted addresses, the restrictions (one column) and the call times. */
-type StoredAsJson = 'permit' | keyof CallRestrictions | 'weekdayTimes' | 'weekendTimes';
 
 export interface TrunkRegistrationsTable {
   account_no: number;

@@ -1,22 +1,21 @@
 /** Tables of allocated telephone numbers and their emergency (EMS) data. */
-import type { EmsRecord, TelephoneNumberValues } from '@switchboard/domain';
+import type { EmsRecord, telephoneNumberFields } from '@switchboard/domain';
 import type { ColumnType, Generated } from 'kysely';
 import type { RecordRow, Timestamp } from '../../db/schema.ts';
+import type { DeclaredColumns } from '../../platform/declared-fields.ts';
 import type { DefaultedColumns } from '../../platform/same-named-columns.ts';
 
 /**
- * The number's settings and emergency address are stored in columns of their names (the address's
- * after 'ems_'), with defaults; these differ.
+ * The number's settings are its declared fields (domain telephoneNumberFields), but the ring and the
+ * screening, stored otherwise (the server's field map maps them); its emergency address is stored in
+ * columns of its fields' names after 'ems_', with defaults.
  */
 export interface TelephoneNumbersTable
   extends RecordRow,
-    DefaultedColumns<
-      Omit<TelephoneNumberValues, 'distinctiveRing' | 'telephoneNumberAclId' | 'telephoneNumberAclReject'>
-    >,
+    Omit<DeclaredColumns<typeof telephoneNumberFields>, 'distinctive_ring' | 'acl_reject'>,
     DefaultedColumns<Omit<EmsRecord, 'id' | 'telephoneNumber' | 'emsNeeded' | 'errorCode' | 'errorText'>, 'ems_'> {
   number: string;
   distinctive_ring: number | null;
-  acl_id: number | null;
   acl_reject: Generated<boolean>;
   ems_error_code: number | null;
   ems_submitted_at: Timestamp | null;

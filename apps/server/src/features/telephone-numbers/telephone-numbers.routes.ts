@@ -17,14 +17,15 @@ import {
   telephoneNumberRoutes as routes,
   TELEPHONE_NUMBER_MESSAGES,
   type TelephoneNumber,
+  telephoneNumberFields,
   telephoneNumberLabel,
-  telephoneNumberRecord,
   telephoneNumberResourceRoutes,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { notify } from '../../modules/mail/index.ts';
 import { destinationNames } from '../../platform/children.ts';
+import { declaredFields } from '../../platform/declared-fields.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { field, fieldMap, rowFrom, versionedFields, visibleTo } from '../../platform/fields.ts';
 import {
@@ -57,37 +58,30 @@ const BY_NUMBER = { field: 'telephoneNumber', direction: 'asc' } as const;
 const NUMBER_NAME =
   "telephone_numbers.number || case when telephone_numbers.nickname <> '' then ' (' || telephone_numbers.nickname || ')' else '' end";
 
-// Every other field is stored in its column of the same name (sameNamedFields).
+// The declared fields (domain telephoneNumberFields), the ring and screening mapped to their columns,
+// the fax password kept from those who may not update the number; and what the record adds.
 const fields = fieldMap<TelephoneNumber>('telephone_numbers', {
-  ...sameNamedFields(telephoneNumberRecord.shape),
   ...versionedFields,
   telephoneNumber: field.computed('telephone_numbers.number', 'text', { sortable: true, searchable: true }),
-  nickname: field.text('nickname', { sortable: true, searchable: true }),
+  ...declaredFields(telephoneNumberFields),
   distinctiveRing: field.mapped('distinctive_ring', "coalesce('vh-ring-' || {col}, '')", 'text', {
     filterable: true,
     toColumn: (v) => (v === '' ? null : Number(String(v).slice('vh-ring-'.length))),
   }),
-  destination: field.text('destination', { sortable: true, filterable: true, uses: { kind: 'destination' } }),
+  telephoneNumberAclReject: field.mapped('acl_reject', '(case when {col} then 1 else 0 end)', 'number', {
+    toColumn: (v) => v === 1,
+  }),
+  // The fax PDF password goes only to users who may update the number (and so save it back).
+  faxPassword: field.text('fax_password', { secret: visibleTo('numbers', 'update') }),
   // Filled after the query with the label of the routed-to object (only the page's destinations).
   displayDestination: field.computed("''", 'text'),
   destinationType: field.computed("split_part(telephone_numbers.destination, ':', 1)", 'text', {
     sortable: true,
     filterable: true,
   }),
-  cidPrefix: field.text('cid_prefix', { searchable: true }),
-  telephoneNumberAclId: field.ref('acl_id', 'access_lists', { filterable: true }),
   telephoneNumberAclName: field.computed('access_lists.name', 'text', { sortable: true, searchable: true }),
-  telephoneNumberAclReject: field.mapped('acl_reject', '(case when {col} then 1 else 0 end)', 'number', {
-    toColumn: (v) => v === 1,
-  }),
-  anonCallReject: field.boolean('anon_call_reject', { filterable: true }),
-  callRecord: field.number('call_record', { sortable: true, filterable: true }),
-  faxContact: field.boolean('fax_contact', { filterable: true }),
-  faxAddress: field.text('fax_address', { searchable: true }),
-  // The fax PDF password goes only to users who may update the number (and so save it back).
-  faxPassword: field.text('fax_password', { secret: visibleTo('numbers', 'update') }),
-  emsNeeded: field.boolean('ems_needed', { filterable: true }),
   emsStatus: field.computed(EMS_STATUS_SQL, 'text', { sortable: true, filterable: true }),
+  accountNo: field.number('account_no'),
 });
 
 /** The emergency data's columns are its fields' names after 'ems_' (ems_premises), but these. */
@@ -111,6 +105,9 @@ const errorFields = fieldMap<EmsErrorRow>('telephone_numbers', {
   errorMessage: field.text('ems_error_message', { searchable: true }),
   error: field.computed(EMS_ERROR_TEXT, 'text', { sortable: true, sortSql: 'telephone_numbers.ems_error_message' }),
 });
+
+/** The lists' field maps (their sortable and filterable columns are indexed). */
+export const telephoneNumberLists = [fields, errorFields];
 
 /** The answer of the emergency registry, applied to the number it was about (its callback). */
 export const applyEmsResult: EmsResultHandler = async (tx, result) => {

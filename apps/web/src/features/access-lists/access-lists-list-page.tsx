@@ -1,5 +1,6 @@
 /** /access-lists: the account's access lists (Name, Description, Prompt, Entries). */
-import { accessListInput } from '@switchboard/domain';
+import { accessListFields, accessListInput } from '@switchboard/domain';
+import { columnOf } from '../../platform/fields/declared-fields.ts';
 import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
 import { accessLists, useAccessListFields } from './api.ts';
 import { accessListsArea } from './area.ts';
@@ -12,8 +13,8 @@ export default function AccessListsListPage() {
       api={accessLists}
       label={(r) => r.name}
       columns={[
-        { field: 'name', header: 'Name' },
-        { field: 'description', header: 'Description' },
+        columnOf(accessListFields, 'name'),
+        columnOf(accessListFields, 'description'),
         { field: 'promptName', header: 'Prompt', render: (r) => r.promptName ?? 'None' },
         { field: 'numEntries', header: 'Entries' },
       ]}

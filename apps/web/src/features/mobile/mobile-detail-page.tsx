@@ -1,6 +1,6 @@
 /** /mobile/{id}: one tab, General. */
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
-import { mobileFields, mobiles } from './api.ts';
+import { mobileFormFields, mobiles } from './api.ts';
 import { mobileArea } from './area.ts';
 
 export default function MobileDetailPage() {
@@ -9,7 +9,7 @@ export default function MobileDetailPage() {
       area={mobileArea}
       api={mobiles}
       heading={{ name: (m) => m.mobileDescription || m.mobileNo, number: 'id' }}
-      tabs={[{ label: 'General', kind: 'form', inputs: mobileFields }]}
+      tabs={[{ label: 'General', kind: 'form', inputs: mobileFormFields }]}
     />
   );
 }

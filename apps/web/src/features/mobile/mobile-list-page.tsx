@@ -1,10 +1,10 @@
 /** /mobile: the account's mobile numbers (retail accounts only). */
-import { mobileInput } from '@switchboard/domain';
+import { mobileFields, mobileInput } from '@switchboard/domain';
+import { columnOf, filterOf } from '../../platform/fields/declared-fields.ts';
 import { formValuesOf } from '../../platform/fields/form-schema.ts';
 import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
-import { yesNoFilter } from '../../platform/paged-table/table-toolbar.tsx';
 import { StateChip } from '../../platform/state-chip.tsx';
-import { activeField, mobileFields, mobiles } from './api.ts';
+import { activeField, mobileFormFields, mobiles } from './api.ts';
 import { mobileArea } from './area.ts';
 
 /** Bulk edit: the Active switch of the chosen numbers. */
@@ -17,20 +17,16 @@ export default function MobileListPage() {
       api={mobiles}
       label={(m) => m.mobileDescription || m.mobileNo}
       columns={[
-        { field: 'mobileDescription', header: 'Description', render: (m) => m.mobileDescription || '—' },
-        { field: 'mobileNo', header: 'Mobile Number' },
-        {
-          field: 'active',
-          header: 'Active',
-          render: (m) => <StateChip on={m.active} label={m.active ? 'Yes' : 'No'} />,
-        },
+        columnOf(mobileFields, 'mobileDescription', (m) => m.mobileDescription || '—'),
+        columnOf(mobileFields, 'mobileNo'),
+        columnOf(mobileFields, 'active', (m) => <StateChip on={m.active} label={m.active ? 'Yes' : 'No'} />),
       ]}
-      filters={[yesNoFilter('active', 'Active')]}
+      filters={[filterOf(mobileFields, 'active')]}
       add={{
         title: 'Add Mobile Number',
         schema: mobileInput,
         defaults: { mobileDescription: '', mobileNo: '', active: true },
-        fields: mobileFields,
+        fields: mobileFormFields,
         create: mobiles.create,
       }}
       bulkEdit={{ schema: activeEdit, fields: [activeField], current: (m) => formValuesOf(mobileInput, m) }}

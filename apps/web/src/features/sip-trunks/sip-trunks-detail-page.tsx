@@ -3,12 +3,11 @@ import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import {
   destinationValue,
-  IP_LOCATIONS,
   isProviderAdmin,
-  NUMBER_MAPPINGS,
   type SipTrunk,
   type SipTrunkInput,
   type SipTrunkValues,
+  sipTrunkFields,
   sipTrunkRoutes,
   TRUNK_MESSAGES,
 } from '@switchboard/domain';
@@ -20,6 +19,7 @@ import {
   teamsTab,
   tpsTab,
 } from '../../platform/call-options/call-options-tabs.tsx';
+import { formField } from '../../platform/fields/declared-fields.ts';
 import { type FieldDef, FormFields } from '../../platform/fields/form-fields.tsx';
 import type { FieldsForm } from '../../platform/fields/form-schema.ts';
 import { useCallerIdSource } from '../../platform/fields/option-sources.ts';
@@ -65,15 +65,11 @@ const ipAddressTab = (admin: boolean): TabDef<SipTrunk, SipTrunkInput, SipTrunkV
   // The host (empty: the PBX registers), IP authentication (provider admins, with a host only).
   inputs: (_t, form) => {
     const host = String(form.watch('host') ?? '');
+    const helper = host ? 'Direct IP: calls are sent to this address' : 'Empty: the PBX registers (dynamic)';
     return [
-      {
-        kind: 'text',
-        name: 'host',
-        label: 'Host IP Address',
-        helper: host ? 'Direct IP: calls are sent to this address' : 'Empty: the PBX registers (dynamic)',
-      },
-      ...(admin && host !== '' ? [{ kind: 'switch', name: 'trunkIPAuth', label: 'IP Authentication' } as const] : []),
-      { kind: 'select', name: 'ipLocation', label: 'IP Location', options: IP_LOCATIONS },
+      formField<SipTrunkInput>(sipTrunkFields, 'host', { helper }),
+      ...(admin && host !== '' ? [formField<SipTrunkInput>(sipTrunkFields, 'trunkIPAuth')] : []),
+      formField<SipTrunkInput>(sipTrunkFields, 'ipLocation'),
     ];
   },
   render: (form, _t, readOnly) => (
@@ -128,10 +124,8 @@ export default function SipTrunkDetailPage() {
             kind: 'form',
             inputs: [
               transportInput(),
-              { kind: 'select', name: 'trunkNoPlus', label: 'Number Format', options: NUMBER_MAPPINGS },
-              ...(admin
-                ? [{ kind: 'switch', name: 'anyPresentation', label: 'Allow Any Number Presentation' } as const]
-                : []),
+              formField<SipTrunkInput>(sipTrunkFields, 'trunkNoPlus'),
+              ...(admin ? [formField<SipTrunkInput>(sipTrunkFields, 'anyPresentation')] : []),
             ],
           },
           usedByTab<SipTrunk>((t) => destinationValue('trunk', t.id)),

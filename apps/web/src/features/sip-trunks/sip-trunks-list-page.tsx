@@ -7,20 +7,27 @@ import {
   isProviderAdmin,
   RETAIL_MAX_TRUNKS,
   type SipTrunk,
+  type SipTrunkInput,
   sipTrunkBulkEdit,
+  sipTrunkFields,
   sipTrunkInput,
   TRUNK_MESSAGES,
   TRUNK_STATUSES,
   TRUNK_TPS_MODES,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { callRecordingInput, tpsInputs, transportInput } from '../../platform/call-options/call-option-inputs.ts';
 import { deviceColumns, deviceFilters } from '../../platform/call-options/device-columns.ts';
+import { columnOf, formField } from '../../platform/fields/declared-fields.ts';
 import { useCallerIdSource, useNoCallerIds } from '../../platform/fields/option-sources.ts';
 import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
 import { useSession } from '../../platform/session-context.ts';
-import { generalFields, toValues, trunks } from './api.ts';
+import { channelsField, generalFields, toValues, trunks } from './api.ts';
 import { sipTrunksArea } from './area.ts';
+
+/** What the bulk edit sets. */
+type BulkEdit = z.input<typeof sipTrunkBulkEdit>;
 
 export default function SipTrunksListPage() {
   const numbers = useCallerIdSource();
@@ -36,7 +43,7 @@ export default function SipTrunksListPage() {
       label={(t) => t.nickname}
       columns={[
         { field: 'name', header: 'Name', sortable: true },
-        { field: 'nickname', header: 'Nickname', sortable: true },
+        columnOf(sipTrunkFields, 'nickname'),
         { field: 'cliNumber', header: 'Caller ID', sortable: true, render: (t) => t.cliNumber || '—' },
         ...deviceColumns<SipTrunk>('Emergency Location', (t) => t.ip),
         {
@@ -61,10 +68,10 @@ export default function SipTrunksListPage() {
       bulkEdit={{
         schema: sipTrunkBulkEdit,
         fields: [
-          callRecordingInput(),
-          { kind: 'text', name: 'channelLimit', label: 'Channels', type: 'number' },
-          transportInput(),
-          ...tpsInputs(TRUNK_TPS_MODES),
+          callRecordingInput<BulkEdit>(),
+          channelsField,
+          transportInput<BulkEdit>(),
+          ...tpsInputs<BulkEdit>(TRUNK_TPS_MODES),
         ],
         current: toValues,
       }}
@@ -75,7 +82,7 @@ export default function SipTrunksListPage() {
         defaults: { nickname: '', emergencyServicesCid: '', cliNumber: '', channelLimit: 2, host: '', permit: [] },
         fields: [
           ...generalFields(numbers, []).filter((f) => f.name !== 'trunkFailOver'),
-          { kind: 'text', name: 'host', label: 'Host IP Address', helper: 'Empty for registration (dynamic)' },
+          formField<SipTrunkInput>(sipTrunkFields, 'host', { helper: 'Empty for registration (dynamic)' }),
         ],
         create: trunks.create,
         // A trunk needs an emergency location: one of the account's numbers (as the seat location says).

@@ -9,20 +9,19 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import {
-  ACL_MODE_OPTIONS,
-  CALL_RECORDING_OPTIONS,
-  DISTINCTIVE_RING_OPTIONS,
   isProviderAdmin,
   TELEPHONE_NUMBER_MESSAGES,
   type TelephoneNumber,
   type TelephoneNumberInput,
   type TelephoneNumberValues,
+  telephoneNumberFields,
   telephoneNumberInput,
   telephoneNumberLabel,
   telephoneNumberValues,
 } from '@switchboard/domain';
 import { useId } from 'react';
 import { useParams } from 'react-router';
+import { formField, formFields, labelOf } from '../../platform/fields/declared-fields.ts';
 import type { SelectOption } from '../../platform/fields/field-props.ts';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import type { FieldsForm } from '../../platform/fields/form-schema.ts';
@@ -35,6 +34,9 @@ import { numbers, useNumberTeams } from './api.ts';
 import { EmergencyTab } from './emergency-tab.tsx';
 
 type Form = FieldsForm<TelephoneNumberInput>;
+/** A declared field of the number (domain telephoneNumberFields) as its form shows it. */
+const input = (name: keyof TelephoneNumberInput & string, disabled?: boolean) =>
+  formField<TelephoneNumberInput>(telephoneNumberFields, name, disabled === undefined ? {} : { disabled });
 
 const recordingMode = (form: Form) => Number(form.watch('callRecord') ?? 0);
 
@@ -56,9 +58,16 @@ function RecordingNotes({ form }: { form: Form }) {
 
 /** Fax to email: the address and the PDF's password only while it is on. */
 const faxFields = (on: boolean): FieldDef<TelephoneNumberInput>[] => [
-  { kind: 'switch', name: 'faxContact', label: 'Fax to email' },
-  { kind: 'text', name: 'faxAddress', label: 'Fax Email Address', type: 'email', required: on, disabled: !on },
-  { kind: 'text', name: 'faxPassword', label: 'PDF Password', helper: 'Optional, up to 15 characters', disabled: !on },
+  input('faxContact'),
+  {
+    kind: 'text',
+    name: 'faxAddress',
+    label: labelOf(telephoneNumberFields, 'faxAddress'),
+    type: 'email',
+    required: on,
+    disabled: !on,
+  },
+  input('faxPassword', !on),
 ];
 
 /** Seats as chips in a list named by its heading; 'None' when there are none. */
@@ -120,27 +129,19 @@ function screeningTab(lists: SelectOption[]): NumberTab {
       {
         title: 'Access list',
         inputs: [
-          { kind: 'select', name: 'telephoneNumberAclId', label: 'Access List', options: lists, nullable: true },
           {
             kind: 'select',
-            name: 'telephoneNumberAclReject',
-            label: 'Screening',
-            options: ACL_MODE_OPTIONS,
-            disabled: form.watch('telephoneNumberAclId') == null,
+            name: 'telephoneNumberAclId',
+            label: labelOf(telephoneNumberFields, 'telephoneNumberAclId'),
+            options: lists,
+            nullable: true,
           },
+          input('telephoneNumberAclReject', form.watch('telephoneNumberAclId') == null),
         ],
       },
       {
         title: 'Anonymous callers',
-        inputs: [
-          { kind: 'switch', name: 'anonCallReject', label: 'Reject anonymous calls' },
-          {
-            kind: 'switch',
-            name: 'anonCallRejectAdvanced',
-            label: 'Also reject calls whose number is unavailable (e.g. from abroad)',
-            disabled: !form.watch('anonCallReject'),
-          },
-        ],
+        inputs: [input('anonCallReject'), input('anonCallRejectAdvanced', !form.watch('anonCallReject'))],
       },
     ],
   };
@@ -154,10 +155,7 @@ function advancedTab(admin: boolean): NumberTab {
     intro: () => !admin && <Hint>These settings are managed by your provider.</Hint>,
     // A customer can change nothing here.
     save: admin ? undefined : false,
-    inputs: [
-      { kind: 'switch', name: 'emsNeeded', label: 'Emergency services data needed', disabled: !admin },
-      { kind: 'switch', name: 'cancellationAvailable', label: 'Cancellation available', disabled: !admin },
-    ],
+    inputs: [input('emsNeeded', !admin), input('cancellationAvailable', !admin)],
     render: (_form, n) => <TeamsInfo number={n} />,
   };
 }
@@ -184,40 +182,29 @@ export default function TelephoneNumberDetailPage() {
               Telephone number <strong>{n.telephoneNumber}</strong>
             </Hint>
           ),
-          inputs: [
-            { kind: 'text', name: 'nickname', label: 'Nickname' },
-            { kind: 'destination', name: 'destination', label: 'Destination' },
-            { kind: 'select', name: 'distinctiveRing', label: 'Distinctive Ring', options: DISTINCTIVE_RING_OPTIONS },
-          ],
+          inputs: formFields<TelephoneNumberInput>(telephoneNumberFields, [
+            'nickname',
+            'destination',
+            'distinctiveRing',
+          ]),
         },
         {
           label: 'Caller ID',
           kind: 'form',
           intro: () => <Hint>What the person answering sees when this number is called.</Hint>,
-          inputs: [
+          inputs: formFields<TelephoneNumberInput>(
+            telephoneNumberFields,
+            ['cidPrefix', 'cidCalledNumber', 'cidOnDivert'],
             {
-              kind: 'text',
-              name: 'cidPrefix',
-              label: 'Caller ID Prefix',
-              helper: 'Shown before the caller’s name, e.g. SALES',
+              cidPrefix: { helper: 'Shown before the caller’s name, e.g. SALES' },
             },
-            { kind: 'switch', name: 'cidCalledNumber', label: 'Show the called number instead of the caller' },
-            { kind: 'switch', name: 'cidOnDivert', label: 'Keep the prefix when the call is diverted' },
-          ],
+          ),
         },
         screeningTab(lists),
         {
           label: 'Call Recording',
           kind: 'form',
-          inputs: (_n, form) => [
-            { kind: 'select', name: 'callRecord', label: 'Call Recording', options: CALL_RECORDING_OPTIONS },
-            {
-              kind: 'switch',
-              name: 'callRecordWarn',
-              label: 'Play a recording warning to callers',
-              disabled: recordingMode(form) === 0,
-            },
-          ],
+          inputs: (_n, form) => [input('callRecord'), input('callRecordWarn', recordingMode(form) === 0)],
           render: (form) => <RecordingNotes form={form} />,
         },
         {

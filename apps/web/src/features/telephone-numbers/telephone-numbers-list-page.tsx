@@ -8,8 +8,10 @@ import {
   EMS_STATUSES,
   MESSAGES,
   telephoneNumberBulkEdit,
+  telephoneNumberFields,
   telephoneNumberValues,
 } from '@switchboard/domain';
+import { columnOf, filterOf, formFields } from '../../platform/fields/declared-fields.ts';
 import { optionLabel } from '../../platform/fields/option-sources.ts';
 import { Hint } from '../../platform/hint.tsx';
 import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
@@ -25,7 +27,7 @@ export default function TelephoneNumbersListPage() {
       label={(n) => (n.nickname ? `${n.telephoneNumber} (${n.nickname})` : n.telephoneNumber)}
       columns={[
         { field: 'telephoneNumber', header: 'Telephone Number' },
-        { field: 'nickname', header: 'Nickname', render: (n) => n.nickname || '—' },
+        columnOf(telephoneNumberFields, 'nickname', (n) => n.nickname || '—'),
         {
           field: 'displayDestination',
           header: 'Destination',
@@ -50,11 +52,7 @@ export default function TelephoneNumbersListPage() {
               ? `${n.telephoneNumberAclName} (${n.telephoneNumberAclReject === 1 ? 'reject' : 'accept'})`
               : '—',
         },
-        {
-          field: 'callRecord',
-          header: 'Call Recording',
-          render: (n) => optionLabel(CALL_RECORDING_OPTIONS, n.callRecord),
-        },
+        columnOf(telephoneNumberFields, 'callRecord', (n) => optionLabel(CALL_RECORDING_OPTIONS, n.callRecord)),
         { field: 'emsStatus', header: 'Emergency Address', render: (n) => <EmsStatusChip status={n.emsStatus} /> },
       ]}
       filters={[
@@ -63,16 +61,13 @@ export default function TelephoneNumbersListPage() {
           label: 'Destination',
           options: DESTINATION_TYPES.map((t) => ({ value: t, label: DESTINATION_TYPE_LABELS[t] })),
         },
-        { field: 'callRecord', label: 'Call Recording', options: CALL_RECORDING_OPTIONS },
+        filterOf(telephoneNumberFields, 'callRecord'),
         { field: 'emsStatus', label: 'Emergency', options: EMS_STATUSES.map((s) => ({ value: s, label: s })) },
       ]}
       deleteFallback={MESSAGES.deleteFallback}
       bulkEdit={{
         schema: telephoneNumberBulkEdit,
-        fields: [
-          { kind: 'destination', name: 'destination', label: 'Destination' },
-          { kind: 'select', name: 'callRecord', label: 'Call Recording', options: CALL_RECORDING_OPTIONS },
-        ],
+        fields: formFields(telephoneNumberFields, ['destination', 'callRecord']),
         current: telephoneNumberValues,
       }}
     />
