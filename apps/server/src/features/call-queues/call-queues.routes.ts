@@ -6,8 +6,8 @@
 import {
   type CallQueue,
   type CallQueueRangeValues,
-  callQueueInput,
   callQueueFields,
+  callQueueInput,
   callQueueRoutes,
   MEMBER_TYPES,
   MESSAGES,

@@ -5,7 +5,7 @@ import * as m008 from './migrations/008-seat-access.ts';
 import * as m053 from './migrations/053-seat-registration-status.ts';
 import * as m056 from './migrations/056-seat-destination-label.ts';
 import * as m057 from './migrations/057-seat-location.ts';
-import { registerSeatRoutes } from './seats.routes.ts';
+import { registerSeatRoutes, seatLists } from './seats.routes.ts';
 
 export const area: ServerArea = {
   name: 'seats',
@@ -16,6 +16,7 @@ export const area: ServerArea = {
     '056-seat-destination-label': m056,
     '057-seat-location': m057,
   },
+  lists: seatLists,
   routes: registerSeatRoutes,
   // Registrations that expire turn their seat's stored status off (migration 053).
   jobs: (platform) => [registrationExpiryJob(platform.tenancy, 'seat_registrations')],

@@ -83,6 +83,9 @@ const fields = fieldMap<Seat, 'vmPin'>('seats', {
   provisioned: field.computed('exists (select 1 from seat_devices d where d.seat_id = seats.id)', 'boolean'),
 });
 
+/** The list's field map (its sortable and filterable columns are indexed). */
+export const seatLists = [fields];
+
 /** The account's extension length (3, 4 or 5 digits). */
 export async function extensionDigits(tx: Tx): Promise<number> {
   const row = await tx.selectFrom('accounts').select('extension_digits').executeTakeFirst();
