@@ -13,7 +13,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { migrateAll } from '../apps/server/src/areas.ts';
-import { type DatabaseHandle } from '../apps/server/src/db/database.ts';
+import type { DatabaseHandle } from '../apps/server/src/db/database.ts';
 import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { recordChange } from '../apps/server/src/platform/outbox.ts';
 import { createTenancy, type Tenancy, type Tx } from '../apps/server/src/platform/tenancy.ts';

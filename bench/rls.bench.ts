@@ -11,7 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import { type Kysely, sql } from 'kysely';
 import { migrateAll } from '../apps/server/src/areas.ts';
-import { type DatabaseHandle } from '../apps/server/src/db/database.ts';
+import type { DatabaseHandle } from '../apps/server/src/db/database.ts';
 import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { field, fieldMap } from '../apps/server/src/platform/fields.ts';
 import { type AnyQuery, pagedList } from '../apps/server/src/platform/list.ts';

@@ -116,10 +116,12 @@ export const callQueueFields = declareFields({
   }),
   queueJump: flag(false, { label: 'Queue Jump' }),
   strategy: field(
-    z.enum(
-      QUEUE_STRATEGIES.map((o) => o.value),
-      { error: select },
-    ).default('ringall'),
+    z
+      .enum(
+        QUEUE_STRATEGIES.map((o) => o.value),
+        { error: select },
+      )
+      .default('ringall'),
     { label: 'Ring Strategy', options: QUEUE_STRATEGIES, sortable: true, filterable: true, record: z.string() },
   ),
   timeout: choice(QUEUE_OPTIONS.timeout, 20, { label: 'Ring Time', sortable: true }),
