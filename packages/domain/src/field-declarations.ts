@@ -112,7 +112,7 @@ export function declareFields<const D extends Fields>(declared: D): FieldDeclara
     recordShape[name] = m.record ?? recordField(schema);
     meta[name] = m;
   }
-  return { declared, shape, createShape, recordShape, meta } as unknown as FieldDeclarations<D>;
+  return { declared, shape, createShape, recordShape, meta } as FieldDeclarations<D>;
 }
 
 /** 'vmFullname' → 'vm_fullname'. */
