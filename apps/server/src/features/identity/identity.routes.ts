@@ -226,7 +226,9 @@ async function startCheck(platform: Platform, c: CheckStart): Promise<Verificati
     c.log.error({ err: error }, 'identity provider');
     throw new HttpError(502, IDENTITY_MESSAGES.unavailable);
   }
-  await platform.tenancy.tenant(c.accountNo, (tx) => recordCheck(tx, c, provider.kind, created.id));
+  await platform.tenancy.tenant(c.accountNo, (tx) => recordCheck(tx, c, provider.kind, created.id), {
+    actor: { userId: c.userId },
+  });
   return {
     success: true,
     message: IDENTITY_MESSAGES.started,
