@@ -55,6 +55,7 @@ import { area as jobs } from './features/jobs/area.ts';
 import { area as mobile } from './features/mobile/area.ts';
 import { area as musicOnHold } from './features/music-on-hold/area.ts';
 import { area as nts } from './features/nts/area.ts';
+import { area as outboundClis } from './features/outbound-clis/area.ts';
 import { area as payments } from './features/payments/area.ts';
 import { area as pickupGroups } from './features/pickup-groups/area.ts';
 import { area as prompts } from './features/prompts/area.ts';
@@ -86,6 +87,7 @@ export const AREAS: readonly ServerArea[] = [
   dialThrough,
   conferencing,
   telephoneNumbers,
+  outboundClis,
   teams,
   // After the areas whose records use music and prompts: their 'used in' counts are made from their references.
   musicOnHold,

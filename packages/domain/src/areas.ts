@@ -30,6 +30,7 @@ export const AREA_NAMES = {
   mobile: 'Mobile Numbers',
   'music-on-hold': 'Music On Hold',
   nts: 'NTS',
+  'outbound-clis': 'Outbound CLI Lists',
   /** A password set or reset through an e-mailed link. */
   password: 'Password',
   'pickup-groups': 'Pickup Groups',

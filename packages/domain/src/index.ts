@@ -25,6 +25,7 @@ export * from './features/jobs.ts';
 export * from './features/mobile.ts';
 export * from './features/music-on-hold.ts';
 export * from './features/nts.ts';
+export * from './features/outbound-clis.ts';
 export * from './features/payments.ts';
 export * from './features/pickup-groups.ts';
 export * from './features/prompts.ts';

@@ -339,6 +339,15 @@ export async function seedDemo(tenancy: Tenancy, files?: FileStore): Promise<boo
     await seedTimeProfiles(trx);
     await seedRouting(trx);
     await seedTelephoneNumbers(trx);
+    await trx
+      .insertInto('outbound_clis')
+      .values({
+        account_no: 30000,
+        name: 'Main line',
+        description: 'Softphone users present the main number',
+        numbers: JSON.stringify(['01214960000']),
+      })
+      .execute();
     if (files) await seedAudio(trx, files);
   });
   return true;

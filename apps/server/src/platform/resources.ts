@@ -60,6 +60,8 @@ export interface ResourceContracts {
   listByQuery: RouteContract;
   /** The list as POST {path} with its paging in the body (-1/-1, all, by default), where the spec has it. */
   listByBody?: RouteContract;
+  /** Every record as GET {path} (sorted, searched and filtered by the query as listByQuery), where the spec lists so. */
+  listAll?: RouteContract;
   /** Only a picker's fields (domain `resourceRoutes` declares it for every resource). */
   pick?: RouteContract;
   read: RouteContract;
@@ -595,8 +597,8 @@ function registerListRoutes<Rec extends { id: number }, In extends z.ZodType, Cr
     });
   }
   if (r.pick && !except.has('pick')) registerPickRoute(api, platform, core, r.pick);
-  if (!except.has('listByQuery')) {
-    tenantRoute(api, platform, r.listByQuery, {
+  const byQuery = (contract: RouteContract) =>
+    tenantRoute(api, platform, contract, {
       allow: rules('read'),
       schema: { query: listQueryFor(fields) },
       handler: async (ctx, { params, query }) => {
@@ -606,11 +608,12 @@ function registerListRoutes<Rec extends { id: number }, In extends z.ZodType, Cr
           search?: string;
           filters?: Record<string, never>;
         };
-        const p = params as { offset: number; limit: number };
+        const p = (params ?? { offset: -1, limit: -1 }) as { offset: number; limit: number };
         return listPage(ctx, { ...p, sortBy: q.sortBy, direction: q.sortByDir, search: q.search, filters: q.filters });
       },
     });
-  }
+  if (!except.has('listByQuery')) byQuery(r.listByQuery);
+  if (r.listAll && !except.has('listAll')) byQuery(r.listAll);
 }
 
 /** A picker's page: only the fields it names (whole records when one of them is decorated). */

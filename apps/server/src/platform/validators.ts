@@ -217,20 +217,21 @@ export const uniqueIn =
     return rows.length > 0 ? { [field]: message } : undefined;
   };
 
-/** Each of `fields` ('' or a number) is one of the account's telephone numbers. */
+/** Each of `fields` ('' or a number, or a list of numbers) is one of the account's telephone numbers. */
 export const ownNumbers =
   (fields: string[], message: string): Validator<Values> =>
   async ({ db, values }) => {
     const problems: Record<string, string> = {};
     for (const field of fields) {
-      const number = values[field];
-      if (number === '' || number === null || number === undefined) continue;
+      const value = values[field];
+      const wanted = (Array.isArray(value) ? value : [value]).filter((n) => n !== '' && n !== null && n !== undefined);
+      if (wanted.length === 0) continue;
       const own = await db
         .selectFrom('telephone_numbers')
-        .select('id')
-        .where('number', '=', String(number))
-        .executeTakeFirst();
-      if (!own) problems[field] = message;
+        .select('number')
+        .where('number', 'in', wanted.map(String))
+        .execute();
+      if (new Set(own.map((o) => o.number)).size < new Set(wanted.map(String)).size) problems[field] = message;
     }
     return problems;
   };

@@ -21,6 +21,7 @@ import { mobilePages } from '../features/mobile/pages.ts';
 import { musicOnHoldPages } from '../features/music-on-hold/pages.ts';
 import { notificationsPages } from '../features/notifications/pages.ts';
 import { ntsPages } from '../features/nts/pages.ts';
+import { outboundClisPages } from '../features/outbound-clis/pages.ts';
 import { outboxPages } from '../features/outbox/pages.ts';
 import { paymentsPages } from '../features/payments/pages.ts';
 import { pickupGroupsPages } from '../features/pickup-groups/pages.ts';
@@ -51,6 +52,7 @@ export const AREA_PAGES: AreaPages[] = [
   telephoneNumbersPages,
   emsErrorsPages,
   mobilePages,
+  outboundClisPages,
   callMonitoringPages,
   musicOnHoldPages,
   promptsPages,
