@@ -1,5 +1,7 @@
 /** Table types for Kysely (Selectable / Insertable / Updateable derive from these). */
+import type { userFields } from '@switchboard/domain';
 import type { ColumnType, Generated } from 'kysely';
+import type { DeclaredColumns } from '../platform/declared-fields.ts';
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -42,21 +44,15 @@ export interface AccountsTable {
   created_at: Timestamp;
 }
 
-export interface UsersTable {
-  id: Generated<number>;
-  account_no: number;
-  username: string;
+/**
+ * A control-panel user: its record row (the version from migration 024), its declared fields (domain
+ * userFields: username, name, surname, email, enabled) and what only the server keeps.
+ */
+export interface UsersTable extends RecordRow, DeclaredColumns<typeof userFields> {
   password_hash: string | null;
-  name: string;
-  surname: string;
-  email: string;
-  enabled: boolean;
   is_holder: boolean;
-  /** Incremented by every update (migration 024). */
-  version: Generated<number>;
   avatar: Uint8Array | null;
   avatar_mime: string | null;
-  created_at: Timestamp;
 }
 
 export interface UserPermissionsTable {
