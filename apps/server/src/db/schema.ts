@@ -1,7 +1,7 @@
 /** Table types for Kysely (Selectable / Insertable / Updateable derive from these). */
-import type { userFields } from '@switchboard/domain';
+import type { mediaItemFields, userFields } from '@switchboard/domain';
 import type { ColumnType, Generated } from 'kysely';
-import type { DeclaredColumns } from '../platform/declared-fields.ts';
+import type { DeclaredColumns } from './declared-columns.ts';
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -95,11 +95,11 @@ export interface AuditLogTable {
 }
 
 /** A media item's table (prompts, music on hold): the account's uploads and the provider's (account null). */
-export interface MediaTable {
+/** A media item's row (a prompt, a music): its declared name (domain mediaItemFields), its file. */
+export interface MediaTable extends DeclaredColumns<typeof mediaItemFields> {
   id: Generated<number>;
   /** null: the provider's item (read-only, shown as account 0). */
   account_no: number | null;
-  name: string;
   /** The file store's key of the recording (migration 018); null for the provider's items. */
   file_key: string | null;
   file_size: Generated<number>;

@@ -10,8 +10,6 @@
  * passes it: `declaredFields(emsFields, { prefix: 'ems_' })`, `DeclaredColumns<typeof emsFields, 'ems_'>`.
  */
 import { columnOf, type Declared, type FieldDeclarations, storedKind } from '@switchboard/domain';
-import type { ColumnType, Generated } from 'kysely';
-import type { z } from 'zod';
 import { type Builder, field } from './fields.ts';
 
 /** The field map's entry of each declared field: its column, kind, list use, references, write-only. */
@@ -38,19 +36,4 @@ export function declaredFields<D extends Record<string, Declared>>(
   return out as { [K in keyof D & string]: Builder };
 }
 
-/** 'vmFullname' → 'vm_fullname', as a type (the domain's snakeCase). */
-export type SnakeCase<S extends string> = S extends `${infer C}${infer Rest}`
-  ? `${C extends Lowercase<C> ? C : `_${Lowercase<C>}`}${SnakeCase<Rest>}`
-  : S;
-
-type ColumnName<K extends string, M> = M extends { column: infer C extends string } ? C : SnakeCase<K>;
-type Stored<S extends z.ZodType> =
-  z.output<S> extends object | null ? ColumnType<z.output<S>, string, string> : z.output<S>;
-/** A field with a default in its input has one in its table (optional in an insert). */
-type ColumnOf<S extends z.ZodType> = S extends z.ZodDefault ? Generated<z.output<S>> : Stored<S>;
-
-/** The table columns of a declaration's fields (after `Prefix`), of the types their inputs give. */
-export type DeclaredColumns<F, Prefix extends string = ''> =
-  F extends FieldDeclarations<infer D>
-    ? { [K in keyof D & string as `${Prefix}${ColumnName<K, D[K]['meta']>}`]: ColumnOf<D[K]['schema']> }
-    : never;
+export type { DeclaredColumns, SnakeCase } from '../db/declared-columns.ts';
