@@ -111,16 +111,6 @@ export const SEAT_ADMIN_FIELDS = ['channelLimit', 'internal'] as const;
 /** A number of the account ('' = the account default); membership is checked by the server. */
 const accountNumber = optionalText({ max: 16 });
 
-const vmPinHelp = 'No PIN set: 4 to 6 digits';
-const divertLabels = {
-  cfwdAll: 'Divert All Calls',
-  cfwdBusy: 'Divert When Busy',
-  cfwdNoAnswer: 'Divert On No Answer',
-  cfwdUnavail: 'Divert When Unavailable',
-} as const;
-const diverts = <K extends keyof typeof divertLabels>(name: K) =>
-  field(divert, { label: divertLabels[name], inputType: 'tel' });
-
 /**
  * Every field of a seat stored in a column of its own, once (field-declarations.ts); the call
  * restrictions and call times (call-options.ts, shared with SIP trunks) are stored apart.
@@ -157,7 +147,6 @@ export const seatFields = declareFields({
   vmPin: field(optionalText({ pattern: PATTERNS.pin }), {
     label: 'Remote Access PIN',
     inputType: 'password',
-    helper: vmPinHelp,
     writeOnly: { keepWhenEmpty: true },
   }),
   vmDelete: flag(false, { label: 'Delete Voicemail After Emailing' }),
@@ -166,10 +155,10 @@ export const seatFields = declareFields({
     references: 'prompts',
   }),
   vmAdvancedDest: field(destinationField, { label: 'Destination', uses: { kind: 'destination' } }),
-  cfwdAll: diverts('cfwdAll'),
-  cfwdBusy: diverts('cfwdBusy'),
-  cfwdNoAnswer: diverts('cfwdNoAnswer'),
-  cfwdUnavail: diverts('cfwdUnavail'),
+  cfwdAll: field(divert, { label: 'Divert All Calls', inputType: 'tel' }),
+  cfwdBusy: field(divert, { label: 'Divert When Busy', inputType: 'tel' }),
+  cfwdNoAnswer: field(divert, { label: 'Divert On No Answer', inputType: 'tel' }),
+  cfwdUnavail: field(divert, { label: 'Divert When Unavailable', inputType: 'tel' }),
   callRecording: field(callRecordingField, {
     label: 'Call Recording',
     sortable: true,
