@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { choice, columnOf, declareFields, field, flag, storedKind } from './field-declarations.ts';
-import { optionalText, recordId, requiredText } from './fields.ts';
+import { callTimesRecord, callTimesSchema } from './call-options.ts';
+import { choice, columnOf, declareFields, field, flag, recordField, storedKind } from './field-declarations.ts';
+import { integer, optionalText, recordId, requiredText } from './fields.ts';
 
 const SIZES = [
   { value: 1, label: 'Small' },
@@ -55,5 +56,65 @@ describe('field declarations', () => {
     expect(storedKind(things.declared.note.schema)).toBe('text');
     expect(storedKind(z.object({ a: z.string() }))).toBe('json');
     expect(things.meta.size.options).toBe(SIZES);
+  });
+
+  it('leave a write-only field out of the record, but in both inputs', () => {
+    const secret = declareFields({
+      name: field(requiredText(), { label: 'Name' }),
+      pin: field(optionalText(), { writeOnly: { keepWhenEmpty: true } }),
+    });
+    expect(Object.keys(secret.shape)).toEqual(['name', 'pin']);
+    expect(Object.keys(secret.recordShape)).toEqual(['name']);
+    // @ts-expect-error: the record has no such field
+    secret.recordShape.pin;
+  });
+});
+
+describe('recordField', () => {
+  const input = {
+    name: optionalText({ max: 5 }),
+    count: integer(1, 3).default(2),
+    on: z.boolean().default(true),
+    mode: z.enum(['a', 'b']).default('a'),
+    ref: recordId('pick one').nullable().default(null),
+    email: z.email(),
+    list: z.array(z.string().regex(/^\d+$/)).max(2),
+    nested: z.object({ size: integer(1, 2).default(1) }),
+  };
+  const record = declareFields({
+    ...Object.fromEntries(Object.entries(input).map(([k, v]) => [k, field(v)])),
+    times: field(callTimesSchema, { record: callTimesRecord }),
+  });
+  const schema = z.object(record.recordShape);
+
+  it('takes what is stored as it is: no defaults, coercions or rules', () => {
+    const stored = {
+      name: 'longer than five',
+      count: 7,
+      on: false,
+      mode: 'b',
+      ref: 9,
+      email: 'x',
+      list: ['a', 'b', 'c'],
+      nested: { size: 9 },
+      times: { mode: 'range', from: '08:00', to: '18:00' },
+    };
+    expect(schema.parse(stored)).toEqual(stored);
+  });
+
+  it('still checks the types', () => {
+    expect(schema.safeParse({ name: 1, count: 1, on: true, mode: 'a', ref: null, email: '', list: [] }).success).toBe(
+      false,
+    );
+    expect(recordField(input.count).safeParse(1.5).success).toBe(false);
+    expect(recordField(input.count).safeParse('2').success).toBe(false);
+    expect(recordField(input.mode).safeParse('c').success).toBe(false);
+    expect(recordField(input.ref).safeParse(null).success).toBe(true);
+    expect(recordField(input.nested).safeParse({ size: '1' }).success).toBe(false);
+  });
+
+  it('refuses an input it cannot know the output of (a transform) unless its record is stated', () => {
+    expect(() => recordField(callTimesSchema)).toThrow(/state the record field/);
+    expect(() => declareFields({ times: field(callTimesSchema) })).toThrow(/state the record field/);
   });
 });

@@ -4,7 +4,7 @@
  * search or filter by it, what it refers to, its choices — and every side derives what it needs:
  *
  * - the domain: the input shape (`shape`, the create-only fields apart) and the record shape
- *   (`recordShape`, the plain type each input yields);
+ *   (`recordShape`, the plain type each input yields; a write-only field is not in it);
  * - the server: the field map (apps/server platform `declaredFields`), the table's column types
  *   (`DeclaredColumns`), the list indexes (every sortable or filterable column leads one);
  * - the web: the form fields, list columns and filters (apps/web platform `formFields`).
@@ -17,7 +17,6 @@
  */
 import { z } from 'zod';
 import { oneOfOptions } from './fields.ts';
-import { type RecordFieldOf, recordField } from './record-shape.ts';
 
 /** A select's choice, as the spec's option lists give them. */
 export interface FieldOption {
@@ -52,6 +51,11 @@ export interface FieldMeta {
   readonly inputType?: 'text' | 'email' | 'tel' | 'number' | 'password';
   /** The record field, when the input's output has no plain shape (a transform) or the record differs. */
   readonly record?: z.ZodType;
+  /**
+   * Written, never read back (a voicemail PIN): not in the record; with `keepWhenEmpty`, a save that
+   * leaves it empty keeps the stored value.
+   */
+  readonly writeOnly?: { readonly keepWhenEmpty?: boolean };
 }
 
 export interface Declared<S extends z.ZodType = z.ZodType, M extends FieldMeta = FieldMeta> {
@@ -85,6 +89,9 @@ type Fields = Record<string, Declared>;
 type CreateOnly<D extends Fields> = {
   [K in keyof D]: D[K]['meta'] extends { createOnly: true } ? K : never;
 }[keyof D];
+type WriteOnly<D extends Fields> = {
+  [K in keyof D]: D[K]['meta'] extends { writeOnly: object } ? K : never;
+}[keyof D];
 
 /** What `declareFields` gives. */
 export interface FieldDeclarations<D extends Fields> {
@@ -93,9 +100,11 @@ export interface FieldDeclarations<D extends Fields> {
   readonly shape: { [K in Exclude<keyof D, CreateOnly<D>>]: D[K]['schema'] };
   /** The create input's shape: every field. */
   readonly createShape: { [K in keyof D]: D[K]['schema'] };
-  /** The record's fields: what each input stores, plain (or as its meta's `record` states). */
+  /** The record's fields: what each input stores, plain (or as its meta's `record` states); no write-only ones. */
   readonly recordShape: {
-    [K in keyof D]: D[K]['meta'] extends { record: infer R extends z.ZodType } ? R : RecordFieldOf<D[K]['schema']>;
+    [K in Exclude<keyof D, WriteOnly<D>>]: D[K]['meta'] extends { record: infer R extends z.ZodType }
+      ? R
+      : RecordFieldOf<D[K]['schema']>;
   };
   /** Each field's meta, by name. */
   readonly meta: { readonly [K in keyof D]: D[K]['meta'] };
@@ -109,10 +118,41 @@ export function declareFields<const D extends Fields>(declared: D): FieldDeclara
   for (const [name, { schema, meta: m }] of Object.entries(declared)) {
     createShape[name] = schema;
     if (!m.createOnly) shape[name] = schema;
-    recordShape[name] = m.record ?? recordField(schema);
+    if (!m.writeOnly) recordShape[name] = m.record ?? recordField(schema);
     meta[name] = m;
   }
   return { declared, shape, createShape, recordShape, meta } as FieldDeclarations<D>;
+}
+
+/** The record field of one input field: the type of what the input gives, nothing more. */
+export type RecordFieldOf<S extends z.core.$ZodType> = z.ZodType<z.output<S>, z.output<S>>;
+
+/**
+ * The plain schema of what `schema` outputs, as a record (a read's reply) carries it back: a string,
+ * an integer, a boolean, one of an enum, nullable where the input is — without the input's defaults,
+ * coercions, trims and rules (a reply states what is stored; it does not validate it again). An
+ * input ending in a transform has no output shape known at run time: its meta states `record`.
+ */
+export function recordField<S extends z.core.$ZodType>(schema: S): RecordFieldOf<S> {
+  return plain(schema) as RecordFieldOf<S>;
+}
+
+function plain(schema: z.core.$ZodType): z.ZodType {
+  if (schema instanceof z.ZodDefault || schema instanceof z.ZodPrefault) return plain(schema.unwrap());
+  if (schema instanceof z.ZodNullable) return plain(schema.unwrap()).nullable();
+  if (schema instanceof z.ZodOptional) return plain(schema.unwrap()).optional();
+  // A preprocess or a pipe into another schema: what comes out is the last schema's.
+  if (schema instanceof z.ZodPipe && !(schema.out instanceof z.ZodTransform)) return plain(schema.out);
+  if (schema instanceof z.ZodNumber) return schema.format === 'safeint' ? z.number().int() : z.number();
+  if (schema instanceof z.ZodBoolean) return z.boolean();
+  if (schema instanceof z.ZodEnum || schema instanceof z.ZodLiteral) return schema;
+  if (schema instanceof z.ZodArray) return z.array(plain(schema.element));
+  if (schema instanceof z.ZodObject) {
+    return z.object(Object.fromEntries(Object.entries(schema.shape).map(([k, v]) => [k, plain(v)])));
+  }
+  // Every string format (an email, a trimmed text with rules) is a string once stored.
+  if (schema._zod.def.type === 'string') return z.string();
+  throw new Error(`recordField: state the record field of a ${schema._zod.def.type} input`);
 }
 
 /** 'vmFullname' → 'vm_fullname'. */

@@ -45,6 +45,5 @@ export * from './paging.ts';
 export * from './patterns.ts';
 export * from './permissions.ts';
 export * from './postcode.ts';
-export * from './record-shape.ts';
 export * from './time-of-day.ts';
 export * from './working-days.ts';

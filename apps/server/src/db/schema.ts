@@ -1,5 +1,7 @@
 /** Table types for Kysely (Selectable / Insertable / Updateable derive from these). */
+import type { mediaItemFields, userFields } from '@switchboard/domain';
 import type { ColumnType, Generated } from 'kysely';
+import type { DeclaredColumns } from './declared-columns.ts';
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -42,21 +44,15 @@ export interface AccountsTable {
   created_at: Timestamp;
 }
 
-export interface UsersTable {
-  id: Generated<number>;
-  account_no: number;
-  username: string;
+/**
+ * A control-panel user: its record row (the version from migration 024), its declared fields (domain
+ * userFields: username, name, surname, email, enabled) and what only the server keeps.
+ */
+export interface UsersTable extends RecordRow, DeclaredColumns<typeof userFields> {
   password_hash: string | null;
-  name: string;
-  surname: string;
-  email: string;
-  enabled: boolean;
   is_holder: boolean;
-  /** Incremented by every update (migration 024). */
-  version: Generated<number>;
   avatar: Uint8Array | null;
   avatar_mime: string | null;
-  created_at: Timestamp;
 }
 
 export interface UserPermissionsTable {
@@ -99,11 +95,11 @@ export interface AuditLogTable {
 }
 
 /** A media item's table (prompts, music on hold): the account's uploads and the provider's (account null). */
-export interface MediaTable {
+/** A media item's row (a prompt, a music): its declared name (domain mediaItemFields), its file. */
+export interface MediaTable extends DeclaredColumns<typeof mediaItemFields> {
   id: Generated<number>;
   /** null: the provider's item (read-only, shown as account 0). */
   account_no: number | null;
-  name: string;
   /** The file store's key of the recording (migration 018); null for the provider's items. */
   file_key: string | null;
   file_size: Generated<number>;

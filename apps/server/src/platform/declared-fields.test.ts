@@ -1,6 +1,16 @@
-import { callGroupFields, declareFields, field, flag, requiredText } from '@switchboard/domain';
-import { describe, expect, it } from 'vitest';
-import { declaredFields } from './declared-fields.ts';
+import {
+  callGroupFields,
+  declareFields,
+  field,
+  flag,
+  optionalText,
+  requiredText,
+  snakeCase,
+} from '@switchboard/domain';
+import type { ColumnType, Generated } from 'kysely';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
+import { type DeclaredColumns, declaredFields, type SnakeCase } from './declared-fields.ts';
 import { fieldMap, tableOf, versionedFields } from './fields.ts';
 import { listIndexes } from './list-indexes.ts';
 
@@ -38,5 +48,39 @@ describe('declared fields on the server', () => {
       { table: 'things', column: 'name' },
       { table: 'things', column: 'quiet' },
     ]);
+  });
+
+  it('put a prefix before each column, and write a write-only field without reading it back', () => {
+    const address = declareFields({
+      businessSuffix: field(optionalText(), { label: 'Suffix' }),
+      name: field(requiredText(), { label: 'Name' }),
+      pin: field(optionalText(), { writeOnly: { keepWhenEmpty: true } }),
+      tags: field(z.array(z.string())),
+    });
+    const map = fieldMap<{ businessSuffix: string; name: string; tags: string[] }, 'pin'>(
+      'numbers',
+      declaredFields(address, { prefix: 'ems_' }),
+    );
+    expect(map.businessSuffix).toMatchObject({ kind: 'text', column: 'ems_business_suffix' });
+    expect(map.name).toMatchObject({ kind: 'text', sql: 'numbers.ems_name' });
+    expect((map as Record<string, unknown>).pin).toMatchObject({
+      column: 'ems_pin',
+      writeOnly: { keepWhenEmpty: true },
+    });
+    expect(map.tags).toMatchObject({ kind: 'json', column: 'ems_tags' });
+    // The columns' types: a default is Generated (optional in an insert), an array a json column.
+    expectTypeOf<DeclaredColumns<typeof address, 'ems_'>>().toEqualTypeOf<{
+      ems_business_suffix: Generated<string>;
+      ems_name: string;
+      ems_pin: Generated<string>;
+      ems_tags: ColumnType<string[], string, string>;
+    }>();
+  });
+
+  it('name columns in snake_case, as the domain does', () => {
+    expect(snakeCase('keepOnNetwork')).toBe('keep_on_network');
+    expectTypeOf<SnakeCase<'vmFullname'>>().toEqualTypeOf<'vm_fullname'>();
+    expectTypeOf<SnakeCase<'telephoneNumberAclId'>>().toEqualTypeOf<'telephone_number_acl_id'>();
+    expectTypeOf<SnakeCase<'line2'>>().toEqualTypeOf<'line2'>();
   });
 });

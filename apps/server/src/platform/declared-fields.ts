@@ -5,16 +5,17 @@
  *
  *   fieldMap<CallGroup>('call_groups', { ...versionedFields, ...declaredFields(callGroupFields), memberCount })
  *   interface CallGroupsTable extends RecordRow, DeclaredColumns<typeof callGroupFields> {}
+ *
+ * A group of fields stored under a common prefix (a number's emergency address, ems_premises...)
+ * passes it: `declaredFields(emsFields, { prefix: 'ems_' })`, `DeclaredColumns<typeof emsFields, 'ems_'>`.
  */
 import { columnOf, type Declared, type FieldDeclarations, storedKind } from '@switchboard/domain';
-import type { ColumnType, Generated } from 'kysely';
-import type { z } from 'zod';
 import { type Builder, field } from './fields.ts';
-import type { SnakeCase } from './same-named-columns.ts';
 
-/** The field map's entry of each declared field: its column, kind, list use, references. */
+/** The field map's entry of each declared field: its column, kind, list use, references, write-only. */
 export function declaredFields<D extends Record<string, Declared>>(
   declarations: FieldDeclarations<D>,
+  { prefix = '' }: { prefix?: string } = {},
 ): { [K in keyof D & string]: Builder } {
   const out: Record<string, Builder> = {};
   for (const [name, { schema, meta }] of Object.entries(declarations.declared)) {
@@ -25,22 +26,14 @@ export function declaredFields<D extends Record<string, Declared>>(
       ...(meta.createOnly && { createOnly: true }),
       ...(meta.uses && { uses: meta.uses }),
     };
-    const column = columnOf(name, meta);
-    out[name] = meta.references
-      ? field.ref(column, meta.references, options)
-      : field[storedKind(schema)](column, options);
+    const column = `${prefix}${columnOf(name, meta)}`;
+    out[name] = meta.writeOnly
+      ? field.writeOnly(column, { ...options, keepWhenEmpty: meta.writeOnly.keepWhenEmpty ?? false })
+      : meta.references
+        ? field.ref(column, meta.references, options)
+        : field[storedKind(schema)](column, options);
   }
   return out as { [K in keyof D & string]: Builder };
 }
 
-type ColumnName<K extends string, M> = M extends { column: infer C extends string } ? C : SnakeCase<K>;
-type Stored<S extends z.ZodType> =
-  z.output<S> extends object | null ? ColumnType<z.output<S>, string, string> : z.output<S>;
-/** A field with a default in its input has one in its table (optional in an insert). */
-type ColumnOf<S extends z.ZodType> = S extends z.ZodDefault ? Generated<z.output<S>> : Stored<S>;
-
-/** The table columns of a declaration's fields, of the types their inputs give. */
-export type DeclaredColumns<F> =
-  F extends FieldDeclarations<infer D>
-    ? { [K in keyof D & string as ColumnName<K, D[K]['meta']>]: ColumnOf<D[K]['schema']> }
-    : never;
+export type { DeclaredColumns, SnakeCase } from '../db/declared-columns.ts';

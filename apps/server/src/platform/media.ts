@@ -6,12 +6,20 @@
  * first bytes, then decoded as that audio: frames and a duration), and a delete that
  * is refused while in use and removes the file once the row's delete has committed.
  */
-import { type AreaId, CONTROL_CHARACTER, MESSAGES, type Resource, type RouteContract } from '@switchboard/domain';
+import {
+  type AreaId,
+  CONTROL_CHARACTER,
+  MESSAGES,
+  mediaItemFields,
+  type Resource,
+  type RouteContract,
+} from '@switchboard/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
 import type { z } from 'zod';
 import type { TenantTable } from '../db/schema.ts';
 import { decodesAsAudio } from './audio-check.ts';
+import { declaredFields } from './declared-fields.ts';
 import { HttpError } from './errors.ts';
 import { type FieldDef, type FieldMap, field, fieldMap } from './fields.ts';
 import { FileMissing } from './file-store.ts';
@@ -119,7 +127,7 @@ export function mediaFields(table: MediaTableName, aliases: Record<string, strin
   return fieldMap<MediaRecord>(table, {
     id: field.id(),
     version: field.version(),
-    name: field.text('name', { sortable: true, searchable: true }),
+    ...declaredFields(mediaItemFields),
     count: useCount(table),
     accountNo: field.computed(`coalesce(${table}.account_no, 0)`, 'number', { sortable: true, filterable: true }),
     fileSize: field.computed(`${table}.file_size`, 'number', { sortable: true }),

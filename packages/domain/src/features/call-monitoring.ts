@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { deleteBody, deleteReply, listAndReadRoutes, versionedRecordFields } from '../contract.ts';
+import { declareFields, field } from '../field-declarations.ts';
 import { recordId } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { listReplySchema, pagedListBody, saveReply } from '../paging.ts';
@@ -34,6 +35,14 @@ export const monitoringPin = z
 /** A PIN, or '' to keep the source's current one. */
 const pinOrKeep = z.union([z.literal(''), monitoringPin], { error: CALL_MONITORING_MESSAGES.pin });
 
+/**
+ * A monitor's stored fields, once (field-declarations.ts): its PIN, written and never read back
+ * ('' keeps it). Its seats are named in the calls by their SIP names and stored as their ids.
+ */
+export const callMonitorFields = declareFields({
+  password: field(pinOrKeep.default(''), { label: 'PIN', writeOnly: { keepWhenEmpty: true } }),
+});
+
 /** One monitor: the source seat, the seat it monitors (destination) and the PIN (POST /callmonitoring). */
 export const callMonitorCreate = z.object({
   source: seatName,
@@ -46,7 +55,7 @@ export type CallMonitorCreate = z.input<typeof callMonitorCreate>;
 export const callMonitorUpdate = z.object({
   id: recordId(MESSAGES.recordNotFound),
   destination: seatName,
-  password: pinOrKeep.default(''),
+  ...callMonitorFields.shape,
 });
 export type CallMonitorUpdate = z.input<typeof callMonitorUpdate>;
 
@@ -74,7 +83,7 @@ export type CallMonitor = z.infer<typeof callMonitorRecord>;
 export const callMonitoringBulk = z
   .object({
     monitors: z.array(seatName).max(500).default([]),
-    password: pinOrKeep.default(''),
+    ...callMonitorFields.shape,
     delete: z.boolean().default(false),
   })
   .refine((b) => b.monitors.length > 0 || b.delete, {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { listByBodyRoute, pagedListRoute, resourceRoutes, route } from '../contract.ts';
+import { declareFields, field } from '../field-declarations.ts';
 import { idParam, requiredText } from '../fields.ts';
 import { listReplySchema, outcomeReply, saveReply } from '../paging.ts';
 
@@ -16,11 +17,16 @@ export const mediaOption = z.object({ id: z.number().int(), name: z.string(), pr
 export const promptOption = mediaOption;
 export type PromptOption = z.infer<typeof promptOption>;
 
+/** A media item's stored fields (a prompt, a music): its name, once (field-declarations.ts). */
+export const mediaItemFields = declareFields({
+  name: field(requiredText({ max: PROMPT_NAME_MAX }), { label: 'Name', sortable: true, searchable: true }),
+});
+
 /** The fields of a media item (a prompt, a music) after its id. */
 export const mediaFields = {
   /** Incremented by every change: an update names the version it was based on (If-Match). */
   version: z.number().int(),
-  name: z.string(),
+  ...mediaItemFields.recordShape,
   /** How many records use it ('used in'). */
   count: z.number().int(),
   /** 0 for the provider's items, which are read-only. */
@@ -33,7 +39,7 @@ export const mediaFields = {
 export const promptRecord = z.object({ id: z.number().int(), ...mediaFields });
 export type Prompt = z.infer<typeof promptRecord>;
 
-export const promptRename = z.object({ name: requiredText({ max: PROMPT_NAME_MAX }) });
+export const promptRename = z.object(mediaItemFields.shape);
 export type PromptRename = z.input<typeof promptRename>;
 
 /** A use: the table ('Seat', 'IVR', ...) and the user's name for the row. */

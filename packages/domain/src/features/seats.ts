@@ -5,35 +5,32 @@
  */
 import { z } from 'zod';
 import {
+  CALL_RECORDING_OPTIONS,
+  callOptionsRecordShape,
   callRecordingField,
   callRestrictionsShape,
-  callTimesRecord,
   callTimesShape,
   DEFAULT_IP_LOCATION,
   deviceStatusShape,
+  IP_LOCATIONS,
   ipLocationField,
   seatChannelLimitField,
   sipCredentialRoutes,
+  TPS_MODES,
+  TRANSPORTS,
   tpsShape,
   transportField,
+  VIDEO_CODECS,
   videoCodecField,
 } from '../call-options.ts';
 import { resourceRoutes, versionedRecordFields } from '../contract.ts';
-import {
-  filledNumber,
-  idParam,
-  inputValuesOf,
-  oneOfOptions,
-  optionalEmail,
-  optionalText,
-  recordId,
-} from '../fields.ts';
+import { choice, declareFields, field, flag, recordField } from '../field-declarations.ts';
+import { filledNumber, idParam, inputValuesOf, optionalEmail, optionalText, recordId } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { nextNumberReply, numberMessages, numberRange, rangeReply } from '../numbering.ts';
 import { outcomeReply, saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
 import { can, isProviderAdmin, type PermissionHolder, type Resource } from '../permissions.ts';
-import { recordShape } from '../record-shape.ts';
 import { recordsReply, taggedRoutes } from '../tagged-routes.ts';
 import { destinationField } from './destinations.ts';
 import { emsRecord } from './telephone-numbers.ts';
@@ -114,52 +111,85 @@ export const SEAT_ADMIN_FIELDS = ['channelLimit', 'internal'] as const;
 /** A number of the account ('' = the account default); membership is checked by the server. */
 const accountNumber = optionalText({ max: 16 });
 
-const seatShape = {
-  nickname: optionalText({ max: SEAT_NICKNAME_MAX.detail }),
-  callerIdName: optionalText({ max: 80 }),
+/**
+ * Every field of a seat stored in a column of its own, once (field-declarations.ts); the call
+ * restrictions and call times (call-options.ts, shared with SIP trunks) are stored apart.
+ */
+export const seatFields = declareFields({
+  nickname: field(optionalText({ max: SEAT_NICKNAME_MAX.detail }), {
+    label: 'Nickname',
+    sortable: true,
+    searchable: true,
+  }),
+  callerIdName: field(optionalText({ max: 80 }), { label: 'Caller ID Name', sortable: true, searchable: true }),
   /** One of the account's telephone numbers, or '' for the account default. */
-  callerIdNumber: accountNumber,
-  withholdNumber: z.boolean().default(false),
+  callerIdNumber: field(accountNumber, {
+    label: 'Caller ID Number',
+    sortable: true,
+    searchable: true,
+    uses: { kind: 'number' },
+  }),
+  withholdNumber: flag(false, { label: 'Withhold Number' }),
   /** The emergency location: one of the account's numbers ('' = the caller ID number). */
-  emergencyServiceCid: accountNumber,
-  ringTime: oneOfOptions(RING_TIME_OPTIONS, 20),
+  emergencyServiceCid: field(accountNumber, { label: 'Emergency Location', uses: { kind: 'number' } }),
+  ringTime: choice(RING_TIME_OPTIONS, 20, { label: 'Ring Time' }),
   /** The music's id (the account's or the provider's, /musiconhold/options); null: the provider's default. */
-  musicOnHold: recordId(MESSAGES.selectOption).nullable().default(null),
+  musicOnHold: field(recordId(select).nullable().default(null), {
+    label: 'Music On Hold',
+    column: 'music_on_hold_id',
+    references: 'music_on_hold',
+  }),
   // Voicemail (mode on the seat, mailbox settings also on /voicemail/{name}/settings).
-  vmMode: oneOfOptions(VOICEMAIL_MODES, 1),
-  vmFullname: optionalText({ max: 150 }),
-  vmEmail: optionalEmail(50),
-  /** The mailbox PIN for remote access; '' keeps the current one. */
-  vmPin: optionalText({ pattern: PATTERNS.pin }),
-  vmDelete: z.boolean().default(false),
-  vmAdvancedPromptId: recordId(MESSAGES.recordNotFound).nullable().default(null),
-  vmAdvancedDest: destinationField,
-  cfwdAll: divert,
-  cfwdBusy: divert,
-  cfwdNoAnswer: divert,
-  cfwdUnavail: divert,
-  callRecording: callRecordingField,
-  ...callRestrictionsShape,
-  ...callTimesShape,
-  ...tpsShape,
+  vmMode: choice(VOICEMAIL_MODES, 1, { label: 'Voicemail', filterable: true }),
+  vmFullname: field(optionalText({ max: 150 }), { label: 'Mailbox Name' }),
+  vmEmail: field(optionalEmail(50), { label: 'Voicemail to Email', searchable: true, inputType: 'email' }),
+  /** The mailbox PIN for remote access: never sent back; '' keeps the current one. */
+  vmPin: field(optionalText({ pattern: PATTERNS.pin }), {
+    label: 'Remote Access PIN',
+    inputType: 'password',
+    writeOnly: { keepWhenEmpty: true },
+  }),
+  vmDelete: flag(false, { label: 'Delete Voicemail After Emailing' }),
+  vmAdvancedPromptId: field(recordId(MESSAGES.recordNotFound).nullable().default(null), {
+    label: 'Prompt',
+    references: 'prompts',
+  }),
+  vmAdvancedDest: field(destinationField, { label: 'Destination', uses: { kind: 'destination' } }),
+  cfwdAll: field(divert, { label: 'Divert All Calls', inputType: 'tel' }),
+  cfwdBusy: field(divert, { label: 'Divert When Busy', inputType: 'tel' }),
+  cfwdNoAnswer: field(divert, { label: 'Divert On No Answer', inputType: 'tel' }),
+  cfwdUnavail: field(divert, { label: 'Divert When Unavailable', inputType: 'tel' }),
+  callRecording: field(callRecordingField, {
+    label: 'Call Recording',
+    sortable: true,
+    filterable: true,
+    options: CALL_RECORDING_OPTIONS,
+  }),
+  tps: field(tpsShape.tps, { label: 'TPS', options: TPS_MODES }),
+  ctps: field(tpsShape.ctps, { label: 'CTPS', options: TPS_MODES }),
   /** 1-10, provider admins only. */
-  channelLimit: seatChannelLimitField,
-  enableTeams: z.boolean().default(false),
+  channelLimit: field(seatChannelLimitField, { label: 'Channels', inputType: 'number' }),
+  enableTeams: flag(false, { label: 'Enable Microsoft Teams' }),
   /** The Teams number: one of the account's numbers. */
-  teamsCLI: accountNumber,
-  transport: transportField,
-  enableVideo: z.boolean().default(false),
-  videoCodec: videoCodecField,
-  hdCodec: z.boolean().default(true),
-  keepOnNetwork: z.boolean().default(false),
+  teamsCLI: field(accountNumber, { label: 'Teams Number', column: 'teams_cli', uses: { kind: 'number' } }),
+  transport: field(transportField, { label: 'Transport', options: TRANSPORTS }),
+  enableVideo: flag(false, { label: 'Enable Video' }),
+  videoCodec: field(videoCodecField, { label: 'Video Codec', options: VIDEO_CODECS }),
+  hdCodec: flag(true, { label: 'HD Audio Codec' }),
+  keepOnNetwork: flag(false, { label: 'Keep Calls On Network' }),
   /** Provider admins only (reduced rental, internal calls only). */
-  internal: z.boolean().default(false),
+  internal: flag(false, { label: 'Internal Seat' }),
   /** The access list outbound calls are limited to (one of the account's; null: no limit). */
-  aclId: recordId(select).nullable().default(null),
+  aclId: field(recordId(select).nullable().default(null), {
+    label: 'Outbound Access List',
+    references: 'access_lists',
+    helper: 'When set, outbound calls are limited to the numbers on this list',
+  }),
   /** The country the seat's phones may register from ('' = any). */
-  ipAcl: ipLocationField,
-};
+  ipAcl: field(ipLocationField, { label: 'Phones May Register From', options: IP_LOCATIONS }),
+});
 
+const seatShape = { ...seatFields.shape, ...callRestrictionsShape, ...callTimesShape };
 export const seatInput = z.object(seatShape);
 export type SeatInput = z.input<typeof seatInput>;
 export type SeatValues = z.output<typeof seatInput>;
@@ -193,14 +223,13 @@ export type SeatCreateValues = z.output<typeof seatCreateInput>;
 export const SEAT_STATUSES = ['Registered', 'Unregistered'] as const;
 
 const seatStatus = z.enum(SEAT_STATUSES);
-/** The seat's input fields its record carries back as stored (the PIN is never sent). */
-const { vmPin: _pin, ...storedSeatShape } = seatShape;
 
 export const seatRecord = z.object({
   ...versionedRecordFields,
   extension: z.number().int(),
   name: z.string(),
-  ...recordShape(storedSeatShape, { weekdayTimes: callTimesRecord, weekendTimes: callTimesRecord }),
+  ...seatFields.recordShape,
+  ...callOptionsRecordShape,
   /** Whether a mailbox PIN is set (the PIN itself is not sent). */
   vmPinSet: z.boolean(),
   /** The control-panel user of a softphone seat. */
@@ -235,10 +264,12 @@ export const voicemailSettingsInput = z.object({
   password: seatShape.vmPin,
   vmDelete: seatShape.vmDelete,
 });
-const { password: _password, ...storedVoicemail } = voicemailSettingsInput.shape;
+const { vmFullname, vmEmail, vmDelete } = seatFields.declared;
 export const voicemailSettingsRecord = z.object({
   mailbox: z.string(),
-  ...recordShape(storedVoicemail),
+  fullname: recordField(vmFullname.schema),
+  email: recordField(vmEmail.schema),
+  vmDelete: recordField(vmDelete.schema),
   passwordSet: z.boolean(),
   keepOnNetwork: z.boolean(),
 });
@@ -246,16 +277,25 @@ export type VoicemailSettings = z.infer<typeof voicemailSettingsRecord>;
 
 // Softphone (GET / POST /seat/{id}/softphone; needs the softphone permission)
 
-export const seatSoftphoneInput = z.object({
-  enableDesktopCallWaiting: z.boolean().default(true),
-  enableMobileCallWaiting: z.boolean().default(true),
+/** The softphone settings stored on the seat, once (field-declarations.ts). */
+export const seatSoftphoneFields = declareFields({
+  enableDesktopCallWaiting: flag(true, { label: 'Call Waiting' }),
+  enableMobileCallWaiting: flag(true, { label: 'Call Waiting' }),
   /** The numbers the softphone user may present (outbound CLI list), each one of the account's. */
-  outboundCLILists: z.array(z.string().trim().regex(PATTERNS.telephone.pattern, PATTERNS.telephone.message)).max(20),
+  outboundCLILists: field(
+    z.array(z.string().trim().regex(PATTERNS.telephone.pattern, PATTERNS.telephone.message)).max(20),
+    {
+      label: 'Outbound Caller IDs',
+      column: 'outbound_cli_lists',
+      helper: 'The numbers the softphone user may present on outbound calls',
+    },
+  ),
 });
+export const seatSoftphoneInput = z.object(seatSoftphoneFields.shape);
 export type SeatSoftphoneInput = z.input<typeof seatSoftphoneInput>;
 export type SeatSoftphoneValues = z.output<typeof seatSoftphoneInput>;
 export const seatSoftphoneRecord = z.object({
-  ...recordShape(seatSoftphoneInput.shape),
+  ...seatSoftphoneFields.recordShape,
   /** The seat's version (the settings are the seat's): a save is based on it (If-Match). */
   version: z.number().int(),
   /** Encoded in the mobile app's QR code. */

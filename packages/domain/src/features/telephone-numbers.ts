@@ -13,7 +13,6 @@ import { MESSAGES } from '../messages.ts';
 import { listBody, listParams, listReplySchema, saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
 import { normalisePostcode } from '../postcode.ts';
-import { recordShape } from '../record-shape.ts';
 import { recordsReply, taggedRoutes } from '../tagged-routes.ts';
 import { destinationField } from './destinations.ts';
 
@@ -142,17 +141,24 @@ export const telephoneNumberValues = (n: TelephoneNumber): TelephoneNumberValues
 // Emergency (EMS) data
 // ---------------------------------------------------------------------------------------------
 
-/** The emergency address (spec 2 §5 "Emergency data maximums"); name, premises and postcode needed. */
-export const emsInput = z.object({
-  title: optionalText({ max: 20 }),
-  forename: optionalText({ max: 20 }),
-  name: requiredText({ max: 50 }),
-  businessSuffix: optionalText({ max: 50 }),
-  premises: requiredText({ max: 60 }),
-  thoroughfare: optionalText({ max: 55 }),
-  locality: optionalText({ max: 30 }),
-  postcode: requiredText({ pattern: PATTERNS.ukPostcode }).transform(normalisePostcode),
+/**
+ * The emergency address (spec 2 §5 "Emergency data maximums"); name, premises and postcode needed.
+ * Stored on the number, each field in its column after 'ems_' (ems_premises).
+ */
+export const emsFields = declareFields({
+  title: field(optionalText({ max: 20 }), { label: 'Title' }),
+  forename: field(optionalText({ max: 20 }), { label: 'First Name' }),
+  name: field(requiredText({ max: 50 }), { label: 'Last Name / Company' }),
+  businessSuffix: field(optionalText({ max: 50 }), { label: 'Suffix' }),
+  premises: field(requiredText({ max: 60 }), { label: 'Premises' }),
+  thoroughfare: field(optionalText({ max: 55 }), { label: 'Thoroughfare' }),
+  locality: field(optionalText({ max: 30 }), { label: 'Locality' }),
+  postcode: field(requiredText({ pattern: PATTERNS.ukPostcode }).transform(normalisePostcode), {
+    label: 'Postcode',
+    record: z.string(),
+  }),
 });
+export const emsInput = z.object(emsFields.shape);
 export type EmsInput = z.input<typeof emsInput>;
 
 export const emsRecord = z.object({
@@ -160,7 +166,7 @@ export const emsRecord = z.object({
   /** The number's version (the address is the number's): a save is based on it (If-Match). */
   version: z.number().int(),
   telephoneNumber: z.string(),
-  ...recordShape(emsInput.shape, { postcode: z.string() }),
+  ...emsFields.recordShape,
   emsNeeded: z.boolean(),
   updatePending: z.boolean(),
   errorCode: z.number().int().nullable(),

@@ -14,6 +14,7 @@
 import {
   CALL_MONITORING_MESSAGES,
   type CallMonitor,
+  callMonitorFields,
   callMonitoringRoutes,
   can,
   MESSAGES,
@@ -23,6 +24,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { childCount } from '../../platform/child-count.ts';
+import { declaredFields } from '../../platform/declared-fields.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
 import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
 import { pagedBodyFor, pagedList } from '../../platform/list.ts';
@@ -47,7 +49,7 @@ const fields = fieldMap<CallMonitor, 'password'>('call_monitors', {
   destinationId: field.ref('destination_seat_id', 'seats', { filterable: true }),
   destination: field.computed('dst.name', 'text', { sortable: true, searchable: true, filterable: true }),
   monitorName: field.computed(seatLabel('dst'), 'text', { sortable: true, searchable: true, sortSql: 'dst.extension' }),
-  password: field.writeOnly('password', { keepWhenEmpty: true }),
+  ...declaredFields(callMonitorFields),
 });
 
 const overviewFields = fieldMap<MonitoringOverview>('seats', {

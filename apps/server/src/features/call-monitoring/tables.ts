@@ -1,15 +1,12 @@
 /** The table of call monitoring: which seat listens in on which. */
-import type { Generated } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
+import type { callMonitorFields } from '@switchboard/domain';
+import type { RecordRow } from '../../db/schema.ts';
+import type { DeclaredColumns } from '../../platform/declared-fields.ts';
 
-export interface CallMonitorsTable {
-  id: Generated<number>;
-  version: Generated<number>;
-  account_no: number;
+/** A monitor: its record row, its declared PIN (domain callMonitorFields) and its two seats. */
+export interface CallMonitorsTable extends RecordRow, DeclaredColumns<typeof callMonitorFields> {
   source_seat_id: number;
   destination_seat_id: number;
-  password: string;
-  created_at: Timestamp;
 }
 
 declare module '../../db/schema.ts' {

@@ -93,6 +93,23 @@ describe('seat call options', () => {
     expect(json<Reply>(pin).validation?.vmPin).toBe(MESSAGES.pin);
   });
 
+  it('writes the voicemail PIN and never sends it back; a save leaving it empty keeps it', async () => {
+    const seat = await seatOf(retail, 206);
+    expect((await save(retail, seat, { vmPin: '4455' })).statusCode).toBe(200);
+    const saved = await seatOf(retail, 206);
+    expect(saved).not.toHaveProperty('vmPin');
+    expect(saved.vmPinSet).toBe(true);
+    const list = json<Page<Seat>>(await t.api('POST', '/seat/-1/-1', retail, {}));
+    expect(list.records.some((s) => 'vmPin' in s)).toBe(false);
+    const pinOf = async () =>
+      (await t.database.db.selectFrom('seats').select('vm_pin').where('id', '=', seat.id).executeTakeFirstOrThrow())
+        .vm_pin;
+    expect(await pinOf()).toBe('4455');
+    expect((await save(retail, saved, { vmPin: '', vmFullname: 'Kept PIN' })).statusCode).toBe(200);
+    expect(await pinOf()).toBe('4455');
+    expect((await seatOf(retail, 206)).vmFullname).toBe('Kept PIN');
+  });
+
   it('refuses high-risk switches without the high-risk permission, and the channel limit to all but provider admins', async () => {
     const bella = await seatOf(prepay, 201);
     const risky = await save(prepay, bella, { allowUKPremium09: true });

@@ -16,22 +16,22 @@ import {
   type SeatCreateValues,
   type SeatValues,
   seatExtensionRange,
+  seatFields,
   seatInput,
   seatLabel,
   seatRange,
-  seatRecord,
   seatRoutes,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { callOptionFields, deviceStatusFields, sipCredentials } from '../../modules/endpoints/index.ts';
 import { createUser } from '../../modules/identity/index.ts';
+import { declaredFields } from '../../platform/declared-fields.ts';
 import { fromZodError, HttpError, notFound } from '../../platform/errors.ts';
 import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
 import { numberedResource } from '../../platform/numbered.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Validator } from '../../platform/resources.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { sameNamedFields } from '../../platform/same-named-fields.ts';
 import { newSecret } from '../../platform/secrets.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import { adminOnly, ownNumbers, ownRow, restricted, teamsSwitch, usablePrompt } from '../../platform/validators.ts';
@@ -49,27 +49,13 @@ const ADDRESS = `(case when ${REGISTERED} then seat_registrations.ipaddr end)`;
 /** A seat's name where it is used or routed to; stored as `destination_label` too (migration 056). */
 export const SEAT_NAME = "seats.extension || case when seats.nickname <> '' then ' - ' || seats.nickname else '' end";
 
-// Every other field is stored in its column of the same name (sameNamedFields).
 const fields = fieldMap<Seat, 'vmPin'>('seats', {
-  ...sameNamedFields(seatRecord.shape),
   ...versionedFields,
   extension: field.number('extension', { sortable: true, searchable: true, createOnly: true }),
   name: field.text('name', { searchable: true, createOnly: true }),
-  nickname: field.text('nickname', { sortable: true, searchable: true }),
-  callerIdName: field.text('caller_id_name', { sortable: true, searchable: true }),
-  callerIdNumber: field.text('caller_id_number', { sortable: true, searchable: true, uses: { kind: 'number' } }),
-  emergencyServiceCid: field.text('emergency_service_cid', { uses: { kind: 'number' } }),
-  musicOnHold: field.ref('music_on_hold_id', 'music_on_hold'),
-  vmMode: field.number('vm_mode', { filterable: true }),
-  vmEmail: field.text('vm_email', { searchable: true }),
-  vmPin: field.writeOnly('vm_pin', { keepWhenEmpty: true }),
+  ...declaredFields(seatFields),
   vmPinSet: field.computed("(seats.vm_pin <> '')", 'boolean'),
-  vmAdvancedPromptId: field.ref('vm_advanced_prompt_id', 'prompts'),
-  vmAdvancedDest: field.text('vm_advanced_dest', { uses: { kind: 'destination' } }),
-  callRecording: field.number('call_recording', { sortable: true, filterable: true }),
   ...callOptionFields('seats', 'seatsCallRestrictions'),
-  teamsCLI: field.text('teams_cli', { uses: { kind: 'number' } }),
-  aclId: field.ref('acl_id', 'access_lists'),
   userId: field.ref('user_id', 'users'),
   status: field.computed('seats.desk_status', 'text', { sortable: true, filterable: true }),
   desktopStatus: field.computed('seats.desktop_status', 'text', { filterable: true }),
@@ -81,6 +67,7 @@ const fields = fieldMap<Seat, 'vmPin'>('seats', {
   // caller ID when none is set) and the account's numbers (migration 057).
   ...deviceStatusFields({ location: 'seats.located', publicIp: 'seats.public_ip', onNet: 'seats.on_net' }),
   provisioned: field.computed('exists (select 1 from seat_devices d where d.seat_id = seats.id)', 'boolean'),
+  accountNo: field.number('account_no'),
 });
 
 /** The list's field map (its sortable and filterable columns are indexed). */

@@ -4,6 +4,7 @@
  * addresses the seats register from.
  */
 import {
+  emsFields,
   MESSAGES,
   PROVISIONING_LOCK_MINUTES,
   SEAT_MESSAGES,
@@ -11,14 +12,13 @@ import {
   type SeatDevice,
   type SeatLocation,
   type SeatSoftphone,
-  seatDeviceRecord,
   seatLabel,
-  seatLocationRecord,
   seatRoutes,
-  seatSoftphoneInput,
+  seatSoftphoneFields,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { declaredFields } from '../../platform/declared-fields.ts';
 import { notFound, validationError } from '../../platform/errors.ts';
 import { field, fieldMap, rowFrom, shownTo, visibleTo } from '../../platform/fields.ts';
 import { publicIpSql } from '../../platform/ip-sql.ts';
@@ -26,7 +26,6 @@ import { selectRecords } from '../../platform/list.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { assertVersion, type ResourceHandle } from '../../platform/resources.ts';
 import { tenantRoute } from '../../platform/routes.ts';
-import { sameNamedFields } from '../../platform/same-named-fields.ts';
 import { newSecret } from '../../platform/secrets.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 
@@ -37,7 +36,11 @@ const iso = (at: string) => `to_char((${at}) at time zone 'UTC', 'YYYY-MM-DD"T"H
 
 /** A seat's devices; the LDAP password only for a user who may update the seat (it unlocks the directory). */
 const deviceFields = fieldMap<SeatDevice>('seat_devices', {
-  ...sameNamedFields(seatDeviceRecord.shape),
+  id: field.id(),
+  make: field.text('make'),
+  model: field.text('model'),
+  macAddress: field.text('mac_address'),
+  initialised: field.boolean('initialised'),
   lastCheckin: field.computed(iso('seat_devices.last_checkin'), 'text'),
   locked: field.computed(LOCKED, 'boolean'),
   locksAt: field.computed(
@@ -48,8 +51,10 @@ const deviceFields = fieldMap<SeatDevice>('seat_devices', {
 });
 
 /** The numbers with an emergency address a seat can take as its location. */
+const { premises, thoroughfare, locality, postcode } = declaredFields(emsFields, { prefix: 'ems_' });
 const locationFields = fieldMap<SeatLocation>('telephone_numbers', {
-  ...sameNamedFields(seatLocationRecord.shape, 'ems_'),
+  ...{ premises, thoroughfare, locality, postcode },
+  updatePending: field.boolean('ems_update_pending'),
   id: field.id(),
   number: field.text('number'),
   name: field.computed("coalesce(nullif(telephone_numbers.ems_name, ''), telephone_numbers.nickname)", 'text'),
@@ -58,9 +63,8 @@ const locationFields = fieldMap<SeatLocation>('telephone_numbers', {
 /** A seat's softphone settings, its mobile app's code and its softphone user (seats joined to users). */
 type SoftphoneSettings = Omit<SeatSoftphone, 'desktopStatus' | 'mobileStatus'>;
 const softphoneFields = fieldMap<SoftphoneSettings>('seats', {
-  ...sameNamedFields(seatSoftphoneInput.shape),
+  ...declaredFields(seatSoftphoneFields),
   version: field.version(),
-  outboundCLILists: field.json('outbound_cli_lists'),
   uniqueString: field.text('unique_string'),
   enabled: field.computed('(seats.user_id is not null)', 'boolean'),
   username: field.computed('users.username', 'text'),

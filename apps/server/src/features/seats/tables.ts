@@ -1,20 +1,21 @@
 /** Tables of seats and their registrations. */
-import type { CallRestrictions, CallTimes, SeatSoftphoneValues, SeatValues } from '@switchboard/domain';
+import type { CallRestrictions, CallTimes, seatFields, seatSoftphoneFields } from '@switchboard/domain';
 import type { ColumnType, Generated } from 'kysely';
 import type { RecordRow, Timestamp } from '../../db/schema.ts';
-import type { DefaultedColumns } from '../../platform/same-named-columns.ts';
+import type { DeclaredColumns } from '../../platform/declared-fields.ts';
 
-/** The seat's settings are stored in columns of their names, with defaults; these differ. */
+/**
+ * A seat's columns: its record row, its declared fields and softphone settings (domain seatFields,
+ * seatSoftphoneFields), and what the declarations do not give: its number, name and secret, the
+ * restrictions (one json column), the call times, the columns the database keeps.
+ */
 export interface SeatsTable
   extends RecordRow,
-    DefaultedColumns<Omit<SeatValues, 'musicOnHold' | 'teamsCLI' | StoredAsJson | WrittenAsAny>>,
-    DefaultedColumns<Omit<SeatSoftphoneValues, 'outboundCLILists'>> {
+    Omit<DeclaredColumns<typeof seatFields>, WrittenAsAny>,
+    Omit<DeclaredColumns<typeof seatSoftphoneFields>, 'outbound_cli_lists'> {
   extension: number;
   name: string;
   secret: string;
-  /** The music on hold (migration 012): the account's or the provider's; null: the provider's default. */
-  music_on_hold_id: number | null;
-  teams_cli: Generated<string>;
   call_recording: Generated<number>;
   transport: Generated<string>;
   tps: Generated<string>;
@@ -38,10 +39,8 @@ export interface SeatsTable
   located: Generated<boolean>;
 }
 
-/** Fields kept in json columns: the restrictions (one column) and the call times. */
-type StoredAsJson = keyof CallRestrictions | 'weekdayTimes' | 'weekendTimes';
 /** Options whose columns take any number or text (the demo writes them so), not only the input's choices. */
-type WrittenAsAny = 'callRecording' | 'transport' | 'tps' | 'ctps';
+type WrittenAsAny = 'call_recording' | 'transport' | 'tps' | 'ctps';
 
 export interface SeatRegistrationsTable {
   account_no: number;

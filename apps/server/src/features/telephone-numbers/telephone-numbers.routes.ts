@@ -11,8 +11,7 @@ import {
   type EmsAddress,
   type EmsErrorRow,
   type EmsRecord,
-  emsAddressRecord,
-  emsRecord,
+  emsFields,
   OPTION_READERS,
   telephoneNumberRoutes as routes,
   TELEPHONE_NUMBER_MESSAGES,
@@ -39,7 +38,6 @@ import {
 import type { Platform } from '../../platform/platform.ts';
 import { assertVersion, resource } from '../../platform/resources.ts';
 import { type Ctx, readersOf, tenantRoute } from '../../platform/routes.ts';
-import { sameNamedFields } from '../../platform/same-named-fields.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import { adminOnly, destination, ownRow } from '../../platform/validators.ts';
 import type { EmsResultHandler } from '../../providers/ems/ems.ts';
@@ -84,16 +82,21 @@ const fields = fieldMap<TelephoneNumber>('telephone_numbers', {
   accountNo: field.number('account_no'),
 });
 
-/** The emergency data's columns are its fields' names after 'ems_' (ems_premises), but these. */
-const emsFields = fieldMap<EmsRecord>('telephone_numbers', {
-  ...sameNamedFields(emsRecord.shape, 'ems_'),
+/** The emergency address's declared fields, stored after 'ems_' (ems_premises). */
+const emsAddress = declaredFields(emsFields, { prefix: 'ems_' });
+const emsRecordFields = fieldMap<EmsRecord>('telephone_numbers', {
+  ...emsAddress,
   ...versionedFields,
   telephoneNumber: field.text('number'),
   emsNeeded: field.boolean('ems_needed'),
+  updatePending: field.boolean('ems_update_pending'),
+  errorCode: field.number('ems_error_code'),
+  errorMessage: field.text('ems_error_message'),
   errorText: field.computed(EMS_ERROR_TEXT, 'text'),
 });
+const { premises, thoroughfare, locality, postcode } = emsAddress;
 const addressFields = fieldMap<EmsAddress>('telephone_numbers', {
-  ...sameNamedFields(emsAddressRecord.shape, 'ems_'),
+  ...{ premises, thoroughfare, locality, postcode },
   telephoneNo: field.text('number'),
 });
 
@@ -191,7 +194,10 @@ function registerEmsRoutes(api: FastifyInstance, platform: Platform, numbers: Nu
   tenantRoute(api, platform, routes.ems, {
     allow: numbers.rules('read'),
     handler: async ({ db }, { params }) => {
-      const [ems] = await selectRecords(db.selectFrom('telephone_numbers').where('id', '=', params.id), emsFields);
+      const [ems] = await selectRecords(
+        db.selectFrom('telephone_numbers').where('id', '=', params.id),
+        emsRecordFields,
+      );
       if (!ems) throw notFound();
       return ems;
     },
@@ -203,7 +209,7 @@ function registerEmsRoutes(api: FastifyInstance, platform: Platform, numbers: Nu
       const { db, auth } = ctx;
       const [current] = await selectRecords(
         db.selectFrom('telephone_numbers').where('id', '=', id).forUpdate(),
-        emsFields,
+        emsRecordFields,
       );
       if (!current) throw notFound();
       // Based on the number as the tab loaded it (If-Match): changed since, it is refused.
@@ -213,7 +219,7 @@ function registerEmsRoutes(api: FastifyInstance, platform: Platform, numbers: Nu
       await db
         .updateTable('telephone_numbers')
         .set({
-          ...rowFrom(emsFields, address, { create: false }),
+          ...rowFrom(emsRecordFields, address, { create: false }),
           ems_update_pending: true,
           ems_error_code: null,
           ems_error_message: '',

@@ -17,12 +17,14 @@ import {
   CALL_MONITORING_CODE,
   type CallMonitoringBulk,
   type CallMonitoringBulkReply,
+  callMonitorFields,
   callMonitoringBulk,
   MESSAGES,
 } from '@switchboard/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../platform/api.ts';
+import { labelOf } from '../../platform/fields/declared-fields.ts';
 import type { PickerOption } from '../../platform/fields/server-picker.tsx';
 import { FeedbackList, type ItemResult } from '../../platform/paged-table/feedback-list.tsx';
 import { useSession } from '../../platform/session-context.ts';
@@ -131,7 +133,7 @@ function SettingsFields(p: {
         helper="The seats they may listen in on"
       />
       <TextField
-        label="PIN"
+        label={labelOf(callMonitorFields, 'password')}
         size="small"
         value={p.password}
         onChange={(e) => p.onPassword(e.target.value)}

@@ -7,12 +7,14 @@ import Typography from '@mui/material/Typography';
 import {
   CALL_MONITORING_CODE,
   type CallMonitoringBulk,
+  callMonitorFields,
   callMonitoringBulk,
   type MonitoringOverview,
 } from '@switchboard/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { useParams } from 'react-router';
+import { formFields } from '../../platform/fields/declared-fields.ts';
 import { FormFields } from '../../platform/fields/form-fields.tsx';
 import { TabbedForm } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { monitoringKeys, seatLabel, seatMonitoring } from './api.ts';
@@ -70,14 +72,11 @@ export default function CallMonitoringDetailPage() {
               <FormFields
                 control={form.control}
                 disabled={readOnly}
-                fields={[
-                  {
-                    kind: 'text',
-                    name: 'password',
-                    label: 'PIN',
+                fields={formFields<CallMonitoringBulk>(callMonitorFields, ['password'], {
+                  password: {
                     helper: record.monitors.length > 0 ? 'Leave empty to keep the current PIN' : '4-6 digits',
                   },
-                ]}
+                })}
               />
             </>
           ),

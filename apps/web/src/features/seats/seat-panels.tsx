@@ -27,6 +27,7 @@ import {
   type SeatLocation,
   type SeatSoftphoneInput,
   seatRoutes,
+  seatSoftphoneFields,
   seatSoftphoneInput,
 } from '@switchboard/domain';
 import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -35,6 +36,7 @@ import { useEffect, useState } from 'react';
 import { ApiError, ifMatch } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
 import { useConfirm } from '../../platform/confirm.tsx';
+import { formFields, labelOf } from '../../platform/fields/declared-fields.ts';
 import { FormFields } from '../../platform/fields/form-fields.tsx';
 import { formValuesOf, useSchemaForm } from '../../platform/fields/form-schema.ts';
 import { useFormSubmit } from '../../platform/fields/form-submit.ts';
@@ -249,21 +251,17 @@ export function SoftphonePanel({
       <FormFields
         control={form.control}
         disabled={readOnly}
-        fields={[
-          {
-            kind: 'switch',
-            name: kind === 'desktop' ? 'enableDesktopCallWaiting' : 'enableMobileCallWaiting',
-            label: 'Call Waiting',
-          },
+        fields={formFields<SeatSoftphoneInput>(seatSoftphoneFields, [
+          kind === 'desktop' ? 'enableDesktopCallWaiting' : 'enableMobileCallWaiting',
           {
             kind: 'picker',
             multiple: true,
             name: 'outboundCLILists',
-            label: 'Outbound Caller IDs',
+            label: labelOf(seatSoftphoneFields, 'outboundCLILists'),
             source: numbers,
-            helper: 'The numbers the softphone user may present on outbound calls',
+            helper: seatSoftphoneFields.meta.outboundCLILists.helper,
           },
-        ]}
+        ])}
       />
       {/* The code signs the app in as the seat's softphone user: none without one. */}
       {kind === 'mobile' && data.enabled && (

@@ -87,3 +87,31 @@ describe('seat page Teams tab', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
   });
 });
+
+describe('seat page forms from the seat’s field declaration', () => {
+  it('shows the Voicemail tab’s declared fields by mode, the PIN blank with what leaving it so means', async () => {
+    const server = fakeServer({ '/seat': [{ ...seat, vmMode: 2, vmPinSet: true }] });
+    renderPanel(
+      <Routes>
+        <Route path="/seats/:id" element={<SeatDetailPage />} />
+      </Routes>,
+      { url: '/seats/7?tab=Voicemail' },
+    );
+    const pin = await screen.findByLabelText('Remote Access PIN');
+    expect(pin.getAttribute('type')).toBe('password');
+    expect((pin as HTMLInputElement).value).toBe('');
+    expect(screen.getByText('A PIN is set: leave empty to keep it')).toBeTruthy();
+    expect(screen.getByLabelText('Voicemail to Email').getAttribute('type')).toBe('email');
+    expect(screen.getByRole('switch', { name: 'Delete Voicemail After Emailing' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Prompt' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Voicemail' }).textContent).toBe('Advanced');
+    expect(server.sent('GET', '/seat/7')).toHaveLength(1);
+  });
+
+  it('shows the Diverts tab’s declared telephone fields', async () => {
+    renderSeat('Diverts', (r) => r === 'seats');
+    for (const label of ['Divert All Calls', 'Divert When Busy', 'Divert On No Answer', 'Divert When Unavailable']) {
+      expect((await screen.findByLabelText(label)).getAttribute('type')).toBe('tel');
+    }
+  });
+});

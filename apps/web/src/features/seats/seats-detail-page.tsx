@@ -7,30 +7,26 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
   destinationValue,
-  IP_LOCATIONS,
   isProviderAdmin,
-  RING_TIME_OPTIONS,
   SEAT_CHANNELS,
   SEAT_MESSAGES,
   type Seat,
   type SeatInput,
   type SeatValues,
+  seatFields,
   seatInput,
   seatRoutes,
   seatValues,
-  VIDEO_CODECS,
-  VOICEMAIL_MODES,
 } from '@switchboard/domain';
 import { useParams } from 'react-router';
-import { transportInput } from '../../platform/call-options/call-option-inputs.ts';
 import {
   callRecordingTab,
   callRestrictionsTab,
   teamsTab,
   tpsTab,
 } from '../../platform/call-options/call-options-tabs.tsx';
+import { formFields, labelOf } from '../../platform/fields/declared-fields.ts';
 import type { SelectOption } from '../../platform/fields/field-props.ts';
-import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import {
   callerIdNumberField,
   type SelectSource,
@@ -72,14 +68,17 @@ function Registration({ seat }: { seat: Seat }) {
   );
 }
 
-const generalFields = (callerIds: PickerSource, music: SelectSource): FieldDef<SeatInput>[] => [
-  { kind: 'text', name: 'nickname', label: 'Nickname' },
-  { kind: 'text', name: 'callerIdName', label: 'Caller ID Name' },
-  callerIdNumberField('callerIdNumber', callerIds, 'Account default'),
-  { kind: 'switch', name: 'withholdNumber', label: 'Withhold Number' },
-  { kind: 'select', name: 'ringTime', label: 'Ring Time', options: RING_TIME_OPTIONS },
-  selectFrom(music, 'musicOnHold', 'Music On Hold', 'Default'),
-];
+const label = (name: keyof typeof seatFields.declared) => labelOf(seatFields, name);
+
+const generalFields = (callerIds: PickerSource, music: SelectSource) =>
+  formFields<SeatInput>(seatFields, [
+    'nickname',
+    'callerIdName',
+    callerIdNumberField<SeatInput>('callerIdNumber', callerIds, 'Account default'),
+    'withholdNumber',
+    'ringTime',
+    selectFrom<SeatInput>(music, 'musicOnHold', label('musicOnHold'), 'Default'),
+  ]);
 
 /** General: the seat's names, caller ID and music, with its registration above and its emergency location below. */
 function generalTab(callerIds: PickerSource, music: SelectSource): TabDef<Seat, SeatInput, SeatValues> {
@@ -110,33 +109,19 @@ function voicemailTab(prompts: SelectSource): TabDef<Seat, SeatInput, SeatValues
     fields: ['vmMode', 'vmFullname', 'vmEmail', 'vmPin', 'vmDelete', 'vmAdvancedPromptId', 'vmAdvancedDest'],
     inputs: (seat, form) => {
       const mode = Number(form.watch('vmMode') ?? 0);
-      const fields: FieldDef<SeatInput>[] = [
-        { kind: 'select', name: 'vmMode', label: 'Voicemail', options: VOICEMAIL_MODES },
-      ];
       // Disabled hides the email and remote-access fields; advanced adds a prompt and a destination.
-      if (mode !== 0) {
-        fields.push(
-          { kind: 'text', name: 'vmFullname', label: 'Mailbox Name' },
-          { kind: 'text', name: 'vmEmail', label: 'Voicemail to Email', type: 'email' },
-          { kind: 'switch', name: 'vmDelete', label: 'Delete Voicemail After Emailing' },
-          {
-            kind: 'text',
-            name: 'vmPin',
-            label: 'Remote Access PIN',
-            type: 'password',
-            helper: seat.vmPinSet ? 'A PIN is set: leave empty to keep it' : 'No PIN set: 4 to 6 digits',
-          },
-        );
-      }
-      if (mode === 2) {
-        fields.push(selectFrom(prompts, 'vmAdvancedPromptId', 'Prompt'), {
-          kind: 'destination',
-          name: 'vmAdvancedDest',
-          label: 'Destination',
-          exclude: [destinationValue('seat', seat.extension)],
-        });
-      }
-      return fields;
+      const mailbox = mode !== 0 ? (['vmFullname', 'vmEmail', 'vmDelete', 'vmPin'] as const) : [];
+      const advanced =
+        mode === 2
+          ? [
+              selectFrom<SeatInput>(prompts, 'vmAdvancedPromptId', label('vmAdvancedPromptId')),
+              'vmAdvancedDest' as const,
+            ]
+          : [];
+      return formFields<SeatInput>(seatFields, ['vmMode', ...mailbox, ...advanced], {
+        vmPin: { helper: seat.vmPinSet ? 'A PIN is set: leave empty to keep it' : 'No PIN set: 4 to 6 digits' },
+        vmAdvancedDest: { exclude: [destinationValue('seat', seat.extension)] },
+      });
     },
   };
 }
@@ -147,23 +132,23 @@ function advancedTab(accessLists: SelectOption[], admin: boolean): TabDef<Seat, 
     label: 'Advanced',
     kind: 'form',
     fields: ['transport', 'enableVideo', 'videoCodec', 'hdCodec', 'keepOnNetwork', 'aclId', 'ipAcl', 'internal'],
-    inputs: [
-      transportInput(),
-      { kind: 'switch', name: 'enableVideo', label: 'Enable Video' },
-      { kind: 'select', name: 'videoCodec', label: 'Video Codec', options: VIDEO_CODECS },
-      { kind: 'switch', name: 'hdCodec', label: 'HD Audio Codec' },
-      { kind: 'switch', name: 'keepOnNetwork', label: 'Keep Calls On Network' },
+    inputs: formFields<SeatInput>(seatFields, [
+      'transport',
+      'enableVideo',
+      'videoCodec',
+      'hdCodec',
+      'keepOnNetwork',
       {
         kind: 'select',
         name: 'aclId',
-        label: 'Outbound Access List',
+        label: label('aclId'),
         options: accessLists,
         nullable: true,
-        helper: 'When set, outbound calls are limited to the numbers on this list',
+        helper: seatFields.meta.aclId.helper,
       },
-      { kind: 'select', name: 'ipAcl', label: 'Phones May Register From', options: IP_LOCATIONS },
-      ...(admin ? [{ kind: 'switch', name: 'internal', label: 'Internal Seat' } as FieldDef<SeatInput>] : []),
-    ],
+      'ipAcl',
+      ...(admin ? (['internal'] as const) : []),
+    ]),
   };
 }
 
@@ -187,12 +172,7 @@ export default function SeatDetailPage() {
     {
       label: 'Diverts',
       kind: 'form',
-      inputs: [
-        { kind: 'text', name: 'cfwdAll', label: 'Divert All Calls', type: 'tel' },
-        { kind: 'text', name: 'cfwdBusy', label: 'Divert When Busy', type: 'tel' },
-        { kind: 'text', name: 'cfwdNoAnswer', label: 'Divert On No Answer', type: 'tel' },
-        { kind: 'text', name: 'cfwdUnavail', label: 'Divert When Unavailable', type: 'tel' },
-      ],
+      inputs: formFields<SeatInput>(seatFields, ['cfwdAll', 'cfwdBusy', 'cfwdNoAnswer', 'cfwdUnavail']),
     },
     callRecordingTab<Seat, SeatInput, SeatValues>(),
     {
@@ -213,7 +193,7 @@ export default function SeatDetailPage() {
               {
                 kind: 'picker',
                 name: 'teamsCLI',
-                label: 'Teams Number',
+                label: label('teamsCLI'),
                 source: callerIds,
                 none: 'Same as the caller ID',
               },

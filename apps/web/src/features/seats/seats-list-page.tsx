@@ -8,7 +8,6 @@ import Chip from '@mui/material/Chip';
 import {
   createMonthlyCost,
   maySoftphoneUser,
-  RING_TIME_OPTIONS,
   rangeNumbers,
   SEAT_MESSAGES,
   SEAT_STATUSES,
@@ -17,17 +16,17 @@ import {
   seatBulkEdit,
   seatCreateInput,
   seatExtensionRange,
+  seatFields,
   seatLabel,
   seatRange,
   seatRoutes,
   seatValues,
   softphoneUserInput,
-  VOICEMAIL_MODES,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useAccount } from '../../platform/account-query.ts';
-import { callRecordingInput, transportInput } from '../../platform/call-options/call-option-inputs.ts';
 import { deviceColumns, deviceFilters } from '../../platform/call-options/device-columns.ts';
+import { columnOf, formFields } from '../../platform/fields/declared-fields.ts';
 import { AreaListPage } from '../../platform/paged-table/area-list-page.tsx';
 import { addAction } from '../../platform/paged-table/paged-table.tsx';
 import { nextNumberQuery, useRangeAdd } from '../../platform/range-add/range-add.ts';
@@ -112,7 +111,7 @@ export default function SeatsListPage() {
       label={seatLabel}
       columns={[
         { field: 'extension', header: 'Extension', sortable: true },
-        { field: 'nickname', header: 'Nickname', sortable: true, render: (s) => s.nickname || '—' },
+        columnOf<Seat>(seatFields, 'nickname', (s) => s.nickname || '—'),
         {
           field: 'callerIdNumber',
           header: 'Caller ID',
@@ -128,14 +127,14 @@ export default function SeatsListPage() {
       ]}
       bulkEdit={{
         schema: seatBulkEdit,
-        fields: [
-          callRecordingInput<SeatBulkEdit>(),
-          { kind: 'select', name: 'ringTime', label: 'Ring Time', options: RING_TIME_OPTIONS },
-          { kind: 'select', name: 'vmMode', label: 'Voicemail', options: VOICEMAIL_MODES },
-          { kind: 'switch', name: 'withholdNumber', label: 'Withhold Number' },
-          { kind: 'switch', name: 'keepOnNetwork', label: 'Keep On Network' },
-          transportInput<SeatBulkEdit>(),
-        ],
+        fields: formFields<SeatBulkEdit>(seatFields, [
+          'callRecording',
+          'ringTime',
+          'vmMode',
+          'withholdNumber',
+          'keepOnNetwork',
+          'transport',
+        ]),
         current: seatValues,
       }}
       moreAdds={[softphoneUserAdd(maySoftphoneUser(session), next.data?.extension ?? '', `${min}-${max}`)]}

@@ -18,6 +18,7 @@ import {
   type EmsRecord,
   type EmsStatus,
   emsFailed,
+  emsFields,
   emsInput,
   inputValuesOf,
   TELEPHONE_NUMBER_MESSAGES,
@@ -28,7 +29,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ifMatch } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
-import { type FieldDef, FormFields } from '../../platform/fields/form-fields.tsx';
+import { formFields } from '../../platform/fields/declared-fields.ts';
+import { FormFields } from '../../platform/fields/form-fields.tsx';
 import { useSchemaForm } from '../../platform/fields/form-schema.ts';
 import { useFormSubmit } from '../../platform/fields/form-submit.ts';
 import { Hint } from '../../platform/hint.tsx';
@@ -40,16 +42,16 @@ import { followEmsOutcome } from './ems-outcome.tsx';
 import { EmsStatusChip } from './ems-status-chip.tsx';
 
 /** The address modal's fields, two a row, the wider taking two thirds (on the right, then the left). */
-const ADDRESS_FIELDS: FieldDef<EmsInput>[] = [
-  { kind: 'text', name: 'title', label: 'Title' },
-  { kind: 'text', name: 'forename', label: 'First Name' },
-  { kind: 'text', name: 'name', label: 'Last Name / Company', required: true },
-  { kind: 'text', name: 'businessSuffix', label: 'Suffix' },
-  { kind: 'text', name: 'premises', label: 'Premises', required: true },
-  { kind: 'text', name: 'thoroughfare', label: 'Thoroughfare' },
-  { kind: 'text', name: 'locality', label: 'Locality' },
-  { kind: 'text', name: 'postcode', label: 'Postcode', required: true },
-];
+const ADDRESS_FIELDS = formFields<EmsInput>(emsFields, [
+  'title',
+  'forename',
+  'name',
+  'businessSuffix',
+  'premises',
+  'thoroughfare',
+  'locality',
+  'postcode',
+]);
 const ADDRESS_ROWS = [0, 1, 2, 3].map((row) => ({
   columns: row % 2 === 0 ? '1fr 2fr' : '2fr 1fr',
   fields: ADDRESS_FIELDS.slice(row * 2, row * 2 + 2),

@@ -7,8 +7,9 @@
  *     upload={{ button: 'Upload Custom Prompt', config: {...} }} />
  */
 import Chip from '@mui/material/Chip';
-import { formatBytes } from '@switchboard/domain';
+import { formatBytes, mediaItemFields } from '@switchboard/domain';
 import type { AreaDefinition } from '../areas.ts';
+import { columnOf } from '../fields/declared-fields.ts';
 import { AreaListPage } from '../paged-table/area-list-page.tsx';
 import { deletableMedia, type MediaApi, type MediaItem } from './media-api.ts';
 import { type MediaUploadConfig, MediaUploadDialog } from './media-upload-dialog.tsx';
@@ -26,7 +27,7 @@ export function MediaListPage({ area, api, upload }: MediaListPageProps) {
       api={api}
       label={(m) => m.name}
       columns={[
-        { field: 'name', header: 'Name' },
+        columnOf<MediaItem>(mediaItemFields, 'name'),
         { field: 'count', header: 'Used In' },
         {
           field: 'accountNo',
