@@ -19,6 +19,8 @@ export const OPTION_READERS = {
   callerIds: ['seats', 'SIPTrunks', 'numbers', 'dialThrough'],
   /** Access lists (number screening, a seat's outbound list): the access lists' own list. */
   accessLists: ['acl'],
+  /** Outbound CLI lists (a seat's softphone): the lists' own list. */
+  outboundClis: ['outboundCLILists'],
   /** Seats as choices (pickup group members): the seats' own list. */
   seats: ['seats'],
 } as const satisfies Record<string, readonly Resource[]>;

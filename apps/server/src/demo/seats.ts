@@ -59,7 +59,6 @@ export async function seedSeats(trx: Transaction<Database>): Promise<void> {
       weekend_times: JSON.stringify(s.nickname === 'Workshop' ? { ...ALL_DAY, mode: 'off' } : ALL_DAY),
       tps: s.nickname === 'Sales desk' ? 'block' : 'off',
       ctps: s.nickname === 'Sales desk' ? 'option' : 'off',
-      outbound_cli_lists: JSON.stringify(acme && ['Van 1', 'Van 2'].includes(s.nickname) ? ['01214960000'] : []),
     };
   });
   const seats = await trx.insertInto('seats').values(rows).returning(['id', 'account_no', 'extension']).execute();

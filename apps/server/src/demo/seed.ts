@@ -339,15 +339,7 @@ export async function seedDemo(tenancy: Tenancy, files?: FileStore): Promise<boo
     await seedTimeProfiles(trx);
     await seedRouting(trx);
     await seedTelephoneNumbers(trx);
-    await trx
-      .insertInto('outbound_clis')
-      .values({
-        account_no: 30000,
-        name: 'Main line',
-        description: 'Softphone users present the main number',
-        numbers: JSON.stringify(['01214960000']),
-      })
-      .execute();
+    await seedOutboundClis(trx);
     if (files) await seedAudio(trx, files);
   });
   return true;
@@ -433,4 +425,28 @@ export async function usersWithDemoPassword(tenancy: Tenancy): Promise<string[]>
   const still: string[] = [];
   for (const u of users) if (u.password_hash && (await verify(u.password_hash, DEMO_PASSWORD))) still.push(u.username);
   return still;
+}
+
+/** Acme's outbound caller-ID list, given to the softphones of its two vans. */
+async function seedOutboundClis(trx: Transaction<Database>): Promise<void> {
+  const list = await trx
+    .insertInto('outbound_clis')
+    .values({
+      account_no: 30000,
+      name: 'Main line',
+      description: 'Softphone users present the main number',
+      numbers: JSON.stringify(['01214960000']),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const vans = await trx
+    .selectFrom('seats')
+    .select('id')
+    .where('account_no', '=', 30000)
+    .where('nickname', 'in', ['Van 1', 'Van 2'])
+    .execute();
+  await trx
+    .insertInto('seat_outbound_clis')
+    .values(vans.map((v) => ({ account_no: 30000, seat_id: v.id, outbound_cli_id: list.id })))
+    .execute();
 }

@@ -281,15 +281,15 @@ export type VoicemailSettings = z.infer<typeof voicemailSettingsRecord>;
 export const seatSoftphoneFields = declareFields({
   enableDesktopCallWaiting: flag(true, { label: 'Call Waiting' }),
   enableMobileCallWaiting: flag(true, { label: 'Call Waiting' }),
-  /** The numbers the softphone user may present (outbound CLI list), each one of the account's. */
-  outboundCLILists: field(
-    z.array(z.string().trim().regex(PATTERNS.telephone.pattern, PATTERNS.telephone.message)).max(20),
-    {
-      label: 'Outbound Caller IDs',
-      column: 'outbound_cli_lists',
-      helper: 'The numbers the softphone user may present on outbound calls',
-    },
-  ),
+  /**
+   * The outbound caller-ID lists (/outbound-clis) whose numbers the softphone user may present, by
+   * id: kept in a table of their own (a list a seat uses cannot be deleted), not a seats column.
+   */
+  outboundCLILists: field(z.array(recordId(MESSAGES.recordNotFound)).max(20), {
+    label: 'Outbound CLI Lists',
+    column: 'outbound_cli_lists',
+    helper: 'The outbound CLI lists whose numbers the softphone user may present on outbound calls',
+  }),
 });
 export const seatSoftphoneInput = z.object(seatSoftphoneFields.shape);
 export type SeatSoftphoneInput = z.input<typeof seatSoftphoneInput>;

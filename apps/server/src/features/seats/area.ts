@@ -5,6 +5,7 @@ import * as m008 from './migrations/008-seat-access.ts';
 import * as m053 from './migrations/053-seat-registration-status.ts';
 import * as m056 from './migrations/056-seat-destination-label.ts';
 import * as m057 from './migrations/057-seat-location.ts';
+import * as m093 from './migrations/093-seat-outbound-clis.ts';
 import { registerSeatRoutes, seatLists } from './seats.routes.ts';
 
 export const area: ServerArea = {
@@ -15,6 +16,7 @@ export const area: ServerArea = {
     '053-seat-registration-status': m053,
     '056-seat-destination-label': m056,
     '057-seat-location': m057,
+    '093-seat-outbound-clis': m093,
   },
   lists: seatLists,
   routes: registerSeatRoutes,

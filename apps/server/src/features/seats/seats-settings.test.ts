@@ -210,28 +210,42 @@ describe('seat provisioning', () => {
 });
 
 describe('seat softphones and voicemail', () => {
-  it('reads and saves the softphone settings, outbound CLIs limited to the account’s numbers', async () => {
+  it('reads and saves the softphone settings, given the account’s outbound CLI lists by id', async () => {
     const seat = await seatOf(retail, 210);
     const phone = json<SeatSoftphone>(await t.api('GET', `/seat/${seat.id}/softphone`, retail));
     expect(phone).toMatchObject({ mobileStatus: 'Registered', desktopStatus: 'Unregistered', enabled: false });
     expect(phone.uniqueString).toMatch(/^\S{20,}$/);
+    // The demo gives Van 1 the list 'Main line'.
+    const lists = json<{ records: Array<{ id: number; name: string }> }>(
+      await t.api('GET', '/outboundclilist', retail),
+    );
+    const main = lists.records.find((l) => l.name === 'Main line');
+    expect(phone.outboundCLILists).toEqual([main?.id]);
+    const made = await t.api('POST', '/outboundclilist', retail, { name: 'Van calls', numbers: ['01214960001'] });
+    const vans = json<{ id: number }>(made).id;
+    const theirs = await t.api('POST', '/outboundclilist', prepay, { name: 'Salon', numbers: ['01179460000'] });
+    expect(theirs.statusCode, theirs.body).toBe(200);
     const foreign = await t.api('POST', `/seat/${seat.id}/softphone`, retail, {
       enableDesktopCallWaiting: false,
       enableMobileCallWaiting: true,
-      outboundCLILists: ['01179460000'],
+      outboundCLILists: [json<{ id: number }>(theirs).id],
     });
     expect(foreign.statusCode).toBe(400);
-    expect(json<Reply>(foreign).validation?.outboundCLILists).toBe(SEAT_MESSAGES.notAccountNumber);
+    expect(json<Reply>(foreign).validation?.outboundCLILists).toBe(MESSAGES.recordNotFound);
     const ok = await t.api('POST', `/seat/${seat.id}/softphone`, retail, {
       enableDesktopCallWaiting: false,
       enableMobileCallWaiting: true,
-      outboundCLILists: ['01214960000', '01214960001'],
+      outboundCLILists: [vans, main?.id as number, vans],
     });
     expect(json<Reply>(ok).message).toBe('210 - Van 1 has been updated');
     expect(json<SeatSoftphone>(await t.api('GET', `/seat/${seat.id}/softphone`, retail))).toMatchObject({
       enableDesktopCallWaiting: false,
-      outboundCLILists: ['01214960000', '01214960001'],
+      outboundCLILists: [main?.id, vans].sort((a, b) => (a ?? 0) - (b ?? 0)),
     });
+    // A list a seat is given cannot be deleted: the refusal names the seat.
+    const refused = await t.api('DELETE', `/outboundclilist/${vans}`, retail);
+    expect(refused.statusCode).toBe(409);
+    expect(json<Reply>(refused).message).toBe(MESSAGES.inUseIn('Seat', '210 - Van 1'));
     expect((await t.api('GET', `/seat/${seat.id}/softphone`, prepay)).statusCode).toBe(404);
   });
 

@@ -198,16 +198,16 @@ export function registerSeatRoutes(api: FastifyInstance, platform: Platform): vo
   registerSeatExtras(api, platform, seats);
 }
 
-/** What a seat holds beyond its resource: its outbound CLI list's numbers, its SIP credentials, its settings' tabs. */
+/** What a seat holds beyond its resource: its outbound CLI lists, its SIP credentials, its settings' tabs. */
 function registerSeatExtras(api: FastifyInstance, platform: Platform, seats: SeatsHandle): void {
-  // The softphone's outbound CLI list (a jsonb array of numbers, saved on the softphone tab).
+  // The softphone's outbound CLI lists (rows of seat_outbound_clis, saved on the softphone tab).
   platform.references.add({
-    kind: 'number',
-    table: 'seats',
-    column: 'outbound_cli_lists',
-    holds: 'jsonArray',
+    kind: 'row:outbound_clis',
+    table: 'seat_outbound_clis',
+    column: 'outbound_cli_id',
     type: 'Seat',
-    name: SEAT_NAME,
+    name: `(select ${SEAT_NAME} from seats where seats.id = seat_outbound_clis.seat_id)`,
+    link: `'/seats/' || seat_outbound_clis.seat_id`,
   });
 
   sipCredentials(api, platform, {

@@ -64,6 +64,12 @@ const locationFields = fieldMap<SeatLocation>('telephone_numbers', {
 type SoftphoneSettings = Omit<SeatSoftphone, 'desktopStatus' | 'mobileStatus'>;
 const softphoneFields = fieldMap<SoftphoneSettings>('seats', {
   ...declaredFields(seatSoftphoneFields),
+  // The lists given to the seat (migration 093), by id.
+  outboundCLILists: field.computed(
+    `coalesce((select jsonb_agg(l.outbound_cli_id order by l.outbound_cli_id) from seat_outbound_clis l
+      where l.seat_id = seats.id), '[]'::jsonb)`,
+    'json',
+  ),
   version: field.version(),
   uniqueString: field.text('unique_string'),
   enabled: field.computed('(seats.user_id is not null)', 'boolean'),
@@ -167,21 +173,34 @@ function registerSoftphoneRoutes(api: FastifyInstance, platform: Platform, seats
       assertVersion(ctx, before);
       const lists = [...new Set(body.outboundCLILists)];
       const after = { ...body, outboundCLILists: lists };
-      if (lists.length > 0) {
-        const own = await db.selectFrom('telephone_numbers').select('number').where('number', 'in', lists).execute();
-        const mine = new Set(own.map((n) => n.number));
-        if (lists.some((n) => !mine.has(n)))
-          throw validationError({ outboundCLILists: SEAT_MESSAGES.notAccountNumber });
-      }
+      const { outboundCLILists: _, ...settings } = after;
       await db
         .updateTable('seats')
-        .set(rowFrom(softphoneFields, after, { create: false }))
+        .set(rowFrom(softphoneFields, settings, { create: false }))
         .where('id', '=', id)
         .execute();
+      await giveOutboundClis(db, id, lists);
       await ctx.emit({ area: 'seats', recordId: id, kind: 'softphone.update', after });
       return { success: true, message: MESSAGES.updated(seatLabel(before)), id };
     },
   });
+}
+
+/**
+ * The outbound CLI lists given to seat `id`, replacing those it had; each must be one of the
+ * account's lists (the row's key carries the account: another's is refused there too).
+ */
+async function giveOutboundClis(db: Tx, id: number, lists: number[]): Promise<void> {
+  if (lists.length > 0) {
+    const own = await db.selectFrom('outbound_clis').select('id').where('id', 'in', lists).execute();
+    if (own.length < lists.length) throw validationError({ outboundCLILists: MESSAGES.recordNotFound });
+  }
+  await db.deleteFrom('seat_outbound_clis').where('seat_id', '=', id).execute();
+  if (lists.length === 0) return;
+  await db
+    .insertInto('seat_outbound_clis')
+    .values(lists.map((list) => ({ account_no: sql<number>`app_account_no()`, seat_id: id, outbound_cli_id: list })))
+    .execute();
 }
 
 /** A seat's voicemail box (named by its SIP username): read and saved. */

@@ -7,7 +7,8 @@ import type { DeclaredColumns } from '../../platform/declared-fields.ts';
 /**
  * A seat's columns: its record row, its declared fields and softphone settings (domain seatFields,
  * seatSoftphoneFields), and what the declarations do not give: its number, name and secret, the
- * restrictions (one json column), the call times, the columns the database keeps.
+ * restrictions (one json column), the call times, the columns the database keeps. The softphone's
+ * outbound CLI lists are rows of seat_outbound_clis.
  */
 export interface SeatsTable
   extends RecordRow,
@@ -23,8 +24,6 @@ export interface SeatsTable
   restrictions: ColumnType<CallRestrictions, string | undefined, string>;
   weekday_times: ColumnType<CallTimes, string | undefined, string>;
   weekend_times: ColumnType<CallTimes, string | undefined, string>;
-  /** The softphone user's outbound caller IDs. */
-  outbound_cli_lists: ColumnType<string[], string | undefined, string>;
   /** The control-panel user of a softphone seat. */
   user_id: number | null;
   unique_string: string;
@@ -68,11 +67,20 @@ export interface SeatDevicesTable extends Omit<RecordRow, 'version'> {
   ldap_password: string;
 }
 
+/** A seat given an outbound CLI list (migration 093): its softphone may present the list's numbers. */
+export interface SeatOutboundClisTable {
+  id: Generated<number>;
+  account_no: number;
+  seat_id: number;
+  outbound_cli_id: number;
+}
+
 /** The area's tables, merged into the one Database type (db/schema.ts). */
 declare module '../../db/schema.ts' {
   interface Database {
     seats: SeatsTable;
     seat_registrations: SeatRegistrationsTable;
     seat_devices: SeatDevicesTable;
+    seat_outbound_clis: SeatOutboundClisTable;
   }
 }

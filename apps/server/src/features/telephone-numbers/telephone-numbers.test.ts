@@ -585,21 +585,18 @@ describe('telephone numbers: delete', () => {
     expect(json<Reply>(refused)).toMatchObject({ success: false, message: 'In use in Seat 205 - On-call' });
     expect(await byNumber(retail, '01214960002')).toEqual(accounts);
 
-    const workshop = seat(206);
-    const cli = await inject('POST', `/seat/${workshop.id}/softphone`, retail, {
-      enableDesktopCallWaiting: true,
-      enableMobileCallWaiting: true,
-      outboundCLILists: ['01214960004'],
-    });
-    expect(cli.statusCode).toBe(200);
+    // A number on an outbound CLI list is the list's to give up first.
+    const list = await inject('POST', '/outboundclilist', retail, { name: 'Director', numbers: ['01214960004'] });
+    expect(list.statusCode, list.body).toBe(200);
     const director = await byNumber(retail, '01214960004');
     const listed = await inject('DELETE', `/numbering/allocated/${director.id}`, retail);
     expect(listed.statusCode).toBe(409);
-    expect(json<Reply>(listed)).toMatchObject({ success: false, message: 'In use in Seat 206 - Workshop' });
+    expect(json<Reply>(listed)).toMatchObject({
+      success: false,
+      message: MESSAGES.inUseIn('Outbound CLI List', 'Director'),
+    });
     expect(await byNumber(retail, '01214960004')).toEqual(director);
-    expect(
-      json<{ outboundCLILists: string[] }>(await inject('GET', `/seat/${workshop.id}/softphone`, retail)),
-    ).toMatchObject({ outboundCLILists: ['01214960004'] });
+    await inject('DELETE', `/outboundclilist/${json<{ id: number }>(list).id}`, retail);
     // A seat using the number twice (caller ID and Teams number) is named once.
     const both = await inject('PUT', `/seat/${onCall.id}`, retail, { ...seatValues(onCall), teamsCLI: '01214960000' });
     expect(both.statusCode).toBe(200);

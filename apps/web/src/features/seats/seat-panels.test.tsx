@@ -1,15 +1,15 @@
-import { MESSAGES, SEAT_MESSAGES, type Seat, type SeatSoftphone, seatRoutes } from '@switchboard/domain';
+import { SEAT_MESSAGES, type Seat, type SeatSoftphone, seatRoutes } from '@switchboard/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useCallerIdSource } from '../../platform/fields/option-sources.ts';
+import { useOutboundCliOptions } from '../../platform/fields/option-sources.ts';
 import { SipCredentials } from '../../platform/sip-credentials.tsx';
 import { fakeServer } from '../../test/fake-server.ts';
 import { renderPanel } from '../../test/render.tsx';
 import { ProvisioningPanel, SoftphonePanel } from './seat-panels.tsx';
 
-/** The softphone tab as the seat page gives it: the account's caller-ID numbers searched on the server. */
+/** The softphone tab as the seat page gives it: the account's outbound CLI lists to choose from. */
 function Softphone({ id, kind }: { id: number; kind: 'desktop' | 'mobile' }) {
-  return <SoftphonePanel seat={{ id } as Seat} kind={kind} numbers={useCallerIdSource()} />;
+  return <SoftphonePanel seat={{ id } as Seat} kind={kind} lists={useOutboundCliOptions()} />;
 }
 
 const device = {
@@ -84,6 +84,18 @@ describe('destructive seat actions ask first, saying what will happen', () => {
   });
 });
 
+const softphone: SeatSoftphone = {
+  version: 12,
+  enableDesktopCallWaiting: true,
+  enableMobileCallWaiting: true,
+  outboundCLILists: [],
+  uniqueString: 'u'.repeat(24),
+  enabled: true,
+  username: 'jo',
+  desktopStatus: 'Unregistered',
+  mobileStatus: 'Unregistered',
+};
+
 describe('the softphone tab', () => {
   it('saves based on the seat as the tab loaded it (If-Match: the seat’s version)', async () => {
     const server = fakeServer();
@@ -104,14 +116,28 @@ describe('the softphone tab', () => {
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('201 has been updated')).toBeTruthy();
     expect(server.sent('POST', '/seat/7/softphone').map((r) => r.ifMatch)).toEqual(['"12"']);
-    // The account has no number to present: its list, searched on the server when opened, says so.
-    server.on('POST', '/numbering/allocated/callerids/0/20', () => ({ records: [], lastPage: true }));
-    await user.click(screen.getByRole('combobox', { name: 'Outbound Caller IDs' }));
-    expect(await screen.findByText(MESSAGES.noNumbers)).toBeTruthy();
-    // A page of them, never the whole list.
-    expect(server.sent('POST', '/numbering/allocated/callerids').map((r) => r.path)).toEqual([
-      '/numbering/allocated/callerids/0/20',
-    ]);
+  });
+
+  it('gives the seat the account’s outbound CLI lists, by id, each shown with its numbers', async () => {
+    const server = fakeServer();
+    server.on('GET', '/seat/7/softphone', () => ({ ...softphone, outboundCLILists: [] }));
+    server.on('GET', '/outboundclilist', () => ({
+      records: [
+        { id: 4, version: 1, name: 'Main line', description: '', numbers: ['01214960000'], numberCount: 1 },
+        { id: 5, version: 1, name: 'Vans', description: '', numbers: ['01214960001', '01214960002'], numberCount: 2 },
+      ],
+      totalRecords: 2,
+    }));
+    server.on('POST', '/seat/7/softphone', () => ({ success: true, message: '201 has been updated', id: 7 }));
+    const { user } = renderPanel(<Softphone id={7} kind="desktop" />);
+    await user.click(await screen.findByRole('combobox', { name: 'Outbound CLI Lists' }));
+    await user.click(await screen.findByRole('option', { name: 'Vans (01214960001, 01214960002)' }));
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('201 has been updated')).toBeTruthy();
+    expect(
+      server.sent('POST', '/seat/7/softphone').map((r) => (r.body as { outboundCLILists: number[] }).outboundCLILists),
+    ).toEqual([[5]]);
   });
 
   it('shows the mobile app’s QR code only for a seat with a softphone user', async () => {

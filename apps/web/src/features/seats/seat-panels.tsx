@@ -37,10 +37,10 @@ import { ApiError, ifMatch } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
 import { useConfirm } from '../../platform/confirm.tsx';
 import { formFields, labelOf } from '../../platform/fields/declared-fields.ts';
+import type { SelectOption } from '../../platform/fields/field-props.ts';
 import { FormFields } from '../../platform/fields/form-fields.tsx';
 import { formValuesOf, useSchemaForm } from '../../platform/fields/form-schema.ts';
 import { useFormSubmit } from '../../platform/fields/form-submit.ts';
-import type { PickerSource } from '../../platform/fields/server-picker.tsx';
 import { useChange } from '../../platform/mutation.ts';
 import { recordPart } from '../../platform/resource.ts';
 import { useSession } from '../../platform/session-context.ts';
@@ -208,12 +208,12 @@ export function ProvisioningPanel({ seat }: { seat: Pick<Seat, 'id'> }) {
 export function SoftphonePanel({
   seat,
   kind,
-  numbers,
+  lists,
 }: {
   seat: Seat;
   kind: 'desktop' | 'mobile';
-  /** The account's caller-ID numbers, searched on the server (useCallerIdSource). */
-  numbers: PickerSource;
+  /** The account's outbound CLI lists (useOutboundCliOptions). */
+  lists: SelectOption[];
 }) {
   const { can } = useSession();
   const part = recordPart(seats.keys, seatRoutes.softphone, seat.id, 'softphone');
@@ -254,12 +254,12 @@ export function SoftphonePanel({
         fields={formFields<SeatSoftphoneInput>(seatSoftphoneFields, [
           kind === 'desktop' ? 'enableDesktopCallWaiting' : 'enableMobileCallWaiting',
           {
-            kind: 'picker',
-            multiple: true,
+            kind: 'multiselect',
             name: 'outboundCLILists',
             label: labelOf(seatSoftphoneFields, 'outboundCLILists'),
-            source: numbers,
+            options: lists,
             helper: seatSoftphoneFields.meta.outboundCLILists.helper,
+            empty: 'No outbound CLI lists: add one under Outbound CLI Lists',
           },
         ])}
       />

@@ -34,6 +34,7 @@ import {
   useAccessListOptions,
   useCallerIdSource,
   useMusicSelect,
+  useOutboundCliOptions,
   usePromptSelect,
 } from '../../platform/fields/option-sources.ts';
 import type { PickerSource } from '../../platform/fields/server-picker.tsx';
@@ -159,12 +160,13 @@ export default function SeatDetailPage() {
   const prompts = usePromptSelect();
   const music = useMusicSelect();
   const accessLists = useAccessListOptions();
+  const outboundClis = useOutboundCliOptions();
   const admin = isProviderAdmin(session);
   const softphoneTab = (label: string, kind: 'desktop' | 'mobile'): TabDef<Seat, SeatInput, SeatValues> => ({
     label,
     forbidden: !can('softphone', 'read'),
     kind: 'panel',
-    render: (seat) => <SoftphonePanel seat={seat} kind={kind} numbers={callerIds} />,
+    render: (seat) => <SoftphonePanel seat={seat} kind={kind} lists={outboundClis} />,
   });
   const tabs: TabDef<Seat, SeatInput, SeatValues>[] = [
     generalTab(callerIds, music),

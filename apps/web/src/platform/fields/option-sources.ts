@@ -1,10 +1,11 @@
-/** Option lists several areas pick from: prompts, music, caller IDs, access lists (destinations: destination-source.tsx). */
+/** Option lists several areas pick from: prompts, music, caller IDs, access and outbound CLI lists (destinations: destination-source.tsx). */
 import {
   accessListRoutes,
   MESSAGES,
   mayLoadOptions,
   musicOnHoldRoutes,
   type OptionList,
+  outboundCliRoutes,
   promptRoutes,
   telephoneNumberRoutes,
 } from '@switchboard/domain';
@@ -107,6 +108,18 @@ export function useAccessListOptions(): SelectOption[] {
     enabled: useMayLoadOptions('accessLists'),
   });
   return (data?.records ?? []).map((l) => ({ value: l.id, label: l.name }));
+}
+
+/** The account's outbound CLI lists, for a seat's softphones (the lists' numbers in each label). */
+export function useOutboundCliOptions(): SelectOption[] {
+  const { data } = useQuery({
+    // Under the lists' keys, so a change to the lists refreshes the options.
+    queryKey: ['/outboundclilist', 'options'],
+    queryFn: () => call(outboundCliRoutes.listAll, {}),
+    staleTime: 30_000,
+    enabled: useMayLoadOptions('outboundClis'),
+  });
+  return (data?.records ?? []).map((l) => ({ value: l.id, label: `${l.name} (${l.numbers.join(', ')})` }));
 }
 
 /**
