@@ -67,7 +67,7 @@ function sources(): string[] {
   const src = import.meta.dirname;
   return fs
     .readdirSync(src, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .filter((f) => (f.endsWith('.ts') && !f.endsWith('.test.ts')) || f.endsWith('.csv'))
     .filter((f) => f.split(path.sep).includes('migrations') || f.startsWith(`demo${path.sep}`))
     .sort()
     .map((f) => `${f}\n${fs.readFileSync(path.join(src, f), 'utf8')}`);

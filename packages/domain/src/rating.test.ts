@@ -1,15 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { centipence } from './money.ts';
-import {
-  bandAt,
-  type DeckRate,
-  dialledDigits,
-  priceCall,
-  RateDeckIndex,
-  rateCall,
-  secondsByBand,
-} from './rating.ts';
+import { bandAt, type DeckRate, dialledDigits, priceCall, RateDeckIndex, rateCall, secondsByBand } from './rating.ts';
 
 /** A rate from pence text, as the deck's CSV states them. */
 function rate(prefix: string, destination: string, r: Partial<Record<keyof DeckRate, string>>): DeckRate {
@@ -67,14 +59,18 @@ describe('rating a call (hand-checked)', () => {
     });
   });
   it('0800 is free', () => {
-    expect(priceCall(deck, { number: '08001234567', start: at('2026-11-25T09:00:00Z'), seconds: 3600 })?.costPence).toBe(0);
+    expect(
+      priceCall(deck, { number: '08001234567', start: at('2026-11-25T09:00:00Z'), seconds: 3600 })?.costPence,
+    ).toBe(0);
   });
   it('an international mobile (00336…): 2 min at 12.5p = 25p; a landline of France at 3p', () => {
     expect(priceCall(deck, { number: '0033612345678', start: at('2026-11-25T09:00:00Z'), seconds: 120 })).toEqual({
       rate: franceMobile,
       costPence: 25,
     });
-    expect(priceCall(deck, { number: '0033145678901', start: at('2026-11-25T09:00:00Z'), seconds: 120 })?.costPence).toBe(6);
+    expect(
+      priceCall(deck, { number: '0033145678901', start: at('2026-11-25T09:00:00Z'), seconds: 120 })?.costPence,
+    ).toBe(6);
   });
   it('a minimum charge: 5 s of premium (10p access + 1p a minute = 0.92p) is the 25p minimum', () => {
     expect(rateCall(premium, at('2026-11-25T09:00:00Z'), 5)).toBe(25);
@@ -106,7 +102,10 @@ describe('rating a call (hand-checked)', () => {
       weekendOffPeak: 7200,
     });
     // Sunday 25 October 2026 the clocks go back at 01:00 UTC; 07:30 UTC is 07:30 GMT: off-peak until 08:00.
-    expect(secondsByBand(at('2026-10-25T07:30:00Z'), 3600)).toMatchObject({ weekendOffPeak: 1800, weekendOnPeak: 1800 });
+    expect(secondsByBand(at('2026-10-25T07:30:00Z'), 3600)).toMatchObject({
+      weekendOffPeak: 1800,
+      weekendOnPeak: 1800,
+    });
   });
   it('an unanswered call costs nothing; a bad duration is refused', () => {
     expect(rateCall(premium, at('2026-11-25T09:00:00Z'), 0)).toBe(0);
@@ -159,7 +158,9 @@ describe('rating properties', () => {
     })
     .map((r): DeckRate => ({ prefix: '44', destination: 'UK', ...r }));
   // Any second of 2026, both clock changes included.
-  const anyStart = fc.integer({ min: Date.UTC(2026, 0, 1) / 1000, max: Date.UTC(2027, 0, 1) / 1000 }).map((s) => new Date(s * 1000));
+  const anyStart = fc
+    .integer({ min: Date.UTC(2026, 0, 1) / 1000, max: Date.UTC(2027, 0, 1) / 1000 })
+    .map((s) => new Date(s * 1000));
   const anySeconds = fc.integer({ min: 1, max: 6 * 3600 });
 
   it('never costs less as the call gets longer', () => {

@@ -6,11 +6,11 @@
  */
 import { z } from 'zod';
 import { route } from '../contract.ts';
-import { recordsReply } from '../tagged-routes.ts';
 import { recordId, requiredText } from '../fields.ts';
 import { saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
 import type { RateBand } from '../rating.ts';
+import { recordsReply } from '../tagged-routes.ts';
 
 export const TARIFF_CATEGORIES = ['geographic', 'mobile', 'non-geographic', 'premium', 'international'] as const;
 export type TariffCategory = (typeof TARIFF_CATEGORIES)[number];
@@ -116,7 +116,10 @@ export const callCostParams = z.object({
     .regex(PATTERNS.cli.pattern, { error: PATTERNS.cli.message }),
 });
 export const tariffDocumentParams = z.object({
-  name: z.string().max(100).regex(/^[A-Za-z0-9._-]+$/, { error: TARIFF_MESSAGES.documentNotFound }),
+  name: z
+    .string()
+    .max(100)
+    .regex(/^[A-Za-z0-9._-]+$/, { error: TARIFF_MESSAGES.documentNotFound }),
   id: recordId(),
 });
 const rateListQuery = z.object({
@@ -134,7 +137,13 @@ const tag = 'tariff';
 
 export const tariffRoutes = {
   /** Spec 3 §7: the call-cost look-up (longest prefix of the deck). */
-  callCost: route({ method: 'GET', path: '/billing/callcost/:number', params: callCostParams, reply: tariffLookupRecord, tag }),
+  callCost: route({
+    method: 'GET',
+    path: '/billing/callcost/:number',
+    params: callCostParams,
+    reply: tariffLookupRecord,
+    tag,
+  }),
   /** Spec 3 §7: the downloadable tariff documents (records: title, filename, id). */
   documents: route({ method: 'GET', path: '/documents/tariff', reply: recordsReply(tariffDocumentRecord), tag }),
   /** Spec 3 §7: one document, generated from the deck (CSV or PDF, by its file name). */

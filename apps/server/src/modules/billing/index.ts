@@ -26,3 +26,6 @@ export * from './payments/paypal-events.ts';
 export * from './payments/settle.ts';
 export type * from './payments/tables.ts';
 export type * from './tables.ts';
+export * from './tariff/deck.ts';
+export * from './tariff/documents.ts';
+export type * from './tariff/tables.ts';
