@@ -310,14 +310,12 @@ export function callTariffPdf(
       }
       for (const [, key, x, width] of RATE_COLS) {
         const left = key === 'destination' || key === 'prefix';
-        doc
-          .fillColor('#000000')
-          .text(rate[key], x + 3, y, {
-            width: width - 3,
-            align: left ? 'left' : 'right',
-            lineBreak: false,
-            ellipsis: true,
-          });
+        doc.fillColor('#000000').text(rate[key], x + 3, y, {
+          width: width - 3,
+          align: left ? 'left' : 'right',
+          lineBreak: false,
+          ellipsis: true,
+        });
       }
       y += 12;
     }
