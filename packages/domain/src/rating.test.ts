@@ -198,3 +198,14 @@ describe('rating properties', () => {
     );
   });
 });
+
+describe('rates as a customer reads them', () => {
+  it('shows pence under a pound and pounds from a pound up', async () => {
+    const { formatRate } = await import('./features/tariff.ts');
+    expect(formatRate('1.20')).toBe('1.20p');
+    expect(formatRate('0.00')).toBe('0p');
+    expect(formatRate('150.00')).toBe('£1.50');
+    expect(formatRate('1000.00')).toBe('£10.00');
+    expect(formatRate('150.50')).toBe('150.50p');
+  });
+});

@@ -167,3 +167,15 @@ export const tariffRoutes = {
     tag,
   }),
 };
+
+/**
+ * A rate as a customer reads it: pence under a pound ('1.20p', '0p'), whole pounds and pence from
+ * a pound up ('£1.50'); a rate of a pound or more with a fraction of a penny stays in pence ('150.50p').
+ */
+export function formatRate(penceText: string): string {
+  const m = /^(\d+)\.(\d{2})$/.exec(penceText);
+  if (!m) return `${penceText}p`;
+  const whole = Number(m[1]);
+  if (whole >= 100 && m[2] === '00') return `£${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
+  return whole === 0 && m[2] === '00' ? '0p' : `${penceText}p`;
+}
