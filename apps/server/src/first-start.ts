@@ -60,7 +60,8 @@ function pgliteVersion(): string {
 
 /**
  * The sources the snapshot's content comes from, read from disk (a function's text differs between
- * Node's type stripping and a test runner's transform): every migrations folder and the demo seed,
+ * Node's type stripping and a test runner's transform): every migrations folder (its data files, a
+ * rate deck's CSV, too) and the demo seed,
  * without their tests.
  */
 function sources(): string[] {
