@@ -67,7 +67,7 @@ test.describe('tariff', () => {
     await page.getByRole('textbox', { name: 'Search destination or prefix' }).fill('Corporate');
     await page.getByRole('button', { name: 'Edit UK Corporate (055) (4455)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit rate 4455' });
-    const onPeak = dialog.getByRole('textbox', { name: 'On-peak (per min)' });
+    const onPeak = dialog.getByRole('textbox', { name: 'On-peak (per min)', exact: true });
     await onPeak.fill('5.5p');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('Please enter a rate in pence with up to two decimals, e.g. 1.25')).toBeVisible();

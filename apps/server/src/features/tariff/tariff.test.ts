@@ -176,6 +176,21 @@ describe('the provider admins’ edit of the deck', () => {
     expect(events).toContainEqual({ area: 'tariff', kind: 'update', label: 'UK Location-independent (056) (4456)' });
   });
 
+  it('pages the deck, searched by destination words or by prefix digits', async () => {
+    const words = json<{ records: TariffRateRecord[]; totalRecords: number }>(
+      await t.api('GET', '/tariff/rates?search=corporate', admin),
+    );
+    expect(words.records.map((r) => r.prefix)).toEqual(['4455']);
+    const digits = json<{ records: TariffRateRecord[] }>(await t.api('GET', '/tariff/rates?search=4487', admin));
+    expect(digits.records.map((r) => r.prefix)).toEqual(['44870', '44871', '44872', '44873']);
+    const page = json<{ records: TariffRateRecord[]; totalRecords: number; lastPage: boolean }>(
+      await t.api('GET', '/tariff/rates?offset=0&limit=10', admin),
+    );
+    expect(page.records).toHaveLength(10);
+    expect(page.totalRecords).toBeGreaterThan(250);
+    expect(page.lastPage).toBe(false);
+  });
+
   it('refuses a stale version with nothing changed, 409', async () => {
     const current = await rateOf('4455');
     const stale = body(current, { onPeak: '9.99', version: current.version - 1 || 999 });

@@ -6,7 +6,6 @@
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -152,9 +151,9 @@ function TariffDocuments() {
           <ListItem key={d.id} disableGutters divider>
             <ListItemText primary={d.title} secondary={d.filename} />
             {d.filename.endsWith('.pdf') ? (
-              <Link component={RouterLink} to={`/tariff/${encodeURIComponent(d.filename)}/${d.id}`}>
+              <Button size="small" component={RouterLink} to={`/tariff/${encodeURIComponent(d.filename)}/${d.id}`}>
                 View
-              </Link>
+              </Button>
             ) : (
               <Button size="small" onClick={() => download(d.filename, () => tariffDocumentBlob(d.filename, d.id))}>
                 Download

@@ -110,14 +110,13 @@ export async function rateListPage(db: Tx, q: { search?: string | undefined; off
   const term = q.search?.trim();
   if (term) {
     const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or([eb('destination', 'ilike', like), eb('prefix', 'like', `${term.replace(/\D/g, '')}%`)]),
-    );
+    // A term of digits is a prefix too ('4455' finds UK Corporate); words only the destination.
+    query = /^\d{1,15}$/.test(term)
+      ? query.where((eb) => eb.or([eb('destination', 'ilike', like), eb('prefix', 'like', `${term}%`)]))
+      : query.where('destination', 'ilike', like);
   }
-  const [rows, count] = await Promise.all([
-    query.selectAll().orderBy('prefix').offset(q.offset).limit(q.limit).execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const rows = await query.selectAll().orderBy('prefix').offset(q.offset).limit(q.limit).execute();
+  const count = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   const totalRecords = Number(count.n);
   return { records: rows.map(tariffRateRecordOf), totalRecords, lastPage: q.offset + rows.length >= totalRecords };
 }
