@@ -3,7 +3,7 @@ import { MESSAGES, TARIFF_MESSAGES, type TariffLookupRecord, type TariffRateReco
 import { parse } from 'csv-parse/sync';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callCost } from '../../modules/billing/index.ts';
+import { callCost, spreadsheetSafe } from '../../modules/billing/index.ts';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { RATE_DECK_FILE, readRateDeck } from './migrations/081-rate-deck.ts';
 
@@ -123,6 +123,12 @@ describe('tariff documents', () => {
       'weekendOffPeak',
       'minimum',
     ]);
+  });
+
+  it('never writes a cell a spreadsheet would run as a formula', () => {
+    expect(spreadsheetSafe('=HYPERLINK("x")')).toBe(`'=HYPERLINK("x")`);
+    expect(spreadsheetSafe('-1+2')).toBe(`'-1+2`);
+    expect(spreadsheetSafe('UK Mobile')).toBe('UK Mobile');
   });
 
   it('answers the PDF: a PDF naming the destinations', async () => {

@@ -32,10 +32,20 @@ export const CALL_TARIFF_CSV_COLUMNS = [
   'minimum',
 ] as const;
 
+/**
+ * A text cell a spreadsheet will not run as a formula: one starting with =, +, -, @, a tab or a
+ * carriage return gets a leading apostrophe (a destination is a provider admin's free text).
+ */
+export const spreadsheetSafe = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
 /** The deck as CSV: a header row, then each rate (category as the panel names it). */
 export function callTariffCsv(rates: readonly TariffRateRecord[]): string {
   return stringify(
-    rates.map((r) => ({ ...r, category: TARIFF_CATEGORY_LABELS[r.category] })),
+    rates.map((r) => ({
+      ...r,
+      destination: spreadsheetSafe(r.destination),
+      category: TARIFF_CATEGORY_LABELS[r.category],
+    })),
     { header: true, columns: [...CALL_TARIFF_CSV_COLUMNS], record_delimiter: '\r\n' },
   );
 }
