@@ -1,7 +1,7 @@
 /**
  * Benchmark: the call-cost look-up by longest prefix (issue 27) as the deck grows. The deck of the
- * checked-in file (≈ 290 rates), then with DECK_EXTRA more prefixes (default 20,000: every UK
- * geographic area code and more), the look-up of a tenant transaction — the number's ≤ 15 prefixes
+ * checked-in file (282 rates), then with up to DECK_EXTRA more prefixes (default 20,000 made, 10,800
+ * of them new: UK area codes 441000… and NANP area codes), the look-up of a tenant transaction — the number's ≤ 15 prefixes
  * read by the primary key, then the domain's `priceCall` — timed for numbers that match a long
  * prefix, a short one and none. Prints medians per database. Not a test: it asserts nothing.
  *   node bench/tariff.bench.ts   (BENCH_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres)
