@@ -62,6 +62,7 @@ import { area as prompts } from './features/prompts/area.ts';
 import { area as seats } from './features/seats/area.ts';
 import { area as session } from './features/session/area.ts';
 import { area as sipTrunks } from './features/sip-trunks/area.ts';
+import { area as tariff } from './features/tariff/area.ts';
 import { area as teams } from './features/teams/area.ts';
 import { area as telephoneNumbers } from './features/telephone-numbers/area.ts';
 import { area as timeProfiles } from './features/time-profiles/area.ts';
@@ -104,6 +105,7 @@ export const AREAS: readonly ServerArea[] = [
   identity,
   jobs,
   changeEvents,
+  tariff,
 ];
 
 /** The platform's own migrations (accounts and users, Teams tenants, row-level security). */

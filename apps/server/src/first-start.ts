@@ -60,14 +60,15 @@ function pgliteVersion(): string {
 
 /**
  * The sources the snapshot's content comes from, read from disk (a function's text differs between
- * Node's type stripping and a test runner's transform): every migrations folder and the demo seed,
+ * Node's type stripping and a test runner's transform): every migrations folder (its data files, a
+ * rate deck's CSV, too) and the demo seed,
  * without their tests.
  */
 function sources(): string[] {
   const src = import.meta.dirname;
   return fs
     .readdirSync(src, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .filter((f) => (f.endsWith('.ts') && !f.endsWith('.test.ts')) || f.endsWith('.csv'))
     .filter((f) => f.split(path.sep).includes('migrations') || f.startsWith(`demo${path.sep}`))
     .sort()
     .map((f) => `${f}\n${fs.readFileSync(path.join(src, f), 'utf8')}`);

@@ -39,6 +39,8 @@ export const AREA_NAMES = {
   /** Sign-ins and sign-outs. */
   session: 'Sign-in',
   'sip-trunks': 'SIP Trunks',
+  /** The provider's rate deck (a provider admin's edit of a rate). */
+  tariff: 'Tariff',
   teams: 'Teams',
   'telephone-numbers': 'Telephone Numbers',
   /** A time profile's calendar entries (its Calendar tab). */

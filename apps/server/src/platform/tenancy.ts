@@ -60,6 +60,8 @@ export const CROSS_ACCOUNT_USES = [
   'direct-debit',
   /** The inbound-webhook pipeline: a provider's verified events stored, claimed and swept (before any account is known). */
   'webhooks',
+  /** The provider's rate deck: a provider admin's edit of a rate (no account's row). */
+  'tariff',
 ] as const;
 export type CrossAccountUse = (typeof CROSS_ACCOUNT_USES)[number];
 

@@ -29,6 +29,7 @@ import { promptsPages } from '../features/prompts/pages.ts';
 import { registrationPages } from '../features/registration/pages.ts';
 import { seatsPages } from '../features/seats/pages.ts';
 import { sipTrunksPages } from '../features/sip-trunks/pages.ts';
+import { tariffPages } from '../features/tariff/pages.ts';
 import { telephoneNumbersPages } from '../features/telephone-numbers/pages.ts';
 import { timeProfilesPages } from '../features/time-profiles/pages.ts';
 import { usersPages } from '../features/users/pages.ts';
@@ -61,6 +62,7 @@ export const AREA_PAGES: AreaPages[] = [
   auditPages,
   accountTransactionsPages,
   invoicesPages,
+  tariffPages,
   paymentsPages,
   bundlesPages,
   directDebitPages,

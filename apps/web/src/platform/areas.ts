@@ -35,6 +35,11 @@ export interface AreaDefinition {
   /** Every rule must allow for the entry to show and the routes to open (otherwise the 403 page). */
   rules: PermissionRule[];
   /**
+   * Rules of which one must allow as well (the tariff: a retail account or a provider admin, both
+   * account-type resources, for which no admin right stands in).
+   */
+  anyOf?: PermissionRule[];
+  /**
    * The permission resource of the area's records (its list's Add / Edit / Delete, its record page's
    * save): the first rule's unless given.
    */
@@ -70,6 +75,12 @@ export function recordResource(area: AreaDefinition): Resource {
   const resource = area.resource ?? area.rules[0]?.resource;
   if (!resource) throw new Error(`The area ${area.label} has no resource`);
   return resource;
+}
+
+/** Whether `can` lets the area's entry show and its routes open: every rule, and one of `anyOf` when given. */
+export function areaAllowed(area: AreaDefinition, can: (resource: Resource, action: Action) => boolean): boolean {
+  const allows = (r: PermissionRule) => can(r.resource, r.action);
+  return area.rules.every(allows) && (area.anyOf === undefined || area.anyOf.some(allows));
 }
 
 /** The rules of an area open to whoever may read each of `resources` (the usual case). */

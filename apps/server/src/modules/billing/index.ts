@@ -3,9 +3,11 @@
  * and the charge sources of the monthly run; invoicing (the billing run, schedules, terms, the
  * invoice and tariff PDFs, invoice records); payments (card settlement, off-session charges, auto
  * top-up and invoice auto-pay, the card and PayPal webhook events); direct debit (mandates and
- * collections); and money helpers. The areas that show and take money (invoices, payments, direct
- * debit, bundles, account billing) and every other area import this file only, never the module's
- * other files, and none reads or writes the module's tables itself.
+ * collections); the provider's rate deck (a number's rate by longest prefix, calls priced by the
+ * domain's rating function, the tariff documents); and money helpers (the domain's, re-exported).
+ * The areas that show and take money (invoices, payments, direct debit, bundles, account billing,
+ * tariff) and every other area import this file only, never the module's other files, and none
+ * reads or writes the module's tables itself.
  */
 export * from './billing-periods.ts';
 export * from './direct-debit/collections.ts';
@@ -26,3 +28,6 @@ export * from './payments/paypal-events.ts';
 export * from './payments/settle.ts';
 export type * from './payments/tables.ts';
 export type * from './tables.ts';
+export * from './tariff/deck.ts';
+export * from './tariff/documents.ts';
+export type * from './tariff/tables.ts';

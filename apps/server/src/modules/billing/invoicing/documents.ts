@@ -10,7 +10,7 @@ import type { Tenancy, Tx } from '../../../platform/tenancy.ts';
 import { billingPeriod, displayDate, londonToday } from '../billing-periods.ts';
 import { invoiceMandate } from '../direct-debit/mandates.ts';
 import { providerOf } from './billing-run.ts';
-import { invoicePdf, type PdfAddress, tariffPdf } from './pdf.ts';
+import { type CallTariffPdfRate, callTariffPdf, invoicePdf, type PdfAddress, tariffPdf } from './pdf.ts';
 import { readInvoice } from './records.ts';
 import { type InvoiceTermsFacts, invoiceTerms } from './terms.ts';
 
@@ -95,4 +95,13 @@ export async function invoicePdfOf(tenancy: Tenancy, accountNo: number, id: numb
 /** The provider's tariff of the account, as of today. */
 export async function tariffPdfOf(tenancy: Tenancy, accountNo: number): Promise<Buffer> {
   return tariffPdf(await providerHeader(tenancy, accountNo), displayDate(londonToday()));
+}
+
+/** The provider's call tariff (its rate deck) of the account, as of today. */
+export async function callTariffPdfOf(
+  tenancy: Tenancy,
+  accountNo: number,
+  rates: readonly CallTariffPdfRate[],
+): Promise<Buffer> {
+  return callTariffPdf(await providerHeader(tenancy, accountNo), displayDate(londonToday()), rates);
 }

@@ -243,3 +243,81 @@ export function tariffPdf(provider: PdfAddress, issued: string): Promise<Buffer>
       );
   }, 'Tariff');
 }
+
+/** A rate of the call tariff as the PDF lists it (pence with two decimals, as the API's records). */
+export interface CallTariffPdfRate {
+  prefix: string;
+  destination: string;
+  access: string;
+  onPeak: string;
+  onPeakConnection: string;
+  offPeak: string;
+  weekendOnPeak: string;
+  weekendOffPeak: string;
+  minimum: string;
+}
+
+/** The call tariff's columns: label, left edge, width (the rates right-aligned). */
+const RATE_COLS: Array<[string, keyof CallTariffPdfRate, number, number]> = [
+  ['Destination', 'destination', LEFT, 160],
+  ['Prefix', 'prefix', 212, 42],
+  ['On-peak', 'onPeak', 256, 40],
+  ['Conn.', 'onPeakConnection', 297, 40],
+  ['Off-peak', 'offPeak', 338, 40],
+  ['Wknd on', 'weekendOnPeak', 379, 40],
+  ['Wknd off', 'weekendOffPeak', 420, 40],
+  ['Access', 'access', 461, 40],
+  ['Min.', 'minimum', 502, 40],
+];
+
+function rateHeader(doc: PDFKit.PDFDocument, y: number): number {
+  doc.rect(LEFT, y, RIGHT - LEFT, 18).fill('#eef4f9');
+  doc.fillColor('#000000').font('Helvetica-Bold').fontSize(8);
+  for (const [label, , x, width] of RATE_COLS) {
+    doc.text(label, x + 3, y + 5, { width: width - 3, align: x === LEFT || label === 'Prefix' ? 'left' : 'right' });
+  }
+  return y + 22;
+}
+
+/**
+ * The provider's call tariff (the rate deck): each destination's rates in pence, UK time bands
+ * explained; the same header as the invoice and the rental tariff.
+ */
+export function callTariffPdf(
+  provider: PdfAddress,
+  issued: string,
+  rates: readonly CallTariffPdfRate[],
+): Promise<Buffer> {
+  return render((doc) => {
+    header(doc, provider, 'CALL TARIFF');
+    doc
+      .fillColor(GREY)
+      .font('Helvetica')
+      .fontSize(9)
+      .text(
+        `Prices as of ${issued}, in pence ex VAT: per minute, billed per second; the on-peak connection charge and the minimum per call. On-peak is 08:00-18:00 UK time Monday to Friday; weekend rates apply on Saturday and Sunday. VAT is charged at ${VAT_PERCENT}%.`,
+        LEFT,
+        106,
+        { width: RIGHT - LEFT },
+      );
+    let y = rateHeader(doc, doc.y + 8);
+    doc.font('Helvetica').fontSize(8);
+    for (const rate of rates) {
+      if (y > 780) {
+        doc.addPage();
+        y = rateHeader(doc, 50);
+        doc.font('Helvetica').fontSize(8);
+      }
+      for (const [, key, x, width] of RATE_COLS) {
+        const left = key === 'destination' || key === 'prefix';
+        doc.fillColor('#000000').text(rate[key], x + 3, y, {
+          width: width - 3,
+          align: left ? 'left' : 'right',
+          lineBreak: false,
+          ellipsis: true,
+        });
+      }
+      y += 12;
+    }
+  }, 'Call tariff');
+}
