@@ -52,18 +52,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end $$`,
     // Default privileges (migration 069) gave the cross-account role every new table: not this one.
     `revoke all on app_account_key from public, ${TENANT_ROLE}, ${CROSS_ACCOUNT_ROLE}`,
-    // Called only by the two functions below (as their owner, with their search path).
-    `create function app_account_mac(p_account text) returns text language sql stable as $f$
-      select encode(sha256(k.opad || sha256(k.ipad || convert_to(
-          p_account || ':' || pg_backend_pid() || ':' || extract(epoch from now()), 'UTF8'))), 'hex')
-        from app_account_key k
-    $f$`,
+    // Called only by the two functions below (as their owner, with their search path). PL/pgSQL
+    // keeps its statements' plans for the session; a SQL function's body is planned at each call.
+    `create function app_account_mac(p_account text) returns text language plpgsql stable as $f$
+    declare
+      k record;
+    begin
+      select ipad, opad into k from public.app_account_key;
+      return encode(sha256(k.opad || sha256(k.ipad || convert_to(
+        p_account || ':' || pg_backend_pid() || ':' || extract(epoch from now()), 'UTF8'))), 'hex');
+    end $f$`,
     'revoke all on function app_account_mac(text) from public',
-    `create or replace function app_account_no() returns integer language sql stable ${DEFINER} as $f$
-      select case when split_part(t, ':', 2) = app_account_mac(split_part(t, ':', 1))
-          then split_part(t, ':', 1)::integer end
-        from (select current_setting('app.account_no', true) as t) s
-    $f$`,
+    `create or replace function app_account_no() returns integer language plpgsql stable ${DEFINER} as $f$
+    declare
+      token text := current_setting('app.account_no', true);
+      colon integer := strpos(token, ':');
+    begin
+      if colon > 1 and substr(token, colon + 1) = app_account_mac(substr(token, 1, colon - 1)) then
+        return substr(token, 1, colon - 1)::integer;
+      end if;
+      return null;
+    end $f$`,
     `create function app_enter_account(p_account integer) returns void language plpgsql volatile ${DEFINER} as $f$
     begin
       if current_setting('role') <> 'none' or not pg_has_role(session_user, '${TENANT_ROLE}', 'member') then
