@@ -30,6 +30,10 @@ const DEFINER = 'security definer set search_path = pg_catalog, public, pg_temp'
 /** The advisory lock of `app_enter_account`: this key and the backend's pid (no two backends wait on each other). */
 export const ENTER_LOCK_KEY = 1_936_482_672;
 
+/** The MAC of the account `account` (text) for this backend and transaction, with the key's pads in `k`. */
+const mac = (account: string) => `encode(sha256(k.opad || sha256(k.ipad || convert_to(
+  ${account} || ':' || pg_backend_pid() || ':' || extract(epoch from now()), 'UTF8'))), 'hex')`;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await run(
     db,
@@ -52,28 +56,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end $$`,
     // Default privileges (migration 069) gave the cross-account role every new table: not this one.
     `revoke all on app_account_key from public, ${TENANT_ROLE}, ${CROSS_ACCOUNT_ROLE}`,
-    // Called only by the two functions below (as their owner, with their search path). PL/pgSQL
-    // keeps its statements' plans for the session; a SQL function's body is planned at each call.
-    `create function app_account_mac(p_account text) returns text language plpgsql stable as $f$
-    declare
-      k record;
-    begin
-      select ipad, opad into k from public.app_account_key;
-      return encode(sha256(k.opad || sha256(k.ipad || convert_to(
-        p_account || ':' || pg_backend_pid() || ':' || extract(epoch from now()), 'UTF8'))), 'hex');
-    end $f$`,
-    'revoke all on function app_account_mac(text) from public',
+    // PL/pgSQL: its statements' plans are kept for the session (a SQL function's body is planned at
+    // each call). The MAC is computed in the function itself (a nested call tripled its cost).
     `create or replace function app_account_no() returns integer language plpgsql stable ${DEFINER} as $f$
     declare
       token text := current_setting('app.account_no', true);
       colon integer := strpos(token, ':');
+      k record;
     begin
-      if colon > 1 and substr(token, colon + 1) = app_account_mac(substr(token, 1, colon - 1)) then
-        return substr(token, 1, colon - 1)::integer;
+      if colon > 1 then
+        select ipad, opad into k from public.app_account_key;
+        if substr(token, colon + 1) = ${mac('substr(token, 1, colon - 1)')} then
+          return substr(token, 1, colon - 1)::integer;
+        end if;
       end if;
       return null;
     end $f$`,
     `create function app_enter_account(p_account integer) returns void language plpgsql volatile ${DEFINER} as $f$
+    declare
+      k record;
     begin
       if current_setting('role') <> 'none' or not pg_has_role(session_user, '${TENANT_ROLE}', 'member') then
         raise exception 'permission denied for function app_enter_account: only a login that may become ${TENANT_ROLE}, as itself, enters an account'
@@ -91,7 +92,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         raise exception 'permission denied for function app_enter_account: its lock is held by another session'
           using errcode = '42501';
       end if;
-      perform set_config('app.account_no', p_account || ':' || app_account_mac(p_account::text), true);
+      select ipad, opad into k from public.app_account_key;
+      perform set_config('app.account_no', p_account || ':' || ${mac('p_account::text')}, true);
     end $f$`,
     'revoke all on function app_enter_account(integer) from public',
     // Every login may call it; the function itself decides who may enter (a NOINHERIT login cannot
@@ -132,7 +134,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'drop function app_enter_account(integer)',
     `create or replace function app_account_no() returns integer language sql stable as
       $f$ select nullif(current_setting('app.account_no', true), '')::integer $f$`,
-    'drop function app_account_mac(text)',
     'drop table app_account_key',
   );
 }
