@@ -28,7 +28,7 @@ import { CROSS_ACCOUNT_ROLE, run, TENANT_ROLE } from '../tenancy-sql.ts';
  */
 const DEFINER = 'security definer set search_path = pg_catalog, public, pg_temp';
 /** The advisory lock of `app_enter_account`: this key and the backend's pid (no two backends wait on each other). */
-export const ENTER_LOCK_KEY = 1_936_482_672;
+const ENTER_LOCK_KEY = 1_936_482_672;
 
 /** The MAC of the account `account` (text) for this backend and transaction, with the key's pads in `k`. */
 const mac = (account: string) => `encode(sha256(k.opad || sha256(k.ipad || convert_to(
