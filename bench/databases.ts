@@ -4,8 +4,10 @@
  * one answers, dropped afterwards.
  */
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database.ts';
+import { crossAccountUrl, setUpLogins, TENANT_LOGIN, withUser } from '../apps/server/src/db/logins.ts';
 import type { Tx } from '../apps/server/src/platform/tenancy.ts';
 
 export async function onEachDatabase(run: (name: string, handle: DatabaseHandle) => Promise<void>): Promise<void> {
@@ -41,4 +43,35 @@ export async function addBenchAccessLists(tx: Tx, account: number, count: number
     }));
     await tx.insertInto('access_lists').values(rows).execute();
   }
+}
+
+/**
+ * As `onEachDatabase`, and as production serves (issue 26): `owner` is the benchmark's own
+ * connection (it migrates, loads, and is the no-row-level-security baseline), `served` the tenant
+ * login and its cross-account login (db/logins.ts, made here when missing) on PostgreSQL; on PGlite,
+ * one user, both are the one connection.
+ */
+export async function onEachDatabaseAsTenant(
+  run: (name: string, owner: DatabaseHandle, served: DatabaseHandle) => Promise<void>,
+): Promise<void> {
+  let adminUrl: string | undefined;
+  await onEachDatabase(async (name, owner) => {
+    if (owner.kind === 'pglite') return run(name, owner, owner);
+    adminUrl ??= process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    await setUpLogins(adminUrl);
+    const database = await owner.db.selectNoFrom(sql<string>`current_database()`.as('name')).executeTakeFirstOrThrow();
+    const url = new URL(adminUrl);
+    url.pathname = `/${database.name}`;
+    const tenantUrl = withUser(url.toString(), TENANT_LOGIN);
+    const served = await openDatabase({
+      databaseUrl: tenantUrl,
+      crossAccountUrl: crossAccountUrl(tenantUrl),
+      dataDir: 'memory',
+    });
+    try {
+      await run(name, owner, served);
+    } finally {
+      await served.close();
+    }
+  });
 }

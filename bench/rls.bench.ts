@@ -1,6 +1,7 @@
 /**
  * Benchmark: the cost of row-level security on a list of 20,000 rows. The same page queries run
- * (a) in a tenant transaction, where the policy scopes the rows, and (b) with no row-level security
+ * (a) in a tenant transaction (on PostgreSQL as the tenant login, as production serves), where the
+ * policy scopes the rows, and (b) with no row-level security
  * at all — as the database's superuser (the benchmark's own connection; superusers bypass the
  * policies) with the account filter written out — alternating A/B so both see the same machine
  * load. (The escape hatch is no baseline: its role has a policy too, so its queries pay the same.)
@@ -16,7 +17,7 @@ import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { field, fieldMap } from '../apps/server/src/platform/fields.ts';
 import { type AnyQuery, pagedList } from '../apps/server/src/platform/list.ts';
 import { createTenancy, type Tenancy, type Tx } from '../apps/server/src/platform/tenancy.ts';
-import { addBenchAccessLists, onEachDatabase } from './databases.ts';
+import { addBenchAccessLists, onEachDatabaseAsTenant } from './databases.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -57,11 +58,12 @@ async function load(tenancy: Tenancy): Promise<void> {
 
 const query = (tx: Tx): AnyQuery => (tx as unknown as Kysely<never>).selectFrom('access_lists' as never) as AnyQuery;
 
-async function run(name: string, handle: DatabaseHandle): Promise<void> {
+async function run(name: string, handle: DatabaseHandle, served: DatabaseHandle): Promise<void> {
   await migrateAll(handle.db);
-  const tenancy = createTenancy(handle.db);
-  await seedDemo(tenancy);
-  await load(tenancy);
+  await seedDemo(createTenancy(handle.db));
+  await load(createTenancy(handle.db));
+  // The tenant transactions as production runs them: on PostgreSQL the tenant login's.
+  const tenancy = createTenancy(served.db, undefined, served.cross);
   console.log(`\n${name}: ${ROWS} rows of account ${ACCOUNT} (+5,000 of another), ${RUNS} runs each, A/B alternating`);
   console.log(
     `${'query'.padEnd(28)} ${'row-level security'.padStart(20)} ${'no RLS, filter'.padStart(18)} ${'ratio'.padStart(8)}`,
@@ -102,4 +104,4 @@ async function run(name: string, handle: DatabaseHandle): Promise<void> {
   await handle.close();
 }
 
-await onEachDatabase(run);
+await onEachDatabaseAsTenant(run);

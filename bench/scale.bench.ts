@@ -107,7 +107,7 @@ async function measureAll(handle: DatabaseHandle): Promise<Figure[]> {
   // In a transaction of the same shape as the app's (BEGIN, a setting, the query, COMMIT).
   const rawNoRls = (query: RawBuilder<unknown>) =>
     handle.db.transaction().execute(async (tx) => {
-      await sql`select set_config('app.account_no', ${String(ACCOUNT)}, true)`.execute(tx);
+      await sql`select app_enter_account(${ACCOUNT})`.execute(tx);
       return (await query.execute(tx)).rows;
     });
   const figures: Figure[] = [];

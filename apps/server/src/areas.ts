@@ -34,6 +34,8 @@ import * as m068 from './db/migrations/068-search-by-construction.ts';
 import * as m069 from './db/migrations/069-owner-default-privileges.ts';
 import * as m070 from './db/migrations/070-inbound-events.ts';
 import * as m076 from './db/migrations/076-change-event-actors.ts';
+import * as m090 from './db/migrations/090-account-key.ts';
+import * as m091 from './db/migrations/091-account-once-per-query.ts';
 import { area as accessLists } from './features/access-lists/area.ts';
 import { area as account } from './features/account/area.ts';
 import { area as accountBilling } from './features/account-billing/area.ts';
@@ -139,6 +141,8 @@ const PLATFORM_MIGRATIONS: Record<string, Migration> = {
   '069-owner-default-privileges': m069,
   '070-inbound-events': m070,
   '076-change-event-actors': m076,
+  '090-account-key': m090,
+  '091-account-once-per-query': m091,
 };
 
 /** Every migration, platform's and areas', by name (the Migrator runs them in name order). */

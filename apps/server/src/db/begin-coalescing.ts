@@ -21,11 +21,14 @@ import {
   type TransactionSettings,
 } from 'kysely';
 
-/** The statement every transaction of the tenancy starts with. */
-const SETUP_PREFIX = "select set_config('role', ";
+/** The statements the tenancy's transactions start with: a tenant's, a cross-account one's. */
+const SETUP_PREFIXES = [
+  'select app_enter_account(',
+  "select set_config('app.account_no', '', true), set_config('role', ",
+];
 
 export const isTransactionSetup = (query: CompiledQuery): boolean =>
-  query.parameters.length === 0 && query.sql.startsWith(SETUP_PREFIX);
+  query.parameters.length === 0 && SETUP_PREFIXES.some((prefix) => query.sql.startsWith(prefix));
 
 /** The statement Kysely's PostgreSQL driver begins a transaction with, for these settings. */
 function beginStatement(settings: TransactionSettings): string {

@@ -3,7 +3,8 @@
  *
  * Two database roles, neither a superuser nor the tables' owner, so the policies bind:
  * - TENANT_ROLE: every request's queries. Its policies let it see and write only the rows of the
- *   account in the transaction setting `app.account_no` (set by the platform, never by an area).
+ *   account the transaction entered (`app_enter_account`, migration 090: a token in `app.account_no`
+ *   that only the database makes, called by the platform before it switches role, never by an area).
  * - CROSS_ACCOUNT_ROLE: the named escape hatch (sign-in, the reseller's customers list, jobs that
  *   work over every account). Its policies allow every row.
  * The connection's own user (the owner: it runs the migrations) switches to one of them at the
@@ -14,8 +15,12 @@ import { type Kysely, sql } from 'kysely';
 export const TENANT_ROLE = 'switchboard_app';
 export const CROSS_ACCOUNT_ROLE = 'switchboard_cross_account';
 
-/** The account of the transaction, or null when none is set (then no tenant row matches). */
-const CURRENT_ACCOUNT = 'app_account_no()';
+/**
+ * The account of the transaction, or null when none was entered (then no tenant row matches): since
+ * migration 090 a check of the transaction's token, so written as a sub-select, evaluated once per
+ * statement (an InitPlan), not once per row (migration 091).
+ */
+export const CURRENT_ACCOUNT = '(select app_account_no())';
 
 /**
  * Creates the two roles when missing (they are cluster-wide: several databases of one server share
@@ -44,8 +49,14 @@ export async function createRoles(db: Kysely<unknown>): Promise<void> {
   await run(
     db,
     `grant usage on schema public to ${TENANT_ROLE}, ${CROSS_ACCOUNT_ROLE}`,
-    `create or replace function app_account_no() returns integer language sql stable as
-      $f$ select nullif(current_setting('app.account_no', true), '')::integer $f$`,
+    // The first form, made when missing: migration 090 replaces it by the token's check, which a
+    // later call of this function must not undo.
+    `do $$ begin
+      if to_regprocedure('app_account_no()') is null then
+        create function app_account_no() returns integer language sql stable as
+          $f$ select nullif(current_setting('app.account_no', true), '')::integer $f$;
+      end if;
+    end $$`,
   );
 }
 

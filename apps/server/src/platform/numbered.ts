@@ -62,7 +62,7 @@ export async function takenNumbers(tx: Tx, candidates: number[]): Promise<number
  * `gap` finds it. A block with room past `bounds.max` is past the bounds: none then.
  */
 export async function nextFreeNumber(tx: Tx, kind: string, bounds: Bounds): Promise<number | null> {
-  const account = sql`app_account_no()`;
+  const account = sql`(select app_account_no())`;
   const size = sql.lit(DIAL_PLAN_BLOCK);
   const max = sql`${bounds.max}::int`;
   // The first number of a..z not in the plan (a..z: at most one block). Under row-level security

@@ -112,11 +112,16 @@ export function createTenancy(db: DB, log?: (use: CrossAccountUse) => void, cros
   const begin = (readOnly: boolean | undefined) =>
     readOnly ? (db as Kysely<Database>).transaction().setAccessMode('read only') : db.transaction();
   /**
-   * A transaction's first statement: its role and account. No parameters (a role name and a whole
-   * number, or nothing): on PostgreSQL it goes with the BEGIN in one round trip (db/begin-coalescing.ts).
+   * A transaction's first statement: its account, then its role. No parameters (a whole number and a
+   * role name): on PostgreSQL it goes with the BEGIN in one round trip (db/begin-coalescing.ts). The
+   * account is entered by the database (`app_enter_account`, migration 090) while the connection is
+   * still the login itself — the select's columns are evaluated in order — and once per transaction:
+   * the tenant role it then becomes cannot enter another. A cross-account transaction enters none.
    */
-  const setup = (role: string, account: string, more = '') =>
-    sql.raw(`select set_config('role', '${role}', true), set_config('app.account_no', '${account}', true)${more}`);
+  const setup = (role: string, accountNo: number | null, more = '') =>
+    sql.raw(
+      `select ${accountNo === null ? `set_config('app.account_no', '', true)` : `app_enter_account(${accountNo})`}, set_config('role', '${role}', true)${more}`,
+    );
   /** Each use of the escape hatch is counted and logged. */
   const counted = (use: CrossAccountUse) => {
     counts.set(use, (counts.get(use) ?? 0) + 1);
@@ -126,14 +131,14 @@ export function createTenancy(db: DB, log?: (use: CrossAccountUse) => void, cros
     async tenant(accountNo, fn, options = {}) {
       if (!Number.isInteger(accountNo) || accountNo <= 0) throw new Error(`Not an account: ${accountNo}`);
       return begin(options.readOnly).execute(async (tx) => {
-        await setup(TENANT_ROLE, String(accountNo), actorSettings(options.actor)).execute(tx);
+        await setup(TENANT_ROLE, accountNo, actorSettings(options.actor)).execute(tx);
         return fn(tx);
       });
     },
     async crossAccount(use, fn) {
       counted(use);
       return cross.transaction().execute(async (tx) => {
-        await setup(CROSS_ACCOUNT_ROLE, '', use === 'seed' ? SEED_EXEMPTION : '').execute(tx);
+        await setup(CROSS_ACCOUNT_ROLE, null, use === 'seed' ? SEED_EXEMPTION : '').execute(tx);
         return fn(tx);
       });
     },
