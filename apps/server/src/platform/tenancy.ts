@@ -60,6 +60,12 @@ export const CROSS_ACCOUNT_USES = [
   'direct-debit',
   /** The inbound-webhook pipeline: a provider's verified events stored, claimed and swept (before any account is known). */
   'webhooks',
+  /**
+   * Buying numbers: the stock is the provider's, and the setup charge goes to the ledger in the same
+   * transaction as the allocation (modules/numbering); a provider admin's new stock and prices; the
+   * quarantine job.
+   */
+  'numbering',
 ] as const;
 export type CrossAccountUse = (typeof CROSS_ACCOUNT_USES)[number];
 
