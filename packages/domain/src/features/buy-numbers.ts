@@ -51,6 +51,9 @@ export const GEO_COUNTRY_LABELS: Record<GeoCountry, string> = {
 /** Spec 3 §3 "Vanity number": class 1 Platinum, 2 Gold, 3 Silver, 4 Bronze. */
 export const VANITY_CLASSES = { 1: 'Platinum', 2: 'Gold', 3: 'Silver', 4: 'Bronze' } as const;
 export type VanityClass = keyof typeof VANITY_CLASSES;
+/** A class's name ('Gold'), '' for no class. */
+export const vanityClassLabel = (c: number | null): string =>
+  c === 1 || c === 2 || c === 3 || c === 4 ? VANITY_CLASSES[c] : '';
 
 /** Spec 3 §9: the vanity ranges by id, and the type each one's numbers are. */
 export const VANITY_RANGES = [

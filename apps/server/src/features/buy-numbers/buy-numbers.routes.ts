@@ -9,6 +9,7 @@ import {
   isProviderAdmin,
   isWholesale,
   MESSAGES,
+  NOT_FOR_PROFIT_RANGE_IDS,
   buyNumberRoutes as routes,
   UK_NUMBER_TYPES,
 } from '@switchboard/domain';
@@ -48,10 +49,15 @@ function registerSearchRoutes(api: FastifyInstance, platform: Platform): void {
     handler: async ({ db }, { body }) => {
       if (body.type === 'GEONUM' && !body.country)
         throw validationError({ country: BUY_NUMBER_MESSAGES.selectCountry });
-      const rows = await rangesWithStock(db, {
+      // 0300 numbers for not-for-profit accounts only (spec 3 §5): the wizard stops at the type.
+      const account = await db.selectFrom('accounts').select('not_for_profit').executeTakeFirstOrThrow();
+      if (body.type === '03NGN' && !account.not_for_profit)
+        throw validationError({ type: BUY_NUMBER_MESSAGES.notForProfit });
+      const found = await rangesWithStock(db, {
         type: body.type,
         country: body.type === 'GEONUM' ? body.country : undefined,
       });
+      const rows = found.filter((r) => account.not_for_profit || !NOT_FOR_PROFIT_RANGE_IDS.includes(r.id));
       return {
         records: rows.map((r) => ({
           numberRangeId: r.id,

@@ -79,7 +79,22 @@ describe('the wizard’s searches', () => {
     const vanity = json<{ records: NumberRangeRecord[] }>(
       await t.api('POST', '/numbering/available/ranges', retail, { type: 'VAN' }),
     ).records;
-    expect(vanity.map((r) => r.numberRangeId).sort()).toEqual([359, 676, 699, 700]);
+    // The 0300 vanity range only for not-for-profit accounts, and 0300 numbers stop at the type.
+    expect(vanity.map((r) => r.numberRangeId).sort()).toEqual([359, 676, 699]);
+    const ngn = await t.api('POST', '/numbering/available/ranges', retail, { type: '03NGN' });
+    expect(ngn.statusCode).toBe(400);
+    expect(json<{ message: string }>(ngn).message).toBe(M.notForProfit);
+    await t.database.db.updateTable('accounts').set({ not_for_profit: true }).where('account_no', '=', 30000).execute();
+    expect((await rangeOf('03NGN')).type).toBe('03NGN');
+    const all = json<{ records: NumberRangeRecord[] }>(
+      await t.api('POST', '/numbering/available/ranges', retail, { type: 'VAN' }),
+    ).records;
+    expect(all.map((r) => r.numberRangeId).sort()).toEqual([359, 676, 699, 700]);
+    await t.database.db
+      .updateTable('accounts')
+      .set({ not_for_profit: false })
+      .where('account_no', '=', 30000)
+      .execute();
   });
 
   it('answers runs of free numbers of at least the size asked, leaving out the numbers accounts hold', async () => {
