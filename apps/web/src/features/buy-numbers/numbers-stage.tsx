@@ -24,7 +24,20 @@ interface StageProps {
 }
 
 /** The free numbers shown to pick from, at most. */
-const PICKABLE = 60;
+const PICKABLE = 30;
+/** The runs offered in range mode, at most. */
+const RUNS = 12;
+
+/** Where a run of `size` free numbers can start: each free block cut into runs of that size. */
+function runStarts(blocks: readonly { start: string; amount: number }[], size: number): string[] {
+  const starts: string[] = [];
+  for (const b of blocks) {
+    for (let k = 0; (k + 1) * size <= b.amount && starts.length < RUNS; k++) {
+      starts.push(consecutive(b.start, k * size + 1).at(-1) ?? b.start);
+    }
+  }
+  return starts;
+}
 
 const toggle = (list: readonly string[], value: string) =>
   list.includes(value) ? list.filter((v) => v !== value) : [...list, value].sort();
@@ -81,12 +94,12 @@ function RangeNumbers({ selection, change }: StageProps) {
           value={chosen}
           onChange={(e) => change({ kind: 'numbers', numbers: consecutive(e.target.value, selection.range) })}
         >
-          {blocks.data.records.slice(0, 20).map((b) => (
+          {runStarts(blocks.data.records, selection.range).map((start) => (
             <FormControlLabel
-              key={b.start}
-              value={b.start}
+              key={start}
+              value={start}
               control={<Radio />}
-              label={selection.range === 1 ? b.start : `${b.start} – ${consecutive(b.start, selection.range).at(-1)}`}
+              label={selection.range === 1 ? start : `${start} – ${consecutive(start, selection.range).at(-1)}`}
             />
           ))}
         </RadioGroup>
@@ -104,6 +117,7 @@ function PickNumbers({ selection, change }: StageProps) {
     .slice(0, PICKABLE);
   return (
     <FormGroup
+      role="group"
       aria-label="Free numbers"
       sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))' }}
     >
@@ -129,7 +143,7 @@ function VanityNumbers({ selection, change }: StageProps) {
   const classes = Object.entries(VANITY_CLASSES).map(([id, label]) => ({ id: Number(id), label }));
   return (
     <Stack spacing={1.5}>
-      <FormGroup row aria-label="Classes">
+      <FormGroup row role="group" aria-label="Classes">
         {classes.map((c) => (
           <FormControlLabel
             key={c.id}
@@ -160,7 +174,7 @@ function VanityNumbers({ selection, change }: StageProps) {
       {vanity.isPending && selection.classes.length > 0 && <LinearProgress aria-label="Loading numbers" />}
       {vanity.isError && <Alert severity="error">{errorMessage(vanity.error)}</Alert>}
       {vanity.data && vanity.data.records.length === 0 && <Alert severity="info">No vanity numbers match.</Alert>}
-      <FormGroup aria-label="Vanity numbers">
+      <FormGroup role="group" aria-label="Vanity numbers">
         {vanity.data?.records.map((v) => (
           <FormControlLabel
             key={v.number}
