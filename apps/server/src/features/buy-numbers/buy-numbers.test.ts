@@ -7,7 +7,7 @@ import {
 } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingPeriod, londonToday } from '../../modules/billing/index.ts';
+import { billingPeriod, lastCompletePeriod, londonToday, runBilling } from '../../modules/billing/index.ts';
 import {
   numberRentalLines,
   numberSetupLines,
@@ -174,6 +174,41 @@ describe('buying numbers', () => {
       unitPricePence: 500,
     });
     expect(rent.find((l) => l.description.startsWith('Telephone number rental'))?.unitPricePence).toBe(200);
+  });
+
+  it('puts a postpay purchase’s setup and its type’s rental on the billing run’s invoice', async () => {
+    const harrogate = await t.login('harrogate');
+    const reply = await buy(harrogate, { telephoneNumbers: ['08081570410', '01314960200'] });
+    expect(reply.message).toBe('2 Telephone Numbers successfully purchased');
+    // Bought in the middle of the last complete month.
+    const period = billingPeriod(lastCompletePeriod());
+    const mid = new Date(`${period.start.slice(0, 8)}15T12:00:00Z`);
+    await t.database.db
+      .updateTable('telephone_numbers')
+      .set({ created_at: mid })
+      .where('account_no', '=', 20001)
+      .execute();
+    await t.database.db
+      .updateTable('number_allocations')
+      .set({ allocated_at: mid })
+      .where('account_no', '=', 20001)
+      .execute();
+    const run = await runBilling(t.app.platform, { period: period.period, accounts: [20001] });
+    expect(run.failed).toEqual([]);
+    const lines = await sql<{ description: string; quantity: number; unit_price_pence: number }>`
+      select l.description, l.quantity, l.unit_price_pence from invoice_lines l join invoices i on i.id = l.invoice_id
+      where i.account_no = 20001 and i.period = ${period.period} order by l.position`.execute(t.database.db);
+    expect(lines.rows).toEqual(
+      expect.arrayContaining([
+        { description: `0800 freephone number rental, ${period.label}`, quantity: 1, unit_price_pence: 500 },
+        {
+          description: `Telephone number rental, ${period.label}`,
+          quantity: expect.any(Number),
+          unit_price_pence: 200,
+        },
+        { description: `0800 freephone number setup, ${period.label}`, quantity: 1, unit_price_pence: 1000 },
+      ]),
+    );
   });
 
   it('answers Validation Error for a number another account has, and counts the errors', async () => {

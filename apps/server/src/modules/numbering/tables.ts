@@ -14,7 +14,7 @@ export interface NumberRangesTable {
   last_number: string;
   vanity: Generated<boolean>;
   source: Generated<string>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface NumberStockTable {
@@ -42,7 +42,7 @@ export interface NumberAllocationsTable {
   tariff_item: string;
   setup_pence: number;
   on_ledger: boolean;
-  allocated_at: Generated<Timestamp>;
+  allocated_at: Timestamp;
   released_at: Timestamp | null;
 }
 
