@@ -77,3 +77,31 @@ test('the add-number wizard at 390 px: every stage fits', async ({ page }) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expect(wizard.getByRole('button', { name: 'Purchase' })).toBeInViewport();
 });
+
+test('a provider admin adds a range to stock and sets a price', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/number-stock');
+  await expect(page.getByRole('heading', { name: 'Number Stock', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Service tariff' })).toContainText('0800 freephone number');
+  await page.getByLabel('First number').fill('01164970000');
+  await page.getByLabel('Last number').fill('01164970099');
+  await page.getByRole('button', { name: 'Add Range' }).click();
+  await expect(page.getByText('100 numbers added to stock')).toBeVisible();
+  await page.getByLabel('First number').fill('01164970050');
+  await page.getByLabel('Last number').fill('01164970149');
+  await page.getByRole('button', { name: 'Add Range' }).click();
+  await expect(page.getByText(M.rangeOverlaps)).toBeVisible();
+  await page.getByLabel('0808FREE monthly').fill('4.50');
+  await page
+    .getByRole('row', { name: /0808 freephone number/ })
+    .getByRole('button', { name: 'Save' })
+    .click();
+  await expect(page.getByText(M.tariffSaved)).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('0808FREE monthly')).toHaveValue('4.50');
+  await page.screenshot({ path: 'test-results/buy-numbers-stock.png', fullPage: true });
+  await expectAccessible(page, 'the number stock page');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/buy-numbers-stock-390.png', fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

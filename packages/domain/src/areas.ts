@@ -10,7 +10,7 @@ export const AREA_NAMES = {
   account: 'Account Details',
   bundles: 'Bundles',
   /** The number stock, the service tariff and purchases (the add-number wizard). */
-  'buy-numbers': 'Buy Numbers',
+  'buy-numbers': 'Number Stock',
   'call-groups': 'Call Groups',
   'call-monitoring': 'Call Monitoring',
   'call-queues': 'Call Queues',

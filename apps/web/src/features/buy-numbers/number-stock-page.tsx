@@ -33,7 +33,9 @@ import { buyKeys, useTariff } from './api.ts';
 export default function NumberStockPage() {
   return (
     <Stack spacing={3}>
-      <Typography variant="h1">{AREA_NAMES['buy-numbers']}</Typography>
+      <Typography variant="h5" component="h1">
+        {AREA_NAMES['buy-numbers']}
+      </Typography>
       <TariffTable />
       <AddRange />
     </Stack>
@@ -44,8 +46,8 @@ function TariffTable() {
   const tariff = useTariff();
   if (tariff.isError) return <Alert severity="error">{errorMessage(tariff.error)}</Alert>;
   return (
-    <Paper sx={{ p: 2, overflowX: 'auto' }}>
-      <Typography variant="h2" gutterBottom>
+    <Paper sx={{ p: 2, overflowX: 'auto', minWidth: 0 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
         Service tariff (ex VAT)
       </Typography>
       <Table size="small" aria-label="Service tariff">
@@ -90,6 +92,7 @@ function TariffRow({ item }: { item: TariffItem }) {
       <TableCell>
         <TextField
           size="small"
+          sx={{ width: 96 }}
           value={monthly}
           onChange={(e) => setMonthly(e.target.value)}
           slotProps={{ htmlInput: { 'aria-label': `${item.item} monthly` } }}
@@ -98,6 +101,7 @@ function TariffRow({ item }: { item: TariffItem }) {
       <TableCell>
         <TextField
           size="small"
+          sx={{ width: 96 }}
           value={setup}
           onChange={(e) => setSetup(e.target.value)}
           slotProps={{ htmlInput: { 'aria-label': `${item.item} setup` } }}
@@ -132,7 +136,7 @@ function AddRange() {
   };
   return (
     <Paper sx={{ p: 2 }}>
-      <Typography variant="h2" gutterBottom>
+      <Typography variant="h6" component="h2" gutterBottom>
         Add a range to stock
       </Typography>
       <Stack spacing={2} sx={{ maxWidth: 420 }}>
