@@ -97,6 +97,11 @@ test('a provider admin adds a range to stock and sets a price', async ({ page })
     .getByRole('button', { name: 'Save' })
     .click();
   await expect(page.getByText(M.tariffSaved)).toBeVisible();
+  await page.getByLabel('Account number').fill('30001');
+  await page.getByRole('button', { name: 'Mark Not-for-profit' }).click();
+  await expect(page.getByText(M.notForProfitSaved(30001, true))).toBeVisible();
+  await page.getByRole('button', { name: 'Unmark' }).click();
+  await expect(page.getByText(M.notForProfitSaved(30001, false))).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('0808FREE monthly')).toHaveValue('4.50');
   await page.screenshot({ path: 'test-results/buy-numbers-stock.png', fullPage: true });

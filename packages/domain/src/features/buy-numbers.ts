@@ -6,7 +6,7 @@
  * is on the web (`WizardTypeSteps`).
  */
 import { z } from 'zod';
-import { optionalText, requiredText } from '../fields.ts';
+import { optionalText, recordId, requiredText } from '../fields.ts';
 import { taggedRoutes } from '../tagged-routes.ts';
 
 /** Spec 3 §9: the number types; INT is the international backend's (not bought through this area). */
@@ -104,6 +104,8 @@ export const BUY_NUMBER_MESSAGES = {
   rangeTooLarge: 'A range may hold at most 100,000 numbers',
   noAreaName: 'Please give the area a name (no name is known for this number)',
   tariffSaved: 'Tariff item saved',
+  notForProfitSaved: (accountNo: number, on: boolean) =>
+    `Account ${accountNo} is ${on ? 'now' : 'no longer'} marked not-for-profit`,
 } as const;
 
 const digits = (max: number) =>
@@ -248,6 +250,12 @@ export const buyNumberRoutes = {
   saveTariff: put('/billing/tariff/:item', {
     params: itemParam,
     body: tariffItemInput,
+    reply: z.object({ success: z.boolean(), message: z.string() }),
+  }),
+  /** A provider admin marks an account not-for-profit (0300 numbers), or not. */
+  notForProfit: put('/numbering/not-for-profit/:accountNo', {
+    params: z.object({ accountNo: recordId() }),
+    body: z.object({ notForProfit: z.boolean() }),
     reply: z.object({ success: z.boolean(), message: z.string() }),
   }),
   /** A provider admin's new stock. */

@@ -40,6 +40,7 @@ export function registerBuyNumberRoutes(api: FastifyInstance, platform: Platform
   registerSearchRoutes(api, platform);
   registerPurchaseRoute(api, platform);
   registerProviderRoutes(api, platform);
+  registerNotForProfitRoute(api, platform);
 }
 
 function registerSearchRoutes(api: FastifyInstance, platform: Platform): void {
@@ -177,6 +178,34 @@ function registerProviderRoutes(api: FastifyInstance, platform: Platform): void 
           ip: request.ip,
         });
         return { success: true, message: BUY_NUMBER_MESSAGES.tariffSaved };
+      });
+    },
+  });
+}
+
+/** A provider admin marks an account not-for-profit (0300 numbers, spec 3 §5), or not. */
+function registerNotForProfitRoute(api: FastifyInstance, platform: Platform): void {
+  openRoute(api, platform, routes.notForProfit, {
+    allow: providerAdmin,
+    handler: async ({ auth, request }, { params, body }) => {
+      if (!auth) throw forbidden();
+      return platform.tenancy.crossAccount('numbering', async (tx) => {
+        const row = await tx
+          .updateTable('accounts')
+          .set({ not_for_profit: body.notForProfit })
+          .where('account_no', '=', params.accountNo)
+          .returning('account_no')
+          .executeTakeFirst();
+        if (!row) throw notFound();
+        await recordAct(tx, {
+          userId: auth.userId,
+          accountNo: auth.homeAccountNo,
+          action: 'buy-numbers.not-for-profit',
+          targetAccountNo: params.accountNo,
+          details: { notForProfit: body.notForProfit },
+          ip: request.ip,
+        });
+        return { success: true, message: BUY_NUMBER_MESSAGES.notForProfitSaved(params.accountNo, body.notForProfit) };
       });
     },
   });

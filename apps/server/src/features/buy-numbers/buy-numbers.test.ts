@@ -263,13 +263,15 @@ describe('buying numbers', () => {
   it('sells 0300 numbers to not-for-profit accounts only', async () => {
     const refused = await buy(retail, { telephoneNumbers: ['03069990001'] });
     expect(refused.records[0]).toMatchObject({ message: M.validationError, validation: { type: M.notForProfit } });
-    await t.database.db.updateTable('accounts').set({ not_for_profit: true }).where('account_no', '=', 30000).execute();
+    // Only a provider admin marks an account not-for-profit.
+    const mark = (who: Record<string, string>, on: boolean) =>
+      t.api('PUT', '/numbering/not-for-profit/30000', who, { notForProfit: on });
+    expect((await mark(retail, true)).statusCode).toBe(403);
+    const marked = await mark(admin, true);
+    expect(json<{ message: string }>(marked).message).toBe(M.notForProfitSaved(30000, true));
     expect((await buy(retail, { telephoneNumbers: ['03069990001'] })).records[0]?.message).toBe(M.purchased);
-    await t.database.db
-      .updateTable('accounts')
-      .set({ not_for_profit: false })
-      .where('account_no', '=', 30000)
-      .execute();
+    expect((await mark(admin, false)).statusCode).toBe(200);
+    expect((await t.api('PUT', '/numbering/not-for-profit/99999', admin, { notForProfit: true })).statusCode).toBe(404);
   });
 
   it('answers Error returning pricing for a type without a tariff item, and Something went wrong for a failed item', async () => {

@@ -38,6 +38,7 @@ export default function NumberStockPage() {
       </Typography>
       <TariffTable />
       <AddRange />
+      <NotForProfit />
     </Stack>
   );
 }
@@ -178,6 +179,46 @@ function AddRange() {
         <Button variant="contained" onClick={() => void add()} sx={{ alignSelf: 'flex-start' }}>
           Add Range
         </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Spec 3 §5: 0300 numbers are for not-for-profit accounts; the provider marks them. */
+function NotForProfit() {
+  const toast = useToast();
+  const [accountNo, setAccountNo] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const mark = async (notForProfit: boolean) => {
+    setProblem(null);
+    try {
+      const params = { accountNo: Number(accountNo) };
+      toast.success((await call(routes.notForProfit, { params, body: { notForProfit } })).message);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  };
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Not-for-profit accounts (0300 numbers)
+      </Typography>
+      <Stack spacing={2} sx={{ maxWidth: 420 }}>
+        <TextField
+          label="Account number"
+          inputMode="numeric"
+          value={accountNo}
+          onChange={(e) => setAccountNo(e.target.value.replace(/\D/g, ''))}
+        />
+        {problem && <Alert severity="error">{problem}</Alert>}
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" disabled={!accountNo} onClick={() => void mark(true)}>
+            Mark Not-for-profit
+          </Button>
+          <Button disabled={!accountNo} onClick={() => void mark(false)}>
+            Unmark
+          </Button>
+        </Stack>
       </Stack>
     </Paper>
   );
