@@ -41,6 +41,7 @@ import { area as account } from './features/account/area.ts';
 import { area as accountBilling } from './features/account-billing/area.ts';
 import { area as audit } from './features/audit/area.ts';
 import { area as bundles } from './features/bundles/area.ts';
+import { area as buyNumbers } from './features/buy-numbers/area.ts';
 import { area as callGroups } from './features/call-groups/area.ts';
 import { area as callMonitoring } from './features/call-monitoring/area.ts';
 import { area as callQueues } from './features/call-queues/area.ts';
@@ -91,6 +92,7 @@ export const AREAS: readonly ServerArea[] = [
   conferencing,
   telephoneNumbers,
   outboundClis,
+  buyNumbers,
   teams,
   // After the areas whose records use music and prompts: their 'used in' counts are made from their references.
   musicOnHold,

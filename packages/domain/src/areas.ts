@@ -9,6 +9,8 @@ export const AREA_NAMES = {
   'access-lists': 'Access Lists',
   account: 'Account Details',
   bundles: 'Bundles',
+  /** The number stock, the service tariff and purchases (the add-number wizard). */
+  'buy-numbers': 'Number Stock',
   'call-groups': 'Call Groups',
   'call-monitoring': 'Call Monitoring',
   'call-queues': 'Call Queues',

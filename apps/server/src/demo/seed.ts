@@ -7,6 +7,7 @@ import { ACCOUNT_HOLDER_FEATURES, FEATURES, MASK } from '@switchboard/domain';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import type { AccountsTable, Database } from '../db/schema.ts';
 import { NEW_ACCOUNT_DEFAULTS } from '../modules/identity/index.ts';
+import { addRange, DRAMA_RANGES, OFCOM_DRAMA_SOURCE } from '../modules/numbering/index.ts';
 import { type FileStore, fileKey } from '../platform/file-store.ts';
 import type { Tenancy } from '../platform/tenancy.ts';
 import { mp3Of, TUNES, wavOf } from './audio.ts';
@@ -339,6 +340,8 @@ export async function seedDemo(tenancy: Tenancy, files?: FileStore): Promise<boo
     await seedTimeProfiles(trx);
     await seedRouting(trx);
     await seedTelephoneNumbers(trx);
+    // The number stock the demo can buy from (Ofcom's drama ranges; the numbers above are stocked as held).
+    for (const range of DRAMA_RANGES) await addRange(trx, range, OFCOM_DRAMA_SOURCE);
     await seedOutboundClis(trx);
     if (files) await seedAudio(trx, files);
   });

@@ -62,6 +62,12 @@ export const CROSS_ACCOUNT_USES = [
   'webhooks',
   /** The provider's rate deck: a provider admin's edit of a rate (no account's row). */
   'tariff',
+  /**
+   * Buying numbers: the stock is the provider's, and the setup charge goes to the ledger in the same
+   * transaction as the allocation (modules/numbering); a provider admin's new stock and prices; the
+   * quarantine job.
+   */
+  'numbering',
 ] as const;
 export type CrossAccountUse = (typeof CROSS_ACCOUNT_USES)[number];
 

@@ -5,6 +5,7 @@ import { accountTransactionsPages } from '../features/account-transactions/pages
 import { auditPages } from '../features/audit/pages.ts';
 import { balanceAdjustmentsPages } from '../features/balance-adjustments/pages.ts';
 import { bundlesPages } from '../features/bundles/pages.ts';
+import { buyNumbersPages } from '../features/buy-numbers/pages.ts';
 import { callGroupsPages } from '../features/call-groups/pages.ts';
 import { callMonitoringPages } from '../features/call-monitoring/pages.ts';
 import { callQueuesPages } from '../features/call-queues/pages.ts';
@@ -33,6 +34,7 @@ import { tariffPages } from '../features/tariff/pages.ts';
 import { telephoneNumbersPages } from '../features/telephone-numbers/pages.ts';
 import { timeProfilesPages } from '../features/time-profiles/pages.ts';
 import { usersPages } from '../features/users/pages.ts';
+import { registerAreaDialogs } from '../platform/area-dialogs.tsx';
 import type { AreaDefinition, AreaPages } from '../platform/areas.ts';
 
 export const AREA_PAGES: AreaPages[] = [
@@ -69,10 +71,13 @@ export const AREA_PAGES: AreaPages[] = [
   notificationsPages,
   outboxPages,
   jobsPages,
+  buyNumbersPages,
   changeEventsPages,
   balanceAdjustmentsPages,
   providerInvoicesPages,
 ];
+
+registerAreaDialogs(Object.assign({}, ...AREA_PAGES.map((p) => p.dialogs ?? {})));
 
 /** The areas' definitions: the sidebar, breadcrumbs and top bar. */
 export const AREAS: AreaDefinition[] = AREA_PAGES.map((p) => p.area);

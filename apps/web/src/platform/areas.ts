@@ -13,6 +13,7 @@
  */
 import type { Action, Resource } from '@switchboard/domain';
 import type { ComponentType } from 'react';
+import type { AreaDialogLoader } from './area-dialogs.tsx';
 
 export interface PermissionRule {
   resource: Resource;
@@ -68,6 +69,8 @@ export interface AreaPages {
    * authenticated shell, so no session is loaded and no idle timer runs. Paths are absolute.
    */
   publicRoutes?: AreaRoute[];
+  /** Dialogs other areas' pages open by name (platform/area-dialogs.tsx), each loaded on demand. */
+  dialogs?: Readonly<Record<string, AreaDialogLoader>>;
 }
 
 /** The permission resource of an area's records (`resource`, or its first rule's). */

@@ -11,6 +11,7 @@ import {
   telephoneNumberFields,
   telephoneNumberValues,
 } from '@switchboard/domain';
+import { ADD_NUMBER_DIALOG, AreaDialog, hasAreaDialog } from '../../platform/area-dialogs.tsx';
 import { columnOf, filterOf, formFields } from '../../platform/fields/declared-fields.ts';
 import { optionLabel } from '../../platform/fields/option-sources.ts';
 import { Hint } from '../../platform/hint.tsx';
@@ -63,6 +64,14 @@ export default function TelephoneNumbersListPage() {
         },
         filterOf(telephoneNumberFields, 'callRecord'),
         { field: 'emsStatus', label: 'Emergency', options: EMS_STATUSES.map((s) => ({ value: s, label: s })) },
+      ]}
+      moreAdds={[
+        {
+          // The add-number wizard is the buy-numbers area's (platform/area-dialogs.tsx).
+          button: 'Add',
+          visible: hasAreaDialog(ADD_NUMBER_DIALOG),
+          dialog: ({ open, onClose }) => <AreaDialog name={ADD_NUMBER_DIALOG} open={open} onClose={onClose} />,
+        },
       ]}
       deleteFallback={MESSAGES.deleteFallback}
       bulkEdit={{

@@ -15,7 +15,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import { MESSAGES } from '@switchboard/domain';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { LAYOUT, MESSAGES } from '@switchboard/domain';
 import { type ReactNode, useState } from 'react';
 
 export interface Stage {
@@ -82,13 +84,7 @@ export function StagedForm({ open, title, stages, feedback, onClose, initialStag
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="staged-title">
       <DialogTitle id="staged-title">{title}</DialogTitle>
       <DialogContent>
-        <Stepper activeStep={index} alternativeLabel sx={{ mb: 3 }}>
-          {[...stages.map((s) => s.label), 'Feedback'].map((l) => (
-            <Step key={l}>
-              <StepLabel>{l}</StepLabel>
-            </Step>
-          ))}
-        </Stepper>
+        <StageStepper labels={[...stages.map((s) => s.label), 'Feedback']} index={index} />
         {atFeedback ? feedback : stage?.content}
         {failed && !atFeedback && stage?.error !== null && (
           <Alert severity="error" sx={{ mt: 2 }}>
@@ -120,5 +116,39 @@ export function StagedForm({ open, title, stages, feedback, onClose, initialStag
         )}
       </DialogActions>
     </Dialog>
+  );
+}
+
+/**
+ * The stages' stepper: labelled under each step, or on a narrow screen (spec 1 §9: 600 px or less,
+ * where six labels run into each other) the steps alone and the current one named below them.
+ */
+/** Hidden on screen, still read out (each step keeps its name for a screen reader). */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+function StageStepper({ labels, index }: { labels: string[]; index: number }) {
+  const narrow = useMediaQuery(`(max-width:${LAYOUT.narrowBreakpoint}px)`);
+  return (
+    <>
+      <Stepper activeStep={index} alternativeLabel={!narrow} sx={{ mb: narrow ? 1 : 3 }}>
+        {labels.map((l) => (
+          <Step key={l}>
+            <StepLabel slotProps={narrow ? { label: { sx: visuallyHidden } } : {}}>{l}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      {narrow && (
+        <Typography variant="subtitle2" sx={{ mb: 2 }} aria-hidden>
+          {labels[index]} (step {index + 1} of {labels.length})
+        </Typography>
+      )}
+    </>
   );
 }
