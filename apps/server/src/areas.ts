@@ -57,10 +57,12 @@ import { area as musicOnHold } from './features/music-on-hold/area.ts';
 import { area as nts } from './features/nts/area.ts';
 import { area as payments } from './features/payments/area.ts';
 import { area as pickupGroups } from './features/pickup-groups/area.ts';
+import { area as porting } from './features/porting/area.ts';
 import { area as prompts } from './features/prompts/area.ts';
 import { area as seats } from './features/seats/area.ts';
 import { area as session } from './features/session/area.ts';
 import { area as sipTrunks } from './features/sip-trunks/area.ts';
+import { area as support } from './features/support/area.ts';
 import { area as teams } from './features/teams/area.ts';
 import { area as telephoneNumbers } from './features/telephone-numbers/area.ts';
 import { area as timeProfiles } from './features/time-profiles/area.ts';
@@ -100,6 +102,8 @@ export const AREAS: readonly ServerArea[] = [
   bundles,
   directDebit,
   identity,
+  porting,
+  support,
   jobs,
   changeEvents,
 ];

@@ -33,11 +33,15 @@ export const AREA_NAMES = {
   /** A password set or reset through an e-mailed link. */
   password: 'Password',
   'pickup-groups': 'Pickup Groups',
+  /** Porting a number away: a provider admin's request and the holder's advice of transfer (the /AOT page). */
+  porting: 'Advice of Transfer',
   prompts: 'Custom Prompts',
   seats: 'Seats',
   /** Sign-ins and sign-outs. */
   session: 'Sign-in',
   'sip-trunks': 'SIP Trunks',
+  /** The support page; a provider admin's edit of its settings. */
+  support: 'Support',
   teams: 'Teams',
   'telephone-numbers': 'Telephone Numbers',
   /** A time profile's calendar entries (its Calendar tab). */
