@@ -1,5 +1,6 @@
 /** The areas' top-bar items (AreaDefinition.topBar), for users the area's rules allow. */
 import { Fragment, Suspense } from 'react';
+import { areaAllows } from '../platform/areas.ts';
 import { useSession } from '../platform/session-context.ts';
 import { AREAS } from './area-registry.ts';
 
@@ -7,7 +8,7 @@ export function TopBarItems() {
   const { can } = useSession();
   return (
     <>
-      {AREAS.filter((a) => a.topBar && a.rules.every((r) => can(r.resource, r.action))).map((a) => {
+      {AREAS.filter((a) => a.topBar && areaAllows(a, can)).map((a) => {
         const Item = a.topBar;
         return Item ? (
           <Fragment key={a.path}>

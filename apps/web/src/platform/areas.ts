@@ -34,6 +34,8 @@ export interface AreaDefinition {
   icon?: ComponentType;
   /** Every rule must allow for the entry to show and the routes to open (otherwise the 403 page). */
   rules: PermissionRule[];
+  /** And, when given, at least one of these must allow too (the support page: provider admins or retail users). */
+  anyOf?: PermissionRule[];
   /**
    * The permission resource of the area's records (its list's Add / Edit / Delete, its record page's
    * save): the first rule's unless given.
@@ -63,6 +65,12 @@ export interface AreaPages {
    * authenticated shell, so no session is loaded and no idle timer runs. Paths are absolute.
    */
   publicRoutes?: AreaRoute[];
+}
+
+/** Whether `can` lets the session into `area`: every rule, and one of `anyOf` when it has any. */
+export function areaAllows(area: AreaDefinition, can: (resource: Resource, action: Action) => boolean): boolean {
+  const allows = (r: PermissionRule) => can(r.resource, r.action);
+  return area.rules.every(allows) && (area.anyOf === undefined || area.anyOf.some(allows));
 }
 
 /** The permission resource of an area's records (`resource`, or its first rule's). */

@@ -108,6 +108,10 @@ export function aotResponseForm(wholesale: boolean) {
   });
 }
 
+/** The response form's values as typed (before the schema's defaults), and as the schema gives them. */
+export type AotResponseFormValues = z.input<ReturnType<typeof aotResponseForm>>;
+export type AotResponseFormOutput = z.output<ReturnType<typeof aotResponseForm>>;
+
 /** POST /numbering/porting/transfer/response: the form and the link's key (the wholesale rule is the server's). */
 export const aotResponseBody = z.object({ ...aotResponseFields, key: aotKey });
 export type AotResponseBody = z.infer<typeof aotResponseBody>;

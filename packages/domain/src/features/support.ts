@@ -67,7 +67,7 @@ export const supportSettingsFields = declareFields({
   phone: field(requiredText({ max: 30 }), { label: 'Support Phone', inputType: 'tel' }),
   postalAddress: field(requiredText({ max: 300 }), {
     label: 'Postal Address',
-    helper: 'One line per line of the address',
+    helper: 'Its lines separated by commas',
   }),
   liveChatUrl: field(
     requiredText({ max: 300, pattern: { pattern: /^https:\/\/\S+$/, message: SUPPORT_MESSAGES.liveChatUrl } }),

@@ -35,6 +35,7 @@ describe('/invoice', { timeout: 45_000 }, () => {
       ...(rows[0] as InvoiceRecord),
       paidReference: null,
       voidReason: null,
+      notes: [],
       lines: [
         { id: 1, description: 'Seat rental, March 2026', quantity: 3, unitPricePence: 600, amountPence: 1800 },
         { id: 2, description: 'Call recording storage', quantity: 1, unitPricePence: 150, amountPence: 150 },
