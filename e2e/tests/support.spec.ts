@@ -16,14 +16,7 @@ test('retail users and provider admins see the support page; the admin edits wha
   await expect(chat).toBeVisible();
   await expect(chat).toContainText('09:00 - 17:30 (UK time)');
   await expect(page.getByRole('link', { name: 'Help video 1' })).toBeVisible();
-  const settings = page.getByRole('region', { name: 'Support Settings' });
-  const phone = settings.getByRole('textbox', { name: 'Support Phone' });
-  await expect(phone).not.toHaveValue('');
-  const newPhone = `0330 088 ${String(Date.now()).slice(-4)}`;
-  await phone.fill(newPhone);
-  await settings.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Support settings saved')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Phone' })).toContainText(newPhone);
+  await expect(page.getByRole('region', { name: 'Support Settings' }).getByRole('button', { name: 'Save' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expectAccessible(page, 'Support (provider admin)');
   await page.screenshot({ path: 'test-results/support-admin-1280.png', fullPage: true });
@@ -32,6 +25,15 @@ test('retail users and provider admins see the support page; the admin edits wha
   await expectAccessible(page, 'Support (provider admin) at 390 px');
   await page.screenshot({ path: 'test-results/support-admin-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
+
+  const settings = page.getByRole('region', { name: 'Support Settings' });
+  const phone = settings.getByRole('textbox', { name: 'Support Phone' });
+  await expect(phone).not.toHaveValue('');
+  const newPhone = `0330 088 ${String(Date.now()).slice(-4)}`;
+  await phone.fill(newPhone);
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Support settings saved')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Phone' })).toContainText(newPhone);
 
   // A bad address is refused with the field's message, nothing saved.
   await settings.getByRole('textbox', { name: 'Live Chat Address' }).fill('http://insecure.example');

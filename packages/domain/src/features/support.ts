@@ -28,7 +28,7 @@ export const SUPPORT_MESSAGES = {
   videoId: 'Help videos are YouTube video ids (11 letters, digits, - or _) separated by commas',
   liveChatUrl: 'The live chat address must start with https://',
   saved: 'Support settings saved',
-  videosOffline: 'The video site cannot be reached from here: open the videos by their links.',
+  videosAsLinks: 'Each video opens on YouTube in a new tab.',
 } as const;
 
 /** Spec 3 §6: the support page is for provider admins and retail users. */

@@ -163,7 +163,13 @@ describe('/invoice permissions', () => {
     const permissions = masks({ betaPanel: 2, retail: 15, ...grants });
     const rows = [invoice(2, 'Overdue', 10080), invoice(1, 'Paid', 7200)];
     const server = fakeServer({ '/invoice': rows });
-    server.on('GET', '/invoice/2/detail', () => ({ ...rows[0], paidReference: null, voidReason: null, lines: [], notes: [] }));
+    server.on('GET', '/invoice/2/detail', () => ({
+      ...rows[0],
+      paidReference: null,
+      voidReason: null,
+      lines: [],
+      notes: [],
+    }));
     server.on('GET', '/payments/invoice-autopay', () => ({ enabled: autoPay, last4: '4242' }));
     const view = renderPanel(<InvoicesPage />, {
       url: '/invoice',

@@ -25,7 +25,13 @@ describe('/AOT', { timeout: 30_000 }, () => {
     let record = open;
     server.on('POST', '/numbering/porting/transfer', () => record);
     server.on('POST', '/numbering/porting/transfer/response', () => {
-      record = { ...open, aotResponse: 'reject', aotDateResponse: '2026-11-29', dateRejected: '2026-11-29', state: 'rejected' };
+      record = {
+        ...open,
+        aotResponse: 'reject',
+        aotDateResponse: '2026-11-29',
+        dateRejected: '2026-11-29',
+        state: 'rejected',
+      };
       return { success: true, message: AOT_MESSAGES.rejectedByHolder };
     });
     const { user } = renderPanel(<AotPage />, { url: `/AOT?key=${KEY}&response=reject` });
@@ -69,7 +75,10 @@ describe('/AOT', { timeout: 30_000 }, () => {
   it.each([
     [{ status: 'AOT Not Required' as const, state: 'notRequired' as const }, AOT_MESSAGES.notRequired],
     [{ dateCancelled: '2026-11-20', state: 'cancelled' as const }, AOT_MESSAGES.cancelled('20/11/2026')],
-    [{ aotResponse: 'accept' as const, aotDateResponse: '2026-11-21', state: 'responded' as const }, AOT_MESSAGES.responded('21/11/2026')],
+    [
+      { aotResponse: 'accept' as const, aotDateResponse: '2026-11-21', state: 'responded' as const },
+      AOT_MESSAGES.responded('21/11/2026'),
+    ],
   ])('shows why it takes no answer (%o)', async (change, text) => {
     const server = fakeServer();
     server.on('POST', '/numbering/porting/transfer', () => ({ ...open, ...change }));
@@ -80,10 +89,14 @@ describe('/AOT', { timeout: 30_000 }, () => {
 
   it('says a wrong or expired link is not valid, and a throttled one to wait', async () => {
     const server = fakeServer();
-    server.on('POST', '/numbering/porting/transfer', () => reply(404, { success: false, message: AOT_MESSAGES.linkInvalid }));
+    server.on('POST', '/numbering/porting/transfer', () =>
+      reply(404, { success: false, message: AOT_MESSAGES.linkInvalid }),
+    );
     renderPanel(<AotPage />, { url: `/AOT?key=${KEY}` });
     expect(await screen.findByText(AOT_MESSAGES.linkInvalid)).toBeTruthy();
-    server.on('POST', '/numbering/porting/transfer', () => reply(429, { success: false, message: AOT_MESSAGES.throttled }));
+    server.on('POST', '/numbering/porting/transfer', () =>
+      reply(429, { success: false, message: AOT_MESSAGES.throttled }),
+    );
     renderPanel(<AotPage />, { url: `/AOT?key=${'z'.repeat(43)}` });
     expect(await screen.findByText(AOT_MESSAGES.throttled)).toBeTruthy();
   });

@@ -1,7 +1,6 @@
-import { can, FEATURES, MESSAGES, type PermissionMap, SUPPORT_MESSAGES, type SupportReply } from '@switchboard/domain';
+import { FEATURES, MESSAGES, type PermissionMap, SUPPORT_MESSAGES, type SupportReply } from '@switchboard/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Sidebar } from '../../app/sidebar.tsx';
 import { fakeServer, reply } from '../../test/fake-server.ts';
 import { renderPanel } from '../../test/render.tsx';
 import SupportPage from './support-page.tsx';
@@ -88,28 +87,5 @@ describe('/support', { timeout: 45_000 }, () => {
     stale = true;
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByText(MESSAGES.staleVersion)).toBeTruthy();
-  });
-
-  it("is in the sidebar of provider admins and retail users only (spec 1 §2's 'Support')", async () => {
-    const nav = (permissions: PermissionMap) => {
-      fakeServer().on('POST', /^\/emserrors\//, () => ({ records: [], totalRecords: 0, lastPage: true }));
-      const view = renderPanel(<Sidebar />, {
-        url: '/',
-        session: { account_no: '1', permissions },
-        can: (resource, action) => can({ permissions }, resource, action),
-      });
-      return { menu: screen.getByRole('navigation', { name: 'Main menu' }), view };
-    };
-    for (const grants of [{ betaPanel: 2, vhAdmin: 15 }, { betaPanel: 2, retail: 15, account: 15 }]) {
-      const { menu, view } = nav(masks(grants));
-      expect((await within(menu).findByRole('link', { name: 'Support' })).getAttribute('href')).toBe('/support');
-      view.unmount();
-    }
-    for (const grants of [{ betaPanel: 2, wholesale: 15, retail: 15, account: 15 }, { betaPanel: 2, prepay: 15, admin: 15, seats: 15 }]) {
-      const { menu, view } = nav(masks(grants));
-      await within(menu).findByRole('link', { name: 'Dashboard' });
-      expect(within(menu).queryByRole('link', { name: 'Support' })).toBeNull();
-      view.unmount();
-    }
   });
 });

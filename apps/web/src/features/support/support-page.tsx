@@ -105,14 +105,11 @@ function HelpVideos() {
               <li key={v.id}>
                 <Link href={v.url} target="_blank" rel="noopener noreferrer">
                   Help video {i + 1}
-                </Link>{' '}
-                <Typography component="span" variant="caption" color="text.secondary">
-                  (opens YouTube)
-                </Typography>
+                </Link>
               </li>
             ))}
           </Box>
-          <Hint>{SUPPORT_MESSAGES.videosOffline}</Hint>
+          <Hint>{SUPPORT_MESSAGES.videosAsLinks}</Hint>
         </>
       )}
     </ContactCard>
