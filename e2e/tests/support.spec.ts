@@ -16,7 +16,9 @@ test('retail users and provider admins see the support page; the admin edits wha
   await expect(chat).toBeVisible();
   await expect(chat).toContainText('09:00 - 17:30 (UK time)');
   await expect(page.getByRole('link', { name: 'Help video 1' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Support Settings' }).getByRole('button', { name: 'Save' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Support Settings' }).getByRole('button', { name: 'Save' }),
+  ).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expectAccessible(page, 'Support (provider admin)');
   await page.screenshot({ path: 'test-results/support-admin-1280.png', fullPage: true });
