@@ -210,7 +210,9 @@ export default function AotPage() {
     <PublicFrame title={TITLE} width={560}>
       <Box sx={{ display: 'grid', gap: 2 }}>
         <Typography variant="body2">
-          We have been asked to port this telephone number to another provider. Please tell us whether you agree.
+          {record.state === 'open'
+            ? 'We have been asked to port this telephone number to another provider. Please tell us whether you agree.'
+            : 'We have been asked to port this telephone number to another provider.'}
         </Typography>
         <Particulars aot={record} />
         {record.state === 'open' ? (
