@@ -157,7 +157,7 @@ export const portingRoutes = {
   /** A number's porting requests (provider admins). */
   ofNumber: route({
     method: 'GET',
-    path: '/numbering/porting/number/:id',
+    path: '/numbering/allocated/:id/porting',
     params: idParam,
     reply: z.object({ records: z.array(portingRequestRecord) }),
     tag,

@@ -130,7 +130,7 @@ describe('a porting-away request raised by a provider admin', () => {
     expect(json(again).message).toBe(AOT_MESSAGES.alreadyOpen);
     // Cancelled by the admin afterwards, so the other tests may raise on this number.
     const [row] = json<{ records: Array<{ id: number; version: number }> }>(
-      await t.api('GET', `/numbering/porting/number/${await numberId(30000, '01214960000')}`, adminAsAcme),
+      await t.api('GET', `/numbering/allocated/${await numberId(30000, '01214960000')}/porting`, adminAsAcme),
     ).records;
     expect(
       (await t.api('POST', `/numbering/porting/${row?.id}/cancel`, adminAsAcme, { version: row?.version })).statusCode,
@@ -147,7 +147,7 @@ describe('a porting-away request raised by a provider admin', () => {
       expect(res.statusCode).toBe(403);
       expect(json(res).message).toBe(MESSAGES.forbidden);
     }
-    expect((await t.api('GET', `/numbering/porting/number/${id}`, retail)).statusCode).toBe(403);
+    expect((await t.api('GET', `/numbering/allocated/${id}/porting`, retail)).statusCode).toBe(403);
     // The admin acting as another account cannot reach Acme's number or its requests.
     const adminAsBella = await t.login('admin');
     await t.api('POST', '/users/auth/disguise', adminAsBella, { accountNo: 30001 });
@@ -156,7 +156,7 @@ describe('a porting-away request raised by a provider admin', () => {
       datePorting: '2026-12-24',
     });
     expect(res.statusCode).toBe(404);
-    expect(json(await t.api('GET', `/numbering/porting/number/${id}`, adminAsBella)).records).toEqual([]);
+    expect(json(await t.api('GET', `/numbering/allocated/${id}/porting`, adminAsBella)).records).toEqual([]);
   });
 });
 
