@@ -438,7 +438,9 @@ describe('other tenants', () => {
       expect(problems).toEqual([]);
       expect(refusedOnOwnerIds).toBeGreaterThan(attacker.username === 'prepay' ? 20 : 60);
       expect(controls).toBeGreaterThan(10);
-      expect(unreached.length).toBeLessThan(10);
+      // The provider admins' own reads of an account's record (a number's porting requests, issue 27)
+      // refuse the owner as they refuse the attacker: each of its probes is one of these.
+      expect(unreached.length).toBeLessThan(12);
     });
   }
 });
