@@ -61,10 +61,12 @@ import { area as nts } from './features/nts/area.ts';
 import { area as outboundClis } from './features/outbound-clis/area.ts';
 import { area as payments } from './features/payments/area.ts';
 import { area as pickupGroups } from './features/pickup-groups/area.ts';
+import { area as porting } from './features/porting/area.ts';
 import { area as prompts } from './features/prompts/area.ts';
 import { area as seats } from './features/seats/area.ts';
 import { area as session } from './features/session/area.ts';
 import { area as sipTrunks } from './features/sip-trunks/area.ts';
+import { area as support } from './features/support/area.ts';
 import { area as tariff } from './features/tariff/area.ts';
 import { area as teams } from './features/teams/area.ts';
 import { area as telephoneNumbers } from './features/telephone-numbers/area.ts';
@@ -107,6 +109,8 @@ export const AREAS: readonly ServerArea[] = [
   bundles,
   directDebit,
   identity,
+  porting,
+  support,
   jobs,
   changeEvents,
   tariff,

@@ -160,6 +160,8 @@ describe('the API document (/api/docs/json)', () => {
         'GET /api/v1/account/companieshouse/{number}',
         'POST /api/v1/account/register',
         'POST /api/v1/identity/verification/session',
+        'POST /api/v1/numbering/porting/transfer',
+        'POST /api/v1/numbering/porting/transfer/response',
         'POST /api/v1/users/auth/login',
         'POST /api/v1/users/auth/passwordcheck',
         'POST /api/v1/users/email/confirm',

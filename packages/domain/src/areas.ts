@@ -36,6 +36,8 @@ export const AREA_NAMES = {
   /** A password set or reset through an e-mailed link. */
   password: 'Password',
   'pickup-groups': 'Pickup Groups',
+  /** Porting a number away: a provider admin's request and the holder's advice of transfer (the /AOT page). */
+  porting: 'Advice of Transfer',
   prompts: 'Custom Prompts',
   seats: 'Seats',
   /** Sign-ins and sign-outs. */
@@ -43,6 +45,8 @@ export const AREA_NAMES = {
   'sip-trunks': 'SIP Trunks',
   /** The provider's rate deck (a provider admin's edit of a rate). */
   tariff: 'Tariff',
+  /** The support page; a provider admin's edit of its settings. */
+  support: 'Support',
   teams: 'Teams',
   'telephone-numbers': 'Telephone Numbers',
   /** A time profile's calendar entries (its Calendar tab). */

@@ -227,6 +227,25 @@ export async function tenantTable(db: Kysely<unknown>, table: string, options: T
     .execute(db);
 }
 
+/**
+ * A provider-level table (the provider's settings, stock, tariffs): no account's rows, readable by
+ * every tenant, written only through the escape hatch (a provider admin's route, the seed). Row-level
+ * security is on and forced as on tenant tables; its writes need a change event as theirs do.
+ */
+export async function providerTable(db: Kysely<unknown>, table: string): Promise<void> {
+  const t = table;
+  await run(
+    db,
+    `alter table ${t} enable row level security`,
+    `alter table ${t} force row level security`,
+    `grant select, insert, update, delete on ${t} to ${CROSS_ACCOUNT_ROLE}`,
+    `create policy ${t}_cross_account on ${t} to ${CROSS_ACCOUNT_ROLE} using (true) with check (true)`,
+    `grant select on ${t} to ${TENANT_ROLE}`,
+    `create policy ${t}_tenant_read on ${t} for select to ${TENANT_ROLE} using (true)`,
+  );
+  await guardChangeEvents(db, t);
+}
+
 /** A unique (account_no, id) key, so other tenant tables can refer to a row together with its account. */
 export async function accountKey(db: Kysely<unknown>, table: string): Promise<void> {
   await sql.raw(`alter table ${table} add constraint ${table}_account_key unique (account_no, id)`).execute(db);

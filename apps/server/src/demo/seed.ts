@@ -12,6 +12,7 @@ import { type FileStore, fileKey } from '../platform/file-store.ts';
 import type { Tenancy } from '../platform/tenancy.ts';
 import { mp3Of, TUNES, wavOf } from './audio.ts';
 import { seedLedger } from './ledger.ts';
+import { seedPorting } from './porting.ts';
 import { seedRouting } from './routing.ts';
 import { seedSeats } from './seats.ts';
 import { seedSipTrunks } from './sip-trunks.ts';
@@ -343,6 +344,7 @@ export async function seedDemo(tenancy: Tenancy, files?: FileStore): Promise<boo
     // The number stock the demo can buy from (Ofcom's drama ranges; the numbers above are stocked as held).
     for (const range of DRAMA_RANGES) await addRange(trx, range, OFCOM_DRAMA_SOURCE);
     await seedOutboundClis(trx);
+    await seedPorting(trx);
     if (files) await seedAudio(trx, files);
   });
   return true;

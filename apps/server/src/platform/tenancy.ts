@@ -58,6 +58,10 @@ export const CROSS_ACCOUNT_USES = [
   'identity',
   /** Direct Debit collections: the collection run over every account, the bureau's signed webhooks. */
   'direct-debit',
+  /** Advice of transfer links (/AOT): the request is found by its key, without a session. */
+  'porting',
+  /** The provider's own settings (support page): a provider admin's edit of a provider-level table. */
+  'provider-settings',
   /** The inbound-webhook pipeline: a provider's verified events stored, claimed and swept (before any account is known). */
   'webhooks',
   /** The provider's rate deck: a provider admin's edit of a rate (no account's row). */

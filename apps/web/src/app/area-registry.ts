@@ -26,10 +26,12 @@ import { outboundClisPages } from '../features/outbound-clis/pages.ts';
 import { outboxPages } from '../features/outbox/pages.ts';
 import { paymentsPages } from '../features/payments/pages.ts';
 import { pickupGroupsPages } from '../features/pickup-groups/pages.ts';
+import { portingPages } from '../features/porting/pages.ts';
 import { promptsPages } from '../features/prompts/pages.ts';
 import { registrationPages } from '../features/registration/pages.ts';
 import { seatsPages } from '../features/seats/pages.ts';
 import { sipTrunksPages } from '../features/sip-trunks/pages.ts';
+import { supportPages } from '../features/support/pages.ts';
 import { tariffPages } from '../features/tariff/pages.ts';
 import { telephoneNumbersPages } from '../features/telephone-numbers/pages.ts';
 import { timeProfilesPages } from '../features/time-profiles/pages.ts';
@@ -41,6 +43,8 @@ export const AREA_PAGES: AreaPages[] = [
   // Account details and the public registration pages (issue 13).
   accountPages,
   registrationPages,
+  // The advice of transfer's public page (issue 27).
+  portingPages,
   customersPages,
   timeProfilesPages,
   callGroupsPages,
@@ -73,6 +77,7 @@ export const AREA_PAGES: AreaPages[] = [
   jobsPages,
   buyNumbersPages,
   changeEventsPages,
+  supportPages,
   balanceAdjustmentsPages,
   providerInvoicesPages,
 ];

@@ -26,6 +26,7 @@ const detail: InvoiceDetail = {
   status: 'Unpaid',
   version: 1,
   lines: [],
+  notes: [],
   paidReference: null,
   voidReason: null,
 };

@@ -9,7 +9,7 @@
  */
 import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, Suspense } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
-import { type AreaDefinition, type AreaRoute, areaAllowed } from '../platform/areas.ts';
+import { type AreaDefinition, type AreaRoute, areaAllows } from '../platform/areas.ts';
 import { CrashPage, ForbiddenPage, NotFoundPage } from '../platform/error-pages.tsx';
 import { useSession } from '../platform/session-context.ts';
 import { FullPageSpinner } from '../platform/session-provider.tsx';
@@ -18,7 +18,7 @@ import { AREA_PAGES, AREAS } from './area-registry.ts';
 /** An area's routes open only when every rule allows; otherwise the 403 page. */
 function AreaGate({ area }: { area: AreaDefinition }) {
   const { can } = useSession();
-  return areaAllowed(area, can) ? <Outlet /> : <ForbiddenPage />;
+  return areaAllows(area, can) ? <Outlet /> : <ForbiddenPage />;
 }
 
 class Boundary extends Component<{ resetKey: string; children: ReactNode }, { failedAt: string | null }> {

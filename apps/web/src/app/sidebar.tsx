@@ -22,7 +22,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { api } from '../platform/api.ts';
-import { type AreaDefinition, areaAllowed } from '../platform/areas.ts';
+import { type AreaDefinition, areaAllows } from '../platform/areas.ts';
 import { useSession } from '../platform/session-context.ts';
 import { AREAS } from './area-registry.ts';
 import { panelLinkProps } from './panel-link.tsx';
@@ -30,7 +30,7 @@ import { activeItemColour } from './theme.tsx';
 
 export function useVisibleAreas(): AreaDefinition[] {
   const { can } = useSession();
-  return AREAS.filter((a) => areaAllowed(a, can));
+  return AREAS.filter((a) => areaAllows(a, can));
 }
 
 function Balance({ accountNo }: { accountNo: string }) {

@@ -1,6 +1,6 @@
 /** The areas' top-bar items (AreaDefinition.topBar), for users the area's rules allow. */
 import { Fragment, Suspense } from 'react';
-import { areaAllowed } from '../platform/areas.ts';
+import { areaAllows } from '../platform/areas.ts';
 import { useSession } from '../platform/session-context.ts';
 import { AREAS } from './area-registry.ts';
 
@@ -8,7 +8,7 @@ export function TopBarItems() {
   const { can } = useSession();
   return (
     <>
-      {AREAS.filter((a) => a.topBar && areaAllowed(a, can)).map((a) => {
+      {AREAS.filter((a) => a.topBar && areaAllows(a, can)).map((a) => {
         const Item = a.topBar;
         return Item ? (
           <Fragment key={a.path}>

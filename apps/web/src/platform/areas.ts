@@ -36,8 +36,8 @@ export interface AreaDefinition {
   /** Every rule must allow for the entry to show and the routes to open (otherwise the 403 page). */
   rules: PermissionRule[];
   /**
-   * Rules of which one must allow as well (the tariff: a retail account or a provider admin, both
-   * account-type resources, for which no admin right stands in).
+   * And, when given, at least one of these must allow too (the support page and the tariff: a retail
+   * account or a provider admin, account-type resources for which no admin right stands in).
    */
   anyOf?: PermissionRule[];
   /**
@@ -73,17 +73,17 @@ export interface AreaPages {
   dialogs?: Readonly<Record<string, AreaDialogLoader>>;
 }
 
+/** Whether `can` lets the session into `area`: every rule, and one of `anyOf` when it has any. */
+export function areaAllows(area: AreaDefinition, can: (resource: Resource, action: Action) => boolean): boolean {
+  const allows = (r: PermissionRule) => can(r.resource, r.action);
+  return area.rules.every(allows) && (area.anyOf === undefined || area.anyOf.some(allows));
+}
+
 /** The permission resource of an area's records (`resource`, or its first rule's). */
 export function recordResource(area: AreaDefinition): Resource {
   const resource = area.resource ?? area.rules[0]?.resource;
   if (!resource) throw new Error(`The area ${area.label} has no resource`);
   return resource;
-}
-
-/** Whether `can` lets the area's entry show and its routes open: every rule, and one of `anyOf` when given. */
-export function areaAllowed(area: AreaDefinition, can: (resource: Resource, action: Action) => boolean): boolean {
-  const allows = (r: PermissionRule) => can(r.resource, r.action);
-  return area.rules.every(allows) && (area.anyOf === undefined || area.anyOf.some(allows));
 }
 
 /** The rules of an area open to whoever may read each of `resources` (the usual case). */

@@ -115,6 +115,8 @@ export type InvoiceLine = z.infer<typeof invoiceLineRecord>;
 
 export const invoiceDetail = invoiceRecord.extend({
   lines: z.array(invoiceLineRecord),
+  /** Notes printed on the invoice (an area's notice for the account's next invoice: a number ported away). */
+  notes: z.array(z.string()),
   paidReference: z.string().nullable(),
   voidReason: z.string().nullable(),
 });

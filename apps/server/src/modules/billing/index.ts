@@ -16,6 +16,7 @@ export type * from './direct-debit/tables.ts';
 export * from './invoice-payments.ts';
 export * from './invoicing/billing-run.ts';
 export * from './invoicing/documents.ts';
+export * from './invoicing/notes.ts';
 export * from './invoicing/records.ts';
 export * from './invoicing/schedule.ts';
 export type * from './invoicing/tables.ts';

@@ -215,3 +215,39 @@ export function directDebitProblemMail(a: {
     ].join('\n'),
   };
 }
+
+/**
+ * A number of the account is being ported away: the advice of transfer's links (the /AOT page) —
+ * accept and reject, or (no advice needed) the page that says so.
+ */
+export function adviceOfTransferMail(a: {
+  name: string;
+  accountNo: number;
+  number: string;
+  datePorting: string;
+  links: { accept: string; reject: string } | { view: string };
+  validDays: number;
+}): MailContent {
+  const asked = 'accept' in a.links;
+  return {
+    template: 'advice-of-transfer',
+    subject: `Advice of transfer: ${a.number} is being ported to another provider`,
+    text: [
+      `Dear ${a.name || 'customer'},`,
+      '',
+      `We have been asked to port the telephone number ${a.number} of your account ${a.accountNo} to another provider on ${a.datePorting}.`,
+      ...('accept' in a.links
+        ? [
+            'If you asked for this transfer, accept it; if you did not, reject it and tell us why:',
+            '',
+            `Accept: ${a.links.accept}`,
+            `Reject: ${a.links.reject}`,
+          ]
+        : ['No advice of transfer is needed from you for this number. Its details:', '', a.links.view]),
+      '',
+      asked
+        ? `These links expire in ${a.validDays} days. If you do not answer, please contact support.`
+        : `This link expires in ${a.validDays} days.`,
+    ].join('\n'),
+  };
+}

@@ -99,6 +99,11 @@ function InvoiceParticulars({ inv }: { inv: InvoiceDetail }) {
           <TotalRow label="Total" pence={inv.totalPence} bold />
         </TableBody>
       </Table>
+      {inv.notes.map((note) => (
+        <Alert key={note} severity="info" icon={false}>
+          {note}
+        </Alert>
+      ))}
     </Stack>
   );
 }

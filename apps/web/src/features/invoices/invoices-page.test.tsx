@@ -35,6 +35,7 @@ describe('/invoice', { timeout: 45_000 }, () => {
       ...(rows[0] as InvoiceRecord),
       paidReference: null,
       voidReason: null,
+      notes: [],
       lines: [
         { id: 1, description: 'Seat rental, March 2026', quantity: 3, unitPricePence: 600, amountPence: 1800 },
         { id: 2, description: 'Call recording storage', quantity: 1, unitPricePence: 150, amountPence: 150 },
@@ -162,7 +163,13 @@ describe('/invoice permissions', () => {
     const permissions = masks({ betaPanel: 2, retail: 15, ...grants });
     const rows = [invoice(2, 'Overdue', 10080), invoice(1, 'Paid', 7200)];
     const server = fakeServer({ '/invoice': rows });
-    server.on('GET', '/invoice/2/detail', () => ({ ...rows[0], paidReference: null, voidReason: null, lines: [] }));
+    server.on('GET', '/invoice/2/detail', () => ({
+      ...rows[0],
+      paidReference: null,
+      voidReason: null,
+      lines: [],
+      notes: [],
+    }));
     server.on('GET', '/payments/invoice-autopay', () => ({ enabled: autoPay, last4: '4242' }));
     const view = renderPanel(<InvoicesPage />, {
       url: '/invoice',

@@ -19,8 +19,8 @@ import { call } from '../../platform/client.ts';
 import { FormTextField } from '../../platform/fields/form-fields.tsx';
 import { useSchemaForm } from '../../platform/fields/form-schema.ts';
 import { useFormSubmit } from '../../platform/fields/form-submit.ts';
+import { PublicFrame } from '../../platform/public-frame.tsx';
 import { IdentityOffer, type IdentityOfferOutcome } from './identity-offer.tsx';
-import { PublicFrame } from './public-frame.tsx';
 
 /** A link that is unknown, used or expired: a new one may be asked for. */
 function InvalidLink() {

@@ -12,7 +12,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
-import { PublicFrame } from './public-frame.tsx';
+import { PublicFrame } from '../../platform/public-frame.tsx';
 
 const TITLE = 'Confirm your new e-mail address';
 

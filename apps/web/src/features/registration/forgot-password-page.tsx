@@ -10,7 +10,7 @@ import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
-import { PublicFrame } from './public-frame.tsx';
+import { PublicFrame } from '../../platform/public-frame.tsx';
 
 export default function ForgotPasswordPage() {
   const [username, setUsername] = useState('');

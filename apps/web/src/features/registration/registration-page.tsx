@@ -33,8 +33,8 @@ import { call } from '../../platform/client.ts';
 import { applySaveFailure } from '../../platform/fields/form-errors.ts';
 import { type FieldDef, FormFields, FormSwitchField, FormTextField } from '../../platform/fields/form-fields.tsx';
 import { type SchemaForm, useSchemaForm } from '../../platform/fields/form-schema.ts';
+import { PublicFrame } from '../../platform/public-frame.tsx';
 import { CaptchaField } from './captcha-field.tsx';
-import { PublicFrame } from './public-frame.tsx';
 
 type Form = SchemaForm<RegistrationInput, RegistrationBody>;
 

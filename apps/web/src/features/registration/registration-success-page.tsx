@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { ACCOUNT_MESSAGES } from '@switchboard/domain';
 import { Link } from 'react-router';
-import { PublicFrame } from './public-frame.tsx';
+import { PublicFrame } from '../../platform/public-frame.tsx';
 
 export default function RegistrationSuccessPage() {
   return (

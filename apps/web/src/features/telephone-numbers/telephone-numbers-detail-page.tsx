@@ -1,7 +1,8 @@
 /**
  * /telephone-numbers/{id}: tabs General (nickname, destination, distinctive ring), Caller ID,
  * Call Screening, Call Recording, Fax, Emergency (the EMS address and its modal) and Advanced
- * (the provider's switches, and the number's Teams information).
+ * (the provider's switches, and the number's Teams information); provider admins also Porting
+ * (porting-away requests: porting-tab.tsx).
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -32,6 +33,7 @@ import { StateChip } from '../../platform/state-chip.tsx';
 import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
 import { numbers, useNumberTeams } from './api.ts';
 import { EmergencyTab } from './emergency-tab.tsx';
+import { PortingTab } from './porting-tab.tsx';
 
 type Form = FieldsForm<TelephoneNumberInput>;
 /** A declared field of the number (domain telephoneNumberFields) as its form shows it. */
@@ -215,6 +217,9 @@ export default function TelephoneNumberDetailPage() {
         },
         { label: 'Emergency', kind: 'panel', render: (n) => <EmergencyTab number={n} /> },
         advancedTab(admin),
+        ...(admin
+          ? [{ label: 'Porting', kind: 'panel' as const, render: (n: TelephoneNumber) => <PortingTab number={n} /> }]
+          : []),
       ]}
     />
   );

@@ -44,6 +44,7 @@ import {
   londonToday,
 } from '../billing-periods.ts';
 import { postToLedger } from '../ledger.ts';
+import { attachInvoiceNotes } from './notes.ts';
 import './tables.ts';
 
 // ---- issuing ----------------------------------------------------------------------------------
@@ -140,6 +141,7 @@ export async function issueInvoice(tx: Tx, accountNo: number, period: BillingPer
       })),
     )
     .execute();
+  await attachInvoiceNotes(tx, accountNo, invoice.id);
   const issued = { invoiceId: invoice.id, invoiceNo, totalPence: totals.totalPence, due };
   await announceInvoice(tx, accountNo, holder, period, issued);
   return { kind: 'issued', invoiceId: invoice.id, invoiceNo, totalPence: totals.totalPence };

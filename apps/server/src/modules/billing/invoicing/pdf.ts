@@ -34,6 +34,8 @@ export interface InvoicePdfData {
   subtotalPence: number;
   vatPence: number;
   totalPence: number;
+  /** Notes printed on the invoice (notes.ts), above the payment terms. */
+  notes: string[];
   /** The payment terms' paragraphs (terms.ts: what is due, when and how, for the account's type). */
   terms: string[];
 }
@@ -81,7 +83,8 @@ export function invoicePdf(inv: InvoicePdfData): Promise<Buffer> {
     let y = drawParticulars(doc, inv);
     y = drawLines(doc, inv, y);
     y = drawTotals(doc, inv, y);
-    y = drawTerms(doc, inv, y);
+    y = drawParagraphs(doc, 'Notes', inv.notes, y);
+    y = drawParagraphs(doc, 'Payment terms', inv.terms, y);
     drawStamp(doc, inv, y);
   }, `Invoice ${inv.invoiceNo}`);
 }
@@ -170,17 +173,18 @@ function drawTotals(doc: PDFKit.PDFDocument, inv: InvoicePdfData, top: number): 
   return y;
 }
 
-/** The payment terms below `top` (on a new page when too low); answers where they end. */
-function drawTerms(doc: PDFKit.PDFDocument, inv: InvoicePdfData, top: number): number {
+/** Titled paragraphs (the notes, the payment terms) below `top` (on a new page when too low); answers where they end. */
+function drawParagraphs(doc: PDFKit.PDFDocument, title: string, paragraphs: readonly string[], top: number): number {
+  if (paragraphs.length === 0) return top;
   let y = top + 20;
   if (y > 700) {
     doc.addPage();
     y = 50;
   }
-  doc.fillColor(GREY).font('Helvetica-Bold').fontSize(9).text('Payment terms', LEFT, y);
+  doc.fillColor(GREY).font('Helvetica-Bold').fontSize(9).text(title, LEFT, y);
   doc.font('Helvetica');
   y += 13;
-  for (const paragraph of inv.terms) {
+  for (const paragraph of paragraphs) {
     doc.text(paragraph, LEFT, y, { width: RIGHT - LEFT });
     y = doc.y + 4;
   }

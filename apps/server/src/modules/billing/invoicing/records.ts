@@ -16,6 +16,7 @@ import { field, fieldMap } from '../../../platform/fields.ts';
 import { type AnyQuery, selectRecords } from '../../../platform/list.ts';
 import type { Tx } from '../../../platform/tenancy.ts';
 import { londonToday } from '../billing-periods.ts';
+import { notesOfInvoice } from './notes.ts';
 import './tables.ts';
 
 /** Unpaid and due before today (London): Overdue, derived on every read. */
@@ -62,7 +63,7 @@ export async function readInvoice(db: Tx, id: number): Promise<InvoiceDetail> {
     .where('invoice_id', '=', id)
     .orderBy('position')
     .execute();
-  return { ...record, ...extra, lines };
+  return { ...record, ...extra, lines, notes: await notesOfInvoice(db, id) };
 }
 
 /** Whether the account has an invoice (of the stored status given: 'unpaid' includes the overdue). */

@@ -56,11 +56,21 @@ export interface BillingRunsTable {
   failed: Generated<number>;
 }
 
+/** A line for an account's next invoice (migration 086): waiting while `invoice_id` is null. */
+export interface InvoiceNotesTable {
+  id: Generated<number>;
+  account_no: number;
+  note: string;
+  invoice_id: number | null;
+  created_at: Generated<Timestamp>;
+}
+
 declare module '../../../db/schema.ts' {
   interface Database {
     invoice_numbers: InvoiceNumbersTable;
     billing_runs: BillingRunsTable;
     invoices: InvoicesTable;
     invoice_lines: InvoiceLinesTable;
+    invoice_notes: InvoiceNotesTable;
   }
 }

@@ -1,0 +1,30 @@
+/**
+ * The UK wall clock (Europe/London, BST or GMT as the date requires): what a customer's clock says
+ * at an instant, for the rules that speak in UK days and times (billing months, time profiles).
+ */
+const partsFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  weekday: 'short',
+  hourCycle: 'h23',
+});
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/**
+ * The UK wall clock at an instant: its date 'YYYY-MM-DD', its key 'YYYY-MM-DD HH:mm', its weekday
+ * (0 = Monday ... 6 = Sunday) and its minute of the day.
+ */
+export function londonClock(at: Date) {
+  const p = Object.fromEntries(partsFormat.formatToParts(at).map((x) => [x.type, x.value]));
+  const date = `${p.year}-${p.month}-${p.day}`;
+  return {
+    date,
+    key: `${date} ${p.hour}:${p.minute}`,
+    weekday: WEEKDAYS.indexOf(String(p.weekday)),
+    minutes: Number(p.hour) * 60 + Number(p.minute),
+  };
+}
