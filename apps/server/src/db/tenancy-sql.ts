@@ -113,6 +113,8 @@ export const CHANGE_EVENT_EXEMPT: Readonly<Record<string, string>> = {
   notifications: "the user's inbox: written with its cause, read marks are the reader's own",
   billing_runs: "the billing run's lease (what it bills is recorded as ledger postings)",
   invoice_numbers: 'a gap-free sequence, moved with the invoice it numbers',
+  number_stock:
+    "the provider's stock of numbers: its rows move with the purchases and releases that record their own events (telephone numbers), and the quarantine job's return",
   inbound_events: "providers' webhooks as received, stored once (what applying one changes records its own events)",
   identity_sandbox_sessions: "the sandbox provider's own records (the provider's system)",
   paypal_sandbox_orders: "the sandbox provider's own records (the provider's system)",

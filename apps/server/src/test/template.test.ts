@@ -12,8 +12,8 @@ import { createTenancy } from '../platform/tenancy.ts';
 import { createTestContext, json, onPostgres, type TestContext } from './harness.ts';
 import { createPostgresDatabase, migrateAndSeed } from './template.ts';
 
-/** Columns the seed fills with fresh random values (each seeding draws new ones). */
-const RANDOM_COLUMNS = new Set(['password_hash', 'secret', 'unique_string', 'ldap_password']);
+/** Columns the seed or the migrations fill with fresh random values (each draws new ones: the account key's pads). */
+const RANDOM_COLUMNS = new Set(['password_hash', 'secret', 'unique_string', 'ldap_password', 'ipad', 'opad']);
 
 /** The schema and every row of `db`, with random values and times blanked. */
 async function snapshot(db: DB) {
