@@ -10,6 +10,7 @@ import { NEW_ACCOUNT_DEFAULTS } from '../modules/identity/index.ts';
 import { type FileStore, fileKey } from '../platform/file-store.ts';
 import type { Tenancy } from '../platform/tenancy.ts';
 import { mp3Of, TUNES, wavOf } from './audio.ts';
+import { seedInternational } from './international.ts';
 import { seedLedger } from './ledger.ts';
 import { seedRouting } from './routing.ts';
 import { seedSeats } from './seats.ts';
@@ -339,6 +340,7 @@ export async function seedDemo(tenancy: Tenancy, files?: FileStore): Promise<boo
     await seedTimeProfiles(trx);
     await seedRouting(trx);
     await seedTelephoneNumbers(trx);
+    await seedInternational(trx, files);
     if (files) await seedAudio(trx, files);
   });
   return true;
