@@ -116,7 +116,12 @@ export function registerProofRoutes(api: FastifyInstance, platform: Platform): v
     },
   });
 
-  tenantRoute(api, platform, routes.proofZip, {
+  registerProofZip(api, platform);
+}
+
+/** An address's proofs as one ZIP of exactly the uploaded files, streamed from the file store. */
+function registerProofZip(api: FastifyInstance, platform: Platform): void {
+  tenantRoute(api, platform, internationalRoutes.proofZip, {
     allow: international('read'),
     readOnly: true,
     handler: async ({ db, reply }, { params }) => {
