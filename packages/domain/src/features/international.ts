@@ -234,6 +234,8 @@ export const internationalRoutes = {
     body: listBody,
     reply: listReplySchema(internationalAddressRecord),
   }),
+  /** One address of the account. */
+  address: get(`${base}/address/:id`, { params: idParam, reply: internationalAddressRecord }),
   /** A new address, linked to the numbers given. */
   createAddress: post(`${base}/address`, { body: internationalAddressInput, reply: saveReply }),
   /** A proof document (multipart: 'proofFile' and 'proofType'). */
@@ -252,7 +254,9 @@ export const internationalRoutes = {
   },
   /** A country's regulation requirement. */
   restrictions: get(`${base}/address/:country/restrictions`, { params: countryParam, reply: countryRestrictions }),
-  /** The numbers linked to an address. */
+  /** Every number linked to an address. */
+  allLinks: get(`${base}/address/links/:id`, { params: idParam, reply: listReplySchema(addressLink) }),
+  /** The numbers linked to an address, paged (-1/-1: all). */
   links: get(`${base}/address/links/:id/:offset/:limit`, {
     params: idPagedParams,
     reply: listReplySchema(addressLink),

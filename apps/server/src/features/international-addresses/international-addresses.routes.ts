@@ -20,6 +20,7 @@ import { HttpError } from '../../platform/errors.ts';
 import { listBodyFor, pagedList } from '../../platform/list.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { type Ctx, tenantRoute } from '../../platform/routes.ts';
+import type { Tx } from '../../platform/tenancy.ts';
 import { addressFields, addressLabel, international, readAddress } from './addresses.ts';
 import { registerProofRoutes } from './proofs.ts';
 
@@ -79,6 +80,10 @@ function registerAddressRoutes(api: FastifyInstance, platform: Platform): void {
         { ...params, ...body },
       ),
   });
+  tenantRoute(api, platform, routes.address, {
+    allow: international('read'),
+    handler: async ({ db }, { params }) => readAddress(db, params.id),
+  });
   tenantRoute(api, platform, routes.createAddress, {
     allow: international('create'),
     handler: async (ctx, { body }) => {
@@ -131,37 +136,13 @@ async function link(ctx: Ctx, addressId: number, numberId: number): Promise<void
 /** The numbers linked to an address, and the add-link action of the linked-numbers modal. */
 function registerLinkRoutes(api: FastifyInstance, platform: Platform): void {
   const routes = internationalRoutes;
+  tenantRoute(api, platform, routes.allLinks, {
+    allow: international('read'),
+    handler: async ({ db }, { params }) => linksOf(db, params.id, -1, -1),
+  });
   tenantRoute(api, platform, routes.links, {
     allow: international('read'),
-    handler: async ({ db }, { params }) => {
-      await readAddress(db, params.id);
-      let q = db
-        .selectFrom('international_address_links')
-        .innerJoin('telephone_numbers', 'telephone_numbers.id', 'international_address_links.telephone_number_id')
-        .select([
-          'international_address_links.id',
-          'international_address_links.address_id',
-          'international_address_links.telephone_number_id',
-          'telephone_numbers.number',
-          'international_address_links.created_at',
-        ])
-        .where('international_address_links.address_id', '=', params.id)
-        .orderBy('telephone_numbers.number');
-      const all = await q.execute();
-      if (params.offset !== -1) q = q.offset(params.offset).limit(params.limit);
-      const rows = params.offset === -1 ? all : await q.execute();
-      return {
-        records: rows.map((r) => ({
-          id: r.id,
-          addressId: r.address_id,
-          allocatedNumberId: r.telephone_number_id,
-          number: r.number,
-          linkedAt: new Date(r.created_at).toISOString(),
-        })),
-        totalRecords: all.length,
-        lastPage: params.offset === -1 || params.offset + params.limit >= all.length,
-      };
-    },
+    handler: async ({ db }, { params }) => linksOf(db, params.id, params.offset, params.limit),
   });
   tenantRoute(api, platform, routes.addLink, {
     allow: international('update'),
@@ -194,4 +175,34 @@ function registerLinkRoutes(api: FastifyInstance, platform: Platform): void {
       return { success: true, message: INTERNATIONAL_MESSAGES.linkAdded, id: address.id };
     },
   });
+}
+
+/** The numbers linked to the account's address `id` (404 when it is not the account's), by number, paged. */
+async function linksOf(db: Tx, id: number, offset: number, limit: number) {
+  await readAddress(db, id);
+  const rows = await db
+    .selectFrom('international_address_links')
+    .innerJoin('telephone_numbers', 'telephone_numbers.id', 'international_address_links.telephone_number_id')
+    .select([
+      'international_address_links.id',
+      'international_address_links.address_id',
+      'international_address_links.telephone_number_id',
+      'telephone_numbers.number',
+      'international_address_links.created_at',
+    ])
+    .where('international_address_links.address_id', '=', id)
+    .orderBy('telephone_numbers.number')
+    .execute();
+  const page = offset === -1 ? rows : rows.slice(offset, limit === -1 ? undefined : offset + limit);
+  return {
+    records: page.map((r) => ({
+      id: r.id,
+      addressId: r.address_id,
+      allocatedNumberId: r.telephone_number_id,
+      number: r.number,
+      linkedAt: new Date(r.created_at).toISOString(),
+    })),
+    totalRecords: rows.length,
+    lastPage: offset === -1 || limit === -1 || offset + limit >= rows.length,
+  };
 }

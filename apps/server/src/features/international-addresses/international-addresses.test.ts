@@ -334,3 +334,15 @@ describe('stock and regulations', () => {
     ).toBe('Address Error');
   });
 });
+
+describe('reads', () => {
+  it('reads an address and every number linked to it', async () => {
+    const [first] = json<Page<InternationalAddress>>(await t.api('POST', `${BASE}/address/0/1`, reseller)).records;
+    const id = first?.id as number;
+    expect(json<InternationalAddress>(await t.api('GET', `${BASE}/address/${id}`, reseller)).id).toBe(id);
+    expect((await t.api('GET', `${BASE}/address/${id}`, admin)).statusCode).toBe(404);
+    const all = json<Page<AddressLink>>(await t.api('GET', `${BASE}/address/links/${id}`, reseller));
+    const paged = json<Page<AddressLink>>(await t.api('GET', `${BASE}/address/links/${id}/-1/-1`, reseller));
+    expect(all).toEqual(paged);
+  });
+});

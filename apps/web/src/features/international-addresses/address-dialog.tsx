@@ -58,6 +58,15 @@ const EMPTY: Record<Field, string> = {
   postcode: '',
 };
 
+/** Each field's share of a row of 12 on a wider screen (6 unless told). */
+const WIDTH: Partial<Record<Field, number>> = {
+  title: 2,
+  firstname: 5,
+  lastname: 5,
+  addressLine1: 12,
+  addressLine2: 12,
+};
+
 /** The form's state, its checks (the domain's schema first) and its sending. */
 function useAddressForm(onDone: (message: { ok: boolean; text: string }) => void) {
   const client = useQueryClient();
@@ -119,7 +128,7 @@ function AddressInputs({ form }: { form: Form }) {
   return (
     <Grid container spacing={2}>
       {FIELDS.map((f) => (
-        <Grid key={f} size={{ xs: 12, sm: f === 'title' ? 4 : f === 'addressLine1' || f === 'addressLine2' ? 12 : 6 }}>
+        <Grid key={f} size={{ xs: 12, sm: WIDTH[f] ?? 6 }}>
           <TextField
             fullWidth
             size="small"

@@ -10,12 +10,14 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   canUseInternational,
   fillPath,
   formatBytes,
   type InternationalAddress,
   internationalRoutes,
+  LAYOUT,
   MESSAGES,
   PROOF_TYPE_LABELS,
 } from '@switchboard/domain';
@@ -31,6 +33,7 @@ import { LinksDialog } from './links-dialog.tsx';
 import { ProofDialog } from './proof-dialog.tsx';
 
 const fullName = (a: InternationalAddress) => `${a.title} ${a.firstname} ${a.lastname}`;
+const addressText = (a: InternationalAddress) => `${a.addressLine1}, ${a.addressLine2}, ${a.county}, ${a.postcode}`;
 
 /** Saves an address's proofs as one ZIP (the server streams it from the file store). */
 function useZipDownload() {
@@ -52,6 +55,22 @@ export function DocumentationTab() {
   const [proofFor, setProofFor] = useState<InternationalAddress | null>(null);
   const [linksOf, setLinksOf] = useState<InternationalAddress | null>(null);
   const download = useZipDownload();
+  const narrow = useMediaQuery(`(max-width:${LAYOUT.narrowBreakpoint}px)`);
+  const actions = (a: InternationalAddress) => (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, '& button': { whiteSpace: 'nowrap' } }}>
+      <Button size="small" variant="outlined" onClick={() => setLinksOf(a)}>
+        Numbers ({a.linkCount})
+      </Button>
+      {canUpdate && (
+        <Button size="small" variant="outlined" onClick={() => setProofFor(a)}>
+          Upload Proof
+        </Button>
+      )}
+      <Button size="small" disabled={a.proofCount === 0} onClick={() => void download(a)}>
+        Download Proofs
+      </Button>
+    </Box>
+  );
   const canAdd = canUseInternational(session, 'create');
   const canUpdate = canUseInternational(session, 'update');
   return (
@@ -70,33 +89,29 @@ export function DocumentationTab() {
         {addresses.isPending && <LinearProgress aria-label="Loading addresses" />}
         {addresses.isError && <Alert severity="error">{errorMessage(addresses.error)}</Alert>}
         {addresses.data && addresses.data.records.length === 0 && <Typography>{MESSAGES.noRecords}</Typography>}
-        {addresses.data && addresses.data.records.length > 0 && (
+        {addresses.data && addresses.data.records.length > 0 && narrow && (
+          <Stack spacing={1} component="ul" aria-label="Addresses" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {addresses.data.records.map((a) => (
+              <Paper key={a.id} component="li" variant="outlined" sx={{ p: 1.5 }}>
+                <Typography sx={{ fontWeight: 500 }}>{fullName(a)}</Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {addressText(a)}, {a.country} · {a.proofCount} documents
+                </Typography>
+                {actions(a)}
+              </Paper>
+            ))}
+          </Stack>
+        )}
+        {addresses.data && addresses.data.records.length > 0 && !narrow && (
           <SimpleTable
             label="Addresses"
             rows={addresses.data.records}
             columns={[
               { header: 'Name', cell: fullName },
-              { header: 'Address', cell: (a) => `${a.addressLine1}, ${a.addressLine2}, ${a.county}, ${a.postcode}` },
+              { header: 'Address', cell: addressText },
               { header: 'Country', cell: (a) => a.country },
               { header: 'Documents', cell: (a) => a.proofCount, align: 'right' },
-              {
-                header: 'Actions',
-                cell: (a) => (
-                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                    <Button size="small" variant="outlined" onClick={() => setLinksOf(a)}>
-                      Numbers ({a.linkCount})
-                    </Button>
-                    {canUpdate && (
-                      <Button size="small" variant="outlined" onClick={() => setProofFor(a)}>
-                        Upload Proof
-                      </Button>
-                    )}
-                    <Button size="small" disabled={a.proofCount === 0} onClick={() => void download(a)}>
-                      Download Proofs
-                    </Button>
-                  </Box>
-                ),
-              },
+              { header: 'Actions', cell: actions },
             ]}
           />
         )}
@@ -111,6 +126,7 @@ export function DocumentationTab() {
 
 /** Every proof document of the account's addresses. */
 function ProofsList() {
+  const narrow = useMediaQuery(`(max-width:${LAYOUT.narrowBreakpoint}px)`);
   const proofs = useQuery(proofsQuery);
   const addresses = useQuery(addressesQuery);
   const nameOf = (id: number) => {
@@ -128,13 +144,24 @@ function ProofsList() {
         <SimpleTable
           label="Documents"
           rows={proofs.data.records}
-          columns={[
-            { header: 'Address', cell: (p) => nameOf(p.addressId) },
-            { header: 'Proof Type', cell: (p) => PROOF_TYPE_LABELS[p.proofType] },
-            { header: 'File', cell: (p) => p.fileName, sx: { wordBreak: 'break-all' } },
-            { header: 'Size', cell: (p) => formatBytes(p.fileSize), align: 'right' },
-            { header: 'Uploaded', cell: (p) => new Date(p.uploadedAt).toLocaleString('en-GB') },
-          ]}
+          columns={
+            narrow
+              ? [
+                  { header: 'Address', cell: (p) => nameOf(p.addressId) },
+                  {
+                    header: 'Document',
+                    cell: (p) => `${PROOF_TYPE_LABELS[p.proofType]}: ${p.fileName} (${formatBytes(p.fileSize)})`,
+                    sx: { overflowWrap: 'anywhere' },
+                  },
+                ]
+              : [
+                  { header: 'Address', cell: (p) => nameOf(p.addressId) },
+                  { header: 'Proof Type', cell: (p) => PROOF_TYPE_LABELS[p.proofType] },
+                  { header: 'File', cell: (p) => p.fileName, sx: { overflowWrap: 'anywhere' } },
+                  { header: 'Size', cell: (p) => formatBytes(p.fileSize), align: 'right' },
+                  { header: 'Uploaded', cell: (p) => new Date(p.uploadedAt).toLocaleString('en-GB') },
+                ]
+          }
         />
       )}
     </Paper>

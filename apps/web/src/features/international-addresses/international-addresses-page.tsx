@@ -35,11 +35,17 @@ export default function InternationalAddressesPage() {
         aria-label="International addresses"
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
-        {TABS.map((t) => (
-          <Tab key={t} value={t} label={t} id={`tab-${t}`} aria-controls={`panel-${t}`} />
+        {TABS.map((t, i) => (
+          <Tab
+            key={t}
+            value={t}
+            label={t}
+            id={`international-tab-${i}`}
+            aria-controls={t === tab ? 'international-panel' : undefined}
+          />
         ))}
       </Tabs>
-      <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+      <Box role="tabpanel" id="international-panel" aria-labelledby={`international-tab-${TABS.indexOf(tab)}`}>
         {tab === 'Documentation' ? <DocumentationTab /> : <RestrictionsTab />}
       </Box>
     </Box>

@@ -3,7 +3,8 @@ import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { type CountryRestrictions, INTERNATIONAL_STOCK_CAP, PROOF_TYPE_LABELS } from '@switchboard/domain';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { type CountryRestrictions, INTERNATIONAL_STOCK_CAP, LAYOUT, PROOF_TYPE_LABELS } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../platform/api.ts';
 import { SimpleTable } from '../../platform/simple-table.tsx';
@@ -24,6 +25,7 @@ export function proofText(c: Pick<CountryRestrictions, 'regulationRequirement'>)
 
 export function RestrictionsTab() {
   const countries = useQuery(countriesQuery);
+  const narrow = useMediaQuery(`(max-width:${LAYOUT.narrowBreakpoint}px)`);
   if (countries.isPending) return <LinearProgress aria-label="Loading countries" />;
   if (countries.isError) return <Alert severity="error">{errorMessage(countries.error)}</Alert>;
   const rows = countries.data.records.map((c) => ({ ...c, id: c.country }));
@@ -37,13 +39,23 @@ export function RestrictionsTab() {
       <SimpleTable
         label="International restrictions"
         rows={rows}
-        columns={[
-          { header: 'Country', cell: (c) => c.name },
-          { header: 'Code', cell: (c) => `+${c.callingCode}` },
-          { header: 'Address', cell: (c) => ADDRESS_TYPE_TEXT[c.regulationRequirement.addressType] },
-          { header: 'Proof', cell: (c) => proofText(c) },
-          { header: 'Stock', cell: (c) => c.stock, align: 'right' },
-        ]}
+        columns={
+          narrow
+            ? [
+                { header: 'Country', cell: (c) => `${c.name} (+${c.callingCode}), ${c.stock} in stock` },
+                {
+                  header: 'Requirement',
+                  cell: (c) => `${ADDRESS_TYPE_TEXT[c.regulationRequirement.addressType]}; proof: ${proofText(c)}`,
+                },
+              ]
+            : [
+                { header: 'Country', cell: (c) => c.name },
+                { header: 'Code', cell: (c) => `+${c.callingCode}` },
+                { header: 'Address', cell: (c) => ADDRESS_TYPE_TEXT[c.regulationRequirement.addressType] },
+                { header: 'Proof', cell: (c) => proofText(c) },
+                { header: 'Stock', cell: (c) => c.stock, align: 'right' },
+              ]
+        }
       />
     </Paper>
   );
