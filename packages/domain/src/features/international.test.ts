@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.ts';
-import { FEATURES } from '../permissions.ts';
+import { canUseInternational, FEATURES } from '../permissions.ts';
 import { callingCodeOf, countryName, countryOfNumber } from '../phone.ts';
-import { canUseInternational, INTERNATIONAL_MESSAGES, internationalAddressInput } from './international.ts';
+import { INTERNATIONAL_MESSAGES, internationalAddressInput } from './international.ts';
 
 const GOOD = {
   title: 'Mrs',

@@ -8,7 +8,6 @@ import { declareFields, field } from '../field-declarations.ts';
 import { idParam, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { listBody, listParams, listReplySchema, saveReply, withPagingRules } from '../paging.ts';
-import { type Action, can, isProviderAdmin, isWholesale, type PermissionHolder } from '../permissions.ts';
 import { taggedRoutes } from '../tagged-routes.ts';
 
 /** Spec 3 §9: the proof types an international number's country may ask for. */
@@ -270,8 +269,3 @@ export const internationalRoutes = {
   /** The account's international numbers. */
   numbers: post(`${base}/:offset/:limit`, { params: listParams, reply: listReplySchema(internationalNumber) }),
 } as const;
-
-/** Spec 3 §6: international numbers are for wholesale accounts and provider admins only. */
-export function canUseInternational(holder: PermissionHolder & { accountKind?: string }, action: Action): boolean {
-  return (isWholesale(holder) || isProviderAdmin(holder)) && can(holder, 'numbers', action);
-}

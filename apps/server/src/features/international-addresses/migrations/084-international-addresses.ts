@@ -26,7 +26,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`,
     `create trigger international_addresses_version before update on international_addresses
       for each row execute function bump_version()`,
-    `create index international_addresses_account_idx on international_addresses (account_no, id)`,
     `create table international_proofs (
       id serial primary key,
       account_no integer not null references accounts (account_no) on delete cascade,
