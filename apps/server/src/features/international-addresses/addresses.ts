@@ -1,10 +1,5 @@
 /** What the international routes share: the guard of spec 3 §6 and the address's field map and read. */
-import {
-  type Action,
-  canUseInternational,
-  type InternationalAddress,
-  internationalAddressFields,
-} from '@switchboard/domain';
+import { type Action, type InternationalAddress, internationalAddressFields } from '@switchboard/domain';
 import { declaredFields } from '../../platform/declared-fields.ts';
 import { notFound } from '../../platform/errors.ts';
 import { field, fieldMap, versionedFields } from '../../platform/fields.ts';
@@ -12,11 +7,17 @@ import { pagedList } from '../../platform/list.ts';
 import type { Guard } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 
-/** Spec 3 §6: wholesale accounts and provider admins, with the numbers permission for the action. */
-export const international =
-  (action: Action): Guard =>
-  (auth) =>
-    canUseInternational(auth, action);
+/**
+ * Spec 3 §6: a wholesale account or a provider admin, with the numbers permission for the action —
+ * the domain's `canUseInternational`, stated as rules (the OpenAPI document's x-guard, the sweeps).
+ */
+export const international = (action: Action): Guard => ({
+  anyOf: [
+    { resource: 'wholesale', action: 'read' },
+    { resource: 'VHAdmin', action: 'read' },
+  ],
+  allOf: [{ resource: 'numbers', action }],
+});
 
 export const addressFields = fieldMap<InternationalAddress>('international_addresses', {
   ...versionedFields,
