@@ -52,6 +52,7 @@ import { area as destinations } from './features/destinations/area.ts';
 import { area as dialThrough } from './features/dial-through/area.ts';
 import { area as directDebit } from './features/direct-debit/area.ts';
 import { area as identity } from './features/identity/area.ts';
+import { area as internationalAddresses } from './features/international-addresses/area.ts';
 import { area as invoices } from './features/invoices/area.ts';
 import { area as ivrs } from './features/ivrs/area.ts';
 import { area as jobs } from './features/jobs/area.ts';
@@ -95,6 +96,7 @@ export const AREAS: readonly ServerArea[] = [
   telephoneNumbers,
   outboundClis,
   buyNumbers,
+  internationalAddresses,
   teams,
   // After the areas whose records use music and prompts: their 'used in' counts are made from their references.
   musicOnHold,

@@ -23,6 +23,7 @@ export const AREA_NAMES = {
   disguise: 'Acting as a customer',
   /** The account holder's identity check (Account Details, Identity tab). */
   identity: 'Identity',
+  'international-addresses': 'International Addresses',
   invoice: 'Invoices',
   ivrs: 'IVRs',
   /** A provider admin's retry of a failed job (the Jobs page). */

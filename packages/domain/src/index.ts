@@ -20,6 +20,7 @@ export * from './features/destinations.ts';
 export * from './features/dial-through.ts';
 export * from './features/direct-debit.ts';
 export * from './features/identity.ts';
+export * from './features/international.ts';
 export * from './features/invoices.ts';
 export * from './features/ivrs.ts';
 export * from './features/jobs.ts';

@@ -206,3 +206,11 @@ export const ACCOUNT_TYPE_FEATURE = {
 export function isWholesale(holder: PermissionHolder & { accountKind?: string }): boolean {
   return holder.accountKind === 'wholesale' || can(holder, 'wholesale', 'read');
 }
+
+/**
+ * Spec 3 §6: international numbers (stock, addresses, proofs) are for wholesale accounts and provider
+ * admins only, with the numbers permission for the action.
+ */
+export function canUseInternational(holder: PermissionHolder & { accountKind?: string }, action: Action): boolean {
+  return (isWholesale(holder) || isProviderAdmin(holder)) && can(holder, 'numbers', action);
+}

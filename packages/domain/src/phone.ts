@@ -7,7 +7,12 @@
  * mobile ones), about 150 kB, so it is imported as '@switchboard/domain/phone' and not re-exported by
  * the package's index: nothing reaches a bundle that does not ask for it (the web asks for none).
  */
-import parsePhoneNumber, { type PhoneNumberType } from 'libphonenumber-js/core';
+import parsePhoneNumber, {
+  type CountryCode,
+  getCountryCallingCode,
+  isSupportedCountry,
+  type PhoneNumberType,
+} from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/max/metadata';
 import type { RestrictionSwitch } from './call-options.ts';
 
@@ -92,4 +97,30 @@ export function restrictionSwitchFor(value: string): RestrictionSwitch | undefin
 /** A UK mobile number in use (a +44 number libphonenumber types as mobile). */
 export function isUkMobileNumber(value: string): boolean {
   return numberKind(value) === 'mobile';
+}
+
+function isCountry(code: unknown): code is CountryCode {
+  return typeof code === 'string' && isSupportedCountry(code as CountryCode, metadata);
+}
+
+/** The calling code of an ISO 3166 country ('FR' → '33'), from libphonenumber's metadata; undefined when unknown. */
+export function callingCodeOf(country: string): string | undefined {
+  const code: unknown = country;
+  return isCountry(code) ? getCountryCallingCode(code, metadata) : undefined;
+}
+
+const COUNTRY_NAMES = new Intl.DisplayNames(['en-GB'], { type: 'region', fallback: 'code' });
+
+/** The English name of an ISO 3166 country ('FR' → 'France'), or the code itself when unknown. */
+export function countryName(country: string): string {
+  try {
+    return COUNTRY_NAMES.of(country) ?? country;
+  } catch {
+    return country;
+  }
+}
+
+/** The country of an international number in E.164 form, when libphonenumber can tell it. */
+export function countryOfNumber(value: string): string | undefined {
+  return parsePhoneNumber(value, metadata)?.country;
 }

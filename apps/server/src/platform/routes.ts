@@ -25,14 +25,14 @@ import type { Platform } from './platform.ts';
 import type { Tx } from './tenancy.ts';
 
 /**
- * Who may call a route: permission rules that must all allow, one of several rule sets
- * (`anyOf`), or a predicate over the session. Every guard also needs a signed-in session with
- * panel access.
+ * Who may call a route: permission rules that must all allow, one of several rules (`anyOf`, with
+ * `allOf` rules that must all allow besides: "wholesale or a provider admin, and numbers"), or a
+ * predicate over the session. Every guard also needs a signed-in session with panel access.
  */
 export type Guard =
   | PermissionRule
   | readonly PermissionRule[]
-  | { anyOf: readonly PermissionRule[] }
+  | { anyOf: readonly PermissionRule[]; allOf?: readonly PermissionRule[] }
   | ((auth: AuthContext) => boolean);
 
 /** Whoever may read any of `resources` (e.g. the numbers that seats, trunks and numbers pick from). */
@@ -42,7 +42,11 @@ export const readersOf = (...resources: Resource[]): Guard => ({
 
 export function allows(auth: AuthContext, guard: Guard): boolean {
   if (typeof guard === 'function') return guard(auth);
-  if ('anyOf' in guard) return guard.anyOf.some((r) => can(auth, r.resource, r.action));
+  if ('anyOf' in guard)
+    return (
+      guard.anyOf.some((r) => can(auth, r.resource, r.action)) &&
+      (guard.allOf ?? []).every((r) => can(auth, r.resource, r.action))
+    );
   const rules: readonly PermissionRule[] = Array.isArray(guard) ? guard : [guard as PermissionRule];
   return rules.every((r) => can(auth, r.resource, r.action));
 }
@@ -175,11 +179,11 @@ export type GuardDoc =
   | 'session'
   | 'custom'
   | { allOf: readonly PermissionRule[] }
-  | { anyOf: readonly PermissionRule[] };
+  | { anyOf: readonly PermissionRule[]; allOf?: readonly PermissionRule[] };
 
 export function describeGuard(guard: Guard): GuardDoc {
   if (typeof guard === 'function') return 'custom';
-  if ('anyOf' in guard) return { anyOf: guard.anyOf };
+  if ('anyOf' in guard) return guard.allOf ? { anyOf: guard.anyOf, allOf: guard.allOf } : { anyOf: guard.anyOf };
   return { allOf: Array.isArray(guard) ? guard : [guard as PermissionRule] };
 }
 

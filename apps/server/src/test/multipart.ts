@@ -67,6 +67,12 @@ export const UPLOAD_FILES: readonly UploadFile[] = [
     ),
   },
   { filename: 'tune.mp3', type: 'audio/mpeg', content: mp3(300) },
+  // A proof document (international addresses): a PDF by its first bytes, filled with comments.
+  {
+    filename: 'proof.pdf',
+    type: 'application/pdf',
+    content: Buffer.from(`%PDF-1.4\n${'% a line of a test document, a comment\n'.repeat(3000)}%%EOF\n`),
+  },
 ];
 
 /** A multipart body a server must refuse (400), with what is wrong with it. */

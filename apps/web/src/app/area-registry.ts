@@ -15,6 +15,7 @@ import { customersPages } from '../features/customers/pages.ts';
 import { dialThroughPages } from '../features/dial-through/pages.ts';
 import { directDebitPages } from '../features/direct-debit/pages.ts';
 import { emsErrorsPages } from '../features/ems-errors/pages.ts';
+import { internationalAddressesPages } from '../features/international-addresses/pages.ts';
 import { invoicesPages, providerInvoicesPages } from '../features/invoices/pages.ts';
 import { ivrsPages } from '../features/ivrs/pages.ts';
 import { jobsPages } from '../features/jobs/pages.ts';
@@ -58,6 +59,7 @@ export const AREA_PAGES: AreaPages[] = [
   sipTrunksPages,
   telephoneNumbersPages,
   emsErrorsPages,
+  internationalAddressesPages,
   mobilePages,
   outboundClisPages,
   callMonitoringPages,

@@ -348,7 +348,10 @@ async function casesFor(op: Operation, rnd: Prng): Promise<Case[]> {
     for (const [label, payload, contentType] of rnd.sample(multipartCases(), BUDGET.multipart)) {
       cases.push({ label, method: op.method, url, payload, contentType });
     }
-    // An upload route (x-upload): every malformed multipart body of the generator, each a 400.
+    // An upload route (x-upload): every malformed multipart body of the generator, each a 400 —
+    // or, for a route the owner may not call (international proofs: wholesale only), a 403 before
+    // anything is read.
+    const status = op.upload && (await ownerRefused(op, url)) ? 403 : 400;
     for (const file of op.upload ? UPLOAD_FILES : []) {
       for (const c of malformedMultipart(op.upload ?? '', file)) {
         cases.push({
@@ -357,7 +360,7 @@ async function casesFor(op: Operation, rnd: Prng): Promise<Case[]> {
           method: op.method,
           url,
           streamed: true,
-          status: 400,
+          status,
         });
       }
     }
@@ -382,6 +385,18 @@ async function casesFor(op: Operation, rnd: Prng): Promise<Case[]> {
     }
   }
   return cases;
+}
+
+/** Whether the owner is refused the route whatever the body (an empty form answers 403). */
+async function ownerRefused(op: Operation, url: string): Promise<boolean> {
+  const res = await send({
+    label: 'probe',
+    method: op.method,
+    url,
+    payload: Buffer.from(`--x--\r\n`),
+    contentType: 'multipart/form-data; boundary=x',
+  });
+  return res.statusCode === 403;
 }
 
 function describeValue(v: unknown): string {
