@@ -110,3 +110,38 @@ test('a provider admin adds a range to stock and sets a price', async ({ page })
   await page.screenshot({ path: 'test-results/buy-numbers-stock-390.png', fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test('a reseller buys an international number with its address in France', async ({ page }) => {
+  await signIn(page, 'reseller');
+  await page.goto('/telephone-numbers');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const wizard = page.getByRole('dialog', { name: 'Add Telephone Numbers' });
+  const next = wizard.getByRole('button', { name: 'Next' });
+  await wizard.getByRole('radio', { name: 'International', exact: true }).check();
+  await next.click();
+  await choose(wizard, 'Country', 'France (+33)');
+  await stage(page, wizard, 'Country', 'int-country');
+  await next.click();
+  await choose(wizard, 'Region', /^Paris/);
+  await next.click();
+  await expect(wizard.getByText('How many numbers: 1')).toBeVisible();
+  await stage(page, wizard, 'Numbers', 'int-numbers');
+  await next.click();
+  await next.click();
+  await expect(wizard.getByText('This is a required field')).toBeVisible();
+  await choose(wizard, 'Address', /Dupont|France/);
+  await wizard.getByRole('checkbox', { name: /regulation requirements/ }).check();
+  await stage(page, wizard, 'Regulations', 'int-regulations');
+  await next.click();
+  await expect(wizard.getByText('International numbers have a 3 month contract.')).toBeVisible();
+  await stage(page, wizard, 'Confirm', 'int-confirm');
+  await wizard.getByRole('button', { name: 'Purchase' }).click();
+  await expect(wizard.getByText('1 Telephone Numbers successfully purchased')).toBeVisible();
+  const bought = ((await wizard.getByText(/^\+33\d+: /).textContent()) ?? '').split(':')[0] ?? '';
+  await stage(page, wizard, 'Feedback', 'int-feedback');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/buy-numbers-int-feedback-390.png', fullPage: true });
+  await wizard.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('textbox', { name: /Search/ }).fill(bought);
+  await expect(page.getByRole('main').getByRole('table')).toContainText(bought);
+});

@@ -5,10 +5,11 @@
  */
 import { z } from 'zod';
 import { declareFields, field } from '../field-declarations.ts';
-import { idParam, recordId, requiredText } from '../fields.ts';
+import { idParam, optionalText, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { listBody, listParams, listReplySchema, saveReply, withPagingRules } from '../paging.ts';
 import { taggedRoutes } from '../tagged-routes.ts';
+import { allocateReply, BUY_NUMBER_MESSAGES } from './buy-numbers.ts';
 
 /** Spec 3 §9: the proof types an international number's country may ask for. */
 export const PROOF_TYPES = [
@@ -36,6 +37,24 @@ export type AddressType = (typeof ADDRESS_TYPES)[number];
 
 /** Spec 3 §9: the international stock shown per area is capped at 100. */
 export const INTERNATIONAL_STOCK_CAP = 100;
+/** Spec 3 §9: an international number is held for at least 3 months. */
+export const INTERNATIONAL_CONTRACT_MONTHS = 3;
+
+/**
+ * POST /numbering/international/order (spec 3 §7: customerReference, areaId, quantity): `quantity`
+ * numbers of the area, held with the account's address `addressId` where the country requires one.
+ */
+export const internationalOrderBody = z.object({
+  customerReference: optionalText({ max: 50 }),
+  areaId: recordId(BUY_NUMBER_MESSAGES.selectRegion),
+  quantity: z
+    .number({ error: BUY_NUMBER_MESSAGES.selectNumber })
+    .int()
+    .min(1, { error: BUY_NUMBER_MESSAGES.selectNumber })
+    .max(INTERNATIONAL_STOCK_CAP, { error: `At most ${INTERNATIONAL_STOCK_CAP} numbers` }),
+  addressId: recordId().nullable().default(null),
+});
+export type InternationalOrderBody = z.input<typeof internationalOrderBody>;
 
 export const INTERNATIONAL_MESSAGES = {
   /** Spec 3 §5, exact. */
@@ -45,6 +64,9 @@ export const INTERNATIONAL_MESSAGES = {
   /** Spec 3 §8 per-item purchase outcomes, exact. */
   addressError: 'Address Error',
   proofError: 'Proof Error',
+  /** Spec 3 §8 says both advise adding the item on the International Restriction page (its words are ours). */
+  completeOnRestrictionsPage:
+    'Please add the address or proof this number needs on the International Restriction page, then buy it again.',
   /** Ours: the §5 character rules (the spec gives the rule, not its words). */
   lettersApostrophe: 'Only letters and apostrophes are allowed',
   lettersDigitsSpaces: 'Only letters, digits, spaces and apostrophes are allowed',
@@ -268,4 +290,6 @@ export const internationalRoutes = {
   }),
   /** The account's international numbers. */
   numbers: post(`${base}/:offset/:limit`, { params: listParams, reply: listReplySchema(internationalNumber) }),
+  /** An order of an area's numbers: each number's outcome and the summary (spec 3 §8). */
+  order: post(`${base}/order`, { body: internationalOrderBody, reply: allocateReply }),
 } as const;

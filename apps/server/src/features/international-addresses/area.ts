@@ -3,6 +3,7 @@ import { internationalLists } from './addresses.ts';
 import { registerInternationalRoutes } from './international-addresses.routes.ts';
 import * as m083 from './migrations/083-international-stock.ts';
 import * as m084 from './migrations/084-international-addresses.ts';
+import * as m085 from './migrations/085-international-orders.ts';
 
 /**
  * International addresses (issue 27): the provider's international stock and regulations, the
@@ -10,7 +11,11 @@ import * as m084 from './migrations/084-international-addresses.ts';
  */
 export const area: ServerArea = {
   name: 'international-addresses',
-  migrations: { '083-international-stock': m083, '084-international-addresses': m084 },
+  migrations: {
+    '083-international-stock': m083,
+    '084-international-addresses': m084,
+    '085-international-orders': m085,
+  },
   lists: internationalLists,
   routes: registerInternationalRoutes,
 };

@@ -5,21 +5,23 @@
  * from the store) and the international numbers linked to them. Wholesale accounts and provider
  * admins only (§6).
  */
-import { INTERNATIONAL_MESSAGES, internationalRoutes } from '@switchboard/domain';
+import { INTERNATIONAL_MESSAGES, internationalRoutes, purchaseSummary } from '@switchboard/domain';
 import { callingCodeOf, countryName } from '@switchboard/domain/phone';
 import type { FastifyInstance } from 'fastify';
 import {
   areasOf,
+  internationalCompliance,
   internationalNumber,
   internationalNumbers,
+  orderInternational,
   requirementOf,
   restrictionsOf,
   restrictionsOfAll,
 } from '../../modules/international/index.ts';
-import { HttpError } from '../../platform/errors.ts';
+import { forbidden, HttpError } from '../../platform/errors.ts';
 import { listBodyFor, pagedList } from '../../platform/list.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { type Ctx, tenantRoute } from '../../platform/routes.ts';
+import { type Ctx, openRoute, tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import { addressFields, addressLabel, international, readAddress } from './addresses.ts';
 import { registerProofRoutes } from './proofs.ts';
@@ -29,6 +31,49 @@ export function registerInternationalRoutes(api: FastifyInstance, platform: Plat
   registerAddressRoutes(api, platform);
   registerLinkRoutes(api, platform);
   registerProofRoutes(api, platform);
+  registerOrderRoute(api, platform);
+}
+
+/**
+ * The international order: the area's country's requirement checked against the address first (in
+ * the account's transaction: another account's address is none), then the numbers taken and
+ * allocated with their charges (the numbering module's cross-account transaction, as a UK purchase).
+ * A number the address does not cover answers 'Address Error' / 'Proof Error' (spec 3 §8).
+ */
+function registerOrderRoute(api: FastifyInstance, platform: Platform): void {
+  openRoute(api, platform, internationalRoutes.order, {
+    allow: international('create'),
+    handler: async ({ auth, request }, { body }) => {
+      if (!auth) throw forbidden();
+      const area = await platform.tenancy.tenant(auth.accountNo, async (tx) => {
+        const found = await tx
+          .selectFrom('international_areas')
+          .select(['id', 'country'])
+          .where('id', '=', body.areaId)
+          .executeTakeFirst();
+        if (!found) throw new HttpError(404, INTERNATIONAL_MESSAGES.unknownCountry);
+        const request = { country: found.country, addressId: body.addressId, areaId: found.id };
+        return { ...found, outcome: await internationalCompliance(tx, request) };
+      });
+      if (area.outcome !== 'ok') return refusedOrder(body.quantity, area.outcome);
+      const order = { accountNo: auth.accountNo, areaId: area.id, quantity: body.quantity, addressId: body.addressId };
+      return platform.tenancy.crossAccount('numbering', (tx) =>
+        orderInternational(tx, { ...order, by: auth, ip: request.ip }),
+      );
+    },
+  });
+}
+
+/** Every number of an order its address does not cover: the same per-item error (nothing taken). */
+function refusedOrder(quantity: number, message: string) {
+  const records = Array.from({ length: quantity }, (_, i) => ({
+    item: `Number ${i + 1}`,
+    success: false,
+    message,
+    validation: null,
+    ids: [],
+  }));
+  return { success: false, message: purchaseSummary(records), records };
 }
 
 /** The countries' restrictions and a country's areas with their stock (capped at 100 each). */

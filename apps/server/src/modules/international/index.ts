@@ -5,5 +5,6 @@
  * item. Areas import this file only.
  */
 export * from './numbers.ts';
+export * from './orders.ts';
 export * from './regulations.ts';
 export type * from './tables.ts';

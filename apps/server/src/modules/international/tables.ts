@@ -26,6 +26,8 @@ export interface InternationalStockTable {
   area_id: number;
   number: string;
   allocated_at: Timestamp | null;
+  /** A number given back rests until then before it is sold again (migration 085). */
+  quarantined_until: Timestamp | null;
 }
 
 export interface InternationalAddressesTable extends RecordRow, DeclaredColumns<typeof internationalAddressFields> {}

@@ -3,7 +3,7 @@
  * nothing is chosen, the resets when the type, country or region changes, the prices of the
  * Confirm stage (hidden for wholesale), and each item's answer with the summary.
  */
-import { BUY_NUMBER_MESSAGES as M, type TariffItem } from '@switchboard/domain';
+import { INTERNATIONAL_MESSAGES, BUY_NUMBER_MESSAGES as M, MESSAGES, type TariffItem } from '@switchboard/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, reply } from '../../test/fake-server.ts';
@@ -147,15 +147,93 @@ describe('the add-number wizard', () => {
     });
   });
 
-  it('hides the prices from a wholesale account, and offers it International (not yet available here)', async () => {
+  it('hides the prices from a wholesale account', async () => {
     const view = renderWizard('wholesale');
     const { user } = view;
-    expect((screen.getByRole('radio', { name: /International/ }) as HTMLInputElement).disabled).toBe(true);
     await toNumbers(view);
     await user.click(await screen.findByRole('radio', { name: '01214960100' }));
     await next(user);
     await screen.findByRole('table', { name: 'Numbers to buy' });
     expect(screen.queryByText('Monthly')).toBeNull();
     expect(screen.queryByText(/£/)).toBeNull();
+  });
+
+  it('takes a wholesale account through the international steps: the address and the acceptance the country asks for', async () => {
+    const view = renderWizard('wholesale');
+    const { user, server } = view;
+    const france = {
+      country: 'FR',
+      name: 'France',
+      callingCode: '33',
+      regulationRequirement: { addressType: 'national', proofRequired: true, proofTypes: ['Passport'] },
+      stock: 150,
+    };
+    server.on('GET', '/numbering/international/countries', () => ({ records: [france] }));
+    server.on('POST', '/numbering/international/country/FR/-1/1', () => ({
+      ...france,
+      records: [{ id: 4, name: 'Paris', prefix: '1', stock: 100 }],
+      totalRecords: 1,
+      lastPage: true,
+    }));
+    server.on('POST', '/numbering/international/address/-1/-1', () => ({
+      records: [
+        {
+          id: 9,
+          version: 1,
+          title: 'Ms',
+          firstname: 'Claire',
+          lastname: 'Martin',
+          addressLine1: '8 Rue de Rivoli',
+          addressLine2: 'Paris',
+          county: 'Ile de France',
+          country: 'France',
+          postcode: '75004',
+          proofCount: 1,
+          allocatedNumberIds: [],
+        },
+      ],
+      totalRecords: 1,
+      lastPage: true,
+    }));
+    server.on('POST', '/numbering/international/order', () => ({
+      success: false,
+      message: M.summaryErrors(1),
+      records: [
+        { item: '+33199000002', success: true, message: M.purchased, validation: null, ids: [80] },
+        { item: 'Number 2', success: false, message: INTERNATIONAL_MESSAGES.proofError, validation: null, ids: [] },
+      ],
+    }));
+    await user.click(screen.getByRole('radio', { name: 'International' }));
+    await next(user);
+    await next(user);
+    expect(await screen.findByText(M.selectCountry)).toBeTruthy();
+    await user.click(await screen.findByRole('combobox', { name: 'Country' }));
+    await user.click(await screen.findByRole('option', { name: 'France (+33)' }));
+    await next(user);
+    await user.click(await screen.findByRole('combobox', { name: 'Region' }));
+    await user.click(await screen.findByRole('option', { name: 'Paris (100+ in stock)' }));
+    await next(user);
+    expect(await screen.findByText('How many numbers: 1')).toBeTruthy();
+    await next(user);
+    await next(user);
+    expect(await screen.findByText(MESSAGES.required)).toBeTruthy();
+    await user.click(await screen.findByRole('combobox', { name: /Address/ }));
+    await user.click(await screen.findByRole('option', { name: /Claire Martin/ }));
+    await next(user);
+    expect(await screen.findByText(INTERNATIONAL_MESSAGES.regulationNotAccepted)).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: /regulation requirements/ }));
+    await next(user);
+    expect(await screen.findByText('International numbers have a 3 month contract.')).toBeTruthy();
+    expect(screen.queryByText(/£/)).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: 'Customer reference' }), 'PO-7');
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    expect(await screen.findByText(`Number 2: ${INTERNATIONAL_MESSAGES.proofError}`)).toBeTruthy();
+    expect(screen.getByText(INTERNATIONAL_MESSAGES.completeOnRestrictionsPage)).toBeTruthy();
+    expect(server.sent('POST', '/numbering/international/order')[0]?.body).toEqual({
+      customerReference: 'PO-7',
+      areaId: 4,
+      quantity: 1,
+      addressId: 9,
+    });
   });
 });

@@ -2,7 +2,7 @@
  * The add-number wizard (spec 3 §4), opened from /telephone-numbers (numbers create): Type →
  * Country (geographic) → Region → Numbers → Confirm → Feedback. Each stage says what is missing
  * (spec 3 §5) and the server's refusals (0300 numbers for not-for-profit accounts only) stop at the
- * stage that caused them. A type with steps of its own (international) takes them from TYPE_STEPS.
+ * stage that caused them. An international number takes its own steps (international-stages.tsx).
  */
 import { type AllocateReply, isProviderAdmin, isWholesale, BUY_NUMBER_MESSAGES as M } from '@switchboard/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,8 +15,8 @@ import { type Stage, StagedForm } from '../../platform/staged-form/staged-form.t
 import { purchase, regionsQuery } from './api.ts';
 import { CountryStage, RegionStage, TypeStage } from './choice-stages.tsx';
 import { ConfirmStage, PurchaseFeedback } from './confirm-stage.tsx';
+import { useInternationalStages } from './international-stages.tsx';
 import { NumbersStage } from './numbers-stage.tsx';
-import { TYPE_STEPS } from './type-steps.ts';
 import { INITIAL_SELECTION, orderOf, type Selection, selectionReducer } from './wizard-state.ts';
 
 /** A stage's check: the message that stops it, or null. */
@@ -74,36 +74,37 @@ export default function AddNumberWizard({ open, onClose }: AreaDialogProps) {
   const props = { selection, change };
   const typeStage = stage(
     'Type',
-    () => (selection.type ? (selection.type === 'GEONUM' ? null : regions()) : M.selectType),
+    () => (selection.type ? (['GEONUM', 'INT'].includes(selection.type) ? null : regions()) : M.selectType),
     {
       content: <TypeStage {...props} international={isWholesale(session) || isProviderAdmin(session)} />,
     },
   );
-  const own = selection.type ? TYPE_STEPS[selection.type] : undefined;
-  const stages: Stage[] = own
-    ? [typeStage, ...own.stages({ done: bought.done })]
-    : [
-        typeStage,
-        ...(selection.type === 'GEONUM'
-          ? [
-              stage('Country', () => (selection.country ? regions() : M.selectCountry), {
-                content: <CountryStage {...props} />,
-              }),
-            ]
-          : []),
-        stage('Region', () => (selection.region === null ? M.selectRegion : null), {
-          content: <RegionStage {...props} />,
-        }),
-        stage('Numbers', () => (selection.numbers.length === 0 ? M.selectNumber : null), {
-          content: <NumbersStage {...props} />,
-        }),
-        {
-          label: 'Confirm',
-          content: <ConfirmStage selection={selection} />,
-          actionLabel: 'Purchase',
-          action: () => bought.buy(selection),
-        },
-      ];
+  const international = useInternationalStages(stage, bought.done, selection.type);
+  const stages: Stage[] =
+    selection.type === 'INT'
+      ? [typeStage, ...international]
+      : [
+          typeStage,
+          ...(selection.type === 'GEONUM'
+            ? [
+                stage('Country', () => (selection.country ? regions() : M.selectCountry), {
+                  content: <CountryStage {...props} />,
+                }),
+              ]
+            : []),
+          stage('Region', () => (selection.region === null ? M.selectRegion : null), {
+            content: <RegionStage {...props} />,
+          }),
+          stage('Numbers', () => (selection.numbers.length === 0 ? M.selectNumber : null), {
+            content: <NumbersStage {...props} />,
+          }),
+          {
+            label: 'Confirm',
+            content: <ConfirmStage selection={selection} />,
+            actionLabel: 'Purchase',
+            action: () => bought.buy(selection),
+          },
+        ];
   return (
     <StagedForm
       open={open}

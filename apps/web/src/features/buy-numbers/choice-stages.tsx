@@ -19,7 +19,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../platform/api.ts';
 import { regionsQuery } from './api.ts';
-import { TYPE_STEPS } from './type-steps.ts';
 import type { Selection, SelectionChange } from './wizard-state.ts';
 
 interface StageProps {
@@ -41,18 +40,9 @@ export function TypeStage({ selection, change, international }: StageProps & { i
           if (type) change({ kind: 'type', type });
         }}
       >
-        {types.map((t) => {
-          const unavailable = t === 'INT' && !TYPE_STEPS.INT;
-          return (
-            <FormControlLabel
-              key={t}
-              value={t}
-              control={<Radio />}
-              disabled={unavailable}
-              label={unavailable ? `${NUMBER_TYPE_LABELS[t]} (not yet available here)` : NUMBER_TYPE_LABELS[t]}
-            />
-          );
-        })}
+        {types.map((t) => (
+          <FormControlLabel key={t} value={t} control={<Radio />} label={NUMBER_TYPE_LABELS[t]} />
+        ))}
       </RadioGroup>
     </FormControl>
   );

@@ -18,7 +18,13 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { type AllocateReply, BUY_NUMBER_MESSAGES as M, NUMBER_TYPE_LABELS, type TariffItem } from '@switchboard/domain';
+import {
+  type AllocateReply,
+  INTERNATIONAL_MESSAGES,
+  BUY_NUMBER_MESSAGES as M,
+  NUMBER_TYPE_LABELS,
+  type TariffItem,
+} from '@switchboard/domain';
 import { useTariff, useVanity } from './api.ts';
 import type { Selection } from './wizard-state.ts';
 
@@ -104,7 +110,9 @@ export function PurchaseFeedback({ reply, failure }: { reply: AllocateReply | nu
               secondary={
                 r.message === M.validationError
                   ? [M.validationAdvice, ...Object.values(r.validation ?? {})].join(' ')
-                  : undefined
+                  : r.message === INTERNATIONAL_MESSAGES.addressError || r.message === INTERNATIONAL_MESSAGES.proofError
+                    ? INTERNATIONAL_MESSAGES.completeOnRestrictionsPage
+                    : undefined
               }
             />
           </ListItem>

@@ -137,7 +137,12 @@ function StageStepper({ labels, index }: { labels: string[]; index: number }) {
   const narrow = useMediaQuery(`(max-width:${LAYOUT.narrowBreakpoint}px)`);
   return (
     <>
-      <Stepper activeStep={index} alternativeLabel={!narrow} sx={{ mb: narrow ? 1 : 3 }}>
+      <Stepper
+        activeStep={index}
+        alternativeLabel={!narrow}
+        // Narrow: the steps' own padding goes, so that seven of them (an international number) fit 390 px.
+        sx={narrow ? { mb: 1, '& .MuiStep-root': { px: 0.25 }, '& .MuiStepLabel-iconContainer': { pr: 0 } } : { mb: 3 }}
+      >
         {labels.map((l) => (
           <Step key={l}>
             <StepLabel slotProps={narrow ? { label: { sx: visuallyHidden } } : {}}>{l}</StepLabel>
