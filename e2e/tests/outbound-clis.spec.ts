@@ -1,3 +1,4 @@
+import { expectAccessible } from './accessibility.ts';
 import { expect, test } from './fixtures.ts';
 import { sidebar, signIn } from './helpers.ts';
 
@@ -43,6 +44,8 @@ test.describe('outbound CLI lists', () => {
     await page.getByLabel('Description').fill('Evenings and weekends');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(`${name} has been updated`)).toBeVisible();
+    // The success toast's white text on its green passes WCAG AA too.
+    await expectAccessible(page, 'an outbound CLI list saved, its toast showing');
     await page.screenshot({ path: 'test-results/screens/outbound-clis-detail.png', fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: 'test-results/screens/outbound-clis-detail-390.png', fullPage: true });

@@ -180,6 +180,8 @@ export const internationalArea = z.object({
   id: z.number().int(),
   name: z.string(),
   prefix: z.string(),
+  /** The area's state, in the USA (the wizard's State step); null elsewhere. */
+  state: z.string().nullable(),
   stock: z.number().int(),
 });
 

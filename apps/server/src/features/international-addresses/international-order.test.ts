@@ -72,6 +72,12 @@ const addressInFrance = async (proven: boolean) => {
 describe('the international order', () => {
   it('buys numbers of an area that needs no address: the account’s at once, out of stock, the setup charged', async () => {
     const area = await areaOf('US', 'New York');
+    // The USA's areas name their state (the wizard asks for it first).
+    expect([area.state, (await areaOf('US', 'San Francisco')).state, (await areaOf('FR', 'Paris')).state]).toEqual([
+      'New York',
+      'California',
+      null,
+    ]);
     const before = await internationalNumbers();
     const res = await order({ customerReference: 'PO-1', areaId: area.id, quantity: 2, addressId: null });
     expect(res.statusCode, res.body).toBe(200);

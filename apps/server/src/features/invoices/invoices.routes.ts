@@ -15,6 +15,7 @@ import {
   tariffPdfOf,
   voidInvoice,
 } from '../../modules/billing/index.ts';
+import { serviceTariffLines } from '../../modules/numbering/index.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { type AnyQuery, type ListOptions, listBodyFor, pagedList, selectRecords } from '../../platform/list.ts';
@@ -130,7 +131,11 @@ function registerPdfRoutes(api: FastifyInstance, platform: Platform): void {
   openRoute(api, platform, invoiceRoutes.tariffPdf, {
     allow: invoiceReaders,
     changesState: false,
-    handler: async ({ auth, reply }) => sendPdf(reply, 'tariff.pdf', await tariffPdfOf(tenancy, accountOf(auth))),
+    handler: async ({ auth, reply }) => {
+      const accountNo = accountOf(auth);
+      const services = await tenancy.tenant(accountNo, (tx) => serviceTariffLines(tx), { readOnly: true });
+      return sendPdf(reply, 'tariff.pdf', await tariffPdfOf(tenancy, accountNo, services));
+    },
   });
 }
 

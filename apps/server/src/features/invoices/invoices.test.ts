@@ -483,7 +483,7 @@ describe('the PDFs', () => {
     expect(await text(Buffer.from(b64.pdf, 'base64'))).toContain(inv?.invoice_no as string);
   });
 
-  it('offers the tariff: the seat and number rentals ex and inc VAT', async () => {
+  it('offers the tariff: the seat rental and the service tariff’s numbers (rental by type, setup) ex and inc VAT', async () => {
     const res = await t.api('GET', '/tariff/pdf', retail);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -497,6 +497,11 @@ describe('the PDFs', () => {
       'Telephone number rental',
       '£2.00',
       '£2.40',
+      '0800 freephone number rental',
+      '0800 freephone number setup',
+      '£10.00',
+      '£12.00',
+      'International number rental',
     ]) {
       expect(content).toContain(expected);
     }

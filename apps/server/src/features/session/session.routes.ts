@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { readSupportSettings } from '../../modules/provider-settings/index.ts';
 import {
   type AuthContext,
   clearSessionCookie,
@@ -160,13 +161,17 @@ function registerPanelConfigRoute(api: FastifyInstance, platform: Platform): voi
   openRoute(api, platform, routes.panelConfig, {
     allow: 'public',
     handler: async () => ({
+      // The provider's live chat link as its admins set it on the support page (one place for both).
+      liveChatUrl: await platform.tenancy.crossAccount(
+        'provider-settings',
+        async (tx) => (await readSupportSettings(tx)).liveChatUrl.trim() || config.panel.liveChatUrl,
+      ),
       idleTimeoutMs: config.panel.idleTimeoutMs,
       logoutCountdownSeconds: config.panel.logoutCountdownSeconds,
       keepAliveMs: config.panel.keepAliveMs,
       loginUrl: config.panel.loginUrl,
       authTokenName: config.authTokenName,
       userManagerUrl: config.panel.userManagerUrl,
-      liveChatUrl: config.panel.liveChatUrl,
       helpUrl: config.panel.helpUrl,
     }),
   });

@@ -13,36 +13,18 @@ import {
   MESSAGES,
   PHONE_HOURS,
   SUPPORT_MESSAGES,
-  type SupportSettings,
   supportRoutes,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
+import { readSupportSettings } from '../../modules/provider-settings/index.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { recordChange } from '../../platform/outbox.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
-import type { Tx } from '../../platform/tenancy.ts';
-import './tables.ts';
 
 /** A video's link: a plain link works whether or not the video site can be reached for an embed. */
 const videoUrl = (id: string) => `https://www.youtube.com/watch?v=${id}`;
-
-async function readSettings(db: Tx): Promise<SupportSettings> {
-  const row = await db
-    .selectFrom('support_settings')
-    .select(['version', 'email', 'phone', 'postal_address', 'live_chat_url', 'help_videos'])
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow();
-  return {
-    version: row.version,
-    email: row.email,
-    phone: row.phone,
-    postalAddress: row.postal_address,
-    liveChatUrl: row.live_chat_url,
-    helpVideos: row.help_videos,
-  };
-}
 
 /** Provider admins acting in their own account (the provider's settings are not a customer's). */
 const providerAdmin = (auth: AuthContext) => isProviderAdmin(auth) && auth.puppeteer === null;
@@ -51,7 +33,7 @@ export function registerSupportRoutes(api: FastifyInstance, platform: Platform):
   tenantRoute(api, platform, supportRoutes.read, {
     allow: canSeeSupport,
     handler: async ({ auth, db }) => ({
-      ...(await readSettings(db)),
+      ...(await readSupportSettings(db)),
       liveChatShown: liveChatShown(auth),
       liveChatHours: LIVE_CHAT_HOURS,
       phoneHours: PHONE_HOURS,
@@ -60,12 +42,12 @@ export function registerSupportRoutes(api: FastifyInstance, platform: Platform):
   tenantRoute(api, platform, supportRoutes.videos, {
     allow: canSeeSupport,
     handler: async ({ db }) => ({
-      records: helpVideoIds((await readSettings(db)).helpVideos).map((id) => ({ id, url: videoUrl(id) })),
+      records: helpVideoIds((await readSupportSettings(db)).helpVideos).map((id) => ({ id, url: videoUrl(id) })),
     }),
   });
   tenantRoute(api, platform, supportRoutes.settings, {
     allow: providerAdmin,
-    handler: async ({ db }) => readSettings(db),
+    handler: async ({ db }) => readSupportSettings(db),
   });
   openRoute(api, platform, supportRoutes.saveSettings, {
     allow: providerAdmin,

@@ -102,6 +102,12 @@ describe("the provider admin's settings", () => {
     const after = json<SupportSettings>(await t.api('GET', '/support/settings', admin));
     expect(after).toEqual({ ...edit, version: before.version + 1 });
     expect(json<SupportReply>(await t.api('GET', '/support', retail))).toMatchObject(edit);
+    // The sidebar's Live Help Chat (the panel's configuration, read before sign-in) names the same link.
+    expect(
+      json<{ liveChatUrl: string }>(await t.app.inject({ method: 'GET', url: '/api/v1/panel/config' })),
+    ).toMatchObject({
+      liveChatUrl: edit.liveChatUrl,
+    });
     expect(json(await t.api('GET', '/youtube/videos', retail)).records).toEqual([
       { id: 'aqz-KE-bpKQ', url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ' },
     ]);

@@ -39,7 +39,7 @@ const cappedStock = sql<number>`(select count(*)::int from (select 1 from intern
 export async function areasOf(tx: Tx, country: string, offset: number, limit: number) {
   const all = await tx
     .selectFrom('international_areas')
-    .select(['id', 'name', 'prefix', cappedStock.as('stock')])
+    .select(['id', 'name', 'prefix', 'state', cappedStock.as('stock')])
     .where('country', '=', country)
     .orderBy('name')
     .orderBy('id')

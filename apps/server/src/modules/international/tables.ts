@@ -18,6 +18,8 @@ export interface InternationalAreasTable {
   country: string;
   name: string;
   prefix: string;
+  /** The USA's areas: their state (the wizard's State step, migration 094); null elsewhere. */
+  state: string | null;
 }
 
 /** A number in stock (E.164), free while `allocated_at` is null (provider-level). */

@@ -167,6 +167,22 @@ export async function tariffByItem(tx: Tx) {
   return new Map(rows.map((r) => [r.item, r]));
 }
 
+/**
+ * The service tariff as the tariff document's lines: each number type's monthly rental and, where it
+ * has one, its setup (pence ex VAT), in the tariff's order.
+ */
+export async function serviceTariffLines(tx: Tx): Promise<Array<{ service: string; basis: string; pence: number }>> {
+  const items = [...(await tariffByItem(tx)).values()];
+  return items.flatMap((i) => [
+    ...(i.monthly_pence > 0
+      ? [{ service: `${i.description} rental`, basis: 'per number per month', pence: i.monthly_pence }]
+      : []),
+    ...(i.setup_pence > 0
+      ? [{ service: `${i.description} setup`, basis: 'once per number', pence: i.setup_pence }]
+      : []),
+  ]);
+}
+
 /** Returns to stock the numbers whose quarantine has passed (the 'number-quarantine' job). */
 export async function releaseQuarantined(tx: Tx, now = new Date()): Promise<number> {
   const result = await tx

@@ -171,7 +171,7 @@ describe('the add-number wizard', () => {
     server.on('GET', '/numbering/international/countries', () => ({ records: [france] }));
     server.on('POST', '/numbering/international/country/FR/-1/1', () => ({
       ...france,
-      records: [{ id: 4, name: 'Paris', prefix: '1', stock: 100 }],
+      records: [{ id: 4, name: 'Paris', prefix: '1', state: null, stock: 100 }],
       totalRecords: 1,
       lastPage: true,
     }));
@@ -235,5 +235,39 @@ describe('the add-number wizard', () => {
       quantity: 1,
       addressId: 9,
     });
+  });
+
+  it('asks the USA’s numbers for their State first, then offers the state’s regions only', async () => {
+    const view = renderWizard('wholesale');
+    const { user, server } = view;
+    const usa = {
+      country: 'US',
+      name: 'United States',
+      callingCode: '1',
+      regulationRequirement: { addressType: 'none', proofRequired: false, proofTypes: [] },
+      stock: 300,
+    };
+    server.on('GET', '/numbering/international/countries', () => ({ records: [usa] }));
+    server.on('POST', '/numbering/international/country/US/-1/1', () => ({
+      ...usa,
+      records: [
+        { id: 1, name: 'Chicago', prefix: '312', state: 'Illinois', stock: 100 },
+        { id: 2, name: 'San Francisco', prefix: '415', state: 'California', stock: 7 },
+      ],
+      totalRecords: 2,
+      lastPage: true,
+    }));
+    await user.click(screen.getByRole('radio', { name: 'International' }));
+    await next(user);
+    await user.click(await screen.findByRole('combobox', { name: 'Country' }));
+    await user.click(await screen.findByRole('option', { name: 'United States (+1)' }));
+    await next(user);
+    await next(user);
+    expect(await screen.findByText(M.selectState)).toBeTruthy();
+    await user.click(await screen.findByRole('combobox', { name: 'State' }));
+    await user.click(await screen.findByRole('option', { name: 'California' }));
+    await next(user);
+    await user.click(await screen.findByRole('combobox', { name: 'Region' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['San Francisco (7 in stock)']);
   });
 });

@@ -1,9 +1,10 @@
 /**
- * The add-number wizard's international steps (spec 3 §4): Country → Region → Numbers (how many,
+ * The add-number wizard's international steps (spec 3 §4): Country → State (the USA) → Region → Numbers (how many,
  * at most the area's stock and 100) → Regulations (only where the country restricts: the account's
  * address and the acceptance of the requirement) → Confirm (the 'INT' tariff item's prices, hidden
  * for wholesale; the 3-month contract) → the order's per-item feedback. Changing the country resets
- * the region, the address and the amount; changing the region resets the amount (spec 3 §4).
+ * the state, the region, the address and the amount; changing the state resets the region and the
+ * amount; changing the region resets the amount (spec 3 §4).
  */
 import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
@@ -36,13 +37,23 @@ import { buyKeys, useTariff } from './api.ts';
 
 interface Choice {
   country: string | null;
+  /** The USA's areas are chosen by their state first (spec 3 §4). */
+  state: string | null;
   areaId: number | null;
   quantity: number;
   addressId: number | null;
   accepted: boolean;
   reference: string;
 }
-const NONE: Choice = { country: null, areaId: null, quantity: 1, addressId: null, accepted: false, reference: '' };
+const NONE: Choice = {
+  country: null,
+  state: null,
+  areaId: null,
+  quantity: 1,
+  addressId: null,
+  accepted: false,
+  reference: '',
+};
 
 /** A stage with its check (the message that stops it, or null), as the wizard makes them. */
 export type StageOf = (
@@ -102,6 +113,13 @@ export function useInternationalStages(
     stage('Country', () => (choice.country ? null : M.selectCountry), {
       content: <CountryChoice choice={choice} set={set} />,
     }),
+    ...(choice.country === USA
+      ? [
+          stage('State', () => (choice.state ? null : M.selectState), {
+            content: <StateChoice choice={choice} set={set} />,
+          }),
+        ]
+      : []),
     stage('Region', () => (area ? null : M.selectRegion), { content: <AreaChoice choice={choice} set={set} /> }),
     stage('Numbers', () => (choice.quantity >= 1 && choice.quantity <= most ? null : M.selectNumber), {
       content: <Amount value={choice.quantity} most={most} set={set} />,
@@ -155,10 +173,36 @@ function CountryChoice({ choice, set }: ChoiceProps) {
   );
 }
 
+/** The USA: its numbers are chosen by state, then by area. */
+const USA = 'US';
+
+function StateChoice({ choice, set }: ChoiceProps) {
+  const areas = useAreas(choice.country);
+  if (areas.isPending) return <LinearProgress aria-label="Loading states" />;
+  if (areas.isError) return <Alert severity="error">{errorMessage(areas.error)}</Alert>;
+  const states = [...new Set(areas.data.records.map((a) => a.state).filter((s) => s !== null))].sort();
+  return (
+    <TextField
+      select
+      fullWidth
+      label="State"
+      value={choice.state ?? ''}
+      onChange={(e) => set({ state: e.target.value, areaId: null, quantity: 1 })}
+    >
+      {states.map((s) => (
+        <MenuItem key={s} value={s}>
+          {s}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 function AreaChoice({ choice, set }: ChoiceProps) {
   const areas = useAreas(choice.country);
   if (areas.isPending) return <LinearProgress aria-label="Loading regions" />;
   if (areas.isError) return <Alert severity="error">{errorMessage(areas.error)}</Alert>;
+  const shown = areas.data.records.filter((a) => choice.country !== USA || a.state === choice.state);
   return (
     <TextField
       select
@@ -167,7 +211,7 @@ function AreaChoice({ choice, set }: ChoiceProps) {
       value={choice.areaId ?? ''}
       onChange={(e) => set({ areaId: Number(e.target.value), quantity: 1 })}
     >
-      {areas.data.records.map((a) => (
+      {shown.map((a) => (
         <MenuItem key={a.id} value={a.id} disabled={a.stock === 0}>
           {a.name} (
           {a.stock === 0 ? 'none in stock' : `${a.stock}${a.stock >= INTERNATIONAL_STOCK_CAP ? '+' : ''} in stock`})

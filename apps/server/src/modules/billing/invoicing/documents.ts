@@ -10,7 +10,14 @@ import type { Tenancy, Tx } from '../../../platform/tenancy.ts';
 import { billingPeriod, displayDate, londonToday } from '../billing-periods.ts';
 import { invoiceMandate } from '../direct-debit/mandates.ts';
 import { providerOf } from './billing-run.ts';
-import { type CallTariffPdfRate, callTariffPdf, invoicePdf, type PdfAddress, tariffPdf } from './pdf.ts';
+import {
+  type CallTariffPdfRate,
+  callTariffPdf,
+  invoicePdf,
+  type PdfAddress,
+  type TariffLine,
+  tariffPdf,
+} from './pdf.ts';
 import { readInvoice } from './records.ts';
 import { type InvoiceTermsFacts, invoiceTerms } from './terms.ts';
 
@@ -92,9 +99,13 @@ export async function invoicePdfOf(tenancy: Tenancy, accountNo: number, id: numb
   return { no: invoice.invoiceNo, pdf };
 }
 
-/** The provider's tariff of the account, as of today. */
-export async function tariffPdfOf(tenancy: Tenancy, accountNo: number): Promise<Buffer> {
-  return tariffPdf(await providerHeader(tenancy, accountNo), displayDate(londonToday()));
+/** The provider's tariff of the account, as of today: the seats' rental and `services` (the service tariff's). */
+export async function tariffPdfOf(
+  tenancy: Tenancy,
+  accountNo: number,
+  services: readonly TariffLine[],
+): Promise<Buffer> {
+  return tariffPdf(await providerHeader(tenancy, accountNo), displayDate(londonToday()), services);
 }
 
 /** The provider's call tariff (its rate deck) of the account, as of today. */

@@ -3,14 +3,7 @@
  * and address), the account's address, the invoice number and dates, the lines, subtotal, VAT at
  * 20 %, total, payment terms and a PAID / VOID stamp; the tariff lists the provider's prices.
  */
-import {
-  formatPence,
-  INVOICE_DUE_DAYS,
-  NUMBER_RENTAL_PENCE,
-  SEAT_RENTAL_PENCE,
-  VAT_PERCENT,
-  vatOf,
-} from '@switchboard/domain';
+import { formatPence, INVOICE_DUE_DAYS, SEAT_RENTAL_PENCE, VAT_PERCENT, vatOf } from '@switchboard/domain';
 import PDFDocument from 'pdfkit';
 
 export interface PdfAddress {
@@ -209,8 +202,15 @@ function drawStamp(doc: PDFKit.PDFDocument, inv: InvoicePdfData, y: number): voi
   }
 }
 
-/** The provider's tariff: the monthly rentals the billing run charges. */
-export function tariffPdf(provider: PdfAddress, issued: string): Promise<Buffer> {
+/** A service's price on the tariff: what it is, how it is charged, in pence ex VAT. */
+export interface TariffLine {
+  service: string;
+  basis: string;
+  pence: number;
+}
+
+/** The provider's tariff: the seats' rental and the services' (numbers by type, their setup) the billing run charges. */
+export function tariffPdf(provider: PdfAddress, issued: string, services: readonly TariffLine[]): Promise<Buffer> {
   return render((doc) => {
     header(doc, provider, 'TARIFF');
     doc.fillColor(GREY).font('Helvetica').fontSize(9).text(`Prices as of ${issued}`, LEFT, 110);
@@ -222,12 +222,16 @@ export function tariffPdf(provider: PdfAddress, issued: string): Promise<Buffer>
     doc.text('Price ex VAT', 380, y + 6, { width: 75, align: 'right' });
     doc.text('Price inc VAT', 460, y + 6, { width: 80, align: 'right' });
     y += 28;
-    const rows: Array<[string, string, number]> = [
-      ['Seat rental', 'per seat per month', SEAT_RENTAL_PENCE],
-      ['Telephone number rental', 'per number per month', NUMBER_RENTAL_PENCE],
+    const rows: TariffLine[] = [
+      { service: 'Seat rental', basis: 'per seat per month', pence: SEAT_RENTAL_PENCE },
+      ...services,
     ];
     doc.font('Helvetica').fontSize(10);
-    for (const [service, basis, pence] of rows) {
+    for (const { service, basis, pence } of rows) {
+      if (y > 760) {
+        doc.addPage();
+        y = 50;
+      }
       const inc = pence + vatOf(pence);
       doc.text(service, LEFT + 6, y);
       doc.text(basis, 280, y);
