@@ -102,6 +102,13 @@ test('a provider admin adds a range to stock and sets a price', async ({ page })
   await expect(page.getByText(M.notForProfitSaved(30001, true))).toBeVisible();
   await page.getByRole('button', { name: 'Unmark' }).click();
   await expect(page.getByText(M.notForProfitSaved(30001, false))).toBeVisible();
+  // International stock, with its country's requirement.
+  await page.getByLabel('Country code').fill('DE');
+  await page.getByLabel('International area').fill('Berlin');
+  await page.getByLabel('First international number').fill('+493012346000');
+  await page.getByLabel('How many numbers').fill('5');
+  await page.getByRole('button', { name: 'Add Stock' }).click();
+  await expect(page.getByText('5 numbers added to Berlin')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('0808FREE monthly')).toHaveValue('4.50');
   await page.screenshot({ path: 'test-results/buy-numbers-stock.png', fullPage: true });

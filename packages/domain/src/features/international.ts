@@ -79,6 +79,10 @@ export const INTERNATIONAL_MESSAGES = {
   unknownCountry: 'This country has no international numbers',
   proofNotAsked: (type: string) => `This country does not accept ${type} as proof`,
   noProofs: 'This address has no documents',
+  /** Ours: a provider admin's new stock. */
+  e164: 'Enter the number in international form, e.g. +33199000000',
+  notOfCountry: 'This number is not one of the country’s',
+  stockAdded: (added: number, area: string) => `${added} numbers added to ${area}`,
 } as const;
 
 /** Letters (any script) and apostrophes: names and titles (§5). */
@@ -241,6 +245,33 @@ const countryPagedParams = countryParam
   .extend(paging)
   .refine((p) => p.limit === -1 || (p.limit >= 1 && p.limit <= 200), { error: 'limit must be 1-200' });
 
+/** The most numbers one stock range adds (ours: a block of 10,000, as a number range is allocated). */
+export const INTERNATIONAL_STOCK_RANGE_MAX = 10_000;
+
+/**
+ * A provider admin's new international stock: a country's regulation requirement (set or changed),
+ * an area of it (made when new; the USA's with its state) and `count` numbers from `first` (E.164).
+ */
+export const internationalStockBody = z.object({
+  country: z.string().regex(/^[A-Z]{2}$/, { error: MESSAGES.required }),
+  addressType: z.enum(ADDRESS_TYPES, { error: MESSAGES.required }),
+  proofRequired: z.boolean(),
+  proofTypes: z.array(z.enum(PROOF_TYPES)).default([]),
+  area: requiredText({ max: 60 }),
+  state: optionalText({ max: 40 }),
+  first: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{6,14}$/, { error: INTERNATIONAL_MESSAGES.e164 }),
+  count: z
+    .number({ error: MESSAGES.required })
+    .int()
+    .min(1, { error: MESSAGES.required })
+    .max(INTERNATIONAL_STOCK_RANGE_MAX, { error: `At most ${INTERNATIONAL_STOCK_RANGE_MAX} numbers at once` }),
+});
+export type InternationalStockBody = z.input<typeof internationalStockBody>;
+export const internationalStockReply = z.object({ success: z.boolean(), message: z.string(), added: z.number().int() });
+
 const tag = 'international';
 const { get, post } = taggedRoutes(tag);
 const base = '/numbering/international';
@@ -292,6 +323,8 @@ export const internationalRoutes = {
   }),
   /** The account's international numbers. */
   numbers: post(`${base}/:offset/:limit`, { params: listParams, reply: listReplySchema(internationalNumber) }),
+  /** A provider admin's new international stock (and the country's requirement). */
+  addStock: post(`${base}/stock`, { body: internationalStockBody, reply: internationalStockReply }),
   /** An order of an area's numbers: each number's outcome and the summary (spec 3 §8). */
   order: post(`${base}/order`, { body: internationalOrderBody, reply: allocateReply }),
 } as const;

@@ -5,10 +5,11 @@
  * from the store) and the international numbers linked to them. Wholesale accounts and provider
  * admins only (§6).
  */
-import { INTERNATIONAL_MESSAGES, internationalRoutes, purchaseSummary } from '@switchboard/domain';
-import { callingCodeOf, countryName } from '@switchboard/domain/phone';
+import { INTERNATIONAL_MESSAGES, internationalRoutes, isProviderAdmin, purchaseSummary } from '@switchboard/domain';
+import { callingCodeOf, countryName, countryOfNumber } from '@switchboard/domain/phone';
 import type { FastifyInstance } from 'fastify';
 import {
+  addInternationalStock,
   areasOf,
   internationalCompliance,
   internationalNumber,
@@ -18,8 +19,9 @@ import {
   restrictionsOf,
   restrictionsOfAll,
 } from '../../modules/international/index.ts';
-import { forbidden, HttpError } from '../../platform/errors.ts';
+import { forbidden, HttpError, validationError } from '../../platform/errors.ts';
 import { listBodyFor, pagedList } from '../../platform/list.ts';
+import { recordAct } from '../../platform/outbox.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { type Ctx, openRoute, tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
@@ -32,6 +34,7 @@ export function registerInternationalRoutes(api: FastifyInstance, platform: Plat
   registerLinkRoutes(api, platform);
   registerProofRoutes(api, platform);
   registerOrderRoute(api, platform);
+  registerStockAdminRoute(api, platform);
 }
 
 /**
@@ -60,6 +63,32 @@ function registerOrderRoute(api: FastifyInstance, platform: Platform): void {
       return platform.tenancy.crossAccount('numbering', (tx) =>
         orderInternational(tx, { ...order, by: auth, ip: request.ip }),
       );
+    },
+  });
+}
+
+/**
+ * A provider admin (in their own account) adds international stock: the country's requirement, the
+ * area and a run of numbers, which must be the country's (libphonenumber's reading of the first).
+ */
+function registerStockAdminRoute(api: FastifyInstance, platform: Platform): void {
+  openRoute(api, platform, internationalRoutes.addStock, {
+    allow: (auth) => isProviderAdmin(auth) && auth.puppeteer === null,
+    handler: async ({ auth, request }, { body }) => {
+      if (!auth) throw forbidden();
+      if (countryOfNumber(body.first) !== body.country)
+        throw validationError({ first: INTERNATIONAL_MESSAGES.notOfCountry });
+      return platform.tenancy.crossAccount('numbering', async (tx) => {
+        const added = await addInternationalStock(tx, { ...body, state: body.state });
+        await recordAct(tx, {
+          userId: auth.userId,
+          accountNo: auth.homeAccountNo,
+          action: 'international-addresses.stock',
+          details: { ...body, added },
+          ip: request.ip,
+        });
+        return { success: true, message: INTERNATIONAL_MESSAGES.stockAdded(added, body.area), added };
+      });
     },
   });
 }

@@ -13,11 +13,13 @@ import { multipart } from '../../test/multipart.ts';
 let t: TestContext;
 let reseller: Record<string, string>;
 let retail: Record<string, string>;
+let admin: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestContext();
   reseller = await t.login('reseller');
   retail = await t.login('retail');
+  admin = await t.login('admin');
 });
 afterAll(async () => t?.close());
 
@@ -149,5 +151,32 @@ describe('the international order', () => {
       select allocated_at, quarantined_until > now() + interval '89 days' as resting
       from international_stock where number = ${number.number}`.execute(t.database.db);
     expect(rows).toEqual([{ allocated_at: null, resting: true }]);
+  });
+
+  it('sells the stock a provider admin adds, with the country’s requirement; only the country’s numbers, only by a provider admin', async () => {
+    const stock = {
+      country: 'DE',
+      addressType: 'none',
+      proofRequired: false,
+      proofTypes: [],
+      area: 'Berlin',
+      first: '+493012345000',
+      count: 5,
+    };
+    expect((await t.api('POST', `${BASE}/stock`, reseller, stock)).statusCode).toBe(403);
+    const wrong = await t.api('POST', `${BASE}/stock`, admin, { ...stock, first: '+33199000000' });
+    expect(wrong.statusCode).toBe(400);
+    expect(json<{ validation: Record<string, string> }>(wrong).validation.first).toBe(
+      INTERNATIONAL_MESSAGES.notOfCountry,
+    );
+    const added = await t.api('POST', `${BASE}/stock`, admin, stock);
+    expect(added.statusCode, added.body).toBe(200);
+    expect(json(added)).toMatchObject({ added: 5, message: INTERNATIONAL_MESSAGES.stockAdded(5, 'Berlin') });
+    // Again over the same numbers and three more: only the new ones are added.
+    expect(json(await t.api('POST', `${BASE}/stock`, admin, { ...stock, count: 8 }))).toMatchObject({ added: 3 });
+    const berlin = await areaOf('DE', 'Berlin');
+    expect(berlin.stock).toBe(8);
+    const reply = json<AllocateReply>(await order({ areaId: berlin.id, quantity: 1, addressId: null }));
+    expect(reply.records.map((r) => r.item)).toEqual(['+493012345000']);
   });
 });

@@ -7,4 +7,5 @@
 export * from './numbers.ts';
 export * from './orders.ts';
 export * from './regulations.ts';
+export * from './stock.ts';
 export type * from './tables.ts';

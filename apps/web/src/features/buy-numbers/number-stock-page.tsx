@@ -1,6 +1,7 @@
 /**
- * /number-stock (provider admins): the service tariff's prices, each editable, and a new range of
- * numbers added to stock (its area named from the geocoding data unless a name is given).
+ * /number-stock (provider admins): the service tariff's prices, each editable, a new range of
+ * numbers added to stock (its area named from the geocoding data unless a name is given), and
+ * international stock with its country's requirement.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -29,6 +30,7 @@ import { errorMessage } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
 import { useToast } from '../../platform/toast.ts';
 import { buyKeys, useTariff } from './api.ts';
+import { InternationalStock } from './international-stock-form.tsx';
 
 export default function NumberStockPage() {
   return (
@@ -38,6 +40,7 @@ export default function NumberStockPage() {
       </Typography>
       <TariffTable />
       <AddRange />
+      <InternationalStock />
       <NotForProfit />
     </Stack>
   );
