@@ -74,8 +74,6 @@ export function InternationalStock() {
       setProblem(errorMessage(error));
     }
   };
-  const toggle = (t: ProofType, on: boolean) =>
-    set({ proofTypes: on ? [...form.proofTypes, t] : form.proofTypes.filter((p) => p !== t) });
   return (
     <Paper sx={{ p: 2 }}>
       <Typography variant="h6" component="h2" gutterBottom>
@@ -88,36 +86,7 @@ export function InternationalStock() {
           value={form.country}
           onChange={(e) => set({ country: e.target.value.trim().slice(0, 2) })}
         />
-        <TextField
-          select
-          label="Address required"
-          value={form.addressType}
-          onChange={(e) => set({ addressType: ADDRESS_TYPES.find((a) => a === e.target.value) ?? 'none' })}
-        >
-          {ADDRESS_TYPES.map((a) => (
-            <MenuItem key={a} value={a}>
-              {ADDRESS_LABELS[a]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <FormControlLabel
-          control={<Switch checked={form.proofRequired} onChange={(e) => set({ proofRequired: e.target.checked })} />}
-          label="Proof of the address required"
-        />
-        {form.proofRequired && (
-          <FormGroup>
-            <FormLabel component="legend">Proofs accepted</FormLabel>
-            {PROOF_TYPES.map((t) => (
-              <FormControlLabel
-                key={t}
-                label={PROOF_TYPE_LABELS[t]}
-                control={
-                  <Checkbox checked={form.proofTypes.includes(t)} onChange={(e) => toggle(t, e.target.checked)} />
-                }
-              />
-            ))}
-          </FormGroup>
-        )}
+        <Requirement form={form} set={set} />
         <TextField label="International area" value={form.area} onChange={(e) => set({ area: e.target.value })} />
         <TextField
           label="State"
@@ -143,5 +112,43 @@ export function InternationalStock() {
         </Button>
       </Stack>
     </Paper>
+  );
+}
+
+/** The country's regulation requirement: where the address must be, and the proofs it accepts. */
+function Requirement({ form, set }: { form: Form; set: (change: Partial<Form>) => void }) {
+  const toggle = (t: ProofType, on: boolean) =>
+    set({ proofTypes: on ? [...form.proofTypes, t] : form.proofTypes.filter((p) => p !== t) });
+  return (
+    <>
+      <TextField
+        select
+        label="Address required"
+        value={form.addressType}
+        onChange={(e) => set({ addressType: ADDRESS_TYPES.find((a) => a === e.target.value) ?? 'none' })}
+      >
+        {ADDRESS_TYPES.map((a) => (
+          <MenuItem key={a} value={a}>
+            {ADDRESS_LABELS[a]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <FormControlLabel
+        control={<Switch checked={form.proofRequired} onChange={(e) => set({ proofRequired: e.target.checked })} />}
+        label="Proof of the address required"
+      />
+      {form.proofRequired && (
+        <FormGroup>
+          <FormLabel component="legend">Proofs accepted</FormLabel>
+          {PROOF_TYPES.map((t) => (
+            <FormControlLabel
+              key={t}
+              label={PROOF_TYPE_LABELS[t]}
+              control={<Checkbox checked={form.proofTypes.includes(t)} onChange={(e) => toggle(t, e.target.checked)} />}
+            />
+          ))}
+        </FormGroup>
+      )}
+    </>
   );
 }
