@@ -5,7 +5,7 @@
  * from the store) and the international numbers linked to them. Wholesale accounts and provider
  * admins only (§6).
  */
-import { INTERNATIONAL_MESSAGES, internationalRoutes, isProviderAdmin, purchaseSummary } from '@switchboard/domain';
+import { INTERNATIONAL_MESSAGES, internationalRoutes, isProviderAdmin } from '@switchboard/domain';
 import { callingCodeOf, countryName, countryOfNumber } from '@switchboard/domain/phone';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -15,6 +15,7 @@ import {
   internationalNumber,
   internationalNumbers,
   orderInternational,
+  refusedOrder,
   requirementOf,
   restrictionsOf,
   restrictionsOfAll,
@@ -91,18 +92,6 @@ function registerStockAdminRoute(api: FastifyInstance, platform: Platform): void
       });
     },
   });
-}
-
-/** Every number of an order its address does not cover: the same per-item error (nothing taken). */
-function refusedOrder(quantity: number, message: string) {
-  const records = Array.from({ length: quantity }, (_, i) => ({
-    item: `Number ${i + 1}`,
-    success: false,
-    message,
-    validation: null,
-    ids: [],
-  }));
-  return { success: false, message: purchaseSummary(records), records };
 }
 
 /** The countries' restrictions and a country's areas with their stock (capped at 100 each). */

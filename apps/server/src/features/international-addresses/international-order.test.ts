@@ -145,8 +145,11 @@ describe('the international order', () => {
   it('puts a number given back in quarantine before it is sold again', async () => {
     const [number] = (await internationalNumbers()).filter((n) => n.number.startsWith('+1'));
     if (!number) throw new Error('an international number');
+    const stock = (await areaOf('US', 'New York')).stock;
     const res = await t.api('DELETE', `/numbering/allocated/${number.id}`, reseller);
     expect(res.statusCode, res.body).toBe(200);
+    // Resting, it is not the area's stock (the order could not take it).
+    expect((await areaOf('US', 'New York')).stock).toBe(stock);
     const { rows } = await sql<{ allocated_at: Date | null; resting: boolean }>`
       select allocated_at, quarantined_until > now() + interval '89 days' as resting
       from international_stock where number = ${number.number}`.execute(t.database.db);

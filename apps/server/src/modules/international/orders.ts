@@ -8,9 +8,9 @@ import { type AllocateReply, BUY_NUMBER_MESSAGES, purchaseSummary } from '@switc
 import { sql } from 'kysely';
 import type { Tx } from '../../platform/tenancy.ts';
 import { allocate, type Order, type Resolution, type StockSource } from '../numbering/index.ts';
+import { freeStock } from './stock.ts';
 
-/** A stock number that is free: not held, and out of its quarantine. */
-const free = sql<boolean>`allocated_at is null and (quarantined_until is null or quarantined_until <= now())`;
+const free = freeStock('international_stock');
 
 const international = (number: string) => ({
   number,
@@ -77,13 +77,9 @@ export async function orderInternational(tx: Tx, order: InternationalOrder): Pro
   const reply: AllocateReply =
     items.length > 0 ? await allocate(tx, internationalStock, { ...order, items }) : emptyReply();
   const short = order.quantity - picked.length;
-  const missing = Array.from({ length: short }, (_, i) => ({
-    item: `Number ${picked.length + i + 1}`,
-    success: false,
-    message: BUY_NUMBER_MESSAGES.validationError,
-    validation: { quantity: BUY_NUMBER_MESSAGES.notAvailable },
-    ids: [],
-  }));
+  const missing = failedItems(picked.length, short, BUY_NUMBER_MESSAGES.validationError, {
+    quantity: BUY_NUMBER_MESSAGES.notAvailable,
+  });
   const records = [...reply.records, ...missing];
   const ids = records.flatMap((r) => r.ids);
   const addressId = order.addressId;
@@ -102,3 +98,20 @@ export async function orderInternational(tx: Tx, order: InternationalOrder): Pro
 }
 
 const emptyReply = (): AllocateReply => ({ success: true, message: '', records: [] });
+
+/** `count` numbers of an order that failed alike, named by their place ('Number 3') from `after` + 1. */
+function failedItems(after: number, count: number, message: string, validation: Record<string, string> | null) {
+  return Array.from({ length: count }, (_, i) => ({
+    item: `Number ${after + i + 1}`,
+    success: false,
+    message,
+    validation,
+    ids: [],
+  }));
+}
+
+/** Every number of an order its address does not cover: the same per-item error (nothing taken). */
+export function refusedOrder(quantity: number, message: string): AllocateReply {
+  const records = failedItems(0, quantity, message, null);
+  return { success: false, message: purchaseSummary(records), records };
+}

@@ -13,6 +13,7 @@ import { callingCodeOf, countryName } from '@switchboard/domain/phone';
 import { sql } from 'kysely';
 import { HttpError } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/tenancy.ts';
+import { freeStock } from './stock.ts';
 
 /** What an international number of `country` needs: ok, or the purchase's per-item error (spec 3 §8). */
 export type ComplianceOutcome =
@@ -33,7 +34,7 @@ export async function requirementOf(tx: Tx, country: string): Promise<Regulation
 
 /** An area's free numbers, counted no further than the cap (a walk of at most 100 entries of the free index). */
 const cappedStock = sql<number>`(select count(*)::int from (select 1 from international_stock s
-  where s.area_id = international_areas.id and s.allocated_at is null limit ${INTERNATIONAL_STOCK_CAP}) free)`;
+  where s.area_id = international_areas.id and ${freeStock('s')} limit ${INTERNATIONAL_STOCK_CAP}) free)`;
 
 /** A country's areas with their stock (capped), paged (offset and limit -1: all). */
 export async function areasOf(tx: Tx, country: string, offset: number, limit: number) {

@@ -9,6 +9,15 @@ import type { Tx } from '../../platform/tenancy.ts';
 
 export type NewInternationalStock = Required<Omit<InternationalStockBody, 'state'>> & { state: string };
 
+/**
+ * A stock number (`alias` the stock table's name in the query) that may be sold: not held, and out
+ * of its quarantine. The order takes only these, and an area's stock counts only these.
+ */
+export const freeStock = (alias: string) =>
+  sql.raw<boolean>(
+    `(${alias}.allocated_at is null and (${alias}.quarantined_until is null or ${alias}.quarantined_until <= now()))`,
+  );
+
 /** Adds the stock; answers how many numbers were new. */
 export async function addInternationalStock(tx: Tx, stock: NewInternationalStock): Promise<number> {
   await tx
