@@ -4,8 +4,8 @@
  * Servers page, which shows each new credential once.
  */
 import type { ServerRole } from '@switchboard/domain';
-import { addPlatformServer } from '../platform/server-routes.ts';
-import type { Tx } from '../platform/tenancy.ts';
+import { addPlatformServer, secretMatches } from '../platform/server-routes.ts';
+import type { Tenancy, Tx } from '../platform/tenancy.ts';
 
 export const DEMO_SERVERS: ReadonlyArray<{ name: string; role: ServerRole; secret: string }> = [
   { name: 'Demo switch', role: 'switch', secret: 'DemoSwitchSecret-NotForProduction-0001' },
@@ -15,4 +15,14 @@ export const DEMO_SERVERS: ReadonlyArray<{ name: string; role: ServerRole; secre
 
 export async function seedPlatformServers(tx: Tx): Promise<void> {
   for (const server of DEMO_SERVERS) await addPlatformServer(tx, server);
+}
+
+/** The servers still calling with a demo secret (the start warns: the README publishes them). */
+export async function serversWithDemoSecret(tenancy: Tenancy): Promise<string[]> {
+  const rows = await tenancy.crossAccount('startup', (tx) =>
+    tx.selectFrom('platform_servers').select(['name', 'secret_sha256']).where('enabled', '=', true).execute(),
+  );
+  return rows
+    .filter((row) => DEMO_SERVERS.some((demo) => secretMatches(row.secret_sha256, demo.secret)))
+    .map((row) => row.name);
 }

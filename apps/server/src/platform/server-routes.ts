@@ -86,6 +86,11 @@ export async function addPlatformServer(
   return { id, credential: serverCredential(id, secret) };
 }
 
+/** Whether `secret` is the one whose SHA-256 is `stored` (a constant-time compare). */
+export function secretMatches(stored: Buffer, secret: string): boolean {
+  return stored.length === 32 && timingSafeEqual(stored, sha256(secret));
+}
+
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
 const CREDENTIAL = new RegExp(`^${SERVER_SCHEME} ([1-9][0-9]{0,8})\\.([A-Za-z0-9_-]{20,100})$`);
@@ -109,7 +114,7 @@ export async function callingServer(
   );
   // The hash is compared even for an unknown id, so the reply's timing does not tell which ids exist.
   const expected = row?.secret_sha256 ?? Buffer.alloc(32);
-  const matches = timingSafeEqual(expected, sha256(secret));
+  const matches = secretMatches(expected, secret);
   if (!row || !matches || !row.enabled) throw refused();
   if (!(typeof role === 'string' ? [role] : role).includes(row.role))
     throw new HttpError(403, PLATFORM_SERVER_MESSAGES.wrongRole);

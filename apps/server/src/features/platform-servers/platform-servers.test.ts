@@ -13,6 +13,7 @@ import {
   type ServerRole,
 } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SERVERS, serversWithDemoSecret } from '../../demo/platform-servers.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { callingServer } from '../../platform/server-routes.ts';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
@@ -164,5 +165,22 @@ describe('managing the servers', () => {
         expect(json(res).message).toBe(MESSAGES.forbidden);
       }
     }
+  });
+});
+
+describe('the demo’s servers', () => {
+  it('call with the README’s secrets, and the start names each until its credential is renewed', async () => {
+    const demo = (await listed()).filter((s) => DEMO_SERVERS.some((d) => d.name === s.name));
+    expect(demo.map((s) => s.role).sort()).toEqual(['media', 'recording', 'switch']);
+    for (const server of demo) {
+      const secret = DEMO_SERVERS.find((d) => d.name === server.name)?.secret ?? '';
+      expect(await check(`${SERVER_SCHEME} ${server.id}.${secret}`, server.role)).toMatchObject({ id: server.id });
+    }
+    expect((await serversWithDemoSecret(t.app.platform.tenancy)).sort()).toEqual(
+      DEMO_SERVERS.map((d) => d.name).sort(),
+    );
+    const [first] = demo;
+    await t.api('POST', `/platformservers/${first?.id}/credential`, admin, { version: first?.version });
+    expect(await serversWithDemoSecret(t.app.platform.tenancy)).not.toContain(first?.name);
   });
 });
