@@ -13,7 +13,9 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   AREA_NAMES,
   type CredentialReply,
@@ -130,6 +132,55 @@ function ServerActions({ server, onRenewed }: { server: PlatformServer; onRenewe
   );
 }
 
+/** A table on a wide screen; on a phone, a card per server (its actions on screen, not beyond a scroll). */
+function ServerList({
+  servers,
+  onRenewed,
+}: {
+  servers: PlatformServer[];
+  onRenewed: (reply: CredentialReply) => void;
+}) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const status = (s: PlatformServer) => (
+    <Chip size="small" label={s.enabled ? 'Enabled' : 'Disabled'} color={s.enabled ? 'success' : 'default'} />
+  );
+  if (phone)
+    return (
+      <Stack component="ul" aria-label="Platform servers" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {servers.map((s) => (
+          <Card component="li" variant="outlined" key={s.id}>
+            <CardContent>
+              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+                <Typography variant="subtitle1" component="h2">
+                  {s.name}
+                </Typography>
+                {status(s)}
+              </Stack>
+              <Typography variant="body2">{roleLabel(s.role)}</Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                Credential made {when(s.rotatedAt ?? s.createdAt)}
+              </Typography>
+              <ServerActions server={s} onRenewed={onRenewed} />
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+    );
+  return (
+    <SimpleTable
+      label="Platform servers"
+      rows={servers}
+      columns={[
+        { header: 'Name', cell: (s) => s.name },
+        { header: 'Role', cell: (s) => roleLabel(s.role) },
+        { header: 'Status', cell: status },
+        { header: 'Credential made', cell: (s) => when(s.rotatedAt ?? s.createdAt) },
+        { header: 'Actions', cell: (s) => <ServerActions server={s} onRenewed={onRenewed} /> },
+      ]}
+    />
+  );
+}
+
 export default function PlatformServersPage() {
   const servers = useQuery({ queryKey: keys.all, queryFn: () => call(platformServerRoutes.list) });
   const [shown, setShown] = useState<CredentialReply | null>(null);
@@ -148,26 +199,7 @@ export default function PlatformServersPage() {
       {servers.isError && <Alert severity="error">{errorMessage(servers.error)}</Alert>}
       {servers.data?.records.length === 0 && <Typography>No items found.</Typography>}
       {servers.data && servers.data.records.length > 0 && (
-        <SimpleTable
-          label="Platform servers"
-          rows={servers.data.records}
-          columns={[
-            { header: 'Name', cell: (s) => s.name },
-            { header: 'Role', cell: (s) => roleLabel(s.role) },
-            {
-              header: 'Status',
-              cell: (s) => (
-                <Chip
-                  size="small"
-                  label={s.enabled ? 'Enabled' : 'Disabled'}
-                  color={s.enabled ? 'success' : 'default'}
-                />
-              ),
-            },
-            { header: 'Credential made', cell: (s) => when(s.rotatedAt ?? s.createdAt) },
-            { header: 'Actions', cell: (s) => <ServerActions server={s} onRenewed={setShown} /> },
-          ]}
-        />
+        <ServerList servers={servers.data.records} onRenewed={setShown} />
       )}
       <CredentialDialog shown={shown} onClose={() => setShown(null)} />
     </Box>
