@@ -72,6 +72,12 @@ export const CROSS_ACCOUNT_USES = [
    * quarantine job.
    */
   'numbering',
+  /**
+   * SMS: a send is charged to the ledger in the transaction that stores it; the gateway's jobs (the
+   * send, the sandbox's reports) and its webhooks (a status finds its text by the gateway's id, an
+   * inbound text its account by the number).
+   */
+  'sms',
 ] as const;
 export type CrossAccountUse = (typeof CROSS_ACCOUNT_USES)[number];
 
