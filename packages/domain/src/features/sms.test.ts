@@ -20,9 +20,14 @@ describe('SMS fields', () => {
   });
 
   it("takes 'to' by the telephone pattern and a message of at most 250 characters", () => {
-    const ok = smsSendInput.safeParse({ originator: '01214960000', destinations: ['07700900123', '+447700900123'], message: 'Hi' });
+    const ok = smsSendInput.safeParse({
+      originator: '01214960000',
+      destinations: ['07700900123', '+447700900123'],
+      message: 'Hi',
+    });
     expect(ok.success).toBe(true);
-    const issues = (body: object) => smsSendInput.safeParse(body).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    const issues = (body: object) =>
+      smsSendInput.safeParse(body).error?.issues.map((i) => [i.path.join('.'), i.message]);
     const base = { originator: '01214960000', destinations: ['07700900123'], message: 'Hi' };
     expect(issues({ ...base, destinations: ['1234'] })).toEqual([['destinations.0', MESSAGES.telephone]]);
     expect(issues({ ...base, destinations: ['123456789012345'] })).toEqual([['destinations.0', MESSAGES.telephone]]);
@@ -33,7 +38,9 @@ describe('SMS fields', () => {
     expect(issues({ ...base, message: 'x'.repeat(SMS_MAX_LENGTH) })).toBeUndefined();
     expect(issues({ ...base, destinations: [] })).toEqual([['destinations', SMS_MESSAGES.selectDestination]]);
     // A destination named twice is one text.
-    expect(smsSendInput.parse({ ...base, destinations: ['07700900123', '07700900123'] }).destinations).toEqual(['07700900123']);
+    expect(smsSendInput.parse({ ...base, destinations: ['07700900123', '07700900123'] }).destinations).toEqual([
+      '07700900123',
+    ]);
   });
 });
 

@@ -98,6 +98,19 @@ export const smsSendInput = z.object({
 });
 export type SmsSendInput = z.input<typeof smsSendInput>;
 
+/**
+ * The send form's shape (the panel's Send, Reply and Forward): the destinations typed as one text,
+ * separated by commas, spaces or new lines, then the send's own rules.
+ */
+export const smsSendForm = smsSendInput.extend({
+  destinations: z
+    .string()
+    .max(SMS_MAX_DESTINATIONS * 16, { error: SMS_MESSAGES.tooManyDestinations })
+    .transform((text) => text.split(/[\s,;]+/).filter((d) => d !== ''))
+    .pipe(smsSendInput.shape.destinations),
+});
+export type SmsSendFormValues = z.input<typeof smsSendForm>;
+
 export const smsRecord = z.object({
   id: z.number().int(),
   /** §3's name of the id. */
