@@ -13,7 +13,7 @@ export interface SmsMessagesTable extends Omit<DeclaredColumns<typeof smsFields>
   gateway_id: string | null;
   cost_pence: Generated<number>;
   on_ledger: Generated<boolean>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 /** The sandbox gateway's status reports waiting for their moment. */
