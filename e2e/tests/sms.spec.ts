@@ -22,14 +22,14 @@ test.describe('SMS', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: 'Send SMS' })).toBeVisible();
     await choose(dialog, 'Originator', /^01214960000/);
-    await dialog.getByLabel('To').fill('07700900123, 12ab');
-    await dialog.getByLabel('Message').fill('x'.repeat(251));
+    await dialog.getByRole('textbox', { name: 'To' }).fill('07700900123, 12ab');
+    await dialog.getByRole('textbox', { name: 'Message' }).fill('x'.repeat(251));
     await expect(dialog.getByText('251/250 characters, 2 parts')).toBeVisible();
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(dialog.getByText('Length must not exceed 250 characters')).toBeVisible();
     await expect(dialog.getByText('Please enter a valid telephone number.')).toBeVisible();
-    await dialog.getByLabel('To').fill('07700900123, 07700900124');
-    await dialog.getByLabel('Message').fill(text);
+    await dialog.getByRole('textbox', { name: 'To' }).fill('07700900123, 07700900124');
+    await dialog.getByRole('textbox', { name: 'Message' }).fill(text);
     await expect(dialog.getByText(`${text.length}/250 characters, 1 part`)).toBeVisible();
     await expectAccessible(page, 'the send form');
     await page.screenshot({ path: 'test-results/screens/sms-send.png' });
@@ -64,15 +64,17 @@ test.describe('SMS', () => {
     await page.getByRole('button', { name: 'Reply' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: 'Reply SMS' })).toBeVisible();
-    await expect(dialog.getByLabel('To')).toHaveValue('07700900555');
+    await expect(dialog.getByRole('textbox', { name: 'To' })).toHaveValue('07700900555');
     await expect(dialog.getByRole('combobox', { name: 'Originator' })).toContainText('01214960000');
-    await dialog.getByLabel('Message').fill('We can be with you within the hour.');
+    await dialog.getByRole('textbox', { name: 'Message' }).fill('We can be with you within the hour.');
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(dialog.getByText('Message sent', { exact: true }).first()).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('button', { name: 'Forward' }).click();
-    await expect(page.getByRole('dialog').getByLabel('Message')).toHaveValue(/ceiling under the bathroom/);
+    await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Message' })).toHaveValue(
+      /ceiling under the bathroom/,
+    );
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
     await sidebar(page).getByRole('link', { name: 'SMS', exact: true }).click();

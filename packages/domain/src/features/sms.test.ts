@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.ts';
 import { priceSms, RateDeckIndex, rateSms, type SmsRate, smsDigits, smsParts } from '../rating.ts';
-import { SMS_MAX_LENGTH, SMS_MESSAGES, smsFields, smsRecord, smsSendInput } from './sms.ts';
+import { SMS_MAX_LENGTH, SMS_MESSAGES, smsFields, smsRecord, smsSendForm, smsSendInput } from './sms.ts';
 
 const deck = new RateDeckIndex<SmsRate>([
   { prefix: '447', destination: 'UK Mobile', sms: 400 },
@@ -67,5 +67,18 @@ describe('SMS price (the one rating function)', () => {
     expect(priceSms(deck, { to: '01214960000', message: 'Hi' })).toBeNull();
     expect(priceSms(deck, { to: '0049301234567', message: 'Hi' })).toBeNull();
     expect(rateSms({ prefix: '447', destination: 'UK Mobile', sms: 125 }, 'a'.repeat(161))).toBe(3); // 2.5p → 3p
+  });
+});
+
+describe('the send form', () => {
+  it('reads the destinations typed as one text and says a wrong one of the field itself', () => {
+    const base = { originator: '01214960000', message: 'Hi' };
+    expect(
+      smsSendForm.parse({ ...base, destinations: '07700900123, +447700900124\n07700900123' }).destinations,
+    ).toEqual(['07700900123', '+447700900124']);
+    const issues = smsSendForm.safeParse({ ...base, destinations: '07700900123, 12ab' }).error?.issues;
+    expect(issues?.map((i) => [i.path.join('.'), i.message])).toEqual([['destinations', MESSAGES.telephone]]);
+    const none = smsSendForm.safeParse({ ...base, destinations: ' ' }).error?.issues;
+    expect(none?.map((i) => [i.path.join('.'), i.message])).toEqual([['destinations', SMS_MESSAGES.selectDestination]]);
   });
 });

@@ -98,6 +98,9 @@ export const smsSendInput = z.object({
 });
 export type SmsSendInput = z.input<typeof smsSendInput>;
 
+/** The numbers of a typed list: separated by commas, semicolons, spaces or new lines. */
+const typedNumbers = (text: string) => text.split(/[\s,;]+/).filter((d) => d !== '');
+
 /**
  * The send form's shape (the panel's Send, Reply and Forward): the destinations typed as one text,
  * separated by commas, spaces or new lines, then the send's own rules.
@@ -106,7 +109,9 @@ export const smsSendForm = smsSendInput.extend({
   destinations: z
     .string()
     .max(SMS_MAX_DESTINATIONS * 16, { error: SMS_MESSAGES.tooManyDestinations })
-    .transform((text) => text.split(/[\s,;]+/).filter((d) => d !== ''))
+    // Each number by the telephone pattern, said of the field itself (the form shows one field).
+    .refine((text) => typedNumbers(text).every((d) => PATTERNS.telephone.pattern.test(d)), { error: SMS_MESSAGES.to })
+    .transform(typedNumbers)
     .pipe(smsSendInput.shape.destinations),
 });
 export type SmsSendFormValues = z.input<typeof smsSendForm>;

@@ -222,6 +222,11 @@ async function accountOfNumber(tx: Tx, to: string): Promise<number | null> {
   return mobiles.length === 1 ? (mobiles[0]?.account_no ?? null) : null;
 }
 
+/** Whether an account holds `to` (the sandbox's injection refuses one that none does before storing anything). */
+export async function isHeldNumber(platform: Platform, to: string): Promise<boolean> {
+  return (await platform.tenancy.crossAccount('sms', (tx) => accountOfNumber(tx, to))) !== null;
+}
+
 async function applyInbound(platform: Platform, event: Extract<SmsEvent, { kind: 'inbound' }>): Promise<ApplyOutcome> {
   return platform.tenancy.crossAccount('sms', async (tx) => {
     const accountNo = await accountOfNumber(tx, event.to);

@@ -15,7 +15,7 @@ import { resource } from '../../platform/resources.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
 import { deliverAndApply, webhookRoute } from '../../platform/webhooks.ts';
 import { SandboxSmsGateway, SIGNATURE_HEADER } from '../../providers/sms/sms.ts';
-import { applySmsEvent, originatorsOf, sendSms } from './sms.logic.ts';
+import { applySmsEvent, isHeldNumber, originatorsOf, sendSms } from './sms.logic.ts';
 
 const fields = fieldMap<Sms>('sms_messages', {
   id: field.id(),
@@ -128,6 +128,8 @@ function registerGatewayRoutes(api: FastifyInstance, platform: Platform): void {
     handler: async (_ctx, { body }) => {
       const gateway = platform.providers.sms;
       if (!(gateway instanceof SandboxSmsGateway)) throw new HttpError(409, SMS_MESSAGES.sandboxOnly);
+      // Refused before anything is stored (a refusal changes nothing).
+      if (!(await isHeldNumber(platform, body.to))) throw new HttpError(404, SMS_MESSAGES.noAccount);
       const { rawBody, signature } = gateway.inbound(body);
       const [outcome] = await deliverAndApply(platform, SMS_WEBHOOKS, {
         rawBody,
