@@ -42,12 +42,14 @@ test.describe('SMS', () => {
     await row.getByRole('link').first().click();
     await expect(page.getByRole('heading', { name: 'SMS to 07700900124' })).toBeVisible();
     // The sandbox reports sent after about two seconds, then delivered (or the carrier's refusal).
+    await expect(page.getByText(/^(Queued|Sent|Delivered)$/)).toBeVisible();
     await expect(async () => {
       await page.reload();
       await expect(page.getByText(/^(Delivered|Failed — Refused by the carrier \(sandbox\))$/)).toBeVisible({
-        timeout: 1000,
+        timeout: 5000,
       });
-    }).toPass({ timeout: 30_000 });
+    }).toPass({ timeout: 60_000 });
+    await page.screenshot({ path: 'test-results/screens/sms-sent-detail.png', fullPage: true });
   });
 
   test('opens an unread text (now read) and replies to its sender', async ({ page }) => {
