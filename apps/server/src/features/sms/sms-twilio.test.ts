@@ -119,7 +119,11 @@ describe('the Twilio gateway', () => {
     const refused = await webhook(params, wrong);
     expect(refused.statusCode).toBe(403);
     expect(json<{ message: string }>(refused).message).toBe(SMS_MESSAGES.badSignature);
-    const stored = await t.database.db.selectFrom('inbound_events').select('id').where('provider', '=', 'sms').execute();
+    const stored = await t.database.db
+      .selectFrom('inbound_events')
+      .select('id')
+      .where('provider', '=', 'sms')
+      .execute();
     expect(stored).toEqual([]);
     expect(await webhookOutcome(t, webhook(params, good))).toBe('applied');
     expect(await webhookOutcome(t, webhook(params, good))).toBe('duplicate');
@@ -134,7 +138,7 @@ describe('the Twilio gateway', () => {
     expect(await webhookOutcome(t, webhook(late, twilioSignature(TOKEN, WEBHOOK_URL, late)))).toBe('duplicate');
   });
 
-  it("stores an incoming message for the account holding the number, once", async () => {
+  it('stores an incoming message for the account holding the number, once', async () => {
     const params = {
       MessageSid: 'SMfeedfacefeedfacefeedfacefeedface',
       AccountSid: SID,

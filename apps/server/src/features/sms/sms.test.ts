@@ -1,6 +1,6 @@
 import { MESSAGES, SMS_MESSAGES, type Sms, type SmsOriginator } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxSmsGateway, sandboxFate } from '../../providers/sms/sms.ts';
+import { type SandboxSmsGateway, sandboxFate } from '../../providers/sms/sms.ts';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { webhookOutcome } from '../../test/webhooks.ts';
 import { deliverSandboxSms } from './sms.jobs.ts';
@@ -21,7 +21,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Reply = { success: boolean; message: string; ids: number[]; costPence: number; validation?: Record<string, string> };
+type Reply = {
+  success: boolean;
+  message: string;
+  ids: number[];
+  costPence: number;
+  validation?: Record<string, string>;
+};
 type Page = { records: Sms[]; totalRecords: number; nextCursor?: string | null };
 
 const send = (body: object, as = retail) => t.api('POST', '/sms', as, body);
@@ -255,7 +261,10 @@ describe('inbound texts, reading, reply and forward', () => {
     expect(json<Reply>(forward).message).toBe('Message sent to 2 destinations');
     const { records } = await page();
     expect(records[0]).toMatchObject({ direction: 'out', message: 'Can you quote for a new bathroom?' });
-    expect(records.find((r) => r.message === 'Yes, Thursday?')).toMatchObject({ to: '07700900999', from: '01214960001' });
+    expect(records.find((r) => r.message === 'Yes, Thursday?')).toMatchObject({
+      to: '07700900999',
+      from: '01214960001',
+    });
   });
 
   it('refuses an injection to a number no account holds, and from anyone but a provider admin', async () => {
@@ -285,13 +294,17 @@ describe('list, delete, permission and isolation', () => {
 
   it('is gated by the mobile permission and keeps each account to its own texts', async () => {
     const { records } = await page(prepay);
-    expect(records.every((r) => r.from === '07700900601' || r.to.startsWith('+33') || r.from.startsWith('0117'))).toBe(true);
+    expect(records.every((r) => r.from === '07700900601' || r.to.startsWith('+33') || r.from.startsWith('0117'))).toBe(
+      true,
+    );
     const other = (await rows(30000))[0]?.id ?? 0;
     expect((await t.api('GET', `/sms/${other}`, prepay)).statusCode).toBe(404);
     expect((await t.api('DELETE', '/sms', prepay, { id: other })).statusCode).toBe(404);
     // The viewer reads but may not send or delete.
     expect((await t.api('POST', '/sms/0/10', viewer, {})).statusCode).toBe(200);
-    expect((await send({ originator: '01214960000', destinations: ['07700900123'], message: 'x' }, viewer)).statusCode).toBe(403);
+    expect(
+      (await send({ originator: '01214960000', destinations: ['07700900123'], message: 'x' }, viewer)).statusCode,
+    ).toBe(403);
     expect((await t.api('DELETE', '/sms', viewer, { id: other })).statusCode).toBe(403);
     expect((await t.api('POST', '/sms/0/10', {}, {})).statusCode).toBe(401);
   });
