@@ -42,10 +42,11 @@ test.describe('SMS', () => {
     await row.getByRole('link').first().click();
     await expect(page.getByRole('heading', { name: 'SMS to 07700900124' })).toBeVisible();
     // The sandbox reports sent after about two seconds, then delivered (or the carrier's refusal).
-    await expect(page.getByText(/^(Queued|Sent|Delivered)$/)).toBeVisible();
+    const delivery = page.locator('dt:text-is("Delivery") + dd');
+    await expect(delivery).toHaveText(/^(Queued|Sent|Delivered)$/);
     await expect(async () => {
       await page.reload();
-      await expect(page.getByText(/^(Delivered|Failed — Refused by the carrier \(sandbox\))$/)).toBeVisible({
+      await expect(delivery).toHaveText(/^(Delivered|Failed — Refused by the carrier \(sandbox\))$/, {
         timeout: 5000,
       });
     }).toPass({ timeout: 60_000 });
