@@ -250,6 +250,12 @@ function createFastify(config: Config, options: BuildOptions, platform: Platform
     request.rawBody = body as string;
     parseJson(request, String(body), done);
   });
+  // Form posts (an SMS gateway's webhooks, Twilio's) are kept as received and handed on as that
+  // text: the signature is over their parameters, and no route's object schema takes a string.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = body as string;
+    done(null, body);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -69,6 +69,7 @@ import { area as prompts } from './features/prompts/area.ts';
 import { area as seats } from './features/seats/area.ts';
 import { area as session } from './features/session/area.ts';
 import { area as sipTrunks } from './features/sip-trunks/area.ts';
+import { area as sms } from './features/sms/area.ts';
 import { area as support } from './features/support/area.ts';
 import { area as tariff } from './features/tariff/area.ts';
 import { area as teams } from './features/teams/area.ts';
@@ -87,6 +88,7 @@ export const AREAS: readonly ServerArea[] = [
   timeProfiles,
   seats,
   sipTrunks,
+  sms,
   callGroups,
   callQueues,
   ivrs,

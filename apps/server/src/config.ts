@@ -110,6 +110,15 @@ export interface Config {
    * `timeoutMs`: how long a call may take (default 5 s) before the check is unavailable.
    */
   postcoder: { apiKey: string | undefined; apiBase?: string | undefined; timeoutMs?: number | undefined };
+  /**
+   * The SMS gateway (features/sms, providers/sms): Twilio when SMS_GATEWAY=twilio with
+   * TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN; else the sandbox (or none). `webhookUrl`
+   * (SMS_WEBHOOK_URL, default PUBLIC_URL + /api/v1/sms/webhook): the URL the gateway posts its status
+   * reports and inbound texts to, which its signature covers. `apiBase` (TWILIO_API_BASE): another
+   * server answering like Twilio, for tests only. `sandboxSecret` (SMS_WEBHOOK_SECRET): the sandbox's
+   * signing key (default random per process).
+   */
+  sms: SmsGatewaySettings;
   // ---- account lifecycle (registration, set-password links) ----
   /** The panel's address as users reach it: the links in e-mails start with it. */
   publicUrl: string;
@@ -132,6 +141,20 @@ export interface Config {
     liveChatUrl: string;
     helpUrl: string;
   };
+}
+
+/** The SMS gateway's settings (providers/sms). */
+export interface SmsGatewaySettings {
+  /** 'twilio', or unset: the sandbox (or none). */
+  gateway: 'twilio' | undefined;
+  accountSid: string | undefined;
+  authToken: string | undefined;
+  /** Twilio's API base (tests: a local server); default https://api.twilio.com. */
+  apiBase?: string | undefined;
+  /** The URL the gateway posts its webhooks to (what Twilio signs). */
+  webhookUrl: string;
+  /** The sandbox's signing key (default: random per process). */
+  sandboxSecret?: string | undefined;
 }
 
 /** An S3-compatible bucket holding the uploaded files (FILE_STORE=s3; platform/s3-file-store.ts). */
@@ -197,6 +220,7 @@ export const PROVIDER_SETTINGS: Readonly<Record<ProviderName, string>> = {
   geoIp: 'GEOIP_DB_PATH',
   companies: 'COMPANIES_HOUSE_API_KEY',
   ems: 'no emergency-address registry is integrated yet',
+  sms: 'SMS_GATEWAY=twilio, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN',
   teams: 'no Microsoft Teams service is integrated yet',
 };
 
@@ -271,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     registrationsPerAddress: int(env.REGISTRATIONS_PER_ADDRESS, 5),
     maxAdjustmentPence: poundsToPence(env.BALANCE_ADJUSTMENT_MAX_POUNDS, 1000),
     panel: panelSettings(env),
+    sms: smsSettings(env),
     ...overrides,
   };
 }
@@ -300,6 +325,19 @@ function providerSettings(
       apiBase: env.GOCARDLESS_API_BASE || undefined,
     },
     postcoder: { apiKey: env.POSTCODER_API_KEY || undefined, apiBase: env.POSTCODER_API_BASE || undefined },
+  };
+}
+
+/** The SMS gateway's settings (Twilio or the sandbox). */
+function smsSettings(env: NodeJS.ProcessEnv): SmsGatewaySettings {
+  const publicUrl = env.PUBLIC_URL || `http://localhost:${int(env.PORT, 3000)}`;
+  return {
+    gateway: env.SMS_GATEWAY === 'twilio' ? 'twilio' : undefined,
+    accountSid: env.TWILIO_ACCOUNT_SID || undefined,
+    authToken: env.TWILIO_AUTH_TOKEN || undefined,
+    apiBase: env.TWILIO_API_BASE || undefined,
+    webhookUrl: env.SMS_WEBHOOK_URL || `${publicUrl.replace(/\/$/, '')}/api/v1/sms/webhook`,
+    sandboxSecret: env.SMS_WEBHOOK_SECRET || undefined,
   };
 }
 

@@ -46,6 +46,7 @@ export const AREA_NAMES = {
   /** Sign-ins and sign-outs. */
   session: 'Sign-in',
   'sip-trunks': 'SIP Trunks',
+  sms: 'SMS',
   /** The provider's rate deck (a provider admin's edit of a rate). */
   tariff: 'Tariff',
   /** The support page; a provider admin's edit of its settings. */

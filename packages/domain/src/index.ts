@@ -37,6 +37,7 @@ export * from './features/providers.ts';
 export * from './features/seats.ts';
 export * from './features/session.ts';
 export * from './features/sip-trunks.ts';
+export * from './features/sms.ts';
 export * from './features/support.ts';
 export * from './features/tariff.ts';
 export * from './features/telephone-numbers.ts';

@@ -123,13 +123,13 @@ export function prefixesOf(digits: string): string[] {
 }
 
 /** A deck (or its candidate rows) indexed by prefix: the longest matching prefix in ≤ 15 probes. */
-export class RateDeckIndex {
-  readonly #byPrefix = new Map<string, DeckRate>();
-  constructor(rates: Iterable<DeckRate>) {
+export class RateDeckIndex<R extends { prefix: string } = DeckRate> {
+  readonly #byPrefix = new Map<string, R>();
+  constructor(rates: Iterable<R>) {
     for (const rate of rates) this.#byPrefix.set(rate.prefix, rate);
   }
   /** The rate of the longest prefix of `digits` in the deck, or null. */
-  match(digits: string): DeckRate | null {
+  match(digits: string): R | null {
     for (const prefix of prefixesOf(digits)) {
       const rate = this.#byPrefix.get(prefix);
       if (rate) return rate;
@@ -146,4 +146,64 @@ export function priceCall(
   const digits = dialledDigits(call.number);
   const rate = digits === null ? null : deck.match(digits);
   return rate ? { rate, costPence: rateCall(rate, call.start, call.seconds) } : null;
+}
+
+/**
+ * SMS (issue 28): a text is priced per message part, by the destination's longest prefix in the same
+ * deck as calls (a provider's SMS price list is per destination network: UK mobiles one rate, each
+ * country its own), `sms` hundredths of a penny per part; a prefix without an SMS rate (a UK
+ * landline, a freephone range) takes no texts. The whole message is rounded up to a penny once.
+ *
+ * Parts as a gateway counts them: a text in the GSM 03.38 alphabet is one part up to 160 characters
+ * (an extension character, one of ^ { } \\ [ ~ ] | €, counts two), else parts of 153; any other character makes
+ * the text UCS-2: one part up to 70, else parts of 67 (a character outside the BMP counts two).
+ */
+export interface SmsRate {
+  prefix: string;
+  destination: string;
+  /** Hundredths of a penny per message part; null: the destination takes no texts. */
+  sms: Centipence | null;
+}
+
+const GSM_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+const GSM_EXTENSION = '^{}\\[~]|€\f';
+
+/** How a gateway encodes `message` and how many parts it sends. */
+export function smsParts(message: string): { encoding: 'GSM-7' | 'UCS-2'; units: number; parts: number } {
+  let septets = 0;
+  for (const ch of message) {
+    if (GSM_BASIC.includes(ch)) septets += 1;
+    else if (GSM_EXTENSION.includes(ch)) septets += 2;
+    else {
+      // UCS-2: code units (a character outside the BMP is a surrogate pair).
+      const units = message.length;
+      return { encoding: 'UCS-2', units, parts: units <= 70 ? 1 : Math.ceil(units / 67) };
+    }
+  }
+  return { encoding: 'GSM-7', units: septets, parts: septets <= 160 ? 1 : Math.ceil(septets / 153) };
+}
+
+/** A destination as a gateway takes it ('+447700900123', '07700900123', '00336…') as international digits, or null. */
+export function smsDigits(to: string): string | null {
+  return dialledDigits(to.startsWith('+') ? `00${to.slice(1)}` : to);
+}
+
+/** What one text of `message` to a destination of `rate` costs, in whole pence (its parts × the rate, rounded up once). */
+export function rateSms(rate: SmsRate & { sms: Centipence }, message: string): number {
+  const { parts } = smsParts(message);
+  return Math.ceil((parts * rate.sms) / 100);
+}
+
+/** A text to `to` priced from the deck's SMS rates: its rate, parts and cost, or null when no SMS rate covers it. */
+export function priceSms(
+  deck: RateDeckIndex<SmsRate>,
+  text: { to: string; message: string },
+): { rate: SmsRate; parts: number; costPence: number } | null {
+  const digits = smsDigits(text.to);
+  // The destination is the longest prefix's, whether or not it takes texts (a landline's does not).
+  const rate = digits === null ? null : deck.match(digits);
+  if (rate?.sms === null || rate?.sms === undefined) return null;
+  const priced = { ...rate, sms: rate.sms };
+  return { rate: priced, parts: smsParts(text.message).parts, costPence: rateSms(priced, text.message) };
 }

@@ -18,6 +18,7 @@ import { seedPorting } from './porting.ts';
 import { seedRouting } from './routing.ts';
 import { seedSeats } from './seats.ts';
 import { seedSipTrunks } from './sip-trunks.ts';
+import { seedSms } from './sms.ts';
 import { seedTelephoneNumbers } from './telephone-numbers.ts';
 import { seedTimeProfiles } from './time-profiles.ts';
 
@@ -347,6 +348,7 @@ export async function seedDemo(tenancy: Tenancy, files?: FileStore): Promise<boo
     for (const range of DRAMA_RANGES) await addRange(trx, range, OFCOM_DRAMA_SOURCE);
     await seedOutboundClis(trx);
     await seedPorting(trx);
+    await seedSms(trx);
     await seedInternational(trx, files);
     await seedPlatformServers(trx);
     if (files) await seedAudio(trx, files);

@@ -16,6 +16,7 @@ import { type IdentityVerifications, identityVerificationsFor } from '../provide
 import { type MailTransport, mailTransportFor } from '../providers/mail/mail.ts';
 import { type CardPayments, cardPaymentsFor } from '../providers/payments/payments.ts';
 import { type WalletPayments, walletPaymentsFor } from '../providers/payments/paypal.ts';
+import { type SmsGateway, smsGatewayFor } from '../providers/sms/sms.ts';
 import { SandboxTeams, type TeamsService, UnavailableTeams } from '../providers/teams/teams.ts';
 import { DestinationRegistry } from './destinations.ts';
 import type { FieldDef } from './fields.ts';
@@ -81,6 +82,8 @@ export interface Providers {
   /** The direct-debit wizard's bank check and postcode addresses: Postcoder when configured, else the sandbox. */
   bank: BankLookup;
   addresses: AddressLookup;
+  /** The SMS gateway (features/sms): Twilio when configured, else the sandbox. */
+  sms: SmsGateway;
 }
 
 /** Each provider's mode, from its kind (the captcha is computed here, never a sandbox: not listed). */
@@ -97,6 +100,7 @@ function modesOf(p: Providers): ProviderModes {
     companies: modeOfKind(p.companies.kind),
     ems: modeOfKind(p.ems.kind),
     teams: modeOfKind(p.teams.kind),
+    sms: modeOfKind(p.sms.kind),
   };
 }
 
@@ -121,6 +125,7 @@ function providersFor(tenancy: Tenancy, config: Config): Providers {
     ),
     directDebit: directDebitFor(tenancy, config.gocardless, sandboxes),
     ...bankLookupsFor(config.postcoder, sandboxes),
+    sms: smsGatewayFor(tenancy, config.sms, sandboxes),
   };
 }
 

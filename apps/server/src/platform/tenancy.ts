@@ -77,6 +77,12 @@ export const CROSS_ACCOUNT_USES = [
    * each of their calls and managed by provider admins; a delivery whose items name their accounts.
    */
   'ingest',
+  /**
+   * SMS: a send is charged to the ledger in the transaction that stores it; the gateway's jobs (the
+   * send, the sandbox's reports) and its webhooks (a status finds its text by the gateway's id, an
+   * inbound text its account by the number).
+   */
+  'sms',
 ] as const;
 export type CrossAccountUse = (typeof CROSS_ACCOUNT_USES)[number];
 

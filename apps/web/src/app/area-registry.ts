@@ -33,6 +33,7 @@ import { promptsPages } from '../features/prompts/pages.ts';
 import { registrationPages } from '../features/registration/pages.ts';
 import { seatsPages } from '../features/seats/pages.ts';
 import { sipTrunksPages } from '../features/sip-trunks/pages.ts';
+import { smsPages } from '../features/sms/pages.ts';
 import { supportPages } from '../features/support/pages.ts';
 import { tariffPages } from '../features/tariff/pages.ts';
 import { telephoneNumbersPages } from '../features/telephone-numbers/pages.ts';
@@ -63,6 +64,7 @@ export const AREA_PAGES: AreaPages[] = [
   internationalAddressesPages,
   mobilePages,
   outboundClisPages,
+  smsPages,
   callMonitoringPages,
   musicOnHoldPages,
   promptsPages,

@@ -17,6 +17,7 @@ export const PROVIDER_LABELS = {
   companies: 'Companies House',
   ems: 'Emergency-address registry',
   teams: 'Microsoft Teams',
+  sms: 'SMS gateway',
 } as const;
 export type ProviderName = keyof typeof PROVIDER_LABELS;
 
@@ -33,6 +34,7 @@ export const PROVIDER_MESSAGES = {
   companies: 'The company look-up is not configured',
   ems: 'The emergency-address registry is not configured',
   teams: 'Microsoft Teams is not configured',
+  sms: 'The SMS gateway is not configured',
 } as const satisfies Record<ProviderName, string>;
 
 /** The top bar's chip while any provider is a sandbox (provider admins only). */

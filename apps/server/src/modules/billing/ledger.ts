@@ -9,7 +9,7 @@
  * account and queues the low-balance e-mail — once per crossing (the posting that crosses).
  * Each posting records its change event ('ledger' / 'posting') in the posting's transaction.
  */
-import { formatPence } from '@switchboard/domain';
+import { formatPence, pounds } from '@switchboard/domain';
 import type { AuthContext } from '../../platform/auth.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { recordChange } from '../../platform/outbox.ts';
@@ -127,6 +127,38 @@ export async function postToLedger(trx: Tx, entry: LedgerPosting): Promise<Poste
     balanceAfterPence: after,
     duplicate: false,
   };
+}
+
+/**
+ * A charge for something used now (texts sent, issue 28), in the using transaction: a prepay account
+ * pays from its balance — the account row locked, and the whole charge refused (409, `short`'s text
+ * of the amounts in pounds; nothing posted, so the caller's transaction stores nothing) when the
+ * balance does not cover it —; a postpay one is answered `onLedger: false` and pays on its next
+ * invoice (the caller's charge source). Needs the cross-account role (only it posts, migration 067).
+ */
+export async function chargeForUse(
+  trx: Tx,
+  charge: Omit<LedgerPosting, 'kind' | 'amountPence'> & {
+    amountPence: number;
+    short: (needed: string, balance: string) => string;
+  },
+): Promise<{ onLedger: boolean }> {
+  const account = await trx
+    .selectFrom('accounts')
+    .select(['account_type', 'balance_pence'])
+    .where('account_no', '=', charge.accountNo)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!account) throw new LedgerError(`No account ${charge.accountNo}`);
+  if (account.account_type !== 'prepay') return { onLedger: false };
+  if (charge.amountPence > account.balance_pence) {
+    throw new HttpError(409, charge.short(pounds(charge.amountPence), pounds(account.balance_pence)));
+  }
+  if (charge.amountPence > 0) {
+    const { short: _short, ...posting } = charge;
+    await postToLedger(trx, { ...posting, kind: 'charge', amountPence: -charge.amountPence });
+  }
+  return { onLedger: true };
 }
 
 /** Whether a posting from `before` to `after` takes the balance below the alert (0: disabled). */

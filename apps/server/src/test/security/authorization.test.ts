@@ -78,6 +78,8 @@ const OPEN: Readonly<Record<string, string>> = {
   'POST /payments/paypal/webhook': "PayPal's confirmation: believed only once PayPal verifies its signature",
   'POST /billing/directdebit/webhook':
     "the Direct Debit bureau's (GoCardless's) collection and mandate events: believed only with its signature",
+  'POST /sms/webhook':
+    "the SMS gateway's status reports and inbound texts: believed only with its signature (X-Twilio-Signature)",
 };
 /** Outside the API (not in the document), open by design. */
 const OPEN_OUTSIDE_API: Readonly<Record<string, string>> = {

@@ -452,7 +452,11 @@ describe('every route, given bad input', () => {
     const ops = operations.filter((op) => !(op.key in SKIPPED)).sort((a, b) => order(a) - order(b));
     let counts: WriteCounts = await writeCounts(t.database.db);
     for (const op of ops) {
-      for (const c of await casesFor(op, rnd)) {
+      const cases = await casesFor(op, rnd);
+      // Making the cases reads the owner's records, and a read may change state by design (opening
+      // a received SMS marks it read): counted before the first case, not as its change.
+      counts = await writeCounts(t.database.db);
+      for (const c of cases) {
         const before = counts;
         let res: LightMyRequestResponse;
         try {

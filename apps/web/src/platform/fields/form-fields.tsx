@@ -36,6 +36,8 @@ export type FieldDef<V extends FieldValues> = { disabled?: boolean } & (
       required?: boolean;
       type?: 'text' | 'email' | 'tel' | 'number' | 'password';
       helper?: string;
+      /** A text of several lines (e.g. a message): at least this many rows shown. */
+      rows?: number;
     }
   | {
       kind: 'select';
@@ -92,7 +94,8 @@ export function FormTextField<V extends FieldValues>({
   required,
   type = 'text',
   helper,
-}: BaseProps<V> & { required?: boolean; type?: string; helper?: string }) {
+  rows,
+}: BaseProps<V> & { required?: boolean; type?: string; helper?: string; rows?: number }) {
   return (
     <Controller
       control={control}
@@ -110,6 +113,7 @@ export function FormTextField<V extends FieldValues>({
           helperText={fieldState.error?.message ?? helper}
           fullWidth
           size="small"
+          {...(rows ? { multiline: true, minRows: rows } : {})}
         />
       )}
     />

@@ -11,7 +11,10 @@ import {
   MESSAGES,
   prefixesOf,
   priceCall,
+  priceSms,
   RateDeckIndex,
+  type SmsRate,
+  smsDigits,
   TARIFF_MESSAGES,
   type TariffLookupRecord,
   type TariffRateInput,
@@ -73,6 +76,32 @@ export async function deckFor(db: Tx, number: string): Promise<RateDeckIndex> {
 /** What a call to `number` starting at `start` for `seconds` costs, in whole pence (null: no rate). */
 export async function callCost(db: Tx, call: { number: string; start: Date; seconds: number }) {
   return priceCall(await deckFor(db, call.number), call);
+}
+
+/**
+ * Texts to `destinations` priced by the domain's `priceSms` (issue 28): each destination's rate by its
+ * longest prefix, read in one statement (every destination's ≤ 15 prefixes); null for one the deck
+ * has no SMS rate for.
+ */
+export async function smsCosts(
+  db: Tx,
+  destinations: readonly string[],
+  message: string,
+): Promise<Array<{ to: string; costPence: number; parts: number } | null>> {
+  const prefixes = [...new Set(destinations.flatMap((to) => prefixesOf(smsDigits(to) ?? '')))];
+  const rows =
+    prefixes.length === 0
+      ? []
+      : await db
+          .selectFrom('tariff_rates')
+          .select(['prefix', 'destination', 'sms'])
+          .where('prefix', 'in', prefixes)
+          .execute();
+  const deck = new RateDeckIndex<SmsRate>(rows);
+  return destinations.map((to) => {
+    const priced = priceSms(deck, { to, message });
+    return priced && { to, costPence: priced.costPence, parts: priced.parts };
+  });
 }
 
 /** The example a look-up shows: a three-minute call starting now. */

@@ -15,6 +15,8 @@ export interface TariffRatesTable {
   weekend_on_peak: number;
   weekend_off_peak: number;
   minimum: number;
+  /** Hundredths of a penny per SMS part (migration 097, features/sms); null: the destination takes no texts. */
+  sms: number | null;
   version: Generated<number>;
   created_at: Generated<Timestamp>;
 }

@@ -1,0 +1,160 @@
+/**
+ * The real gateway: Twilio's Messages API and its signed webhooks, against a local server answering
+ * like Twilio's (started here, on a free port).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SMS_MESSAGES } from '@switchboard/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { twilioSignature } from '../../providers/sms/sms.ts';
+import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { webhookOutcome } from '../../test/webhooks.ts';
+import { handToGateway } from './sms.logic.ts';
+
+const SID = 'ACtest0000000000000000000000000000';
+const TOKEN = 'twilio-auth-token-for-tests';
+const WEBHOOK_URL = 'https://panel.example/api/v1/sms/webhook';
+
+interface Received {
+  path: string;
+  authorization: string | undefined;
+  params: Record<string, string>;
+}
+
+let t: TestContext;
+let server: http.Server;
+const received: Received[] = [];
+let retail: Record<string, string>;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => {
+      body += chunk.toString('utf8');
+    });
+    req.on('end', () => {
+      const params = Object.fromEntries(new URLSearchParams(body));
+      received.push({ path: req.url ?? '', authorization: req.headers.authorization, params });
+      res.setHeader('content-type', 'application/json');
+      // Twilio refuses a destination it cannot reach with a 400 and its own message.
+      if (params.To === '+15005550001') {
+        res.statusCode = 400;
+        res.end(JSON.stringify({ code: 21211, message: "The 'To' number +15005550001 is not a valid phone number." }));
+        return;
+      }
+      res.statusCode = 201;
+      res.end(JSON.stringify({ sid: `SM${String(received.length).padStart(32, '0')}`, status: 'queued' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  t = await createTestContext({
+    sms: {
+      gateway: 'twilio',
+      accountSid: SID,
+      authToken: TOKEN,
+      apiBase: `http://127.0.0.1:${port}`,
+      webhookUrl: WEBHOOK_URL,
+    },
+  });
+  retail = await t.login('retail');
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+const webhook = (params: Record<string, string>, signature: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/sms/webhook',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
+    payload: new URLSearchParams(params).toString(),
+  });
+
+describe('the Twilio gateway', () => {
+  it('posts each text to the Messages API with Basic auth and the status callback', async () => {
+    expect(t.app.platform.providers.sms.kind).toBe('twilio');
+    const res = await t.api('POST', '/sms', retail, {
+      originator: '01214960000',
+      destinations: ['+447700900123', '+15005550001'],
+      message: 'Your engineer is on the way',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { ids } = json<{ ids: number[] }>(res);
+    expect(await handToGateway(t.app.platform, ids)).toBe(2);
+    expect(received).toHaveLength(2);
+    expect(received[0]).toEqual({
+      path: `/2010-04-01/Accounts/${SID}/Messages.json`,
+      authorization: `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`,
+      params: {
+        To: '+447700900123',
+        From: '01214960000',
+        Body: 'Your engineer is on the way',
+        StatusCallback: WEBHOOK_URL,
+      },
+    });
+    const rows = await t.database.db
+      .selectFrom('sms_messages')
+      .select(['to_number', 'delivery', 'gateway_id', 'failure'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { to_number: '+447700900123', delivery: 'queued', gateway_id: `SM${'1'.padStart(32, '0')}`, failure: '' },
+      {
+        to_number: '+15005550001',
+        delivery: 'failed',
+        gateway_id: null,
+        failure: "The 'To' number +15005550001 is not a valid phone number.",
+      },
+    ]);
+  });
+
+  it("applies Twilio's signed status callbacks once; a wrong signature is refused with nothing stored", async () => {
+    const sid = `SM${'1'.padStart(32, '0')}`;
+    const params = { MessageSid: sid, MessageStatus: 'delivered', AccountSid: SID, To: '+447700900123' };
+    const good = twilioSignature(TOKEN, WEBHOOK_URL, params);
+    const wrong = twilioSignature('not-the-token', WEBHOOK_URL, params);
+    const refused = await webhook(params, wrong);
+    expect(refused.statusCode).toBe(403);
+    expect(json<{ message: string }>(refused).message).toBe(SMS_MESSAGES.badSignature);
+    const stored = await t.database.db
+      .selectFrom('inbound_events')
+      .select('id')
+      .where('provider', '=', 'sms')
+      .execute();
+    expect(stored).toEqual([]);
+    expect(await webhookOutcome(t, webhook(params, good))).toBe('applied');
+    expect(await webhookOutcome(t, webhook(params, good))).toBe('duplicate');
+    const row = await t.database.db
+      .selectFrom('sms_messages')
+      .select('delivery')
+      .where('gateway_id', '=', sid)
+      .executeTakeFirstOrThrow();
+    expect(row.delivery).toBe('delivered');
+    // A late 'sent' after 'delivered' changes nothing.
+    const late = { ...params, MessageStatus: 'sent' };
+    expect(await webhookOutcome(t, webhook(late, twilioSignature(TOKEN, WEBHOOK_URL, late)))).toBe('duplicate');
+  });
+
+  it('stores an incoming message for the account holding the number, once', async () => {
+    const params = {
+      MessageSid: 'SMfeedfacefeedfacefeedfacefeedface',
+      AccountSid: SID,
+      From: '+447700900555',
+      To: '+441214960000',
+      Body: 'Thanks, see you then',
+      NumMedia: '0',
+    };
+    const signature = twilioSignature(TOKEN, WEBHOOK_URL, params);
+    expect(await webhookOutcome(t, webhook(params, signature))).toBe('applied');
+    expect(await webhookOutcome(t, webhook(params, signature))).toBe('duplicate');
+    const rows = await t.database.db
+      .selectFrom('sms_messages')
+      .select(['account_no', 'direction', 'status', 'message'])
+      .where('gateway_id', '=', params.MessageSid)
+      .execute();
+    expect(rows).toEqual([{ account_no: 30000, direction: 'in', status: 0, message: 'Thanks, see you then' }]);
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * /sms/{id}: one text — status, from, to, date, originator, destinations, delivery — with Reply (to
+ * the sender, from the number it came to), Forward (the message, to destinations chosen), Send and
+ * Delete (asked first). Opening a received text marks it read (spec 3 §4).
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { MESSAGES, type Sms } from '@switchboard/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { errorMessage } from '../../platform/api.ts';
+import { useConfirm } from '../../platform/confirm.tsx';
+import { useChange } from '../../platform/mutation.ts';
+import { useSession } from '../../platform/session-context.ts';
+import { removeSms, smsDetail, smsKeys } from './api.ts';
+import { SmsStatusChip } from './sms-list-page.tsx';
+import { type SendKind, SmsSendDialog } from './sms-send-dialog.tsx';
+
+const DELIVERY: Record<Sms['delivery'], string> = {
+  queued: 'Queued',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  failed: 'Failed',
+  received: 'Received',
+};
+
+/** A label and its value, one row of the text's details. */
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '10rem 1fr' }, gap: { xs: 0, sm: 2 }, py: 0.75 }}>
+      <Typography variant="body2" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function SmsDetails({ sms }: { sms: Sms }) {
+  return (
+    <Box component="dl" sx={{ m: 0 }}>
+      <Detail label="Status">
+        <SmsStatusChip sms={sms} />
+      </Detail>
+      <Detail label="From">{sms.from}</Detail>
+      <Detail label="To">{sms.to}</Detail>
+      <Detail label="Date">{dayjs(sms.date).format('DD/MM/YYYY HH:mm:ss')}</Detail>
+      {sms.direction === 'out' && (
+        <>
+          <Detail label="Destinations">{sms.destinations.join(', ')}</Detail>
+          <Detail label="Delivery">
+            {DELIVERY[sms.delivery]}
+            {sms.failure ? ` — ${sms.failure}` : ''}
+          </Detail>
+          <Detail label="Cost">£{(sms.costPence / 100).toFixed(2)}</Detail>
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** The dialog's defaults for each action on this text. */
+function defaultsFor(kind: SendKind, sms: Sms) {
+  if (kind === 'Reply')
+    return {
+      originator: sms.direction === 'in' ? sms.to : sms.from,
+      destinations: sms.direction === 'in' ? sms.from : sms.to,
+    };
+  if (kind === 'Forward') return { message: sms.message };
+  return {};
+}
+
+function useOpenedText(id: number) {
+  const query = useQuery(smsDetail(id));
+  const queryClient = useQueryClient();
+  // Opening marked it read: the list's badges follow.
+  useEffect(() => {
+    if (query.isSuccess) void queryClient.invalidateQueries({ queryKey: smsKeys.lists() });
+  }, [query.isSuccess, queryClient]);
+  return query;
+}
+
+export default function SmsDetailPage() {
+  const id = Number(useParams().id);
+  const query = useOpenedText(id);
+  const { can } = useSession();
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const [action, setAction] = useState<SendKind | null>(null);
+  const remove = useChange({ invalidates: [smsKeys.all], mutationFn: () => removeSms(id) });
+  if (query.isError) return <Alert severity="error">{errorMessage(query.error, MESSAGES.recordNotFound)}</Alert>;
+  if (!query.data) return <Typography>Loading…</Typography>;
+  const sms = query.data;
+  const del = async () => {
+    if (!(await confirm.ask({ title: 'Delete', text: MESSAGES.confirmDelete, action: 'Delete' }))) return;
+    await remove.mutateAsync(undefined);
+    navigate('/sms');
+  };
+  return (
+    <>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {sms.direction === 'in' ? `SMS from ${sms.from}` : `SMS to ${sms.to}`}
+      </Typography>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: 2 }}>{sms.message}</Typography>
+        <SmsDetails sms={sms} />
+      </Paper>
+      {can('mobile', 'create') && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {(['Reply', 'Forward', 'Send'] as const).map((kind) => (
+            <Button key={kind} variant={kind === 'Reply' ? 'contained' : 'outlined'} onClick={() => setAction(kind)}>
+              {kind}
+            </Button>
+          ))}
+          {can('mobile', 'delete') && (
+            <Button color="error" onClick={() => void del()}>
+              Delete
+            </Button>
+          )}
+        </Stack>
+      )}
+      <SmsSendDialog
+        open={action !== null}
+        kind={action ?? 'Send'}
+        defaults={action ? defaultsFor(action, sms) : {}}
+        onClose={() => setAction(null)}
+      />
+      {confirm.dialog}
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { expectAccessible } from './accessibility.ts';
+import { expect, test } from './fixtures.ts';
+import { choose, sidebar, signIn } from './helpers.ts';
+
+test.describe('SMS', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'retail');
+    await sidebar(page).getByRole('link', { name: 'SMS', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'SMS', exact: true })).toBeVisible();
+  });
+
+  test('sends a text to two destinations, and the sandbox gateway delivers it', async ({ page }) => {
+    for (const header of ['Status', 'From', 'To', 'Message', 'Date']) {
+      await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
+    }
+    await expect(page.getByRole('row', { name: /ceiling under the bathroom/ })).toContainText('Unread');
+    await expectAccessible(page, 'the SMS list');
+    await page.screenshot({ path: 'test-results/screens/sms-list.png', fullPage: true });
+
+    const text = `Engineer on the way ${Date.now().toString(36)}`;
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Send SMS' })).toBeVisible();
+    await choose(dialog, 'Originator', /^01214960000/);
+    await dialog.getByRole('textbox', { name: 'To' }).fill('07700900123, 12ab');
+    await dialog.getByRole('textbox', { name: 'Message' }).fill('x'.repeat(251));
+    await expect(dialog.getByText('251/250 characters, 2 parts')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(dialog.getByText('Length must not exceed 250 characters')).toBeVisible();
+    await expect(dialog.getByText('Please enter a valid telephone number.')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'To' }).fill('07700900123, 07700900124');
+    await dialog.getByRole('textbox', { name: 'Message' }).fill(text);
+    await expect(dialog.getByText(`${text.length}/250 characters, 1 part`)).toBeVisible();
+    await expectAccessible(page, 'the send form');
+    await page.screenshot({ path: 'test-results/screens/sms-send.png' });
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(dialog.getByText('Message sent to 2 destinations')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    const row = page.getByRole('row', { name: new RegExp(`07700900124.*${text}`) });
+    await expect(row).toBeVisible();
+    await row.getByRole('link').first().click();
+    await expect(page.getByRole('heading', { name: 'SMS to 07700900124' })).toBeVisible();
+    // The sandbox reports sent after about two seconds, then delivered (or the carrier's refusal).
+    const delivery = page.locator('dt:text-is("Delivery") + dd');
+    await expect(delivery).toHaveText(/^(Queued|Sent|Delivered)$/);
+    await expect(async () => {
+      await page.reload();
+      await expect(delivery).toHaveText(/^(Delivered|Failed — Refused by the carrier \(sandbox\))$/, {
+        timeout: 5000,
+      });
+    }).toPass({ timeout: 60_000 });
+    await page.screenshot({ path: 'test-results/screens/sms-sent-detail.png', fullPage: true });
+  });
+
+  test('opens an unread text (now read) and replies to its sender', async ({ page }) => {
+    await page
+      .getByRole('row', { name: /ceiling under the bathroom/ })
+      .getByRole('link')
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { name: 'SMS from 07700900555' })).toBeVisible();
+    await expect(page.getByText('Read', { exact: true })).toBeVisible();
+    await expectAccessible(page, 'an SMS');
+    await page.screenshot({ path: 'test-results/screens/sms-detail.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Reply' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Reply SMS' })).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'To' })).toHaveValue('07700900555');
+    await expect(dialog.getByRole('combobox', { name: 'Originator' })).toContainText('01214960000');
+    await dialog.getByRole('textbox', { name: 'Message' }).fill('We can be with you within the hour.');
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(dialog.getByText('Message sent', { exact: true }).first()).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Forward' }).click();
+    await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Message' })).toHaveValue(
+      /ceiling under the bathroom/,
+    );
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+    await sidebar(page).getByRole('link', { name: 'SMS', exact: true }).click();
+    await expect(page.getByRole('row', { name: /within the hour/ })).toContainText('07700900555');
+    await expect(page.getByRole('row', { name: /ceiling under the bathroom/ })).toContainText('Read');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'test-results/screens/sms-list-390.png', fullPage: true });
+    await page
+      .getByRole('row', { name: /ceiling under the bathroom/ })
+      .getByRole('link')
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { name: 'SMS from 07700900555' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/screens/sms-detail-390.png', fullPage: true });
+  });
+});
