@@ -51,8 +51,14 @@ const party = requiredText({ max: 21, pattern: { pattern: PARTY, message: CALL_R
  * declared once: the server's columns, sort and filters, the web's columns come from here.
  */
 export const callRecordingFields = declareFields({
-  origin: field(party, { label: 'Origin', sortable: true, filterable: true, searchable: true }),
-  destination: field(party, { label: 'Destination', sortable: true, filterable: true, searchable: true }),
+  origin: field(party, { label: 'Origin', sortable: true, filterable: true, searchable: true, inputType: 'tel' }),
+  destination: field(party, {
+    label: 'Destination',
+    sortable: true,
+    filterable: true,
+    searchable: true,
+    inputType: 'tel',
+  }),
   inbound: flag(false, { label: 'Inbound', sortable: true, filterable: true }),
   /** The call's length in seconds (its record's 'mins' is worked out from it). */
   seconds: field(integer(0, 86_400), { label: 'Length (seconds)', sortable: true }),
