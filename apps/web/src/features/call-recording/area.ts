@@ -1,4 +1,4 @@
-import RecordVoiceOverIcon from '@mui/icons-material/RecordVoiceOver';
+import GraphicEqIcon from '@mui/icons-material/GraphicEq';
 import { AREA_NAMES } from '@switchboard/domain';
 import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 
@@ -6,7 +6,7 @@ import { type AreaDefinition, readRules } from '../../platform/areas.ts';
 export const callRecordingArea: AreaDefinition = {
   label: AREA_NAMES['call-recording'],
   path: '/call-recording',
-  icon: RecordVoiceOverIcon,
+  icon: GraphicEqIcon,
   group: 'Features',
   rules: readRules('callRecordings'),
 };

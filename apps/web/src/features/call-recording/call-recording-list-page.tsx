@@ -57,14 +57,14 @@ export default function CallRecordingListPage() {
         ]}
         columns={[
           { field: 'startedAt', header: 'Date', sortable: true, render: (r) => r.date },
-          { field: 'time', header: 'Time' },
+          { field: 'time', header: 'Time', phoneHidden: true },
           columnOf(callRecordingFields, 'origin'),
           columnOf(callRecordingFields, 'destination'),
           {
             ...columnOf<CallRecording>(callRecordingFields, 'inbound', (r) => (r.inbound ? 'Yes' : 'No')),
             phoneHidden: true,
           },
-          { field: 'seconds', header: 'Mins', sortable: true, render: (r) => r.mins },
+          { field: 'seconds', header: 'Mins', sortable: true, render: (r) => r.mins, phoneHidden: true },
           {
             field: 'filesize',
             header: 'File Size',

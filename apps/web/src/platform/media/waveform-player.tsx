@@ -48,9 +48,17 @@ function useWaveSurfer(url: string, colours: { wave: string; progress: string })
     import('wavesurfer.js')
       .then(({ default: WaveSurferClass }) => {
         if (gone || !container.current) return;
+        // The player streams the address itself (Range requests), never a copy as a blob: URL (which
+        // the panel's Content Security Policy refuses): wavesurfer keeps a media element whose source
+        // is already the address it is given, and only reads the file for the waveform's shape.
+        const address = new URL(url, window.location.href).href;
+        const media = new Audio();
+        media.preload = 'metadata';
+        media.src = address;
         instance = WaveSurferClass.create({
           container: container.current,
-          url,
+          url: address,
+          media,
           height: 72,
           waveColor: colours.wave,
           progressColor: colours.progress,
