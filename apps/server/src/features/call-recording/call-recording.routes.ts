@@ -24,7 +24,9 @@ import { keysetBody, listBodyFor, pagedList, selectRecords } from '../../platfor
 import { sendStoredFile } from '../../platform/media.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { tenantRoute } from '../../platform/routes.ts';
+import { serverRoute } from '../../platform/server-routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
+import { AUDIO_FIELD, ingestRecording, RECORDING_MAX_BYTES } from './ingest.ts';
 import { registerSettingsRoutes } from './settings.ts';
 import './tables.ts';
 
@@ -141,4 +143,15 @@ function registerListAndRead(api: FastifyInstance, platform: Platform): void {
 export function registerCallRecordingRoutes(api: FastifyInstance, platform: Platform): void {
   registerListAndRead(api, platform);
   registerSettingsRoutes(api, platform);
+  // The recording server's ingestion: its own credential (role 'recording'), never a session.
+  serverRoute(api, platform, callRecordingRoutes.ingest, {
+    role: 'recording',
+    upload: AUDIO_FIELD,
+    bodyLimit: RECORDING_MAX_BYTES + 1_000_000,
+    handler: async ({ request }) => ({
+      success: true,
+      message: CALL_RECORDING_MESSAGES.stored,
+      id: await ingestRecording(platform, request),
+    }),
+  });
 }

@@ -4,7 +4,11 @@
  * used storage), isolation; and the retention job (expired, over quota oldest first with the
  * notification, orphans swept) — with the account's rows and stored files agreeing afterwards.
  */
+
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
   CALL_RECORDING_MESSAGES,
   type CallRecording,
@@ -20,6 +24,7 @@ import { addUser, basedOn, createTestContext, json, type TestContext } from '../
 import { runRetention, sweepOrphans } from './retention.ts';
 
 let t: TestContext;
+const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-call-recordings-'));
 let retail: Record<string, string>;
 let viewer: Record<string, string>;
 let prepay: Record<string, string>;
@@ -75,7 +80,8 @@ type Made = { id: number; key: string; content: Buffer };
 let made: Record<'old' | 'tenDays' | 'fiveDays' | 'yesterday' | 'theirs', Made>;
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // A store of the file's own: the agreement of files and rows is checked over all of it.
+  t = await createTestContext({ fileStore: { kind: 'local', dir: filesDir } });
   retail = await t.login('retail');
   viewer = await t.login('viewer');
   prepay = await t.login('prepay');
@@ -95,7 +101,10 @@ beforeAll(async () => {
     theirs: await addRecording({ account: 30001, daysAgo: 2 }),
   };
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(filesDir, { recursive: true, force: true });
+});
 
 describe('the list', () => {
   it('shows one month back to today by default, newest first', async () => {
@@ -252,7 +261,11 @@ describe('the retention job', () => {
       .select('file_key')
       .where('account_no', '=', account)
       .execute();
-    const stored = new Set(await storedKeys(t.app.platform.files, 'call-recordings/'));
+    const files = await storedKeys(t.app.platform.files, 'call-recordings/');
+    // The store is this file's own: every file is a row's and every row's file is there.
+    const everyRow = await t.database.db.selectFrom('call_recordings').select('file_key').execute();
+    expect([...files].sort()).toEqual(everyRow.map((r) => r.file_key).sort());
+    const stored = new Set(files);
     for (const { file_key } of rows) expect(stored.has(file_key), `the file of row ${file_key}`).toBe(true);
     for (const key of keys) {
       expect(stored.has(key), `file ${key}`).toBe(rows.some((r) => r.file_key === key));
