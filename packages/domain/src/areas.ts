@@ -14,6 +14,7 @@ export const AREA_NAMES = {
   'call-groups': 'Call Groups',
   'call-monitoring': 'Call Monitoring',
   'call-queues': 'Call Queues',
+  'call-recording': 'Call Recording',
   /** A provider admin's retry of the change events a consumer gave up on (the Change Events page). */
   'change-events': 'Change Events',
   conferencing: 'Conferencing',

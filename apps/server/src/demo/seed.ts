@@ -11,6 +11,7 @@ import { addRange, DRAMA_RANGES, OFCOM_DRAMA_SOURCE } from '../modules/numbering
 import { type FileStore, fileKey } from '../platform/file-store.ts';
 import type { Tenancy } from '../platform/tenancy.ts';
 import { mp3Of, TUNES, wavOf } from './audio.ts';
+import { seedCallRecordings } from './call-recording.ts';
 import { seedInternational } from './international.ts';
 import { seedLedger } from './ledger.ts';
 import { seedPlatformServers } from './platform-servers.ts';
@@ -352,6 +353,7 @@ export async function seedDemo(tenancy: Tenancy, files?: FileStore): Promise<boo
     await seedInternational(trx, files);
     await seedPlatformServers(trx);
     if (files) await seedAudio(trx, files);
+    if (files) await seedCallRecordings(trx, files);
   });
   return true;
 }
@@ -416,6 +418,10 @@ export async function moveDemoClock(tenancy: Tenancy, ms: number): Promise<void>
     await trx
       .updateTable('trunk_registrations')
       .set({ expires_at: sql`expires_at + ${by}` })
+      .execute();
+    await trx
+      .updateTable('call_recordings')
+      .set({ started_at: sql`started_at + ${by}` })
       .execute();
   });
 }

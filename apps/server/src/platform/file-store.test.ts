@@ -83,7 +83,7 @@ describe.each(STORES)('the file store: $name', ({ start }) => {
       sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
     });
     expect((await storedBytes(store, key)).equals(bytes)).toBe(true);
-    expect(await store.stat(key)).toEqual({ size: bytes.length });
+    expect(await store.stat(key)).toEqual({ size: bytes.length, modifiedAt: expect.any(Date) });
     expect(await store.exists(key)).toBe(true);
     expect(await storedKeys(store, 'prompts/')).toContain(key);
     expect(await storedKeys(store, 'music-on-hold/')).not.toContain(key);
@@ -96,7 +96,7 @@ describe.each(STORES)('the file store: $name', ({ start }) => {
     const stored = await store.put(key, generated(30));
     expect(stored.size).toBe(30 * MiB);
     expect(stored.sha256).toBe(expected.digest('hex'));
-    expect(await store.stat(key)).toEqual({ size: 30 * MiB });
+    expect(await store.stat(key)).toEqual({ size: 30 * MiB, modifiedAt: expect.any(Date) });
 
     // Read back as a stream of pieces (none of them the whole file), the same bytes in order.
     const read = crypto.createHash('sha256');

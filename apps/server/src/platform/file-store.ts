@@ -40,8 +40,11 @@ export interface FileStore {
   put(key: string, chunks: AsyncIterable<Buffer>): Promise<StoredFile>;
   /** The stored bytes of `key` (or of `range`), streamed. A missing key throws FileMissing. */
   get(key: string, range?: ByteRange): Promise<Readable>;
-  /** The size of `key`, or undefined when it is not stored. */
-  stat(key: string): Promise<{ size: number } | undefined>;
+  /**
+   * The size of `key` and when it was stored (an orphan sweep leaves files younger than a write
+   * that may still be committing its row), or undefined when it is not stored.
+   */
+  stat(key: string): Promise<{ size: number; modifiedAt: Date } | undefined>;
   /** Whether `key` is stored (a row copied from another store, e.g. a test's template, may lack it). */
   exists(key: string): Promise<boolean>;
   /** Removes `key` (missing already is fine: a delete may be retried). */
@@ -120,7 +123,8 @@ export function localFileStore(root: string): FileStore {
   const resolve = (key: string) => path.join(root, checkedKey(key));
   const stat = async (key: string) => {
     try {
-      return { size: (await fsp.stat(resolve(key))).size };
+      const found = await fsp.stat(resolve(key));
+      return { size: found.size, modifiedAt: found.mtime };
     } catch (error) {
       const refusal = localError(error, key);
       if (refusal instanceof FileMissing) return undefined;

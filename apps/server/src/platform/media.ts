@@ -14,7 +14,7 @@ import {
   type Resource,
   type RouteContract,
 } from '@switchboard/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
 import type { z } from 'zod';
 import type { TenantTable } from '../db/schema.ts';
@@ -209,32 +209,58 @@ function registerMediaAudio(api: FastifyInstance, platform: Platform, def: Media
         .executeTakeFirst();
       const key = stored?.file_key;
       if (!key) throw new HttpError(404, MESSAGES.noAudio);
-      const size = Number(stored.file_size);
-      const asked = request.headers.range;
-      const ranges = asked ? parseRange(size, asked, { combine: true }) : undefined;
-      if (ranges === -1) {
-        return reply.status(416).header('content-range', `bytes */${size}`).send();
-      }
-      const range = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
-      // The template's rows (and a file lost from the store) have no bytes: no audio, said so.
-      const body = await platform.files.get(key, range).catch((error: unknown) => {
-        throw error instanceof FileMissing ? new HttpError(404, MESSAGES.noAudio) : error;
-      });
-      reply
-        .type(mime[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream')
-        .header('accept-ranges', 'bytes')
-        .header('cache-control', 'private, max-age=300')
-        .header('x-content-type-options', 'nosniff');
-      if (range) {
-        reply
-          .status(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-          .header('content-length', range.end - range.start + 1);
-        return reply.send(body);
-      }
-      return reply.header('content-length', size).send(body);
+      const type = mime[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+      return sendStoredFile(platform, { request, reply }, { key, size: Number(stored.file_size), type });
     },
   });
+}
+
+/** A stored file to send: its key, size and media type; a download's file name when it is one. */
+export interface StoredReply {
+  key: string;
+  size: number;
+  type: string;
+  /** Sent as an attachment under this name (Content-Disposition); inline when absent. */
+  downloadName?: string;
+}
+
+/**
+ * A stored file as the reply, whole (200) or the one byte range the Range header asks for (206 with
+ * Content-Range; 416 when it asks for none of the file), streamed from the store as it comes. A
+ * file missing from the store is 'There is no audio file for this item' (404).
+ */
+export async function sendStoredFile(
+  platform: Platform,
+  { request, reply }: { request: FastifyRequest; reply: FastifyReply },
+  file: StoredReply,
+): Promise<FastifyReply> {
+  const { key, size } = file;
+  const asked = request.headers.range;
+  const ranges = asked ? parseRange(size, asked, { combine: true }) : undefined;
+  if (ranges === -1) {
+    return reply.status(416).header('content-range', `bytes */${size}`).send();
+  }
+  const range = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
+  // The template's rows (and a file lost from the store) have no bytes: no audio, said so.
+  const body = await platform.files.get(key, range).catch((error: unknown) => {
+    throw error instanceof FileMissing ? new HttpError(404, MESSAGES.noAudio) : error;
+  });
+  reply
+    .type(file.type)
+    .header('accept-ranges', 'bytes')
+    .header('cache-control', 'private, max-age=300')
+    .header('x-content-type-options', 'nosniff');
+  if (file.downloadName) {
+    reply.header('content-disposition', `attachment; filename="${file.downloadName.replace(/[^\w.-]/g, '_')}"`);
+  }
+  if (range) {
+    reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', range.end - range.start + 1);
+    return reply.send(body);
+  }
+  return reply.header('content-length', size).send(body);
 }
 
 /** Renames the account's own item, based on the version the page listed. */

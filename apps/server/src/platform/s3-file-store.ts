@@ -56,7 +56,7 @@ export function s3FileStore(settings: S3Settings, client: S3Client = s3Client(se
     const Key = checkedKey(key);
     try {
       const head = await client.send(new HeadObjectCommand({ Bucket, Key }));
-      return { size: head.ContentLength ?? 0 };
+      return { size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw new FileStoreUnavailable(error);

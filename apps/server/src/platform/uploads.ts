@@ -26,15 +26,15 @@ function assertDeclared(request: FastifyRequest, field: string): void {
  * (busboy's errors: 'Part terminated early...', a boundary it cannot use) is the client's, a 400
  * under the field; our own refusals and the size limit's stay as they are.
  */
-function malformed(error: unknown, refusal: () => HttpError, field: string): unknown {
+function malformed(error: unknown, refusal: () => HttpError, field: string, max = UPLOAD_MAX_BYTES): unknown {
   if (error instanceof HttpError) return error;
-  if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(field);
+  if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(field, max);
   return refusal();
 }
 
 /** The upload's size limit refusal (413), under the field. */
-function tooLarge(field: string): HttpError {
-  const message = MESSAGES.fileTooLarge(formatBytes(UPLOAD_MAX_BYTES), `more than ${formatBytes(UPLOAD_MAX_BYTES)}`);
+function tooLarge(field: string, max = UPLOAD_MAX_BYTES): HttpError {
+  const message = MESSAGES.fileTooLarge(formatBytes(max), `more than ${formatBytes(max)}`);
   return new HttpError(413, message, { [field]: message });
 }
 
@@ -112,6 +112,8 @@ interface MediaUploadRule {
   types: Record<string, string>;
   /** The file store's folder. */
   kind: string;
+  /** The largest file taken (default UPLOAD_MAX_BYTES: 20,000,000 bytes, spec 3 §9). */
+  maxBytes?: number;
 }
 
 export interface MediaUpload {
@@ -142,9 +144,10 @@ export async function mediaUpload(
   assertDeclared(request, field);
   if (!request.isMultipart()) throw new HttpError(400, MESSAGES.required, { [field]: MESSAGES.required });
   const fields: Record<string, string> = {};
+  const max = rule.maxBytes ?? UPLOAD_MAX_BYTES;
   let upload: MediaUpload | undefined;
   try {
-    for await (const part of request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20 } })) {
+    for await (const part of request.parts({ limits: { fileSize: max, files: 1, fields: 20 } })) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
@@ -178,13 +181,13 @@ export async function mediaUpload(
       const stored = await files.put(fileKey(rule.kind, extension), rest());
       if (part.file.truncated) {
         await files.delete(stored.key);
-        throw tooLarge(field);
+        throw tooLarge(field, max);
       }
       upload = { filename: part.filename, type: found.mime, stored, fields };
     }
   } catch (error) {
     if (upload) await files.delete(upload.stored.key);
-    throw malformed(error, invalid, field);
+    throw malformed(error, invalid, field, max);
   }
   if (!upload || upload.stored.size === 0) throw new HttpError(400, MESSAGES.required, { [field]: MESSAGES.required });
   return upload;

@@ -9,6 +9,7 @@ import { buyNumbersPages } from '../features/buy-numbers/pages.ts';
 import { callGroupsPages } from '../features/call-groups/pages.ts';
 import { callMonitoringPages } from '../features/call-monitoring/pages.ts';
 import { callQueuesPages } from '../features/call-queues/pages.ts';
+import { callRecordingPages } from '../features/call-recording/pages.ts';
 import { changeEventsPages } from '../features/change-events/pages.ts';
 import { conferencingPages } from '../features/conferencing/pages.ts';
 import { customersPages } from '../features/customers/pages.ts';
@@ -52,6 +53,7 @@ export const AREA_PAGES: AreaPages[] = [
   timeProfilesPages,
   callGroupsPages,
   callQueuesPages,
+  callRecordingPages,
   ivrsPages,
   ntsPages,
   pickupGroupsPages,

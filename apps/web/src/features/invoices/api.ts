@@ -2,21 +2,10 @@
 import { type InvoiceRecord, invoiceRoutes, type ListRequest } from '@switchboard/domain';
 import { base64Blob, requestBlob, saveBlob } from '../../platform/api.ts';
 import { call, send } from '../../platform/client.ts';
+import type { DateRange } from '../../platform/fields/url-date-range.ts';
 import { type ListSource, resourceKeys } from '../../platform/resource.ts';
 
 export const invoiceKeys = resourceKeys('/invoice');
-
-export interface DateRange {
-  from: string;
-  to: string;
-}
-
-/** A URL's date ('YYYY-MM-DD', a real day) as the range keeps it, or '' for none or nonsense. */
-export function isoDateOrEmpty(text: string | null): string {
-  if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return '';
-  const day = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text ? text : '';
-}
 
 /** The paged list, its date range (invoice date, inclusive) sent beside the table's own request. */
 export function invoiceSource(range: DateRange): ListSource<InvoiceRecord> {

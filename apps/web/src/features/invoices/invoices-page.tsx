@@ -7,12 +7,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { formatPence, INVOICE_STATUSES, type InvoiceRecord } from '@switchboard/domain';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { DateRangeFilter } from '../../platform/fields/date-range-filter.tsx';
+import { useUrlDateRange } from '../../platform/fields/url-date-range.ts';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
 import { PaymentResultModal } from '../../platform/payments/payment-result-modal.tsx';
-import { type DateRange, invoiceSource, isoDateOrEmpty } from './api.ts';
+import { invoiceSource } from './api.ts';
 import { AutoPayNotice } from './auto-pay.tsx';
-import { DateRangeFilter } from './date-range-filter.tsx';
 import { HeaderSlot } from './header-slot.tsx';
 import { InvoiceDetailDialog } from './invoice-detail-dialog.tsx';
 import { InvoiceStatusChip } from './invoice-status-chip.tsx';
@@ -21,27 +21,11 @@ import { usePayInvoice } from './pay.ts';
 const STATUS_OPTIONS = INVOICE_STATUSES.map((s) => ({ value: s, label: s }));
 
 export default function InvoicesPage() {
-  const [params, setParams] = useSearchParams();
   // The range lives in the URL (?from=YYYY-MM-DD&to=YYYY-MM-DD), beside the table's own state.
-  const from = isoDateOrEmpty(params.get('from'));
-  const to = isoDateOrEmpty(params.get('to'));
-  const range = useMemo<DateRange>(() => ({ from, to }), [from, to]);
+  const { range, setDates } = useUrlDateRange();
   const source = useMemo(() => invoiceSource(range), [range]);
   const [open, setOpen] = useState<number | null>(null);
   const pay = usePayInvoice();
-  const setDates = (patch: Partial<DateRange>) =>
-    setParams(
-      (p) => {
-        for (const [which, value] of Object.entries(patch)) {
-          if (value) p.set(which, value);
-          else p.delete(which);
-        }
-        // A new range starts from its first page, as a new filter does.
-        p.delete('page');
-        return p;
-      },
-      { replace: true },
-    );
   return (
     <>
       <ListPage<InvoiceRecord>
@@ -54,7 +38,7 @@ export default function InvoicesPage() {
               spacing={2}
               sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
             >
-              <DateRangeFilter range={range} onChange={setDates} />
+              <DateRangeFilter label="Invoice date" range={range} onChange={setDates} />
               <HeaderSlot />
             </Stack>
           </>

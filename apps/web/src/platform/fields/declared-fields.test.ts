@@ -39,8 +39,17 @@ describe('declared fields on the web', () => {
       header: 'Ring Type',
       sortable: true,
     });
-    expect(filterOf(callGroupFields, 'ringType').options).toBe(callGroupFields.meta.ringType.options);
-    expect(filterOf(callGroupFields, 'answerElsewhere').options.map((o) => o.label)).toEqual(['Yes', 'No']);
+    expect(filterOf(callGroupFields, 'ringType')).toMatchObject({ options: callGroupFields.meta.ringType.options });
+    expect(filterOf(callGroupFields, 'answerElsewhere')).toMatchObject({
+      options: [{ label: 'Yes' }, { label: 'No' }],
+    });
+    // A text field is typed in full (a number's with the telephone keyboard).
+    expect(filterOf(callGroupFields, 'customName')).toEqual({
+      field: 'customName',
+      label: 'Name',
+      text: true,
+      inputMode: 'text',
+    });
     const bare = declareFields({ name: field(requiredText()) });
     expect(() => labelOf(bare, 'name')).toThrow('declared without a label');
     expect(() => formField<{ other: string }>(bare, 'other')).toThrow('not declared');

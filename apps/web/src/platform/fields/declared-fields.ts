@@ -19,7 +19,7 @@ import {
 } from '@switchboard/domain';
 import type { FieldValues, Path } from 'react-hook-form';
 import type { Column, FilterDef } from '../paged-table/paged-table.tsx';
-import { yesNoFilter } from '../paged-table/table-toolbar.tsx';
+import { textFilter, yesNoFilter } from '../paged-table/table-toolbar.tsx';
 import type { FieldDef } from './form-fields.tsx';
 
 type Declarations = FieldDeclarations<Record<string, Declared>>;
@@ -110,11 +110,13 @@ export function columnOf<T>(
   };
 }
 
-/** A list's filter by a declared field: its choices, or Yes / No for a switch. */
+/** A list's filter by a declared field: its choices, Yes / No for a switch, or a text typed in full. */
 export function filterOf(declarations: Declarations, name: string): FilterDef {
   const declared = declaredOf(declarations, name);
   const label = labelOf(declarations, name);
   if (declared.meta.options) return { field: name, label, options: declared.meta.options };
   if (storedKind(declared.schema) === 'boolean') return yesNoFilter(name, label);
+  if (storedKind(declared.schema) === 'text')
+    return textFilter(name, label, declared.meta.inputType === 'tel' ? 'tel' : 'text');
   throw new Error(`The field ${name} has no choices to filter by`);
 }

@@ -156,7 +156,9 @@ export function PagedTable<
   EU extends Record<string, unknown> = Record<string, unknown>,
 >(props: PagedTableProps<T, AV, AO, EV, EU>) {
   const { source, columns, label, filters } = props;
-  const decoders = Object.fromEntries((filters ?? []).map((f) => [f.field, optionDecoder(f.options)]));
+  const decoders = Object.fromEntries(
+    (filters ?? []).map((f) => [f.field, 'text' in f ? (raw: string) => raw || undefined : optionDecoder(f.options)]),
+  );
   const list = usePagedList(source, { ...props, decoders });
   const selection = useSelection<T>();
   const [open, setOpen] = useState<Open<T>>(null);
