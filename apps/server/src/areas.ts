@@ -45,6 +45,7 @@ import { area as buyNumbers } from './features/buy-numbers/area.ts';
 import { area as callGroups } from './features/call-groups/area.ts';
 import { area as callMonitoring } from './features/call-monitoring/area.ts';
 import { area as callQueues } from './features/call-queues/area.ts';
+import { area as callRecords } from './features/call-records/area.ts';
 import { area as changeEvents } from './features/change-events/area.ts';
 import { area as conferencing } from './features/conferencing/area.ts';
 import { area as customers } from './features/customers/area.ts';
@@ -95,6 +96,7 @@ export const AREAS: readonly ServerArea[] = [
   conferencing,
   telephoneNumbers,
   outboundClis,
+  callRecords,
   buyNumbers,
   internationalAddresses,
   teams,

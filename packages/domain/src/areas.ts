@@ -14,6 +14,8 @@ export const AREA_NAMES = {
   'call-groups': 'Call Groups',
   'call-monitoring': 'Call Monitoring',
   'call-queues': 'Call Queues',
+  /** The switch's call records (ingestion of a batch). */
+  'call-records': 'Call Records',
   /** A provider admin's retry of the change events a consumer gave up on (the Change Events page). */
   'change-events': 'Change Events',
   conferencing: 'Conferencing',
