@@ -9,6 +9,7 @@ import { buyNumbersPages } from '../features/buy-numbers/pages.ts';
 import { callGroupsPages } from '../features/call-groups/pages.ts';
 import { callMonitoringPages } from '../features/call-monitoring/pages.ts';
 import { callQueuesPages } from '../features/call-queues/pages.ts';
+import { callRecordsPages } from '../features/call-records/pages.ts';
 import { changeEventsPages } from '../features/change-events/pages.ts';
 import { conferencingPages } from '../features/conferencing/pages.ts';
 import { customersPages } from '../features/customers/pages.ts';
@@ -62,6 +63,7 @@ export const AREA_PAGES: AreaPages[] = [
   internationalAddressesPages,
   mobilePages,
   outboundClisPages,
+  callRecordsPages,
   callMonitoringPages,
   musicOnHoldPages,
   promptsPages,
