@@ -11,6 +11,7 @@ import { addRange, DRAMA_RANGES, OFCOM_DRAMA_SOURCE } from '../modules/numbering
 import { type FileStore, fileKey } from '../platform/file-store.ts';
 import type { Tenancy } from '../platform/tenancy.ts';
 import { mp3Of, TUNES, wavOf } from './audio.ts';
+import { seedCallRecords } from './call-records.ts';
 import { seedInternational } from './international.ts';
 import { seedLedger } from './ledger.ts';
 import { seedPorting } from './porting.ts';
@@ -346,6 +347,7 @@ export async function seedDemo(tenancy: Tenancy, files?: FileStore): Promise<boo
     for (const range of DRAMA_RANGES) await addRange(trx, range, OFCOM_DRAMA_SOURCE);
     await seedOutboundClis(trx);
     await seedPorting(trx);
+    await seedCallRecords(trx);
     await seedInternational(trx, files);
     if (files) await seedAudio(trx, files);
   });

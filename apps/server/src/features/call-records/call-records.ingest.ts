@@ -78,6 +78,19 @@ async function insertNew(tx: Tx, calls: Costed[]): Promise<Map<number, { count: 
   return byAccount;
 }
 
+/**
+ * Stores calls not stored before, each costed, in the month partitions they need: how many each
+ * account got and what they cost (ingestion; the demo seed).
+ */
+export async function storeCalls(tx: Tx, rows: CallRecordIngestRow[]) {
+  const calls = await costed(tx, rows);
+  await ensurePartitions(
+    tx,
+    calls.map((c) => c.start),
+  );
+  return insertNew(tx, calls);
+}
+
 /** Each account's batch recorded (its change event) and, for a standard prepay account, charged. */
 async function settle(tx: Tx, stored: Map<number, { count: number; pence: number }>, prepay: Set<number>) {
   for (const [accountNo, { count, pence }] of stored) {
@@ -122,12 +135,7 @@ export async function ingestCallRecords(
       return false;
     });
     if (accepted.length === 0) return { stored: 0, duplicates: 0, refused };
-    const calls = await costed(tx, accepted);
-    await ensurePartitions(
-      tx,
-      calls.map((c) => c.start),
-    );
-    const stored = await insertNew(tx, calls);
+    const stored = await storeCalls(tx, accepted);
     await settle(tx, stored, prepay);
     const count = [...stored.values()].reduce((n, s) => n + s.count, 0);
     return { stored: count, duplicates: accepted.length - count, refused };
