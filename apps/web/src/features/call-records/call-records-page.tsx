@@ -27,11 +27,11 @@ const costColumn: Column<CallRecord> = {
   render: (r) => `£${r.cost ?? ''}`,
 };
 
-/** The columns of spec 3 §3; on a phone: date, time, destination, mins (and cost). */
+/** The columns of spec 3 §3; on a phone: date, destination, mins (and cost). */
 function callRecordColumns(seesCost: boolean): Column<CallRecord>[] {
   return [
     { field: 'startedAt', header: 'Date', sortable: true, render: (r) => r.date },
-    { field: 'time', header: 'Time' },
+    { field: 'time', header: 'Time', phoneHidden: true },
     { field: 'source', header: 'Source', sortable: true, phoneHidden: true },
     { field: 'destination', header: 'Destination', sortable: true },
     { field: 'tpsStatusText', header: 'TPS Status', phoneHidden: true },
