@@ -18,12 +18,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AuthContext } from '../../platform/auth.ts';
-import { cursorBatches, streamCsv } from '../../platform/csv-export.ts';
-import { HttpError } from '../../platform/errors.ts';
+import { CURSOR_BATCH, cursorBatches, keysetBatches, streamCsv } from '../../platform/csv-export.ts';
+import { HttpError, unauthorised } from '../../platform/errors.ts';
 import { type FieldDef, type FieldMap, field, fieldMap } from '../../platform/fields.ts';
+import { keyTextSql } from '../../platform/keyset.ts';
 import { keysetBody, listBodyFor, pagedBodyFor, pagedList } from '../../platform/list.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { tenantRoute } from '../../platform/routes.ts';
+import { openRoute, tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import { registerCallRecordIngestion } from './call-records.ingest.ts';
 import './tables.ts';
@@ -97,10 +98,13 @@ function shownFor(auth: AuthContext, sortBy: string | undefined): FieldMap<Store
 
 const allow = { resource: 'cdr', action: 'read' } as const;
 
+/** The CSV's columns this session sees (no Cost without retail read). */
+const columnsFor = (shown: FieldMap<Stored>) => CALL_RECORD_CSV_COLUMNS.filter((c) => c.field in shown);
+
 /** The month's rows in the list's order, as the CSV columns' values (the cost only when shown). */
 function exportQuery(db: Tx, auth: AuthContext, query: CallRecordExportQuery) {
   const shown = shownFor(auth, query.sortBy);
-  const columns = CALL_RECORD_CSV_COLUMNS.filter((c) => c.field in shown);
+  const columns = columnsFor(shown);
   const sort =
     query.sortBy && fields[query.sortBy as keyof Stored]?.sortable ? fields[query.sortBy as keyof Stored] : undefined;
   const direction = query.direction ?? (sort ? 'asc' : 'desc');
@@ -112,6 +116,45 @@ function exportQuery(db: Tx, auth: AuthContext, query: CallRecordExportQuery) {
     .orderBy(sql.raw(sortSql), direction)
     .orderBy(sql.raw('call_records.id'), sort ? 'asc' : direction);
   return { columns, rows };
+}
+
+/** A row of the download: the CSV's values, and its key (the start to the microsecond, the id). */
+type ExportRow = Record<string, string> & { __key: string; __id: string };
+
+/**
+ * The month newest first, as the download reads it: from a cursor in one read-only transaction on
+ * PostgreSQL; on PGlite, a keyset page at a time, each in its own transaction (csv-export.ts).
+ */
+function downloadBatches(platform: Platform, auth: AuthContext, month: string, columns: ReturnType<typeof columnsFor>) {
+  const query = (db: Tx) =>
+    db
+      .selectFrom('call_records')
+      .select([
+        ...columns.map((c) => sql.raw<string>((fields[c.field] as FieldDef).sql).as(c.field)),
+        sql.raw<string>(keyTextSql('timestamptz', 'call_records.started_at')).as('__key'),
+        sql.raw<string>('call_records.id').as('__id'),
+      ])
+      .where(monthRange(month))
+      .orderBy('call_records.started_at', 'desc')
+      .orderBy('call_records.id', 'desc');
+  const tenant = <T>(fn: (tx: Tx) => Promise<T>) =>
+    platform.tenancy.tenant(auth.accountNo, fn, { readOnly: true, actor: auth });
+  if (!platform.embedded)
+    return (consume: (rows: AsyncIterable<ExportRow[]>) => Promise<unknown>) =>
+      tenant((tx) => consume(cursorBatches<ExportRow>(tx, query(tx))));
+  return (consume: (rows: AsyncIterable<ExportRow[]>) => Promise<unknown>) =>
+    consume(
+      keysetBatches<ExportRow>((after) =>
+        tenant((tx) => {
+          const page = after
+            ? query(tx).where(
+                sql<boolean>`(call_records.started_at, call_records.id) < (${after.__key}::timestamptz, ${after.__id}::bigint)`,
+              )
+            : query(tx);
+          return page.limit(CURSOR_BATCH).execute() as Promise<ExportRow[]>;
+        }),
+      ),
+    );
 }
 
 function registerExports(api: FastifyInstance, platform: Platform): void {
@@ -128,16 +171,20 @@ function registerExports(api: FastifyInstance, platform: Platform): void {
       return { result: JSON.stringify(records) };
     },
   });
-  tenantRoute(api, platform, callRecordRoutes.download, {
+  openRoute(api, platform, callRecordRoutes.download, {
     allow,
-    handler: async ({ db, auth, reply }, { query }) => {
-      const { columns, rows } = exportQuery(db, auth, query);
-      const batches = cursorBatches<Record<string, string>>(db, rows);
-      return streamCsv(reply, `call-records-${query.month}.csv`, {
-        header: columns.map((c) => c.header),
-        rows: batches,
-        row: (r) => columns.map((c) => r[c.field] ?? ''),
-      });
+    handler: async ({ auth, reply }, { query }) => {
+      if (!auth) throw unauthorised();
+      const columns = columnsFor(shownFor(auth, undefined));
+      const read = downloadBatches(platform, auth, query.month, columns);
+      await read((rows) =>
+        streamCsv(reply, `call-records-${query.month}.csv`, {
+          header: columns.map((c) => c.header),
+          rows,
+          row: (r) => columns.map((c) => r[c.field] ?? ''),
+        }),
+      );
+      return reply;
     },
   });
 }

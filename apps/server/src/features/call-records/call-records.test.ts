@@ -281,6 +281,30 @@ describe('call-record exports', () => {
     expect(lines.at(-1)).toBe('01/03/2024,00:30:00,200,201,,,,,0:30,0.00');
   });
 
+  it('streams a month of several batches whole and in order (a cursor on PostgreSQL, keyset pages on PGlite)', async () => {
+    // 4,500 calls of 30001 in May 2024, a minute apart, three to each minute from the 1,500th on (ties by id).
+    const start = Date.parse('2024-05-01T00:00:00Z');
+    const many = Array.from({ length: 4500 }, (_, i) =>
+      call(`many-${i}`, {
+        accountNo: 30001,
+        startedAt: new Date(start + Math.min(i, 1500 + Math.floor((i - 1500) / 3)) * 60_000).toISOString(),
+        source: String(i),
+      }),
+    );
+    expect(json(await ingest(many))).toMatchObject({ stored: 4500 });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/callrecords/download?month=2024-05',
+      headers: prepay,
+    });
+    const sources = res.body
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((line) => Number(line.split(',')[2]));
+    expect(sources).toEqual(many.map((_, i) => i).reverse());
+  });
+
   it('leaves the cost column out without retail read', async () => {
     const res = await t.app.inject({
       method: 'GET',
