@@ -14,6 +14,7 @@ import { mp3Of, TUNES, wavOf } from './audio.ts';
 import { seedCallRecords } from './call-records.ts';
 import { seedInternational } from './international.ts';
 import { seedLedger } from './ledger.ts';
+import { seedPlatformServers } from './platform-servers.ts';
 import { seedPorting } from './porting.ts';
 import { seedRouting } from './routing.ts';
 import { seedSeats } from './seats.ts';
@@ -349,6 +350,7 @@ export async function seedDemo(tenancy: Tenancy, files?: FileStore): Promise<boo
     await seedPorting(trx);
     await seedCallRecords(trx);
     await seedInternational(trx, files);
+    await seedPlatformServers(trx);
     if (files) await seedAudio(trx, files);
   });
   return true;
