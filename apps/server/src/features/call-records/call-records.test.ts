@@ -124,11 +124,13 @@ describe('call-record ingestion', () => {
     expect(await storedCount('big-%')).toBe(0);
   });
 
-  it('refuses a wrong secret (401) and a session (401), storing nothing', async () => {
+  it('refuses a wrong secret, no credential and a session (401), another role (403), storing nothing', async () => {
     const wrong = { authorization: `${switchServer.authorization?.split('.')[0]}.not-the-secret` };
     expect((await ingest([call('secret-1')], wrong)).statusCode).toBe(401);
     expect((await ingest([call('secret-2')], {})).statusCode).toBe(401);
     expect((await ingest([call('secret-3')], retail)).statusCode).toBe(401);
+    // A server of another role: 403.
+    expect((await ingest([call('secret-4')], await serverAuthorization(t.app, 'media'))).statusCode).toBe(403);
     expect(await storedCount('secret-%')).toBe(0);
   });
 
