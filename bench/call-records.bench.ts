@@ -80,7 +80,9 @@ async function rssOf(pid: number): Promise<number> {
 /** The server as production runs it (apps/server/src/main.ts) on the tenant login, in a process of its own. */
 async function serverProcess(ownerUrl: string, tenantUrl: string) {
   const port = Number(process.env.BENCH_CDR_PORT ?? 4399);
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+  // BENCH_CDR_NODE_OPTIONS: the server's own Node options (e.g. --max-old-space-size=96).
+  const nodeOptions = process.env.BENCH_CDR_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeOptions, 'apps/server/src/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: {
       ...process.env,
@@ -134,7 +136,11 @@ async function exportFigures(server: Awaited<ReturnType<typeof serverProcess>>) 
     });
   }, 20);
   const t0 = performance.now();
-  const res = await fetch(`${server.base}/api/v1/callrecords/download?month=2025-02`, { headers: server.headers });
+  // BENCH_CDR_ENCODING: the client's accept-encoding (fetch's own, gzip / deflate / br, by default).
+  const encoding = process.env.BENCH_CDR_ENCODING ? { 'accept-encoding': process.env.BENCH_CDR_ENCODING } : {};
+  const res = await fetch(`${server.base}/api/v1/callrecords/download?month=2025-02`, {
+    headers: { ...server.headers, ...encoding },
+  });
   if (!res.ok || !res.body) throw new Error(`download: ${res.status}`);
   let firstByte = 0;
   let bytes = 0;
@@ -235,7 +241,7 @@ try {
   const server = await serverProcess(dbUrl.toString(), tenantUrl);
   const csv = await exportFigures(server).finally(() => server.child.kill());
   const app = await servedApp(served);
-  const pages = await pageFigures(served, app);
+  const pages = process.env.BENCH_CDR_PAGES === '0' ? [] : await pageFigures(served, app);
   await app.app.close();
   await served.close();
   await owner.close();
