@@ -47,6 +47,8 @@ import { area as callGroups } from './features/call-groups/area.ts';
 import { area as callMonitoring } from './features/call-monitoring/area.ts';
 import { area as callQueues } from './features/call-queues/area.ts';
 import { area as callRecording } from './features/call-recording/area.ts';
+
+import { area as callRecords } from './features/call-records/area.ts';
 import { area as changeEvents } from './features/change-events/area.ts';
 import { area as conferencing } from './features/conferencing/area.ts';
 import { area as customers } from './features/customers/area.ts';
@@ -102,6 +104,7 @@ export const AREAS: readonly ServerArea[] = [
   telephoneNumbers,
   outboundClis,
   platformServers,
+  callRecords,
   buyNumbers,
   internationalAddresses,
   teams,

@@ -15,6 +15,9 @@ export const AREA_NAMES = {
   'call-monitoring': 'Call Monitoring',
   'call-queues': 'Call Queues',
   'call-recording': 'Call Recording',
+
+  /** The switch's call records (ingestion of a batch). */
+  'call-records': 'Call Records',
   /** A provider admin's retry of the change events a consumer gave up on (the Change Events page). */
   'change-events': 'Change Events',
   conferencing: 'Conferencing',

@@ -14,6 +14,8 @@ export * from './features/call-groups.ts';
 export * from './features/call-monitoring.ts';
 export * from './features/call-queues.ts';
 export * from './features/call-recording.ts';
+
+export * from './features/call-records.ts';
 export * from './features/change-events.ts';
 export * from './features/conferencing.ts';
 export * from './features/dashboard.ts';

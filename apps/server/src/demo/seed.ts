@@ -12,6 +12,8 @@ import { type FileStore, fileKey } from '../platform/file-store.ts';
 import type { Tenancy } from '../platform/tenancy.ts';
 import { mp3Of, TUNES, wavOf } from './audio.ts';
 import { seedCallRecordings } from './call-recording.ts';
+
+import { seedCallRecords } from './call-records.ts';
 import { seedInternational } from './international.ts';
 import { seedLedger } from './ledger.ts';
 import { seedPlatformServers } from './platform-servers.ts';
@@ -350,6 +352,8 @@ export async function seedDemo(tenancy: Tenancy, files?: FileStore): Promise<boo
     await seedOutboundClis(trx);
     await seedPorting(trx);
     await seedSms(trx);
+
+    await seedCallRecords(trx);
     await seedInternational(trx, files);
     await seedPlatformServers(trx);
     if (files) await seedAudio(trx, files);

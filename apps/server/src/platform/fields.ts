@@ -9,6 +9,8 @@
  * expressions are trusted SQL over the area's FROM (never user input).
  */
 import { type Action, can, type Resource } from '@switchboard/domain';
+import type { RawBuilder } from 'kysely';
+import type { z } from 'zod';
 import type { AuthContext } from './auth.ts';
 
 export type FieldKind = 'text' | 'number' | 'boolean' | 'json';
@@ -35,6 +37,12 @@ export interface FieldOptions {
   uses?: { kind: 'destination' | 'number'; many?: boolean };
   /** The field holds the id of a row of `table` (a mapped field with sentinels, e.g. -1 for none). */
   references?: { table: string };
+  /**
+   * A filter other than equality (with `filterable`): the value's rule and the condition it stands
+   * for — a month of the call records is a range of their start, which its index and the
+   * partitions serve, where `to_char(start) = month` would read every row.
+   */
+  filterBy?: { value: z.ZodType<string>; message: string; where: (value: string) => RawBuilder<boolean> };
 }
 
 export interface FieldDef extends FieldOptions {

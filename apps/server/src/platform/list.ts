@@ -102,9 +102,10 @@ const trueOrFalse = (field: string) => {
 /** The schema of one filter's value by its field's kind; '' and null mean "no filter". */
 function filterValueSchema(field: string, def: FieldDef) {
   const expects = def.kind === 'number' ? 'a whole number' : def.kind === 'boolean' ? 'true or false' : 'text';
-  const message = `The filter '${field}' must be ${expects}`;
-  const value =
-    def.kind === 'number'
+  const message = def.filterBy?.message ?? `The filter '${field}' must be ${expects}`;
+  const value = def.filterBy
+    ? def.filterBy.value
+    : def.kind === 'number'
       ? wholeNumber(field)
       : def.kind === 'boolean'
         ? trueOrFalse(field)
@@ -338,7 +339,7 @@ function narrowed(query: AnyQuery, defs: Record<string, FieldDef>, idSql: string
     const def = defs[name];
     // The schema has refused unknown filters; a value of null / '' is no filter.
     if (!def?.filterable || value === null || value === '') continue;
-    q = q.where(sql.raw(def.sql), '=', value);
+    q = def.filterBy ? q.where(def.filterBy.where(String(value))) : q.where(sql.raw(def.sql), '=', value);
   }
   return { q, statement };
 }

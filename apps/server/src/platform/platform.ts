@@ -49,6 +49,11 @@ export interface Platform {
   providerModes: ProviderModes;
   /** Hands queued e-mails to the mail provider (SMTP, the sandbox outbox, or none: left pending). */
   mail: MailQueue;
+  /**
+   * Whether the database is the embedded one (PGlite: one connection, which a transaction held for
+   * long — a streamed export's cursor — would keep from every other request).
+   */
+  embedded: boolean;
 }
 
 /**
@@ -162,5 +167,6 @@ export function createPlatform(
     providers,
     providerModes: modesOf(providers),
     mail: mail(tenancy, providers.mail, config.mailFrom),
+    embedded: handle.pglite !== undefined,
   };
 }

@@ -10,6 +10,8 @@ import { callGroupsPages } from '../features/call-groups/pages.ts';
 import { callMonitoringPages } from '../features/call-monitoring/pages.ts';
 import { callQueuesPages } from '../features/call-queues/pages.ts';
 import { callRecordingPages } from '../features/call-recording/pages.ts';
+
+import { callRecordsPages } from '../features/call-records/pages.ts';
 import { changeEventsPages } from '../features/change-events/pages.ts';
 import { conferencingPages } from '../features/conferencing/pages.ts';
 import { customersPages } from '../features/customers/pages.ts';
@@ -67,6 +69,8 @@ export const AREA_PAGES: AreaPages[] = [
   mobilePages,
   outboundClisPages,
   smsPages,
+
+  callRecordsPages,
   callMonitoringPages,
   musicOnHoldPages,
   promptsPages,

@@ -20,7 +20,7 @@ import {
   type TariffRateInput,
   type TariffRateRecord,
 } from '@switchboard/domain';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { HttpError } from '../../../platform/errors.ts';
 import { type Actor, recordChange } from '../../../platform/outbox.ts';
 import type { Tx } from '../../../platform/tenancy.ts';
@@ -71,6 +71,25 @@ async function candidates(db: Tx, digits: string): Promise<RateRow[]> {
 export async function deckFor(db: Tx, number: string): Promise<RateDeckIndex> {
   const digits = dialledDigits(number);
   return new RateDeckIndex(digits === null ? [] : (await candidates(db, digits)).map(deckRateOf));
+}
+
+/**
+ * The deck as far as a batch of numbers needs it (every prefix of each, read in one query), for
+ * pricing many calls at once with the domain's `priceCall` (the switch's call records).
+ */
+export async function deckForNumbers(db: Tx, numbers: Iterable<string>): Promise<RateDeckIndex> {
+  const prefixes = new Set<string>();
+  for (const number of numbers) {
+    const digits = dialledDigits(number);
+    if (digits !== null) for (const prefix of prefixesOf(digits)) prefixes.add(prefix);
+  }
+  if (prefixes.size === 0) return new RateDeckIndex([]);
+  const rows = await db
+    .selectFrom('tariff_rates')
+    .selectAll()
+    .where('prefix', '=', sql<string>`any(${[...prefixes]}::text[])`)
+    .execute();
+  return new RateDeckIndex(rows.map(deckRateOf));
 }
 
 /** What a call to `number` starting at `start` for `seconds` costs, in whole pence (null: no rate). */
