@@ -14,11 +14,11 @@ import {
   type Resource,
   type RouteContract,
 } from '@switchboard/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
 import type { z } from 'zod';
 import type { TenantTable } from '../db/schema.ts';
-import { decodesAsAudio } from './audio-check.ts';
+import { audioDuration } from './audio-check.ts';
 import { declaredFields } from './declared-fields.ts';
 import { HttpError } from './errors.ts';
 import { type FieldDef, type FieldMap, field, fieldMap } from './fields.ts';
@@ -209,32 +209,66 @@ function registerMediaAudio(api: FastifyInstance, platform: Platform, def: Media
         .executeTakeFirst();
       const key = stored?.file_key;
       if (!key) throw new HttpError(404, MESSAGES.noAudio);
-      const size = Number(stored.file_size);
-      const asked = request.headers.range;
-      const ranges = asked ? parseRange(size, asked, { combine: true }) : undefined;
-      if (ranges === -1) {
-        return reply.status(416).header('content-range', `bytes */${size}`).send();
-      }
-      const range = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
-      // The template's rows (and a file lost from the store) have no bytes: no audio, said so.
-      const body = await platform.files.get(key, range).catch((error: unknown) => {
-        throw error instanceof FileMissing ? new HttpError(404, MESSAGES.noAudio) : error;
+      return sendStoredAudio(platform, request, reply, {
+        key,
+        size: Number(stored.file_size),
+        type: mime[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream',
       });
-      reply
-        .type(mime[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream')
-        .header('accept-ranges', 'bytes')
-        .header('cache-control', 'private, max-age=300')
-        .header('x-content-type-options', 'nosniff');
-      if (range) {
-        reply
-          .status(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-          .header('content-length', range.end - range.start + 1);
-        return reply.send(body);
-      }
-      return reply.header('content-length', size).send(body);
     },
   });
+}
+
+/** A stored audio file as a reply: its key, size in bytes, type, and a file name when it is a download. */
+export interface StoredAudio {
+  key: string;
+  size: number;
+  type: string;
+  /** Sent as an attachment of this name (Content-Disposition), not played inline. */
+  download?: string;
+}
+
+/**
+ * Streams a stored audio file to the player (music, prompts, voicemail): whole, or the one range a
+ * Range header asks for (206; 416 outside the file), never read into memory. A file missing from the
+ * store is 404 'There is no audio file for this item'.
+ */
+export async function sendStoredAudio(
+  platform: Platform,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: StoredAudio,
+) {
+  const { key, size } = file;
+  const asked = request.headers.range;
+  const ranges = asked ? parseRange(size, asked, { combine: true }) : undefined;
+  if (ranges === -1) {
+    return reply.status(416).header('content-range', `bytes */${size}`).send();
+  }
+  const range = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
+  // The template's rows (and a file lost from the store) have no bytes: no audio, said so.
+  const body = await platform.files.get(key, range).catch((error: unknown) => {
+    throw error instanceof FileMissing ? new HttpError(404, MESSAGES.noAudio) : error;
+  });
+  reply
+    .type(file.type)
+    .header('accept-ranges', 'bytes')
+    .header('cache-control', 'private, max-age=300')
+    .header('x-content-type-options', 'nosniff');
+  if (file.download) reply.header('content-disposition', contentDisposition(file.download));
+  if (range) {
+    reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', range.end - range.start + 1);
+    return reply.send(body);
+  }
+  return reply.header('content-length', size).send(body);
+}
+
+/** An attachment's Content-Disposition: an ASCII name, and the exact one as RFC 5987's filename*. */
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 /** Renames the account's own item, based on the version the page listed. */
@@ -295,22 +329,11 @@ function registerMediaUpload(api: FastifyInstance, platform: Platform, def: Medi
 
 /** An upload stored, its type checked on its bytes and decoded as that audio, its name checked. */
 async function receiveMedia(request: FastifyRequest, platform: Platform, def: MediaLibraryDef) {
-  const upload = await mediaUpload(
-    request,
-    def.upload.field,
-    { types: def.upload.types, kind: def.area },
-    platform.files,
-  );
-  const refuse = async (problems: Record<string, string>) => {
-    await platform.files.delete(upload.stored.key);
-    return new HttpError(400, Object.values(problems)[0] ?? MESSAGES.uploadFallback, problems);
-  };
-  // Its first bytes named a type; the whole must decode as that audio (frames, a duration).
-  const { key, size } = upload.stored;
-  const extension = key.slice(key.lastIndexOf('.') + 1);
-  if (!(await decodesAsAudio(await platform.files.get(key), extension, size))) {
-    throw await refuse({ [def.upload.field]: MESSAGES.invalidFileFormat });
-  }
+  const { upload, refuse } = await receiveAudio(request, platform, {
+    field: def.upload.field,
+    types: def.upload.types,
+    kind: def.area,
+  });
   const { name: given, termsAccepted } = upload.fields;
   if (def.upload.terms && termsAccepted !== 'true') throw await refuse({ termsAccepted: def.upload.terms });
   const name = (given?.trim() || upload.filename.replace(/\.[^.]*$/, '')).trim();
@@ -318,4 +341,28 @@ async function receiveMedia(request: FastifyRequest, platform: Platform, def: Me
   if (name.length > def.nameMax) throw await refuse({ name: MESSAGES.maxLength(def.nameMax) });
   if (CONTROL_CHARACTER.test(name)) throw await refuse({ name: MESSAGES.controlCharacters });
   return { name, stored: upload.stored };
+}
+
+/**
+ * An audio upload (music, prompts, voicemail greetings and deposits) streamed into the file store
+ * and checked by its content: its type by its first bytes (one of `types`), within the upload limit,
+ * then the whole decoded as that audio (frames, a duration: `seconds`), else refused 'Invalid file
+ * format' with nothing kept. `refuse` removes the stored file and makes the 400 of a later refusal (a form field).
+ */
+export async function receiveAudio(
+  request: FastifyRequest,
+  platform: Platform,
+  rule: { field: string; types: Record<string, string>; kind: string },
+) {
+  const upload = await mediaUpload(request, rule.field, { types: rule.types, kind: rule.kind }, platform.files);
+  const refuse = async (problems: Record<string, string>) => {
+    await platform.files.delete(upload.stored.key);
+    return new HttpError(400, Object.values(problems)[0] ?? MESSAGES.uploadFallback, problems);
+  };
+  // Its first bytes named a type; the whole must decode as that audio (frames, a duration).
+  const { key, size } = upload.stored;
+  const extension = key.slice(key.lastIndexOf('.') + 1);
+  const seconds = await audioDuration(await platform.files.get(key), extension, size);
+  if (seconds === null) throw await refuse({ [rule.field]: MESSAGES.invalidFileFormat });
+  return { upload, refuse, extension, seconds };
 }
