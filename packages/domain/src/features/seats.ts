@@ -24,7 +24,7 @@ import {
   videoCodecField,
 } from '../call-options.ts';
 import { resourceRoutes, versionedRecordFields } from '../contract.ts';
-import { choice, declareFields, field, flag, recordField } from '../field-declarations.ts';
+import { choice, declareFields, field, flag } from '../field-declarations.ts';
 import { filledNumber, idParam, inputValuesOf, optionalEmail, optionalText, recordId } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { nextNumberReply, numberMessages, numberRange, rangeReply } from '../numbering.ts';

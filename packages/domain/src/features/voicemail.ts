@@ -5,13 +5,13 @@
  * greetings; the media server's deposit of a message (spec 3 §7 "Voicemail").
  */
 import { z } from 'zod';
+import { recordField } from '../field-declarations.ts';
+import { optionalText, recordId } from '../fields.ts';
+import { MESSAGES } from '../messages.ts';
 import { outcomeReply, saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
 import { recordsReply, taggedRoutes } from '../tagged-routes.ts';
 import { seatFields } from './seats.ts';
-import { optionalText, recordId } from '../fields.ts';
-import { MESSAGES } from '../messages.ts';
-import { recordField } from '../field-declarations.ts';
 
 export const VOICEMAIL_MESSAGES = {
   /** Spec 3 §8. */
@@ -93,7 +93,10 @@ export const voicemailListReply = z.object({
 /** DELETE /voicemail/messages: one mailbox's messages by id (all or nothing). */
 export const voicemailDeleteBody = z.object({
   mailbox: mailboxName,
-  ids: z.array(recordId(undefined, { numberOnly: true })).min(1).max(500),
+  ids: z
+    .array(recordId(undefined, { numberOnly: true }))
+    .min(1)
+    .max(500),
 });
 
 /** The mailbox PIN (spec 3 §5): digits only, at most 10. */
@@ -174,7 +177,10 @@ export const voicemailRoutes = {
     reply: saveReply,
   }),
   /** Spec 3 §7: GET /voicemail/{id}/prerecorded. */
-  greetings: get('/voicemail/:mailbox/prerecorded', { params: mailboxParam, reply: recordsReply(voicemailGreetingRecord) }),
+  greetings: get('/voicemail/:mailbox/prerecorded', {
+    params: mailboxParam,
+    reply: recordsReply(voicemailGreetingRecord),
+  }),
   /** Spec 3 §7: multipart POST /voicemail/{id}/messages (file, type): a prerecorded greeting. */
   uploadGreeting: post('/voicemail/:mailbox/messages', { params: mailboxParam, reply: saveReply }),
   greetingAudio: get('/voicemail/:mailbox/prerecorded/:type', { params: greetingParams, ...audio }),

@@ -90,7 +90,9 @@ export async function storeDeposit(platform: Platform, deposit: ReceivedDeposit,
               contentType: AUDIO_TYPES[deposit.extension] ?? 'application/octet-stream',
             },
           ],
-          ...(box.vmDelete ? { afterSent: { job: DELETE_AFTER_MAIL_JOB, data: { accountNo, messageId: row.id } } } : {}),
+          ...(box.vmDelete
+            ? { afterSent: { job: DELETE_AFTER_MAIL_JOB, data: { accountNo, messageId: row.id } } }
+            : {}),
         });
       }
       return row.id;
@@ -120,7 +122,13 @@ export async function deleteMailedMessage(platform: Platform, data: { accountNo:
       tx,
       { accountNo: data.accountNo, userId: null },
       null,
-      gone.map((m) => ({ area: 'voicemail' as const, recordId: m.id, kind: 'delete.mailed', label: row.name, before: m.event })),
+      gone.map((m) => ({
+        area: 'voicemail' as const,
+        recordId: m.id,
+        kind: 'delete.mailed',
+        label: row.name,
+        before: m.event,
+      })),
     );
     return gone;
   });
@@ -131,9 +139,13 @@ export async function deleteMailedMessage(platform: Platform, data: { accountNo:
 /** The job the hand-over of a vmDelete mailbox's mail enqueues. */
 export function voicemailJobs(platform: Platform): JobDefinition[] {
   return [
-    job<{ accountNo: number; messageId: number }>(DELETE_AFTER_MAIL_JOB, (data) => deleteMailedMessage(platform, data), {
-      retry: 5,
-    }),
+    job<{ accountNo: number; messageId: number }>(
+      DELETE_AFTER_MAIL_JOB,
+      (data) => deleteMailedMessage(platform, data),
+      {
+        retry: 5,
+      },
+    ),
   ];
 }
 

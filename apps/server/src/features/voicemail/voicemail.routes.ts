@@ -4,15 +4,15 @@
  * or as a download), opening one (new → old), and the delete of one or many (rows, then their files
  * once the delete has committed). Every write records its change event.
  */
-import { type VoicemailMessage, VOICEMAIL_MESSAGES, voicemailRoutes } from '@switchboard/domain';
+import { VOICEMAIL_MESSAGES, type VoicemailMessage, voicemailRoutes } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import type { PermissionRule } from '../../platform/auth.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
 import { selectRecords } from '../../platform/list.ts';
 import { sendStoredAudio } from '../../platform/media.ts';
 import type { Platform } from '../../platform/platform.ts';
-import type { PermissionRule } from '../../platform/auth.ts';
 import { tenantRoute } from '../../platform/routes.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import { mailboxOf } from './mailboxes.ts';
@@ -112,6 +112,11 @@ export function registerVoicemailRoutes(api: FastifyInstance, platform: Platform
     },
   });
 
+  registerMessageRoutes(api, platform);
+}
+
+/** One message: its details, its opening (new → old), its audio, and the delete of one or many. */
+function registerMessageRoutes(api: FastifyInstance, platform: Platform): void {
   tenantRoute(api, platform, voicemailRoutes.message, {
     allow: VOICEMAIL_READ,
     handler: async ({ db }, { params }) => {
@@ -155,7 +160,9 @@ export function registerVoicemailRoutes(api: FastifyInstance, platform: Platform
         key: row.file_key,
         size: row.file_size,
         type: AUDIO_TYPES[extension] ?? 'application/octet-stream',
-        ...(query.download === '1' ? { download: `voicemail-${message.mailbox.replace('*', '-')}-${stamp}.${extension}` } : {}),
+        ...(query.download === '1'
+          ? { download: `voicemail-${message.mailbox.replace('*', '-')}-${stamp}.${extension}` }
+          : {}),
       });
     },
   });
@@ -170,7 +177,13 @@ export function registerVoicemailRoutes(api: FastifyInstance, platform: Platform
       if (removed.length !== ids.length) throw new HttpError(404, notFound().message);
       for (const key of removed.map((m) => m.file_key)) ctx.afterCommit(() => platform.files.delete(key));
       await ctx.emit(
-        removed.map((m) => ({ area: 'voicemail' as const, recordId: m.id, kind: 'delete', label: box.name, before: m.event })),
+        removed.map((m) => ({
+          area: 'voicemail' as const,
+          recordId: m.id,
+          kind: 'delete',
+          label: box.name,
+          before: m.event,
+        })),
       );
       return { success: true, message: VOICEMAIL_MESSAGES.deleted(removed.length) };
     },

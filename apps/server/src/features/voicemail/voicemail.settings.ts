@@ -106,6 +106,11 @@ function registerGreetingRoutes(api: FastifyInstance, platform: Platform): void 
     },
   });
 
+  registerGreetingWrites(api, platform);
+}
+
+/** A greeting uploaded (replacing that type's) or deleted; the file follows its row's fate. */
+function registerGreetingWrites(api: FastifyInstance, platform: Platform): void {
   tenantRoute(api, platform, voicemailRoutes.uploadGreeting, {
     allow: VOICEMAIL_UPDATE,
     upload: 'file',

@@ -16,7 +16,7 @@ import {
 } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wavOf, TUNES } from '../../demo/audio.ts';
+import { TUNES, wavOf } from '../../demo/audio.ts';
 import { fileKey } from '../../platform/file-store.ts';
 import { storedBytes, storedKeys } from '../../test/file-stores.ts';
 import { addUser, basedOn, createTestContext, json, type TestContext } from '../../test/harness.ts';
@@ -126,7 +126,9 @@ describe('voicemail messages', () => {
     expect(part.rawPayload.equals(WAV.subarray(10, 110))).toBe(true);
     expect((await t.api('GET', url, { ...retail, range: `bytes=${WAV.length + 5}-` })).statusCode).toBe(416);
     const download = await t.api('GET', `${url}?download=1`, retail);
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="voicemail-30000-202-\d{8}-\d{6}\.wav"/);
+    expect(download.headers['content-disposition']).toMatch(
+      /^attachment; filename="voicemail-30000-202-\d{8}-\d{6}\.wav"/,
+    );
     // Playing is a read: the message is still new until it is opened.
     expect(json<VoicemailMessage>(await t.api('GET', `${url}/details`, retail)).folder).toBe('new');
   });
@@ -327,7 +329,11 @@ describe('voicemail to e-mail', () => {
     expect(sent?.status).toBe('sandbox');
     // The sandbox read the attachment from the file store as a mail server would: its bytes and hash.
     const sha = (
-      await t.database.db.selectFrom('voicemail_messages').select('file_sha256').where('id', '=', id).executeTakeFirstOrThrow()
+      await t.database.db
+        .selectFrom('voicemail_messages')
+        .select('file_sha256')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
     ).file_sha256;
     expect(sent?.attachments[0]?.sent).toEqual({ bytes: WAV.length, sha256: sha });
     expect(await rowExists(id)).toBe(true);

@@ -267,7 +267,8 @@ export function voicemailMail(a: {
   /** The message is deleted from the mailbox once this mail has been sent (vmDelete). */
   deletedAfter: boolean;
 }): MailContent {
-  const from = [a.callerIdName, a.callerIdNumber && `<${a.callerIdNumber}>`].filter(Boolean).join(' ') || 'an unknown caller';
+  const from =
+    [a.callerIdName, a.callerIdNumber && `<${a.callerIdNumber}>`].filter(Boolean).join(' ') || 'an unknown caller';
   return {
     template: 'voicemail',
     subject: `New voicemail for ${a.label} from ${from}`,
