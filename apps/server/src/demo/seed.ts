@@ -19,6 +19,7 @@ import { seedSeats } from './seats.ts';
 import { seedSipTrunks } from './sip-trunks.ts';
 import { seedTelephoneNumbers } from './telephone-numbers.ts';
 import { seedTimeProfiles } from './time-profiles.ts';
+import { moveVoicemailClock, seedVoicemail } from './voicemail.ts';
 
 export const DEMO_PASSWORD = 'Switchboard-1';
 
@@ -348,6 +349,7 @@ export async function seedDemo(tenancy: Tenancy, files?: FileStore): Promise<boo
     await seedPorting(trx);
     await seedInternational(trx, files);
     if (files) await seedAudio(trx, files);
+    if (files) await seedVoicemail(trx, files);
   });
   return true;
 }
@@ -413,6 +415,7 @@ export async function moveDemoClock(tenancy: Tenancy, ms: number): Promise<void>
       .updateTable('trunk_registrations')
       .set({ expires_at: sql`expires_at + ${by}` })
       .execute();
+    await moveVoicemailClock(trx, by);
   });
 }
 

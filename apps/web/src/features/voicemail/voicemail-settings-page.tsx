@@ -24,7 +24,7 @@ import {
   type VoicemailSettingsInput,
 } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../platform/api.ts';
 import { useBreadcrumb } from '../../platform/breadcrumb.tsx';
@@ -159,11 +159,12 @@ function Greeting({ mailbox, greeting: g }: { mailbox: string; greeting: Voicema
     if (ok) await remove.mutateAsync().catch(() => undefined);
   };
   const helper = GREETING_TYPES.find((t) => t.value === g.type)?.helper;
+  const titleId = useId();
   return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
+    <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
         <Box sx={{ flexGrow: 1 }}>
-          <Typography variant="subtitle1" component="h3">
+          <Typography variant="subtitle1" component="h3" id={titleId}>
             {g.label}
           </Typography>
           <Typography variant="body2" color="text.secondary">
