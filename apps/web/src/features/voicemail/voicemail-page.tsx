@@ -209,9 +209,9 @@ function MessageTable({ mailbox, rows, selection, playing, onPlay, onDelete }: M
               />
             </TableCell>
           )}
-          <TableCell>Status</TableCell>
+          <TableCell sx={wide}>Status</TableCell>
           <TableCell>From</TableCell>
-          <TableCell>Date</TableCell>
+          <TableCell sx={wide}>Date</TableCell>
           <TableCell sx={wide}>Length</TableCell>
           <TableCell align="right">Actions</TableCell>
         </TableRow>
@@ -231,6 +231,12 @@ function MessageTable({ mailbox, rows, selection, playing, onPlay, onDelete }: M
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+function FolderChip({ message: m }: { message: VoicemailMessage }) {
+  return (
+    <Chip size="small" label={m.folder === 'new' ? 'New' : 'Old'} color={m.folder === 'new' ? 'primary' : 'default'} />
   );
 }
 
@@ -258,19 +264,22 @@ function MessageRow(props: {
             />
           </TableCell>
         )}
-        <TableCell>
-          <Chip
-            size="small"
-            label={m.folder === 'new' ? 'New' : 'Old'}
-            color={m.folder === 'new' ? 'primary' : 'default'}
-          />
+        <TableCell sx={wide}>
+          <FolderChip message={m} />
         </TableCell>
         <TableCell>
           <Link component={RouterLink} to={`/voicemail/${encodeURIComponent(mailbox)}/${m.id}`}>
             {callerOf(m)}
           </Link>
+          {/* A narrow screen shows the status and date here, their columns left out. */}
+          <Box sx={{ display: { xs: 'flex', sm: 'none' }, gap: 1, alignItems: 'center', mt: 0.5 }}>
+            <FolderChip message={m} />
+            <Typography variant="body2" color="text.secondary">
+              {m.date}
+            </Typography>
+          </Box>
         </TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.date}</TableCell>
+        <TableCell sx={{ ...wide, whiteSpace: 'nowrap' }}>{m.date}</TableCell>
         <TableCell sx={wide}>{lengthOf(m.duration)}</TableCell>
         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
           <Button

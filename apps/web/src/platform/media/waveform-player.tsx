@@ -21,6 +21,30 @@ const clock = (seconds: number) => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
+/** Bars of the waveform: the loudest sample of each slice of the audio. */
+const BARS = 800;
+
+/** The audio at `url` decoded by the browser: its peaks (first channel) and its length in seconds. */
+async function peaksOf(url: string): Promise<{ peaks: number[]; duration: number }> {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`audio ${response.status}`);
+  const context = new AudioContext();
+  try {
+    const decoded = await context.decodeAudioData(await response.arrayBuffer());
+    const samples = decoded.getChannelData(0);
+    const size = Math.max(1, Math.floor(samples.length / BARS));
+    const peaks: number[] = [];
+    for (let at = 0; at < samples.length; at += size) {
+      let peak = 0;
+      for (let i = at; i < Math.min(at + size, samples.length); i++) peak = Math.max(peak, Math.abs(samples[i] ?? 0));
+      peaks.push(peak);
+    }
+    return { peaks, duration: decoded.duration };
+  } finally {
+    void context.close();
+  }
+}
+
 export interface WaveformPlayerProps {
   /** The audio's URL. */
   src: string;
@@ -44,36 +68,44 @@ function useWaveform(src: string, onPlay?: () => void) {
 
   useEffect(() => {
     const media = audio.current;
-    if (!container.current || !media) return;
-    const surfer = WaveSurfer.create({
-      container: container.current,
-      media,
-      height: 64,
-      barWidth: 2,
-      barGap: 1,
-      barRadius: 2,
-      waveColor: theme.palette.grey[400],
-      progressColor: theme.palette.primary.main,
-      cursorColor: theme.palette.primary.dark,
-      url: src,
-    });
-    const offs = [
-      surfer.on('ready', (duration) => {
+    const box = container.current;
+    if (!box || !media) return;
+    let surfer: WaveSurfer | undefined;
+    let stopped = false;
+    // The waveform from peaks read here: wavesurfer's own loading would play a blob: URL, which the
+    // panel's Content Security Policy (media from 'self' only) refuses; the element streams `src`.
+    void peaksOf(src)
+      .then(({ peaks, duration }) => {
+        if (stopped) return;
+        surfer = WaveSurfer.create({
+          container: box,
+          media,
+          peaks: [peaks],
+          duration,
+          height: 64,
+          barWidth: 2,
+          barGap: 1,
+          barRadius: 2,
+          waveColor: theme.palette.grey[400],
+          progressColor: theme.palette.primary.main,
+          cursorColor: theme.palette.primary.dark,
+        });
         setDrawn(true);
         setTime({ at: 0, of: duration });
-      }),
-      surfer.on('timeupdate', (at) => setTime((t) => ({ ...t, at }))),
-      surfer.on('play', () => {
-        setPlaying(true);
-        played.current?.();
-      }),
-      surfer.on('pause', () => setPlaying(false)),
-      surfer.on('finish', () => setPlaying(false)),
-      surfer.on('error', () => setFailed(true)),
-    ];
+        surfer.on('timeupdate', (at) => setTime((t) => ({ ...t, at })));
+        surfer.on('play', () => {
+          setPlaying(true);
+          played.current?.();
+        });
+        surfer.on('pause', () => setPlaying(false));
+        surfer.on('finish', () => setPlaying(false));
+      })
+      .catch(() => {
+        if (!stopped) setFailed(true);
+      });
     return () => {
-      for (const off of offs) off();
-      surfer.destroy();
+      stopped = true;
+      surfer?.destroy();
     };
   }, [src, theme]);
   const toggle = () => {
