@@ -36,6 +36,7 @@ import * as m070 from './db/migrations/070-inbound-events.ts';
 import * as m076 from './db/migrations/076-change-event-actors.ts';
 import * as m090 from './db/migrations/090-account-key.ts';
 import * as m091 from './db/migrations/091-account-once-per-query.ts';
+import * as m095 from './db/migrations/095-platform-servers.ts';
 import { area as accessLists } from './features/access-lists/area.ts';
 import { area as account } from './features/account/area.ts';
 import { area as accountBilling } from './features/account-billing/area.ts';
@@ -62,6 +63,7 @@ import { area as nts } from './features/nts/area.ts';
 import { area as outboundClis } from './features/outbound-clis/area.ts';
 import { area as payments } from './features/payments/area.ts';
 import { area as pickupGroups } from './features/pickup-groups/area.ts';
+import { area as platformServers } from './features/platform-servers/area.ts';
 import { area as porting } from './features/porting/area.ts';
 import { area as prompts } from './features/prompts/area.ts';
 import { area as seats } from './features/seats/area.ts';
@@ -96,6 +98,7 @@ export const AREAS: readonly ServerArea[] = [
   conferencing,
   telephoneNumbers,
   outboundClis,
+  platformServers,
   buyNumbers,
   internationalAddresses,
   teams,
@@ -153,6 +156,7 @@ const PLATFORM_MIGRATIONS: Record<string, Migration> = {
   '076-change-event-actors': m076,
   '090-account-key': m090,
   '091-account-once-per-query': m091,
+  '095-platform-servers': m095,
 };
 
 /** Every migration, platform's and areas', by name (the Migrator runs them in name order). */

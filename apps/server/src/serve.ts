@@ -2,6 +2,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { describeDatabase } from './db/database.ts';
+import { serversWithDemoSecret } from './demo/platform-servers.ts';
 import { usersWithDemoPassword } from './demo/seed.ts';
 
 const config = loadConfig();
@@ -34,5 +35,11 @@ const demo = await usersWithDemoPassword(app.platform.tenancy);
 if (demo.length > 0) {
   app.log.warn(
     `DEMO PASSWORD IN USE for ${demo.join(', ')}: anyone who has read the README can sign in as them. Change or remove these users before this panel holds real accounts.`,
+  );
+}
+const demoServers = await serversWithDemoSecret(app.platform.tenancy);
+if (demoServers.length > 0) {
+  app.log.warn(
+    `DEMO SERVER SECRET IN USE for ${demoServers.join(', ')}: anyone who has read the README can send call records, voicemail or recordings as them. Give each a new credential on Platform Servers, or delete it, before this panel holds real accounts.`,
   );
 }

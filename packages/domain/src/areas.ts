@@ -34,6 +34,8 @@ export const AREA_NAMES = {
   'music-on-hold': 'Music On Hold',
   nts: 'NTS',
   'outbound-clis': 'Outbound CLI Lists',
+  /** The provider's switch, media and recording servers and their credentials. */
+  'platform-servers': 'Platform Servers',
   /** A password set or reset through an e-mailed link. */
   password: 'Password',
   'pickup-groups': 'Pickup Groups',

@@ -30,6 +30,7 @@ export * from './features/nts.ts';
 export * from './features/outbound-clis.ts';
 export * from './features/payments.ts';
 export * from './features/pickup-groups.ts';
+export * from './features/platform-servers.ts';
 export * from './features/porting.ts';
 export * from './features/prompts.ts';
 export * from './features/providers.ts';

@@ -13,6 +13,7 @@ import type { Tenancy } from '../platform/tenancy.ts';
 import { mp3Of, TUNES, wavOf } from './audio.ts';
 import { seedInternational } from './international.ts';
 import { seedLedger } from './ledger.ts';
+import { seedPlatformServers } from './platform-servers.ts';
 import { seedPorting } from './porting.ts';
 import { seedRouting } from './routing.ts';
 import { seedSeats } from './seats.ts';
@@ -348,6 +349,7 @@ export async function seedDemo(tenancy: Tenancy, files?: FileStore): Promise<boo
     await seedOutboundClis(trx);
     await seedPorting(trx);
     await seedInternational(trx, files);
+    await seedPlatformServers(trx);
     if (files) await seedAudio(trx, files);
     if (files) await seedVoicemail(trx, files);
   });

@@ -14,6 +14,7 @@ import {
   type RouteParams,
   type RouteQuery,
   type RouteReplyIn,
+  type ServerRole,
 } from '@switchboard/domain';
 import { operationOf } from '@switchboard/domain/operations';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
@@ -178,6 +179,8 @@ export type GuardDoc =
   | 'public'
   | 'session'
   | 'custom'
+  /** The provider's servers of a role (platform/server-routes.ts), never a user. */
+  | { server: readonly ServerRole[] }
   | { allOf: readonly PermissionRule[] }
   | { anyOf: readonly PermissionRule[]; allOf?: readonly PermissionRule[] };
 
@@ -208,15 +211,27 @@ function replyDoc(contract: RouteContract) {
   return { description: `The file (${contract.replyTypes.join(' or ')})`, content };
 }
 
-function register<R extends RouteContract>(
+/** How a route is registered: the builders' common ground (tenantRoute, openRoute, serverRoute). */
+export interface RouteRegistration {
+  schema?: { body?: z.ZodType | undefined; query?: z.ZodType | undefined };
+  /** Checks the caller before the body is validated (throws its refusal). */
+  guard: (request: FastifyRequest) => void;
+  /** Who may call it, as the API document says. */
+  access: GuardDoc;
+  changesState: boolean;
+  handler: RouteHandlerMethod;
+  /** A multipart upload's field, for the API document. */
+  upload?: string;
+  /** Runs before the body is read (a server's credential: a stranger's upload is not read at all). */
+  onRequest?: (request: FastifyRequest) => Promise<void>;
+  /** The largest body it takes, when not the app's. */
+  bodyLimit?: number;
+}
+
+export function registerRoute<R extends RouteContract>(
   api: FastifyInstance,
   contract: R,
-  schema: { body?: z.ZodType | undefined; query?: z.ZodType | undefined },
-  guard: (request: FastifyRequest) => void,
-  access: GuardDoc,
-  changesState: boolean,
-  handler: RouteHandlerMethod,
-  upload?: string,
+  { schema = {}, guard, access, changesState, handler, upload, onRequest, bodyLimit }: RouteRegistration,
 ): void {
   const preValidation = async (request: FastifyRequest) => {
     // The version the body says it was based on, before a schema strips a key it does not name.
@@ -244,6 +259,8 @@ function register<R extends RouteContract>(
         ...(contract.errors ? { 'x-errors': contract.errors } : {}),
       },
       preValidation,
+      ...(onRequest ? { onRequest } : {}),
+      ...(bodyLimit === undefined ? {} : { bodyLimit }),
       handler,
     });
   }
@@ -265,17 +282,16 @@ export function tenantRoute<R extends RouteContract, P = undefined>(
   options: TenantRouteOptions<R, P>,
 ): void {
   const readOnly = options.readOnly ?? contract.method === 'GET';
-  register(
-    api,
-    contract,
-    options.schema ?? {},
-    (request) => {
+  registerRoute(api, contract, {
+    schema: options.schema ?? {},
+    guard: (request) => {
       authorise(request, options.allow);
       if (options.mapBody) request.body = options.mapBody(request.body, request);
     },
-    describeGuard(options.allow),
-    !readOnly,
-    async (request, reply) => {
+    access: describeGuard(options.allow),
+    changesState: !readOnly,
+    ...(options.upload === undefined ? {} : { upload: options.upload }),
+    handler: async (request, reply) => {
       const auth = authorise(request, options.allow);
       const received = (options.receive ? await options.receive(request) : undefined) as P;
       const committed: Array<() => Promise<void>> = [];
@@ -311,8 +327,7 @@ export function tenantRoute<R extends RouteContract, P = undefined>(
         throw error;
       }
     },
-    options.upload,
-  );
+  });
 }
 
 export interface OpenCtx {
@@ -348,15 +363,14 @@ export function openRoute<R extends RouteContract>(
     }
     return authorise(request, options.allow);
   };
-  register(
-    api,
-    contract,
-    options.schema ?? {},
-    (request) => {
+  registerRoute(api, contract, {
+    schema: options.schema ?? {},
+    guard: (request) => {
       check(request);
     },
-    options.allow === 'public' || options.allow === 'session' ? options.allow : describeGuard(options.allow),
-    options.changesState ?? contract.method !== 'GET',
-    async (request, reply) => options.handler({ auth: check(request), platform, request, reply }, inputOf<R>(request)),
-  );
+    access: options.allow === 'public' || options.allow === 'session' ? options.allow : describeGuard(options.allow),
+    changesState: options.changesState ?? contract.method !== 'GET',
+    handler: async (request, reply) =>
+      options.handler({ auth: check(request), platform, request, reply }, inputOf<R>(request)),
+  });
 }

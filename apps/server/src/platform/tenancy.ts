@@ -72,6 +72,11 @@ export const CROSS_ACCOUNT_USES = [
    * quarantine job.
    */
   'numbering',
+  /**
+   * The provider's servers (switch, media server, recording server): their credentials checked on
+   * each of their calls and managed by provider admins; a delivery whose items name their accounts.
+   */
+  'ingest',
 ] as const;
 export type CrossAccountUse = (typeof CROSS_ACCOUNT_USES)[number];
 

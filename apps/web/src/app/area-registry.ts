@@ -27,6 +27,7 @@ import { outboundClisPages } from '../features/outbound-clis/pages.ts';
 import { outboxPages } from '../features/outbox/pages.ts';
 import { paymentsPages } from '../features/payments/pages.ts';
 import { pickupGroupsPages } from '../features/pickup-groups/pages.ts';
+import { platformServersPages } from '../features/platform-servers/pages.ts';
 import { portingPages } from '../features/porting/pages.ts';
 import { promptsPages } from '../features/prompts/pages.ts';
 import { registrationPages } from '../features/registration/pages.ts';
@@ -79,6 +80,7 @@ export const AREA_PAGES: AreaPages[] = [
   notificationsPages,
   outboxPages,
   jobsPages,
+  platformServersPages,
   buyNumbersPages,
   changeEventsPages,
   supportPages,

@@ -8,13 +8,21 @@
  * Every problem found is collected, so one run lists them all.
  */
 
-import { can, MESSAGES, type PermissionHolder } from '@switchboard/domain';
+import {
+  can,
+  MESSAGES,
+  type PermissionHolder,
+  PLATFORM_SERVER_MESSAGES,
+  SERVER_ROLES,
+  type ServerRole,
+} from '@switchboard/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDemoInvoices } from '../../demo/invoices.ts';
 import { seedAudio } from '../../demo/seed.ts';
 import type { GuardDoc } from '../../platform/routes.ts';
 import type { TestContext } from '../harness.ts';
+import { serverAuthorization } from '../servers.ts';
 import {
   fastifyPath,
   fillPath,
@@ -88,6 +96,10 @@ const ATTACKERS = [
 
 let t: TestContext;
 let operations: Operation[];
+/** The routes the provider's servers call (platform/server-routes.ts). */
+let serverOperations: Operation[];
+const serverRoleOf = (op: Operation): readonly ServerRole[] | undefined =>
+  typeof op.guard === 'object' && 'server' in op.guard ? op.guard.server : undefined;
 let owner: Record<string, string>;
 /** The owner's ids, of every table. */
 let ownerIds: number[];
@@ -148,7 +160,7 @@ const ownerProbe: OwnerRequests['probe'] = (...args) => ownerOf.probe(...args);
 
 /** Whether the guard lets `holder` in (undefined: the route decides itself). */
 function permits(holder: PermissionHolder, guard: GuardDoc): boolean | undefined {
-  if (typeof guard === 'string') return undefined;
+  if (typeof guard === 'string' || 'server' in guard) return undefined;
   if ('anyOf' in guard)
     return (
       guard.anyOf.some((r) => can(holder, r.resource, r.action)) &&
@@ -176,7 +188,10 @@ beforeAll(async () => {
   // Their 'invoice issued' mails as delivered: a request that sends mail at once (Forgot password?)
   // would otherwise deliver these too, and count them as its writes.
   await t.database.db.updateTable('mail_outbox').set({ status: 'sandbox' }).where('status', '=', 'pending').execute();
-  operations = await loadOperations(t.app);
+  const all = await loadOperations(t.app);
+  // The provider's servers' routes take no user at all: the users' matrix is the rest; theirs is below.
+  operations = all.filter((op) => serverRoleOf(op) === undefined);
+  serverOperations = all.filter((op) => serverRoleOf(op) !== undefined);
   owner = await signIn(OWNER.username);
   ownerSession = (await call({ method: 'GET', url: '/users/auth/session' }, owner)).json();
   const { byTable, texts } = await t.app.platform.tenancy.crossAccount('seed', async (tx) => ({
@@ -204,7 +219,9 @@ afterAll(async () => {
 
 describe('the API surface', () => {
   it('documents every API route, each with its guard and whether it changes state', () => {
-    const documented = new Set(operations.map((o) => `${o.method} /api/v1${fastifyPath(o.path)}`));
+    const documented = new Set(
+      [...operations, ...serverOperations].map((o) => `${o.method} /api/v1${fastifyPath(o.path)}`),
+    );
     expect(t.app.apiRoutes.filter((r) => !documented.has(r))).toEqual([]);
     expect(operations.length).toBeGreaterThan(100);
     const undeclared = operations.filter((o) => o.guard === undefined || o.changesState === undefined);
@@ -464,4 +481,46 @@ describe('other tenants', () => {
       expect(unreached.length).toBeLessThan(12);
     });
   }
+});
+
+describe('the provider’s servers’ routes', () => {
+  it('refuse users, strangers, a wrong secret, a disabled server and a server of another role, and change nothing', async () => {
+    const problems: string[] = [];
+    const viewer = await signIn('viewer');
+    const enabled = new Map<ServerRole, Record<string, string>>();
+    const disabled = new Map<ServerRole, Record<string, string>>();
+    for (const role of SERVER_ROLES) {
+      enabled.set(role, await serverAuthorization(t.app, role));
+      disabled.set(role, await serverAuthorization(t.app, role, { enabled: false }));
+    }
+    counts = undefined; // the servers just added
+    expect(serverOperations.length).toBeGreaterThan(0);
+    const credentials = PLATFORM_SERVER_MESSAGES.credentials;
+    for (const op of serverOperations) {
+      const roles = serverRoleOf(op) ?? [];
+      const [role = 'switch'] = roles;
+      const probe = await ownerProbe(op, Object.fromEntries(op.pathParams.map((p) => [p.name, '1'])));
+      const wrongSecret = (enabled.get(role)?.authorization ?? '').replace(/\.[^.]+$/, `.${'A'.repeat(43)}`);
+      const refusals: Array<[string, Record<string, string>, number, string]> = [
+        ['no credentials', {}, 401, credentials],
+        ['the owner’s session', owner, 401, credentials],
+        ['a viewer’s session', viewer, 401, credentials],
+        ['a wrong secret', { authorization: wrongSecret }, 401, credentials],
+        ['a disabled server', disabled.get(role) ?? {}, 401, credentials],
+        ...SERVER_ROLES.filter((r) => !roles.includes(r)).map((r): [string, Record<string, string>, number, string] => [
+          `a ${r} server`,
+          enabled.get(r) ?? {},
+          403,
+          PLATFORM_SERVER_MESSAGES.wrongRole,
+        ]),
+      ];
+      for (const [who, headers, status, message] of refusals) {
+        const { res, changed } = await observed(probe, headers);
+        if (changed.length > 0) problems.push(`${op.key} (${who}) changed ${changed.join(', ')}`);
+        if (res.statusCode !== status || replyJson(res)?.message !== message)
+          problems.push(`${op.key} (${who}): expected ${status}, got ${describeReply(res)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
 });
