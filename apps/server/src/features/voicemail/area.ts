@@ -4,12 +4,14 @@ import type { Platform } from '../../platform/platform.ts';
 import * as m098 from './migrations/098-voicemail.ts';
 import * as m099 from './migrations/099-mail-attachments.ts';
 import { voicemailJobs } from './voicemail.deposit.ts';
+import { registerDepositRoute } from './voicemail.deposit-route.ts';
 import { registerVoicemailRoutes } from './voicemail.routes.ts';
 import { registerVoicemailSettingRoutes } from './voicemail.settings.ts';
 
 function routes(api: FastifyInstance, platform: Platform): void {
   registerVoicemailRoutes(api, platform);
   registerVoicemailSettingRoutes(api, platform);
+  registerDepositRoute(api, platform);
   // A seat holding messages or greetings is not deleted from under them: its delete names them.
   platform.references.add(
     { kind: 'row:seats', table: 'voicemail_messages', column: 'seat_id', type: 'Voicemail', name: "'messages'" },

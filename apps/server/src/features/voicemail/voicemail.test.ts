@@ -21,6 +21,7 @@ import { fileKey } from '../../platform/file-store.ts';
 import { storedBytes, storedKeys } from '../../test/file-stores.ts';
 import { addUser, basedOn, createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { idTaggedText, mp3, multipart, type Part } from '../../test/multipart.ts';
+import { serverAuthorization } from '../../test/servers.ts';
 import { deleteMailedMessage, storeDeposit } from './voicemail.deposit.ts';
 
 let t: TestContext;
@@ -373,5 +374,56 @@ describe('voicemail to e-mail', () => {
     await expect(deposit('30000*203', mp3())).rejects.toThrow(VOICEMAIL_MESSAGES.mailboxDisabled);
     // The refused deposit's file went with it.
     expect((await storedKeys(t.app.platform.files, 'voicemail/')).length).toBe(stored);
+  });
+});
+
+describe('the media server’s deposit', () => {
+  const post = (headers: Record<string, string>, parts: Part[]) => {
+    const body = multipart(parts);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/voicemail/deposit',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
+  };
+  const message = (mailbox: string, content: Buffer = WAV): Part[] => [
+    { name: 'mailbox', value: mailbox },
+    { name: 'callerIdName', value: 'Over The Wire' },
+    { name: 'callerIdNumber', value: '07700900999' },
+    { name: 'date', value: '2026-11-28T16:30:00Z' },
+    { name: 'file', filename: 'msg.wav', type: 'audio/wav', content },
+  ];
+  const counts = async () => ({
+    rows: (await t.database.db.selectFrom('voicemail_messages').select('id').execute()).length,
+    files: (await storedKeys(t.app.platform.files, 'voicemail/')).length,
+  });
+
+  it('refuses a missing or wrong secret (401), another role (403) and a session (401), storing nothing', async () => {
+    const before = await counts();
+    const media = await serverAuthorization(t.app, 'media');
+    const wrong = { authorization: media.authorization.replace(/\.[^.]+$/, '.wrongwrongwrongwrongwrong') };
+    expect((await post(wrong, message(ACCOUNTS))).statusCode).toBe(401);
+    expect((await post({}, message(ACCOUNTS))).statusCode).toBe(401);
+    expect((await post(retail, message(ACCOUNTS))).statusCode).toBe(401);
+    expect((await post(await serverAuthorization(t.app, 'switch'), message(ACCOUNTS))).statusCode).toBe(403);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('stores a message with its caller and date, mails it with the audio, and refuses text as audio', async () => {
+    const media = await serverAuthorization(t.app, 'media');
+    const before = await counts();
+    const bad = await post(media, message(ACCOUNTS, idTaggedText()));
+    expect(bad.statusCode).toBe(400);
+    expect(json<Reply>(bad).message).toBe(MESSAGES.invalidFileFormat);
+    expect((await post(media, message('30009*201'))).statusCode).toBe(404);
+    expect(await counts()).toEqual(before);
+    const ok = await post(media, message(BELLA));
+    expect(ok.statusCode).toBe(200);
+    const id = json<Reply>(ok).id as number;
+    const listed = json<Page>(await list(prepay, BELLA)).records.find((m) => m.id === id);
+    expect(listed).toMatchObject({ callerIdName: 'Over The Wire', date: '28 11 2026 16:30:00', folder: 'new' });
+    expect((await t.api('GET', `/voicemail/${BELLA}/messages/${id}`, prepay)).rawPayload.equals(WAV)).toBe(true);
+    expect(await counts()).toEqual({ rows: before.rows + 1, files: before.files + 1 });
   });
 });
