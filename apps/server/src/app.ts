@@ -208,7 +208,8 @@ async function prepareDatabase(
     throw error;
   }
   // The mail module's dispatcher delivers the queued mails: wired here, the platform imports no module.
-  const mailQueue: MailQueueFactory = (tenancy, transport, from) => new MailDispatcher(tenancy, transport, from);
+  const mailQueue: MailQueueFactory = (tenancy, transport, from, services) =>
+    new MailDispatcher(tenancy, transport, from, services);
   const platform = createPlatform(handle.db, config, mailQueue, undefined, handle);
   if (snapshot) {
     // The snapshot's audio, and its stamps relative to the moment of seeding moved to now.

@@ -79,6 +79,7 @@ import { area as teams } from './features/teams/area.ts';
 import { area as telephoneNumbers } from './features/telephone-numbers/area.ts';
 import { area as timeProfiles } from './features/time-profiles/area.ts';
 import { area as users } from './features/users/area.ts';
+import { area as voicemail } from './features/voicemail/area.ts';
 import type { ServerArea } from './platform/area.ts';
 import { ensureListIndexes, listIndexes } from './platform/list-indexes.ts';
 
@@ -126,6 +127,7 @@ export const AREAS: readonly ServerArea[] = [
   jobs,
   changeEvents,
   tariff,
+  voicemail,
 ];
 
 /** The platform's own migrations (accounts and users, Teams tenants, row-level security). */

@@ -61,6 +61,7 @@ export const AREA_NAMES = {
   'time-profile-calendars': 'Time Profile Calendars',
   'time-profiles': 'Time Profiles',
   users: 'User Manager',
+  voicemail: 'Voicemail',
 } as const satisfies Record<string, string>;
 
 export type AreaId = keyof typeof AREA_NAMES;

@@ -46,6 +46,7 @@ export * from './features/tariff.ts';
 export * from './features/telephone-numbers.ts';
 export * from './features/time-profiles.ts';
 export * from './features/users.ts';
+export * from './features/voicemail.ts';
 export * from './field-declarations.ts';
 export * from './fields.ts';
 export * from './london-clock.ts';

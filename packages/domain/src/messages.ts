@@ -72,6 +72,7 @@ export const MESSAGES = {
   ukPostcode: 'Please enter a valid UK postcode.',
   pin: 'PIN must be numerical with length between 4 and 6 digits',
   internationalPin: 'PIN must be numerical with length between 4 and 8 digits',
+  voicemailPin: 'PIN must be numerical with a maximum of 10 digits',
   extension: 'Please enter a valid VoIP Extension',
   username: 'Username must be 4-100 characters: letters, digits, spaces and - _ . @ !',
   objectName: 'Name must be 2-100 characters of letters, digits and spaces',

@@ -21,6 +21,7 @@ const cases: Record<keyof typeof PATTERNS, { good: string[]; bad: string[] }> = 
   },
   pin: { good: ['1234', '123456'], bad: ['123', '1234567', '12a4'] },
   internationalPin: { good: ['1234', '12345678'], bad: ['123', '123456789'] },
+  voicemailPin: { good: ['1', '0000', '1234567890'], bad: ['', '12345678901', '12a4', ' 1234'] },
   cli: { good: ['01214960000', '441214960000', '001214960000'], bad: ['1214960000', '00'] },
   voicemailDate: { good: ['01 02 2026 10:11:12'], bad: ['2026-02-01 10:11:12'] },
   cardAddressLine1: { good: ['1 High St'], bad: ['1 Hi'] },
@@ -51,6 +52,7 @@ describe('shared patterns of spec 1 §5', () => {
     expect(PATTERNS.ukPostcode.message).toBe('Please enter a valid UK postcode.');
     expect(PATTERNS.pin.message).toBe('PIN must be numerical with length between 4 and 6 digits');
     expect(PATTERNS.internationalPin.message).toBe('PIN must be numerical with length between 4 and 8 digits');
+    expect(PATTERNS.voicemailPin.message).toBe('PIN must be numerical with a maximum of 10 digits');
     expect(PATTERNS.extension.message).toBe('Please enter a valid VoIP Extension');
     expect(PATTERNS.bankAccount.message).toBe('Please enter a valid UK bank account number');
     expect(PATTERNS.sortCode.message).toBe('Please enter a valid sort code');

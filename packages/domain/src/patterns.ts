@@ -18,6 +18,8 @@ export const PATTERNS = {
   accountSeat: { pattern: /^[1-9]\d{4}\*[2-9]\d{2,4}$/, message: MESSAGES.extension },
   pin: { pattern: /^\d{4,6}$/, message: MESSAGES.pin },
   internationalPin: { pattern: /^\d{4,8}$/, message: MESSAGES.internationalPin },
+  /** A voicemail mailbox's PIN (spec 3 §5): digits, at most 10. */
+  voicemailPin: { pattern: /^\d{1,10}$/, message: MESSAGES.voicemailPin },
   cli: { pattern: /^0?(0|44)[1-9]\d{0,13}$/, message: MESSAGES.telephone },
   voicemailDate: { pattern: /^\d{2} \d{2} \d{4} \d{2}:\d{2}:\d{2}$/, message: 'Please enter a valid date' },
   cardAddressLine1: { pattern: /^.{5,45}$/, message: MESSAGES.required },

@@ -24,6 +24,7 @@ import { seedSipTrunks } from './sip-trunks.ts';
 import { seedSms } from './sms.ts';
 import { seedTelephoneNumbers } from './telephone-numbers.ts';
 import { seedTimeProfiles } from './time-profiles.ts';
+import { moveVoicemailClock, seedVoicemail } from './voicemail.ts';
 
 export const DEMO_PASSWORD = 'Switchboard-1';
 
@@ -352,12 +353,12 @@ export async function seedDemo(tenancy: Tenancy, files?: FileStore): Promise<boo
     await seedOutboundClis(trx);
     await seedPorting(trx);
     await seedSms(trx);
-
     await seedCallRecords(trx);
     await seedInternational(trx, files);
     await seedPlatformServers(trx);
     if (files) await seedAudio(trx, files);
     if (files) await seedCallRecordings(trx, files);
+    if (files) await seedVoicemail(trx, files);
   });
   return true;
 }
@@ -427,6 +428,7 @@ export async function moveDemoClock(tenancy: Tenancy, ms: number): Promise<void>
       .updateTable('call_recordings')
       .set({ started_at: sql`started_at + ${by}` })
       .execute();
+    await moveVoicemailClock(trx, by);
   });
 }
 

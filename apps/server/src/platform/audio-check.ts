@@ -9,21 +9,21 @@ import { parseStream } from 'music-metadata';
 /** The container music-metadata names for each stored extension. */
 const CONTAINERS: Record<string, string> = { mp3: 'MPEG', wav: 'WAVE' };
 
-/** Whether `stream` (a stored file of `extension`, `size` bytes) decodes as that audio, lasting > 0 s. */
-export async function decodesAsAudio(stream: Readable, extension: string, size: number): Promise<boolean> {
+/** How long `stream` (a stored file of `extension`, `size` bytes) plays, in seconds; null when it is not that audio. */
+export async function audioDuration(stream: Readable, extension: string, size: number): Promise<number | null> {
   try {
     const { format } = await parseStream(stream, { size }, { duration: true, skipCovers: true });
     const duration = format.duration ?? 0;
-    return (
+    const audio =
       format.container === CONTAINERS[extension] &&
       format.codec !== undefined &&
       (format.sampleRate ?? 0) > 0 &&
       Number.isFinite(duration) &&
-      duration > 0
-    );
+      duration > 0;
+    return audio ? duration : null;
   } catch {
     // Not parseable as any audio format (music-metadata throws): not audio.
-    return false;
+    return null;
   } finally {
     stream.destroy();
   }

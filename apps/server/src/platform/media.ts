@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
 import type { z } from 'zod';
 import type { TenantTable } from '../db/schema.ts';
-import { decodesAsAudio } from './audio-check.ts';
+import { audioDuration } from './audio-check.ts';
 import { declaredFields } from './declared-fields.ts';
 import { HttpError } from './errors.ts';
 import { type FieldDef, type FieldMap, field, fieldMap } from './fields.ts';
@@ -250,9 +250,7 @@ export async function sendStoredFile(
     .header('accept-ranges', 'bytes')
     .header('cache-control', 'private, max-age=300')
     .header('x-content-type-options', 'nosniff');
-  if (file.downloadName) {
-    reply.header('content-disposition', `attachment; filename="${file.downloadName.replace(/[^\w.-]/g, '_')}"`);
-  }
+  if (file.downloadName) reply.header('content-disposition', contentDisposition(file.downloadName));
   if (range) {
     reply
       .status(206)
@@ -261,6 +259,12 @@ export async function sendStoredFile(
     return reply.send(body);
   }
   return reply.header('content-length', size).send(body);
+}
+
+/** An attachment's Content-Disposition: an ASCII name, and the exact one as RFC 5987's filename*. */
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 /** Renames the account's own item, based on the version the page listed. */
@@ -321,22 +325,11 @@ function registerMediaUpload(api: FastifyInstance, platform: Platform, def: Medi
 
 /** An upload stored, its type checked on its bytes and decoded as that audio, its name checked. */
 async function receiveMedia(request: FastifyRequest, platform: Platform, def: MediaLibraryDef) {
-  const upload = await mediaUpload(
-    request,
-    def.upload.field,
-    { types: def.upload.types, kind: def.area },
-    platform.files,
-  );
-  const refuse = async (problems: Record<string, string>) => {
-    await platform.files.delete(upload.stored.key);
-    return new HttpError(400, Object.values(problems)[0] ?? MESSAGES.uploadFallback, problems);
-  };
-  // Its first bytes named a type; the whole must decode as that audio (frames, a duration).
-  const { key, size } = upload.stored;
-  const extension = key.slice(key.lastIndexOf('.') + 1);
-  if (!(await decodesAsAudio(await platform.files.get(key), extension, size))) {
-    throw await refuse({ [def.upload.field]: MESSAGES.invalidFileFormat });
-  }
+  const { upload, refuse } = await receiveAudio(request, platform, {
+    field: def.upload.field,
+    types: def.upload.types,
+    kind: def.area,
+  });
   const { name: given, termsAccepted } = upload.fields;
   if (def.upload.terms && termsAccepted !== 'true') throw await refuse({ termsAccepted: def.upload.terms });
   const name = (given?.trim() || upload.filename.replace(/\.[^.]*$/, '')).trim();
@@ -344,4 +337,28 @@ async function receiveMedia(request: FastifyRequest, platform: Platform, def: Me
   if (name.length > def.nameMax) throw await refuse({ name: MESSAGES.maxLength(def.nameMax) });
   if (CONTROL_CHARACTER.test(name)) throw await refuse({ name: MESSAGES.controlCharacters });
   return { name, stored: upload.stored };
+}
+
+/**
+ * An audio upload (music, prompts, voicemail greetings and deposits) streamed into the file store
+ * and checked by its content: its type by its first bytes (one of `types`), within the upload limit,
+ * then the whole decoded as that audio (frames, a duration: `seconds`), else refused 'Invalid file
+ * format' with nothing kept. `refuse` removes the stored file and makes the 400 of a later refusal (a form field).
+ */
+export async function receiveAudio(
+  request: FastifyRequest,
+  platform: Platform,
+  rule: { field: string; types: Record<string, string>; kind: string; maxBytes?: number },
+) {
+  const upload = await mediaUpload(request, rule.field, rule, platform.files);
+  const refuse = async (problems: Record<string, string>) => {
+    await platform.files.delete(upload.stored.key);
+    return new HttpError(400, Object.values(problems)[0] ?? MESSAGES.uploadFallback, problems);
+  };
+  // Its first bytes named a type; the whole must decode as that audio (frames, a duration).
+  const { key, size } = upload.stored;
+  const extension = key.slice(key.lastIndexOf('.') + 1);
+  const seconds = await audioDuration(await platform.files.get(key), extension, size);
+  if (seconds === null) throw await refuse({ [rule.field]: MESSAGES.invalidFileFormat });
+  return { upload, refuse, extension, seconds };
 }

@@ -65,8 +65,16 @@ export interface MailQueue {
   drain(limit?: number): Promise<number>;
 }
 
-/** Builds the mail queue on the platform's tenancy, its mail transport and the sender's address. */
-export type MailQueueFactory = (tenancy: Tenancy, transport: MailTransport, from: string) => MailQueue;
+/**
+ * Builds the mail queue on the platform's tenancy, its mail transport, the sender's address, and the
+ * file store (attachments) and job queue (work enqueued once a mail is handed over).
+ */
+export type MailQueueFactory = (
+  tenancy: Tenancy,
+  transport: MailTransport,
+  from: string,
+  services: { files: FileStore; jobs: Jobs },
+) => MailQueue;
 
 export interface Providers {
   teams: TeamsService;
@@ -155,6 +163,8 @@ export function createPlatform(
   const cross = handle.cross ?? db;
   const tenancy = createTenancy(db, log ? (use) => log(`cross-account: ${use}`) : undefined, cross);
   const providers = providersFor(tenancy, config);
+  const jobs = new Jobs({ db: cross, pglite: handle.pglite, pool: handle.pool });
+  const files = fileStoreFor(config);
   return {
     config,
     tenancy,
@@ -162,11 +172,11 @@ export function createPlatform(
     references: new ReferenceRegistry(),
     lists: [],
     outbox: new Outbox(tenancy),
-    jobs: new Jobs({ db: cross, pglite: handle.pglite, pool: handle.pool }),
-    files: fileStoreFor(config),
+    jobs,
+    files,
     providers,
     providerModes: modesOf(providers),
-    mail: mail(tenancy, providers.mail, config.mailFrom),
+    mail: mail(tenancy, providers.mail, config.mailFrom, { files, jobs }),
     embedded: handle.pglite !== undefined,
   };
 }

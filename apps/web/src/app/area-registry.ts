@@ -42,6 +42,7 @@ import { tariffPages } from '../features/tariff/pages.ts';
 import { telephoneNumbersPages } from '../features/telephone-numbers/pages.ts';
 import { timeProfilesPages } from '../features/time-profiles/pages.ts';
 import { usersPages } from '../features/users/pages.ts';
+import { voicemailPages } from '../features/voicemail/pages.ts';
 import { registerAreaDialogs } from '../platform/area-dialogs.tsx';
 import type { AreaDefinition, AreaPages } from '../platform/areas.ts';
 
@@ -74,6 +75,7 @@ export const AREA_PAGES: AreaPages[] = [
   callMonitoringPages,
   musicOnHoldPages,
   promptsPages,
+  voicemailPages,
   conferencingPages,
   usersPages,
   auditPages,

@@ -24,7 +24,7 @@ import {
   videoCodecField,
 } from '../call-options.ts';
 import { resourceRoutes, versionedRecordFields } from '../contract.ts';
-import { choice, declareFields, field, flag, recordField } from '../field-declarations.ts';
+import { choice, declareFields, field, flag } from '../field-declarations.ts';
 import { filledNumber, idParam, inputValuesOf, optionalEmail, optionalText, recordId } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { nextNumberReply, numberMessages, numberRange, rangeReply } from '../numbering.ts';
@@ -67,8 +67,6 @@ export const SEAT_MESSAGES = {
   /** Ours: what deleting seats does, asked before it. */
   confirmDelete:
     'Their desk phones and softphones will stop working, and calls can no longer reach them. This cannot be undone.',
-  /** Ours: a PIN is needed before remote access to the mailbox. */
-  vmPinDigits: 'PIN must be numerical with length between 4 and 6 digits',
 } as const;
 
 /** Nickname: 11 at creation, 15 on the detail (spec 2 §5 gives both). */
@@ -144,7 +142,7 @@ export const seatFields = declareFields({
   vmFullname: field(optionalText({ max: 150 }), { label: 'Mailbox Name' }),
   vmEmail: field(optionalEmail(50), { label: 'Voicemail to Email', searchable: true, inputType: 'email' }),
   /** The mailbox PIN for remote access: never sent back; '' keeps the current one. */
-  vmPin: field(optionalText({ pattern: PATTERNS.pin }), {
+  vmPin: field(optionalText({ pattern: PATTERNS.voicemailPin }), {
     label: 'Remote Access PIN',
     inputType: 'password',
     writeOnly: { keepWhenEmpty: true },
@@ -254,26 +252,6 @@ export const seatValues = (s: Seat): SeatInput => ({ ...inputValuesOf(seatInput.
 /** The seat's display label ('201 - Reception'). */
 export const seatLabel = (s: { extension: number; nickname: string }) =>
   s.nickname ? `${s.extension} - ${s.nickname}` : String(s.extension);
-
-// Voicemail settings (GET / POST /voicemail/{name}/settings)
-
-export const voicemailSettingsInput = z.object({
-  fullname: seatShape.vmFullname,
-  email: seatShape.vmEmail,
-  /** The PIN ('' keeps the current one). */
-  password: seatShape.vmPin,
-  vmDelete: seatShape.vmDelete,
-});
-const { vmFullname, vmEmail, vmDelete } = seatFields.declared;
-export const voicemailSettingsRecord = z.object({
-  mailbox: z.string(),
-  fullname: recordField(vmFullname.schema),
-  email: recordField(vmEmail.schema),
-  vmDelete: recordField(vmDelete.schema),
-  passwordSet: z.boolean(),
-  keepOnNetwork: z.boolean(),
-});
-export type VoicemailSettings = z.infer<typeof voicemailSettingsRecord>;
 
 // Softphone (GET / POST /seat/{id}/softphone; needs the softphone permission)
 
@@ -438,8 +416,6 @@ const tag = 'seats';
 const { get, post } = taggedRoutes(tag);
 /** A device of the seat named in the body (the spec's re-initialise and LDAP calls). */
 const deviceCall = { params: idParam, body: z.object({ deviceId: recordId() }), reply: seatActionReply };
-/** A seat's SIP username ('{account}*{extension}'): the voicemail box's name. */
-const seatNameParam = z.object({ name: z.string().regex(/^\d+\*\d+$/, { error: MESSAGES.recordNotFound }) });
 
 export const seatRoutes = {
   ...resourceRoutes('/seat', { tag, record: seatRecord, input: seatInput, create: seatCreateInput, saveByPost: true }),
@@ -457,12 +433,6 @@ export const seatRoutes = {
   regenerateLdapPassword: post('/seat/:id/ldap/regenpassword', deviceCall),
   softphone: get('/seat/:id/softphone', { params: idParam, reply: seatSoftphoneRecord }),
   saveSoftphone: post('/seat/:id/softphone', { params: idParam, body: seatSoftphoneInput, reply: saveReply }),
-  voicemail: get('/voicemail/:name/settings', { params: seatNameParam, reply: voicemailSettingsRecord }),
-  saveVoicemail: post('/voicemail/:name/settings', {
-    params: seatNameParam,
-    body: voicemailSettingsInput,
-    reply: seatActionReply,
-  }),
   /** The locations a seat can take: the account's numbers with an emergency address. */
   locations: get('/seat/locations', { reply: recordsReply(seatLocationRecord) }),
   /** The seat's location: its emergency CLI, or its caller ID when none is set. */

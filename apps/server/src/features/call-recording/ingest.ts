@@ -8,11 +8,10 @@
  */
 import { CALL_RECORDING_MESSAGES, callRecordingIngest, MESSAGES } from '@switchboard/domain';
 import type { FastifyRequest } from 'fastify';
-import { decodesAsAudio } from '../../platform/audio-check.ts';
 import { fromZodError, HttpError } from '../../platform/errors.ts';
 import { recordChange } from '../../platform/outbox.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { type MediaUpload, mediaUpload } from '../../platform/uploads.ts';
+import { receiveAudio } from '../../platform/media.ts';
 import { storageSettings, usedStorage } from './settings.ts';
 import './tables.ts';
 
@@ -27,23 +26,17 @@ const TYPES = { 'audio/mpeg': 'mp3', 'audio/wav': 'wav', 'audio/x-wav': 'wav', '
 
 /** The upload stored and checked as audio, and its metadata read; refused, nothing is left stored. */
 async function received(request: FastifyRequest, platform: Platform) {
-  const upload: MediaUpload = await mediaUpload(
-    request,
-    AUDIO_FIELD,
-    { types: TYPES, kind: RECORDINGS_KIND, maxBytes: RECORDING_MAX_BYTES },
-    platform.files,
-  );
-  const { key, size } = upload.stored;
-  const refuse = async (error: HttpError) => {
-    await platform.files.delete(key);
-    return error;
-  };
-  const extension = key.slice(key.lastIndexOf('.') + 1);
-  if (!(await decodesAsAudio(await platform.files.get(key), extension, size))) {
-    throw await refuse(new HttpError(400, MESSAGES.invalidFileFormat, { [AUDIO_FIELD]: MESSAGES.invalidFileFormat }));
-  }
+  const { upload } = await receiveAudio(request, platform, {
+    field: AUDIO_FIELD,
+    types: TYPES,
+    kind: RECORDINGS_KIND,
+    maxBytes: RECORDING_MAX_BYTES,
+  });
   const parsed = callRecordingIngest.safeParse(upload.fields);
-  if (!parsed.success) throw await refuse(fromZodError(parsed.error));
+  if (!parsed.success) {
+    await platform.files.delete(upload.stored.key);
+    throw fromZodError(parsed.error);
+  }
   return { stored: upload.stored, meta: parsed.data };
 }
 

@@ -11,7 +11,6 @@ import {
   type SeatSoftphone,
   seatValues,
   TEAMS_MESSAGES,
-  type VoicemailSettings,
 } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USERNAME_TAKEN, usernameViolations } from '../../modules/identity/users.ts';
@@ -89,8 +88,8 @@ describe('seat call options', () => {
     expect(json<Reply>(bad).validation?.['weekdayTimes.to']).toBe(CALL_OPTION_MESSAGES.timeOrder);
     const time = await save(retail, seat, { weekendTimes: { mode: 'range', from: '25:00', to: '26:00' } });
     expect(json<Reply>(time).validation?.['weekendTimes.from']).toBe(CALL_OPTION_MESSAGES.invalidTime);
-    const pin = await save(retail, seat, { vmPin: '12' });
-    expect(json<Reply>(pin).validation?.vmPin).toBe(MESSAGES.pin);
+    const pin = await save(retail, seat, { vmPin: '12a' });
+    expect(json<Reply>(pin).validation?.vmPin).toBe(MESSAGES.voicemailPin);
   });
 
   it('writes the voicemail PIN and never sends it back; a save leaving it empty keeps it', async () => {
@@ -209,7 +208,7 @@ describe('seat provisioning', () => {
   });
 });
 
-describe('seat softphones and voicemail', () => {
+describe('seat softphones', () => {
   it('reads and saves the softphone settings, given the account’s outbound CLI lists by id', async () => {
     const seat = await seatOf(retail, 210);
     const phone = json<SeatSoftphone>(await t.api('GET', `/seat/${seat.id}/softphone`, retail));
@@ -276,47 +275,6 @@ describe('seat softphones and voicemail', () => {
       enableDesktopCallWaiting: !phone.enableDesktopCallWaiting,
       version: after.version + 1,
     });
-  });
-
-  it('reads and saves the mailbox settings by seat name, never sending the PIN', async () => {
-    const seat = await seatOf(retail, 201);
-    const box = json<VoicemailSettings>(await t.api('GET', `/voicemail/${seat.name}/settings`, retail));
-    expect(box).toMatchObject({ mailbox: '201', passwordSet: true, email: 'reception@acmeplumbing.example' });
-    expect(JSON.stringify(box)).not.toContain('4826');
-    const bad = await t.api('POST', `/voicemail/${seat.name}/settings`, retail, {
-      fullname: 'Reception',
-      email: 'nope',
-      password: '12a4',
-      vmDelete: true,
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(json<Reply>(bad).validation).toMatchObject({ email: MESSAGES.email, password: MESSAGES.pin });
-    const ok = await t.api('POST', `/voicemail/${seat.name}/settings`, retail, {
-      fullname: 'Acme Reception',
-      email: 'frontdesk@acmeplumbing.example',
-      password: '',
-      vmDelete: true,
-    });
-    expect(ok.statusCode).toBe(200);
-    expect(json<VoicemailSettings>(await t.api('GET', `/voicemail/${seat.name}/settings`, retail))).toMatchObject({
-      fullname: 'Acme Reception',
-      email: 'frontdesk@acmeplumbing.example',
-      passwordSet: true,
-      vmDelete: true,
-    });
-    expect((await t.api('GET', `/voicemail/${seat.name}/settings`, prepay)).statusCode).toBe(404);
-    // Based on the seat before that save (If-Match): refused, and the mailbox kept.
-    const stale = await t.api('POST', `/voicemail/${seat.name}/settings`, basedOn(retail, seat.version), {
-      fullname: 'Stale',
-      email: 'stale@acmeplumbing.example',
-      password: '',
-      vmDelete: false,
-    });
-    expect(stale.statusCode).toBe(409);
-    expect(json<Reply>(stale).message).toBe(MESSAGES.staleVersion);
-    expect(json<VoicemailSettings>(await t.api('GET', `/voicemail/${seat.name}/settings`, retail)).fullname).toBe(
-      'Acme Reception',
-    );
   });
 
   it('creates a seat as a softphone user with the control-panel user and its two grants, in one transaction', async () => {

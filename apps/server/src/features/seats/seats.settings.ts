@@ -1,7 +1,7 @@
 /**
  * A seat's further settings (spec 2 §7 "Seats"): provisioned devices (lock, unlock,
- * re-initialise, LDAP password), softphones, the voicemail box, the emergency location and the
- * addresses the seats register from.
+ * re-initialise, LDAP password), softphones, the emergency location and the addresses the seats
+ * register from. (Its voicemail box's settings are the voicemail area's: /voicemail/{mailbox}/settings.)
  */
 import {
   emsFields,
@@ -83,7 +83,6 @@ export type SeatsHandle = ResourceHandle<Seat, any, any>;
 export function registerSeatSettingRoutes(api: FastifyInstance, platform: Platform, seats: SeatsHandle): void {
   registerProvisioningRoutes(api, platform, seats);
   registerSoftphoneRoutes(api, platform, seats);
-  registerVoicemailBoxRoutes(api, platform, seats);
   registerLocationRoutes(api, platform, seats);
 }
 
@@ -201,58 +200,6 @@ async function giveOutboundClis(db: Tx, id: number, lists: number[]): Promise<vo
     .insertInto('seat_outbound_clis')
     .values(lists.map((list) => ({ account_no: sql<number>`app_account_no()`, seat_id: id, outbound_cli_id: list })))
     .execute();
-}
-
-/** A seat's voicemail box (named by its SIP username): read and saved. */
-function registerVoicemailBoxRoutes(api: FastifyInstance, platform: Platform, seats: SeatsHandle): void {
-  const read = seats.rules('read');
-  const update = seats.rules('update');
-  /** The id of the seat whose SIP username (its voicemail box's name) is `name`. */
-  const seatIdByName = async (tx: Tx, name: string) => {
-    const row = await tx.selectFrom('seats').select('id').where('name', '=', name).executeTakeFirst();
-    if (!row) throw notFound();
-    return row.id;
-  };
-
-  tenantRoute(api, platform, seatRoutes.voicemail, {
-    allow: read,
-    handler: async ({ db }, { params }) => {
-      const seat = await seats.read(db, await seatIdByName(db, params.name));
-      return {
-        mailbox: String(seat.extension),
-        fullname: seat.vmFullname,
-        email: seat.vmEmail,
-        passwordSet: seat.vmPinSet,
-        vmDelete: seat.vmDelete,
-        keepOnNetwork: seat.keepOnNetwork,
-      };
-    },
-  });
-
-  tenantRoute(api, platform, seatRoutes.saveVoicemail, {
-    allow: update,
-    handler: async (ctx, { params, body }) => {
-      const id = await seatIdByName(ctx.db, params.name);
-      await seats.lock(ctx.db, id);
-      const seat = await seats.read(ctx.db, id);
-      // The mailbox is the seat's: a save based on an older seat is refused (If-Match, when sent).
-      assertVersion(ctx, seat);
-      const { password, ...settings } = body;
-      await ctx.db
-        .updateTable('seats')
-        .set({
-          vm_fullname: settings.fullname,
-          vm_email: settings.email,
-          vm_delete: settings.vmDelete,
-          ...(password ? { vm_pin: password } : {}),
-        })
-        .where('id', '=', seat.id)
-        .execute();
-      const after = { ...settings, pinChanged: password !== '' };
-      await ctx.emit({ area: 'seats', recordId: seat.id, kind: 'voicemail.update', after });
-      return { success: true, message: MESSAGES.updated(seatLabel(seat)) };
-    },
-  });
 }
 
 /** The emergency locations a seat may choose, its own, and the account's distinct public addresses. */

@@ -251,3 +251,39 @@ export function adviceOfTransferMail(a: {
     ].join('\n'),
   };
 }
+
+// ---- voicemail-to-e-mail -------------------------------------------------------------------------
+
+/** A new voicemail, its audio attached (the mailbox's e-mail: spec 3 §3 voicemail settings). */
+export function voicemailMail(a: {
+  mailbox: string;
+  label: string;
+  fullname: string;
+  callerIdName: string;
+  callerIdNumber: string;
+  /** 'DD MM YYYY HH:mm:ss', London time. */
+  date: string;
+  duration: number;
+  /** The message is deleted from the mailbox once this mail has been sent (vmDelete). */
+  deletedAfter: boolean;
+}): MailContent {
+  const from =
+    [a.callerIdName, a.callerIdNumber && `<${a.callerIdNumber}>`].filter(Boolean).join(' ') || 'an unknown caller';
+  return {
+    template: 'voicemail',
+    subject: `New voicemail for ${a.label} from ${from}`,
+    text: [
+      `Dear ${a.fullname || 'customer'},`,
+      '',
+      `There is a new voicemail in mailbox ${a.mailbox} (${a.label}).`,
+      `From: ${from}`,
+      `Left: ${a.date}`,
+      `Length: ${a.duration} seconds`,
+      '',
+      'The message is attached.',
+      a.deletedAfter
+        ? 'As this mailbox is set to delete messages once e-mailed, it is no longer in the control panel.'
+        : 'You can also play it in the control panel under Voicemail.',
+    ].join('\n'),
+  };
+}

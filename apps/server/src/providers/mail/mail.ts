@@ -6,14 +6,23 @@
  * outbox, pending, and is delivered once SMTP_URL is set (never dropped in silence).
  */
 
+import type { Readable } from 'node:stream';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { ProviderUnavailableError } from '../../platform/provider-modes.ts';
+
+/** A file sent with a mail: its bytes are read as the mail is handed over. */
+export interface OutgoingAttachment {
+  filename: string;
+  contentType: string;
+  content: Readable;
+}
 
 export interface OutgoingMail {
   from: string;
   to: string;
   subject: string;
   text: string;
+  attachments?: OutgoingAttachment[];
 }
 
 export interface MailTransport {
@@ -24,7 +33,14 @@ export interface MailTransport {
 
 export class SandboxMail implements MailTransport {
   readonly kind = 'sandbox' as const;
-  async send(): Promise<void> {}
+  /** Sends nothing; reads every attachment to its end, as a mail server would (a missing file fails the send). */
+  async send(mail: OutgoingMail): Promise<void> {
+    for (const attachment of mail.attachments ?? []) {
+      for await (const _ of attachment.content) {
+        // Read and dropped: the dispatcher counts and hashes what passes.
+      }
+    }
+  }
 }
 
 export class SmtpMail implements MailTransport {
@@ -33,6 +49,7 @@ export class SmtpMail implements MailTransport {
   constructor(url: string) {
     this.#transport = nodemailer.createTransport(url);
   }
+  /** The attachments are streamed into the message as nodemailer writes it. */
   async send(mail: OutgoingMail): Promise<void> {
     await this.#transport.sendMail(mail);
   }

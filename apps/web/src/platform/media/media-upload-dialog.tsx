@@ -24,15 +24,19 @@ import { StagedForm } from '../staged-form/staged-form.tsx';
 
 export interface MediaUploadConfig {
   title: string;
-  /** The multipart POST (no path parameters). */
+  /** The multipart POST, and its path parameters when it has any (a greeting's mailbox). */
   route: RouteContract;
+  params?: Record<string, string>;
+  /** Further text fields sent with the file (a greeting's type). */
+  fields?: Record<string, string>;
   /** The file's multipart field ('musicFile', 'promptFile'). */
   field: string;
   /** The accepted MIME types. */
   accept: string[];
   /** The file button's label ('Choose MP3 file'). */
   chooseLabel: string;
-  nameMax: number;
+  /** The name's longest; without it the item has no name of its own (a greeting: its type). */
+  nameMax?: number;
   /** A statement to accept (sent as termsAccepted=true) and the message while it is not. */
   terms?: { statement: string; required: string };
   /** The spec's success text ('Custom Prompt added successfully'). */
@@ -60,17 +64,19 @@ function useMediaUpload(config: MediaUploadConfig, onClose: () => void) {
     setOutcome(null);
     onClose();
   };
-  const nameError = name.trim().length > config.nameMax ? MESSAGES.maxLength(config.nameMax) : null;
+  const nameMax = config.nameMax;
+  const nameError = nameMax !== undefined && name.trim().length > nameMax ? MESSAGES.maxLength(nameMax) : null;
 
   const send = async () => {
     if (!file || fileError || termsMissing || nameError) return false;
     const form = new FormData();
     // The text fields first: the server reads them wherever they come, but this is the usual order.
-    if (name.trim()) form.append('name', name.trim());
+    if (nameMax !== undefined && name.trim()) form.append('name', name.trim());
     if (config.terms) form.append('termsAccepted', 'true');
+    for (const [key, value] of Object.entries(config.fields ?? {})) form.append(key, value);
     form.append(config.field, file, file.name);
     try {
-      await upload(config.route, {}, form);
+      await upload(config.route, config.params ?? {}, form);
       setOutcome({ ok: true });
     } catch (error) {
       const message = error instanceof ApiError && error.message ? error.message : MESSAGES.uploadFallback;
@@ -84,7 +90,7 @@ function useMediaUpload(config: MediaUploadConfig, onClose: () => void) {
   const choose = (f: File | null, e: string | null) => {
     setFile(f);
     setFileError(e);
-    if (f && !name) setName(f.name.replace(/\.[^.]*$/, '').slice(0, config.nameMax));
+    if (f && !name && nameMax !== undefined) setName(f.name.replace(/\.[^.]*$/, '').slice(0, nameMax));
   };
   const blocked = !file || fileError !== null || termsMissing || nameError !== null;
   return { file, fileError, name, setName, terms, setTerms, nameError, outcome, choose, close, send, blocked };
@@ -130,14 +136,16 @@ export function MediaUploadDialog({
                 error={fileError}
                 onChange={dialog.choose}
               />
-              <TextField
-                label="Name"
-                size="small"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                error={nameError !== null}
-                helperText={nameError ?? 'Defaults to the file name'}
-              />
+              {config.nameMax !== undefined && (
+                <TextField
+                  label="Name"
+                  size="small"
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                  error={nameError !== null}
+                  helperText={nameError ?? 'Defaults to the file name'}
+                />
+              )}
               {config.terms && (
                 <div>
                   <FormControlLabel

@@ -34,9 +34,12 @@ interface PlayerState {
 }
 
 /** The wavesurfer instance over `container` for `url`, and what it tells of the playback. */
-function useWaveSurfer(url: string, colours: { wave: string; progress: string }) {
+function useWaveSurfer(url: string, colours: { wave: string; progress: string }, onPlay?: () => void) {
   const container = useRef<HTMLDivElement>(null);
   const surfer = useRef<WaveSurfer | null>(null);
+  // The latest onPlay, without re-creating the player when the caller's function changes.
+  const played = useRef(onPlay);
+  played.current = onPlay;
   const [state, setState] = useState<PlayerState>({ ready: false, playing: false, failed: false, at: 0, duration: 0 });
   useEffect(() => {
     let gone = false;
@@ -73,7 +76,10 @@ function useWaveSurfer(url: string, colours: { wave: string; progress: string })
         surfer.current = instance;
         instance.on('ready', (duration) => patch({ ready: true, duration }));
         instance.on('timeupdate', (at) => patch({ at }));
-        instance.on('play', () => patch({ playing: true }));
+        instance.on('play', () => {
+          patch({ playing: true });
+          played.current?.();
+        });
         instance.on('pause', () => patch({ playing: false }));
         instance.on('finish', () => patch({ playing: false }));
         instance.on('error', () => patch({ failed: true }));
@@ -88,14 +94,21 @@ function useWaveSurfer(url: string, colours: { wave: string; progress: string })
   return { container, surfer, state };
 }
 
-export function WaveformPlayer({ url, name }: { url: string; name: string }) {
+/** `onPlay`: told each time playback starts (a voicemail message heard is filed as old). */
+export function WaveformPlayer({ url, name, onPlay }: { url: string; name: string; onPlay?: () => void }) {
   const theme = useTheme();
   const colours = { wave: theme.palette.grey[400], progress: theme.palette.primary.main };
-  const { container, surfer, state } = useWaveSurfer(url, colours);
+  const { container, surfer, state } = useWaveSurfer(url, colours, onPlay);
   if (state.failed) return <Alert severity="info">{MESSAGES.noAudio}</Alert>;
   return (
     <Box sx={{ display: 'grid', gap: 1, maxWidth: 720 }}>
-      <Box ref={container} aria-hidden sx={{ minHeight: 72, width: '100%' }} data-testid="waveform" />
+      <Box
+        ref={container}
+        aria-hidden
+        sx={{ minHeight: 72, width: '100%' }}
+        data-testid="waveform"
+        data-drawn={state.ready ? 'true' : 'false'}
+      />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         <IconButton
           color="primary"

@@ -1,0 +1,108 @@
+/**
+ * Voicemail (spec 3 §2): the demo's Reception mailbox — its spoken messages played with their
+ * waveform (playing a new one files it as old), a message's page, a delete (asked first), and the
+ * mailbox settings with their PIN rule and a greeting's upload; pictured at 1280 and 390 px.
+ */
+import type { Page } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
+import { expect, test } from './fixtures.ts';
+import { sidebar, signIn } from './helpers.ts';
+
+/** A short WAV (a second of a 440 Hz tone, 8 kHz 16-bit mono): audio by its content. */
+function wav(): Buffer {
+  const samples = Buffer.alloc(16000);
+  for (let i = 0; i < 8000; i++)
+    samples.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 8000)), i * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + samples.length, 4);
+  header.write('WAVE', 8);
+  header.write('fmt ', 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(16000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(samples.length, 40);
+  return Buffer.concat([header, samples]);
+}
+
+/** The page at 1280 px and at 390 px (nothing wider than the screen), checked by axe at both. */
+async function picture(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `test-results/screens/voicemail-${name}.png`, fullPage: true });
+  await expectAccessible(page, `voicemail ${name}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `test-results/screens/voicemail-${name}-390.png`, fullPage: true });
+  await expectAccessible(page, `voicemail ${name} at 390 px`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test.describe('voicemail', () => {
+  test('plays a message with its waveform, opens one, deletes one and sets up the mailbox', async ({ page }) => {
+    // Pictures and axe at two widths on four pages: longer than one page's test.
+    test.setTimeout(180_000);
+    await signIn(page, 'retail');
+    await sidebar(page).getByRole('link', { name: 'Voicemail' }).click();
+    await expect(page.getByRole('heading', { name: 'Voicemail', exact: true })).toBeVisible();
+    await expect(page.getByLabel('Mailbox')).toContainText('201 - Reception');
+    const dave = page.getByRole('row', { name: /Dave Mercer/ });
+    await expect(dave.getByText('New').first()).toBeVisible();
+
+    // Listen: the waveform is drawn from the audio, and the audio element plays.
+    await dave.getByRole('button', { name: /Listen to message from Dave Mercer/ }).click();
+    await expect(page.getByTestId('waveform')).toHaveAttribute('data-drawn', 'true');
+    await expect(page.getByTestId('waveform').locator('div').first()).toBeAttached();
+    await page.getByRole('button', { name: /^Play message from Dave Mercer/ }).click();
+    const audio = page.locator('audio');
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0);
+    await expect(page.getByRole('button', { name: /^Pause message from Dave Mercer/ })).toBeVisible();
+    // Played: filed as old.
+    await expect(dave.getByText('Old').first()).toBeVisible();
+    await picture(page, 'messages');
+
+    // A message's page.
+    await page.getByRole('link', { name: /^Midland Supplies/ }).click();
+    await expect(page.getByRole('heading', { name: /Voicemail from Midland Supplies/ })).toBeVisible();
+    await expect(page.getByTestId('waveform')).toHaveAttribute('data-drawn', 'true');
+    await expect(page.getByRole('link', { name: 'Download' })).toHaveAttribute('href', /download=1$/);
+    await picture(page, 'message');
+    await page.goBack();
+
+    // Delete one, asked first.
+    const radiator = page.getByRole('row', { name: /01214960871/ });
+    await radiator.getByRole('button', { name: /^Delete message/ }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toContainText('This cannot be undone.');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('1 voicemail message deleted')).toBeVisible();
+    await expect(page.getByRole('row', { name: /01214960871/ })).toHaveCount(0);
+
+    // The mailbox's settings: the PIN's rule, then a save; a greeting uploaded.
+    await page.getByRole('link', { name: 'Mailbox Settings' }).click();
+    await expect(page.getByRole('heading', { name: 'Mailbox 201 Settings' })).toBeVisible();
+    await page.getByLabel('PIN').fill('12a4');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('PIN must be numerical with a maximum of 10 digits').first()).toBeVisible();
+    await page.getByLabel('PIN').fill('2468013579');
+    await page.getByLabel('Full Name').fill('Acme Reception');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('201 - Reception has been updated')).toBeVisible();
+
+    const busy = page.getByRole('region', { name: 'Busy' });
+    await busy.getByRole('button', { name: 'Upload' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByLabel('Choose MP3 or WAV file')
+      .setInputFiles({ name: 'busy.wav', mimeType: 'audio/wav', buffer: wav() });
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(dialog.getByText('Prerecorded Voicemail added successfully')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('button', { name: 'Play Busy greeting' })).toBeVisible();
+    await picture(page, 'settings');
+  });
+});
