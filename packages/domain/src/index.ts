@@ -53,5 +53,6 @@ export * from './patterns.ts';
 export * from './permissions.ts';
 export * from './postcode.ts';
 export * from './rating.ts';
+export * from './routing/index.ts';
 export * from './time-of-day.ts';
 export * from './working-days.ts';
