@@ -10,6 +10,7 @@ export * from './features/account-lifecycle.ts';
 export * from './features/audit.ts';
 export * from './features/bundles.ts';
 export * from './features/buy-numbers.ts';
+export * from './features/call-flow.ts';
 export * from './features/call-groups.ts';
 export * from './features/call-monitoring.ts';
 export * from './features/call-queues.ts';

@@ -2,92 +2,132 @@
  * The estate: an account's routing objects in the shape the engine reads, each a pick of the
  * area's own record type (no parallel model), and the look-ups the engine makes in it.
  */
-import type { AccessList } from '../features/access-lists.ts';
-import type { CallGroup, CallGroupMember } from '../features/call-groups.ts';
-import type { CallQueue, QueueMember } from '../features/call-queues.ts';
-import type { Conference } from '../features/conferencing.ts';
+import type { z } from 'zod';
+import { accessListRecord } from '../features/access-lists.ts';
+import { callGroupMemberRecord, callGroupRecord } from '../features/call-groups.ts';
+import { callQueueRecord, queueMemberRecord } from '../features/call-queues.ts';
+import { conferenceRecord } from '../features/conferencing.ts';
 import { type DestinationType, parseDestination } from '../features/destinations.ts';
-import type { Ivr, IvrKeyField } from '../features/ivrs.ts';
-import type { Nts } from '../features/nts.ts';
-import type { PromptOption } from '../features/prompts.ts';
-import type { Seat } from '../features/seats.ts';
-import type { SipTrunk } from '../features/sip-trunks.ts';
-import type { TelephoneNumber } from '../features/telephone-numbers.ts';
-import type { CalendarEntry, TimeProfile } from '../features/time-profiles.ts';
+import { IVR_KEYS, type IvrKeyField, ivrRecord } from '../features/ivrs.ts';
+import { ntsRecord } from '../features/nts.ts';
+import { promptRecord } from '../features/prompts.ts';
+import { seatRecord } from '../features/seats.ts';
+import { sipTrunkRecord } from '../features/sip-trunks.ts';
+import { telephoneNumberRecord } from '../features/telephone-numbers.ts';
+import { calendarRecord, timeProfileRecord } from '../features/time-profiles.ts';
 
-export type EstateNumber = Pick<
-  TelephoneNumber,
-  | 'id'
-  | 'telephoneNumber'
-  | 'nickname'
-  | 'destination'
-  | 'anonCallReject'
-  | 'anonCallRejectAdvanced'
-  | 'telephoneNumberAclId'
-  | 'telephoneNumberAclReject'
->;
-export type EstateCalendarEntry = Pick<CalendarEntry, 'id' | 'description' | 'destination' | 'start' | 'end'>;
-export type EstateTimeProfile = Pick<
-  TimeProfile,
-  | 'id'
-  | 'extension'
-  | 'name'
-  | 'bankHoliday'
-  | 'mode'
-  | 'inPromptId'
-  | 'inDestination'
-  | 'outPromptId'
-  | 'outDestination'
-  | 'days'
-> & {
+const ivrKeys = Object.fromEntries(IVR_KEYS.map((k) => [k.field, true])) as Record<IvrKeyField, true>;
+
+/**
+ * Each object's fields the engine reads: a pick of its area's record schema (the server reads
+ * exactly these fields of each area's records and checks them with these schemas).
+ */
+export const estateSchemas = {
+  numbers: telephoneNumberRecord.pick({
+    id: true,
+    telephoneNumber: true,
+    nickname: true,
+    destination: true,
+    anonCallReject: true,
+    anonCallRejectAdvanced: true,
+    telephoneNumberAclId: true,
+    telephoneNumberAclReject: true,
+  }),
+  timeProfiles: timeProfileRecord.pick({
+    id: true,
+    extension: true,
+    name: true,
+    bankHoliday: true,
+    mode: true,
+    inPromptId: true,
+    inDestination: true,
+    outPromptId: true,
+    outDestination: true,
+    days: true,
+  }),
+  calendars: calendarRecord.pick({
+    id: true,
+    timeProfileId: true,
+    description: true,
+    destination: true,
+    start: true,
+    end: true,
+  }),
+  ivrs: ivrRecord.pick({ id: true, name: true, description: true, greetingId: true, invalidPrompt: true, ...ivrKeys }),
+  callGroups: callGroupRecord.pick({
+    id: true,
+    groupNo: true,
+    customName: true,
+    ringType: true,
+    ringTime: true,
+    falloverLocation: true,
+    ignoreCfwd: true,
+  }),
+  groupMembers: callGroupMemberRecord.pick({
+    groupId: true,
+    name: true,
+    days: true,
+    start: true,
+    end: true,
+    penalty: true,
+  }),
+  queues: callQueueRecord.pick({
+    id: true,
+    displayName: true,
+    customName: true,
+    strategy: true,
+    queueTime: true,
+    maxLength: true,
+    exitSwitch: true,
+    exitTime: true,
+    falloverLocation: true,
+    joinEmpty: true,
+    falloverLocationEmpty: true,
+    timeout: true,
+    welcomeId: true,
+    queueFullMessageId: true,
+  }),
+  queueMembers: queueMemberRecord.pick({ queueId: true, memberName: true, penalty: true }),
+  seats: seatRecord.pick({
+    id: true,
+    extension: true,
+    nickname: true,
+    ringTime: true,
+    vmMode: true,
+    vmEmail: true,
+    vmAdvancedPromptId: true,
+    vmAdvancedDest: true,
+    cfwdAll: true,
+    cfwdBusy: true,
+    cfwdNoAnswer: true,
+    cfwdUnavail: true,
+    userId: true,
+  }),
+  nts: ntsRecord.pick({ id: true, name: true, destination: true, answerPromptId: true }),
+  conferences: conferenceRecord.pick({ id: true, confNumber: true, nickname: true, waitForMarked: true }),
+  trunks: sipTrunkRecord.pick({ id: true, nickname: true, trunkFailOver: true }),
+  accessLists: accessListRecord.pick({ id: true, name: true }),
+  prompts: promptRecord.pick({ id: true, name: true }),
+};
+type Of<K extends keyof typeof estateSchemas> = z.infer<(typeof estateSchemas)[K]>;
+
+export type EstateNumber = Of<'numbers'>;
+export type EstateCalendarEntry = Omit<Of<'calendars'>, 'timeProfileId'>;
+export type EstateTimeProfile = Of<'timeProfiles'> & {
   /** Its calendar entries, by start. */
   calendars: EstateCalendarEntry[];
 };
-export type EstateIvr = Pick<Ivr, 'id' | 'name' | 'description' | 'greetingId' | 'invalidPrompt' | IvrKeyField>;
-export type EstateGroupMember = Pick<CallGroupMember, 'name' | 'days' | 'start' | 'end' | 'penalty'>;
-export type EstateCallGroup = Pick<
-  CallGroup,
-  'id' | 'groupNo' | 'customName' | 'ringType' | 'ringTime' | 'falloverLocation' | 'ignoreCfwd'
-> & { members: EstateGroupMember[] };
-export type EstateQueueMember = Pick<QueueMember, 'memberName' | 'penalty'>;
-export type EstateQueue = Pick<
-  CallQueue,
-  | 'id'
-  | 'displayName'
-  | 'customName'
-  | 'strategy'
-  | 'queueTime'
-  | 'maxLength'
-  | 'exitSwitch'
-  | 'exitTime'
-  | 'falloverLocation'
-  | 'joinEmpty'
-  | 'falloverLocationEmpty'
-  | 'timeout'
-  | 'welcomeId'
-  | 'queueFullMessageId'
-> & { members: EstateQueueMember[] };
-export type EstateSeat = Pick<
-  Seat,
-  | 'id'
-  | 'extension'
-  | 'nickname'
-  | 'ringTime'
-  | 'vmMode'
-  | 'vmEmail'
-  | 'vmAdvancedPromptId'
-  | 'vmAdvancedDest'
-  | 'cfwdAll'
-  | 'cfwdBusy'
-  | 'cfwdNoAnswer'
-  | 'cfwdUnavail'
-  | 'userId'
->;
-export type EstateNts = Pick<Nts, 'id' | 'name' | 'destination' | 'answerPromptId'>;
-export type EstateConference = Pick<Conference, 'id' | 'confNumber' | 'nickname' | 'waitForMarked'>;
-export type EstateTrunk = Pick<SipTrunk, 'id' | 'nickname' | 'trunkFailOver'>;
-export type EstateAccessList = Pick<AccessList, 'id' | 'name'> & { entries: string[] };
-export type EstatePrompt = Pick<PromptOption, 'id' | 'name'>;
+export type EstateIvr = Of<'ivrs'>;
+export type EstateGroupMember = Omit<Of<'groupMembers'>, 'groupId'>;
+export type EstateCallGroup = Of<'callGroups'> & { members: EstateGroupMember[] };
+export type EstateQueueMember = Omit<Of<'queueMembers'>, 'queueId'>;
+export type EstateQueue = Of<'queues'> & { members: EstateQueueMember[] };
+export type EstateSeat = Of<'seats'>;
+export type EstateNts = Of<'nts'>;
+export type EstateConference = Of<'conferences'>;
+export type EstateTrunk = Of<'trunks'>;
+export type EstateAccessList = Of<'accessLists'> & { entries: string[] };
+export type EstatePrompt = Of<'prompts'>;
 
 /** An account's routing objects. */
 export interface Estate {
