@@ -3,4 +3,4 @@ export { type Call, MAX_DEPTH, MAX_STEPS, routeCall } from './engine.ts';
 export * from './estate.ts';
 export * from './steps.ts';
 export { type TimeProfileDecision, timeProfileDecision, timeProfileStatusAt } from './time-profile.ts';
-export { scheduleWords } from './words.ts';
+export { dateAtTime, scheduleWords } from './words.ts';

@@ -39,6 +39,9 @@ export function fullDate(clock: Clock): string {
   return `${dayName(clock)} ${d} ${MONTHS[(m ?? 1) - 1]} ${y}`;
 }
 
+/** 'Friday 25 December 2026 at 10:00'. */
+export const dateAtTime = (clock: Clock) => `${fullDate(clock)} at ${clock.key.slice(11)}`;
+
 /** 'Friday 25 December 2026 10:00'. */
 export const fullDateAndTime = (clock: Clock) => `${fullDate(clock)} ${clock.key.slice(11)}`;
 

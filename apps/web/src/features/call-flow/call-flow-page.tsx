@@ -11,7 +11,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { CALL_FLOW_MESSAGES, type CallFlowTraceBody, londonClock } from '@switchboard/domain';
+import { CALL_FLOW_MESSAGES, type CallFlowTraceBody, dateAtTime, londonClock } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { errorMessage } from '../../platform/api.ts';
@@ -41,7 +41,7 @@ export default function CallFlowPage() {
     event.preventDefault();
     if (chosen && at) setRequest({ dialled: chosen, at: at.toISOString() });
   };
-  const when = at ? londonClock(at).key.replace(' ', ' at ') : '…';
+  const when = at ? dateAtTime(londonClock(at)) : '…';
   return (
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 960 }}>
       <Typography variant="h5" component="h1">
@@ -55,7 +55,7 @@ export default function CallFlowPage() {
         sx={{ p: 2, display: 'grid', gap: 2 }}
       >
         <Typography component="h2" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
-          What happens when {label || 'a number'} is called at {when}?
+          What happens when {label || 'a number'} is called on {when}?
         </Typography>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
           <ServerPicker
