@@ -29,7 +29,7 @@ import { type Target, targetRef, telTarget, type Visit, type Walk } from './visi
 /** The most objects one path passes before the trace stops it. */
 export const MAX_DEPTH = 40;
 /** The most steps one trace holds, alternatives included. */
-export const MAX_STEPS = 1000;
+export const MAX_STEPS = 500;
 
 export interface Call {
   /** A number of the account, an extension, a destination value ('ivr:370') or an outside number. */

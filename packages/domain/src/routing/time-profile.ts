@@ -22,6 +22,17 @@ export interface TimeProfileDecision extends TimeProfileStatus {
 
 type Profile = Omit<EstateTimeProfile, 'calendars' | 'id' | 'extension'>;
 
+/** The bank holidays of a year and region, computed once (a trace asks for them at every profile). */
+const holidaysOf = (() => {
+  const known = new Map<string, readonly BankHoliday[]>();
+  return (year: number, region: BankHolidayRegion): readonly BankHoliday[] => {
+    const key = `${year}:${region}`;
+    const found = known.get(key) ?? bankHolidays(year, region);
+    known.set(key, found);
+    return found;
+  };
+})();
+
 /** Whether the UK clock is within the day's hours ('23:59' as the end is the end of the day). */
 function withinDay(profile: Profile, clock: Clock): boolean {
   const day = profile.days[DAYS[clock.weekday] ?? 'monday'];
@@ -62,7 +73,7 @@ export function timeProfileDecision(
     return side(false, 'calendar', entry.description, why, { destination: entry.destination, promptId: null, entry });
   }
   const region = profile.bankHoliday as BankHolidayRegion;
-  const holiday = bankHolidays(Number(clock.date.slice(0, 4)), region).find((h) => h.date === clock.date);
+  const holiday = holidaysOf(Number(clock.date.slice(0, 4)), region).find((h) => h.date === clock.date);
   if (holiday) {
     const where = BANK_HOLIDAY_OPTIONS.find((o) => o.value === region)?.label ?? '';
     const why = `${fullDate(clock)} is ${holiday.name}, a bank holiday in ${where}: ${name} is closed all day`;
