@@ -43,6 +43,7 @@ import { area as accountBilling } from './features/account-billing/area.ts';
 import { area as audit } from './features/audit/area.ts';
 import { area as bundles } from './features/bundles/area.ts';
 import { area as buyNumbers } from './features/buy-numbers/area.ts';
+import { area as callFlow } from './features/call-flow/area.ts';
 import { area as callGroups } from './features/call-groups/area.ts';
 import { area as callMonitoring } from './features/call-monitoring/area.ts';
 import { area as callQueues } from './features/call-queues/area.ts';
@@ -128,6 +129,9 @@ export const AREAS: readonly ServerArea[] = [
   changeEvents,
   tariff,
   voicemail,
+
+  // The trace reads the routing areas' lists (modules/routing).
+  callFlow,
 ];
 
 /** The platform's own migrations (accounts and users, Teams tenants, row-level security). */

@@ -11,6 +11,8 @@ export const AREA_NAMES = {
   bundles: 'Bundles',
   /** The number stock, the service tariff and purchases (the add-number wizard). */
   'buy-numbers': 'Number Stock',
+  /** The trace of a call through the routing (issue 29). */
+  'call-flow': 'Call Flow',
   'call-groups': 'Call Groups',
   'call-monitoring': 'Call Monitoring',
   'call-queues': 'Call Queues',

@@ -28,3 +28,16 @@ export function londonClock(at: Date) {
     minutes: Number(p.hour) * 60 + Number(p.minute),
   };
 }
+
+/**
+ * The instant the UK wall clock reads `key` ('YYYY-MM-DD HH:mm'): GMT or BST as that date has it.
+ * A time the clocks skip (01:30 on the spring-forward Sunday) is read as BST; one they repeat
+ * (01:30 on the autumn Sunday) as the first, BST.
+ */
+export function londonInstant(key: string): Date {
+  const [date = '', time = '00:00'] = key.trim().split(' ');
+  const utc = Date.parse(`${date}T${time}:00Z`);
+  if (Number.isNaN(utc)) return new Date(Number.NaN);
+  const bst = new Date(utc - 3_600_000);
+  return londonClock(bst).key === `${date} ${time}` ? bst : new Date(utc);
+}

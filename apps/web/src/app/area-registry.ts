@@ -6,6 +6,7 @@ import { auditPages } from '../features/audit/pages.ts';
 import { balanceAdjustmentsPages } from '../features/balance-adjustments/pages.ts';
 import { bundlesPages } from '../features/bundles/pages.ts';
 import { buyNumbersPages } from '../features/buy-numbers/pages.ts';
+import { callFlowPages } from '../features/call-flow/pages.ts';
 import { callGroupsPages } from '../features/call-groups/pages.ts';
 import { callMonitoringPages } from '../features/call-monitoring/pages.ts';
 import { callQueuesPages } from '../features/call-queues/pages.ts';
@@ -59,6 +60,8 @@ export const AREA_PAGES: AreaPages[] = [
   callRecordingPages,
   ivrsPages,
   ntsPages,
+  // The trace of a call through the routing (issue 29).
+  callFlowPages,
   pickupGroupsPages,
   accessListsPages,
   dialThroughPages,

@@ -20,6 +20,7 @@ import {
   timeProfileFields,
   timeProfileInput,
   timeProfileRoutes,
+  timeProfileStatusAt,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
 import { declaredFields } from '../../platform/declared-fields.ts';
@@ -30,7 +31,6 @@ import type { Platform } from '../../platform/platform.ts';
 import { resource } from '../../platform/resources.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
 import { notParent, ownRow, unchanged, usablePrompt } from '../../platform/validators.ts';
-import { timeProfileStatusAt } from './time-profiles.logic.ts';
 
 const SELF = 'A time profile cannot route to itself';
 
@@ -88,6 +88,7 @@ export function registerTimeProfileRoutes(api: FastifyInstance, platform: Platfo
         db.selectFrom('time_profile_calendars').where('time_profile_id', '=', p.id).orderBy('start_at'),
         calendarFields,
       );
+      // The routing engine decides (the trace asks it the same).
       return timeProfileStatusAt(p, calendars, new Date(query.at ?? Date.now()));
     },
   });
