@@ -129,7 +129,6 @@ export const AREAS: readonly ServerArea[] = [
   changeEvents,
   tariff,
   voicemail,
-
   // The trace reads the routing areas' lists (modules/routing).
   callFlow,
 ];

@@ -6,12 +6,12 @@
  * transaction with its change event. Whatever refuses it — bad metadata, no such account, a call
  * already recorded — leaves nothing stored: the file goes when the row does not commit.
  */
-import { CALL_RECORDING_MESSAGES, callRecordingIngest, MESSAGES } from '@switchboard/domain';
+import { CALL_RECORDING_MESSAGES, callRecordingIngest } from '@switchboard/domain';
 import type { FastifyRequest } from 'fastify';
 import { fromZodError, HttpError } from '../../platform/errors.ts';
+import { receiveAudio } from '../../platform/media.ts';
 import { recordChange } from '../../platform/outbox.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { receiveAudio } from '../../platform/media.ts';
 import { storageSettings, usedStorage } from './settings.ts';
 import './tables.ts';
 

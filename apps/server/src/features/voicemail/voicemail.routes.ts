@@ -156,14 +156,18 @@ function registerMessageRoutes(api: FastifyInstance, platform: Platform): void {
         .executeTakeFirstOrThrow();
       const extension = extensionOf(row.file_key);
       const stamp = message.receivedAt.replace(/[-:]/g, '').replace('T', '-').replace('Z', '');
-      return sendStoredFile(platform, { request, reply }, {
-        key: row.file_key,
-        size: row.file_size,
-        type: AUDIO_TYPES[extension] ?? 'application/octet-stream',
-        ...(query.download === '1'
-          ? { downloadName: `voicemail-${message.mailbox.replace('*', '-')}-${stamp}.${extension}` }
-          : {}),
-      });
+      return sendStoredFile(
+        platform,
+        { request, reply },
+        {
+          key: row.file_key,
+          size: row.file_size,
+          type: AUDIO_TYPES[extension] ?? 'application/octet-stream',
+          ...(query.download === '1'
+            ? { downloadName: `voicemail-${message.mailbox.replace('*', '-')}-${stamp}.${extension}` }
+            : {}),
+        },
+      );
     },
   });
 

@@ -107,6 +107,7 @@ function registerGreetingRoutes(api: FastifyInstance, platform: Platform): void 
   });
 
   registerGreetingWrites(api, platform);
+  registerGreetingAudio(api, platform);
 }
 
 /** A greeting uploaded (replacing that type's) or deleted; the file follows its row's fate. */
@@ -156,21 +157,6 @@ function registerGreetingWrites(api: FastifyInstance, platform: Platform): void 
     },
   });
 
-  tenantRoute(api, platform, voicemailRoutes.greetingAudio, {
-    allow: VOICEMAIL_READ,
-    handler: async ({ db, request, reply }, { params }) => {
-      const box = await mailboxOf(db, params.mailbox);
-      const greeting = await greetingOf(db, box.seatId, params.type);
-      if (!greeting) throw new HttpError(404, VOICEMAIL_MESSAGES.noGreeting);
-      const extension = greeting.file_key.slice(greeting.file_key.lastIndexOf('.') + 1);
-      return sendStoredFile(platform, { request, reply }, {
-        key: greeting.file_key,
-        size: greeting.file_size,
-        type: AUDIO_TYPES[extension] ?? 'application/octet-stream',
-      });
-    },
-  });
-
   tenantRoute(api, platform, voicemailRoutes.removeGreeting, {
     allow: VOICEMAIL_UPDATE,
     handler: async (ctx, { params }) => {
@@ -187,6 +173,28 @@ function registerGreetingWrites(api: FastifyInstance, platform: Platform): void 
         before: { mailbox: box.name, type: params.type },
       });
       return { success: true, message: VOICEMAIL_MESSAGES.greetingDeleted };
+    },
+  });
+}
+
+/** A greeting's audio, whole or by Range. */
+function registerGreetingAudio(api: FastifyInstance, platform: Platform): void {
+  tenantRoute(api, platform, voicemailRoutes.greetingAudio, {
+    allow: VOICEMAIL_READ,
+    handler: async ({ db, request, reply }, { params }) => {
+      const box = await mailboxOf(db, params.mailbox);
+      const greeting = await greetingOf(db, box.seatId, params.type);
+      if (!greeting) throw new HttpError(404, VOICEMAIL_MESSAGES.noGreeting);
+      const extension = greeting.file_key.slice(greeting.file_key.lastIndexOf('.') + 1);
+      return sendStoredFile(
+        platform,
+        { request, reply },
+        {
+          key: greeting.file_key,
+          size: greeting.file_size,
+          type: AUDIO_TYPES[extension] ?? 'application/octet-stream',
+        },
+      );
     },
   });
 }
