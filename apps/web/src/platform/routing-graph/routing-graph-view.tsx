@@ -77,6 +77,13 @@ function RoutingNode({ data }: NodeProps<RoutingFlowNode>) {
 
 const nodeTypes = { routing: RoutingNode };
 
+/** What a phone shows first: the traced path's nodes, else the start and the objects it leads to. */
+function phoneFocus(graph: RoutingGraph, path: TracePath | undefined): Array<{ id: string }> {
+  if (path && path.nodes.size > 0) return [...path.nodes].map((id) => ({ id }));
+  const next = graph.edges.filter((e) => e.source === graph.start).map((e) => e.target);
+  return [graph.start, ...next].map((id) => ({ id }));
+}
+
 /** The edges styled: the path thick in the primary colour, loops dashed, labels on a white ground. */
 function styled(edges: Edge[], primary: string, grey: string): Edge[] {
   return edges.map((e) => {
@@ -113,7 +120,7 @@ export function RoutingGraphView({ graph, path, label }: { graph: RoutingGraph; 
     <Box
       component="figure"
       aria-label={label}
-      sx={{ m: 0, height: phone ? 420 : 560, border: 1, borderColor: 'divider', borderRadius: 1, position: 'relative' }}
+      sx={{ m: 0, height: phone ? 460 : 600, border: 1, borderColor: 'divider', borderRadius: 1, position: 'relative' }}
     >
       {laidOut.isPending ? (
         <CircularProgress aria-label="Drawing the call flow" sx={{ m: 2 }} />
@@ -122,8 +129,12 @@ export function RoutingGraphView({ graph, path, label }: { graph: RoutingGraph; 
           nodes={nodes}
           edges={edges}
           nodeTypes={nodeTypes}
+          // A phone fits the traced path (or the start and where it leads) and is panned from there.
+          key={phone ? `phone-${path?.nodes.size ?? 0}` : 'wide'}
           fitView
-          fitViewOptions={{ padding: 0.1, maxZoom: 1 }}
+          fitViewOptions={
+            phone ? { padding: 0.1, maxZoom: 1, nodes: phoneFocus(graph, path) } : { padding: 0.05, maxZoom: 1 }
+          }
           minZoom={0.05}
           nodesDraggable={false}
           nodesConnectable={false}
