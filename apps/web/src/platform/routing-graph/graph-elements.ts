@@ -116,15 +116,12 @@ export function toFlow(graph: RoutingGraph, path: TracePath = noPath): { nodes: 
   return { nodes, edges };
 }
 
-/** ELK's options: layered, left to right; each edge's label given its size, so its layer gap fits it. */
+/** ELK's options: layered, left to right, room between the layers for the edges' labels. */
 export const ELK_OPTIONS = {
   'elk.algorithm': 'layered',
   'elk.direction': 'RIGHT',
-  'elk.layered.spacing.nodeNodeBetweenLayers': '40',
-  'elk.layered.spacing.edgeNodeBetweenLayers': '16',
-  'elk.spacing.nodeNode': '28',
-  'elk.spacing.edgeLabel': '4',
-  'elk.edgeLabels.placement': 'CENTER',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '100',
+  'elk.spacing.nodeNode': '30',
   'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
   'elk.layered.cycleBreaking.strategy': 'DEPTH_FIRST',
   'elk.edgeRouting': 'POLYLINE',
@@ -138,13 +135,7 @@ export function elkGraphOf(graph: RoutingGraph): ElkNode {
     children: graph.nodes.map((n) => ({ id: n.id, width: NODE_WIDTH, height: nodeHeight(n) })),
     edges: graph.edges
       .filter((e) => e.source !== e.target)
-      .map((e) => ({
-        id: e.id,
-        sources: [e.source],
-        targets: [e.target],
-        // The label as drawn (12 px text on a padded ground): about 6.5 px a character.
-        labels: e.label ? [{ text: e.label, width: Math.ceil(e.label.length * 6.5) + 10, height: 18 }] : [],
-      })),
+      .map((e) => ({ id: e.id, sources: [e.source], targets: [e.target] })),
   };
 }
 
