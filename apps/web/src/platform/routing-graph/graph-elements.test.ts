@@ -101,9 +101,12 @@ describe('the routing graph as React Flow nodes and edges', () => {
     const elk = elkGraphOf(graph);
     expect(elk.layoutOptions?.['elk.algorithm']).toBe('layered');
     expect(elk.layoutOptions?.['elk.direction']).toBe('RIGHT');
+    expect(elk.layoutOptions?.['elk.layered.thoroughness']).toBeUndefined();
     expect(elk.children?.map((c) => c.id)).toEqual(graph.nodes.map((n) => n.id));
     expect(elk.edges?.map((e) => e.id)).not.toContain('ivr:9->ivr:9');
     expect(elk.edges).toHaveLength(4);
+    const many = Array.from({ length: 151 }, (_, i) => ({ id: `ivr:${i}`, object: MENU, kind: 'ivr', settings: [] }));
+    expect(elkGraphOf({ ...graph, nodes: many }).layoutOptions?.['elk.layered.nodePlacement.strategy']).toBe('SIMPLE');
     const at = placed(toFlow(graph).nodes, { id: 'root', children: [{ id: 'ivr:9', x: 350, y: 40 }] });
     expect(at.find((n) => n.id === 'ivr:9')?.position).toEqual({ x: 350, y: 40 });
     expect(at.find((n) => n.id === 'seat:12')?.position).toEqual({ x: 0, y: 0 });

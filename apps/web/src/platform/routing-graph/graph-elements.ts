@@ -127,11 +127,21 @@ export const ELK_OPTIONS = {
   'elk.edgeRouting': 'POLYLINE',
 };
 
+/**
+ * A large graph's cheaper layout (over LARGE_GRAPH nodes): one crossing-minimisation pass and the
+ * simple node placement — a 500-node routing about four times faster (bench/call-flow-graph.bench.ts).
+ */
+export const LARGE_GRAPH = 150;
+export const LARGE_GRAPH_OPTIONS = {
+  'elk.layered.thoroughness': '1',
+  'elk.layered.nodePlacement.strategy': 'SIMPLE',
+};
+
 /** The graph as ELK lays it out (a self-edge, an IVR's invalid key, is drawn but not laid out). */
 export function elkGraphOf(graph: RoutingGraph): ElkNode {
   return {
     id: 'root',
-    layoutOptions: ELK_OPTIONS,
+    layoutOptions: graph.nodes.length > LARGE_GRAPH ? { ...ELK_OPTIONS, ...LARGE_GRAPH_OPTIONS } : ELK_OPTIONS,
     children: graph.nodes.map((n) => ({ id: n.id, width: NODE_WIDTH, height: nodeHeight(n) })),
     edges: graph.edges
       .filter((e) => e.source !== e.target)
