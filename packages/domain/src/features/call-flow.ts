@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { requiredText } from '../fields.ts';
 import type { Resource } from '../permissions.ts';
+import { routingGraphSchema } from '../routing/graph.ts';
 import { routeStep } from '../routing/steps.ts';
 import { taggedRoutes } from '../tagged-routes.ts';
 import { IVR_KEYS } from './ivrs.ts';
@@ -54,9 +55,19 @@ export const callFlowTraceReply = z.object({
 });
 export type CallFlowTrace = z.infer<typeof callFlowTraceReply>;
 
+export const callFlowGraphBody = z.object({
+  /** A number of the account, an extension or a destination value ('timeprofile:300'). */
+  destination: requiredText({ max: 100 }),
+  /** The instant for what depends on it beyond a time profile's sides (a member's hours); now when left out. */
+  at: z.iso.datetime({ offset: true, error: CALL_FLOW_MESSAGES.instant }).optional(),
+});
+export type CallFlowGraphBody = z.input<typeof callFlowGraphBody>;
+
 const { post } = taggedRoutes('call-flow');
 
 export const callFlowRoutes = {
   /** Read-only: a trace changes nothing (POST for its body). */
   trace: post('/callflow/trace', { body: callFlowTraceBody, reply: callFlowTraceReply }),
+  /** Read-only: the whole routing from a number or destination as a graph (domain routingGraph). */
+  graph: post('/callflow/graph', { body: callFlowGraphBody, reply: routingGraphSchema }),
 };

@@ -42,7 +42,7 @@ export interface Call {
 }
 
 /** The visit of the object a target names. */
-function visit(w: Walk, ref: Ref, keys: readonly string[]): Visit {
+export function visit(w: Walk, ref: Ref, keys: readonly string[]): Visit {
   const { index } = w;
   const { type, value } = ref.object;
   const key = parseDestination(value)?.key ?? '';
@@ -115,7 +115,7 @@ function follow(w: Walk, target: Target, path: ReadonlySet<string>, keys: readon
 }
 
 /** What a dialled value names: a destination, one of the account's numbers, an extension, or an outside number. */
-function dialledTarget(index: IndexedEstate, dialled: string): Target {
+export function dialledTarget(index: IndexedEstate, dialled: string): Target {
   const value = dialled.trim();
   if (value === CONFERENCING_DESTINATION || parseDestination(value)) return value;
   if (index.numbers.has(nationalNumber(value))) return telTarget(value);

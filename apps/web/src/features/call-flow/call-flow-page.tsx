@@ -17,6 +17,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { errorMessage } from '../../platform/api.ts';
 import { ServerPicker } from '../../platform/fields/server-picker.tsx';
 import { instantOf, quickPicks, trace, traceableSource } from './api.ts';
+import { TraceGraph } from './trace-graph.tsx';
 import { TraceSteps } from './trace-steps.tsx';
 
 /** The UK wall clock as the date-and-time field holds it ('YYYY-MM-DDTHH:mm'). */
@@ -94,6 +95,7 @@ export default function CallFlowPage() {
           <TraceResult request={request} />
         </Box>
       )}
+      {chosen && <TraceGraph destination={chosen} request={request} />}
     </Box>
   );
 }

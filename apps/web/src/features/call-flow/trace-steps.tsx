@@ -8,23 +8,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { RouteAlternative, RouteStep, RoutingObject } from '@switchboard/domain';
 import { Link as RouterLink } from 'react-router';
+import { TYPE_LABELS } from '../../platform/routing-graph/graph-elements.ts';
 import { pageOf } from './api.ts';
-
-const TYPE_LABELS: Record<RoutingObject['type'], string> = {
-  number: 'Number',
-  seat: 'Seat',
-  trunk: 'SIP Trunk',
-  timeprofile: 'Time Profile',
-  callgroup: 'Call Group',
-  queue: 'Call Queue',
-  ivr: 'IVR',
-  nts: 'NTS',
-  voicemail: 'Voicemail',
-  conference: 'Conference',
-  conferencing: 'Conferencing',
-  outside: 'Outside number',
-  missing: 'Missing',
-};
 
 const STOPS = new Set(['loop', 'limit', 'missing', 'nowhere', 'numberRejected']);
 

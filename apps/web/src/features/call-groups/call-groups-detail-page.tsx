@@ -1,6 +1,7 @@
 /** /call-groups/{id}: tabs General, Members and Used By. */
 import { type CallGroup, destinationValue } from '@switchboard/domain';
 import { useMusicSelect } from '../../platform/fields/option-sources.ts';
+import { callFlowTab } from '../../platform/routing-graph/call-flow-tab.tsx';
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
 import { callGroups, generalFields } from './api.ts';
@@ -22,6 +23,7 @@ export default function CallGroupDetailPage() {
         },
         { label: 'Members', kind: 'panel', render: (g) => <GroupMembers group={g} /> },
         usedByTab<CallGroup>((g) => destinationValue('callgroup', g.groupNo)),
+        callFlowTab<CallGroup>((g) => destinationValue('callgroup', g.groupNo)),
       ]}
     />
   );

@@ -2,6 +2,7 @@
 import Alert from '@mui/material/Alert';
 import { type CallQueue, destinationValue, queueLoginCodes } from '@switchboard/domain';
 import { useMusicSelect, usePromptSelect } from '../../platform/fields/option-sources.ts';
+import { callFlowTab } from '../../platform/routing-graph/call-flow-tab.tsx';
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
 import { callQueues, exitTimeField, generalFields, memberSettingsFields, soundsFields, toQueueValues } from './api.ts';
@@ -55,6 +56,7 @@ export default function CallQueueDetailPage() {
           inputs: sounds,
         },
         usedByTab<CallQueue>((q) => destinationValue('queue', q.displayName)),
+        callFlowTab<CallQueue>((q) => destinationValue('queue', q.displayName)),
       ]}
     />
   );

@@ -8,6 +8,7 @@ import { destinationValue, IVR_KEYS, type Ivr, type IvrInput, ivrFields } from '
 import { formField, labelOf } from '../../platform/fields/declared-fields.ts';
 import { FormFields } from '../../platform/fields/form-fields.tsx';
 import { usePromptSelect } from '../../platform/fields/option-sources.ts';
+import { callFlowTab } from '../../platform/routing-graph/call-flow-tab.tsx';
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
 import { CONFERENCING_OPTION, greetingOptions, invalidPromptOptions, ivrs } from './api.ts';
@@ -63,6 +64,7 @@ export default function IvrDetailPage() {
           },
         },
         usedByTab<Ivr>((m) => destinationValue('ivr', m.name)),
+        callFlowTab<Ivr>((m) => destinationValue('ivr', m.name)),
       ]}
     />
   );

@@ -28,6 +28,7 @@ import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import type { FieldsForm } from '../../platform/fields/form-schema.ts';
 import { useAccessListOptions } from '../../platform/fields/option-sources.ts';
 import { Hint } from '../../platform/hint.tsx';
+import { callFlowTab } from '../../platform/routing-graph/call-flow-tab.tsx';
 import { useSession } from '../../platform/session-context.ts';
 import { StateChip } from '../../platform/state-chip.tsx';
 import { TabbedForm, type TabDef } from '../../platform/tabbed-form/tabbed-form.tsx';
@@ -216,6 +217,7 @@ export default function TelephoneNumberDetailPage() {
           inputs: (_n, form) => faxFields(Boolean(form.watch('faxContact'))),
         },
         { label: 'Emergency', kind: 'panel', render: (n) => <EmergencyTab number={n} /> },
+        callFlowTab<TelephoneNumber>((n) => n.telephoneNumber),
         advancedTab(admin),
         ...(admin
           ? [{ label: 'Porting', kind: 'panel' as const, render: (n: TelephoneNumber) => <PortingTab number={n} /> }]

@@ -15,6 +15,7 @@ import { formField, formFields, labelOf } from '../../platform/fields/declared-f
 import { DestinationLabel } from '../../platform/fields/destination-source.tsx';
 import { selectFrom, usePromptSelect } from '../../platform/fields/option-sources.ts';
 import { Hint } from '../../platform/hint.tsx';
+import { callFlowTab } from '../../platform/routing-graph/call-flow-tab.tsx';
 import { AreaRecordPage } from '../../platform/tabbed-form/area-record-page.tsx';
 import { usedByTab } from '../../platform/used-by.tsx';
 import { timeProfiles, useBankHolidays, useStatus } from './api.ts';
@@ -99,6 +100,7 @@ export default function TimeProfileDetailPage() {
         },
         { label: 'Calendar', kind: 'panel', render: (p) => <CalendarTab profile={p} /> },
         usedByTab<TimeProfile>((p) => destinationValue('timeprofile', p.extension)),
+        callFlowTab<TimeProfile>((p) => destinationValue('timeprofile', p.extension)),
       ]}
     />
   );
