@@ -8,7 +8,7 @@
  */
 import type { SwaggerOptions } from '@fastify/swagger';
 import { type ErrorStatus, errorReply, MESSAGES } from '@switchboard/domain';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 /** The error replies (platform/errors.ts sends each as `errorReply`), by status. */
@@ -167,6 +167,9 @@ export const apiDocument: SwaggerOptions = {
     security: [{ bearer: [] }],
   },
   transform: jsonSchemaTransform,
+  // The named (recursive) schemas as components first, then the error replies.
   transformObject: (documentObject) =>
-    'openapiObject' in documentObject ? withErrorReplies(documentObject.openapiObject) : documentObject.swaggerObject,
+    'openapiObject' in documentObject
+      ? withErrorReplies(jsonSchemaTransformObject(documentObject))
+      : documentObject.swaggerObject,
 };

@@ -112,20 +112,25 @@ export interface RouteAlternative {
   steps: RouteStep[];
 }
 
-export const routeStep: z.ZodType<RouteStep> = z.lazy(() =>
-  z.object({
-    object: routingObject,
-    rule: routingRule,
-    next: routingObject.nullable(),
-    alternatives: z.array(routeAlternative),
-  }),
-);
+// Recursive (a step's alternatives hold steps): named, so the API document refers to one component.
+export const routeStep: z.ZodType<RouteStep> = z
+  .lazy(() =>
+    z.object({
+      object: routingObject,
+      rule: routingRule,
+      next: routingObject.nullable(),
+      alternatives: z.array(routeAlternative),
+    }),
+  )
+  .meta({ id: 'RouteStep' });
 
-export const routeAlternative: z.ZodType<RouteAlternative> = z.lazy(() =>
-  z.object({
-    condition: z.enum(CONDITIONS),
-    key: z.string(),
-    text: z.string(),
-    steps: z.array(routeStep),
-  }),
-);
+export const routeAlternative: z.ZodType<RouteAlternative> = z
+  .lazy(() =>
+    z.object({
+      condition: z.enum(CONDITIONS),
+      key: z.string(),
+      text: z.string(),
+      steps: z.array(routeStep),
+    }),
+  )
+  .meta({ id: 'RouteAlternative' });

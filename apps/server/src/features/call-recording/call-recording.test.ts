@@ -202,7 +202,7 @@ describe('a recording', () => {
     expect(beyond.statusCode).toBe(416);
     const download = await t.api('GET', `/callrecording/${made.fiveDays.id}/download?download=1`, retail);
     expect(download.headers['content-disposition']).toMatch(
-      /^attachment; filename="\d{8}-\d{6}_01214960002_201\.wav"$/,
+      /^attachment; filename="\d{8}-\d{6}_01214960002_201\.wav"; filename\*=UTF-8''\d{8}-\d{6}_01214960002_201\.wav$/,
     );
   });
 });

@@ -36,6 +36,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (call_id, started_at)
     ) partition by range (started_at)`,
     'create table call_records_default partition of call_records default',
+    'alter table call_records_default enable row level security, force row level security',
     // The month's page and its keyset (newest first), index-only for a page's ids at any offset.
     'create index call_records_account_at_idx on call_records (account_no, started_at desc, id desc)',
     // Sorts within the month (a partition's index holds its month only).
@@ -61,6 +62,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         execute format('create table %I partition of call_records for values from (%L) to (%L)', name, first, next);
         execute format('insert into %I select * from call_records_moved', name);
         drop table call_records_moved;
+        -- Read through the parent, whose policies apply; the partition alone answers nobody.
+        execute format('alter table %I enable row level security, force row level security', name);
         return name;
       end $f$`,
     `revoke all on function call_records_partition(timestamptz) from public`,
