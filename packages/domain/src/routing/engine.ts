@@ -41,8 +41,8 @@ export interface Call {
   keys?: readonly string[] | undefined;
 }
 
-/** The visit of the object a target names. */
-function visit(w: Walk, ref: Ref, keys: readonly string[]): Visit {
+/** The visit of the object a target names (one object alone: the lint reads it). */
+export function visit(w: Walk, ref: Ref, keys: readonly string[]): Visit {
   const { index } = w;
   const { type, value } = ref.object;
   const key = parseDestination(value)?.key ?? '';
