@@ -11,6 +11,7 @@ export * from './features/audit.ts';
 export * from './features/bundles.ts';
 export * from './features/buy-numbers.ts';
 export * from './features/call-flow.ts';
+export * from './features/routing-health.ts';
 export * from './features/call-groups.ts';
 export * from './features/call-monitoring.ts';
 export * from './features/call-queues.ts';
