@@ -38,6 +38,7 @@ import { tariffPages } from '../features/tariff/pages.ts';
 import { telephoneNumbersPages } from '../features/telephone-numbers/pages.ts';
 import { timeProfilesPages } from '../features/time-profiles/pages.ts';
 import { usersPages } from '../features/users/pages.ts';
+import { routingHealthPages } from '../features/routing-health/pages.ts';
 import { registerAreaDialogs } from '../platform/area-dialogs.tsx';
 import type { AreaDefinition, AreaPages } from '../platform/areas.ts';
 
@@ -55,6 +56,7 @@ export const AREA_PAGES: AreaPages[] = [
   ntsPages,
   // The trace of a call through the routing (issue 29).
   callFlowPages,
+  routingHealthPages,
   pickupGroupsPages,
   accessListsPages,
   dialThroughPages,

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { listParams, listReplySchema } from '../paging.ts';
 import { lintFinding } from '../routing/lint.ts';
+import type { RoutingObject } from '../routing/steps.ts';
 import { taggedRoutes } from '../tagged-routes.ts';
 import { CALL_FLOW_READ_RESOURCES } from './call-flow.ts';
 
@@ -35,3 +36,22 @@ export const routingHealthRoutes = {
     reply: listReplySchema(lintFinding),
   }),
 };
+
+const OBJECT_PAGES: Partial<Record<RoutingObject['type'], string>> = {
+  number: '/telephone-numbers',
+  seat: '/seats',
+  voicemail: '/seats',
+  timeprofile: '/time-profiles',
+  ivr: '/ivrs',
+  callgroup: '/call-groups',
+  queue: '/call-queues',
+  nts: '/nts',
+  conference: '/conferencing',
+  trunk: '/sip',
+};
+
+/** The web page of a routing object (a trace's step, a finding's object), when it has one. */
+export function routingObjectPage(object: RoutingObject): string | null {
+  const base = OBJECT_PAGES[object.type];
+  return base && object.id !== null ? `${base}/${object.id}` : null;
+}

@@ -10,6 +10,7 @@ import {
   londonClock,
   londonInstant,
   type RoutingObject,
+  routingObjectPage,
   telephoneNumberRoutes,
 } from '@switchboard/domain';
 import { call } from '../../platform/client.ts';
@@ -77,21 +78,5 @@ export function instantOf(local: string): Date | null {
   return Number.isNaN(at.getTime()) ? null : at;
 }
 
-const PAGES: Partial<Record<RoutingObject['type'], string>> = {
-  number: '/telephone-numbers',
-  seat: '/seats',
-  voicemail: '/seats',
-  timeprofile: '/time-profiles',
-  ivr: '/ivrs',
-  callgroup: '/call-groups',
-  queue: '/call-queues',
-  nts: '/nts',
-  conference: '/conferencing',
-  trunk: '/sip',
-};
-
 /** The page of a step's object, when it has one. */
-export function pageOf(object: RoutingObject): string | null {
-  const base = PAGES[object.type];
-  return base && object.id !== null ? `${base}/${object.id}` : null;
-}
+export const pageOf = (object: RoutingObject): string | null => routingObjectPage(object);
