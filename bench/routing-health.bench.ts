@@ -27,7 +27,9 @@ const seat = (i: number) => `seat:${FIRST_EXT + (i % 2000)}`;
 
 async function addRouting(tx: Parameters<Parameters<ReturnType<typeof createTenancy>['crossAccount']>[1]>[0]) {
   for (let i = 0; i < 150; i++) {
-    const group = await sql<{ id: number }>`insert into call_groups (account_no, group_no, custom_name, fallover_location)
+    const group = await sql<{
+      id: number;
+    }>`insert into call_groups (account_no, group_no, custom_name, fallover_location)
       values (${ACCOUNT}, ${1000 + i}, ${`Bench group ${i}`}, ${seat(i)}) returning id`.execute(tx);
     const id = group.rows[0]?.id;
     for (let m = 0; m < 5; m++) {
@@ -38,7 +40,9 @@ async function addRouting(tx: Parameters<Parameters<ReturnType<typeof createTena
     }
   }
   for (let i = 0; i < 100; i++) {
-    const queue = await sql<{ id: number }>`insert into call_queues (account_no, queue_no, custom_name, fallover_location)
+    const queue = await sql<{
+      id: number;
+    }>`insert into call_queues (account_no, queue_no, custom_name, fallover_location)
       values (${ACCOUNT}, ${1200 + i}, ${`Bench queue ${i}`}, ${seat(i + 7)}) returning id`.execute(tx);
     for (let m = 0; m < 5; m++) {
       await sql`insert into call_queue_members (account_no, queue_id, member)

@@ -31,6 +31,7 @@ import { pickupGroupsPages } from '../features/pickup-groups/pages.ts';
 import { portingPages } from '../features/porting/pages.ts';
 import { promptsPages } from '../features/prompts/pages.ts';
 import { registrationPages } from '../features/registration/pages.ts';
+import { routingHealthPages } from '../features/routing-health/pages.ts';
 import { seatsPages } from '../features/seats/pages.ts';
 import { sipTrunksPages } from '../features/sip-trunks/pages.ts';
 import { supportPages } from '../features/support/pages.ts';
@@ -38,7 +39,6 @@ import { tariffPages } from '../features/tariff/pages.ts';
 import { telephoneNumbersPages } from '../features/telephone-numbers/pages.ts';
 import { timeProfilesPages } from '../features/time-profiles/pages.ts';
 import { usersPages } from '../features/users/pages.ts';
-import { routingHealthPages } from '../features/routing-health/pages.ts';
 import { registerAreaDialogs } from '../platform/area-dialogs.tsx';
 import type { AreaDefinition, AreaPages } from '../platform/areas.ts';
 
