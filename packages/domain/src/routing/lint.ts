@@ -21,6 +21,7 @@ import {
   type RoutingNode,
   TIMED_TYPES,
   type Transitions,
+  targetKey,
   transitionsAt,
 } from './transitions.ts';
 import { listWords } from './words.ts';
@@ -173,10 +174,11 @@ export function distinctTransitions(index: IndexedEstate): Transitions[] {
   const instants = lintInstants(index.estate);
   const first = transitionsAt(index, instants[0] ?? instantOn(0, 0), targets);
   const base: Transitions = new Map([...first].filter(([, n]) => !TIMED_TYPES.has(n.object.type)));
+  const timed = targets.filter((t) => TIMED_TYPES.has(t.slice(0, t.indexOf(':'))));
   const out = [first];
   const seen = new Set([signature(first)]);
   for (const at of instants.slice(1)) {
-    const t = transitionsAt(index, at, targets, base);
+    const t = transitionsAt(index, at, timed, base);
     const s = signature(t);
     if (seen.has(s)) continue;
     seen.add(s);
@@ -306,7 +308,7 @@ function neverRingFindings(index: IndexedEstate): LintFinding[] {
   for (const g of index.estate.callGroups) {
     if (g.members.length === 0) continue;
     const value = `callgroup:${g.groupNo}`;
-    const key = nodeKey(refOf(index, value).object);
+    const key = targetKey(index, value);
     const profiles = index.estate.timeProfiles.filter((p) => p.inDestination === value);
     const minutes = new Set<number>([0]);
     for (const m of g.members) minutes.add(timeToMinutes(m.start));

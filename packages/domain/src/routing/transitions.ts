@@ -30,16 +30,21 @@ export interface RoutingNode {
 
 export type Transitions = Map<string, RoutingNode>;
 
-/** Every object of the estate as a target, numbers first. */
+/**
+ * Every object of the estate that sends calls on as a target, numbers first: a seat without a
+ * divert (nor an advanced voicemail's destination) only rings, and is visited when something
+ * sends a call to it.
+ */
 export function estateTargets(estate: Estate): Target[] {
+  const diverting = estate.seats.filter((s) => s.cfwdAll || s.cfwdBusy || s.cfwdNoAnswer || s.cfwdUnavail);
   return [
     ...estate.numbers.map((n) => telTarget(n.telephoneNumber)),
     ...estate.timeProfiles.map((p) => `timeprofile:${p.extension}`),
     ...estate.ivrs.map((i) => `ivr:${i.name}`),
     ...estate.callGroups.map((g) => `callgroup:${g.groupNo}`),
     ...estate.queues.map((q) => `queue:${q.displayName}`),
-    ...estate.seats.map((s) => `seat:${s.extension}`),
-    ...estate.seats.filter((s) => s.vmMode > 0).map((s) => `voicemail:${s.extension}`),
+    ...diverting.map((s) => `seat:${s.extension}`),
+    ...estate.seats.filter((s) => s.vmMode === 2 && s.vmAdvancedDest).map((s) => `voicemail:${s.extension}`),
     ...estate.nts.map((n) => `nts:${n.id}`),
     ...estate.conferences.map((c) => `conference:${c.confNumber}`),
     ...estate.trunks.map((t) => `trunk:${t.id}`),
@@ -54,12 +59,30 @@ const walkAt = (index: IndexedEstate, at: Date): Walk => ({
   budget: MAX_STEPS,
 });
 
+/** Each estate's targets' node keys (a target names the same object at every instant). */
+const keyCaches = new WeakMap<IndexedEstate, Map<Target, string>>();
+
+/** The node key of a target, looked up once per estate. */
+export function targetKey(index: IndexedEstate, target: Target): string {
+  let cache = keyCaches.get(index);
+  if (!cache) {
+    cache = new Map();
+    keyCaches.set(index, cache);
+  }
+  let key = cache.get(target);
+  if (key === undefined) {
+    key = nodeKey(targetRef(index, target).object);
+    cache.set(target, key);
+  }
+  return key;
+}
+
 /** The node of one target at the walk's instant (its visit by the engine). */
 function nodeOf(w: Walk, target: Target): { node: RoutingNode; targets: Target[] } {
   const ref = targetRef(w.index, target);
   const v = visit(w, ref, []);
   const targets = [v.onward, ...v.alternatives.map((a) => a.target)].filter((t): t is Target => t !== null);
-  const keyOf = (t: Target) => nodeKey(targetRef(w.index, t).object);
+  const keyOf = (t: Target) => targetKey(w.index, t);
   const ringing = v.kind === 'callGroup' ? (v.data.ringing as string[]) : [];
   return {
     node: {
@@ -78,7 +101,8 @@ function nodeOf(w: Walk, target: Target): { node: RoutingNode; targets: Target[]
 
 /**
  * The transitions at an instant from `targets` (and all they reach). `base` holds nodes that do
- * not depend on the instant (seats, numbers...), reused as they are.
+ * not depend on the instant (seats, numbers...), taken as they are: `targets` need then only be
+ * the objects whose visit depends on the instant.
  */
 export function transitionsAt(
   index: IndexedEstate,
@@ -87,20 +111,12 @@ export function transitionsAt(
   base?: Transitions,
 ): Transitions {
   const w = walkAt(index, at);
-  const out: Transitions = new Map();
+  const out: Transitions = new Map(base ?? []);
   const stack = [...targets];
-  const seen = new Set<string>();
   while (stack.length > 0) {
     const target = stack.pop() as Target;
-    if (seen.has(target)) continue;
-    seen.add(target);
-    const key = nodeKey(targetRef(index, target).object);
+    const key = targetKey(index, target);
     if (out.has(key)) continue;
-    const reused = base?.get(key);
-    if (reused) {
-      out.set(key, reused);
-      continue;
-    }
     const { node, targets: next } = nodeOf(w, target);
     out.set(key, node);
     stack.push(...next);
