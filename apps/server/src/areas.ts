@@ -70,6 +70,7 @@ import { area as pickupGroups } from './features/pickup-groups/area.ts';
 import { area as platformServers } from './features/platform-servers/area.ts';
 import { area as porting } from './features/porting/area.ts';
 import { area as prompts } from './features/prompts/area.ts';
+import { area as routingHealth } from './features/routing-health/area.ts';
 import { area as seats } from './features/seats/area.ts';
 import { area as session } from './features/session/area.ts';
 import { area as sipTrunks } from './features/sip-trunks/area.ts';
@@ -131,6 +132,8 @@ export const AREAS: readonly ServerArea[] = [
   voicemail,
   // The trace reads the routing areas' lists (modules/routing).
   callFlow,
+  // The lint reads them too, and checks the routing areas' writes (platform/routing-writes.ts).
+  routingHealth,
 ];
 
 /** The platform's own migrations (accounts and users, Teams tenants, row-level security). */

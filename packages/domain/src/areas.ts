@@ -45,6 +45,8 @@ export const AREA_NAMES = {
   /** A password set or reset through an e-mailed link. */
   password: 'Password',
   'pickup-groups': 'Pickup Groups',
+  /** What is wrong in the account's routing (issue 29). */
+  'routing-health': 'Routing Health',
   /** Porting a number away: a provider admin's request and the holder's advice of transfer (the /AOT page). */
   porting: 'Advice of Transfer',
   prompts: 'Custom Prompts',

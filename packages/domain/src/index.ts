@@ -15,7 +15,6 @@ export * from './features/call-groups.ts';
 export * from './features/call-monitoring.ts';
 export * from './features/call-queues.ts';
 export * from './features/call-recording.ts';
-
 export * from './features/call-records.ts';
 export * from './features/change-events.ts';
 export * from './features/conferencing.ts';
@@ -38,6 +37,7 @@ export * from './features/platform-servers.ts';
 export * from './features/porting.ts';
 export * from './features/prompts.ts';
 export * from './features/providers.ts';
+export * from './features/routing-health.ts';
 export * from './features/seats.ts';
 export * from './features/session.ts';
 export * from './features/sip-trunks.ts';

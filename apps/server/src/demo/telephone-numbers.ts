@@ -79,6 +79,8 @@ export async function seedTelephoneNumbers(trx: Transaction<Database>): Promise<
         account_no: 30000,
         number: '03300880123',
         nickname: 'Marketing',
+        // Deliberately routed nowhere (bought for a campaign not yet launched): the demo's one
+        // routing-health finding ('Number 03300880123 (Marketing) is routed nowhere').
         destination: '',
         cid_prefix: 'MKT',
         ems_needed: false,

@@ -26,6 +26,7 @@ import {
   type Validator,
 } from './resources.ts';
 import { type Ctx, type TenantRouteOptions, tenantRoute } from './routes.ts';
+import { isRoutingObject, routingChecked } from './routing-writes.ts';
 import type { Tx } from './tenancy.ts';
 
 export interface ChildrenDef<Child extends { id: number }> extends Naming<Child> {
@@ -224,7 +225,9 @@ function childWriteRoute<Child extends { id: number }>(
   route: RouteContract | undefined,
   handlerOf: (core: ChildrenCore<Child>) => ChildHandler,
 ): void {
-  if (route) tenantRoute(api, platform, route, { allow: core.writeRules, handler: handlerOf(core) });
+  if (!route) return;
+  const handler = routingChecked(isRoutingObject(core.def.parent.def), handlerOf(core));
+  tenantRoute(api, platform, route, { allow: core.writeRules, handler });
 }
 
 /** Adds a child to the parent of the path's :id (or the body's parent field). */
@@ -288,25 +291,27 @@ function registerChildRemovals<Child extends { id: number }>(
   { def, writeRules, removeAll }: ChildrenCore<Child>,
 ): void {
   const { routes } = def;
+  // The children of a routing object (a group's members) are checked with it (platform/routing-writes.ts).
+  const routing = isRoutingObject(def.parent.def);
   if (routes.remove) {
     tenantRoute(api, platform, routes.remove, {
       allow: writeRules,
-      handler: async (ctx, { params }) => {
+      handler: routingChecked<Ctx, Parameters<ChildHandler>[1], unknown>(routing, async (ctx, { params }) => {
         const id = (params as { id: number }).id;
         const [name] = await removeAll(ctx, [id]);
         return { success: true, message: MESSAGES.successfullyDeleted(name ?? ''), id };
-      },
+      }),
     });
   }
   if (routes.removeMany) {
     tenantRoute(api, platform, routes.removeMany, {
       allow: writeRules,
-      handler: async (ctx, { body }) => {
+      handler: routingChecked<Ctx, Parameters<ChildHandler>[1], unknown>(routing, async (ctx, { body }) => {
         const b = body as { id: number } | { ids: number[] };
         const ids = 'id' in b ? [b.id] : [...new Set(b.ids)];
         const message = MESSAGES.successfullyDeleted((await removeAll(ctx, ids)).join(', '));
         return 'id' in b ? { success: true, message, id: b.id } : { success: true, message, ids };
-      },
+      }),
     });
   }
 }

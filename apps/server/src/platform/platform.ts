@@ -25,6 +25,7 @@ import { Jobs } from './jobs.ts';
 import { Outbox } from './outbox.ts';
 import { modeOfKind, type ProviderModes } from './provider-modes.ts';
 import { ReferenceRegistry } from './references.ts';
+import { RoutingWrites } from './routing-writes.ts';
 import { s3FileStore } from './s3-file-store.ts';
 import { createTenancy, type Tenancy } from './tenancy.ts';
 
@@ -33,6 +34,8 @@ export interface Platform {
   tenancy: Tenancy;
   destinations: DestinationRegistry;
   references: ReferenceRegistry;
+  /** The checks of writes to routing objects (platform/routing-writes.ts). */
+  routing: RoutingWrites;
   /** Every resource's list: its area, table and fields (what the list-indexes test reads). */
   lists: Array<{ area: string; table: string; fields: Readonly<Record<string, FieldDef>> }>;
   outbox: Outbox;
@@ -170,6 +173,7 @@ export function createPlatform(
     tenancy,
     destinations: new DestinationRegistry(),
     references: new ReferenceRegistry(),
+    routing: new RoutingWrites(),
     lists: [],
     outbox: new Outbox(tenancy),
     jobs,

@@ -52,6 +52,7 @@ import { secretFingerprint } from './outbox.ts';
 import type { Platform } from './platform.ts';
 import { inUseError, type Usage, type UsageDef } from './references.ts';
 import { type Ctx, tenantRoute } from './routes.ts';
+import { isRoutingObject } from './routing-writes.ts';
 import type { Tx } from './tenancy.ts';
 
 /** The routes `resource()` registers (from domain `resourceRoutes`). */
@@ -192,6 +193,11 @@ export interface ResourceDef<Rec extends { id: number }, In extends z.ZodType, C
   mapBody?: (body: unknown) => unknown;
   /** Verbs the area writes itself. */
   except?: ReadonlyArray<Verb>;
+  /**
+   * Its records route calls (checked as a whole on every write: platform/routing-writes.ts); by
+   * default when they are destinations.
+   */
+  routing?: boolean;
 }
 
 export interface ResourceHandle<Rec extends { id: number }, In extends z.ZodType, Cr extends z.ZodType> {
@@ -384,10 +390,15 @@ function resourceWrites<Rec extends { id: number }, In extends z.ZodType, Cr ext
   core: ResourceCore<Rec, In, Cr>,
 ): Pick<ResourceHandle<Rec, In, Cr>, 'create' | 'update' | 'patch'> {
   const { def, fields, table, read, lock, emit, mapViolation, inputKeys } = core;
+  // A routing object's write is checked as a whole once written (platform/routing-writes.ts).
+  const routingBefore = async (ctx: Ctx) => (isRoutingObject(def) ? ctx.platform.routing.before(ctx) : undefined);
+  const startOf = (record: Rec) =>
+    def.destination ? destinationValue(def.destination.type, def.destination.key(record)) : undefined;
   const create: ResourceHandle<Rec, In, Cr>['create'] = async (ctx, input) => {
     const values = (def.prepare ? def.prepare(input, { auth: ctx.auth, create: true }) : input) as z.output<Cr>;
     const w = writeCtx<z.output<Cr>, Rec>(ctx, undefined, null, values);
     await runValidators(w, [...(def.validateCreate ?? []), ...((def.validate ?? []) as Validator[])]);
+    const routing = await routingBefore(ctx);
     const row = {
       ...rowFrom(fields, values as Record<string, unknown>, { create: true }),
       ...(def.createColumns?.(values, ctx.auth) ?? {}),
@@ -400,6 +411,7 @@ function resourceWrites<Rec extends { id: number }, In extends z.ZodType, Cr ext
     if (def.afterCreate) await def.afterCreate(ctx, id, values);
     const record = await read(ctx.db, id);
     await emit(ctx, 'create', id, null, record);
+    await routing?.(startOf(record));
     return { id, record };
   };
 
@@ -412,14 +424,19 @@ function resourceWrites<Rec extends { id: number }, In extends z.ZodType, Cr ext
       values = { ...(values as Record<string, unknown>), ...kept } as z.output<In>;
     }
     await runValidators(writeCtx(ctx, id, current, values), (def.validate ?? []) as Validator[]);
+    const routing = await routingBefore(ctx);
     const row = rowFrom(fields, values as Record<string, unknown>, { create: false, current });
     if (Object.keys(row).length > 0) {
       await ctx.db.updateTable(table).set(row).where('id', '=', id).execute().catch(mapViolation);
     }
     const after = await read(ctx.db, id);
     await emit(ctx, 'update', id, current, after);
-    if (!def.afterUpdate) return after;
+    if (!def.afterUpdate) {
+      await routing?.(startOf(after));
+      return after;
+    }
     await def.afterUpdate(ctx, current, values);
+    await routing?.(startOf(after));
     return read(ctx.db, id);
   };
 

@@ -35,6 +35,7 @@ import { platformServersPages } from '../features/platform-servers/pages.ts';
 import { portingPages } from '../features/porting/pages.ts';
 import { promptsPages } from '../features/prompts/pages.ts';
 import { registrationPages } from '../features/registration/pages.ts';
+import { routingHealthPages } from '../features/routing-health/pages.ts';
 import { seatsPages } from '../features/seats/pages.ts';
 import { sipTrunksPages } from '../features/sip-trunks/pages.ts';
 import { smsPages } from '../features/sms/pages.ts';
@@ -62,6 +63,7 @@ export const AREA_PAGES: AreaPages[] = [
   ntsPages,
   // The trace of a call through the routing (issue 29).
   callFlowPages,
+  routingHealthPages,
   pickupGroupsPages,
   accessListsPages,
   dialThroughPages,

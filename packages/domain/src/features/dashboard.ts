@@ -3,6 +3,7 @@
  * totalRecords of `POST {api}/0/1` on an area's list, linking to the area's page.
  */
 import type { Resource } from '../permissions.ts';
+import { ROUTING_HEALTH_READ_RESOURCES } from './routing-health.ts';
 
 export interface DashboardCount {
   label: string;
@@ -11,6 +12,8 @@ export interface DashboardCount {
   /** The web page the count links to. */
   link: string;
   resource: Resource;
+  /** Further resources the count needs read on (a count of findings naming any routing object). */
+  alsoRead?: readonly Resource[];
 }
 
 /** 'Account Activity', in the spec's order. */
@@ -31,6 +34,15 @@ export const EMS_ERRORS_COUNT: DashboardCount = {
   api: '/numbering/allocated/ems/errors',
   link: '/ems-errors',
   resource: 'numbers',
+};
+
+/** 'Account Errors': the findings of routing health (ours, issue 29). */
+export const ROUTING_HEALTH_COUNT: DashboardCount = {
+  label: 'Routing Health',
+  api: '/routinghealth',
+  link: '/routing-health',
+  resource: 'numbers',
+  alsoRead: ROUTING_HEALTH_READ_RESOURCES,
 };
 
 export const DASHBOARD_TEXTS = {

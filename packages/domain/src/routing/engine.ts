@@ -41,7 +41,7 @@ export interface Call {
   keys?: readonly string[] | undefined;
 }
 
-/** The visit of the object a target names. */
+/** The visit of the object a target names (one object alone: the lint reads it). */
 export function visit(w: Walk, ref: Ref, keys: readonly string[]): Visit {
   const { index } = w;
   const { type, value } = ref.object;

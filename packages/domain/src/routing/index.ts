@@ -10,6 +10,17 @@ export {
   routingGraph,
   routingGraphSchema,
 } from './graph.ts';
+export {
+  LINT_KINDS,
+  type LintFinding,
+  type LintKind,
+  lintEstate,
+  lintFinding,
+  loopWords,
+  objectWords,
+  type RoutingLoop,
+  routingLoops,
+} from './lint.ts';
 export * from './steps.ts';
 export { type TimeProfileDecision, timeProfileDecision, timeProfileStatusAt } from './time-profile.ts';
 export { dateAtTime, scheduleWords } from './words.ts';

@@ -163,6 +163,8 @@ function registerNumberResource(api: FastifyInstance, platform: Platform) {
     defaultSort: BY_NUMBER,
     label: telephoneNumberLabel,
     usage: { type: 'Telephone Number', name: NUMBER_NAME },
+    // A number routes calls: a save that would trap them is refused (platform/routing-writes.ts).
+    routing: true,
     // What the values mean when stored: the advanced and warning switches only with their parent on.
     prepare: (values) => ({
       ...values,

@@ -9,6 +9,8 @@ import {
   destinationRoutes,
   londonClock,
   londonInstant,
+  type RoutingObject,
+  routingObjectPage,
   telephoneNumberRoutes,
 } from '@switchboard/domain';
 import { call } from '../../platform/client.ts';
@@ -76,5 +78,5 @@ export function instantOf(local: string): Date | null {
   return Number.isNaN(at.getTime()) ? null : at;
 }
 
-/** The page of a step's object, when it has one (the routing graph's too). */
-export { pageOf } from '../../platform/routing-graph/graph-elements.ts';
+/** The page of a step's object, when it has one. */
+export const pageOf = (object: RoutingObject): string | null => routingObjectPage(object);

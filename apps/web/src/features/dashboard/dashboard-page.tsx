@@ -15,7 +15,13 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { ACCOUNT_ACTIVITY, DASHBOARD_TEXTS, type DashboardCount, EMS_ERRORS_COUNT } from '@switchboard/domain';
+import {
+  ACCOUNT_ACTIVITY,
+  DASHBOARD_TEXTS,
+  type DashboardCount,
+  EMS_ERRORS_COUNT,
+  ROUTING_HEALTH_COUNT,
+} from '@switchboard/domain';
 import { useQueries } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { countQuery } from '../../platform/query-keys.ts';
@@ -62,10 +68,11 @@ function CountList({ items, label }: { items: DashboardCount[]; label: string })
 export default function DashboardPage({ builtPaths }: { builtPaths: readonly string[] }) {
   const { session, can } = useSession();
   const built = new Set(builtPaths);
-  const visible = (item: DashboardCount) => built.has(item.link) && can(item.resource, 'read');
+  const visible = (item: DashboardCount) =>
+    built.has(item.link) && [item.resource, ...(item.alsoRead ?? [])].every((r) => can(r, 'read'));
   const activity = ACCOUNT_ACTIVITY.filter(visible);
-  const errors = visible(EMS_ERRORS_COUNT) ? [EMS_ERRORS_COUNT] : [];
-  const [emsCount] = useCounts(errors);
+  const errors = [EMS_ERRORS_COUNT, ROUTING_HEALTH_COUNT].filter(visible);
+  const [emsCount] = useCounts(errors.filter((e) => e === EMS_ERRORS_COUNT));
   return (
     <>
       <Typography variant="h5" component="h1" gutterBottom>

@@ -9,6 +9,7 @@ import {
   type RoutingGraph,
   type RoutingGraphNode,
   type RoutingObject,
+  routingObjectPage,
 } from '@switchboard/domain';
 import type { Edge, Node } from '@xyflow/react';
 import type { ElkNode } from 'elkjs/lib/elk-api.js';
@@ -35,24 +36,8 @@ export const TYPE_LABELS: Record<RoutingObject['type'], string> = {
   missing: 'Missing',
 };
 
-const PAGES: Partial<Record<RoutingObject['type'], string>> = {
-  number: '/telephone-numbers',
-  seat: '/seats',
-  voicemail: '/seats',
-  timeprofile: '/time-profiles',
-  ivr: '/ivrs',
-  callgroup: '/call-groups',
-  queue: '/call-queues',
-  nts: '/nts',
-  conference: '/conferencing',
-  trunk: '/sip',
-};
-
-/** The page of a routing object, when it has one. */
-export function pageOf(object: RoutingObject): string | null {
-  const base = PAGES[object.type];
-  return base && object.id !== null ? `${base}/${object.id}` : null;
-}
+/** The page of a routing object, when it has one (the domain's one map of them). */
+export const pageOf = (object: RoutingObject): string | null => routingObjectPage(object);
 
 /** What a node shows (React Flow's node data). */
 export type RoutingNodeData = RoutingGraphNode & {
