@@ -83,7 +83,8 @@ describe('a server’s credential', () => {
       undefined,
       '',
       `Bearer ${id}.${secret}`,
-      `${SERVER_SCHEME} ${id}.${secret.slice(0, -1)}A`,
+      // The secret with its last character changed (never to itself: one secret in 64 ends in 'A').
+      `${SERVER_SCHEME} ${id}.${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`,
       `${SERVER_SCHEME} ${id + 1000}.${secret}`,
       `${SERVER_SCHEME} ${id}`,
       `${SERVER_SCHEME} 0.${secret}`,
