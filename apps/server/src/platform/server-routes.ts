@@ -102,9 +102,8 @@ export async function callingServer(
   authorization: string | undefined,
   role: ServerRole | readonly ServerRole[],
 ): Promise<CallingServer> {
-  const match = CREDENTIAL.exec(authorization?.trim() ?? '');
-  if (!match) throw refused();
-  const [, id, secret] = match as unknown as [string, string, string];
+  const [, id, secret] = CREDENTIAL.exec(authorization?.trim() ?? '') ?? [];
+  if (id === undefined || secret === undefined) throw refused();
   const row = await platform.tenancy.crossAccount('ingest', (tx) =>
     tx
       .selectFrom('platform_servers')
