@@ -1,21 +1,7 @@
 /** The plain words of the engine's steps: instants, schedules, durations, and each object's phrase. */
+import { MONTH_NAMES } from '../features/account-billing.ts';
 import { DAY_LABELS, DAYS, type Day } from '../time-of-day.ts';
 import type { IndexedEstate } from './estate.ts';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 export interface Clock {
   /** 'YYYY-MM-DD' in UK time. */
@@ -36,7 +22,7 @@ export const dayAndTime = (clock: Clock) => `${dayName(clock)} ${clock.key.slice
 /** 'Friday 25 December 2026'. */
 export function fullDate(clock: Clock): string {
   const [y, m, d] = clock.date.split('-').map(Number);
-  return `${dayName(clock)} ${d} ${MONTHS[(m ?? 1) - 1]} ${y}`;
+  return `${dayName(clock)} ${d} ${MONTH_NAMES[(m ?? 1) - 1]} ${y}`;
 }
 
 /** 'Friday 25 December 2026 at 10:00'. */
