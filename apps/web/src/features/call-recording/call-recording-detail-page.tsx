@@ -14,6 +14,7 @@ import { type CallRecording, formatBytes, MESSAGES } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useBreadcrumb } from '../../platform/breadcrumb.tsx';
+import { FactList } from '../../platform/fact-list.tsx';
 import { WaveformPlayer } from '../../platform/media/waveform-player.tsx';
 import { recordingAudioUrl, recordingDetail } from './api.ts';
 
@@ -29,23 +30,7 @@ function Details({ recording: r }: { recording: CallRecording }) {
     ['File Size', formatBytes(r.filesize)],
     ['File Name', r.fileName],
   ];
-  return (
-    <Box
-      component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0, minWidth: 0 }}
-    >
-      {facts.map(([term, value]) => (
-        <Box key={term} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary">
-            {term}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <FactList facts={facts} />;
 }
 
 function Recording({ recording }: { recording: CallRecording }) {

@@ -16,6 +16,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useBreadcrumb } from '../../platform/breadcrumb.tsx';
 import { useConfirm } from '../../platform/confirm.tsx';
+import { FactList } from '../../platform/fact-list.tsx';
 import { WaveformPlayer } from '../../platform/media/waveform-player.tsx';
 import { useChange } from '../../platform/mutation.ts';
 import { useSession } from '../../platform/session-context.ts';
@@ -31,20 +32,7 @@ function Facts({ message: m }: { message: VoicemailMessage }) {
     ['Size', formatBytes(m.fileSize)],
     ['Status', m.folder === 'new' ? 'New' : 'Old'],
   ];
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
-      {facts.map(([term, value]) => (
-        <Box key={term} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary">
-            {term}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <FactList facts={facts} />;
 }
 
 function MessageDetail({ mailbox, message }: { mailbox: string; message: VoicemailMessage }) {

@@ -21,6 +21,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../api.ts';
 import { type AreaDefinition, recordResource } from '../areas.ts';
 import { useBreadcrumb } from '../breadcrumb.tsx';
+import { FactList } from '../fact-list.tsx';
 import { useChange } from '../mutation.ts';
 import { DeleteDialog } from '../paged-table/delete-dialog.tsx';
 import { versionOf } from '../resource.ts';
@@ -42,20 +43,7 @@ function Facts({ item }: { item: MediaItem }) {
     ['Uploaded', item.uploadedAt ?? '—'],
     ['Used In', String(item.count)],
   ];
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
-      {facts.map(([term, value]) => (
-        <Box key={term} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary">
-            {term}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <FactList facts={facts} />;
 }
 
 function Usage({ api, id }: { api: MediaApi; id: string }) {
