@@ -60,6 +60,7 @@ export * from './patterns.ts';
 export * from './permissions.ts';
 export * from './postcode.ts';
 export * from './rating.ts';
+export * from './routing/access.ts';
 export * from './routing/index.ts';
 export * from './time-of-day.ts';
 export * from './working-days.ts';

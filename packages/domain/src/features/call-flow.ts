@@ -4,28 +4,10 @@
  */
 import { z } from 'zod';
 import { requiredText } from '../fields.ts';
-import type { Resource } from '../permissions.ts';
 import { routingGraphSchema } from '../routing/graph.ts';
 import { routeStep } from '../routing/steps.ts';
 import { taggedRoutes } from '../tagged-routes.ts';
 import { IVR_KEYS } from './ivrs.ts';
-
-/**
- * Who may trace: a reader of every kind of object a trace can name — the numbers and each
- * destination type's area (a trace of a number can reach any of them, names and numbers included).
- */
-export const CALL_FLOW_READ_RESOURCES = [
-  'numbers',
-  'timeprofile',
-  'IVR',
-  'callGroups',
-  'queues',
-  'seats',
-  'voicemail',
-  'externalExt',
-  'conference',
-  'SIPTrunks',
-] as const satisfies readonly Resource[];
 
 export const CALL_FLOW_MESSAGES = {
   /** Ours: an instant that is no date. */

@@ -3,7 +3,7 @@
  * totalRecords of `POST {api}/0/1` on an area's list, linking to the area's page.
  */
 import type { Resource } from '../permissions.ts';
-import { ROUTING_HEALTH_READ_RESOURCES } from './routing-health.ts';
+import { ROUTING_HEALTH_READ_RESOURCES } from '../routing/access.ts';
 
 export interface DashboardCount {
   label: string;

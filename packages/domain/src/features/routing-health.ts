@@ -9,9 +9,6 @@ import { listParams, listReplySchema } from '../paging.ts';
 import { lintFinding } from '../routing/lint.ts';
 import type { RoutingObject } from '../routing/steps.ts';
 import { taggedRoutes } from '../tagged-routes.ts';
-import { CALL_FLOW_READ_RESOURCES } from './call-flow.ts';
-
-export const ROUTING_HEALTH_READ_RESOURCES = CALL_FLOW_READ_RESOURCES;
 
 export const ROUTING_HEALTH_TEXTS = {
   title: 'Routing Health',

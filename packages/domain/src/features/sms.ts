@@ -154,8 +154,10 @@ const { get, post } = taggedRoutes(tag);
 export const smsRoutes = {
   /** Newest first by (date, id), keyset paged (a large append-only list, issue 26). */
   list: keysetListRoute('/sms', smsRecord, tag),
-  /** Opening a received text marks it read (0 → 1). */
+  /** A text, as it is (a read changes nothing: a read-only user may read it). */
   read: get('/sms/:id', { params: idParam, reply: smsRecord }),
+  /** Opened by a user who may change texts: a received one unread becomes read (0 → 1), once. */
+  markRead: post('/sms/:id/read', { params: idParam, reply: smsRecord }),
   send: post('/sms', { body: smsSendInput, reply: smsSendReply }),
   removeMany: route({ method: 'DELETE', path: '/sms', body: deleteBody, reply: deleteReply, tag }),
   originators: get('/sms/originators', { reply: recordsReply(smsOriginator) }),

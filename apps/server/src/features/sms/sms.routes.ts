@@ -37,7 +37,7 @@ export const SMS_WEBHOOKS = 'sms';
 
 export function registerSmsRoutes(api: FastifyInstance, platform: Platform): void {
   const texts = registerSmsResource(api, platform);
-  registerReadRoute(api, platform, texts);
+  registerReadRoutes(api, platform, texts);
   registerSendRoutes(api, platform);
   registerGatewayRoutes(api, platform);
 }
@@ -66,11 +66,18 @@ function registerSmsResource(api: FastifyInstance, platform: Platform) {
 
 type Texts = ReturnType<typeof registerSmsResource>;
 
-/** GET /sms/{id}: the text; a received one not yet read becomes read (0 → 1), a change event. */
-function registerReadRoute(api: FastifyInstance, platform: Platform, texts: Texts): void {
+/**
+ * GET /sms/{id}: the text, as it is; POST /sms/{id}/read: opened by a user who may change texts, a
+ * received one not yet read becomes read (0 → 1), a change event — a read-only user's opening changes nothing.
+ */
+function registerReadRoutes(api: FastifyInstance, platform: Platform, texts: Texts): void {
   tenantRoute(api, platform, smsRoutes.read, {
     allow: texts.rules('read'),
-    readOnly: false,
+    readOnly: true,
+    handler: (ctx, { params }) => texts.read(ctx.db, params.id),
+  });
+  tenantRoute(api, platform, smsRoutes.markRead, {
+    allow: texts.rules('update'),
     handler: async (ctx, { params }) => {
       const before = await texts.read(ctx.db, params.id);
       if (before.status !== 0) return before;

@@ -237,9 +237,15 @@ describe('inbound texts, reading, reply and forward', () => {
     const text = unread.find((r) => r.message === 'Can you quote for a new bathroom?');
     expect(text).toMatchObject({ status: 0, from: '07700900999', to: '01214960001', direction: 'in' });
     const id = text?.id ?? 0;
-    const opened = json<Sms>(await t.api('GET', `/sms/${id}`, retail));
+    // A read-only user reads it as it is, and may not mark it read.
+    expect(json<Sms>(await t.api('GET', `/sms/${id}`, viewer)).status).toBe(0);
+    expect((await t.api('POST', `/sms/${id}/read`, viewer)).statusCode).toBe(403);
+    expect(json<Sms>(await t.api('GET', `/sms/${id}`, retail)).status).toBe(0);
+    const opened = json<Sms>(await t.api('POST', `/sms/${id}/read`, retail));
     expect(opened.status).toBe(1);
     expect(opened.smsId).toBe(id);
+    // Once: opened again, it stays read with no second event.
+    expect(json<Sms>(await t.api('POST', `/sms/${id}/read`, retail)).status).toBe(1);
     const reread = json<Sms>(await t.api('GET', `/sms/${id}`, viewer));
     expect(reread.status).toBe(1);
     const reads = await t.database.db

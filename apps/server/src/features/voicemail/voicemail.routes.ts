@@ -125,9 +125,10 @@ function registerMessageRoutes(api: FastifyInstance, platform: Platform): void {
     },
   });
 
-  // Opened or played: a new message moves to old (once; an old one stays as it is).
+  // Opened or played by a user who may change the mailbox: a new message moves to old (once; an old
+  // one stays as it is). A read-only user's listening changes nothing.
   tenantRoute(api, platform, voicemailRoutes.markOld, {
-    allow: VOICEMAIL_READ,
+    allow: VOICEMAIL_UPDATE,
     handler: async (ctx, { params }) => {
       const before = await messageOf(ctx.db, params.mailbox, params.id);
       const { seatId: _, ...message } = before;

@@ -149,9 +149,12 @@ describe('voicemail messages', () => {
     expect(events).toHaveLength(1);
     expect(json<Page>(await list(retail, ACCOUNTS, 'old')).records.map((m) => m.id)).toContain(id);
     expect(json<Page>(await list(retail, ACCOUNTS, 'new')).records.map((m) => m.id)).not.toContain(id);
-    // A reader may open (it only files the message); another account may not.
+    // A read-only user's listening changes nothing (the message stays new); another account may not.
     const other = await deposit(ACCOUNTS, mp3());
-    expect((await t.api('POST', `/voicemail/${ACCOUNTS}/messages/${other.id}/old`, viewer)).statusCode).toBe(200);
+    expect((await t.api('POST', `/voicemail/${ACCOUNTS}/messages/${other.id}/old`, viewer)).statusCode).toBe(403);
+    expect(
+      json<VoicemailMessage>(await t.api('GET', `/voicemail/${ACCOUNTS}/messages/${other.id}/details`, viewer)).folder,
+    ).toBe('new');
     expect((await t.api('POST', `/voicemail/${ACCOUNTS}/messages/${other.id}/old`, prepay)).statusCode).toBe(404);
   });
 
@@ -290,6 +293,7 @@ describe('prerecorded greetings', () => {
 
   it('refuses by content (a text file named .mp3), by size, a missing type, and a reader', async () => {
     const before = (await storedGreetings()).length;
+    const filesBefore = await storedKeys(t.app.platform.files, 'voicemail-greetings/');
     const text = await upload(retail, greeting('unavailable', idTaggedText(), 'notes.mp3'));
     expect(text.statusCode).toBe(400);
     expect(json<Reply>(text).message).toBe(MESSAGES.invalidFileFormat);
@@ -305,7 +309,8 @@ describe('prerecorded greetings', () => {
     expect((await upload(viewer, greeting('unavailable', WAV))).statusCode).toBe(403);
     expect((await upload(prepay, greeting('unavailable', WAV))).statusCode).toBe(404);
     expect((await storedGreetings()).length).toBe(before);
-    expect((await storedKeys(t.app.platform.files, 'voicemail-greetings/')).length).toBe(before);
+    // Every refused upload left the store as it was (the files, not only their count).
+    expect(await storedKeys(t.app.platform.files, 'voicemail-greetings/')).toEqual(filesBefore);
   });
 });
 

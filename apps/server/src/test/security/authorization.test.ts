@@ -18,10 +18,15 @@ import {
 } from '@switchboard/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { API_BASE } from '../../app.ts';
+import { TUNES, wavOf } from '../../demo/audio.ts';
+import { seedCallRecordings } from '../../demo/call-recording.ts';
 import { seedDemoInvoices } from '../../demo/invoices.ts';
 import { seedAudio } from '../../demo/seed.ts';
+import { seedVoicemail } from '../../demo/voicemail.ts';
 import type { GuardDoc } from '../../platform/routes.ts';
 import type { TestContext } from '../harness.ts';
+import { multipart } from '../multipart.ts';
 import { serverAuthorization } from '../servers.ts';
 import {
   fastifyPath,
@@ -30,6 +35,7 @@ import {
   isAccountParam,
   isClearRefusal,
   isIdParam,
+  knownOf,
   loadOperations,
   type Operation,
   type OwnerRequests,
@@ -39,6 +45,7 @@ import {
   propertiesOf,
   replyJson,
   send,
+  serverRolesOf,
   textsByAccount,
 } from './surface.ts';
 import { changedTables, quietTestContext, type WriteCounts, writeCounts } from './write-counter.ts';
@@ -100,8 +107,6 @@ let t: TestContext;
 let operations: Operation[];
 /** The routes the provider's servers call (platform/server-routes.ts). */
 let serverOperations: Operation[];
-const serverRoleOf = (op: Operation): readonly ServerRole[] | undefined =>
-  typeof op.guard === 'object' && 'server' in op.guard ? op.guard.server : undefined;
 let owner: Record<string, string>;
 /** The owner's ids, of every table. */
 let ownerIds: number[];
@@ -185,6 +190,12 @@ beforeAll(async () => {
   t = await quietTestContext();
   // The media's audio in this test's file store, so the owner's audio routes answer (the controls).
   await t.app.platform.tenancy.crossAccount('seed', (tx) => seedAudio(tx, t.app.platform.files));
+  // The demo's call recordings and voicemail (the template has no file store to hold them), so their
+  // routes have the owner's ids.
+  await t.app.platform.tenancy.crossAccount('seed', async (tx) => {
+    await seedCallRecordings(tx, t.app.platform.files);
+    await seedVoicemail(tx, t.app.platform.files);
+  });
   // The demo year of invoices (the template leaves them out), so the invoice routes have the owner's ids.
   await seedDemoInvoices(t.app.platform.tenancy);
   // Their 'invoice issued' mails as delivered: a request that sends mail at once (Forgot password?)
@@ -192,9 +203,24 @@ beforeAll(async () => {
   await t.database.db.updateTable('mail_outbox').set({ status: 'sandbox' }).where('status', '=', 'pending').execute();
   const all = await loadOperations(t.app);
   // The provider's servers' routes take no user at all: the users' matrix is the rest; theirs is below.
-  operations = all.filter((op) => serverRoleOf(op) === undefined);
-  serverOperations = all.filter((op) => serverRoleOf(op) !== undefined);
+  operations = all.filter((op) => serverRolesOf(op) === undefined);
+  serverOperations = all.filter((op) => serverRolesOf(op) !== undefined);
   owner = await signIn(OWNER.username);
+  // A greeting in the owner's first mailboxes, so the greeting routes answer the owner (the controls).
+  for (const mailbox of ['30000*201', '30000*202']) {
+    const form = multipart([
+      { name: 'type', value: 'unavailable' },
+      { name: 'file', filename: 'greeting.wav', type: 'audio/wav', content: wavOf(TUNES.chime) },
+    ]);
+    const url = `${API_BASE}/voicemail/${mailbox}/messages`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...owner, ...form.headers },
+      payload: form.payload,
+    });
+    if (res.statusCode !== 200) throw new Error(`greeting of ${mailbox}: ${res.statusCode} ${res.body}`);
+  }
   ownerSession = (await call({ method: 'GET', url: '/users/auth/session' }, owner)).json();
   const { byTable, texts } = await t.app.platform.tenancy.crossAccount('seed', async (tx) => ({
     byTable: await idsByTable(tx, OWNER.accountNo),
@@ -202,17 +228,19 @@ beforeAll(async () => {
   }));
   const mine = texts.get(OWNER.accountNo) ?? new Set<string>();
   const others = new Set([...texts].filter(([a]) => a !== OWNER.accountNo).flatMap(([, v]) => [...v]));
-  ownerIds = [...new Set([...byTable.values()].flat())].sort((a, b) => a - b);
   ownerAllTexts = [...mine];
+  const known = knownOf(OWNER.accountNo, byTable, ownerAllTexts);
+  ownerIds = [...known.ids];
   // Distinctive: not another account's, not an option or a destination the attacker's own records
   // also produce ('desktop', 'seat:202'), not the test client's address (every account's sign-ins
   // carry it in the audit log).
+  // Nor a part of another account's text ('Withheld', a call record's caller, in 'Withheld and spam callers').
+  const othersText = [...others].join('\u0000');
   ownerTexts = ownerAllTexts.filter(
-    (v) => v.length >= 6 && !others.has(v) && !/^[a-z_]+$/.test(v) && !/^[a-z]+:\d+$/.test(v) && v !== '127.0.0.1',
+    (v) =>
+      v.length >= 6 && !othersText.includes(v) && !/^[a-z_]+$/.test(v) && !/^[a-z]+:\d+$/.test(v) && v !== '127.0.0.1',
   );
-  ownerOf = ownerRequests(operations, { accountNo: OWNER.accountNo, ids: ownerIds, texts: ownerAllTexts }, (url) =>
-    call({ method: 'GET', url }, owner),
-  );
+  ownerOf = ownerRequests(operations, known, (url) => call({ method: 'GET', url }, owner));
 }, 120_000);
 afterAll(async () => {
   console.info(`authorization matrix: ${operations?.length ?? 0} operations, ${requests} requests`);
@@ -393,6 +421,9 @@ describe('other tenants', () => {
         if (!isIdParam(name)) return false;
         const prefix = prefixThrough(op.path, name);
         const read = operations.find((o) => o.method === 'GET' && o.path === prefix);
+        // Under one of the owner's own names (a mailbox '30000*201'), a record is never the attacker's.
+        const parents = op.pathParams.filter((p) => p.name !== name && prefix.includes(`{${p.name}}`));
+        if (parents.some((p) => !isIdParam(p.name))) return false;
         if (!read || (prefix.match(/\{/g) ?? []).length !== 1) {
           const all = await t.app.platform.tenancy.crossAccount('seed', (tx) => idsByTable(tx, attacker.accountNo));
           return [...all.values()].flat().includes(Number(value));
@@ -499,7 +530,7 @@ describe('the provider’s servers’ routes', () => {
     expect(serverOperations.length).toBeGreaterThan(0);
     const credentials = PLATFORM_SERVER_MESSAGES.credentials;
     for (const op of serverOperations) {
-      const roles = serverRoleOf(op) ?? [];
+      const roles = serverRolesOf(op) ?? [];
       const [role = 'switch'] = roles;
       const probe = await ownerProbe(op, Object.fromEntries(op.pathParams.map((p) => [p.name, '1'])));
       const wrongSecret = (enabled.get(role)?.authorization ?? '').replace(/\.[^.]+$/, `.${'A'.repeat(43)}`);

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../app.ts';
 import type { TestContext } from '../harness.ts';
 import { malformedMultipart, streamed, UPLOAD_FILES } from '../multipart.ts';
+import { serverAuthorization } from '../servers.ts';
 import {
   alternatives,
   exampleOf,
@@ -22,6 +23,7 @@ import {
   isClearRefusal,
   type JsonSchema,
   type Known,
+  knownOf,
   loadOperations,
   type Operation,
   type OwnerRequests,
@@ -29,6 +31,7 @@ import {
   type Prng,
   prng,
   propertiesOf,
+  serverRolesOf,
   textsByAccount,
 } from './surface.ts';
 import { changedTables, quietTestContext, type WriteCounts, writeCounts } from './write-counter.ts';
@@ -62,6 +65,8 @@ let operations: Operation[];
 let owner: Record<string, string>;
 let known: Known;
 let ownerOf: OwnerRequests;
+/** The routes of the provider's servers are fuzzed as a server of their role (so the input reaches the handler). */
+const serverCallers = new Map<string, Record<string, string>>();
 
 /** Path segments a client should never get through (each already URL-encoded). */
 const BAD_PATH = [
@@ -389,7 +394,7 @@ async function casesFor(op: Operation, rnd: Prng): Promise<Case[]> {
 
 /** Whether the owner is refused the route whatever the body (an empty form answers 403). */
 async function ownerRefused(op: Operation, url: string): Promise<boolean> {
-  const res = await send({
+  const res = await send(op, {
     label: 'probe',
     method: op.method,
     url,
@@ -404,8 +409,8 @@ function describeValue(v: unknown): string {
   return s.length > 24 ? `${s.slice(0, 24)}…(${s.length})` : s;
 }
 
-function send(c: Case): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = { ...owner, ...c.headers };
+function send(op: Operation, c: Case): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { ...(serverCallers.get(op.key) ?? owner), ...c.headers };
   let payload: string | Buffer | Readable | undefined;
   if (c.streamed && Buffer.isBuffer(c.payload)) {
     payload = streamed(c.payload);
@@ -425,15 +430,15 @@ beforeAll(async () => {
   t = await quietTestContext();
   operations = await loadOperations(t.app);
   owner = await t.login(OWNER.username);
+  for (const op of operations) {
+    const [role] = serverRolesOf(op) ?? [];
+    if (role) serverCallers.set(op.key, await serverAuthorization(t.app, role));
+  }
   const { byTable, texts } = await t.app.platform.tenancy.crossAccount('seed', async (tx) => ({
     byTable: await idsByTable(tx, OWNER.accountNo),
     texts: await textsByAccount(tx),
   }));
-  known = {
-    accountNo: OWNER.accountNo,
-    ids: [...new Set([...byTable.values()].flat())].sort((a, b) => a - b),
-    texts: [...(texts.get(OWNER.accountNo) ?? [])],
-  };
+  known = knownOf(OWNER.accountNo, byTable, [...(texts.get(OWNER.accountNo) ?? [])]);
   ownerOf = ownerRequests(operations, known, (url) =>
     t.app.inject({ method: 'GET', url: `${API_BASE}${url}`, headers: owner }),
   );
@@ -460,7 +465,7 @@ describe('every route, given bad input', () => {
         const before = counts;
         let res: LightMyRequestResponse;
         try {
-          res = await send(c);
+          res = await send(op, c);
         } catch (error) {
           problems.push(`${op.key} ${c.label}: the request failed: ${(error as Error).message}`);
           continue;

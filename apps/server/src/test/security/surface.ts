@@ -4,6 +4,7 @@
  * and whether it reads or changes state (`x-access`). The security suite derives its requests from
  * it, so a new route is probed the day it is registered, without a test written for it.
  */
+import type { ServerRole } from '@switchboard/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { API_BASE } from '../../app.ts';
@@ -64,6 +65,10 @@ export interface Operation {
   /** The multipart file field of an upload route (`x-upload`). */
   upload: string | undefined;
 }
+
+/** The server roles that may call a route of the provider's servers (platform/server-routes.ts); none for a user's route. */
+export const serverRolesOf = (op: Operation): readonly ServerRole[] | undefined =>
+  typeof op.guard === 'object' && 'server' in op.guard ? op.guard.server : undefined;
 
 interface OpenApiOperation {
   parameters?: Array<{ name: string; in: string; required?: boolean; schema?: JsonSchema }>;
@@ -169,6 +174,8 @@ export interface Known {
   accountNo: number;
   /** Ids of records of the account (any table). */
   ids: readonly number[];
+  /** The same ids, table by table (when known): a route's ids are found a table at a time. */
+  idGroups?: readonly (readonly number[])[];
   /** Texts of the account's records: a field with a pattern gets one that matches it. */
   texts: readonly string[];
 }
@@ -283,11 +290,16 @@ export function ownerRequests(
     if (isIdParam(name)) {
       const prefix = prefixThrough(op.path, name);
       if (getAt(prefix) && (prefix.match(/\{/g) ?? []).length === 1) {
-        const found: string[] = [];
-        for (const id of known.ids) {
-          if ((await cachedRead(fillPath(prefix, { [name]: String(id) }))).statusCode === 200) found.push(String(id));
+        const found = new Set<string>();
+        const reads = async (id: number) =>
+          (await cachedRead(fillPath(prefix, { [name]: String(id) }))).statusCode === 200;
+        // A table whose first id the route does not read is not its table: its other ids are not tried.
+        for (const [first, ...rest] of known.idGroups ?? [known.ids]) {
+          if (first === undefined || !(await reads(first))) continue;
+          found.add(String(first));
+          for (const id of rest) if (await reads(id)) found.add(String(id));
         }
-        return found;
+        return [...found].sort((a, b) => Number(a) - Number(b));
       }
       return known.ids.map(String);
     }
@@ -357,10 +369,31 @@ export function ownerRequests(
       perParam.push([p.name, vs]);
     }
     if (perParam.some(([, vs]) => vs.length === 0)) return [];
+    const read = await readable(op, perParam, max);
+    if (read.length > 0) return read;
     const n = Math.min(max, Math.max(1, ...perParam.map(([, vs]) => vs.length)));
     return Array.from({ length: n }, (_, i) =>
       Object.fromEntries(perParam.map(([name, vs]) => [name, vs[i % vs.length] as string])),
     );
+  }
+
+  /**
+   * With several path parameters and a GET of the path through the last (a mailbox's message), the
+   * sets of values that name one record of the owner's: the first `max` the GET answers (of a bounded
+   * number tried). None when there is no such GET or no set is read.
+   */
+  async function readable(op: Operation, perParam: Array<[string, string[]]>, max: number) {
+    const last = perParam.at(-1)?.[0];
+    const through = last === undefined ? undefined : prefixThrough(op.path, last);
+    if (perParam.length < 2 || !through || !getAt(through)) return [];
+    const found: Array<Record<string, string>> = [];
+    let sets: Array<Record<string, string>> = [{}];
+    for (const [name, vs] of perParam) sets = sets.flatMap((set) => vs.map((v) => ({ ...set, [name]: v })));
+    for (const set of sets.slice(0, COMBINATIONS_TRIED)) {
+      if ((await cachedRead(fillPath(through, set))).statusCode === 200) found.push(set);
+      if (found.length >= max) break;
+    }
+    return found;
   }
 
   /** The owner's request of an operation (the first set of path values). */
@@ -417,15 +450,19 @@ export function isClearRefusal(res: LightMyRequestResponse): boolean {
 }
 
 /** Ids of an account's rows, by table (the tables with an id and an account_no). */
-export async function idsByTable(tx: Tx, accountNo: number): Promise<Map<string, number[]>> {
+export async function idsByTable(tx: Tx, accountNo: number, perTable?: number): Promise<Map<string, number[]>> {
+  // Partitions (the call records' months) are read through their parent.
   const { rows: tables } = await sql<{ table_name: string }>`select c.table_name from information_schema.columns c
     join information_schema.columns a on a.table_name = c.table_name and a.table_schema = c.table_schema
       and a.column_name = 'account_no'
+    join pg_class r on r.relname = c.table_name and r.relnamespace = 'public'::regnamespace and not r.relispartition
     where c.table_schema = 'public' and c.column_name = 'id' order by 1`.execute(tx);
   const out = new Map<string, number[]>();
   for (const { table_name } of tables) {
     const { rows } = await sql<{ id: number }>`select id from ${sql.table(table_name)}
-      where account_no = ${accountNo} order by id`.execute(tx);
+      where account_no = ${accountNo} order by id ${perTable === undefined ? sql`` : sql`limit ${perTable}`}`.execute(
+      tx,
+    );
     if (rows.length > 0)
       out.set(
         table_name,
@@ -434,6 +471,19 @@ export async function idsByTable(tx: Tx, accountNo: number): Promise<Map<string,
   }
   return out;
 }
+
+/**
+ * The account's records as the sweeps know them: a few ids of each table (the first: the demo's
+ * best-known records; a month of call records would make every id route's discovery thousands of
+ * requests), and the texts of its rows.
+ */
+export function knownOf(accountNo: number, byTable: ReadonlyMap<string, number[]>, texts: readonly string[]): Known {
+  const idGroups = [...byTable.values()].map((ids) => ids.slice(0, IDS_PER_TABLE));
+  return { accountNo, ids: [...new Set(idGroups.flat())].sort((a, b) => a - b), idGroups, texts };
+}
+const IDS_PER_TABLE = 12;
+/** Sets of path values tried on a path of several parameters (a mailbox × a message id). */
+const COMBINATIONS_TRIED = 200;
 
 /** The texts stored in each account's rows (every text column of every table with an account_no). */
 export async function textsByAccount(tx: Tx): Promise<Map<number, Set<string>>> {

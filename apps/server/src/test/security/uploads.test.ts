@@ -11,7 +11,16 @@ import { API_BASE } from '../../app.ts';
 import type { TestContext } from '../harness.ts';
 import { malformedMultipart, multipart, streamed, UPLOAD_FILES } from '../multipart.ts';
 import { serverAuthorization } from '../servers.ts';
-import { fillPath, idsByTable, isClearRefusal, loadOperations, type Operation, ownerRequests } from './surface.ts';
+import {
+  fillPath,
+  idsByTable,
+  isClearRefusal,
+  knownOf,
+  loadOperations,
+  type Operation,
+  ownerRequests,
+  serverRolesOf,
+} from './surface.ts';
 import { changedTables, quietTestContext, writeCounts } from './write-counter.ts';
 
 /**
@@ -36,8 +45,7 @@ beforeAll(async () => {
   const pending = new Set(uploads);
   // The provider's servers' uploads (a voicemail deposit, a recording) are sent with a credential of their role.
   for (const op of [...pending]) {
-    const roles = typeof op.guard === 'object' && 'server' in op.guard ? op.guard.server : undefined;
-    const [role] = roles ?? [];
+    const [role] = serverRolesOf(op) ?? [];
     if (!role) continue;
     urls.set(op.key, fillPath(op.path, Object.fromEntries(op.pathParams.map((p) => [p.name, '1']))));
     callers.set(op.key, await serverAuthorization(t.app, role));
@@ -46,7 +54,7 @@ beforeAll(async () => {
   for (const caller of CALLERS) {
     const headers = await t.login(caller.username);
     const byTable = await t.app.platform.tenancy.crossAccount('seed', (tx) => idsByTable(tx, caller.accountNo));
-    const known = { accountNo: caller.accountNo, ids: [...new Set([...byTable.values()].flat())], texts: [] };
+    const known = knownOf(caller.accountNo, byTable, []);
     const ownerOf = ownerRequests(operations, known, (url) =>
       t.app.inject({ method: 'GET', url: `${API_BASE}${url}`, headers }),
     );
@@ -117,7 +125,7 @@ describe('upload routes', () => {
 
   it('take a well-formed form of one of the files (the malformed bodies were refused for their form)', async () => {
     // A server's upload carries its call's details besides the file: its area's tests send well-formed ones.
-    for (const op of uploads.filter((o) => !(typeof o.guard === 'object' && 'server' in o.guard))) {
+    for (const op of uploads.filter((o) => !serverRolesOf(o))) {
       const codes: number[] = [];
       for (const file of UPLOAD_FILES) {
         const form = multipart([

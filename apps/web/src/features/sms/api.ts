@@ -7,9 +7,12 @@ import { listSource, resourceKeys } from '../../platform/resource.ts';
 export const smsKeys = resourceKeys('/sms');
 export const smsList = listSource(smsRoutes.list, { key: smsKeys.lists(), invalidates: [smsKeys.all] });
 
-/** A text; opening a received one marks it read (the server's GET). */
+/** A text, as it is. */
 export const smsDetail = (id: number) =>
   queryOptions({ queryKey: smsKeys.detail(id), queryFn: () => call(smsRoutes.read, { params: { id } }), retry: false });
+
+/** Opened by a user who may change texts: an unread one becomes read. */
+export const markSmsRead = (id: number) => call(smsRoutes.markRead, { params: { id } });
 
 /** The account's originators (its numbers, then its mobiles). */
 export const smsOriginators = queryOptions({

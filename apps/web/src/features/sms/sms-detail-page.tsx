@@ -9,7 +9,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, type Sms } from '@switchboard/domain';
+import { MESSAGES, SMS_STATUS, type Sms } from '@switchboard/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -18,7 +18,7 @@ import { errorMessage } from '../../platform/api.ts';
 import { useConfirm } from '../../platform/confirm.tsx';
 import { useChange } from '../../platform/mutation.ts';
 import { useSession } from '../../platform/session-context.ts';
-import { removeSms, smsDetail, smsKeys } from './api.ts';
+import { markSmsRead, removeSms, smsDetail, smsKeys } from './api.ts';
 import { SmsStatusChip } from './sms-list-page.tsx';
 import { type SendKind, SmsSendDialog } from './sms-send-dialog.tsx';
 
@@ -78,20 +78,28 @@ function defaultsFor(kind: SendKind, sms: Sms) {
   return {};
 }
 
-function useOpenedText(id: number) {
+/** The text; opened by a user who may change texts, an unread one is marked read (the list's badges follow). */
+function useOpenedText(id: number, mayMark: boolean) {
   const query = useQuery(smsDetail(id));
   const queryClient = useQueryClient();
-  // Opening marked it read: the list's badges follow.
+  const unread = query.data?.status === SMS_STATUS.unread;
   useEffect(() => {
-    if (query.isSuccess) void queryClient.invalidateQueries({ queryKey: smsKeys.lists() });
-  }, [query.isSuccess, queryClient]);
+    if (!unread || !mayMark) return;
+    // Marking is a courtesy: a failure leaves the text unread, to be marked at the next opening.
+    void markSmsRead(id)
+      .then((read) => {
+        queryClient.setQueryData(smsKeys.detail(id), read);
+        return queryClient.invalidateQueries({ queryKey: smsKeys.lists() });
+      })
+      .catch(() => undefined);
+  }, [id, unread, mayMark, queryClient]);
   return query;
 }
 
 export default function SmsDetailPage() {
   const id = Number(useParams().id);
-  const query = useOpenedText(id);
   const { can } = useSession();
+  const query = useOpenedText(id, can('mobile', 'update'));
   const navigate = useNavigate();
   const confirm = useConfirm();
   const [action, setAction] = useState<SendKind | null>(null);
