@@ -32,6 +32,8 @@ export const SMS_MESSAGES = {
   noRate: (to: string) => `Texts cannot be sent to ${to}`,
   balanceShort: (needed: string, balance: string) =>
     `Your balance of £${balance} does not cover the cost of this message, £${needed}. Please top up and try again.`,
+  /** Ours: the ledger's credit of a prepay text the gateway failed. */
+  refunded: (to: string) => `Refund: SMS to ${to} failed`,
   sent: (n: number) => (n === 1 ? 'Message sent' : `Message sent to ${n} destinations`),
   /** Ours: the sandbox's inbound message went to no number of any account. */
   noAccount: 'No account holds that number',

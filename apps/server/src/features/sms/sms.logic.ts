@@ -7,7 +7,7 @@
 import { SMS_MESSAGES, type SmsDelivery, type SmsOriginator, type smsSendInput } from '@switchboard/domain';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import { chargeForUse, registerChargeSource, smsCosts } from '../../modules/billing/index.ts';
+import { chargeForUse, postToLedger, registerChargeSource, smsCosts } from '../../modules/billing/index.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { validationError } from '../../platform/errors.ts';
 import { recordChange } from '../../platform/outbox.ts';
@@ -126,7 +126,7 @@ export async function handToGateway(platform: Platform, ids: readonly number[]):
   const waiting = await platform.tenancy.crossAccount('sms', (tx) =>
     tx
       .selectFrom('sms_messages')
-      .select(['id', 'account_no', 'from_number', 'to_number', 'message'])
+      .select(['id', 'account_no', 'from_number', 'to_number', 'message', 'cost_pence', 'on_ledger'])
       .where('id', 'in', [...ids])
       .where('gateway_id', 'is', null)
       .where('delivery', '=', 'queued')
@@ -153,9 +153,33 @@ export async function handToGateway(platform: Platform, ids: readonly number[]):
         before: { delivery: 'queued' },
         after: { delivery: outcome.status, ...(outcome.sid === null ? { failure: outcome.error } : {}) },
       });
+      if (outcome.status === 'failed') await refundFailed(tx, text);
     });
   }
   return waiting.length;
+}
+
+/** The ledger's key of a failed text's refund: one refund per text, however often its failure is reported. */
+export const smsRefundKey = (id: number) => `sms-refund:${id}`;
+
+/**
+ * A text the gateway failed is not paid for, in the transaction that records the failure: a prepay
+ * account's charge is credited back on the ledger (once: the posting's idempotency key is the text's),
+ * a postpay one's is left off its invoice (the 'sms' charge source skips failed texts).
+ */
+async function refundFailed(
+  tx: Tx,
+  text: { id: number; account_no: number; to_number: string; cost_pence: number; on_ledger: boolean },
+): Promise<void> {
+  if (!text.on_ledger || text.cost_pence <= 0) return;
+  await postToLedger(tx, {
+    accountNo: text.account_no,
+    kind: 'adjustment',
+    amountPence: text.cost_pence,
+    description: SMS_MESSAGES.refunded(text.to_number),
+    reference: `SMS ${text.id}`,
+    idempotencyKey: smsRefundKey(text.id),
+  });
 }
 
 /** How far along a delivery is: a status moves a text forward only (a late 'sent' after 'delivered' changes nothing). */
@@ -170,7 +194,7 @@ async function applyStatus(platform: Platform, event: Extract<SmsEvent, { kind: 
   return platform.tenancy.crossAccount('sms', async (tx) => {
     const text = await tx
       .selectFrom('sms_messages')
-      .select(['id', 'account_no', 'to_number', 'delivery'])
+      .select(['id', 'account_no', 'to_number', 'delivery', 'cost_pence', 'on_ledger'])
       .where('gateway_id', '=', event.sid)
       .forUpdate()
       .executeTakeFirst();
@@ -190,6 +214,7 @@ async function applyStatus(platform: Platform, event: Extract<SmsEvent, { kind: 
       before: { delivery: text.delivery },
       after: { delivery: event.status },
     });
+    if (event.status === 'failed') await refundFailed(tx, text);
     return 'applied';
   });
 }
@@ -260,11 +285,11 @@ async function applyInbound(platform: Platform, event: Extract<SmsEvent, { kind:
   });
 }
 
-/** A postpay account's texts of the month, on its invoice (a prepay one paid as it sent). */
+/** A postpay account's texts of the month, on its invoice (a prepay one paid as it sent; a failed text is not charged). */
 registerChargeSource('sms', async (tx, accountNo, p) => {
   const rows = await sql<{ n: string; pence: string }>`
     select count(*) as n, coalesce(sum(cost_pence), 0) as pence from sms_messages
-    where account_no = ${accountNo} and not on_ledger and cost_pence > 0
+    where account_no = ${accountNo} and not on_ledger and cost_pence > 0 and delivery <> 'failed'
       and created_at >= (${p.start}::date::timestamp at time zone 'Europe/London')
       and created_at < (${p.next}::date::timestamp at time zone 'Europe/London')`.execute(tx);
   const row = rows.rows[0];

@@ -1,10 +1,11 @@
 import { MESSAGES, SMS_MESSAGES, type Sms, type SmsOriginator } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingPeriod, chargeSourceList, chargeSourceNames, londonToday } from '../../modules/billing/index.ts';
 import { type SandboxSmsGateway, sandboxFate } from '../../providers/sms/sms.ts';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { webhookOutcome } from '../../test/webhooks.ts';
 import { deliverSandboxSms } from './sms.jobs.ts';
-import { handToGateway } from './sms.logic.ts';
+import { applySmsEvent, handToGateway, smsRefundKey } from './sms.logic.ts';
 
 let t: TestContext;
 let retail: Record<string, string>;
@@ -186,6 +187,75 @@ describe('delivery through the sandbox gateway', () => {
       .where('record_id', '=', done[1]?.id ?? 0)
       .execute();
     expect(events.map((e) => e.kind)).toEqual(['create', 'update', 'update', 'update']);
+  });
+});
+
+describe('failed texts are not paid for', () => {
+  const later = (s: number) => new Date(Date.now() + s * 1000);
+  const refunds = (id: number) =>
+    t.database.db
+      .selectFrom('ledger_entries')
+      .select(['account_no', 'kind', 'amount_pence', 'description'])
+      .where('idempotency_key', '=', smsRefundKey(id))
+      .execute();
+  /** The 'sms' charge source's lines of this month for a postpay account (what its invoice would bill). */
+  const invoiced = async (accountNo: number) => {
+    const source = chargeSourceList()[chargeSourceNames().indexOf('sms')];
+    if (!source) throw new Error('no sms charge source');
+    const period = billingPeriod(londonToday().slice(0, 7));
+    const lines = await t.app.platform.tenancy.crossAccount('billing', (tx) => source(tx, accountNo, period));
+    return lines.reduce((sum, l) => sum + l.unitPricePence * l.quantity, 0);
+  };
+
+  it("credits a prepay text back once when the gateway reports it failed, in the failure's transaction", async () => {
+    const before = await balance(30001);
+    const res = await send(
+      { originator: '07700900601', destinations: ['07700900000', '07700900778'], message: 'Gate code 4471' },
+      prepay,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { ids } = json<Reply>(res);
+    expect(await balance(30001)).toBe(before - 8);
+    await handToGateway(t.app.platform, ids);
+    await deliverSandboxSms(t.app.platform, later(3));
+    const [failing, other] = (await rows(30001)).filter((r) => ids.includes(r.id)).sort((a, b) => a.id - b.id);
+    if (!failing || !other) throw new Error('the texts were not stored');
+    expect(failing.delivery).toBe('sent');
+    expect(await refunds(failing.id)).toEqual([]); // nothing back before the failure is known
+    await deliverSandboxSms(t.app.platform, later(10));
+    const failed = (await rows(30001)).find((r) => r.id === failing.id);
+    expect(failed).toMatchObject({ delivery: 'failed', failure: 'Unreachable destination (sandbox)' });
+    expect(await refunds(failing.id)).toEqual([
+      { account_no: 30001, kind: 'adjustment', amount_pence: 4, description: 'Refund: SMS to 07700900000 failed' },
+    ]);
+    // The other text's refund only if the carrier refused it too (the sandbox's one in thirty).
+    const otherRefunded = sandboxFate('07700900778', other.gateway_id ?? '').status === 'failed' ? 4 : 0;
+    expect(await balance(30001)).toBe(before - 8 + 4 + otherRefunded);
+    // A failure reported again (another status of the same end, or the same one) refunds nothing more.
+    const again = await applySmsEvent(t.app.platform, {
+      kind: 'status',
+      sid: failing.gateway_id ?? '',
+      status: 'failed',
+      error: 'Undelivered',
+    });
+    expect(again).toBe('duplicate');
+    const params = { MessageSid: failing.gateway_id ?? '', MessageStatus: 'undelivered', To: '07700900000' };
+    expect(await webhookOutcome(t, webhook(params, gateway().signed(params).signature))).toBe('duplicate');
+    expect(await refunds(failing.id)).toHaveLength(1);
+    expect(await balance(30001)).toBe(before - 8 + 4 + otherRefunded);
+  });
+
+  it("leaves a postpay account's failed text off its invoice (and off the ledger)", async () => {
+    const billedBefore = await invoiced(30000);
+    const res = await send({ originator: '01214960000', destinations: ['07700900000'], message: 'Hello' });
+    const { ids } = json<Reply>(res);
+    expect(await invoiced(30000)).toBe(billedBefore + 4); // on its way: billed
+    await handToGateway(t.app.platform, ids);
+    await deliverSandboxSms(t.app.platform, later(10));
+    const [row] = (await rows(30000)).filter((r) => ids.includes(r.id));
+    expect(row).toMatchObject({ delivery: 'failed', on_ledger: false, cost_pence: 4 });
+    expect(await invoiced(30000)).toBe(billedBefore); // failed: not billed
+    expect(await refunds(row?.id ?? 0)).toEqual([]); // a postpay text was never on the ledger
   });
 });
 
