@@ -9,8 +9,8 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { chargeForUse, postToLedger, registerChargeSource, smsCosts } from '../../modules/billing/index.ts';
 import type { AuthContext } from '../../platform/auth.ts';
-import { validationError } from '../../platform/errors.ts';
-import { recordChange } from '../../platform/outbox.ts';
+import { notFound, validationError } from '../../platform/errors.ts';
+import { type Actor, recordChange } from '../../platform/outbox.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import type { ApplyOutcome } from '../../platform/webhooks.ts';
@@ -20,8 +20,9 @@ import type { SmsEvent } from '../../providers/sms/sms.ts';
 export const SMS_SEND_JOB = 'sms-send';
 
 /**
- * The account's originators: its telephone numbers, then its active mobiles, each once. Read with
- * the account named (the send's transaction is the cross-account role's; a tenant's sees its own anyway).
+ * The account's originators: its telephone numbers, then its active mobiles, each once, then its
+ * alphanumeric sender IDs. Read with the account named (the send's transaction is the cross-account
+ * role's; a tenant's sees its own anyway).
  */
 export async function originatorsOf(tx: Tx, accountNo: number): Promise<SmsOriginator[]> {
   const numbers = await tx
@@ -46,10 +47,81 @@ export async function originatorsOf(tx: Tx, accountNo: number): Promise<SmsOrigi
     for (const row of rows) {
       if (seen.has(row.number)) continue;
       seen.add(row.number);
-      out.push({ originator: row.number, label: row.note ? `${row.number} (${row.note})` : row.number, fromMobile });
+      const label = row.note ? `${row.number} (${row.note})` : row.number;
+      out.push({ originator: row.number, label, fromMobile, senderId: false });
     }
   }
+  for (const senderId of await senderIdsOf(tx, accountNo)) {
+    out.push({ originator: senderId, label: `${senderId} (sender ID)`, fromMobile: false, senderId: true });
+  }
   return out;
+}
+
+/** The account's alphanumeric sender IDs, in order. */
+export async function senderIdsOf(tx: Tx, accountNo: number): Promise<string[]> {
+  const rows = await tx
+    .selectFrom('sms_sender_ids')
+    .select('sender_id')
+    .where('account_no', '=', accountNo)
+    .orderBy('sender_id')
+    .execute();
+  return rows.map((r) => r.sender_id);
+}
+
+/**
+ * A provider admin's registration of an account's sender IDs (the cross-account role): the list
+ * replaces the account's, each one added or removed a change event of the account.
+ */
+export async function saveSenderIds(
+  tx: Tx,
+  accountNo: number,
+  senderIds: readonly string[],
+  by: { actor: Actor; ip: string | null },
+): Promise<void> {
+  const account = await tx
+    .selectFrom('accounts')
+    .select('account_no')
+    .where('account_no', '=', accountNo)
+    .executeTakeFirst();
+  if (!account) throw notFound();
+  const current = await tx
+    .selectFrom('sms_sender_ids')
+    .select(['id', 'sender_id'])
+    .where('account_no', '=', accountNo)
+    .forUpdate()
+    .execute();
+  const gone = current.filter((c) => !senderIds.includes(c.sender_id));
+  const added = senderIds.filter((s) => !current.some((c) => c.sender_id === s));
+  const event = (kind: 'create' | 'delete', id: number, senderId: string) => ({
+    area: 'sms' as const,
+    recordId: id,
+    kind,
+    label: `SMS sender ID ${senderId}`,
+    targetAccountNo: accountNo,
+    ...(kind === 'create' ? { after: { senderId } } : { before: { senderId } }),
+  });
+  if (gone.length > 0) {
+    await tx
+      .deleteFrom('sms_sender_ids')
+      .where(
+        'id',
+        'in',
+        gone.map((g) => g.id),
+      )
+      .execute();
+  }
+  const inserted =
+    added.length === 0
+      ? []
+      : await tx
+          .insertInto('sms_sender_ids')
+          .values(added.map((sender_id) => ({ account_no: accountNo, sender_id })))
+          .returning(['id', 'sender_id'])
+          .execute();
+  await recordChange(tx, by.actor, by.ip, [
+    ...gone.map((g) => event('delete', g.id, g.sender_id)),
+    ...inserted.map((i) => event('create', i.id, i.sender_id)),
+  ]);
 }
 
 type SendBody = z.output<typeof smsSendInput>;

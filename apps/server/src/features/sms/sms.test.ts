@@ -1,4 +1,4 @@
-import { MESSAGES, SMS_MESSAGES, type Sms, type SmsOriginator } from '@switchboard/domain';
+import { canReply, MESSAGES, SMS_MESSAGES, type Sms, type SmsOriginator } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingPeriod, chargeSourceList, chargeSourceNames, londonToday } from '../../modules/billing/index.ts';
 import { type SandboxSmsGateway, sandboxFate } from '../../providers/sms/sms.ts';
@@ -67,6 +67,66 @@ describe('SMS originators', () => {
     const byPost = await t.api('POST', '/sms/originators', retail, { accountNo: 30000 });
     expect(json<{ records: SmsOriginator[] }>(byPost).records).toEqual(records);
     expect((await t.api('POST', '/sms/originators', retail, { accountNo: 30001 })).statusCode).toBe(404);
+    // Its alphanumeric sender ID last, beside its numbers.
+    expect(records.at(-1)).toEqual({
+      originator: 'AcmePlumb',
+      label: 'AcmePlumb (sender ID)',
+      fromMobile: false,
+      senderId: true,
+    });
+    expect(records.filter((r) => r.senderId)).toHaveLength(1);
+  });
+
+  it('sends from an alphanumeric sender ID of the account, and refuses one that is not its own', async () => {
+    const ok = await send({
+      originator: 'AcmePlumb',
+      destinations: ['07700900125'],
+      message: 'Your visit is confirmed',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [row] = (await rows(30000)).filter((r) => r.id === json<Reply>(ok).ids[0]);
+    expect(row).toMatchObject({ from_number: 'AcmePlumb', originator: 'AcmePlumb', from_mobile: false, cost_pence: 4 });
+    const foreign = await send({ originator: 'OtherCo', destinations: ['07700900125'], message: 'x' });
+    expect(foreign.statusCode).toBe(400);
+    expect(json<Reply>(foreign).validation).toEqual({ originator: SMS_MESSAGES.notOriginator });
+  });
+
+  it("lets a provider admin register an account's sender IDs (1-11 letters, digits or spaces, a letter)", async () => {
+    const path = '/sms/sender-ids/30001';
+    expect(json<{ senderIds: string[] }>(await t.api('GET', path, admin))).toEqual({ senderIds: [] });
+    for (const bad of ['12345', 'Twelve Chars', ' ', 'Acme-Plumb', 'Acme_Plumb']) {
+      const refused = await t.api('PUT', path, admin, { senderIds: ['Fine', bad] });
+      expect(refused.statusCode, bad).toBe(400);
+      expect(json<Reply>(refused).validation, bad).toEqual({ 'senderIds.1': SMS_MESSAGES.senderId });
+    }
+    const many = await t.api('PUT', path, admin, { senderIds: ['A', 'B', 'C', 'D', 'E', 'F'] });
+    expect(json<Reply>(many).validation).toEqual({ senderIds: SMS_MESSAGES.tooManySenderIds });
+    const saved = await t.api('PUT', path, admin, { senderIds: ['Prepay Co', 'Deals 2'] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(json<Reply>(saved).message).toBe(SMS_MESSAGES.senderIdsSaved);
+    expect(json<{ senderIds: string[] }>(await t.api('GET', path, admin))).toEqual({
+      senderIds: ['Deals 2', 'Prepay Co'],
+    });
+    const replaced = await t.api('PUT', path, admin, { senderIds: ['Prepay Co'] });
+    expect(replaced.statusCode).toBe(200);
+    const { records } = json<{ records: SmsOriginator[] }>(await t.api('GET', '/sms/originators', prepay));
+    expect(records.filter((r) => r.senderId).map((r) => r.originator)).toEqual(['Prepay Co']);
+    const events = await t.database.db
+      .selectFrom('change_events')
+      .select(['kind', 'label', 'target_account_no'])
+      .where('area', '=', 'sms')
+      .where('label', 'like', 'SMS sender ID %')
+      .orderBy('id')
+      .execute();
+    expect(events.map((e) => [e.kind, e.label, e.target_account_no])).toEqual([
+      ['create', 'SMS sender ID Prepay Co', 30001],
+      ['create', 'SMS sender ID Deals 2', 30001],
+      ['delete', 'SMS sender ID Deals 2', 30001],
+    ]);
+    // Provider admins only; an account that does not exist is not found.
+    expect((await t.api('PUT', path, prepay, { senderIds: ['Mine'] })).statusCode).toBe(403);
+    expect((await t.api('GET', path, retail)).statusCode).toBe(403);
+    expect((await t.api('PUT', '/sms/sender-ids/99999', admin, { senderIds: ['X'] })).statusCode).toBe(404);
   });
 });
 
@@ -335,6 +395,22 @@ describe('inbound texts, reading, reply and forward', () => {
       to: '07700900999',
       from: '01214960001',
     });
+  });
+
+  it('stores a text from an alphanumeric sender ID, which takes no replies', async () => {
+    const injected = await t.api('POST', '/sms/sandbox/inbound', admin, {
+      from: 'ParcelCo',
+      to: '01214960000',
+      message: 'ParcelCo: your parcel arrives today',
+    });
+    expect(injected.statusCode, injected.body).toBe(200);
+    const text = (await page()).records.find((r) => r.message === 'ParcelCo: your parcel arrives today');
+    expect(text).toMatchObject({ direction: 'in', from: 'ParcelCo', status: 0 });
+    expect(canReply(text ?? { direction: 'in', from: '' })).toBe(false);
+    expect(canReply({ direction: 'in', from: '07700900999' })).toBe(true);
+    // A reply would be a send to it: refused, as any destination off the telephone pattern.
+    const reply = await send({ originator: '01214960000', destinations: ['ParcelCo'], message: 'Thanks' });
+    expect(json<Reply>(reply).validation).toEqual({ 'destinations.0': MESSAGES.telephone });
   });
 
   it('refuses an injection to a number no account holds, and from anyone but a provider admin', async () => {
