@@ -1,5 +1,7 @@
 /** /sms: the account's texts, newest first (status unread / read, from, message, date); Send; delete one or many. */
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
 import { SMS_STATUS_OPTIONS, type Sms } from '@switchboard/domain';
 import dayjs from 'dayjs';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
@@ -16,6 +18,8 @@ export function SmsStatusChip({ sms }: { sms: Pick<Sms, 'status' | 'direction'> 
     <Chip size="small" variant="outlined" label="Read" />
   );
 }
+
+const shownDate = (s: Sms) => dayjs(s.date).format('DD/MM/YYYY HH:mm');
 
 export default function SmsListPage() {
   return (
@@ -34,14 +38,29 @@ export default function SmsListPage() {
       remove={(s) => removeSms(s.id)}
       columns={[
         { field: 'status', header: 'Status', sortable: true, render: (s) => <SmsStatusChip sms={s} /> },
-        { field: 'from', header: 'From', sortable: true },
+        {
+          field: 'from',
+          header: 'From',
+          sortable: true,
+          render: (s) => <Box sx={{ overflowWrap: 'anywhere' }}>{s.from}</Box>,
+        },
         { field: 'to', header: 'To', sortable: true, phoneHidden: true },
         {
           field: 'message',
           header: 'Message',
-          render: (s) => (s.message.length > 80 ? `${s.message.slice(0, 80)}…` : s.message),
+          // On a phone the date goes under the message (its own column is left for wider screens).
+          render: (s) => (
+            <>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {s.message.length > 80 ? `${s.message.slice(0, 80)}…` : s.message}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                {shownDate(s)}
+              </Typography>
+            </>
+          ),
         },
-        { field: 'date', header: 'Date', sortable: true, render: (s) => dayjs(s.date).format('DD/MM/YYYY HH:mm') },
+        { field: 'date', header: 'Date', sortable: true, phoneHidden: true, render: shownDate },
       ]}
       filters={[
         {
