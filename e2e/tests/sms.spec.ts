@@ -136,3 +136,33 @@ test.describe('SMS', () => {
     await expect(page.getByRole('row', { name: /arrives at 9:00/ })).toContainText('AcmePlumb');
   });
 });
+
+test.describe('SMS sender IDs', () => {
+  test("a provider admin registers an account's sender IDs on the SMS page", async ({ page }) => {
+    await signIn(page, 'admin');
+    await sidebar(page).getByRole('link', { name: 'SMS', exact: true }).click();
+    const section = page.getByRole('region', { name: 'Sender IDs of an account' });
+    await section.getByRole('textbox', { name: 'Account number' }).fill('30001');
+    await section.getByRole('button', { name: 'Load' }).click();
+    const ids = section.getByRole('textbox', { name: 'Sender IDs of account 30001' });
+    await ids.fill('Bella Salon\nNo-Hyphens');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      section.getByText('A sender ID is 1-11 letters, digits or spaces, with at least one letter'),
+    ).toBeVisible();
+    await ids.fill('Bella Salon');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Sender IDs saved')).toBeVisible();
+    await expectAccessible(page, 'the sender IDs section');
+    await section.screenshot({ path: 'test-results/screens/sms-sender-ids.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Once the layout has followed the new width (the sidebar closes), nothing is wider than the screen.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await section.screenshot({ path: 'test-results/screens/sms-sender-ids-390.png' });
+    // Put back as it was (the account had none), at full width (a phone's toast covers the button).
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await ids.fill('');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Sender IDs saved').last()).toBeVisible();
+  });
+});

@@ -2,11 +2,13 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { SMS_STATUS_OPTIONS, type Sms } from '@switchboard/domain';
+import { isProviderAdmin, SMS_STATUS_OPTIONS, type Sms } from '@switchboard/domain';
 import dayjs from 'dayjs';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
+import { useSession } from '../../platform/session-context.ts';
 import { removeSms, smsList } from './api.ts';
 import { smsArea } from './area.ts';
+import { SenderIdsSection } from './sender-ids-section.tsx';
 import { SmsSendDialog } from './sms-send-dialog.tsx';
 
 /** Unread (bold, coloured) or Read. */
@@ -22,6 +24,16 @@ export function SmsStatusChip({ sms }: { sms: Pick<Sms, 'status' | 'direction'> 
 const shownDate = (s: Sms) => dayjs(s.date).format('DD/MM/YYYY HH:mm');
 
 export default function SmsListPage() {
+  const { session, impersonating } = useSession();
+  return (
+    <>
+      <SmsList />
+      {isProviderAdmin(session) && !impersonating && <SenderIdsSection />}
+    </>
+  );
+}
+
+function SmsList() {
   return (
     <ListPage<Sms>
       title={smsArea.label}
