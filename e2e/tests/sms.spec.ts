@@ -28,8 +28,15 @@ test.describe('SMS', () => {
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(dialog.getByText('Length must not exceed 250 characters')).toBeVisible();
     await expect(dialog.getByText('Please enter a valid telephone number.')).toBeVisible();
-    await dialog.getByRole('textbox', { name: 'To' }).fill('07700900123, 07700900124');
+    // The server refuses one of several destinations (a landline takes no texts): said under To.
+    const to = dialog.getByRole('textbox', { name: 'To' });
+    await to.fill('07700900123, 01214960999');
     await dialog.getByRole('textbox', { name: 'Message' }).fill(text);
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(to).toHaveAttribute('aria-invalid', 'true');
+    await expect(to).toHaveAccessibleDescription('Texts cannot be sent to 01214960999');
+    await page.screenshot({ path: 'test-results/screens/sms-send-refused.png' });
+    await to.fill('07700900123, 07700900124');
     await expect(dialog.getByText(`${text.length}/250 characters, 1 part`)).toBeVisible();
     await expectAccessible(page, 'the send form');
     await page.screenshot({ path: 'test-results/screens/sms-send.png' });
@@ -85,6 +92,14 @@ test.describe('SMS', () => {
     await expect(page.getByRole('row', { name: /ceiling under the bathroom/ })).toContainText('Read');
 
     await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('row', { name: /ceiling under the bathroom/ })).toBeVisible();
+    // Nothing scrolls sideways at a phone's width: not the page, not the table.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const overflow = await page
+      .locator('.MuiTableContainer-root')
+      .first()
+      .evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: 'test-results/screens/sms-list-390.png', fullPage: true });
     await page
       .getByRole('row', { name: /ceiling under the bathroom/ })
@@ -93,5 +108,61 @@ test.describe('SMS', () => {
       .click();
     await expect(page.getByRole('heading', { name: 'SMS from 07700900555' })).toBeVisible();
     await page.screenshot({ path: 'test-results/screens/sms-detail-390.png', fullPage: true });
+  });
+
+  test("a text from an alphanumeric sender ID takes no reply; the account's own sender ID sends", async ({ page }) => {
+    await page
+      .getByRole('row', { name: /ValveDirect/ })
+      .getByRole('link')
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { name: 'SMS from ValveDirect' })).toBeVisible();
+    const replyButton = page.getByRole('button', { name: 'Reply' });
+    await expect(replyButton).toBeDisabled();
+    await expect(replyButton).toHaveAccessibleDescription('Replies cannot be sent to an alphanumeric sender ID');
+    await expect(page.getByText('Replies cannot be sent to an alphanumeric sender ID')).toBeVisible();
+    await expectAccessible(page, 'a text from a sender ID');
+    await page.screenshot({ path: 'test-results/screens/sms-sender-id.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await choose(dialog, 'Originator', /^AcmePlumb \(sender ID\)/);
+    await dialog.getByRole('textbox', { name: 'To' }).fill('07700900126');
+    await dialog.getByRole('textbox', { name: 'Message' }).fill('Your engineer arrives at 9:00');
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(dialog.getByText('Message sent', { exact: true }).first()).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await sidebar(page).getByRole('link', { name: 'SMS', exact: true }).click();
+    await expect(page.getByRole('row', { name: /arrives at 9:00/ })).toContainText('AcmePlumb');
+  });
+});
+
+test.describe('SMS sender IDs', () => {
+  test("a provider admin registers an account's sender IDs on the SMS page", async ({ page }) => {
+    await signIn(page, 'admin');
+    await sidebar(page).getByRole('link', { name: 'SMS', exact: true }).click();
+    const section = page.getByRole('region', { name: 'Sender IDs of an account' });
+    await section.getByRole('textbox', { name: 'Account number' }).fill('30001');
+    await section.getByRole('button', { name: 'Load' }).click();
+    const ids = section.getByRole('textbox', { name: 'Sender IDs of account 30001' });
+    await ids.fill('Bella Salon\nNo-Hyphens');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      section.getByText('A sender ID is 1-11 letters, digits or spaces, with at least one letter'),
+    ).toBeVisible();
+    await ids.fill('Bella Salon');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Sender IDs saved')).toBeVisible();
+    await expectAccessible(page, 'the sender IDs section');
+    await section.screenshot({ path: 'test-results/screens/sms-sender-ids.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Once the layout has followed the new width (the sidebar closes), nothing is wider than the screen.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await section.screenshot({ path: 'test-results/screens/sms-sender-ids-390.png' });
+    // Put back as it was (the account had none), at full width (a phone's toast covers the button).
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await ids.fill('');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Sender IDs saved').last()).toBeVisible();
   });
 });

@@ -79,6 +79,34 @@ test.describe('tariff', () => {
     await expect(page.getByRole('table', { name: 'Rate deck' }).getByRole('cell', { name: '5.75p' })).toBeVisible();
     await page.screenshot({ path: 'test-results/tariff-rate-deck.png', fullPage: true });
 
+    // The SMS rate, edited where the call rates are: checked, saved with the rate's version.
+    await page.getByRole('textbox', { name: 'Search destination or prefix' }).fill('447');
+    await page.getByRole('button', { name: 'Edit UK Mobile (447)' }).click();
+    const mobile = page.getByRole('dialog', { name: 'Edit rate 447' });
+    const sms = mobile.getByRole('textbox', { name: 'SMS (per message part)' });
+    await expect(sms).toHaveValue('4.00');
+    await sms.fill('4.255');
+    await mobile.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      mobile.getByText(
+        'Please enter an SMS rate in pence with up to two decimals, e.g. 4.00, or leave it empty for no texts',
+      ),
+    ).toBeVisible();
+    await page.screenshot({ path: 'test-results/tariff-sms-rate.png' });
+    await sms.fill('4.25');
+    await mobile.getByRole('button', { name: 'Save' }).click();
+    await expect(mobile).toBeHidden();
+    const row = page.getByRole('table', { name: 'Rate deck' }).getByRole('row', { name: /^447 UK Mobile/ });
+    await expect(row.getByRole('cell', { name: '4.25p' })).toBeVisible();
+    // Put back as it was.
+    await page.getByRole('button', { name: 'Edit UK Mobile (447)' }).click();
+    await page
+      .getByRole('dialog', { name: 'Edit rate 447' })
+      .getByRole('textbox', { name: 'SMS (per message part)' })
+      .fill('4.00');
+    await page.getByRole('dialog', { name: 'Edit rate 447' }).getByRole('button', { name: 'Save' }).click();
+    await expect(row.getByRole('cell', { name: '4.00p' })).toBeVisible();
+
     await page.getByRole('textbox', { name: 'Telephone Number' }).fill('05512345678');
     await page.getByRole('button', { name: 'Look Up' }).click();
     await expect(

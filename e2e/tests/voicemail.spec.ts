@@ -3,6 +3,7 @@
  * waveform (playing a new one files it as old), a message's page, a delete (asked first), and the
  * mailbox settings with their PIN rule and a greeting's upload; pictured at 1280 and 390 px.
  */
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { expect, test } from './fixtures.ts';
@@ -104,5 +105,60 @@ test.describe('voicemail', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('button', { name: 'Play Busy greeting' })).toBeVisible();
     await picture(page, 'settings');
+  });
+
+  test('a deposited message is e-mailed with its audio: the Outbox shows and downloads the attachment', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    // The media server's deposit (the demo's media server credential, README), into Reception's mailbox (e-mailed).
+    const audio = wav();
+    const caller = `E2E Caller ${Date.now().toString(36)}`;
+    const deposited = await page.request.post('/api/v1/voicemail/deposit', {
+      headers: { authorization: 'Server 2.DemoMediaSecret-NotForProduction-0001' },
+      multipart: {
+        mailbox: '30000*201',
+        callerIdName: caller,
+        callerIdNumber: '07700900321',
+        file: { name: 'message.wav', mimeType: 'audio/wav', buffer: audio },
+      },
+    });
+    expect(deposited.status(), await deposited.text()).toBe(200);
+
+    await signIn(page, 'admin');
+    await sidebar(page).getByRole('link', { name: 'Outbox' }).click();
+    const row = page.getByRole('row').filter({ hasText: caller });
+    await expect(row).toBeVisible();
+    await expect(row.getByRole('cell').last().locator('xpath=preceding-sibling::td[1]')).toHaveText('1');
+    await row.getByRole('button', { name: 'Open' }).click();
+    const dialog = page.getByRole('dialog');
+    const attachments = dialog.getByRole('list', { name: 'Attachments' });
+    await expect(attachments.getByRole('listitem')).toHaveCount(1);
+    await expect(attachments.getByRole('listitem')).toHaveText(
+      /^voicemail-\d{8}T\d{6}\.wavaudio\/wav · 16\.0 KBDownload$/,
+    );
+    await expectAccessible(page, 'an outbox mail with its attachment');
+    await page.screenshot({ path: 'test-results/screens/outbox-attachment.png' });
+    const downloading = page.waitForEvent('download');
+    await attachments.getByRole('button', { name: /^Download voicemail-/ }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^voicemail-\d{8}T\d{6}\.wav$/);
+    const saved = await download.path();
+    expect(fs.readFileSync(saved).equals(audio)).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    // At a phone's width the file's name, type, size and its Download all show, nothing cut off.
+    await expect(attachments.getByRole('button', { name: /^Download voicemail-/ })).toBeInViewport({ ratio: 1 });
+    expect(await attachments.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: 'test-results/screens/outbox-attachment-390.png' });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    // At a phone's width the status and the attachment go under the subject: nothing scrolls sideways.
+    await expect(row).toContainText(/(Queued|In sandbox|Sent), 1 attachment/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const overflow = await page
+      .locator('.MuiTableContainer-root')
+      .first()
+      .evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: 'test-results/screens/outbox-390.png', fullPage: true });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The demo's texts for Acme Plumbing (account 30000): customers' messages to its numbers and
  * mobiles (two unread), and the replies and reminders it sent (delivered, one failed), over the last
- * few days. Written as they stand (the seed's transaction), each with a gateway id of its own.
+ * few days, one from a supplier's alphanumeric sender ID (which takes no replies); and Acme's own
+ * sender ID, AcmePlumb, beside its numbers. Written as they stand (the seed's transaction), each with a gateway id of its own.
  */
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -49,6 +50,15 @@ const TEXTS: Text[] = [
     message: 'Reminder: Acme Plumbing visit tomorrow at 14:00. Reply to this message to rearrange.',
   },
   {
+    hoursAgo: 30,
+    direction: 'in',
+    from: 'ValveDirect',
+    to: '07700900501',
+    message:
+      'ValveDirect: your order 55210 (2 x pressure relief valve) has been dispatched. Do not reply to this message.',
+    status: 1,
+  },
+  {
     hoursAgo: 26,
     direction: 'out',
     from: '01214960000',
@@ -83,6 +93,7 @@ const TEXTS: Text[] = [
 ];
 
 export async function seedSms(trx: Transaction<Database>): Promise<void> {
+  await trx.insertInto('sms_sender_ids').values({ account_no: 30000, sender_id: 'AcmePlumb' }).execute();
   await trx
     .insertInto('sms_messages')
     .values(

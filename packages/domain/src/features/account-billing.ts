@@ -160,6 +160,19 @@ export const notificationsReply = z.object({
 
 // ---- the e-mail outbox (sandbox mail provider) -------------------------------------------------
 
+/** A file attached to a mail (a voicemail's audio): its name, type and size (bytes; null if unknown). */
+export const outboxAttachmentRecord = z.object({
+  filename: z.string(),
+  contentType: z.string(),
+  bytes: z.number().int().nullable(),
+});
+export type OutboxAttachment = z.infer<typeof outboxAttachmentRecord>;
+
+export const OUTBOX_MESSAGES = {
+  /** Ours: an attachment whose file is gone (a voicemail deleted once it was mailed, as its mailbox asks). */
+  attachmentGone: 'This attachment is no longer stored: its file was deleted after the mail was sent',
+} as const;
+
 export const outboxMailRecord = z.object({
   id: z.number().int(),
   accountNo: z.number().int().nullable(),
@@ -169,6 +182,8 @@ export const outboxMailRecord = z.object({
   text: z.string(),
   status: z.enum(['pending', 'sandbox', 'sent', 'failed']),
   created: z.string(),
+  /** The files attached, in order (downloaded by their index). */
+  attachments: z.array(outboxAttachmentRecord),
 });
 export type OutboxMail = z.infer<typeof outboxMailRecord>;
 
@@ -224,6 +239,15 @@ export const accountBillingRoutes = {
     tag,
   }),
   outbox: pagedListRoute('/mail/outbox', outboxMailRecord.extend({ id: z.number().int() }), tag),
+  /** One attachment of a mail in the outbox, as a download (provider admins). */
+  outboxAttachment: route({
+    method: 'GET',
+    path: '/mail/outbox/:id/attachments/:index',
+    params: z.object({ id: recordId(), index: z.coerce.number().int().min(0).max(99) }),
+    reply: z.unknown(),
+    replyTypes: ['application/octet-stream'],
+    tag,
+  }),
 };
 
 /** '12.5' or '£12.50' → 1250 pence, exactly (no floating point); null for anything else. */

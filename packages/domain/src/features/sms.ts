@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { deleteBody, deleteReply, keysetListRoute, route } from '../contract.ts';
 import { declareFields, field, flag } from '../field-declarations.ts';
-import { idParam, requiredText } from '../fields.ts';
+import { idParam, recordId, requiredText } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { saveReply } from '../paging.ts';
 import { PATTERNS } from '../patterns.ts';
@@ -16,6 +16,10 @@ import { recordsReply, taggedRoutes } from '../tagged-routes.ts';
 
 /** Spec 3 §9: a text holds at most 250 characters. */
 export const SMS_MAX_LENGTH = 250;
+/** Ours (as UK gateways allow): an alphanumeric sender ID is at most 11 characters. */
+export const SMS_SENDER_ID_MAX = 11;
+/** Ours: the most sender IDs an account holds. */
+export const SMS_SENDER_IDS_MAX = 5;
 /** Ours: the most destinations one send names (a gateway's batch; a prepay balance is checked for all at once). */
 export const SMS_MAX_DESTINATIONS = 50;
 
@@ -32,6 +36,14 @@ export const SMS_MESSAGES = {
   noRate: (to: string) => `Texts cannot be sent to ${to}`,
   balanceShort: (needed: string, balance: string) =>
     `Your balance of £${balance} does not cover the cost of this message, £${needed}. Please top up and try again.`,
+  /** Ours: an alphanumeric sender ID's rule (UK gateways: 1-11 letters, digits or spaces, at least one letter). */
+  senderId: `A sender ID is 1-${SMS_SENDER_ID_MAX} letters, digits or spaces, with at least one letter`,
+  tooManySenderIds: `An account holds at most ${SMS_SENDER_IDS_MAX} sender IDs`,
+  senderIdsSaved: 'Sender IDs saved',
+  /** Ours: why Reply is off for a text from an alphanumeric sender ID. */
+  noReply: 'Replies cannot be sent to an alphanumeric sender ID',
+  /** Ours: the ledger's credit of a prepay text the gateway failed. */
+  refunded: (to: string) => `Refund: SMS to ${to} failed`,
   sent: (n: number) => (n === 1 ? 'Message sent' : `Message sent to ${n} destinations`),
   /** Ours: the sandbox's inbound message went to no number of any account. */
   noAccount: 'No account holds that number',
@@ -64,6 +76,33 @@ export const smsDestination = z
   .max(15, { error: SMS_MESSAGES.to, abort: true })
   .regex(PATTERNS.telephone.pattern, { error: SMS_MESSAGES.to });
 
+/** An alphanumeric sender ID's characters (its letter is checked apart: a pattern that is plainly linear). */
+const SENDER_ID_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9 ]{0,9}[A-Za-z0-9])?$/;
+
+/** Whether `text` is an alphanumeric sender ID (1-11 letters, digits or spaces, at least one letter), not a number. */
+export function isSenderId(text: string): boolean {
+  return SENDER_ID_PATTERN.test(text) && /[A-Za-z]/.test(text);
+}
+
+/** An alphanumeric sender ID, as a provider admin registers it for an account. */
+export const smsSenderId = z
+  .string({ error: SMS_MESSAGES.senderId })
+  .trim()
+  .max(SMS_SENDER_ID_MAX, { error: SMS_MESSAGES.senderId, abort: true })
+  .refine(isSenderId, { error: SMS_MESSAGES.senderId });
+
+/** Who a text is from: a number by the telephone pattern, or an alphanumeric sender ID (which takes no replies). */
+export const smsSender = z
+  .string({ error: SMS_MESSAGES.to })
+  .trim()
+  .max(15, { error: SMS_MESSAGES.to, abort: true })
+  .refine((text) => PATTERNS.telephone.pattern.test(text) || isSenderId(text), { error: SMS_MESSAGES.to });
+
+/** Whether a text can be answered: not one received from an alphanumeric sender ID. */
+export function canReply(sms: { direction: 'in' | 'out'; from: string }): boolean {
+  return sms.direction === 'out' || !isSenderId(sms.from);
+}
+
 /** The text: required, at most 250 characters. */
 export const smsMessageText = requiredText({ max: SMS_MAX_LENGTH });
 
@@ -75,7 +114,7 @@ export const smsFields = declareFields({
     filterable: true,
     options: SMS_STATUS_OPTIONS,
   }),
-  from: field(smsDestination, { label: 'From', column: 'from_number', sortable: true, searchable: true }),
+  from: field(smsSender, { label: 'From', column: 'from_number', sortable: true, searchable: true }),
   to: field(smsDestination, { label: 'To', column: 'to_number', sortable: true, searchable: true }),
   message: field(smsMessageText, { label: 'Message', searchable: true }),
   originator: field(requiredText({ max: 16 }), { label: 'Originator' }),
@@ -135,14 +174,25 @@ export const smsOriginator = z.object({
   originator: z.string(),
   label: z.string(),
   fromMobile: z.boolean(),
+  /** An alphanumeric sender ID of the account (a text from it takes no replies). */
+  senderId: z.boolean(),
 });
 export type SmsOriginator = z.infer<typeof smsOriginator>;
 
 export const smsSendReply = saveReply.extend({ ids: z.array(z.number().int()), costPence: z.number().int() });
 
+/** An account's alphanumeric sender IDs (provider admins register them, as the gateway's operator approves them). */
+export const smsSenderIds = z.object({
+  senderIds: z
+    .array(smsSenderId)
+    .max(SMS_SENDER_IDS_MAX, { error: SMS_MESSAGES.tooManySenderIds })
+    .transform((list) => [...new Set(list)]),
+});
+export type SmsSenderIds = z.input<typeof smsSenderIds>;
+
 /** The sandbox gateway's inbound text (a provider admin or a test): from, to one of an account's numbers, message. */
 export const smsSandboxInbound = z.object({
-  from: smsDestination,
+  from: smsSender,
   to: smsDestination,
   message: smsMessageText,
 });
@@ -164,6 +214,19 @@ export const smsRoutes = {
   originatorsOf: post('/sms/originators', {
     body: z.object({ accountNo: z.number().int().positive() }),
     reply: recordsReply(smsOriginator),
+  }),
+  /** An account's alphanumeric sender IDs (provider admins, not acting as a customer). */
+  senderIds: get('/sms/sender-ids/:accountNo', {
+    params: z.object({ accountNo: recordId() }),
+    reply: z.object({ senderIds: z.array(z.string()) }),
+  }),
+  saveSenderIds: route({
+    method: 'PUT',
+    path: '/sms/sender-ids/:accountNo',
+    params: z.object({ accountNo: recordId() }),
+    body: smsSenderIds,
+    reply: saveReply,
+    tag,
   }),
   /** The gateway's delivery-status and inbound webhooks (Twilio's form posts, signed). */
   webhook: post('/sms/webhook', { reply: z.object({ received: z.literal(true) }).passthrough() }),

@@ -32,6 +32,8 @@ export const RATE_BAND_LABELS: Record<RateBand, string> = {
 export const TARIFF_MESSAGES = {
   noRate: 'There is no rate for this number',
   rate: 'Please enter a rate in pence with up to two decimals, e.g. 1.25',
+  /** Ours: the SMS rate's rule (empty: the destination takes no texts). */
+  smsRate: 'Please enter an SMS rate in pence with up to two decimals, e.g. 4.00, or leave it empty for no texts',
   updated: 'Rate updated successfully',
   documentNotFound: 'This tariff document could not be found',
 } as const;
@@ -47,6 +49,8 @@ export const TARIFF_RATE_FIELDS = {
   minimum: 'Minimum charge',
 } as const;
 export type TariffRateField = keyof typeof TARIFF_RATE_FIELDS;
+/** The deck's SMS rate (issue 28): pence per message part; empty when the destination takes no texts. */
+export const TARIFF_SMS_FIELD = 'SMS (per message part)';
 
 /** Pence with up to two decimals, as text ('1.25'); at most £10,000 a minute. */
 const rateText = z
@@ -54,6 +58,13 @@ const rateText = z
   .trim()
   .max(10, { error: TARIFF_MESSAGES.rate, abort: true })
   .regex(/^\d{1,6}(?:\.\d{1,2})?$/, { error: TARIFF_MESSAGES.rate });
+
+/** An SMS rate: pence with up to two decimals, or '' (the destination takes no texts, e.g. a landline). */
+const smsRateText = z
+  .string({ error: TARIFF_MESSAGES.smsRate })
+  .trim()
+  .max(10, { error: TARIFF_MESSAGES.smsRate, abort: true })
+  .regex(/^(?:\d{1,6}(?:\.\d{1,2})?)?$/, { error: TARIFF_MESSAGES.smsRate });
 
 const rates = {
   access: z.string(),
@@ -89,6 +100,8 @@ export const tariffRateRecord = z.object({
   category: z.enum(TARIFF_CATEGORIES),
   destination: z.string(),
   ...rates,
+  /** Pence per SMS part ('4.00'); '' when the destination takes no texts. */
+  sms: z.string(),
 });
 export type TariffRateRecord = z.infer<typeof tariffRateRecord>;
 
@@ -101,6 +114,8 @@ export const tariffRateInput = z.object({
   weekendOnPeak: rateText,
   weekendOffPeak: rateText,
   minimum: rateText,
+  /** Left out: unchanged. */
+  sms: smsRateText.optional(),
   version: z.number().int().positive().optional(),
 });
 export type TariffRateInput = z.infer<typeof tariffRateInput>;

@@ -14,6 +14,7 @@ import {
   isProviderAdmin,
   isWholesale,
   MESSAGES,
+  OUTBOX_MESSAGES,
   type OutboxMail,
 } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +25,7 @@ import { identityNeedsNewCheck } from '../../modules/identity/index.ts';
 import { forbidden, HttpError, notFound, validationError } from '../../platform/errors.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
 import { listBodyFor, pagedList, selectRecords } from '../../platform/list.ts';
+import { sendStoredFile } from '../../platform/media.ts';
 import { recordAct } from '../../platform/outbox.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { type Guard, openRoute, tenantRoute } from '../../platform/routes.ts';
@@ -56,6 +58,13 @@ const outboxFields = fieldMap<OutboxMail>('mail_outbox', {
     sortable: true,
     sortSql: 'mail_outbox.created_at',
   }),
+  // Each attachment's name, type and size (what the transport read, else what was queued); not its key.
+  attachments: field.computed(
+    `coalesce((select jsonb_agg(jsonb_build_object('filename', a->>'filename', 'contentType', a->>'contentType',
+      'bytes', coalesce((a->'sent'->>'bytes')::bigint, (a->>'bytes')::bigint)) order by n)
+      from jsonb_array_elements(mail_outbox.attachments) with ordinality as e(a, n)), '[]'::jsonb)`,
+    'json',
+  ),
 });
 
 /**
@@ -269,9 +278,27 @@ function registerNotificationRoutes(api: FastifyInstance, platform: Platform): v
   });
 }
 
-/** The sandbox e-mail outbox (provider admins): every account's mails, paged. */
+/** The sandbox e-mail outbox (provider admins): every account's mails, paged, and their attachments. */
 function registerOutboxRoute(api: FastifyInstance, platform: Platform): void {
   const routes = accountBillingRoutes;
+  openRoute(api, platform, routes.outboxAttachment, {
+    allow: (auth) => isProviderAdmin(auth),
+    changesState: false,
+    handler: async ({ request, reply }, { params }) => {
+      const row = await platform.tenancy.crossAccount('mail', (tx) =>
+        tx.selectFrom('mail_outbox').select('attachments').where('id', '=', params.id).executeTakeFirst(),
+      );
+      const attachment = row?.attachments[params.index];
+      if (!attachment) throw notFound();
+      const stat = await platform.files.stat(attachment.key);
+      if (!stat) throw new HttpError(404, OUTBOX_MESSAGES.attachmentGone);
+      return sendStoredFile(
+        platform,
+        { request, reply },
+        { key: attachment.key, size: stat.size, type: attachment.contentType, downloadName: attachment.filename },
+      );
+    },
+  });
   openRoute(api, platform, routes.outbox, {
     allow: (auth) => isProviderAdmin(auth),
     changesState: false,

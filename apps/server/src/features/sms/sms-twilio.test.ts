@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../../providers/sms/sms.ts';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { webhookOutcome } from '../../test/webhooks.ts';
-import { handToGateway } from './sms.logic.ts';
+import { handToGateway, smsRefundKey } from './sms.logic.ts';
 
 const SID = 'ACtest0000000000000000000000000000';
 const TOKEN = 'twilio-auth-token-for-tests';
@@ -25,6 +25,7 @@ let t: TestContext;
 let server: http.Server;
 const received: Received[] = [];
 let retail: Record<string, string>;
+let prepay: Record<string, string>;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -58,6 +59,7 @@ beforeAll(async () => {
     },
   });
   retail = await t.login('retail');
+  prepay = await t.login('prepay');
 });
 afterAll(async () => {
   await t?.close();
@@ -156,5 +158,65 @@ describe('the Twilio gateway', () => {
       .where('gateway_id', '=', params.MessageSid)
       .execute();
     expect(rows).toEqual([{ account_no: 30000, direction: 'in', status: 0, message: 'Thanks, see you then' }]);
+  });
+
+  it("credits a prepay account back once for a text Twilio refuses or reports 'undelivered'", async () => {
+    const balance = async () =>
+      (
+        await t.database.db
+          .selectFrom('accounts')
+          .select('balance_pence')
+          .where('account_no', '=', 30001)
+          .executeTakeFirstOrThrow()
+      ).balance_pence;
+    const refunds = (ids: number[]) =>
+      t.database.db
+        .selectFrom('ledger_entries')
+        .select(['idempotency_key', 'amount_pence'])
+        .where(
+          'idempotency_key',
+          'in',
+          ids.map((id) => smsRefundKey(id)),
+        )
+        .orderBy('idempotency_key')
+        .execute();
+    const before = await balance();
+    const res = await t.api('POST', '/sms', prepay, {
+      originator: '07700900601',
+      destinations: ['+447700900124', '+15005550001'],
+      message: 'Your table is ready',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { ids } = json<{ ids: number[] }>(res);
+    const [accepted, refused] = ids as [number, number];
+    expect(await balance()).toBe(before - 12); // 4p to the UK mobile, 8p to the USA
+    await handToGateway(t.app.platform, ids);
+    // Refused when handed over: credited back in the transaction that records the refusal.
+    expect(await refunds(ids)).toEqual([{ idempotency_key: smsRefundKey(refused), amount_pence: 8 }]);
+    expect(await balance()).toBe(before - 4);
+    const { gateway_id: sid } = await t.database.db
+      .selectFrom('sms_messages')
+      .select('gateway_id')
+      .where('id', '=', accepted)
+      .executeTakeFirstOrThrow();
+    const undelivered = {
+      MessageSid: sid ?? '',
+      MessageStatus: 'undelivered',
+      ErrorCode: '30005',
+      To: '+447700900124',
+    };
+    const signed = twilioSignature(TOKEN, WEBHOOK_URL, undelivered);
+    expect(await webhookOutcome(t, webhook(undelivered, signed))).toBe('applied');
+    expect(await webhookOutcome(t, webhook(undelivered, signed))).toBe('duplicate');
+    // 'failed' after 'undelivered' is the same end: nothing more.
+    const failed = { ...undelivered, MessageStatus: 'failed' };
+    expect(await webhookOutcome(t, webhook(failed, twilioSignature(TOKEN, WEBHOOK_URL, failed)))).toBe('duplicate');
+    expect(await refunds(ids)).toEqual(
+      [
+        { idempotency_key: smsRefundKey(accepted), amount_pence: 4 },
+        { idempotency_key: smsRefundKey(refused), amount_pence: 8 },
+      ].sort((a, b) => a.idempotency_key.localeCompare(b.idempotency_key)),
+    );
+    expect(await balance()).toBe(before);
   });
 });

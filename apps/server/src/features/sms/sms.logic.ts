@@ -7,10 +7,10 @@
 import { SMS_MESSAGES, type SmsDelivery, type SmsOriginator, type smsSendInput } from '@switchboard/domain';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import { chargeForUse, registerChargeSource, smsCosts } from '../../modules/billing/index.ts';
+import { chargeForUse, postToLedger, registerChargeSource, smsCosts } from '../../modules/billing/index.ts';
 import type { AuthContext } from '../../platform/auth.ts';
-import { validationError } from '../../platform/errors.ts';
-import { recordChange } from '../../platform/outbox.ts';
+import { notFound, validationError } from '../../platform/errors.ts';
+import { type Actor, recordChange } from '../../platform/outbox.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 import type { ApplyOutcome } from '../../platform/webhooks.ts';
@@ -20,8 +20,9 @@ import type { SmsEvent } from '../../providers/sms/sms.ts';
 export const SMS_SEND_JOB = 'sms-send';
 
 /**
- * The account's originators: its telephone numbers, then its active mobiles, each once. Read with
- * the account named (the send's transaction is the cross-account role's; a tenant's sees its own anyway).
+ * The account's originators: its telephone numbers, then its active mobiles, each once, then its
+ * alphanumeric sender IDs. Read with the account named (the send's transaction is the cross-account
+ * role's; a tenant's sees its own anyway).
  */
 export async function originatorsOf(tx: Tx, accountNo: number): Promise<SmsOriginator[]> {
   const numbers = await tx
@@ -46,10 +47,81 @@ export async function originatorsOf(tx: Tx, accountNo: number): Promise<SmsOrigi
     for (const row of rows) {
       if (seen.has(row.number)) continue;
       seen.add(row.number);
-      out.push({ originator: row.number, label: row.note ? `${row.number} (${row.note})` : row.number, fromMobile });
+      const label = row.note ? `${row.number} (${row.note})` : row.number;
+      out.push({ originator: row.number, label, fromMobile, senderId: false });
     }
   }
+  for (const senderId of await senderIdsOf(tx, accountNo)) {
+    out.push({ originator: senderId, label: `${senderId} (sender ID)`, fromMobile: false, senderId: true });
+  }
   return out;
+}
+
+/** The account's alphanumeric sender IDs, in order. */
+export async function senderIdsOf(tx: Tx, accountNo: number): Promise<string[]> {
+  const rows = await tx
+    .selectFrom('sms_sender_ids')
+    .select('sender_id')
+    .where('account_no', '=', accountNo)
+    .orderBy('sender_id')
+    .execute();
+  return rows.map((r) => r.sender_id);
+}
+
+/**
+ * A provider admin's registration of an account's sender IDs (the cross-account role): the list
+ * replaces the account's, each one added or removed a change event of the account.
+ */
+export async function saveSenderIds(
+  tx: Tx,
+  accountNo: number,
+  senderIds: readonly string[],
+  by: { actor: Actor; ip: string | null },
+): Promise<void> {
+  const account = await tx
+    .selectFrom('accounts')
+    .select('account_no')
+    .where('account_no', '=', accountNo)
+    .executeTakeFirst();
+  if (!account) throw notFound();
+  const current = await tx
+    .selectFrom('sms_sender_ids')
+    .select(['id', 'sender_id'])
+    .where('account_no', '=', accountNo)
+    .forUpdate()
+    .execute();
+  const gone = current.filter((c) => !senderIds.includes(c.sender_id));
+  const added = senderIds.filter((s) => !current.some((c) => c.sender_id === s));
+  const event = (kind: 'create' | 'delete', id: number, senderId: string) => ({
+    area: 'sms' as const,
+    recordId: id,
+    kind,
+    label: `SMS sender ID ${senderId}`,
+    targetAccountNo: accountNo,
+    ...(kind === 'create' ? { after: { senderId } } : { before: { senderId } }),
+  });
+  if (gone.length > 0) {
+    await tx
+      .deleteFrom('sms_sender_ids')
+      .where(
+        'id',
+        'in',
+        gone.map((g) => g.id),
+      )
+      .execute();
+  }
+  const inserted =
+    added.length === 0
+      ? []
+      : await tx
+          .insertInto('sms_sender_ids')
+          .values(added.map((sender_id) => ({ account_no: accountNo, sender_id })))
+          .returning(['id', 'sender_id'])
+          .execute();
+  await recordChange(tx, by.actor, by.ip, [
+    ...gone.map((g) => event('delete', g.id, g.sender_id)),
+    ...inserted.map((i) => event('create', i.id, i.sender_id)),
+  ]);
 }
 
 type SendBody = z.output<typeof smsSendInput>;
@@ -126,7 +198,7 @@ export async function handToGateway(platform: Platform, ids: readonly number[]):
   const waiting = await platform.tenancy.crossAccount('sms', (tx) =>
     tx
       .selectFrom('sms_messages')
-      .select(['id', 'account_no', 'from_number', 'to_number', 'message'])
+      .select(['id', 'account_no', 'from_number', 'to_number', 'message', 'cost_pence', 'on_ledger'])
       .where('id', 'in', [...ids])
       .where('gateway_id', 'is', null)
       .where('delivery', '=', 'queued')
@@ -153,9 +225,33 @@ export async function handToGateway(platform: Platform, ids: readonly number[]):
         before: { delivery: 'queued' },
         after: { delivery: outcome.status, ...(outcome.sid === null ? { failure: outcome.error } : {}) },
       });
+      if (outcome.status === 'failed') await refundFailed(tx, text);
     });
   }
   return waiting.length;
+}
+
+/** The ledger's key of a failed text's refund: one refund per text, however often its failure is reported. */
+export const smsRefundKey = (id: number) => `sms-refund:${id}`;
+
+/**
+ * A text the gateway failed is not paid for, in the transaction that records the failure: a prepay
+ * account's charge is credited back on the ledger (once: the posting's idempotency key is the text's),
+ * a postpay one's is left off its invoice (the 'sms' charge source skips failed texts).
+ */
+async function refundFailed(
+  tx: Tx,
+  text: { id: number; account_no: number; to_number: string; cost_pence: number; on_ledger: boolean },
+): Promise<void> {
+  if (!text.on_ledger || text.cost_pence <= 0) return;
+  await postToLedger(tx, {
+    accountNo: text.account_no,
+    kind: 'adjustment',
+    amountPence: text.cost_pence,
+    description: SMS_MESSAGES.refunded(text.to_number),
+    reference: `SMS ${text.id}`,
+    idempotencyKey: smsRefundKey(text.id),
+  });
 }
 
 /** How far along a delivery is: a status moves a text forward only (a late 'sent' after 'delivered' changes nothing). */
@@ -170,7 +266,7 @@ async function applyStatus(platform: Platform, event: Extract<SmsEvent, { kind: 
   return platform.tenancy.crossAccount('sms', async (tx) => {
     const text = await tx
       .selectFrom('sms_messages')
-      .select(['id', 'account_no', 'to_number', 'delivery'])
+      .select(['id', 'account_no', 'to_number', 'delivery', 'cost_pence', 'on_ledger'])
       .where('gateway_id', '=', event.sid)
       .forUpdate()
       .executeTakeFirst();
@@ -190,6 +286,7 @@ async function applyStatus(platform: Platform, event: Extract<SmsEvent, { kind: 
       before: { delivery: text.delivery },
       after: { delivery: event.status },
     });
+    if (event.status === 'failed') await refundFailed(tx, text);
     return 'applied';
   });
 }
@@ -260,11 +357,11 @@ async function applyInbound(platform: Platform, event: Extract<SmsEvent, { kind:
   });
 }
 
-/** A postpay account's texts of the month, on its invoice (a prepay one paid as it sent). */
+/** A postpay account's texts of the month, on its invoice (a prepay one paid as it sent; a failed text is not charged). */
 registerChargeSource('sms', async (tx, accountNo, p) => {
   const rows = await sql<{ n: string; pence: string }>`
     select count(*) as n, coalesce(sum(cost_pence), 0) as pence from sms_messages
-    where account_no = ${accountNo} and not on_ledger and cost_pence > 0
+    where account_no = ${accountNo} and not on_ledger and cost_pence > 0 and delivery <> 'failed'
       and created_at >= (${p.start}::date::timestamp at time zone 'Europe/London')
       and created_at < (${p.next}::date::timestamp at time zone 'Europe/London')`.execute(tx);
   const row = rows.rows[0];

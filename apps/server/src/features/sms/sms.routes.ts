@@ -6,6 +6,7 @@
  */
 import { isProviderAdmin, SMS_MESSAGES, type Sms, smsFields, smsRoutes } from '@switchboard/domain';
 import type { FastifyInstance } from 'fastify';
+import type { AuthContext } from '../../platform/auth.ts';
 import { declaredFields } from '../../platform/declared-fields.ts';
 import { forbidden, HttpError, notFound } from '../../platform/errors.ts';
 import { field, fieldMap } from '../../platform/fields.ts';
@@ -15,7 +16,7 @@ import { resource } from '../../platform/resources.ts';
 import { openRoute, tenantRoute } from '../../platform/routes.ts';
 import { deliverAndApply, webhookRoute } from '../../platform/webhooks.ts';
 import { SandboxSmsGateway, SIGNATURE_HEADER } from '../../providers/sms/sms.ts';
-import { applySmsEvent, isHeldNumber, originatorsOf, sendSms } from './sms.logic.ts';
+import { applySmsEvent, isHeldNumber, originatorsOf, saveSenderIds, senderIdsOf, sendSms } from './sms.logic.ts';
 
 const fields = fieldMap<Sms>('sms_messages', {
   id: field.id(),
@@ -40,6 +41,41 @@ export function registerSmsRoutes(api: FastifyInstance, platform: Platform): voi
   registerReadRoutes(api, platform, texts);
   registerSendRoutes(api, platform);
   registerGatewayRoutes(api, platform);
+  registerSenderIdRoutes(api, platform);
+}
+
+/** The provider's own work, not while acting as a customer. */
+const providerAdmin = (auth: AuthContext) => isProviderAdmin(auth) && auth.puppeteer === null;
+
+/** An account's alphanumeric sender IDs: read and replaced by provider admins (the gateway's registration). */
+function registerSenderIdRoutes(api: FastifyInstance, platform: Platform): void {
+  openRoute(api, platform, smsRoutes.senderIds, {
+    allow: providerAdmin,
+    changesState: false,
+    handler: async (_ctx, { params }) =>
+      platform.tenancy.crossAccount('sms', async (tx) => {
+        const account = await tx
+          .selectFrom('accounts')
+          .select('account_no')
+          .where('account_no', '=', params.accountNo)
+          .executeTakeFirst();
+        if (!account) throw notFound();
+        return { senderIds: await senderIdsOf(tx, params.accountNo) };
+      }),
+  });
+  openRoute(api, platform, smsRoutes.saveSenderIds, {
+    allow: providerAdmin,
+    handler: async ({ auth, request }, { params, body }) => {
+      if (!auth) throw forbidden();
+      await platform.tenancy.crossAccount('sms', (tx) =>
+        saveSenderIds(tx, params.accountNo, body.senderIds, {
+          actor: { accountNo: auth.homeAccountNo, userId: auth.userId },
+          ip: request.ip,
+        }),
+      );
+      return { success: true, message: SMS_MESSAGES.senderIdsSaved };
+    },
+  });
 }
 
 /** The texts as a resource: the keyset list and the id-less delete (the other generic verbs are not the spec's). */

@@ -1,10 +1,11 @@
-import { MESSAGES, SMS_MESSAGES, type Sms, type SmsOriginator } from '@switchboard/domain';
+import { canReply, MESSAGES, SMS_MESSAGES, type Sms, type SmsOriginator } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingPeriod, chargeSourceList, chargeSourceNames, londonToday } from '../../modules/billing/index.ts';
 import { type SandboxSmsGateway, sandboxFate } from '../../providers/sms/sms.ts';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { webhookOutcome } from '../../test/webhooks.ts';
 import { deliverSandboxSms } from './sms.jobs.ts';
-import { handToGateway } from './sms.logic.ts';
+import { applySmsEvent, handToGateway, smsRefundKey } from './sms.logic.ts';
 
 let t: TestContext;
 let retail: Record<string, string>;
@@ -66,6 +67,66 @@ describe('SMS originators', () => {
     const byPost = await t.api('POST', '/sms/originators', retail, { accountNo: 30000 });
     expect(json<{ records: SmsOriginator[] }>(byPost).records).toEqual(records);
     expect((await t.api('POST', '/sms/originators', retail, { accountNo: 30001 })).statusCode).toBe(404);
+    // Its alphanumeric sender ID last, beside its numbers.
+    expect(records.at(-1)).toEqual({
+      originator: 'AcmePlumb',
+      label: 'AcmePlumb (sender ID)',
+      fromMobile: false,
+      senderId: true,
+    });
+    expect(records.filter((r) => r.senderId)).toHaveLength(1);
+  });
+
+  it('sends from an alphanumeric sender ID of the account, and refuses one that is not its own', async () => {
+    const ok = await send({
+      originator: 'AcmePlumb',
+      destinations: ['07700900125'],
+      message: 'Your visit is confirmed',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [row] = (await rows(30000)).filter((r) => r.id === json<Reply>(ok).ids[0]);
+    expect(row).toMatchObject({ from_number: 'AcmePlumb', originator: 'AcmePlumb', from_mobile: false, cost_pence: 4 });
+    const foreign = await send({ originator: 'OtherCo', destinations: ['07700900125'], message: 'x' });
+    expect(foreign.statusCode).toBe(400);
+    expect(json<Reply>(foreign).validation).toEqual({ originator: SMS_MESSAGES.notOriginator });
+  });
+
+  it("lets a provider admin register an account's sender IDs (1-11 letters, digits or spaces, a letter)", async () => {
+    const path = '/sms/sender-ids/30001';
+    expect(json<{ senderIds: string[] }>(await t.api('GET', path, admin))).toEqual({ senderIds: [] });
+    for (const bad of ['12345', 'Twelve Chars', ' ', 'Acme-Plumb', 'Acme_Plumb']) {
+      const refused = await t.api('PUT', path, admin, { senderIds: ['Fine', bad] });
+      expect(refused.statusCode, bad).toBe(400);
+      expect(json<Reply>(refused).validation, bad).toEqual({ 'senderIds.1': SMS_MESSAGES.senderId });
+    }
+    const many = await t.api('PUT', path, admin, { senderIds: ['A', 'B', 'C', 'D', 'E', 'F'] });
+    expect(json<Reply>(many).validation).toEqual({ senderIds: SMS_MESSAGES.tooManySenderIds });
+    const saved = await t.api('PUT', path, admin, { senderIds: ['Prepay Co', 'Deals 2'] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(json<Reply>(saved).message).toBe(SMS_MESSAGES.senderIdsSaved);
+    expect(json<{ senderIds: string[] }>(await t.api('GET', path, admin))).toEqual({
+      senderIds: ['Deals 2', 'Prepay Co'],
+    });
+    const replaced = await t.api('PUT', path, admin, { senderIds: ['Prepay Co'] });
+    expect(replaced.statusCode).toBe(200);
+    const { records } = json<{ records: SmsOriginator[] }>(await t.api('GET', '/sms/originators', prepay));
+    expect(records.filter((r) => r.senderId).map((r) => r.originator)).toEqual(['Prepay Co']);
+    const events = await t.database.db
+      .selectFrom('change_events')
+      .select(['kind', 'label', 'target_account_no'])
+      .where('area', '=', 'sms')
+      .where('label', 'like', 'SMS sender ID %')
+      .orderBy('id')
+      .execute();
+    expect(events.map((e) => [e.kind, e.label, e.target_account_no])).toEqual([
+      ['create', 'SMS sender ID Prepay Co', 30001],
+      ['create', 'SMS sender ID Deals 2', 30001],
+      ['delete', 'SMS sender ID Deals 2', 30001],
+    ]);
+    // Provider admins only; an account that does not exist is not found.
+    expect((await t.api('PUT', path, prepay, { senderIds: ['Mine'] })).statusCode).toBe(403);
+    expect((await t.api('GET', path, retail)).statusCode).toBe(403);
+    expect((await t.api('PUT', '/sms/sender-ids/99999', admin, { senderIds: ['X'] })).statusCode).toBe(404);
   });
 });
 
@@ -189,6 +250,75 @@ describe('delivery through the sandbox gateway', () => {
   });
 });
 
+describe('failed texts are not paid for', () => {
+  const later = (s: number) => new Date(Date.now() + s * 1000);
+  const refunds = (id: number) =>
+    t.database.db
+      .selectFrom('ledger_entries')
+      .select(['account_no', 'kind', 'amount_pence', 'description'])
+      .where('idempotency_key', '=', smsRefundKey(id))
+      .execute();
+  /** The 'sms' charge source's lines of this month for a postpay account (what its invoice would bill). */
+  const invoiced = async (accountNo: number) => {
+    const source = chargeSourceList()[chargeSourceNames().indexOf('sms')];
+    if (!source) throw new Error('no sms charge source');
+    const period = billingPeriod(londonToday().slice(0, 7));
+    const lines = await t.app.platform.tenancy.crossAccount('billing', (tx) => source(tx, accountNo, period));
+    return lines.reduce((sum, l) => sum + l.unitPricePence * l.quantity, 0);
+  };
+
+  it("credits a prepay text back once when the gateway reports it failed, in the failure's transaction", async () => {
+    const before = await balance(30001);
+    const res = await send(
+      { originator: '07700900601', destinations: ['07700900000', '07700900778'], message: 'Gate code 4471' },
+      prepay,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { ids } = json<Reply>(res);
+    expect(await balance(30001)).toBe(before - 8);
+    await handToGateway(t.app.platform, ids);
+    await deliverSandboxSms(t.app.platform, later(3));
+    const [failing, other] = (await rows(30001)).filter((r) => ids.includes(r.id)).sort((a, b) => a.id - b.id);
+    if (!failing || !other) throw new Error('the texts were not stored');
+    expect(failing.delivery).toBe('sent');
+    expect(await refunds(failing.id)).toEqual([]); // nothing back before the failure is known
+    await deliverSandboxSms(t.app.platform, later(10));
+    const failed = (await rows(30001)).find((r) => r.id === failing.id);
+    expect(failed).toMatchObject({ delivery: 'failed', failure: 'Unreachable destination (sandbox)' });
+    expect(await refunds(failing.id)).toEqual([
+      { account_no: 30001, kind: 'adjustment', amount_pence: 4, description: 'Refund: SMS to 07700900000 failed' },
+    ]);
+    // The other text's refund only if the carrier refused it too (the sandbox's one in thirty).
+    const otherRefunded = sandboxFate('07700900778', other.gateway_id ?? '').status === 'failed' ? 4 : 0;
+    expect(await balance(30001)).toBe(before - 8 + 4 + otherRefunded);
+    // A failure reported again (another status of the same end, or the same one) refunds nothing more.
+    const again = await applySmsEvent(t.app.platform, {
+      kind: 'status',
+      sid: failing.gateway_id ?? '',
+      status: 'failed',
+      error: 'Undelivered',
+    });
+    expect(again).toBe('duplicate');
+    const params = { MessageSid: failing.gateway_id ?? '', MessageStatus: 'undelivered', To: '07700900000' };
+    expect(await webhookOutcome(t, webhook(params, gateway().signed(params).signature))).toBe('duplicate');
+    expect(await refunds(failing.id)).toHaveLength(1);
+    expect(await balance(30001)).toBe(before - 8 + 4 + otherRefunded);
+  });
+
+  it("leaves a postpay account's failed text off its invoice (and off the ledger)", async () => {
+    const billedBefore = await invoiced(30000);
+    const res = await send({ originator: '01214960000', destinations: ['07700900000'], message: 'Hello' });
+    const { ids } = json<Reply>(res);
+    expect(await invoiced(30000)).toBe(billedBefore + 4); // on its way: billed
+    await handToGateway(t.app.platform, ids);
+    await deliverSandboxSms(t.app.platform, later(10));
+    const [row] = (await rows(30000)).filter((r) => ids.includes(r.id));
+    expect(row).toMatchObject({ delivery: 'failed', on_ledger: false, cost_pence: 4 });
+    expect(await invoiced(30000)).toBe(billedBefore); // failed: not billed
+    expect(await refunds(row?.id ?? 0)).toEqual([]); // a postpay text was never on the ledger
+  });
+});
+
 describe('inbound texts, reading, reply and forward', () => {
   it('stores an inbound text once per gateway id; a wrong signature is refused with nothing stored', async () => {
     const params = {
@@ -271,6 +401,22 @@ describe('inbound texts, reading, reply and forward', () => {
       to: '07700900999',
       from: '01214960001',
     });
+  });
+
+  it('stores a text from an alphanumeric sender ID, which takes no replies', async () => {
+    const injected = await t.api('POST', '/sms/sandbox/inbound', admin, {
+      from: 'ParcelCo',
+      to: '01214960000',
+      message: 'ParcelCo: your parcel arrives today',
+    });
+    expect(injected.statusCode, injected.body).toBe(200);
+    const text = (await page()).records.find((r) => r.message === 'ParcelCo: your parcel arrives today');
+    expect(text).toMatchObject({ direction: 'in', from: 'ParcelCo', status: 0 });
+    expect(canReply(text ?? { direction: 'in', from: '' })).toBe(false);
+    expect(canReply({ direction: 'in', from: '07700900999' })).toBe(true);
+    // A reply would be a send to it: refused, as any destination off the telephone pattern.
+    const reply = await send({ originator: '01214960000', destinations: ['ParcelCo'], message: 'Thanks' });
+    expect(json<Reply>(reply).validation).toEqual({ 'destinations.0': MESSAGES.telephone });
   });
 
   it('refuses an injection to a number no account holds, and from anyone but a provider admin', async () => {

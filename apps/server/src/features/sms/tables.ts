@@ -23,9 +23,18 @@ export interface SmsSandboxCallbacksTable {
   params: ColumnType<unknown, string, string>;
 }
 
+/** An account's alphanumeric sender IDs (migration 106). */
+export interface SmsSenderIdsTable {
+  id: Generated<number>;
+  account_no: number;
+  sender_id: string;
+  created_at: Generated<Date>;
+}
+
 declare module '../../db/schema.ts' {
   interface Database {
     sms_messages: SmsMessagesTable;
     sms_sandbox_callbacks: SmsSandboxCallbacksTable;
+    sms_sender_ids: SmsSenderIdsTable;
   }
 }

@@ -3,7 +3,7 @@ import { MESSAGES, TARIFF_MESSAGES, type TariffLookupRecord, type TariffRateReco
 import { parse } from 'csv-parse/sync';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callCost, spreadsheetSafe } from '../../modules/billing/index.ts';
+import { callCost, smsCosts, spreadsheetSafe } from '../../modules/billing/index.ts';
 import { createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { RATE_DECK_FILE, readRateDeck } from './migrations/081-rate-deck.ts';
 
@@ -180,6 +180,53 @@ describe('the provider admins’ edit of the deck', () => {
       tx.selectFrom('change_events').select(['area', 'kind', 'label']).where('area', '=', 'tariff').execute(),
     );
     expect(events).toContainEqual({ area: 'tariff', kind: 'update', label: 'UK Location-independent (056) (4456)' });
+  });
+
+  it('edits the SMS rate: texts are priced by it at once; empty takes no texts; a stale version is refused', async () => {
+    const mobiles = await rateOf('447');
+    expect(mobiles.sms).toBe('4.00');
+    expect((await rateOf('441')).sms).toBe(''); // a landline range takes no texts
+    const res = await t.api('PUT', `/tariff/rates/${mobiles.id}`, admin, body(mobiles, { sms: '5.50' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await rateOf('447');
+    expect(after).toMatchObject({ sms: '5.50', onPeak: mobiles.onPeak, version: mobiles.version + 1 });
+    const price = () =>
+      t.app.platform.tenancy.tenant(30000, (db) => smsCosts(db, ['07700900123'], 'x'.repeat(161)), { readOnly: true });
+    expect(await price()).toEqual([{ to: '07700900123', costPence: 11, parts: 2 }]);
+    // Stale: based on the version before this edit.
+    const stale = await t.api('PUT', `/tariff/rates/${mobiles.id}`, admin, body(mobiles, { sms: '1.00' }));
+    expect(stale.statusCode).toBe(409);
+    expect(json(stale).message).toBe(MESSAGES.staleVersion);
+    for (const bad of ['-1', '1.234', 'abc', '4p', '1234567']) {
+      const refused = await t.api('PUT', `/tariff/rates/${after.id}`, admin, body(after, { sms: bad }));
+      expect(refused.statusCode, bad).toBe(400);
+      expect(json<{ validation: Record<string, string> }>(refused).validation, bad).toEqual({
+        sms: TARIFF_MESSAGES.smsRate,
+      });
+    }
+    expect(await rateOf('447')).toEqual(after);
+    const none = await t.api('PUT', `/tariff/rates/${after.id}`, admin, body(after, { sms: '' }));
+    expect(none.statusCode).toBe(200);
+    expect((await rateOf('447')).sms).toBe('');
+    expect(await price()).toEqual([null]);
+    // Left out, it stays as it is.
+    const cleared = await rateOf('447');
+    expect((await t.api('PUT', `/tariff/rates/${cleared.id}`, admin, body(cleared, { sms: '4.00' }))).statusCode).toBe(
+      200,
+    );
+    const { sms: _left, ...withoutSms } = body(await rateOf('447'));
+    expect((await t.api('PUT', `/tariff/rates/${cleared.id}`, admin, withoutSms)).statusCode).toBe(200);
+    expect(await rateOf('447')).toMatchObject({ sms: '4.00', version: cleared.version + 2 });
+    const events = await t.app.platform.tenancy.crossAccount('seed', (tx) =>
+      tx
+        .selectFrom('change_events')
+        .select(['before', 'after'])
+        .where('area', '=', 'tariff')
+        .where('record_id', '=', mobiles.id)
+        .orderBy('id')
+        .execute(),
+    );
+    expect(events[0]).toMatchObject({ before: { sms: '4.00' }, after: { sms: '5.50' } });
   });
 
   it('pages the deck, searched by destination words or by prefix digits', async () => {

@@ -88,6 +88,7 @@ export async function storeDeposit(platform: Platform, deposit: ReceivedDeposit,
               key: stored.key,
               filename: `voicemail-${message.receivedAt.replace(/[-:]/g, '').replace('Z', '')}.${deposit.extension}`,
               contentType: AUDIO_TYPES[deposit.extension] ?? 'application/octet-stream',
+              bytes: stored.size,
             },
           ],
           ...(box.vmDelete

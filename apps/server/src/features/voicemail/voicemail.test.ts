@@ -7,6 +7,8 @@ import {
   FEATURES,
   MASK,
   MESSAGES,
+  OUTBOX_MESSAGES,
+  type OutboxMail,
   UPLOAD_MAX_BYTES,
   VOICEMAIL_MESSAGES,
   type VoicemailGreeting,
@@ -29,6 +31,7 @@ let retail: Record<string, string>;
 let viewer: Record<string, string>;
 let prepay: Record<string, string>;
 let noVoicemail: Record<string, string>;
+let admin: Record<string, string>;
 
 const RECEPTION = '30000*201';
 const ACCOUNTS = '30000*202';
@@ -39,6 +42,7 @@ beforeAll(async () => {
   retail = await t.login('retail');
   viewer = await t.login('viewer');
   prepay = await t.login('prepay');
+  admin = await t.login('admin');
   await addUser(t.database.db, {
     username: 'no.voicemail',
     accountNo: 30000,
@@ -86,6 +90,12 @@ const rowExists = async (id: number) =>
 const outbox = () =>
   t.database.db.selectFrom('mail_outbox').selectAll().where('template', '=', 'voicemail').orderBy('id').execute();
 const WAV = wavOf(TUNES.chime);
+/** A mail as the Outbox page lists it (provider admins). */
+const outboxMail = async (id: number) => {
+  const res = await t.api('POST', '/mail/outbox/0/200', admin, { filters: { template: 'voicemail' } });
+  expect(res.statusCode, res.body).toBe(200);
+  return json<{ records: OutboxMail[] }>(res).records.find((m) => m.id === id);
+};
 
 describe('voicemail messages', () => {
   it('lists the mailboxes (seats with voicemail on) with their counts, and a mailbox’s messages newest first', async () => {
@@ -328,7 +338,12 @@ describe('voicemail to e-mail', () => {
     });
     expect(mail?.subject).toContain('Mail me');
     expect(mail?.attachments).toEqual([
-      { key, filename: expect.stringMatching(/^voicemail-\d{8}T\d{6}\.wav$/), contentType: 'audio/wav' },
+      {
+        key,
+        filename: expect.stringMatching(/^voicemail-\d{8}T\d{6}\.wav$/),
+        contentType: 'audio/wav',
+        bytes: WAV.length,
+      },
     ]);
     await t.app.platform.mail.drain();
     const [sent] = (await outbox()).slice(before);
@@ -343,6 +358,19 @@ describe('voicemail to e-mail', () => {
     ).file_sha256;
     expect(sent?.attachments[0]?.sent).toEqual({ bytes: WAV.length, sha256: sha });
     expect(await rowExists(id)).toBe(true);
+    // The Outbox (provider admins): the mail's attachment by name, type and size, and its download.
+    const listed = await outboxMail(sent?.id ?? 0);
+    expect(listed?.attachments).toEqual([
+      { filename: mail?.attachments[0]?.filename, contentType: 'audio/wav', bytes: WAV.length },
+    ]);
+    const download = await t.api('GET', `/mail/outbox/${sent?.id}/attachments/0`, admin);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('audio/wav');
+    expect(download.headers['content-disposition']).toContain(`filename="${mail?.attachments[0]?.filename}"`);
+    expect(download.rawPayload.equals(WAV)).toBe(true);
+    expect((await t.api('GET', `/mail/outbox/${sent?.id}/attachments/1`, admin)).statusCode).toBe(404);
+    // Not a customer's: the mailbox's own account may not read the provider's outbox.
+    expect((await t.api('GET', `/mail/outbox/${sent?.id}/attachments/0`, retail)).statusCode).toBe(403);
   });
 
   it('with delete after e-mail, removes the message (row and file) once the mail has been handed over', async () => {
@@ -366,6 +394,11 @@ describe('voicemail to e-mail', () => {
     expect(await deleteMailedMessage(t.app.platform, { accountNo: 30000, messageId: id })).toBe(1);
     expect(await rowExists(id)).toBe(false);
     expect(await t.app.platform.files.exists(key)).toBe(false);
+    // The Outbox still lists the attachment; its download says the file is gone.
+    expect((await outboxMail(mail?.id ?? 0))?.attachments).toHaveLength(1);
+    const gone = await t.api('GET', `/mail/outbox/${mail?.id}/attachments/0`, admin);
+    expect(gone.statusCode).toBe(404);
+    expect(json<Reply>(gone).message).toBe(OUTBOX_MESSAGES.attachmentGone);
     // A second run finds nothing to do.
     expect(await deleteMailedMessage(t.app.platform, { accountNo: 30000, messageId: id })).toBe(0);
   });

@@ -1,6 +1,10 @@
 /** The e-mail outbox: queued in the cause's transaction; the sandbox keeps it, SMTP sends or retries. */
+import { createHash } from 'node:crypto';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MailTransport, OutgoingMail } from '../../providers/mail/mail.ts';
+import { TUNES, wavOf } from '../../demo/audio.ts';
+import { fileKey } from '../../platform/file-store.ts';
+import { type MailTransport, type OutgoingMail, SmtpMail } from '../../providers/mail/mail.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { MAIL_MAX_ATTEMPTS, MailDispatcher, queueMail } from './mail.ts';
 
@@ -104,5 +108,127 @@ describe('the mail outbox', () => {
     release();
     await expect(third).resolves.toBe(1);
     expect(started).toEqual(['Fourth', 'Fifth']);
+  });
+});
+
+/** What a minimal SMTP server (below) was given: the envelope and each message's DATA. */
+interface SmtpSession {
+  from: string[];
+  to: string[];
+  messages: string[];
+}
+
+/**
+ * A minimal SMTP server on a free local port: greets, answers EHLO without STARTTLS, takes MAIL,
+ * RCPT and DATA (until the lone dot), and keeps what it was given.
+ */
+async function smtpListener(): Promise<{ port: number; session: SmtpSession; close: () => Promise<void> }> {
+  const session: SmtpSession = { from: [], to: [], messages: [] };
+  const server = net.createServer((socket) => {
+    let buffer = '';
+    let inData = false;
+    const reply = (line: string) => socket.write(`${line}\r\n`);
+    const command = (line: string) => {
+      const verb = line.slice(0, 4).toUpperCase();
+      if (verb === 'EHLO') return reply('250-localhost\r\n250 8BITMIME');
+      if (verb === 'MAIL') session.from.push(line);
+      if (verb === 'RCPT') session.to.push(line);
+      if (verb === 'DATA') {
+        inData = true;
+        return reply('354 End data with <CR><LF>.<CR><LF>');
+      }
+      if (verb === 'QUIT') {
+        reply('221 Bye');
+        return socket.end();
+      }
+      return reply('250 OK');
+    };
+    socket.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('latin1');
+      for (;;) {
+        const end = buffer.indexOf(inData ? '\r\n.\r\n' : '\r\n');
+        if (end < 0) return;
+        const part = buffer.slice(0, end);
+        buffer = buffer.slice(end + (inData ? 5 : 2));
+        if (inData) {
+          inData = false;
+          session.messages.push(part);
+          reply('250 2.0.0 Queued');
+        } else command(part);
+      }
+    });
+    reply('220 localhost ESMTP test');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return { port, session, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** A MIME message's part holding `contentType`: its headers and its body as sent. */
+function mimePart(message: string, contentType: string): { headers: string; body: string } | null {
+  const boundary = /boundary="?([^"\r\n;]+)"?/i.exec(message)?.[1];
+  if (!boundary) return null;
+  for (const part of message.split(`--${boundary}`)) {
+    const split = part.indexOf('\r\n\r\n');
+    const headers = part.slice(0, split);
+    if (!headers.toLowerCase().includes(`content-type: ${contentType}`)) continue;
+    return { headers, body: part.slice(split + 4) };
+  }
+  return null;
+}
+
+describe('the SMTP provider', () => {
+  it("sends a mail with its attachment streamed from the file store as a MIME part: the audio's bytes", async () => {
+    const smtp = await smtpListener();
+    try {
+      const audio = wavOf(TUNES.chime);
+      const key = fileKey('voicemail', 'wav');
+      await t.app.platform.files.put(
+        key,
+        (async function* () {
+          yield audio;
+        })(),
+      );
+      await t.app.platform.tenancy.tenant(30001, (tx) =>
+        queueMail(tx, {
+          accountNo: 30001,
+          template: 'voicemail',
+          to: 'bella@example.test',
+          subject: 'New voicemail from 07700900123',
+          text: 'You have a new voicemail.',
+          attachments: [
+            { key, filename: 'voicemail-20261129T101500.wav', contentType: 'audio/wav', bytes: audio.length },
+          ],
+        }),
+      );
+      const dispatcher = new MailDispatcher(
+        t.app.platform.tenancy,
+        new SmtpMail(`smtp://127.0.0.1:${smtp.port}`),
+        'Switchboard <no-reply@example.test>',
+        { files: t.app.platform.files },
+      );
+      await dispatcher.drain();
+      const row = await t.app.platform.tenancy.crossAccount('seed', (tx) =>
+        tx
+          .selectFrom('mail_outbox')
+          .select(['status', 'last_error', 'attachments'])
+          .where('subject', '=', 'New voicemail from 07700900123')
+          .executeTakeFirstOrThrow(),
+      );
+      expect(row).toMatchObject({ status: 'sent', last_error: null });
+      const sha256 = createHash('sha256').update(audio).digest('hex');
+      expect(row.attachments[0]?.sent).toEqual({ bytes: audio.length, sha256 });
+      expect(smtp.session.from).toEqual(['MAIL FROM:<no-reply@example.test>']);
+      expect(smtp.session.to).toEqual(['RCPT TO:<bella@example.test>']);
+      const [message] = smtp.session.messages;
+      expect(message).toContain('Subject: New voicemail from 07700900123');
+      const part = mimePart(message ?? '', 'audio/wav');
+      expect(part?.headers).toMatch(/content-disposition: attachment;\s*filename=voicemail-20261129T101500\.wav/i);
+      expect(part?.headers).toMatch(/content-transfer-encoding: base64/i);
+      expect(Buffer.from((part?.body ?? '').replace(/\s+/g, ''), 'base64').equals(audio)).toBe(true);
+      expect(mimePart(message ?? '', 'text/plain')?.body).toContain('You have a new voicemail.');
+    } finally {
+      await smtp.close();
+    }
   });
 });

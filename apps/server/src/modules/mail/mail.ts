@@ -26,7 +26,7 @@ export interface QueuedMail {
   subject: string;
   text: string;
   /** Files of the file store to attach (their key, the name the recipient sees, their type). */
-  attachments?: Array<Pick<MailAttachment, 'key' | 'filename' | 'contentType'>>;
+  attachments?: Array<Pick<MailAttachment, 'key' | 'filename' | 'contentType' | 'bytes'>>;
   /** A job to enqueue once the mail has been handed over. */
   afterSent?: MailAfterSent;
 }

@@ -38,6 +38,8 @@ export interface MailAttachment {
   key: string;
   filename: string;
   contentType: string;
+  /** Its size when queued (bytes), shown in the outbox before the transport has read it. */
+  bytes?: number;
   /** What the transport read at hand-over: its bytes and their sha-256 (hex). */
   sent?: { bytes: number; sha256: string };
 }

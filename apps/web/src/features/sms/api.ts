@@ -24,3 +24,8 @@ export const sendSms = (body: SmsSendInput) => call(smsRoutes.send, { body });
 
 /** One text deleted (DELETE /sms with its id). */
 export const removeSms = (id: number): Promise<SaveReply> => call(smsRoutes.removeMany, { body: { id } });
+
+/** An account's alphanumeric sender IDs (provider admins). */
+export const loadSenderIds = (accountNo: number) => call(smsRoutes.senderIds, { params: { accountNo } });
+export const saveSenderIds = (accountNo: number, senderIds: string[]) =>
+  call(smsRoutes.saveSenderIds, { params: { accountNo }, body: { senderIds } });

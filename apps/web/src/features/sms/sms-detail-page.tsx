@@ -9,7 +9,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, SMS_STATUS, type Sms } from '@switchboard/domain';
+import { canReply, MESSAGES, SMS_MESSAGES, SMS_STATUS, type Sms } from '@switchboard/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -60,7 +60,10 @@ function SmsDetails({ sms }: { sms: Sms }) {
             {DELIVERY[sms.delivery]}
             {sms.failure ? ` — ${sms.failure}` : ''}
           </Detail>
-          <Detail label="Cost">£{(sms.costPence / 100).toFixed(2)}</Detail>
+          <Detail label="Cost">
+            £{(sms.costPence / 100).toFixed(2)}
+            {sms.delivery === 'failed' && sms.costPence > 0 ? ' — not charged (the text failed)' : ''}
+          </Detail>
         </>
       )}
     </Box>
@@ -107,6 +110,8 @@ export default function SmsDetailPage() {
   if (query.isError) return <Alert severity="error">{errorMessage(query.error, MESSAGES.recordNotFound)}</Alert>;
   if (!query.data) return <Typography>Loading…</Typography>;
   const sms = query.data;
+  // A text from an alphanumeric sender ID cannot be answered (the gateway has no number to send to).
+  const replyable = canReply(sms);
   const del = async () => {
     if (!(await confirm.ask({ title: 'Delete', text: MESSAGES.confirmDelete, action: 'Delete' }))) return;
     await remove.mutateAsync(undefined);
@@ -122,9 +127,15 @@ export default function SmsDetailPage() {
         <SmsDetails sms={sms} />
       </Paper>
       {can('mobile', 'create') && (
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
           {(['Reply', 'Forward', 'Send'] as const).map((kind) => (
-            <Button key={kind} variant={kind === 'Reply' ? 'contained' : 'outlined'} onClick={() => setAction(kind)}>
+            <Button
+              key={kind}
+              variant={kind === 'Reply' ? 'contained' : 'outlined'}
+              onClick={() => setAction(kind)}
+              disabled={kind === 'Reply' && !replyable}
+              aria-describedby={kind === 'Reply' && !replyable ? 'sms-no-reply' : undefined}
+            >
               {kind}
             </Button>
           ))}
@@ -132,6 +143,11 @@ export default function SmsDetailPage() {
             <Button color="error" onClick={() => void del()}>
               Delete
             </Button>
+          )}
+          {!replyable && (
+            <Typography id="sms-no-reply" variant="body2" color="text.secondary" sx={{ flexBasis: '100%' }}>
+              {SMS_MESSAGES.noReply}
+            </Typography>
           )}
         </Stack>
       )}

@@ -1,10 +1,14 @@
 /** /sms: the account's texts, newest first (status unread / read, from, message, date); Send; delete one or many. */
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import { SMS_STATUS_OPTIONS, type Sms } from '@switchboard/domain';
+import Typography from '@mui/material/Typography';
+import { isProviderAdmin, SMS_STATUS_OPTIONS, type Sms } from '@switchboard/domain';
 import dayjs from 'dayjs';
 import { ListPage } from '../../platform/paged-table/list-page.tsx';
+import { useSession } from '../../platform/session-context.ts';
 import { removeSms, smsList } from './api.ts';
 import { smsArea } from './area.ts';
+import { SenderIdsSection } from './sender-ids-section.tsx';
 import { SmsSendDialog } from './sms-send-dialog.tsx';
 
 /** Unread (bold, coloured) or Read. */
@@ -17,7 +21,19 @@ export function SmsStatusChip({ sms }: { sms: Pick<Sms, 'status' | 'direction'> 
   );
 }
 
+const shownDate = (s: Sms) => dayjs(s.date).format('DD/MM/YYYY HH:mm');
+
 export default function SmsListPage() {
+  const { session, impersonating } = useSession();
+  return (
+    <>
+      <SmsList />
+      {isProviderAdmin(session) && !impersonating && <SenderIdsSection />}
+    </>
+  );
+}
+
+function SmsList() {
   return (
     <ListPage<Sms>
       title={smsArea.label}
@@ -34,14 +50,29 @@ export default function SmsListPage() {
       remove={(s) => removeSms(s.id)}
       columns={[
         { field: 'status', header: 'Status', sortable: true, render: (s) => <SmsStatusChip sms={s} /> },
-        { field: 'from', header: 'From', sortable: true },
+        {
+          field: 'from',
+          header: 'From',
+          sortable: true,
+          render: (s) => <Box sx={{ overflowWrap: 'anywhere' }}>{s.from}</Box>,
+        },
         { field: 'to', header: 'To', sortable: true, phoneHidden: true },
         {
           field: 'message',
           header: 'Message',
-          render: (s) => (s.message.length > 80 ? `${s.message.slice(0, 80)}…` : s.message),
+          // On a phone the date goes under the message (its own column is left for wider screens).
+          render: (s) => (
+            <>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {s.message.length > 80 ? `${s.message.slice(0, 80)}…` : s.message}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                {shownDate(s)}
+              </Typography>
+            </>
+          ),
         },
-        { field: 'date', header: 'Date', sortable: true, render: (s) => dayjs(s.date).format('DD/MM/YYYY HH:mm') },
+        { field: 'date', header: 'Date', sortable: true, phoneHidden: true, render: shownDate },
       ]}
       filters={[
         {

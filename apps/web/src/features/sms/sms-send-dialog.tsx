@@ -7,6 +7,7 @@
  */
 import { SMS_MAX_LENGTH, type SmsSendFormValues, smsParts, smsSendForm } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../platform/api.ts';
 import type { FieldDef } from '../../platform/fields/form-fields.tsx';
 import { useChange } from '../../platform/mutation.ts';
 import { RecordFormDialog } from '../../platform/paged-table/record-form-dialog.tsx';
@@ -18,6 +19,22 @@ export type SendKind = 'Send' | 'Reply' | 'Forward';
 export function messageCount(message: string): string {
   const { parts } = smsParts(message);
   return `${message.length}/${SMS_MAX_LENGTH} characters, ${parts} part${parts === 1 ? '' : 's'}`;
+}
+
+/**
+ * A server refusal of one destination ('destinations.2': the third number sent) said of the To field,
+ * which holds them all, naming the number; the other fields' refusals as they came.
+ */
+export function toFieldErrors(error: unknown, destinations: readonly string[]): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const validation: Record<string, string> = {};
+  for (const [key, message] of Object.entries(error.validation)) {
+    const nth = /^destinations\.(\d{1,3})$/.exec(key);
+    const number = nth ? destinations[Number(nth[1])] : undefined;
+    if (!nth) validation[key] = message;
+    else validation.destinations ??= number ? `${number}: ${message}` : message;
+  }
+  return new ApiError(error.status, error.message, validation, error.body);
 }
 
 export interface SmsSendDialogProps {
@@ -54,8 +71,12 @@ export function SmsSendDialog({ open, kind, defaults, onClose }: SmsSendDialogPr
       summary={(values) => messageCount(values.message ?? '')}
       submit={async (values) => {
         const fromMobile = originators.data?.records.find((o) => o.originator === values.originator)?.fromMobile;
-        const reply = await change.mutateAsync({ ...values, fromMobile: fromMobile ?? false });
-        return [{ key: 'sent', ok: true, message: reply.message }];
+        try {
+          const reply = await change.mutateAsync({ ...values, fromMobile: fromMobile ?? false });
+          return [{ key: 'sent', ok: true, message: reply.message }];
+        } catch (error) {
+          throw toFieldErrors(error, values.destinations);
+        }
       }}
       successSummary="Message sent"
       onClose={onClose}

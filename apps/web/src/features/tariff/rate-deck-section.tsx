@@ -19,6 +19,7 @@ import {
   MESSAGES,
   TARIFF_CATEGORY_LABELS,
   TARIFF_RATE_FIELDS,
+  TARIFF_SMS_FIELD,
   type TariffRateField,
   type TariffRateRecord,
   tariffRateInput,
@@ -60,6 +61,7 @@ export function RateDeckSection() {
           { header: 'Category', cell: (r) => TARIFF_CATEGORY_LABELS[r.category] },
           { header: 'On-peak', cell: (r) => formatRate(r.onPeak), align: 'right' },
           { header: 'Off-peak', cell: (r) => formatRate(r.offPeak), align: 'right' },
+          { header: 'SMS', cell: (r) => (r.sms === '' ? 'No texts' : formatRate(r.sms)), align: 'right' },
           {
             header: 'Edit',
             cell: (r) => (
@@ -83,8 +85,11 @@ export function RateDeckSection() {
   );
 }
 
-type Values = Record<TariffRateField | 'destination', string>;
+type Values = Record<TariffRateField | 'destination' | 'sms', string>;
 const RATE_KEYS = Object.keys(TARIFF_RATE_FIELDS) as TariffRateField[];
+const HELPERS: Partial<Record<keyof Values, string>> = {
+  sms: 'pence; empty: the destination takes no texts',
+};
 
 function RateDialog({ rate, onClose }: { rate: TariffRateRecord; onClose: () => void }) {
   const [values, setValues] = useState<Values>(() => ({
@@ -96,6 +101,7 @@ function RateDialog({ rate, onClose }: { rate: TariffRateRecord; onClose: () => 
     weekendOnPeak: rate.weekendOnPeak,
     weekendOffPeak: rate.weekendOffPeak,
     minimum: rate.minimum,
+    sms: rate.sms,
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useChange({
@@ -121,7 +127,7 @@ function RateDialog({ rate, onClose }: { rate: TariffRateRecord; onClose: () => 
       value={values[key]}
       onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
       error={Boolean(errors[key])}
-      helperText={errors[key] ?? (key === 'destination' ? undefined : 'pence')}
+      helperText={errors[key] ?? (key === 'destination' ? undefined : (HELPERS[key] ?? 'pence'))}
     />
   );
   return (
@@ -132,6 +138,7 @@ function RateDialog({ rate, onClose }: { rate: TariffRateRecord; onClose: () => 
           {save.isError && <Alert severity="error">{errorMessage(save.error)}</Alert>}
           {field('destination', 'Destination')}
           {RATE_KEYS.map((k) => field(k, TARIFF_RATE_FIELDS[k]))}
+          {field('sms', TARIFF_SMS_FIELD)}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -79,7 +79,7 @@ describe('/tariff', { timeout: 45_000 }, () => {
 
   it('lets a provider admin edit a rate with its version, refusing a bad rate in the browser', async () => {
     const s = server();
-    const rate: TariffRateRecord = { ...mobile, id: 7, version: 3 };
+    const rate: TariffRateRecord = { ...mobile, id: 7, version: 3, sms: '4.00' };
     s.on('GET', /^\/tariff\/rates/, () => ({ records: [rate], totalRecords: 1, lastPage: true }));
     s.on('PUT', /^\/tariff\/rates\/7$/, () => ({ success: true, message: TARIFF_MESSAGES.updated }));
     const { user } = renderPanel(<TariffPage />, { url: '/tariff' });
@@ -98,5 +98,41 @@ describe('/tariff', { timeout: 45_000 }, () => {
     const [put] = s.sent('PUT', '/tariff/rates/7');
     expect(put?.body).toMatchObject({ onPeak: '2.75', version: 3 });
     expect(put?.ifMatch).toBe('"3"');
+  });
+
+  it('lets a provider admin edit the SMS rate beside the call rates: checked, saved with its version, stale refused', async () => {
+    const s = server();
+    const rate: TariffRateRecord = { ...mobile, id: 7, version: 3, sms: '4.00' };
+    s.on('GET', /^\/tariff\/rates/, () => ({ records: [rate], totalRecords: 1, lastPage: true }));
+    let puts = 0;
+    s.on('PUT', /^\/tariff\/rates\/7$/, () =>
+      ++puts === 1
+        ? { success: true, message: TARIFF_MESSAGES.updated }
+        : reply(409, { success: false, message: MESSAGES.staleVersion }),
+    );
+    const { user } = renderPanel(<TariffPage />, { url: '/tariff' });
+    const deck = await screen.findByRole('table', { name: 'Rate deck' });
+    expect(await within(deck).findByText('4.00p')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Edit UK Mobile (447)' }));
+    const dialog = await screen.findByRole('dialog');
+    const sms = within(dialog).getByRole('textbox', { name: 'SMS (per message part)' });
+    expect((sms as HTMLInputElement).value).toBe('4.00');
+    await user.clear(sms);
+    await user.type(sms, '4.555');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(TARIFF_MESSAGES.smsRate)).toBeTruthy();
+    expect(s.sent('PUT', '/tariff/rates')).toHaveLength(0);
+    await user.clear(sms);
+    await user.type(sms, '5.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(TARIFF_MESSAGES.updated)).toBeTruthy();
+    expect(s.sent('PUT', '/tariff/rates/7')[0]?.body).toMatchObject({ sms: '5.5', onPeak: '2.50', version: 3 });
+    // Saved again from the same (now stale) version: the server's refusal, shown in the dialog.
+    await user.click(await screen.findByRole('button', { name: 'Edit UK Mobile (447)' }));
+    const again = await screen.findByRole('dialog');
+    await user.clear(within(again).getByRole('textbox', { name: 'SMS (per message part)' }));
+    await user.click(within(again).getByRole('button', { name: 'Save' }));
+    expect(await within(again).findByText(MESSAGES.staleVersion)).toBeTruthy();
+    expect(s.sent('PUT', '/tariff/rates/7')[1]?.body).toMatchObject({ sms: '', version: 3 });
   });
 });

@@ -59,6 +59,7 @@ export function tariffRateRecordOf(row: RateRow): TariffRateRecord {
     weekendOnPeak: pounds(row.weekend_on_peak),
     weekendOffPeak: pounds(row.weekend_off_peak),
     minimum: pounds(row.minimum),
+    sms: row.sms === null ? '' : pounds(row.sms),
   };
 }
 
@@ -134,7 +135,7 @@ export async function lookUpCallCost(db: Tx, number: string, now = new Date()): 
   const priced = priceCall(deck, { number, start: now, seconds: EXAMPLE_SECONDS });
   const row = priced && rows.find((r) => r.prefix === priced.rate.prefix);
   if (!priced || !row) throw new HttpError(404, TARIFF_MESSAGES.noRate);
-  const { id: _id, version: _version, ...record } = tariffRateRecordOf(row);
+  const { id: _id, version: _version, sms: _sms, ...record } = tariffRateRecordOf(row);
   return {
     ...record,
     example: { start: now.toISOString(), seconds: EXAMPLE_SECONDS, band: bandAt(now), costPence: priced.costPence },
@@ -197,6 +198,7 @@ export async function updateRate(
       weekend_on_peak: centipence(input.weekendOnPeak),
       weekend_off_peak: centipence(input.weekendOffPeak),
       minimum: centipence(input.minimum),
+      ...(input.sms === undefined ? {} : { sms: input.sms === '' ? null : centipence(input.sms) }),
     })
     .where('id', '=', id)
     .returningAll()
