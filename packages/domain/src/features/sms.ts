@@ -114,7 +114,9 @@ export const smsFields = declareFields({
     filterable: true,
     options: SMS_STATUS_OPTIONS,
   }),
-  from: field(smsSender, { label: 'From', column: 'from_number', sortable: true, searchable: true }),
+  // As the gateway reported it (up to the column's 16 characters): a sender the panel could not send
+  // to (a 15-digit international number, a short code) is still shown.
+  from: field(z.string().max(16), { label: 'From', column: 'from_number', sortable: true, searchable: true }),
   to: field(smsDestination, { label: 'To', column: 'to_number', sortable: true, searchable: true }),
   message: field(smsMessageText, { label: 'Message', searchable: true }),
   originator: field(requiredText({ max: 16 }), { label: 'Originator' }),

@@ -160,6 +160,25 @@ describe('the Twilio gateway', () => {
     expect(rows).toEqual([{ account_no: 30000, direction: 'in', status: 0, message: 'Thanks, see you then' }]);
   });
 
+  it('shows a text from a sender the panel could not send to (a 15-digit international number) in the list', async () => {
+    const params = {
+      MessageSid: 'SMabcdabcdabcdabcdabcdabcdabcdabcd',
+      AccountSid: SID,
+      From: '+86139123456789',
+      To: '+441214960000',
+      Body: 'Hello from abroad',
+      NumMedia: '0',
+    };
+    expect(await webhookOutcome(t, webhook(params, twilioSignature(TOKEN, WEBHOOK_URL, params)))).toBe('applied');
+    const list = await t.api('POST', '/sms/0/50', retail, { search: 'Hello from abroad' });
+    expect(list.statusCode, list.body).toBe(200);
+    const [text] = list.json().records;
+    expect(text).toMatchObject({ from: '+86139123456789', message: 'Hello from abroad' });
+    const opened = await t.api('GET', `/sms/${text.id}`, retail);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect((await t.api('POST', `/sms/${text.id}/read`, retail)).statusCode).toBe(200);
+  });
+
   it("credits a prepay account back once for a text Twilio refuses or reports 'undelivered'", async () => {
     const balance = async () =>
       (
