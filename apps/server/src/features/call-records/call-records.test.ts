@@ -286,6 +286,13 @@ describe('call-record counts (migrations 104-105)', () => {
     expect(after.filter((r) => r.kept !== r.rows)).toEqual([]);
     expect(after).toContainEqual({ account_no: 30000, part: '2024-10', kept: 1, rows: 1 });
     expect(after).toContainEqual({ account_no: 30001, part: '2024-11', kept: 1, rows: 1 });
+    // Each tenant reads its own account's counts only (row-level security on list_counts).
+    const seen = await t.app.platform.tenancy.tenant(30001, (tx) =>
+      sql<{
+        account_no: number;
+      }>`select distinct account_no from list_counts where table_name = 'call_records'`.execute(tx),
+    );
+    expect(seen.rows).toEqual([{ account_no: 30001 }]);
   });
 
   it('answers the month’s total from its kept count; a search counts its rows', async () => {
