@@ -5,9 +5,11 @@
  * (5,000,000) and February 2025 with BENCH_CDR_EXPORT_ROWS (1,000,000), then vacuum analyze.
  *
  * (a) The CSV download of February (1,000,000 rows) from the server run as production runs it
- *     (main.ts, its own process, on the tenant login), through a socket, read as it arrives: the time
- *     to the first byte, the total time, the bytes, and the server process's memory increase (its
- *     peak RSS during the download minus before it, read from /proc every 20 ms).
+ *     (main.ts, its own process, on the tenant login), through a socket, read as it arrives —
+ *     uncompressed, with fetch's own Accept-Encoding (gzip) and brotli only (BENCH_CDR_ENCODINGS),
+ *     each from a fresh server process: the time to the first byte and to the first row, the total
+ *     time, the bytes, and the server process's memory increase (its peak RSS during the download
+ *     minus before it, read from /proc every 20 ms).
  * (b) The list page at offset 0 and offset 2,500,000 of January beside the raw SQL of the same page
  *     (the values the page shows, `order by started_at desc, id desc offset … limit 50`, and the
  *     month's kept count the page answers, migration 105), in a tenant transaction: medians of
