@@ -45,15 +45,20 @@ function hourOf(r: Random, weights: readonly number[]): number {
   return 12;
 }
 
-/** A UK number a customer calls from or the account calls: landlines, mobiles, the odd freephone or abroad. */
+/**
+ * A number a customer calls from or the account calls — landlines, mobiles, the odd freephone or
+ * abroad —, every one from a range reserved for drama and fiction (Ofcom's: 0121 496 0xxx,
+ * 0113/0115/0117/0161 496 0xxx, 0191 498 0xxx, 020 7946 0xxx, 07700 900xxx, 08081 570xxx; ARCEP's
+ * +33 1 99 00 xx xx), so the demo never shows a real subscriber's number.
+ */
 function farEnd(r: Random): string {
   const x = r();
-  if (x < 0.4) return `0121${digits(r, 7)}`;
-  if (x < 0.55) return `01${pick(r, ['13', '17', '61', '91', '15'])}${digits(r, 7)}`;
-  if (x < 0.62) return `020${digits(r, 8)}`;
-  if (x < 0.93) return `07700${digits(r, 6)}`;
-  if (x < 0.97) return `0800${digits(r, 7)}`;
-  return `0033${digits(r, 9)}`;
+  if (x < 0.4) return `01214960${digits(r, 3)}`;
+  if (x < 0.55) return `${pick(r, ['0113496', '0115496', '0117496', '0161496', '0191498'])}0${digits(r, 3)}`;
+  if (x < 0.62) return `02079460${digits(r, 3)}`;
+  if (x < 0.93) return `07700900${digits(r, 3)}`;
+  if (x < 0.97) return `08081570${digits(r, 3)}`;
+  return `003319900${digits(r, 4)}`;
 }
 
 /** A duration in seconds: mostly a few minutes, now and then a long one. */
