@@ -23,6 +23,7 @@ import type { Database } from '../apps/server/src/db/schema.ts';
 import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { createTenancy } from '../apps/server/src/platform/tenancy.ts';
 import { signedInApp } from './signed-in-app.ts';
+import { median, timeInTurns as timedInTurns } from './timing.ts';
 
 const ROWS = Number(process.env.BENCH_KEYSET_ROWS ?? 5_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 31);
@@ -31,26 +32,10 @@ const SLOW_RUNS = Number(process.env.BENCH_SLOW_RUNS ?? 5);
 const ACCOUNT = 30000;
 const LIMIT = 50;
 
-const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] as number;
+/** `fns` timed in turns, BENCH_RUNS runs unless told. */
+const timeInTurns = (fns: Array<() => Promise<unknown>>, runs = RUNS) => timedInTurns(fns, runs);
 const p95 = (times: number[]) =>
   [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(times.length * 0.95))] as number;
-
-/**
- * `fns` timed in turns, run after run (each run times every one of them once), so that a load that
- * comes and goes on a shared machine weighs on each alike; a warm-up turn first (plans, caches).
- */
-async function timeInTurns(fns: Array<() => Promise<unknown>>, runs = RUNS): Promise<number[][]> {
-  for (const fn of fns) await fn();
-  const times = fns.map(() => [] as number[]);
-  for (let i = 0; i < runs; i++) {
-    for (const [j, fn] of fns.entries()) {
-      const t0 = performance.now();
-      await fn();
-      times[j]?.push(performance.now() - t0);
-    }
-  }
-  return times;
-}
 
 /** The bench rows, as the owner: one INSERT of generate_series (the count trigger runs once). */
 async function fill(handle: DatabaseHandle) {

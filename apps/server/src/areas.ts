@@ -37,6 +37,7 @@ import * as m076 from './db/migrations/076-change-event-actors.ts';
 import * as m090 from './db/migrations/090-account-key.ts';
 import * as m091 from './db/migrations/091-account-once-per-query.ts';
 import * as m095 from './db/migrations/095-platform-servers.ts';
+import * as m104 from './db/migrations/104-list-count-parts.ts';
 import { area as accessLists } from './features/access-lists/area.ts';
 import { area as account } from './features/account/area.ts';
 import { area as accountBilling } from './features/account-billing/area.ts';
@@ -170,6 +171,7 @@ const PLATFORM_MIGRATIONS: Record<string, Migration> = {
   '090-account-key': m090,
   '091-account-once-per-query': m091,
   '095-platform-servers': m095,
+  '104-list-count-parts': m104,
 };
 
 /** Every migration, platform's and areas', by name (the Migrator runs them in name order). */

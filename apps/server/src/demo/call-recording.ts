@@ -1,19 +1,21 @@
 /**
- * Demo call recordings: account 30000's recorded seats (those whose callRecording option is on)
- * with a month of calls in office hours, inbound and outbound, each with its own file in the store.
+ * Demo call recordings: the calls of account 30000's recorded seats (those whose callRecording option
+ * is on) that the demo's call records hold — one generator (demo/call-records.ts) feeds both, so a
+ * recording's call id, start and parties are its call record's —, each with its own file in the store.
  * The audio is made now: short conversations spoken by espeak-ng where it is installed (two voices,
  * 8 kHz WAV as a recorder keeps them), else tones; a handful of clips, each row its own copy under
  * its own key (the retention job deletes a row's file with it). Nothing binary is committed.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { londonClock } from '@switchboard/domain';
+import type { CallRecordIngestRow } from '@switchboard/domain';
 import type { Transaction } from 'kysely';
 import wavefile from 'wavefile';
 import '../features/call-recording/tables.ts';
 import type { Database } from '../db/schema.ts';
 import { type FileStore, fileKey } from '../platform/file-store.ts';
 import { TUNES, wavOf } from './audio.ts';
+import { recordedCalls, recordedSeat } from './call-records.ts';
 
 const CONVERSATIONS: ReadonlyArray<readonly [string, string]> = [
   ['Good morning, Acme Plumbing, sales desk.', 'Hello, I would like a quote for a new boiler, please.'],
@@ -78,35 +80,15 @@ async function conversationWav([first, second]: readonly [string, string]): Prom
   return Buffer.from(file.toBuffer());
 }
 
-/** A small deterministic generator: the demo is the same every time it is seeded. */
-function generator(seed: number) {
-  let s = seed;
-  return (n: number) => {
-    s = (s * 1_103_515_245 + 12_345) % 2 ** 31;
-    return s % n;
-  };
-}
-
-const CALLERS = ['01214960', '01632960', '07700900', '01134960', '02079460'];
-const DAY = 24 * 60 * 60 * 1000;
-/** Minutes after midnight in London: 08:30 to 17:30. */
-const OPEN = 8 * 60 + 30;
-const CLOSE = 17 * 60 + 30;
-
-/** The instant `daysAgo` days back at `minute` past midnight London time, or null on a weekend. */
-function officeInstant(now: Date, daysAgo: number, minute: number): Date | null {
-  const day = new Date(now.getTime() - daysAgo * DAY);
-  const utc = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 0, minute);
-  // London is UTC or an hour ahead of it (BST): the instant whose London time is `minute`.
-  const ahead = (londonClock(new Date(utc)).minutes - minute + 24 * 60) % (24 * 60);
-  const at = new Date(utc - ahead * 60_000);
-  const weekday = londonClock(at).weekday;
-  return weekday >= 5 || at > now ? null : at;
-}
-
+/**
+ * The recordings of the demo's recorded calls (`calls`, the call records' generator's: demo/call-records.ts),
+ * each with the call's id, start and parties, at the seat that took or made it; its length is its
+ * file's (the clips are a few seconds of a conversation, not the whole call).
+ */
 export async function seedCallRecordings(
   trx: Transaction<Database>,
   files: FileStore,
+  calls: readonly CallRecordIngestRow[],
   now = new Date(),
 ): Promise<void> {
   const seats = await trx
@@ -123,15 +105,11 @@ export async function seedCallRecordings(
       return { bytes, seconds: Math.max(1, Math.round((bytes.length - 44) / (RATE * 2))) };
     }),
   );
-  const random = generator(30000);
+  const nickname = new Map(seats.map((s) => [String(s.extension), s.nickname]));
   const rows = [];
-  for (let n = 0; rows.length < 36 && n < 200; n++) {
-    const at = officeInstant(now, 1 + random(29), OPEN + random(CLOSE - OPEN));
-    if (!at) continue;
-    const seat = seats[random(seats.length)] as (typeof seats)[number];
-    const clip = clips[random(clips.length)] as (typeof clips)[number];
-    const outside = `${CALLERS[random(CALLERS.length)]}${String(random(1000)).padStart(3, '0')}`;
-    const inbound = random(10) < 7;
+  for (const [i, call] of recordedCalls(calls, [...nickname.keys()], now).entries()) {
+    const clip = clips[i % clips.length] as (typeof clips)[number];
+    const extension = recordedSeat(call, [...nickname.keys()]) ?? '';
     const stored = await files.put(
       fileKey('call-recordings', 'wav'),
       (async function* () {
@@ -140,17 +118,17 @@ export async function seedCallRecordings(
     );
     rows.push({
       account_no: 30000,
-      started_at: at,
-      origin: inbound ? outside : String(seat.extension),
-      destination: inbound ? String(seat.extension) : outside,
-      inbound,
+      started_at: new Date(call.startedAt),
+      origin: call.source,
+      destination: call.destination,
+      inbound: call.direction === 'inbound',
       seconds: clip.seconds,
-      call_id: `demo-${at.getTime()}-${rows.length}`,
-      seat: `${seat.extension} - ${seat.nickname}`,
+      call_id: call.callId,
+      seat: `${extension} - ${nickname.get(extension) ?? ''}`,
       file_key: stored.key,
       file_size: stored.size,
       file_sha256: stored.sha256,
     });
   }
-  await trx.insertInto('call_recordings').values(rows).execute();
+  if (rows.length > 0) await trx.insertInto('call_recordings').values(rows).execute();
 }

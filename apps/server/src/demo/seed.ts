@@ -13,7 +13,7 @@ import type { Tenancy } from '../platform/tenancy.ts';
 import { mp3Of, TUNES, wavOf } from './audio.ts';
 import { seedCallRecordings } from './call-recording.ts';
 
-import { seedCallRecords } from './call-records.ts';
+import { demoCalls, moveDemoCalls, seedCallRecords } from './call-records.ts';
 import { seedInternational } from './international.ts';
 import { seedLedger } from './ledger.ts';
 import { seedPlatformServers } from './platform-servers.ts';
@@ -353,11 +353,13 @@ export async function seedDemo(tenancy: Tenancy, files?: FileStore): Promise<boo
     await seedOutboundClis(trx);
     await seedPorting(trx);
     await seedSms(trx);
-    await seedCallRecords(trx);
+    // One month and a bit of calls; the recorded seats' recordings are some of them (files permitting).
+    const calls = demoCalls(new Date());
+    await seedCallRecords(trx, calls);
     await seedInternational(trx, files);
     await seedPlatformServers(trx);
     if (files) await seedAudio(trx, files);
-    if (files) await seedCallRecordings(trx, files);
+    if (files) await seedCallRecordings(trx, files, calls);
     if (files) await seedVoicemail(trx, files);
   });
   return true;
@@ -405,8 +407,9 @@ export async function seedAudio(trx: Transaction<Database>, files: FileStore): P
 
 /**
  * The demo's stamps taken relative to the moment of seeding (desk phones' last check-ins, the
- * training room phone's unlock, registrations' expiry) moved by `ms`: a copy of data seeded earlier
- * (the tests' template database) then reads as if seeded now. (Keep it with the seed: a new
+ * training room phone's unlock, registrations' expiry) moved by `ms` — the calls and their recordings
+ * by whole days of it (moveDemoCalls) —: a copy of data seeded earlier (the tests' template
+ * database, the build's snapshot) then reads as if seeded now. (Keep it with the seed: a new
  * time-relative stamp there belongs here too.)
  */
 export async function moveDemoClock(tenancy: Tenancy, ms: number): Promise<void> {
@@ -424,10 +427,7 @@ export async function moveDemoClock(tenancy: Tenancy, ms: number): Promise<void>
       .updateTable('trunk_registrations')
       .set({ expires_at: sql`expires_at + ${by}` })
       .execute();
-    await trx
-      .updateTable('call_recordings')
-      .set({ started_at: sql`started_at + ${by}` })
-      .execute();
+    await moveDemoCalls(trx, ms);
     await moveVoicemailClock(trx, by);
   });
 }

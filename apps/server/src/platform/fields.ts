@@ -42,7 +42,16 @@ export interface FieldOptions {
    * for — a month of the call records is a range of their start, which its index and the
    * partitions serve, where `to_char(start) = month` would read every row.
    */
-  filterBy?: { value: z.ZodType<string>; message: string; where: (value: string) => RawBuilder<boolean> };
+  filterBy?: {
+    value: z.ZodType<string>;
+    message: string;
+    where: (value: string) => RawBuilder<boolean>;
+    /**
+     * The part of the table's kept count (db/list-counts.ts, migration 104) that holds exactly the
+     * rows this filter keeps: the list's total when it is the list's only condition.
+     */
+    keptPart?: (value: string) => string;
+  };
 }
 
 export interface FieldDef extends FieldOptions {

@@ -31,7 +31,7 @@ import {
   WithNode,
 } from 'kysely';
 import { z } from 'zod';
-import { COUNTED_TABLES } from '../db/list-counts.ts';
+import { COUNTED_TABLES, keptCountSql } from '../db/list-counts.ts';
 import { SEARCH_TEXT_COLUMNS, SEARCH_TEXT_SEPARATOR } from '../db/search-text.ts';
 import { HttpError } from './errors.ts';
 import { type FieldDef, type FieldMap, fieldsWith, readable, recordFrom } from './fields.ts';
@@ -314,6 +314,19 @@ function searchHits(table: string, columns: readonly string[], pattern: string):
   );
 }
 
+/**
+ * The part of the table's kept count that is the total of the list narrowed by `options`: its one
+ * condition a filter with a kept part (`filterBy.keptPart`), no search, no other filter.
+ */
+function keptPartOf(defs: Record<string, FieldDef>, options: ListOptions): string | undefined {
+  if (options.search?.trim()) return undefined;
+  const active = Object.entries(options.filters ?? {}).filter(([, value]) => value !== null && value !== '');
+  const [only, ...more] = active;
+  if (!only || more.length > 0) return undefined;
+  const [name, value] = only;
+  return defs[name]?.filterBy?.keptPart?.(String(value));
+}
+
 /** The list narrowed by its search and filters, and the statement's wrapper the search needs. */
 function narrowed(query: AnyQuery, defs: Record<string, FieldDef>, idSql: string, options: ListOptions) {
   let q = query;
@@ -522,9 +535,12 @@ export async function pagedList<Rec>(
   // The whole list's total is the account's kept row count where the table has one (the sum over
   // the accounts the caller may read: its own, or every one for the cross-account role).
   // Builders are immutable: `q` is `query` itself when no search or filter added a condition.
-  const counted = q === query ? countedTable(query, idSql) : undefined;
+  // So is a list whose one condition is a filter the table's count keeps a part of (migration 104).
+  const table = countedTable(query, idSql);
+  const part = table ? keptPartOf(defs, options) : undefined;
+  const counted = table && (q === query || part !== undefined) ? table : undefined;
   const total = counted
-    ? sql<number>`(select coalesce(sum(n), 0) from list_counts where table_name = ${counted})`
+    ? keptCountSql(counted, q === query ? undefined : part)
     : sql<number>`(${q.select(sql<number>`count(*)`.as('total')).withPlugin(unusedLeftJoinsDropped)})`;
   const totalAlone = async () =>
     Number(

@@ -196,7 +196,7 @@ describe('kept row counts (migration 043)', () => {
     for (const table of COUNTED_TABLES) {
       const { rows } = await sql<{ account_no: number; kept: number; rows: number }>`
         select coalesce(k.account_no, r.account_no) as account_no, coalesce(k.n, 0)::int as kept, coalesce(r.n, 0)::int as rows
-        from (select account_no, n from list_counts where table_name = ${table}) k
+        from (select account_no, sum(n) as n from list_counts where table_name = ${table} group by account_no) k
         full join (select account_no, count(*) as n from ${sql.table(table)} group by account_no) r
           on r.account_no = k.account_no`.execute(db());
       out.push(...rows.map((r) => ({ table, ...r })));

@@ -48,7 +48,13 @@ const fields = fieldMap<Stored>('call_records', {
   ),
   month: field.computed(`to_char(${LONDON}, 'YYYY-MM')`, 'text', {
     filterable: true,
-    filterBy: { value: callRecordMonth, message: CALL_RECORD_MESSAGES.badMonth, where: monthRange },
+    filterBy: {
+      value: callRecordMonth,
+      message: CALL_RECORD_MESSAGES.badMonth,
+      where: monthRange,
+      // The month's total is kept (migration 105: the count's part is the month in UK time).
+      keptPart: (month) => month,
+    },
   }),
   date: field.computed(`to_char(${LONDON}, 'DD/MM/YYYY')`, 'text', {
     sortable: true,
@@ -118,39 +124,44 @@ function exportQuery(db: Tx, auth: AuthContext, query: CallRecordExportQuery) {
   return { columns, rows };
 }
 
-/** A row of the download: the CSV's values, and its key (the start to the microsecond, the id). */
-type ExportRow = Record<string, string> & { __key: string; __id: string };
+/** A row of the download: the CSV's values by field. */
+type ExportValues = Record<string, string>;
+/** A row of a keyset page of the download: its values, and its key (the start to the microsecond, the id). */
+type ExportRow = ExportValues & { __key: string; __id: string };
 
 /**
  * The month newest first, as the download reads it: from a cursor in one read-only transaction on
  * PostgreSQL; on PGlite, a keyset page at a time, each in its own transaction (csv-export.ts).
  */
 function downloadBatches(platform: Platform, auth: AuthContext, month: string, columns: ReturnType<typeof columnsFor>) {
+  const values = columns.map((c) => sql.raw<string>((fields[c.field] as FieldDef).sql).as(c.field));
   const query = (db: Tx) =>
     db
       .selectFrom('call_records')
-      .select([
-        ...columns.map((c) => sql.raw<string>((fields[c.field] as FieldDef).sql).as(c.field)),
-        sql.raw<string>(keyTextSql('timestamptz', 'call_records.started_at')).as('__key'),
-        sql.raw<string>('call_records.id').as('__id'),
-      ])
+      .select(values)
       .where(monthRange(month))
       .orderBy('call_records.started_at', 'desc')
       .orderBy('call_records.id', 'desc');
+  // The keyset pages' rows carry their key too (the start to the microsecond, the id); a cursor's need not.
+  const keyed = (db: Tx) =>
+    query(db).select([
+      sql.raw<string>(keyTextSql('timestamptz', 'call_records.started_at')).as('__key'),
+      sql.raw<string>('call_records.id').as('__id'),
+    ]);
   const tenant = <T>(fn: (tx: Tx) => Promise<T>) =>
     platform.tenancy.tenant(auth.accountNo, fn, { readOnly: true, actor: auth });
   if (!platform.embedded)
-    return (consume: (rows: AsyncIterable<ExportRow[]>) => Promise<unknown>) =>
-      tenant((tx) => consume(cursorBatches<ExportRow>(tx, query(tx))));
-  return (consume: (rows: AsyncIterable<ExportRow[]>) => Promise<unknown>) =>
+    return (consume: (rows: AsyncIterable<ExportValues[]>) => Promise<unknown>) =>
+      tenant((tx) => consume(cursorBatches<ExportValues>(tx, query(tx))));
+  return (consume: (rows: AsyncIterable<ExportValues[]>) => Promise<unknown>) =>
     consume(
       keysetBatches<ExportRow>((after) =>
         tenant((tx) => {
           const page = after
-            ? query(tx).where(
+            ? keyed(tx).where(
                 sql<boolean>`(call_records.started_at, call_records.id) < (${after.__key}::timestamptz, ${after.__id}::bigint)`,
               )
-            : query(tx);
+            : keyed(tx);
           return page.limit(CURSOR_BATCH).execute() as Promise<ExportRow[]>;
         }),
       ),

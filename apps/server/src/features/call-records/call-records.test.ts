@@ -4,6 +4,7 @@
  * (month filter, sort, paging by offset and cursor, the cost left out without retail read), the JSON
  * and CSV exports (exact header and rows), the permission and the accounts' isolation.
  */
+import zlib from 'node:zlib';
 import { CALL_RECORD_MESSAGES, FEATURES, MASK } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -257,6 +258,68 @@ describe('call-record list', () => {
   });
 });
 
+describe('call-record counts (migrations 104-105)', () => {
+  const db = () => t.database.db;
+  /** Each account's kept count of each month beside a count of its calls by UK month; they must agree. */
+  const keptAndCounted = async () =>
+    (
+      await sql<{ account_no: number; part: string; kept: number; rows: number }>`
+        select coalesce(k.account_no, r.account_no) as account_no, coalesce(k.part, r.part) as part,
+          coalesce(k.n, 0)::int as kept, coalesce(r.n, 0)::int as rows
+        from (select account_no, part, n from list_counts where table_name = 'call_records') k
+        full join (select account_no, to_char(started_at at time zone 'Europe/London', 'YYYY-MM') as part,
+            count(*) as n from call_records group by 1, 2) r
+          on r.account_no = k.account_no and r.part = k.part`.execute(db())
+    ).rows;
+
+  it('keeps each account’s calls counted per month (UK time) as batches are stored, duplicates not', async () => {
+    const before = await keptAndCounted();
+    expect(before.filter((r) => r.kept !== r.rows)).toEqual([]);
+    expect(before).toContainEqual({ account_no: 30000, part: '2024-04', kept: 1, rows: 1 });
+    const batch = [
+      call('count-1', { startedAt: '2024-10-31T23:59:59Z' }),
+      call('count-2', { startedAt: '2024-11-01T00:00:00Z', accountNo: 30001 }),
+    ];
+    await ingest(batch);
+    await ingest(batch);
+    const after = await keptAndCounted();
+    expect(after.filter((r) => r.kept !== r.rows)).toEqual([]);
+    expect(after).toContainEqual({ account_no: 30000, part: '2024-10', kept: 1, rows: 1 });
+    expect(after).toContainEqual({ account_no: 30001, part: '2024-11', kept: 1, rows: 1 });
+    // Each tenant reads its own account's counts only (row-level security on list_counts).
+    const seen = await t.app.platform.tenancy.tenant(30001, (tx) =>
+      sql<{
+        account_no: number;
+      }>`select distinct account_no from list_counts where table_name = 'call_records'`.execute(tx),
+    );
+    expect(seen.rows).toEqual([{ account_no: 30001 }]);
+  });
+
+  it('answers the month’s total from its kept count; a search counts its rows', async () => {
+    const all = json<Page>(await page(retail, '-1/-1', { filters: { month: MONTH } })).records.length;
+    expect(json<Page>(await page(retail, '0/2', { filters: { month: MONTH } })).totalRecords).toBe(all);
+    // The kept count, not a count: a wrong one shows through (put right straight after).
+    const shift = (n: number) =>
+      sql`update list_counts set n = n + ${n} where table_name = 'call_records' and account_no = 30000
+        and part = ${MONTH}`.execute(db());
+    await shift(1000);
+    try {
+      expect(json<Page>(await page(retail, '0/2', { filters: { month: MONTH } })).totalRecords).toBe(all + 1000);
+      const searched = json<Page>(await page(retail, '0/2', { filters: { month: MONTH }, search: '0113' }));
+      expect(searched.totalRecords).toBeLessThanOrEqual(all);
+    } finally {
+      await shift(-1000);
+    }
+  });
+
+  it('refuses to move a call to another start (its month’s count would be wrong), never silently', async () => {
+    await expect(
+      sql`update call_records set started_at = started_at + interval '40 days' where call_id = 'm-2'`.execute(db()),
+    ).rejects.toThrow(/does not change its started_at/);
+    expect((await keptAndCounted()).filter((r) => r.kept !== r.rows)).toEqual([]);
+  });
+});
+
 describe('call-record exports', () => {
   const HEADER =
     'Date,Time,Source,Destination,TPS Status,Rejected Call Reason,Restricted Call Reason,Inbound Number,Mins,Cost';
@@ -316,6 +379,31 @@ describe('call-record exports', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body.split('\n')[0]).toBe(HEADER.replace(',Cost', ''));
     expect(res.body).toContain('02/03/2024,10:00:00,01132460001,07700900123,,,,,2:05\n');
+  });
+
+  it('sends the file gzip- or brotli-compressed when the client takes it, the same file', async () => {
+    const url = `/api/v1/callrecords/download?month=${MONTH}`;
+    const plain = await t.app.inject({ method: 'GET', url, headers: retail });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...retail, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toContain('accept-encoding');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...retail, 'accept-encoding': 'br;q=1, gzip;q=0' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    // Neither taken: as it is (the reply compressor, which knows no other, leaves it so too).
+    const deflate = await t.app.inject({ method: 'GET', url, headers: { ...retail, 'accept-encoding': 'deflate' } });
+    expect(deflate.headers['content-encoding']).toBeUndefined();
+    expect(deflate.body).toBe(plain.body);
   });
 
   it('answers POST /callrecords/csv with result, a JSON string of the rows', async () => {
