@@ -60,7 +60,9 @@ test.describe('call recording', () => {
     expect(href).toMatch(/^\/api\/v1\/callrecording\/\d+\/download\?download=1$/);
     const file = await page.request.get(href);
     expect(file.status()).toBe(200);
-    expect(file.headers()['content-disposition']).toMatch(/^attachment; filename=".+\.wav"$/);
+    expect(file.headers()['content-disposition']).toMatch(
+      /^attachment; filename=".+\.wav"; filename\*=UTF-8''.+\.wav$/,
+    );
     const part = await page.request.get(href, { headers: { range: 'bytes=0-3' } });
     expect(part.status()).toBe(206);
     expect((await part.body()).toString()).toBe('RIFF');

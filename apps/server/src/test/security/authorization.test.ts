@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_BASE } from '../../app.ts';
 import { TUNES, wavOf } from '../../demo/audio.ts';
 import { seedCallRecordings } from '../../demo/call-recording.ts';
+import { demoCalls } from '../../demo/call-records.ts';
 import { seedDemoInvoices } from '../../demo/invoices.ts';
 import { seedAudio } from '../../demo/seed.ts';
 import { seedVoicemail } from '../../demo/voicemail.ts';
@@ -193,7 +194,7 @@ beforeAll(async () => {
   // The demo's call recordings and voicemail (the template has no file store to hold them), so their
   // routes have the owner's ids.
   await t.app.platform.tenancy.crossAccount('seed', async (tx) => {
-    await seedCallRecordings(tx, t.app.platform.files);
+    await seedCallRecordings(tx, t.app.platform.files, demoCalls(new Date()));
     await seedVoicemail(tx, t.app.platform.files);
   });
   // The demo year of invoices (the template leaves them out), so the invoice routes have the owner's ids.
