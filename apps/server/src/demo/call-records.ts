@@ -120,19 +120,23 @@ function callAt(r: Random, start: Date, id: string): CallRecordIngestRow {
   };
 }
 
-/** The demo's calls from the first day of last month to `now` (UTC days; hours read as UK time is near enough). */
+/**
+ * The demo's calls from the first day of last month to the end of yesterday (UTC days; hours read as
+ * UK time is near enough): whole days, so a seed made at any time of a day holds the same calls (the
+ * tests' template copies equal a fresh seed), as a switch's records arrive after the day anyway.
+ */
 export function demoCalls(now = new Date()): CallRecordIngestRow[] {
   const r = prng(28);
   const calls: CallRecordIngestRow[] = [];
   const first = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1);
-  for (let day = first; day < now.getTime(); day += DAY) {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  for (let day = first; day < today; day += DAY) {
     const weekday = new Date(day).getUTCDay();
     const count = weekday === 0 ? 3 : weekday === 6 ? 22 : 80 + Math.floor(r() * 40);
     const hours = weekday === 0 || weekday === 6 ? SATURDAY_HOURS : WEEKDAY_HOURS;
     for (let n = 0; n < count; n++) {
       const hour = weekday === 0 ? 9 + Math.floor(r() * 8) : hourOf(r, hours);
       const start = new Date(day + hour * 3600_000 + Math.floor(r() * 3600_000));
-      if (start > now) continue;
       calls.push(callAt(r, start, `demo-${ACCOUNT}-${new Date(day).toISOString().slice(0, 10)}-${n}`));
     }
   }
