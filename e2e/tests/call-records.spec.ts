@@ -50,7 +50,8 @@ test.describe('call records', () => {
     await expectAccessible(page, '/call-records, last month');
     await page.screenshot({ path: 'test-results/call-records-1280.png', fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The table turns into cards once the page has laid out at the new width.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page, '/call-records at 390 px');
     await page.screenshot({ path: 'test-results/call-records-390.png', fullPage: true });
   });
