@@ -3,7 +3,7 @@
  * area's own record type (no parallel model), and the look-ups the engine makes in it.
  */
 import type { z } from 'zod';
-import { accessListEntryRecord, accessListRecord } from '../features/access-lists.ts';
+import { accessListRecord } from '../features/access-lists.ts';
 import { callGroupMemberRecord, callGroupRecord } from '../features/call-groups.ts';
 import { callQueueRecord, queueMemberRecord } from '../features/call-queues.ts';
 import { conferenceRecord } from '../features/conferencing.ts';
@@ -108,8 +108,6 @@ export const estateSchemas = {
   conferences: conferenceRecord.pick({ id: true, confNumber: true, nickname: true, waitForMarked: true }),
   trunks: sipTrunkRecord.pick({ id: true, nickname: true, trunkFailOver: true }),
   accessLists: accessListRecord.pick({ id: true, name: true }),
-  /** An access list's entries (each with its list). */
-  listEntries: accessListEntryRecord.pick({ number: true }).extend({ listId: accessListRecord.shape.id }),
   prompts: promptRecord.pick({ id: true, name: true }),
 };
 type Of<K extends keyof typeof estateSchemas> = z.infer<(typeof estateSchemas)[K]>;
@@ -184,6 +182,8 @@ export function indexEstate(estate: Estate) {
      */
     refs: new Map<string, Ref>(),
     keys: new Map<string, string>(),
+    /** Each target's node key in the lint's transitions (transitions.ts). */
+    nodeKeys: new Map<string, string>(),
     numbers: byKey(estate.numbers, (n) => nationalNumber(n.telephoneNumber)),
     seat: byKey(estate.seats, (s) => s.extension),
     timeprofile: byKey(estate.timeProfiles, (p) => p.extension),

@@ -60,20 +60,12 @@ export const walkAt = (index: IndexedEstate, at: Date): Walk => ({
   words: false,
 });
 
-/** Each estate's targets' node keys (a target names the same object at every instant). */
-const keyCaches = new WeakMap<IndexedEstate, Map<Target, string>>();
-
-/** The node key of a target, looked up once per estate. */
+/** The node key of a target, worked out once per estate (a target names the same object at every instant). */
 export function targetKey(index: IndexedEstate, target: Target): string {
-  let cache = keyCaches.get(index);
-  if (!cache) {
-    cache = new Map();
-    keyCaches.set(index, cache);
-  }
-  let key = cache.get(target);
+  let key = index.nodeKeys.get(target);
   if (key === undefined) {
     key = nodeKey(targetRef(index, target).object);
-    cache.set(target, key);
+    index.nodeKeys.set(target, key);
   }
   return key;
 }
@@ -82,22 +74,20 @@ export function targetKey(index: IndexedEstate, target: Target): string {
 export function nodeOf(w: Walk, target: Target): { node: RoutingNode; targets: Target[] } {
   const ref = targetRef(w.index, target);
   const v = visit(w, ref, []);
-  const targets = [v.onward, ...v.alternatives.map((a) => a.target)].filter((t): t is Target => t !== null);
-  const keyOf = (t: Target) => targetKey(w.index, t);
+  const targets: Target[] = v.onward === null ? [] : [v.onward];
+  const to: string[] = [];
+  let exit = v.onward === null && v.kind !== 'ivr';
+  for (const a of v.alternatives) {
+    if (a.target !== null) targets.push(a.target);
+    else if (a.condition !== 'invalid') exit = true;
+  }
+  for (const t of targets) {
+    const key = targetKey(w.index, t);
+    if (!to.includes(key)) to.push(key);
+  }
   const ringing = v.kind === 'callGroup' ? (v.data.ringing as string[]) : [];
-  return {
-    node: {
-      object: ref.object,
-      kind: v.kind,
-      exit:
-        (v.onward === null && v.kind !== 'ivr') ||
-        v.alternatives.some((a) => a.target === null && a.condition !== 'invalid'),
-      onward: v.onward === null ? null : keyOf(v.onward),
-      to: [...new Set(targets.map(keyOf))],
-      ringing,
-    },
-    targets,
-  };
+  const onward = v.onward === null ? null : targetKey(w.index, v.onward);
+  return { node: { object: ref.object, kind: v.kind, exit, onward, to, ringing }, targets };
 }
 
 /**

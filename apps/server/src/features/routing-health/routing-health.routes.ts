@@ -67,7 +67,7 @@ export function registerRoutingHealthRoutes(api: FastifyInstance, platform: Plat
     // health, the last save's check), its loops known already.
     const before = loopKeys(await loadEstate(db, platform.lists, auth.accountNo));
     return async (start) => {
-      const after = await loadEstate(db, platform.lists, auth.accountNo);
+      const after = await loadEstate(db, platform.lists, auth.accountNo, { changed: true });
       const loops = routingLoops(after, start);
       loopKeys(after, () => loops);
       const made = loops.find((l) => !before.has(l.key));

@@ -204,6 +204,23 @@ describe('a save that would make a loop with no way out is refused, naming the l
     }
   });
 
+  it('a save reads the estate once: before the write the kept one (its fingerprint), after it the whole', async () => {
+    await setUp({ keys: false, fallover: false });
+    try {
+      const { ivr } = await ids();
+      // The account's estate read since its last change (the health page): kept.
+      await health(retail);
+      const sent = await t.statements(async () => {
+        const res = await t.api('PATCH', `/ivr/${ivr.id}`, retail, { description: 'Menu renamed' });
+        expect(res.statusCode, res.body).toBe(200);
+      });
+      // Every statement of the estate reads the rows' versions: the fingerprint, then the 15 reads.
+      expect(sent.filter((s) => s.sql.includes('xmin::text'))).toHaveLength(16);
+    } finally {
+      await tearDown();
+    }
+  });
+
   it('a save that leaves a loop as it was is not refused (it made none)', async () => {
     await setUp({ keys: true, fallover: true });
     try {
