@@ -90,6 +90,10 @@ describe('loadEstate: the estate kept between reads is answered only while its r
     const acme = await read(ACME);
     const other = await read(OTHER, ACME);
     expect(other).not.toBe(acme);
+    // Kept under its own number in turn (an account with empty kinds: their fingerprints match too).
+    const own = await read(OTHER);
+    expect(own).toEqual(other);
+    expect(await read(OTHER)).toBe(own);
     expect(other.numbers.map((n) => n.telephoneNumber)).not.toEqual(acme.numbers.map((n) => n.telephoneNumber));
     // Both kept under the one hint in turn: each read still gets its own account's rows.
     expect(await read(ACME, ACME)).not.toBe(other);
