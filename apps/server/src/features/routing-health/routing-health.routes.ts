@@ -64,10 +64,11 @@ export function registerRoutingHealthRoutes(api: FastifyInstance, platform: Plat
   });
   platform.routing.add(async ({ db, auth }) => {
     // The estate before the write: usually the one kept since it was last read (a trace, the
-    // health, the last save's check), its loops known already.
+    // health, the last save's check), its loops known already. After it, only the kinds written
+    // are read again.
     const before = loopKeys(await loadEstate(db, platform.lists, auth.accountNo));
     return async (start) => {
-      const after = await loadEstate(db, platform.lists, auth.accountNo, { changed: true });
+      const after = await loadEstate(db, platform.lists, auth.accountNo);
       const loops = routingLoops(after, start);
       loopKeys(after, () => loops);
       const made = loops.find((l) => !before.has(l.key));

@@ -6,9 +6,10 @@
  * decides the rows: another account's objects are never read, so a destination naming one is
  * 'missing' in the trace.
  *
- * The estate read last for each account is kept with its fingerprint (every row version read):
- * a read first asks the database for the fingerprint of the rows it would read, in one statement,
- * and answers the kept estate when it is the same — the very same rows (see FINGERPRINT).
+ * The estate read last for each account is kept, each kind with the fingerprint of its rows' versions:
+ * a read first asks the database for every kind's fingerprint, in one statement, and reads again
+ * only the kinds whose rows are not the very same (see FINGERPRINTS); none changed, the kept estate
+ * itself is answered.
  */
 import crypto from 'node:crypto';
 import { calendarKey, type Estate, estateSchemas } from '@switchboard/domain';
@@ -40,8 +41,16 @@ const LISTED = {
 type Listed = keyof typeof LISTED;
 const KINDS = Object.keys(LISTED) as Listed[];
 
-/** Every table the estate reads, in the fingerprint's order: the listed kinds', then the children's. */
-const TABLES = [...KINDS.map((k) => LISTED[k]), 'call_group_members', 'call_queue_members', 'access_list_entries'];
+/** The tables of the children read with their listed parents. */
+const CHILD_TABLES = {
+  groupMembers: 'call_group_members',
+  queueMembers: 'call_queue_members',
+  entries: 'access_list_entries',
+} as const;
+type Child = keyof typeof CHILD_TABLES;
+type Part = Listed | Child;
+const PARTS: Part[] = [...KINDS, ...(Object.keys(CHILD_TABLES) as Child[])];
+const TABLE_OF: Record<Part, string> = { ...LISTED, ...CHILD_TABLES };
 
 /** A row's version: where it is, and the transaction that made it. */
 interface Version {
@@ -51,30 +60,27 @@ interface Version {
 const VERSION = [sql<string>`ctid::text`.as('_ctid'), sql<string>`xmin::text`.as('_xmin')] as const;
 
 /**
- * What the estate is made of, exactly: every row version read, by table, in place order. An
- * insert, update or delete — even a second update of one row in the same transaction (a new
- * version elsewhere) — changes it; a rolled-back write's versions are never seen again. Worked out
- * by the database in the reader's own snapshot and under its row-level security: the same
- * fingerprint means the very same rows, so the estate read under it is the estate.
+ * What each kind is made of, exactly: every row version read (where it is, the transaction that
+ * made it), in place order, as an md5. An insert, update or delete — even a second update of one row
+ * in the same transaction (a new version elsewhere) — changes it; a rolled-back write's versions are
+ * never seen again. Worked out by the database in the reader's own snapshot and under its row-level
+ * security: the same fingerprint means the very same rows, so the kind read under it is the kind.
  */
-const FINGERPRINT = sql<string>`md5(concat_ws('|', ${sql.join(
-  TABLES.map(
-    (t) =>
-      sql`coalesce((select string_agg(ctid::text || ':' || xmin::text, ',' order by ctid) from ${sql.table(t)}), '')`,
+const FINGERPRINTS = PARTS.map((part) =>
+  sql<string>`md5(coalesce((select string_agg(ctid::text || ':' || xmin::text, ',' order by ctid) from ${sql.table(TABLE_OF[part])}), ''))`.as(
+    part,
   ),
-)}))`;
+);
 
-/** The fingerprint of the rows read (each table's, in TABLES' order), as FINGERPRINT makes it. */
-function fingerprintOf(tables: ReadonlyArray<readonly Version[]>): string {
-  const each = tables.map((rows) => {
-    const placed = rows.map((v) => {
-      const comma = v._ctid.indexOf(',');
-      return { block: Number(v._ctid.slice(1, comma)), offset: Number(v._ctid.slice(comma + 1, -1)), v };
-    });
-    placed.sort((a, b) => a.block - b.block || a.offset - b.offset);
-    return placed.map(({ v }) => `${v._ctid}:${v._xmin}`).join(',');
+/** The fingerprint of the rows read, as FINGERPRINTS makes it. */
+function fingerprintOf(rows: readonly Version[]): string {
+  const placed = rows.map((v) => {
+    const comma = v._ctid.indexOf(',');
+    return { block: Number(v._ctid.slice(1, comma)), offset: Number(v._ctid.slice(comma + 1, -1)), v };
   });
-  return crypto.createHash('md5').update(each.join('|')).digest('hex');
+  placed.sort((a, b) => a.block - b.block || a.offset - b.offset);
+  const text = placed.map(({ v }) => `${v._ctid}:${v._xmin}`).join(',');
+  return crypto.createHash('md5').update(text).digest('hex');
 }
 
 /** A row's version as fields of a field map (read with the record's own fields). */
@@ -108,36 +114,70 @@ async function recordsOf<S extends z.ZodObject>(db: Tx, table: string, fields: F
   const rows = await selectRecords<Record<string, unknown>>(db.selectFrom(table as 'seats'), fields);
   // The schema keeps only its own fields: the version is left out.
   return {
-    versions: rows.map((row): Version => ({ _ctid: String(row._ctid), _xmin: String(row._xmin) })),
+    fp: fingerprintOf(rows.map((row): Version => ({ _ctid: String(row._ctid), _xmin: String(row._xmin) }))),
     records: rows.map((row): z.infer<S> => schema.parse(row)),
   };
 }
 
-/** The members of every group and queue, the entries of every access list: plain columns. */
-async function childrenOf(db: Tx) {
-  const groupMembers = await db
-    .selectFrom('call_group_members')
-    .select(['group_id as groupId', 'member as name', 'days', 'start_time as start', 'end_time as end', 'penalty'])
-    .select(VERSION)
-    .orderBy('id')
-    .execute();
-  const queueMembers = await db
-    .selectFrom('call_queue_members')
-    .select(['queue_id as queueId', 'member as memberName', 'penalty'])
-    .select(VERSION)
-    .orderBy('penalty')
-    .orderBy('id')
-    .execute();
-  const entries = await db
-    .selectFrom('access_list_entries')
-    .select(['access_list_id', 'number'])
-    .select(VERSION)
-    .execute();
+/** The members of every group and queue, the entries of every access list (plain columns), with their fingerprint. */
+const childReads = {
+  groupMembers: async (db: Tx) => {
+    const rows = await db
+      .selectFrom('call_group_members')
+      .select(['group_id as groupId', 'member as name', 'days', 'start_time as start', 'end_time as end', 'penalty'])
+      .select(VERSION)
+      .orderBy('id')
+      .execute();
+    return { fp: fingerprintOf(rows), records: rows.map((m) => estateSchemas.groupMembers.parse(m)) };
+  },
+  queueMembers: async (db: Tx) => {
+    const rows = await db
+      .selectFrom('call_queue_members')
+      .select(['queue_id as queueId', 'member as memberName', 'penalty'])
+      .select(VERSION)
+      .orderBy('penalty')
+      .orderBy('id')
+      .execute();
+    return { fp: fingerprintOf(rows), records: rows.map((m) => estateSchemas.queueMembers.parse(m)) };
+  },
+  entries: async (db: Tx) => {
+    const rows = await db
+      .selectFrom('access_list_entries')
+      .select(['access_list_id', 'number'])
+      .select(VERSION)
+      .execute();
+    return { fp: fingerprintOf(rows), records: rows.map(({ access_list_id, number }) => ({ access_list_id, number })) };
+  },
+};
+
+/** Each kind's records as read, with the fingerprint of their rows. */
+type Parts = { [K in Listed]: { fp: string; records: z.infer<(typeof estateSchemas)[K]>[] } } & {
+  [C in Child]: Awaited<ReturnType<(typeof childReads)[C]>>;
+};
+
+/** How each kind is read in `db`. */
+function partReads(db: Tx, lists: Lists): { [P in Part]: () => Promise<Parts[P]> } {
+  const fields = estateFields(lists);
+  const listed =
+    <K extends Listed>(kind: K) =>
+    () =>
+      recordsOf(db, LISTED[kind], fields[kind], estateSchemas[kind]);
   return {
-    versions: [groupMembers, queueMembers, entries],
-    groupMembers: groupMembers.map((m) => estateSchemas.groupMembers.parse(m)),
-    queueMembers: queueMembers.map((m) => estateSchemas.queueMembers.parse(m)),
-    entries,
+    numbers: listed('numbers'),
+    timeProfiles: listed('timeProfiles'),
+    calendars: listed('calendars'),
+    ivrs: listed('ivrs'),
+    callGroups: listed('callGroups'),
+    queues: listed('queues'),
+    seats: listed('seats'),
+    nts: listed('nts'),
+    conferences: listed('conferences'),
+    trunks: listed('trunks'),
+    accessLists: listed('accessLists'),
+    prompts: listed('prompts'),
+    groupMembers: () => childReads.groupMembers(db),
+    queueMembers: () => childReads.queueMembers(db),
+    entries: () => childReads.entries(db),
   };
 }
 
@@ -153,50 +193,32 @@ function grouped<T, K>(items: readonly T[], key: (t: T) => K): Map<K, T[]> {
   return out;
 }
 
-/** The account's routing objects read in `db`, with the fingerprint of the rows read. */
-async function readEstate(db: Tx, lists: Lists): Promise<{ fp: string; estate: Estate }> {
-  const fields = estateFields(lists);
-  const versions: Version[][] = [];
-  const read = async <K extends Listed>(kind: K) => {
-    const { versions: v, records } = await recordsOf(db, LISTED[kind], fields[kind], estateSchemas[kind]);
-    versions[KINDS.indexOf(kind)] = v;
-    return records;
-  };
-  const numbers = await read('numbers');
-  const timeProfiles = await read('timeProfiles');
-  const calendars = await read('calendars');
-  const ivrs = await read('ivrs');
-  const callGroups = await read('callGroups');
-  const queues = await read('queues');
-  const seats = await read('seats');
-  const nts = await read('nts');
-  const conferences = await read('conferences');
-  const trunks = await read('trunks');
-  const accessLists = await read('accessLists');
-  const prompts = await read('prompts');
-  const children = await childrenOf(db);
-  const calendarsOf = grouped(calendars, (c) => c.timeProfileId);
-  const membersOf = grouped(children.groupMembers, (m) => m.groupId);
-  const agentsOf = grouped(children.queueMembers, (m) => m.queueId);
-  const entriesOf = grouped(children.entries, (e) => e.access_list_id);
-  const estate: Estate = {
-    numbers,
-    timeProfiles: timeProfiles.map((p) => ({
+/** The estate of its kinds' records (each object with its children). */
+function estateOf(parts: Parts): Estate {
+  const calendarsOf = grouped(parts.calendars.records, (c) => c.timeProfileId);
+  const membersOf = grouped(parts.groupMembers.records, (m) => m.groupId);
+  const agentsOf = grouped(parts.queueMembers.records, (m) => m.queueId);
+  const entriesOf = grouped(parts.entries.records, (e) => e.access_list_id);
+  return {
+    numbers: parts.numbers.records,
+    timeProfiles: parts.timeProfiles.records.map((p) => ({
       ...p,
       // By start, as the profile's status reads them: the first entry holding the instant decides.
       calendars: (calendarsOf.get(p.id) ?? []).sort((a, b) => calendarKey(a.start).localeCompare(calendarKey(b.start))),
     })),
-    ivrs,
-    callGroups: callGroups.map((g) => ({ ...g, members: membersOf.get(g.id) ?? [] })),
-    queues: queues.map((q) => ({ ...q, members: agentsOf.get(q.id) ?? [] })),
-    seats,
-    nts,
-    conferences,
-    trunks,
-    accessLists: accessLists.map((a) => ({ ...a, entries: (entriesOf.get(a.id) ?? []).map((e) => e.number) })),
-    prompts,
+    ivrs: parts.ivrs.records,
+    callGroups: parts.callGroups.records.map((g) => ({ ...g, members: membersOf.get(g.id) ?? [] })),
+    queues: parts.queues.records.map((q) => ({ ...q, members: agentsOf.get(q.id) ?? [] })),
+    seats: parts.seats.records,
+    nts: parts.nts.records,
+    conferences: parts.conferences.records,
+    trunks: parts.trunks.records,
+    accessLists: parts.accessLists.records.map((a) => ({
+      ...a,
+      entries: (entriesOf.get(a.id) ?? []).map((e) => e.number),
+    })),
+    prompts: parts.prompts.records,
   };
-  return { fp: fingerprintOf([...versions, ...children.versions]), estate };
 }
 
 /** The most accounts' estates a server keeps (the least recently read goes first). */
@@ -211,39 +233,48 @@ function frozen<T>(value: T): T {
   return value;
 }
 
-/** The estates read last, each with its fingerprint, per account: one registry's (one server's). */
-const keptOf = new WeakMap<Lists, Map<number, { fp: string; estate: Estate }>>();
+/** The estates read last, each with its kinds' records and fingerprints, per account: one registry's (one server's). */
+const keptOf = new WeakMap<Lists, Map<number, { parts: Parts; estate: Estate }>>();
 
 /**
- * The account's routing objects, read in `db` (a tenant transaction of `account`). When the
- * account's kept estate has the fingerprint of the rows this transaction would read (nothing
- * written since, nor by this transaction), it is answered and the rows are not read: one statement.
- * `account` only names the kept estate tried: rows are read by row-level security and matched by
- * fingerprint, never by the number. `changed`: the caller knows the rows changed (it has just
- * written them), so the kept estate is not tried.
+ * The account's routing objects, read in `db` (a tenant transaction of `account`). With a kept
+ * estate for the account, the database is first asked for each kind's fingerprint in this
+ * transaction's snapshot: a kind whose rows are the very same (nothing written since, nor by this
+ * transaction) is not read again, and when none changed the kept estate itself is answered — one
+ * statement. `account` only names the kept estate tried: rows are read by row-level security and
+ * matched by fingerprint, never by the number.
  */
-export async function loadEstate(
-  db: Tx,
-  lists: Lists,
-  account: number,
-  options: { changed?: boolean } = {},
-): Promise<Estate> {
+export async function loadEstate(db: Tx, lists: Lists, account: number): Promise<Estate> {
   let kept = keptOf.get(lists);
   if (!kept) {
     kept = new Map();
     keptOf.set(lists, kept);
   }
-  const last = options.changed ? undefined : kept.get(account);
+  const last = kept.get(account);
   kept.delete(account);
-  let entry = last;
-  if (last) {
-    const { fp } = await db.selectNoFrom(FINGERPRINT.as('fp')).executeTakeFirstOrThrow();
-    if (fp !== last.fp) entry = undefined;
-  }
-  if (!entry) {
-    const read = await readEstate(db, lists);
-    entry = { fp: read.fp, estate: frozen(read.estate) };
-  }
+  const now = last ? await db.selectNoFrom(FINGERPRINTS).executeTakeFirstOrThrow() : undefined;
+  const reads = partReads(db, lists);
+  const part = async <P extends Part>(p: P): Promise<Parts[P]> =>
+    last && now && last.parts[p].fp === now[p] ? last.parts[p] : frozen(await reads[p]());
+  const parts: Parts = {
+    numbers: await part('numbers'),
+    timeProfiles: await part('timeProfiles'),
+    calendars: await part('calendars'),
+    ivrs: await part('ivrs'),
+    callGroups: await part('callGroups'),
+    queues: await part('queues'),
+    seats: await part('seats'),
+    nts: await part('nts'),
+    conferences: await part('conferences'),
+    trunks: await part('trunks'),
+    accessLists: await part('accessLists'),
+    prompts: await part('prompts'),
+    groupMembers: await part('groupMembers'),
+    queueMembers: await part('queueMembers'),
+    entries: await part('entries'),
+  };
+  const same = last !== undefined && PARTS.every((p) => parts[p] === last.parts[p]);
+  const entry = same ? last : { parts, estate: frozen(estateOf(parts)) };
   kept.set(account, entry);
   for (const oldest of kept.keys()) {
     if (kept.size <= ESTATES_KEPT) break;
