@@ -8,9 +8,10 @@
  */
 import type { Tx } from './tenancy.ts';
 
-/** What a check reads: the write's transaction. */
+/** What a check reads: the write's transaction, of the account written. */
 export interface RoutingWriteCtx {
   db: Tx;
+  auth: { accountNo: number };
 }
 
 /** Run after the write; throws to refuse it. `start`: the destination value of the record written, when it is one. */

@@ -9,7 +9,7 @@ import { QUEUE_STRATEGIES } from '../features/call-queues.ts';
 import { minutesToTime, timeToMinutes } from '../time-of-day.ts';
 import type { EstateQueue } from './estate.ts';
 import { refOf } from './refs.ts';
-import { type AlternativeVisit, destinationTarget, goesTo, type Visit, type Walk } from './visit.ts';
+import { type AlternativeVisit, destinationTarget, goesTo, say, type Visit, type Walk } from './visit.ts';
 import { dayAndTime, duration, listWords, promptWords } from './words.ts';
 
 /** How each strategy rings its members ('of' the members in words). */
@@ -36,31 +36,36 @@ function exitWords(w: Walk, exitTime: string): string {
 function waiting(w: Walk, q: EstateQueue): AlternativeVisit[] {
   const fallover = destinationTarget(q.falloverLocation);
   const empty = destinationTarget(q.falloverLocationEmpty);
-  const then = goesTo(w.index, fallover, NO_FALLOVER);
-  const full =
+  const then = () => goesTo(w.index, fallover, NO_FALLOVER);
+  const full = () =>
     q.queueFullMessageId > 0 ? `, after the queue-full message ${promptWords(w.index, q.queueFullMessageId)},` : '';
   const out: AlternativeVisit[] = [];
   if (!q.joinEmpty) {
     out.push({
       condition: 'empty',
-      text: `If no member is logged in (Join Empty is off)${goesTo(w.index, empty, ': the call ends (no empty-queue destination is set)')}`,
+      text: say(
+        w,
+        () =>
+          `If no member is logged in (Join Empty is off)${goesTo(w.index, empty, ': the call ends (no empty-queue destination is set)')}`,
+      ),
       target: empty,
     });
   }
   out.push({
     condition: 'full',
-    text: `If ${q.maxLength} callers are already waiting, the queue is full${full}${then}`,
+    text: say(w, () => `If ${q.maxLength} callers are already waiting, the queue is full${full()}${then()}`),
     target: fallover,
   });
   if (q.queueTime > 0) {
     out.push({
       condition: 'maxWait',
-      text: `If no member answers within ${duration(q.queueTime)}${then}`,
+      text: say(w, () => `If no member answers within ${duration(q.queueTime)}${then()}`),
       target: fallover,
     });
   }
   if (q.exitSwitch) {
-    out.push({ condition: 'exit', text: `If still waiting at ${exitWords(w, q.exitTime)}${then}`, target: fallover });
+    const text = say(w, () => `If still waiting at ${exitWords(w, q.exitTime)}${then()}`);
+    out.push({ condition: 'exit', text, target: fallover });
   }
   return out;
 }
@@ -82,7 +87,11 @@ export function queueVisit(w: Walk, q: EstateQueue): Visit {
     const fallover = destinationTarget(q.falloverLocation);
     return {
       kind: 'queueClosed',
-      text: `${dayAndTime(w.clock)} is after the exit time of ${name} (${exitWords(w, q.exitTime)})${goesTo(w.index, fallover, NO_FALLOVER)}`,
+      text: say(
+        w,
+        () =>
+          `${dayAndTime(w.clock)} is after the exit time of ${name} (${exitWords(w, q.exitTime)})${goesTo(w.index, fallover, NO_FALLOVER)}`,
+      ),
       data,
       onward: fallover,
       alternatives: [],
@@ -92,13 +101,17 @@ export function queueVisit(w: Walk, q: EstateQueue): Visit {
     const empty = destinationTarget(q.falloverLocationEmpty);
     return {
       kind: 'queueEmpty',
-      text: `${name} has no members and Join Empty is off${goesTo(w.index, empty, ': the call ends (no empty-queue destination is set)')}`,
+      text: say(
+        w,
+        () =>
+          `${name} has no members and Join Empty is off${goesTo(w.index, empty, ': the call ends (no empty-queue destination is set)')}`,
+      ),
       data,
       onward: empty,
       alternatives: [],
     };
   }
-  const who =
+  const who = () =>
     members.length === 0
       ? 'no member can answer (the queue has none)'
       : `${(STRATEGY_WORDS[q.strategy] ?? STRATEGY_WORDS.ringall)?.(
@@ -108,10 +121,10 @@ export function queueVisit(w: Walk, q: EstateQueue): Visit {
             ),
           ),
         )} (${strategy}), each for ${duration(q.timeout)}${q.members.some((m) => m.penalty > 0) ? '; lower penalties first' : ''}`;
-  const welcome = q.welcomeId > 0 ? `the welcome prompt ${promptWords(w.index, q.welcomeId)} plays, then ` : '';
+  const welcome = () => (q.welcomeId > 0 ? `the welcome prompt ${promptWords(w.index, q.welcomeId)} plays, then ` : '');
   return {
     kind: 'queue',
-    text: `${name}: ${welcome}the caller waits while it ${who}`,
+    text: say(w, () => `${name}: ${welcome()}the caller waits while it ${who()}`),
     data,
     onward: null,
     alternatives: waiting(w, q),

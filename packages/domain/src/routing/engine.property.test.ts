@@ -7,10 +7,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DAYS, perDay } from '../time-of-day.ts';
-import { MAX_STEPS, routeCall } from './engine.ts';
+import { MAX_STEPS, routeCall, visit } from './engine.ts';
 import { group, ivr, member, number, profile, queue, seat } from './estate.fixture.ts';
-import { type Estate, emptyEstate } from './estate.ts';
+import { type Estate, emptyEstate, indexEstate } from './estate.ts';
 import type { RouteStep } from './steps.ts';
+import { estateTargets, walkAt } from './transitions.ts';
+import { targetRef, type Visit } from './visit.ts';
 
 const SEATS = [201, 202, 203];
 const PROFILES = [300, 301];
@@ -231,6 +233,33 @@ describe('the routing engine over random estates', () => {
           expect(count).toBeLessThanOrEqual(MAX_STEPS * 16);
         },
       ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('the lint’s walk, which builds no words, decides exactly as the trace’s at every object', () => {
+    // What a visit decides, its words left out.
+    const decision = (v: Visit) => ({
+      kind: v.kind,
+      data: v.data,
+      onward: v.onward,
+      alternatives: v.alternatives.map(({ text, ...rest }) => rest),
+      keys: v.keys,
+      replay: v.replay,
+    });
+    fc.assert(
+      fc.property(estate, instant, (e, at) => {
+        const index = indexEstate(e);
+        const quiet = walkAt(index, at);
+        const worded = { ...quiet, words: true };
+        for (const target of [...estateTargets(e), ...e.seats.map((s) => `seat:${s.extension}`)]) {
+          const ref = targetRef(index, target);
+          const spoken = visit(worded, ref, []);
+          const silent = visit(quiet, ref, []);
+          expect(decision(silent)).toEqual(decision(spoken));
+          expect(spoken.text).not.toBe('');
+        }
+      }),
       { numRuns: 300 },
     );
   });

@@ -45,7 +45,11 @@ export interface Call {
 export function visit(w: Walk, ref: Ref, keys: readonly string[]): Visit {
   const { index } = w;
   const { type, value } = ref.object;
-  const key = parseDestination(value)?.key ?? '';
+  let key = index.keys.get(value);
+  if (key === undefined) {
+    key = parseDestination(value)?.key ?? '';
+    index.keys.set(value, key);
+  }
   const found = <T>(item: T | undefined): T => item as T;
   switch (type) {
     case 'number':
@@ -134,6 +138,7 @@ export function routeCall(estate: Estate | IndexedEstate, call: Call): RouteStep
     gmtMinutes: call.at.getUTCHours() * 60 + call.at.getUTCMinutes(),
     caller: call.caller,
     budget: MAX_STEPS,
+    words: true,
   };
   const target = dialledTarget(index, call.dialled);
   if (target.startsWith('missing:')) {

@@ -15,6 +15,7 @@ import { seatRecord } from '../features/seats.ts';
 import { sipTrunkRecord } from '../features/sip-trunks.ts';
 import { telephoneNumberRecord } from '../features/telephone-numbers.ts';
 import { calendarRecord, timeProfileRecord } from '../features/time-profiles.ts';
+import type { Ref } from './steps.ts';
 
 const ivrKeys = Object.fromEntries(IVR_KEYS.map((k) => [k.field, true])) as Record<IvrKeyField, true>;
 
@@ -175,6 +176,14 @@ const byKey = <T>(items: readonly T[], key: (t: T) => string | number) =>
 export function indexEstate(estate: Estate) {
   return {
     estate,
+    /**
+     * Each destination value's (or number target's) reference and key once worked out (refs.ts):
+     * an estate is read-only once indexed, and the lint asks for the same few hundred thousands of times.
+     */
+    refs: new Map<string, Ref>(),
+    keys: new Map<string, string>(),
+    /** Each target's node key in the lint's transitions (transitions.ts). */
+    nodeKeys: new Map<string, string>(),
     numbers: byKey(estate.numbers, (n) => nationalNumber(n.telephoneNumber)),
     seat: byKey(estate.seats, (s) => s.extension),
     timeprofile: byKey(estate.timeProfiles, (p) => p.extension),

@@ -179,7 +179,7 @@ export function routingGraph(estate: Estate | IndexedEstate, start: string, at: 
   const index = 'estate' in estate ? estate : indexEstate(estate);
   const clock = londonClock(at);
   const gmtMinutes = at.getUTCHours() * 60 + at.getUTCMinutes();
-  const w: Walk = { index, clock, gmtMinutes, caller: undefined, budget: Number.POSITIVE_INFINITY };
+  const w: Walk = { index, clock, gmtMinutes, caller: undefined, budget: Number.POSITIVE_INFINITY, words: true };
   const first = dialledTarget(index, start);
   const startRef = first.startsWith('missing:')
     ? missingRef(start.trim(), 'which is neither a number nor an extension of this account')

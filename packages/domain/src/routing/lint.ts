@@ -18,12 +18,15 @@ import {
   instantOn,
   lintInstants,
   nodeKey,
+  nodeOf,
   type RoutingNode,
   TIMED_TYPES,
   type Transitions,
-  targetKey,
   transitionsAt,
+  walkAt,
+  walkedAt,
 } from './transitions.ts';
+import type { Walk } from './visit.ts';
 import { listWords } from './words.ts';
 
 export const LINT_KINDS = [
@@ -178,11 +181,11 @@ export function distinctTransitions(index: IndexedEstate): Transitions[] {
   const out = [first];
   const seen = new Set([signature(first)]);
   for (const at of instants.slice(1)) {
-    const t = transitionsAt(index, at, timed, base);
-    const s = signature(t);
+    const walked = walkedAt(index, at, timed, base);
+    const s = signature(walked);
     if (seen.has(s)) continue;
     seen.add(s);
-    out.push(t);
+    out.push(new Map([...base, ...walked]));
   }
   return out;
 }
@@ -305,10 +308,20 @@ function seatReached(t: Transitions, key: string): string | null {
 /** Group members that never ring: their days and hours never meet the times the group is called. */
 function neverRingFindings(index: IndexedEstate): LintFinding[] {
   const out: LintFinding[] = [];
+  // One walk per instant (day × 1,440 + minute), whichever groups are visited at it.
+  const walks = new Map<number, { at: Date; walk: Walk }>();
+  const walkOn = (day: number, minute: number) => {
+    let w = walks.get(day * 1440 + minute);
+    if (!w) {
+      const at = instantOn(day, minute);
+      w = { at, walk: walkAt(index, at) };
+      walks.set(day * 1440 + minute, w);
+    }
+    return w;
+  };
   for (const g of index.estate.callGroups) {
     if (g.members.length === 0) continue;
     const value = `callgroup:${g.groupNo}`;
-    const key = targetKey(index, value);
     const profiles = index.estate.timeProfiles.filter((p) => p.inDestination === value);
     const minutes = new Set<number>([0]);
     for (const m of g.members) minutes.add(timeToMinutes(m.start));
@@ -316,10 +329,10 @@ function neverRingFindings(index: IndexedEstate): LintFinding[] {
     const rang = new Set<string>();
     for (let day = 0; day < 7; day++) {
       for (const m of minutes) {
-        const at = instantOn(day, m);
-        if (profiles.length > 0 && !profiles.some((p) => timeProfileDecision(p, [], at).open)) continue;
-        const node = transitionsAt(index, at, [value]).get(key);
-        for (const r of node?.ringing ?? []) rang.add(r);
+        const w = walkOn(day, m);
+        if (profiles.length > 0 && !profiles.some((p) => timeProfileDecision(p, [], w.at).open)) continue;
+        // The group's own visit (not everything it reaches): who rings at the instant.
+        for (const r of nodeOf(w.walk, value).node.ringing) rang.add(r);
       }
     }
     const group = refOf(index, value).object;

@@ -6,13 +6,9 @@ import { CONFERENCE_ACCESS_NUMBER } from '../features/conferencing.ts';
 import { CONFERENCING_DESTINATION, parseDestination } from '../features/destinations.ts';
 import { seatLabel } from '../features/seats.ts';
 import { type EstateNumber, type EstateSeat, type IndexedEstate, lookup, nationalNumber } from './estate.ts';
-import type { RoutingObject } from './steps.ts';
+import type { Ref } from './steps.ts';
 
-export interface Ref {
-  object: RoutingObject;
-  /** The object in a sentence: "IVR 370 'Main menu'". */
-  phrase: string;
-}
+export type { Ref };
 
 const labelled = (no: number, name: string) => (name ? `${no} - ${name}` : String(no));
 const quoted = (no: number, name: string) => (name ? `${no} '${name}'` : String(no));
@@ -37,8 +33,23 @@ export function missingRef(value: string, why = 'which does not exist'): Ref {
   return { object: { type: 'missing', id: null, name: value, value }, phrase: `'${value}', ${why}` };
 }
 
+/** `make()` once per estate and `target` (the same reference each time: never changed). */
+export function keptRef(index: IndexedEstate, target: string, make: () => Ref): Ref {
+  let ref = index.refs.get(target);
+  if (ref === undefined) {
+    ref = make();
+    Object.freeze(ref.object);
+    index.refs.set(target, Object.freeze(ref));
+  }
+  return ref;
+}
+
 /** The reference of a destination value; a value naming nothing of the estate is 'missing'. */
 export function refOf(index: IndexedEstate, value: string): Ref {
+  return keptRef(index, value, () => valueRef(index, value));
+}
+
+function valueRef(index: IndexedEstate, value: string): Ref {
   if (value === CONFERENCING_DESTINATION) {
     return {
       object: { type: 'conferencing', id: null, name: 'Conferencing', value },

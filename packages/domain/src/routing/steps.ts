@@ -34,6 +34,12 @@ export const routingObject = z.object({
 });
 export type RoutingObject = z.infer<typeof routingObject>;
 
+/** A step's object and how a sentence names it ("IVR 370 'Main menu'"): refs.ts works them out. */
+export interface Ref {
+  object: RoutingObject;
+  phrase: string;
+}
+
 /** Why a step decided what it did. */
 export const RULE_KINDS = [
   'number',

@@ -51,52 +51,43 @@ export function estateTargets(estate: Estate): Target[] {
   ];
 }
 
-const walkAt = (index: IndexedEstate, at: Date): Walk => ({
+export const walkAt = (index: IndexedEstate, at: Date): Walk => ({
   index,
   clock: londonClock(at),
   gmtMinutes: at.getUTCHours() * 60 + at.getUTCMinutes(),
   caller: undefined,
   budget: MAX_STEPS,
+  words: false,
 });
 
-/** Each estate's targets' node keys (a target names the same object at every instant). */
-const keyCaches = new WeakMap<IndexedEstate, Map<Target, string>>();
-
-/** The node key of a target, looked up once per estate. */
+/** The node key of a target, worked out once per estate (a target names the same object at every instant). */
 export function targetKey(index: IndexedEstate, target: Target): string {
-  let cache = keyCaches.get(index);
-  if (!cache) {
-    cache = new Map();
-    keyCaches.set(index, cache);
-  }
-  let key = cache.get(target);
+  let key = index.nodeKeys.get(target);
   if (key === undefined) {
     key = nodeKey(targetRef(index, target).object);
-    cache.set(target, key);
+    index.nodeKeys.set(target, key);
   }
   return key;
 }
 
 /** The node of one target at the walk's instant (its visit by the engine). */
-function nodeOf(w: Walk, target: Target): { node: RoutingNode; targets: Target[] } {
+export function nodeOf(w: Walk, target: Target): { node: RoutingNode; targets: Target[] } {
   const ref = targetRef(w.index, target);
   const v = visit(w, ref, []);
-  const targets = [v.onward, ...v.alternatives.map((a) => a.target)].filter((t): t is Target => t !== null);
-  const keyOf = (t: Target) => targetKey(w.index, t);
+  const targets: Target[] = v.onward === null ? [] : [v.onward];
+  const to: string[] = [];
+  let exit = v.onward === null && v.kind !== 'ivr';
+  for (const a of v.alternatives) {
+    if (a.target !== null) targets.push(a.target);
+    else if (a.condition !== 'invalid') exit = true;
+  }
+  for (const t of targets) {
+    const key = targetKey(w.index, t);
+    if (!to.includes(key)) to.push(key);
+  }
   const ringing = v.kind === 'callGroup' ? (v.data.ringing as string[]) : [];
-  return {
-    node: {
-      object: ref.object,
-      kind: v.kind,
-      exit:
-        (v.onward === null && v.kind !== 'ivr') ||
-        v.alternatives.some((a) => a.target === null && a.condition !== 'invalid'),
-      onward: v.onward === null ? null : keyOf(v.onward),
-      to: [...new Set(targets.map(keyOf))],
-      ringing,
-    },
-    targets,
-  };
+  const onward = v.onward === null ? null : targetKey(w.index, v.onward);
+  return { node: { object: ref.object, kind: v.kind, exit, onward, to, ringing }, targets };
 }
 
 /**
@@ -110,13 +101,19 @@ export function transitionsAt(
   targets: readonly Target[],
   base?: Transitions,
 ): Transitions {
+  const found = walkedAt(index, at, targets, base);
+  return base ? new Map([...base, ...found]) : found;
+}
+
+/** As transitionsAt, only the nodes not in `base` (those the walk visited). */
+export function walkedAt(index: IndexedEstate, at: Date, targets: readonly Target[], base?: Transitions): Transitions {
   const w = walkAt(index, at);
-  const out: Transitions = new Map(base ?? []);
+  const out: Transitions = new Map();
   const stack = [...targets];
   while (stack.length > 0) {
     const target = stack.pop() as Target;
     const key = targetKey(index, target);
-    if (out.has(key)) continue;
+    if (out.has(key) || base?.has(key)) continue;
     const { node, targets: next } = nodeOf(w, target);
     out.set(key, node);
     stack.push(...next);
@@ -130,10 +127,22 @@ export const TIMED_TYPES = new Set(['timeprofile', 'callgroup', 'queue']);
 /** A week without a bank holiday (Monday 8 June 2026 on): the lint's instants fall in it. */
 const WEEK = ['2026-06-08', '2026-06-09', '2026-06-10', '2026-06-11', '2026-06-12', '2026-06-13', '2026-06-14'];
 
-export const instantOn = (day: number, minutes: number) =>
-  londonInstant(
-    `${WEEK[day]} ${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
-  );
+/** Each (day, minute) of the week's instant, worked out once (at most 7 × 1,440). */
+const instants = new Map<number, Date>();
+
+/** The instant of `day` (0 = Monday) of the week at the minute of the day `minutes`, in UK time. */
+export function instantOn(day: number, minutes: number): Date {
+  const key = day * 1440 + minutes;
+  let at = instants.get(key);
+  if (at === undefined) {
+    at = londonInstant(
+      `${WEEK[day]} ${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
+    );
+    instants.set(key, at);
+  }
+  // A copy: a Date can be changed, the one kept never is.
+  return new Date(at.getTime());
+}
 
 /**
  * The instants at which the routing can differ: each day of a week at midnight and at every time a

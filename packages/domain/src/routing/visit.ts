@@ -1,6 +1,6 @@
 /** What the engine decides at one object (a visit), and what every object's rule reads. */
 import type { IndexedEstate } from './estate.ts';
-import { dialledNumberRef, type Ref, refOf } from './refs.ts';
+import { dialledNumberRef, keptRef, type Ref, refOf } from './refs.ts';
 import type { Condition, RuleFact, RuleKind } from './steps.ts';
 import type { Clock } from './words.ts';
 
@@ -20,6 +20,11 @@ export interface Walk {
   caller: string | undefined;
   /** Steps left before the trace stops (it never runs away on a large estate). */
   budget: number;
+  /**
+   * Whether the visits say what they decide in words: the lint reads only the decisions at every
+   * instant (and words its findings itself), so its walk builds no text ('' instead).
+   */
+  words: boolean;
 }
 
 export interface AlternativeVisit {
@@ -44,8 +49,12 @@ export interface Visit {
 
 /** The reference of a target. */
 export function targetRef(index: IndexedEstate, target: Target): Ref {
-  return target.startsWith('tel:') ? dialledNumberRef(index, target.slice(4)) : refOf(index, target);
+  if (!target.startsWith('tel:')) return refOf(index, target);
+  return keptRef(index, target, () => dialledNumberRef(index, target.slice(4)));
 }
+
+/** What a visit says (`text()`), when its walk speaks in words; otherwise '' (nothing is built). */
+export const say = (w: Walk, text: () => string): string => (w.words ? text() : '');
 
 /** A destination field's value as a target: '' is none. */
 export const destinationTarget = (value: string): Target | null => (value === '' ? null : value);

@@ -14,9 +14,9 @@ export function registerCallFlowRoutes(api: FastifyInstance, platform: Platform)
   tenantRoute(api, platform, callFlowRoutes.trace, {
     allow: CALL_FLOW_READ_RESOURCES.map((resource) => ({ resource, action: 'read' as const })),
     readOnly: true,
-    handler: async ({ db }, { body }) => {
+    handler: async ({ db, auth }, { body }) => {
       const at = new Date(body.at ?? Date.now());
-      const estate = await loadEstate(db, platform.lists);
+      const estate = await loadEstate(db, platform.lists, auth.accountNo);
       const steps = routeCall(estate, { dialled: body.dialled, at, caller: body.caller, keys: body.keys });
       return { dialled: body.dialled, at: at.toISOString(), steps };
     },
@@ -24,8 +24,8 @@ export function registerCallFlowRoutes(api: FastifyInstance, platform: Platform)
   tenantRoute(api, platform, callFlowRoutes.graph, {
     allow: CALL_FLOW_READ_RESOURCES.map((resource) => ({ resource, action: 'read' as const })),
     readOnly: true,
-    handler: async ({ db }, { body }) => {
-      const estate = await loadEstate(db, platform.lists);
+    handler: async ({ db, auth }, { body }) => {
+      const estate = await loadEstate(db, platform.lists, auth.accountNo);
       return routingGraph(estate, body.destination, new Date(body.at ?? Date.now()));
     },
   });

@@ -63,8 +63,15 @@ describe('POST /callflow/trace', () => {
   });
 
   it('loads the estate in a fixed number of statements, however many objects the account has', async () => {
-    const count = async () =>
-      (await t.statements(() => trace(retail, { dialled: '350', at: '2026-11-24T10:00:00Z' }))).length;
+    // Counted with the kinds it grows in written since the estate was last read: they are read again.
+    const count = async () => {
+      for (const table of ['seats', 'ivrs', 'call_group_members']) {
+        await sql`update ${sql.table(table)} set account_no = account_no where account_no = 30000`.execute(
+          t.database.db,
+        );
+      }
+      return (await t.statements(() => trace(retail, { dialled: '350', at: '2026-11-24T10:00:00Z' }))).length;
+    };
     const before = await count();
     const group = await t.database.db
       .selectFrom('call_groups')

@@ -9,6 +9,7 @@
  * (409) with the loop named from the object saved, and nothing changes.
  */
 import {
+  type Estate,
   type LintFinding,
   lintEstate,
   loopWords,
@@ -26,7 +27,19 @@ import { type Ctx, tenantRoute } from '../../platform/routes.ts';
 const allow = ROUTING_HEALTH_READ_RESOURCES.map((resource) => ({ resource, action: 'read' as const }));
 
 async function findings(ctx: Ctx, platform: Platform): Promise<LintFinding[]> {
-  return lintEstate(await loadEstate(ctx.db, platform.lists));
+  return lintEstate(await loadEstate(ctx.db, platform.lists, ctx.auth.accountNo));
+}
+
+/** Each estate's loops with no way out (their keys), worked out once: a kept estate is read again unchanged. */
+const loopsOf = new WeakMap<Estate, Set<string>>();
+
+function loopKeys(estate: Estate, loops = () => routingLoops(estate)): Set<string> {
+  let keys = loopsOf.get(estate);
+  if (!keys) {
+    keys = new Set(loops().map((l) => l.key));
+    loopsOf.set(estate, keys);
+  }
+  return keys;
 }
 
 export function registerRoutingHealthRoutes(api: FastifyInstance, platform: Platform): void {
@@ -49,10 +62,15 @@ export function registerRoutingHealthRoutes(api: FastifyInstance, platform: Plat
       return { records, totalRecords: all.length, lastPage };
     },
   });
-  platform.routing.add(async (ctx) => {
-    const before = new Set(routingLoops(await loadEstate(ctx.db, platform.lists)).map((l) => l.key));
+  platform.routing.add(async ({ db, auth }) => {
+    // The estate before the write: usually the one kept since it was last read (a trace, the
+    // health, the last save's check), its loops known already. After it, only the kinds written
+    // are read again.
+    const before = loopKeys(await loadEstate(db, platform.lists, auth.accountNo));
     return async (start) => {
-      const loops = routingLoops(await loadEstate(ctx.db, platform.lists), start);
+      const after = await loadEstate(db, platform.lists, auth.accountNo);
+      const loops = routingLoops(after, start);
+      loopKeys(after, () => loops);
       const made = loops.find((l) => !before.has(l.key));
       if (made) throw new HttpError(409, ROUTING_HEALTH_TEXTS.loop(loopWords(made.cycle)));
     };

@@ -204,6 +204,26 @@ describe('a save that would make a loop with no way out is refused, naming the l
     }
   });
 
+  it('a save reads again only what it wrote: before the write the kept estate (its fingerprints), after it the IVRs', async () => {
+    await setUp({ keys: false, fallover: false });
+    try {
+      const { ivr } = await ids();
+      // The account's estate read since its last change (the health page): kept.
+      await health(retail);
+      const sent = await t.statements(async () => {
+        const res = await t.api('PATCH', `/ivr/${ivr.id}`, retail, { description: 'Menu renamed' });
+        expect(res.statusCode, res.body).toBe(200);
+      });
+      // Every statement of the estate reads the rows' versions: the fingerprints before and after the
+      // write, then the IVRs alone.
+      const estate = sent.filter((s) => s.sql.includes('xmin::text'));
+      expect(estate).toHaveLength(3);
+      expect(estate[2]?.sql).toMatch(/from "ivrs"/);
+    } finally {
+      await tearDown();
+    }
+  });
+
   it('a save that leaves a loop as it was is not refused (it made none)', async () => {
     await setUp({ keys: true, fallover: true });
     try {

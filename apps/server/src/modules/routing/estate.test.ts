@@ -1,0 +1,105 @@
+import { type Estate, perDay } from '@switchboard/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { loadEstate } from './estate.ts';
+
+let t: TestContext;
+const ACME = 30000;
+const OTHER = 30001;
+const EVERY_DAY = JSON.stringify(perDay(() => true));
+
+beforeAll(async () => {
+  t = await createTestContext();
+}, 240_000);
+afterAll(async () => t?.close());
+
+/** The estate of `account` read as the routes read it (a read-only tenant transaction); `hint` the kept estate tried. */
+const read = (account: number, hint = account) =>
+  t.app.platform.tenancy.tenant(account, (db) => loadEstate(db, t.app.platform.lists, hint), { readOnly: true });
+const owner = (query: ReturnType<typeof sql>) => query.execute(t.database.db);
+const seat = (estate: Estate, extension: number) => estate.seats.find((s) => s.extension === extension);
+const group = (estate: Estate, no: number) => estate.callGroups.find((g) => g.groupNo === no);
+
+describe('loadEstate: the estate kept between reads is answered only while its rows are the very same', () => {
+  it('unchanged, the kept estate is answered after one statement (the fingerprints); changed, only the kinds written are read', async () => {
+    const first = await read(ACME);
+    const statements = await t.statements(() => read(ACME));
+    // The transaction's own first statement (its account and role), then the fingerprint.
+    expect(statements.map((s) => s.sql).filter((text) => !text.includes('app_enter_account'))).toHaveLength(1);
+    // A seat written: the fingerprints, then the seats alone read again (every other kind kept).
+    await owner(sql`update seats set nickname = nickname where account_no = ${ACME} and extension = 201`);
+    const changed = (await t.statements(() => read(ACME))).filter((s) => !s.sql.includes('app_enter_account'));
+    expect(changed).toHaveLength(2);
+    expect(changed[1]?.sql).toMatch(/from "seats"/);
+    const again = await read(ACME);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+    expect(again.ivrs).toBe(first.ivrs);
+    expect(again.seats).not.toBe(first.seats);
+    expect(await read(ACME)).toBe(again);
+    expect(Object.isFrozen(first.seats[0])).toBe(true);
+    expect(Reflect.set(first, 'seats', [])).toBe(false);
+    expect(Reflect.set(first.seats[0] ?? {}, 'nickname', 'Changed')).toBe(false);
+  });
+
+  it('a write committed by anyone, even outside the platform, is read at once (update, insert, delete, a child)', async () => {
+    const before = await read(ACME);
+    expect(seat(before, 201)?.nickname).not.toBe('Kept test');
+    await owner(sql`update seats set nickname = 'Kept test' where account_no = ${ACME} and extension = 201`);
+    const renamed = await read(ACME);
+    expect(seat(renamed, 201)?.nickname).toBe('Kept test');
+    await owner(sql`insert into call_groups (account_no, group_no, custom_name) values (${ACME}, 359, 'Kept team')`);
+    const added = await read(ACME);
+    expect(group(added, 359)?.members).toEqual([]);
+    const { id } = await t.database.db
+      .selectFrom('call_groups')
+      .select('id')
+      .where('account_no', '=', ACME)
+      .where('group_no', '=', 359)
+      .executeTakeFirstOrThrow();
+    await owner(sql`insert into call_group_members (account_no, group_id, member, days)
+      values (${ACME}, ${id}, 'seat:201', ${EVERY_DAY})`);
+    expect(group(await read(ACME), 359)?.members.map((m) => m.name)).toEqual(['seat:201']);
+    await owner(sql`delete from call_groups where account_no = ${ACME} and group_no = 359`);
+    await owner(sql`delete from call_group_members where group_id = ${id}`);
+    const removed = await read(ACME);
+    expect(group(removed, 359)).toBeUndefined();
+    await owner(
+      sql`update seats set nickname = ${seat(before, 201)?.nickname ?? ''} where account_no = ${ACME} and extension = 201`,
+    );
+    expect(seat(await read(ACME), 201)?.nickname).toBe(seat(before, 201)?.nickname);
+  });
+
+  it('in a write’s own transaction, each of its writes is read (twice to one row too); rolled back, none is', async () => {
+    const before = await read(ACME);
+    const seen: Array<string | undefined> = [];
+    const undone = new Error('rolled back');
+    const write = t.app.platform.tenancy.tenant(ACME, async (db) => {
+      const rename = (name: string) =>
+        sql`update seats set nickname = ${name} where account_no = ${ACME} and extension = 201`.execute(db);
+      await rename('First write');
+      seen.push(seat(await loadEstate(db, t.app.platform.lists, ACME), 201)?.nickname);
+      await rename('Second write');
+      seen.push(seat(await loadEstate(db, t.app.platform.lists, ACME), 201)?.nickname);
+      throw undone;
+    });
+    await expect(write).rejects.toBe(undone);
+    expect(seen).toEqual(['First write', 'Second write']);
+    expect(seat(await read(ACME), 201)?.nickname).toBe(seat(before, 201)?.nickname);
+  });
+
+  it('never answers another account’s kept estate, whichever account it is asked to try', async () => {
+    const acme = await read(ACME);
+    const other = await read(OTHER, ACME);
+    expect(other).not.toBe(acme);
+    // Kept under its own number in turn (an account with empty kinds: their fingerprints match too).
+    const own = await read(OTHER);
+    expect(own).toEqual(other);
+    expect(await read(OTHER)).toBe(own);
+    expect(other.numbers.map((n) => n.telephoneNumber)).not.toEqual(acme.numbers.map((n) => n.telephoneNumber));
+    // Both kept under the one hint in turn: each read still gets its own account's rows.
+    expect(await read(ACME, ACME)).not.toBe(other);
+    expect((await read(ACME)).numbers).toEqual(acme.numbers);
+  });
+});
