@@ -57,7 +57,8 @@ function Attachments({ mail }: { mail: OutboxMail }) {
         {mail.attachments.map((a, index) => (
           <Box
             component="li"
-            key={`${index}-${a.filename}`}
+            // biome-ignore lint/suspicious/noArrayIndexKey: an attachment's index is its name in the API (…/attachments/{index}), and a mail's attachments never change.
+            key={index}
             sx={{
               display: 'flex',
               flexWrap: 'wrap',
