@@ -1,7 +1,8 @@
 /**
  * A change through the API: a TanStack `useMutation` that owns what follows it. Once settled
  * (succeeded or not, a batch may have half-succeeded) it invalidates the queries it may have
- * changed; it shows the spec's toasts when asked to.
+ * changed, and those that read across the areas (query-keys.ts: routing health); it shows the spec's
+ * toasts when asked to.
  *
  *   const save = useChange({
  *     mutationFn: (values) => seats.update(id, values),
@@ -10,6 +11,7 @@
  *   });
  */
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keysAcrossAreas } from './query-keys.ts';
 import { useToast } from './toast.ts';
 
 export interface ChangeOptions<V, R> {
@@ -35,6 +37,9 @@ export function useChange<V, R>({ mutationFn, invalidates, success, failure }: C
       const message = failure?.(error, variables);
       if (message) toast.error(message);
     },
-    onSettled: () => Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () =>
+      Promise.all(
+        [...invalidates, ...keysAcrossAreas()].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }

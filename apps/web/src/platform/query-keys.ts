@@ -4,7 +4,7 @@
  * loading any area's contract: this module is in the first load, resource.ts is not.
  */
 import type { ListReply } from '@switchboard/domain';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryKey, queryOptions } from '@tanstack/react-query';
 import { request } from './api.ts';
 
 export function resourceKeys<const Root extends string>(root: Root) {
@@ -31,3 +31,17 @@ export function countQuery(path: string) {
     queryFn: async () => (await request<ListReply<unknown>>('POST', `${path}/0/1`, {})).totalRecords,
   });
 }
+
+/** Queries that read across the account's areas: every settled change invalidates them (mutation.ts). */
+const acrossAreas: QueryKey[] = [];
+
+/**
+ * Registers `key` as read across areas (routing health: a save anywhere in the routing may add or
+ * clear a finding), so that its count and list are never shown as they were before a change.
+ */
+export function invalidatedByEveryChange(key: QueryKey): void {
+  acrossAreas.push(key);
+}
+
+/** The keys registered by invalidatedByEveryChange. */
+export const keysAcrossAreas = (): readonly QueryKey[] => acrossAreas;

@@ -23,6 +23,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../platform/api.ts';
 import { call } from '../../platform/client.ts';
+import { ROUTING_HEALTH_KEY } from './keys.ts';
 
 /** Each kind of finding as a short heading. */
 const KIND_LABELS: Record<LintKind, string> = {
@@ -73,7 +74,7 @@ function Finding({ finding }: { finding: LintFinding }) {
 }
 
 export default function RoutingHealthPage() {
-  const result = useQuery({ queryKey: ['routing-health'], queryFn: () => call(routingHealthRoutes.findings, {}) });
+  const result = useQuery({ queryKey: ROUTING_HEALTH_KEY, queryFn: () => call(routingHealthRoutes.findings, {}) });
   return (
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 960 }}>
       <Typography variant="h5" component="h1">
