@@ -69,7 +69,7 @@ async function picture(page: Page, name: string): Promise<void> {
   await expectAccessible(page, `AOT ${name}`);
   await page.screenshot({ path: `test-results/aot-${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page, `AOT ${name} at 390 px`);
   await page.screenshot({ path: `test-results/aot-${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });

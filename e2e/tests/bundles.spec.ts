@@ -30,6 +30,6 @@ test('bundles at 390 px: nothing overflows, Enable and Disable are on screen', a
   const enable = page.getByRole('button', { name: 'Enable' }).first();
   await expect(enable).toBeVisible();
   await page.screenshot({ path: 'test-results/bundles-390.png', fullPage: true });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expect(enable).toBeInViewport({ ratio: 1 });
 });

@@ -24,7 +24,7 @@ test('a provider admin sees the change consumers with their lag, and their dead 
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(audit.getByRole('button', { name: 'Retry all dead events of audit' })).toBeInViewport();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page, 'Change Events at 390 px');
   await page.screenshot({ path: 'test-results/change-events-390.png', fullPage: true });
 });

@@ -50,7 +50,7 @@ test('add a server, call with its credential, renew it, disable it and delete it
   const card = page.getByRole('listitem').filter({ hasText: name });
   await card.scrollIntoViewIfNeeded();
   await expect(card.getByRole('button', { name: 'New Credential' })).toBeInViewport({ ratio: 1 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page, 'Platform Servers at 390 px');
   await page.screenshot({ path: 'test-results/platform-servers-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -20,7 +20,7 @@ test.describe('the Sandbox badge', () => {
       // The panel's name is whole, not cut short to make room.
       const name = page.getByRole('banner').getByRole('link', { name: 'Control Panel' });
       expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: info.outputPath(`sandbox-badge-${width}.png`) });
     });
   }

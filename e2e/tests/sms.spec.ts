@@ -116,7 +116,7 @@ test.describe('SMS', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(row()).toBeVisible();
     // Nothing scrolls sideways at a phone's width: not the page, not the table.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const overflow = await page
       .locator('.MuiTableContainer-root')
       .first()

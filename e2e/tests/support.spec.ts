@@ -23,7 +23,7 @@ test('retail users and provider admins see the support page; the admin edits wha
   await expectAccessible(page, 'Support (provider admin)');
   await page.screenshot({ path: 'test-results/support-admin-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page, 'Support (provider admin) at 390 px');
   await page.screenshot({ path: 'test-results/support-admin-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -56,7 +56,7 @@ test('retail users and provider admins see the support page; the admin edits wha
   await expectAccessible(page, 'Support (retail)');
   await page.screenshot({ path: 'test-results/support-retail-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/support-retail-390.png', fullPage: true });
 });
 

@@ -37,7 +37,7 @@ async function picture(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screens/voicemail-${name}.png`, fullPage: true });
   await expectAccessible(page, `voicemail ${name}`);
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `test-results/screens/voicemail-${name}-390.png`, fullPage: true });
   await expectAccessible(page, `voicemail ${name} at 390 px`);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -155,7 +155,7 @@ test.describe('voicemail', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     // At a phone's width the status and the attachment go under the subject: nothing scrolls sideways.
     await expect(row).toContainText(/(Queued|In sandbox|Sent), 1 attachment/);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const overflow = await page
       .locator('.MuiTableContainer-root')
       .first()
