@@ -18,7 +18,7 @@ import type { DatabaseHandle } from '../apps/server/src/db/database.ts';
 import { seedDemo } from '../apps/server/src/demo/seed.ts';
 import { loadEstate as loadRouting } from '../apps/server/src/modules/routing/index.ts';
 import { createTenancy } from '../apps/server/src/platform/tenancy.ts';
-import { onEachDatabase } from './databases.ts';
+import { onEachDatabaseAsTenant } from './databases.ts';
 import { ACCOUNT, FIRST_EXT, loadEstate } from './estate.ts';
 import { signedInApp } from './signed-in-app.ts';
 
@@ -61,13 +61,14 @@ async function addRouting(tx: Parameters<Parameters<ReturnType<typeof createTena
   await sql`analyze`.execute(tx);
 }
 
-async function run(name: string, handle: DatabaseHandle): Promise<void> {
-  await migrateAll(handle.db);
-  const tenancy = createTenancy(handle.db);
+/** Filled as the database's owner; read as production serves (the tenant login, row-level security). */
+async function run(name: string, owner: DatabaseHandle, served: DatabaseHandle): Promise<void> {
+  await migrateAll(owner.db);
+  const tenancy = createTenancy(owner.db);
   await seedDemo(tenancy);
   await loadEstate(tenancy, 2000, 100);
   await tenancy.crossAccount('seed', addRouting);
-  const { app } = await signedInApp(handle);
+  const { app } = await signedInApp(served);
   const { lists } = app.platform;
   // Writes between runs: none (the kept estate answered), a seat (the seats read again), or a row
   // of every kind of object (the whole estate read again).
@@ -134,4 +135,4 @@ async function run(name: string, handle: DatabaseHandle): Promise<void> {
   await app.close();
 }
 
-await onEachDatabase(run);
+await onEachDatabaseAsTenant(run);
