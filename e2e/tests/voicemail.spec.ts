@@ -9,10 +9,10 @@ import { expectAccessible } from './accessibility.ts';
 import { expect, test } from './fixtures.ts';
 import { sidebar, signIn } from './helpers.ts';
 
-/** A short WAV (a second of a 440 Hz tone, 8 kHz 16-bit mono): audio by its content. */
-function wav(): Buffer {
-  const samples = Buffer.alloc(16000);
-  for (let i = 0; i < 8000; i++)
+/** A short WAV (`seconds` of a 440 Hz tone, 8 kHz 16-bit mono): audio by its content. */
+function wav(seconds = 1): Buffer {
+  const samples = Buffer.alloc(16000 * seconds);
+  for (let i = 0; i < 8000 * seconds; i++)
     samples.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 8000)), i * 2);
   const header = Buffer.alloc(44);
   header.write('RIFF', 0);
@@ -31,6 +31,23 @@ function wav(): Buffer {
   return Buffer.concat([header, samples]);
 }
 
+/**
+ * A message the media server deposits into Reception's mailbox (the demo's media server credential,
+ * README) from `caller`: the test's own new message, whatever other specs opened before it.
+ */
+async function deposit(page: Page, caller: string, seconds = 1): Promise<void> {
+  const deposited = await page.request.post('/api/v1/voicemail/deposit', {
+    headers: { authorization: 'Server 2.DemoMediaSecret-NotForProduction-0001' },
+    multipart: {
+      mailbox: '30000*201',
+      callerIdName: caller,
+      callerIdNumber: '07700900321',
+      file: { name: 'message.wav', mimeType: 'audio/wav', buffer: wav(seconds) },
+    },
+  });
+  expect(deposited.status(), await deposited.text()).toBe(200);
+}
+
 /** The page at 1280 px and at 390 px (nothing wider than the screen), checked by axe at both. */
 async function picture(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -47,20 +64,23 @@ test.describe('voicemail', () => {
   test('plays a message with its waveform, opens one, deletes one and sets up the mailbox', async ({ page }) => {
     // Pictures and axe at two widths on four pages: longer than one page's test.
     test.setTimeout(180_000);
+    // A new message of the test's own (the page tour may have opened the demo's), long enough to see it play.
+    const caller = `Dave Mercer ${Date.now().toString(36)}`;
+    await deposit(page, caller, 6);
     await signIn(page, 'retail');
     await sidebar(page).getByRole('link', { name: 'Voicemail' }).click();
     await expect(page.getByRole('heading', { name: 'Voicemail', exact: true })).toBeVisible();
     await expect(page.getByLabel('Mailbox')).toContainText('201 - Reception');
-    const dave = page.getByRole('row', { name: /Dave Mercer/ });
+    const dave = page.getByRole('row', { name: new RegExp(caller) });
     await expect(dave.getByText('New').first()).toBeVisible();
 
     // Listen: the waveform is drawn from the audio, and the audio element plays.
-    await dave.getByRole('button', { name: /Listen to message from Dave Mercer/ }).click();
+    await dave.getByRole('button', { name: new RegExp(`Listen to message from ${caller}`) }).click();
     await expect(page.getByTestId('waveform')).toHaveAttribute('data-drawn', 'true');
     await expect(page.getByTestId('waveform').locator('div').first()).toBeAttached();
-    await page.getByRole('button', { name: /^Play message from Dave Mercer/ }).click();
+    await page.getByRole('button', { name: new RegExp(`^Play message from ${caller}`) }).click();
     // Playing (the player's own audio element is not in the page): the button pauses, the position moves.
-    await expect(page.getByRole('button', { name: /^Pause message from Dave Mercer/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: new RegExp(`^Pause message from ${caller}`) })).toBeVisible();
     await expect
       .poll(async () => Number(await page.getByRole('slider', { name: 'Position' }).getAttribute('aria-valuenow')))
       .toBeGreaterThan(0);
@@ -114,18 +134,9 @@ test.describe('voicemail', () => {
   }) => {
     test.setTimeout(120_000);
     // The media server's deposit (the demo's media server credential, README), into Reception's mailbox (e-mailed).
-    const audio = wav();
     const caller = `E2E Caller ${Date.now().toString(36)}`;
-    const deposited = await page.request.post('/api/v1/voicemail/deposit', {
-      headers: { authorization: 'Server 2.DemoMediaSecret-NotForProduction-0001' },
-      multipart: {
-        mailbox: '30000*201',
-        callerIdName: caller,
-        callerIdNumber: '07700900321',
-        file: { name: 'message.wav', mimeType: 'audio/wav', buffer: audio },
-      },
-    });
-    expect(deposited.status(), await deposited.text()).toBe(200);
+    const audio = wav();
+    await deposit(page, caller);
 
     await signIn(page, 'admin');
     await sidebar(page).getByRole('link', { name: 'Outbox' }).click();
