@@ -27,16 +27,21 @@ describe('loadEstate: the estate kept between reads is answered only while its r
     const statements = await t.statements(() => read(ACME));
     // The transaction's own first statement (its account and role), then the fingerprint.
     expect(statements.map((s) => s.sql).filter((text) => !text.includes('app_enter_account'))).toHaveLength(1);
-    // A seat written: the fingerprints, then the seats alone read again (every other kind kept).
+    // A seat written: the fingerprints, the seats' ids and versions, then that seat alone read again
+    // (every other kind and every other seat kept).
     await owner(sql`update seats set nickname = nickname where account_no = ${ACME} and extension = 201`);
     const changed = (await t.statements(() => read(ACME))).filter((s) => !s.sql.includes('app_enter_account'));
-    expect(changed).toHaveLength(2);
-    expect(changed[1]?.sql).toMatch(/from "seats"/);
+    expect(changed).toHaveLength(3);
+    expect(changed[1]?.sql).toMatch(/json_agg\(.*from "seats"\)/);
+    expect(changed[2]?.sql).toMatch(/from "seats" where "seats"."id" in \(\$1\)/);
     const again = await read(ACME);
     expect(again).not.toBe(first);
     expect(again).toEqual(first);
     expect(again.ivrs).toBe(first.ivrs);
     expect(again.seats).not.toBe(first.seats);
+    const [written, other] = [201, 202].map((ext) => again.seats.findIndex((s) => s.extension === ext));
+    expect(again.seats[written ?? -1]).not.toBe(first.seats[written ?? -1]);
+    expect(again.seats[other ?? -1]).toBe(first.seats[other ?? -1]);
     expect(await read(ACME)).toBe(again);
     expect(Object.isFrozen(first.seats[0])).toBe(true);
     expect(Reflect.set(first, 'seats', [])).toBe(false);
@@ -69,6 +74,36 @@ describe('loadEstate: the estate kept between reads is answered only while its r
       sql`update seats set nickname = ${seat(before, 201)?.nickname ?? ''} where account_no = ${ACME} and extension = 201`,
     );
     expect(seat(await read(ACME), 201)?.nickname).toBe(seat(before, 201)?.nickname);
+  });
+
+  it('brought up to date row by row, it equals the estate read whole: new, written and deleted rows, a queue reordered', async () => {
+    const whole = (hint: number) => read(ACME, hint); // no estate kept under the hint: every kind read whole
+    await read(ACME);
+    const queue = await t.database.db
+      .selectFrom('call_queue_members')
+      .select(['id', 'queue_id', 'penalty'])
+      .where('account_no', '=', ACME)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await owner(sql`insert into call_queue_members (account_no, queue_id, member, penalty)
+      values (${ACME}, ${queue.queue_id}, 'seat:202', ${queue.penalty + 5})`);
+    await owner(sql`update call_queue_members set penalty = penalty + 10 where id = ${queue.id}`);
+    await owner(sql`insert into call_groups (account_no, group_no, custom_name) values (${ACME}, 358, 'Row by row')`);
+    await owner(sql`update seats set nickname = 'Row by row' where account_no = ${ACME} and extension = 202`);
+    const since = await read(ACME);
+    expect(since).toEqual(await whole(90001));
+    const agents = since.queues.find((q) => q.id === queue.queue_id)?.members ?? [];
+    expect(agents.at(-1)?.memberName).not.toBe('seat:202');
+    expect(agents.map((m) => m.penalty)).toEqual([...agents.map((m) => m.penalty)].sort((a, b) => a - b));
+    await owner(
+      sql`delete from call_queue_members where account_no = ${ACME} and member = 'seat:202' and penalty = ${queue.penalty + 5}`,
+    );
+    await owner(sql`update call_queue_members set penalty = ${queue.penalty} where id = ${queue.id}`);
+    await owner(sql`delete from call_groups where account_no = ${ACME} and group_no = 358`);
+    const undone = await read(ACME);
+    expect(undone).toEqual(await whole(90002));
+    expect(group(undone, 358)).toBeUndefined();
+    expect(seat(undone, 202)?.nickname).toBe('Row by row');
   });
 
   it('in a write’s own transaction, each of its writes is read (twice to one row too); rolled back, none is', async () => {

@@ -7,14 +7,14 @@
  * 'missing' in the trace.
  *
  * The estate read last for each account is kept, each kind with the fingerprint of its rows' versions:
- * a read first asks the database for every kind's fingerprint, in one statement, and reads again
- * only the kinds whose rows are not the very same (see FINGERPRINTS); none changed, the kept estate
- * itself is answered.
+ * a read first asks the database for every kind's fingerprint, in one statement (see FINGERPRINTS);
+ * none changed, the kept estate itself is answered. Of a kind changed, its rows' ids and versions
+ * are listed and only the rows not held as they are (new, or written since) are read again.
  */
-import crypto from 'node:crypto';
 import { calendarKey, type Estate, estateSchemas } from '@switchboard/domain';
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
+import type { Database } from '../../db/schema.ts';
 import type { FieldDef } from '../../platform/fields.ts';
 import { pickedFields, selectRecords } from '../../platform/list.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -52,41 +52,63 @@ type Part = Listed | Child;
 const PARTS: Part[] = [...KINDS, ...(Object.keys(CHILD_TABLES) as Child[])];
 const TABLE_OF: Record<Part, string> = { ...LISTED, ...CHILD_TABLES };
 
-/** A row's version: where it is, and the transaction that made it. */
+/** A row's version (where it is, the transaction that made it: `ctid:xmin`) and its 64-bit hash. */
 interface Version {
-  _ctid: string;
-  _xmin: string;
+  _v: string;
+  _h: string;
 }
-const VERSION = [sql<string>`ctid::text`.as('_ctid'), sql<string>`xmin::text`.as('_xmin')] as const;
+/** A row as kept: its id, its version and its record. */
+interface Held<R> extends Version {
+  _id: number;
+  record: R;
+}
+const VERSION_SQL = `ctid::text || ':' || xmin::text`;
+const HASH_SQL = `hashtextextended(${VERSION_SQL}, 0)`;
+const VERSION = [
+  sql<number>`id`.as('_id'),
+  sql<string>`${sql.raw(VERSION_SQL)}`.as('_v'),
+  sql<string>`${sql.raw(HASH_SQL)}::text`.as('_h'),
+] as const;
+
+/** The order each part's rows are read and kept in (the engine reads a queue's agents by penalty). */
+const ORDER: Record<Part, string> = { ...mapped(TABLE_OF, () => 'id'), queueMembers: 'penalty, id' };
+
+function mapped<K extends string, V, W>(record: Record<K, V>, f: (v: V, k: K) => W): Record<K, W> {
+  return Object.fromEntries((Object.entries(record) as Array<[K, V]>).map(([k, v]) => [k, f(v, k)])) as Record<K, W>;
+}
 
 /**
- * What each kind is made of, exactly: every row version read (where it is, the transaction that
- * made it), in place order, as an md5. An insert, update or delete — even a second update of one row
- * in the same transaction (a new version elsewhere) — changes it; a rolled-back write's versions are
- * never seen again. Worked out by the database in the reader's own snapshot and under its row-level
- * security: the same fingerprint means the very same rows, so the kind read under it is the kind.
+ * What each kind is made of, exactly: the sum of its row versions' 64-bit hashes (a row version:
+ * where it is, the transaction that made it) and their count. An insert, update or delete — even
+ * a second update of one row in the same transaction (a new version elsewhere) — changes it; a
+ * rolled-back write's versions are never seen again. Worked out by the database in the reader's
+ * own snapshot and under its row-level security, with no sort and no digest of the whole kind: the
+ * same fingerprint means the very same rows (but for a chance of 2⁻⁶⁴ per write), so the kind read
+ * under it is the kind.
  */
 const FINGERPRINTS = PARTS.map((part) =>
-  sql<string>`md5(coalesce((select string_agg(ctid::text || ':' || xmin::text, ',' order by ctid) from ${sql.table(TABLE_OF[part])}), ''))`.as(
+  sql<string>`(select coalesce(sum(${sql.raw(HASH_SQL)}), 0)::text || ':' || count(*) from ${sql.table(TABLE_OF[part])})`.as(
     part,
   ),
 );
 
-/** The fingerprint of the rows read, as FINGERPRINTS makes it. */
-function fingerprintOf(rows: readonly Version[]): string {
-  const placed = rows.map((v) => {
-    const comma = v._ctid.indexOf(',');
-    return { block: Number(v._ctid.slice(1, comma)), offset: Number(v._ctid.slice(comma + 1, -1)), v };
-  });
-  placed.sort((a, b) => a.block - b.block || a.offset - b.offset);
-  const text = placed.map(({ v }) => `${v._ctid}:${v._xmin}`).join(',');
-  return crypto.createHash('md5').update(text).digest('hex');
-}
+/** The fingerprint of the rows held, as FINGERPRINTS makes it. */
+const fingerprintOf = (rows: readonly Version[]): string =>
+  `${rows.reduce((sum, row) => sum + BigInt(row._h), 0n)}:${rows.length}`;
+
+/** Each part's rows (id and version, no record) in its order, as JSON: read for the parts changed only. */
+const listingOf = (part: Part) =>
+  sql<
+    Array<[number, string]>
+  >`(select coalesce(json_agg(json_build_array(id, ${sql.raw(VERSION_SQL)}) order by ${sql.raw(ORDER[part])}), '[]'::json) from ${sql.table(TABLE_OF[part])})`.as(
+    part,
+  );
 
 /** A row's version as fields of a field map (read with the record's own fields). */
-const VERSION_FIELDS: Record<keyof Version, FieldDef> = {
-  _ctid: { kind: 'text', sql: 'ctid::text' },
-  _xmin: { kind: 'text', sql: 'xmin::text' },
+const VERSION_FIELDS: Record<Exclude<keyof Held<unknown>, 'record'>, FieldDef> = {
+  _id: { kind: 'number', sql: 'id' },
+  _v: { kind: 'text', sql: VERSION_SQL },
+  _h: { kind: 'text', sql: `${HASH_SQL}::text` },
 };
 
 /** Each listed kind's fields (only those its estate schema names) and its rows' version, worked out once per registry. */
@@ -109,59 +131,90 @@ function estateFields(lists: Lists): Record<Listed, FieldMapOf> {
   return out;
 }
 
-/** The records of a listed kind (read as its area reads them) with their versions, checked by its estate schema. */
-async function recordsOf<S extends z.ZodObject>(db: Tx, table: string, fields: FieldMapOf, schema: S) {
-  const rows = await selectRecords<Record<string, unknown>>(db.selectFrom(table as 'seats'), fields);
-  // The schema keeps only its own fields: the version is left out.
-  return {
-    fp: fingerprintOf(rows.map((row): Version => ({ _ctid: String(row._ctid), _xmin: String(row._xmin) }))),
-    records: rows.map((row): z.infer<S> => schema.parse(row)),
-  };
+/** A row read with its version, its record checked by `parse` (which keeps only the record's own fields). */
+function held<R>(row: Record<string, unknown>, parse: (row: unknown) => R): Held<R> {
+  return { _id: Number(row._id), _v: String(row._v), _h: String(row._h), record: parse(row) };
 }
 
-/** The members of every group and queue, the entries of every access list (plain columns), with their fingerprint. */
+/** Ids to read: all of the part's rows, or only these. */
+type Ids = readonly number[] | undefined;
+type Query = SelectQueryBuilder<Database, keyof Database, object>;
+const only = <Q extends Query>(query: Q, table: string, ids: Ids): Q =>
+  (ids ? query.where(sql.ref(`${table}.id`), 'in', ids) : query) as Q;
+
+/** The records of a listed kind (read as its area reads them) with their versions, checked by its estate schema. */
+async function recordsOf<S extends z.ZodObject>(db: Tx, table: string, fields: FieldMapOf, schema: S, ids: Ids) {
+  const query = only(db.selectFrom(table as 'seats').orderBy(sql.ref(`${table}.id`)), table, ids);
+  const rows = await selectRecords<Record<string, unknown>>(query, fields);
+  return rows.map((row) => held(row, (r): z.infer<S> => schema.parse(r)));
+}
+
+/** An access list's entry. */
+interface Entry {
+  access_list_id: number;
+  number: string;
+}
+
+/** The members of every group and queue, the entries of every access list (plain columns), with their versions. */
 const childReads = {
-  groupMembers: async (db: Tx) => {
-    const rows = await db
+  groupMembers: async (db: Tx, ids: Ids) => {
+    const query = db
       .selectFrom('call_group_members')
       .select(['group_id as groupId', 'member as name', 'days', 'start_time as start', 'end_time as end', 'penalty'])
       .select(VERSION)
-      .orderBy('id')
-      .execute();
-    return { fp: fingerprintOf(rows), records: rows.map((m) => estateSchemas.groupMembers.parse(m)) };
+      .orderBy('id');
+    const rows = await only(query, 'call_group_members', ids).execute();
+    return rows.map((row) => held(row, (m) => estateSchemas.groupMembers.parse(m)));
   },
-  queueMembers: async (db: Tx) => {
-    const rows = await db
+  queueMembers: async (db: Tx, ids: Ids) => {
+    const query = db
       .selectFrom('call_queue_members')
       .select(['queue_id as queueId', 'member as memberName', 'penalty'])
       .select(VERSION)
       .orderBy('penalty')
-      .orderBy('id')
-      .execute();
-    return { fp: fingerprintOf(rows), records: rows.map((m) => estateSchemas.queueMembers.parse(m)) };
+      .orderBy('id');
+    const rows = await only(query, 'call_queue_members', ids).execute();
+    return rows.map((row) => held(row, (m) => estateSchemas.queueMembers.parse(m)));
   },
-  entries: async (db: Tx) => {
-    const rows = await db
+  entries: async (db: Tx, ids: Ids) => {
+    const query = db
       .selectFrom('access_list_entries')
       .select(['access_list_id', 'number'])
       .select(VERSION)
-      .execute();
-    return { fp: fingerprintOf(rows), records: rows.map(({ access_list_id, number }) => ({ access_list_id, number })) };
+      .orderBy('id');
+    const rows = await only(query, 'access_list_entries', ids).execute();
+    return rows.map((row) => held(row, (): Entry => ({ access_list_id: row.access_list_id, number: row.number })));
   },
 };
 
-/** Each kind's records as read, with the fingerprint of their rows. */
-type Parts = { [K in Listed]: { fp: string; records: z.infer<(typeof estateSchemas)[K]>[] } } & {
-  [C in Child]: Awaited<ReturnType<(typeof childReads)[C]>>;
-};
+/** A part as kept: its rows held in order, their records, and the fingerprint of their versions. */
+interface Kept<R> {
+  fp: string;
+  rows: readonly Held<R>[];
+  records: R[];
+}
+const keptOfRows = <R>(rows: readonly Held<R>[]): Kept<R> => ({
+  fp: fingerprintOf(rows),
+  rows,
+  records: rows.map((r) => r.record),
+});
 
-/** How each kind is read in `db`. */
-function partReads(db: Tx, lists: Lists): { [P in Part]: () => Promise<Parts[P]> } {
+/** Each part's record. */
+type Rec = { [K in Listed]: z.infer<(typeof estateSchemas)[K]> } & {
+  groupMembers: z.infer<typeof estateSchemas.groupMembers>;
+  queueMembers: z.infer<typeof estateSchemas.queueMembers>;
+  entries: Entry;
+};
+/** Each part's records as held. */
+type Parts = { [P in Part]: Kept<Rec[P]> };
+
+/** How each part's rows are read in `db` (all, or those of some ids). */
+function partReads(db: Tx, lists: Lists): { [P in Part]: (ids: Ids) => Promise<Held<Rec[P]>[]> } {
   const fields = estateFields(lists);
   const listed =
     <K extends Listed>(kind: K) =>
-    () =>
-      recordsOf(db, LISTED[kind], fields[kind], estateSchemas[kind]);
+    (ids: Ids) =>
+      recordsOf(db, LISTED[kind], fields[kind], estateSchemas[kind], ids);
   return {
     numbers: listed('numbers'),
     timeProfiles: listed('timeProfiles'),
@@ -175,9 +228,9 @@ function partReads(db: Tx, lists: Lists): { [P in Part]: () => Promise<Parts[P]>
     trunks: listed('trunks'),
     accessLists: listed('accessLists'),
     prompts: listed('prompts'),
-    groupMembers: () => childReads.groupMembers(db),
-    queueMembers: () => childReads.queueMembers(db),
-    entries: () => childReads.entries(db),
+    groupMembers: (ids) => childReads.groupMembers(db, ids),
+    queueMembers: (ids) => childReads.queueMembers(db, ids),
+    entries: (ids) => childReads.entries(db, ids),
   };
 }
 
@@ -233,30 +286,12 @@ function frozen<T>(value: T): T {
   return value;
 }
 
-/** The estates read last, each with its kinds' records and fingerprints, per account: one registry's (one server's). */
+/** The estates read last, each with its kinds' rows and fingerprints, per account: one registry's (one server's). */
 const keptOf = new WeakMap<Lists, Map<number, { parts: Parts; estate: Estate }>>();
 
-/**
- * The account's routing objects, read in `db` (a tenant transaction of `account`). With a kept
- * estate for the account, the database is first asked for each kind's fingerprint in this
- * transaction's snapshot: a kind whose rows are the very same (nothing written since, nor by this
- * transaction) is not read again, and when none changed the kept estate itself is answered — one
- * statement. `account` only names the kept estate tried: rows are read by row-level security and
- * matched by fingerprint, never by the number.
- */
-export async function loadEstate(db: Tx, lists: Lists, account: number): Promise<Estate> {
-  let kept = keptOf.get(lists);
-  if (!kept) {
-    kept = new Map();
-    keptOf.set(lists, kept);
-  }
-  const last = kept.get(account);
-  kept.delete(account);
-  const now = last ? await db.selectNoFrom(FINGERPRINTS).executeTakeFirstOrThrow() : undefined;
-  const reads = partReads(db, lists);
-  const part = async <P extends Part>(p: P): Promise<Parts[P]> =>
-    last && now && last.parts[p].fp === now[p] ? last.parts[p] : frozen(await reads[p]());
-  const parts: Parts = {
+/** Each part made by `part` (in order: each may read from the one transaction). */
+async function eachPart(part: <P extends Part>(p: P) => Promise<Kept<Rec[P]>>): Promise<Parts> {
+  return {
     numbers: await part('numbers'),
     timeProfiles: await part('timeProfiles'),
     calendars: await part('calendars'),
@@ -273,8 +308,70 @@ export async function loadEstate(db: Tx, lists: Lists, account: number): Promise
     queueMembers: await part('queueMembers'),
     entries: await part('entries'),
   };
-  const same = last !== undefined && PARTS.every((p) => parts[p] === last.parts[p]);
-  const entry = same ? last : { parts, estate: frozen(estateOf(parts)) };
+}
+
+/** Every part read whole (no kept estate for the account). */
+function allParts(db: Tx, lists: Lists): Promise<Parts> {
+  const reads = partReads(db, lists);
+  return eachPart(async (p) => frozen(keptOfRows(await reads[p](undefined))));
+}
+
+/**
+ * A kept part brought up to its rows as listed now (id and version, in order): a row whose version
+ * is the one held is kept as it is; only the others (new, or written since) are read, by id. A row
+ * listed but gone when read (deleted in between) is left out; the fingerprint is always of the rows
+ * held, so anything missed is read next time.
+ */
+async function since<R>(
+  last: Kept<R>,
+  listing: ReadonlyArray<readonly [number, string]>,
+  read: (ids: Ids) => Promise<Held<R>[]>,
+): Promise<Kept<R>> {
+  const before = new Map(last.rows.map((r) => [r._id, r]));
+  const unchanged = (id: number, version: string) => before.get(id)?._v === version;
+  const stale = listing.filter(([id, version]) => !unchanged(id, version)).map(([id]) => id);
+  const fresh = new Map((stale.length > 0 ? await read(stale) : []).map((r) => [r._id, r]));
+  const rows: Held<R>[] = [];
+  for (const [id, version] of listing) {
+    const row = unchanged(id, version) ? before.get(id) : fresh.get(id);
+    if (row) rows.push(row);
+  }
+  return frozen(keptOfRows(rows));
+}
+
+/**
+ * The kept parts as they are now in `db`: one statement asks for every part's fingerprint; none
+ * changed, the kept parts are answered. Otherwise one more lists the changed parts' rows (id and
+ * version), and each changed part reads only its rows not held as they are (see `since`).
+ */
+async function partsSince(db: Tx, lists: Lists, last: Parts): Promise<Parts> {
+  const now = await db.selectNoFrom(FINGERPRINTS).executeTakeFirstOrThrow();
+  const changed = PARTS.filter((p) => last[p].fp !== now[p]);
+  if (changed.length === 0) return last;
+  const listings = await db.selectNoFrom(changed.map(listingOf)).executeTakeFirstOrThrow();
+  const reads = partReads(db, lists);
+  return eachPart(async (p) => (changed.includes(p) ? since(last[p], listings[p] ?? [], reads[p]) : last[p]));
+}
+
+/**
+ * The account's routing objects, read in `db` (a tenant transaction of `account`). With a kept
+ * estate for the account, the database is first asked for each kind's fingerprint in this
+ * transaction's snapshot: a kind whose rows are the very same (nothing written since, nor by this
+ * transaction) is not read again, and when none changed the kept estate itself is answered — one
+ * statement; of a kind changed, only the rows written since are read. `account` only names the kept
+ * estate tried: rows are read by row-level security and matched by id and version (where the row
+ * version is, the transaction that made it), never by the number.
+ */
+export async function loadEstate(db: Tx, lists: Lists, account: number): Promise<Estate> {
+  let kept = keptOf.get(lists);
+  if (!kept) {
+    kept = new Map();
+    keptOf.set(lists, kept);
+  }
+  const last = kept.get(account);
+  kept.delete(account);
+  const parts = last ? await partsSince(db, lists, last.parts) : await allParts(db, lists);
+  const entry = last && parts === last.parts ? last : { parts, estate: frozen(estateOf(parts)) };
   kept.set(account, entry);
   for (const oldest of kept.keys()) {
     if (kept.size <= ESTATES_KEPT) break;
