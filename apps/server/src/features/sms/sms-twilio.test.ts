@@ -78,6 +78,16 @@ const webhook = (params: Record<string, string>, token = TOKEN) =>
     payload: new URLSearchParams(params).toString(),
   });
 
+/** Twilio's form for a text received on Acme's 01214960000. */
+const incoming = (sid: string, from: string, body: string) => ({
+  MessageSid: sid,
+  AccountSid: SID,
+  From: from,
+  To: '+441214960000',
+  Body: body,
+  NumMedia: '0',
+});
+
 /** Sends a text through the panel's API as the holder of `as`: the texts' ids, one per destination. */
 const send = async (
   as: Record<string, string>,
@@ -151,14 +161,7 @@ describe('the Twilio gateway', () => {
   });
 
   it('stores an incoming message for the account holding the number, once', async () => {
-    const params = {
-      MessageSid: 'SMfeedfacefeedfacefeedfacefeedface',
-      AccountSid: SID,
-      From: '+447700900555',
-      To: '+441214960000',
-      Body: 'Thanks, see you then',
-      NumMedia: '0',
-    };
+    const params = incoming('SMfeedfacefeedfacefeedfacefeedface', '+447700900555', 'Thanks, see you then');
     expect(await webhookOutcome(t, webhook(params))).toBe('applied');
     expect(await webhookOutcome(t, webhook(params))).toBe('duplicate');
     const rows = await t.database.db
@@ -170,14 +173,7 @@ describe('the Twilio gateway', () => {
   });
 
   it('shows a text from a sender the panel could not send to (a 15-digit international number) in the list', async () => {
-    const params = {
-      MessageSid: 'SMabcdabcdabcdabcdabcdabcdabcdabcd',
-      AccountSid: SID,
-      From: '+86139123456789',
-      To: '+441214960000',
-      Body: 'Hello from abroad',
-      NumMedia: '0',
-    };
+    const params = incoming('SMabcdabcdabcdabcdabcdabcdabcdabcd', '+86139123456789', 'Hello from abroad');
     expect(await webhookOutcome(t, webhook(params))).toBe('applied');
     const list = await t.api('POST', '/sms/0/50', retail, { search: 'Hello from abroad' });
     expect(list.statusCode, list.body).toBe(200);
