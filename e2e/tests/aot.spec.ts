@@ -7,7 +7,7 @@
 import { type APIRequestContext, type Browser, type Page, request as playwrightRequest } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { expect, panelURL, test } from './fixtures.ts';
-import { PASSWORD, signIn } from './helpers.ts';
+import { expectNoSidewaysScroll, PASSWORD, signIn } from './helpers.ts';
 
 const REASON_SHORT = 'The reason must be at least 10 characters';
 
@@ -69,7 +69,7 @@ async function picture(page: Page, name: string): Promise<void> {
   await expectAccessible(page, `AOT ${name}`);
   await page.screenshot({ path: `test-results/aot-${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   await expectAccessible(page, `AOT ${name} at 390 px`);
   await page.screenshot({ path: `test-results/aot-${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });

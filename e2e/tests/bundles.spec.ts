@@ -1,6 +1,6 @@
 /** Bundles (issue 13): enable and disable with a confirmation, the state and usage shown. */
 import { expect, test } from './fixtures.ts';
-import { sidebar, signIn } from './helpers.ts';
+import { expectNoSidewaysScroll, sidebar, signIn } from './helpers.ts';
 
 test('bundles: enable one after confirming, see it enabled with its usage, then disable it', async ({ page }) => {
   await signIn(page, 'retail');
@@ -30,6 +30,6 @@ test('bundles at 390 px: nothing overflows, Enable and Disable are on screen', a
   const enable = page.getByRole('button', { name: 'Enable' }).first();
   await expect(enable).toBeVisible();
   await page.screenshot({ path: 'test-results/bundles-390.png', fullPage: true });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   await expect(enable).toBeInViewport({ ratio: 1 });
 });

@@ -6,7 +6,7 @@ import type { Locator, Page } from '@playwright/test';
 import { BUY_NUMBER_MESSAGES as M } from '@switchboard/domain';
 import { expectAccessible } from './accessibility.ts';
 import { expect, test } from './fixtures.ts';
-import { choose, signIn } from './helpers.ts';
+import { choose, expectNoSidewaysScroll, signIn } from './helpers.ts';
 
 async function stage(page: Page, wizard: Locator, name: string, shot: string) {
   await expect(wizard.getByText(name, { exact: true }).first()).toBeVisible();
@@ -74,7 +74,7 @@ test('the add-number wizard at 390 px: every stage fits', async ({ page }) => {
   await signIn(page, 'prepay');
   await page.setViewportSize({ width: 390, height: 844 });
   const { wizard } = await walkToConfirm(page, '-390');
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   await expect(wizard.getByRole('button', { name: 'Purchase' })).toBeInViewport();
 });
 
@@ -115,7 +115,7 @@ test('a provider admin adds a range to stock and sets a price', async ({ page })
   await expectAccessible(page, 'the number stock page');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/buy-numbers-stock-390.png', fullPage: true });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
 });
 
 test('a reseller buys an international number with its address in France', async ({ page }) => {

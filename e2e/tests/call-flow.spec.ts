@@ -5,7 +5,7 @@
  */
 import { expectAccessible } from './accessibility.ts';
 import { expect, test } from './fixtures.ts';
-import { sidebar, signIn } from './helpers.ts';
+import { expectNoSidewaysScroll, sidebar, signIn } from './helpers.ts';
 
 test('traces the main number on Saturday 10:00 and follows a step to its page', async ({ page }) => {
   await signIn(page, 'retail');
@@ -38,7 +38,7 @@ test('traces the main number on Saturday 10:00 and follows a step to its page', 
   await expectAccessible(page, 'Call Flow');
   await page.screenshot({ path: 'test-results/call-flow-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   await expectAccessible(page, 'Call Flow at 390 px');
   await page.screenshot({ path: 'test-results/call-flow-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });

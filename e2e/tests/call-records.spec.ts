@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { recentMonths } from '@switchboard/domain';
 import { expectAccessible } from './accessibility.ts';
 import { expect, test } from './fixtures.ts';
-import { choose, sidebar, signIn } from './helpers.ts';
+import { choose, expectNoSidewaysScroll, sidebar, signIn } from './helpers.ts';
 
 const HEADER =
   'Date,Time,Source,Destination,TPS Status,Rejected Call Reason,Restricted Call Reason,Inbound Number,Mins,Cost';
@@ -53,7 +53,7 @@ test.describe('call records', () => {
     await page.screenshot({ path: 'test-results/call-records-1280.png', fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     // The table turns into cards once the page has laid out at the new width.
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page, '/call-records at 390 px');
     await page.screenshot({ path: 'test-results/call-records-390.png', fullPage: true });
   });

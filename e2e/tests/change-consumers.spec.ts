@@ -4,7 +4,7 @@
  */
 import { expectAccessible } from './accessibility.ts';
 import { expect, test } from './fixtures.ts';
-import { sidebar, signIn } from './helpers.ts';
+import { expectNoSidewaysScroll, sidebar, signIn } from './helpers.ts';
 
 test('a provider admin sees the change consumers with their lag, and their dead events', async ({ page }) => {
   await signIn(page, 'admin');
@@ -24,7 +24,7 @@ test('a provider admin sees the change consumers with their lag, and their dead 
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(audit.getByRole('button', { name: 'Retry all dead events of audit' })).toBeInViewport();
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   await expectAccessible(page, 'Change Events at 390 px');
   await page.screenshot({ path: 'test-results/change-events-390.png', fullPage: true });
 });

@@ -24,6 +24,29 @@ export async function signInThroughPage(page: Page, username: string, baseURL?: 
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
 }
 
+/**
+ * Nothing scrolls sideways at the viewport's width (a phone's 390 px): the document grows no wider
+ * than the viewport, polled since the layout follows a new width a frame or more later. Given `box`
+ * (a table's scrolling wrapper, a list: a locator, or a selector whose first match is taken), its
+ * content is no wider than it either, so it does not scroll sideways inside the page.
+ */
+export async function expectNoSidewaysScroll(page: Page, options: { box?: Locator | string } = {}): Promise<void> {
+  const width = page.viewportSize()?.width;
+  if (width === undefined) throw new Error('expectNoSidewaysScroll needs a page with a viewport');
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+      message: `the page is no wider than the viewport (${width} px)`,
+    })
+    .toBeLessThanOrEqual(width);
+  if (options.box === undefined) return;
+  const box = typeof options.box === 'string' ? page.locator(options.box).first() : options.box;
+  await expect
+    .poll(() => box.evaluate((el) => el.scrollWidth - el.clientWidth), {
+      message: 'the box does not scroll sideways (its content minus its width, px)',
+    })
+    .toBeLessThanOrEqual(0);
+}
+
 export function sidebar(page: Page) {
   return page.getByRole('navigation', { name: 'Main menu' });
 }

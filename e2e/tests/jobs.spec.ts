@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { expect, test } from './fixtures.ts';
-import { sidebar, signIn } from './helpers.ts';
+import { expectNoSidewaysScroll, sidebar, signIn } from './helpers.ts';
 
 interface Job {
   id: string;
@@ -45,7 +45,7 @@ test('a failed job is listed with its error; Retry runs it again', async ({ page
   // On a phone: the job, its state (the error under its name) and Retry, all on screen.
   await expect(row.getByRole('button', { name: 'Retry sandbox-probe' })).toBeInViewport({ ratio: 1 });
   await expect(row.locator('.MuiTypography-caption')).toBeInViewport();
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   await expectAccessible(page, 'Jobs at 390 px');
   await page.screenshot({ path: 'test-results/jobs-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });

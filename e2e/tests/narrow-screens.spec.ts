@@ -3,9 +3,7 @@
  * what matters on each is on screen.
  */
 import { expect, test } from './fixtures.ts';
-import { signIn } from './helpers.ts';
-
-const pageWidth = (page: import('@playwright/test').Page) => page.evaluate(() => document.documentElement.scrollWidth);
+import { expectNoSidewaysScroll, signIn } from './helpers.ts';
 
 test('account transactions at 390 px: the amount is on screen; type and reference are left for wider screens', async ({
   page,
@@ -20,7 +18,7 @@ test('account transactions at 390 px: the amount is on screen; type and referenc
   await expect(page.getByRole('columnheader', { name: 'Reference' })).toBeHidden();
   await expect(page.getByRole('columnheader', { name: 'Type' })).toBeHidden();
   await page.screenshot({ path: 'test-results/account-transactions-390.png', fullPage: true });
-  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   // On a wide screen every column shows.
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByRole('columnheader', { name: 'Reference' })).toBeVisible();
@@ -38,5 +36,5 @@ test('an access list’s Numbers tab at 390 px: the add row, search and delete f
     await expect(page.getByRole('button', { name })).toBeInViewport({ ratio: 1 });
   }
   await page.screenshot({ path: 'test-results/access-list-numbers-390.png', fullPage: true });
-  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
 });

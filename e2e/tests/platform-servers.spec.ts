@@ -6,7 +6,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { expect, test } from './fixtures.ts';
-import { choose, sidebar, signIn } from './helpers.ts';
+import { choose, expectNoSidewaysScroll, sidebar, signIn } from './helpers.ts';
 
 /** What the server itself gets when it calls with `authorization` (no session: a new context). */
 async function serverCall(request: APIRequestContext, baseURL: string, authorization: string) {
@@ -50,7 +50,7 @@ test('add a server, call with its credential, renew it, disable it and delete it
   const card = page.getByRole('listitem').filter({ hasText: name });
   await card.scrollIntoViewIfNeeded();
   await expect(card.getByRole('button', { name: 'New Credential' })).toBeInViewport({ ratio: 1 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   await expectAccessible(page, 'Platform Servers at 390 px');
   await page.screenshot({ path: 'test-results/platform-servers-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,6 +1,6 @@
 import { PROVIDER_LABELS, SANDBOX_BADGE } from '@switchboard/domain';
 import { expect, test } from './fixtures.ts';
-import { signIn } from './helpers.ts';
+import { expectNoSidewaysScroll, signIn } from './helpers.ts';
 
 // The e2e servers run with SANDBOX_PROVIDERS=true (playwright.config.ts): every provider is a sandbox.
 test.describe('the Sandbox badge', () => {
@@ -20,7 +20,7 @@ test.describe('the Sandbox badge', () => {
       // The panel's name is whole, not cut short to make room.
       const name = page.getByRole('banner').getByRole('link', { name: 'Control Panel' });
       expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectNoSidewaysScroll(page);
       await page.screenshot({ path: info.outputPath(`sandbox-badge-${width}.png`) });
     });
   }

@@ -1,7 +1,7 @@
 import { request as playwrightRequest } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { expect, panelURL, test } from './fixtures.ts';
-import { choose, PASSWORD, sidebar, signIn } from './helpers.ts';
+import { choose, expectNoSidewaysScroll, PASSWORD, sidebar, signIn } from './helpers.ts';
 
 /**
  * A text arriving now at Acme's main number from 07700900555 (the sandbox gateway's inbound, a
@@ -116,12 +116,7 @@ test.describe('SMS', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(row()).toBeVisible();
     // Nothing scrolls sideways at a phone's width: not the page, not the table.
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    const overflow = await page
-      .locator('.MuiTableContainer-root')
-      .first()
-      .evaluate((el) => el.scrollWidth - el.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page, { box: '.MuiTableContainer-root' });
     await page.screenshot({ path: 'test-results/screens/sms-list-390.png', fullPage: true });
     await row().getByRole('link').first().click();
     await expect(page.getByRole('heading', { name: 'SMS from 07700900555' })).toBeVisible();
@@ -175,7 +170,7 @@ test.describe('SMS sender IDs', () => {
     await section.screenshot({ path: 'test-results/screens/sms-sender-ids.png' });
     await page.setViewportSize({ width: 390, height: 844 });
     // Once the layout has followed the new width (the sidebar closes), nothing is wider than the screen.
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page);
     await section.screenshot({ path: 'test-results/screens/sms-sender-ids-390.png' });
     // Put back as it was (the account had none), at full width (a phone's toast covers the button).
     await page.setViewportSize({ width: 1280, height: 800 });

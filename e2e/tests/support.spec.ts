@@ -6,7 +6,7 @@
  */
 import { expectAccessible } from './accessibility.ts';
 import { expect, test } from './fixtures.ts';
-import { sidebar, signIn } from './helpers.ts';
+import { expectNoSidewaysScroll, sidebar, signIn } from './helpers.ts';
 
 test('retail users and provider admins see the support page; the admin edits what it shows', async ({ page }) => {
   await signIn(page, 'admin');
@@ -23,7 +23,7 @@ test('retail users and provider admins see the support page; the admin edits wha
   await expectAccessible(page, 'Support (provider admin)');
   await page.screenshot({ path: 'test-results/support-admin-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   await expectAccessible(page, 'Support (provider admin) at 390 px');
   await page.screenshot({ path: 'test-results/support-admin-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -56,7 +56,7 @@ test('retail users and provider admins see the support page; the admin edits wha
   await expectAccessible(page, 'Support (retail)');
   await page.screenshot({ path: 'test-results/support-retail-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: 'test-results/support-retail-390.png', fullPage: true });
 });
 

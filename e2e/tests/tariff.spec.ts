@@ -5,9 +5,7 @@
  */
 import { expectAccessible } from './accessibility.ts';
 import { expect, test } from './fixtures.ts';
-import { sidebar, signIn } from './helpers.ts';
-
-const pageWidth = (page: import('@playwright/test').Page) => page.evaluate(() => document.documentElement.scrollWidth);
+import { expectNoSidewaysScroll, sidebar, signIn } from './helpers.ts';
 
 test.describe('tariff', () => {
   test('the retail holder looks up a call cost and opens the tariff PDF', async ({ page }) => {
@@ -42,7 +40,7 @@ test.describe('tariff', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(rates).toBeVisible();
     await page.screenshot({ path: 'test-results/tariff-390.png', fullPage: true });
-    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole('link', { name: 'View' }).click();
@@ -57,7 +55,7 @@ test.describe('tariff', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(frame).toBeVisible();
     await page.screenshot({ path: 'test-results/tariff-pdf-390.png', fullPage: true });
-    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page);
   });
 
   test('a provider admin edits a rate and the look-up answers the new rate', async ({ page }) => {

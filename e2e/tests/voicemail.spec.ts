@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.ts';
 import { expect, test } from './fixtures.ts';
-import { sidebar, signIn } from './helpers.ts';
+import { expectNoSidewaysScroll, sidebar, signIn } from './helpers.ts';
 
 /** A short WAV (`seconds` of a 440 Hz tone, 8 kHz 16-bit mono): audio by its content. */
 function wav(seconds = 1): Buffer {
@@ -54,7 +54,7 @@ async function picture(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screens/voicemail-${name}.png`, fullPage: true });
   await expectAccessible(page, `voicemail ${name}`);
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: `test-results/screens/voicemail-${name}-390.png`, fullPage: true });
   await expectAccessible(page, `voicemail ${name} at 390 px`);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -161,17 +161,12 @@ test.describe('voicemail', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     // At a phone's width the file's name, type, size and its Download all show, nothing cut off.
     await expect(attachments.getByRole('button', { name: /^Download voicemail-/ })).toBeInViewport({ ratio: 1 });
-    expect(await attachments.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page, { box: attachments });
     await page.screenshot({ path: 'test-results/screens/outbox-attachment-390.png' });
     await dialog.getByRole('button', { name: 'Close' }).click();
     // At a phone's width the status and the attachment go under the subject: nothing scrolls sideways.
     await expect(row).toContainText(/(Queued|In sandbox|Sent), 1 attachment/);
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    const overflow = await page
-      .locator('.MuiTableContainer-root')
-      .first()
-      .evaluate((el) => el.scrollWidth - el.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page, { box: '.MuiTableContainer-root' });
     await page.screenshot({ path: 'test-results/screens/outbox-390.png', fullPage: true });
   });
 });

@@ -8,7 +8,7 @@ import { PAYMENT_MESSAGES } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type SandboxPayments, signPayload } from '../providers/payments/payments.ts';
-import { createTestContext, json, type TestContext } from '../test/harness.ts';
+import { balanceOf, createTestContext, json, type TestContext } from '../test/harness.ts';
 import { webhookOutcomes } from '../test/webhooks.ts';
 import {
   applyDueWebhooks,
@@ -40,14 +40,6 @@ const post = (body: string, signature: string) =>
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     payload: body,
   });
-const balance = async () =>
-  (
-    await t.database.db
-      .selectFrom('accounts')
-      .select('balance_pence')
-      .where('account_no', '=', 30001)
-      .executeTakeFirstOrThrow()
-  ).balance_pence;
 /** The signature with its first hex digit changed: the right length, the wrong value. */
 const flipped = (signature: string) => signature.replace(/v1=(.)/, (_m, c: string) => `v1=${c === '0' ? '1' : '0'}`);
 const eventsOf = (provider: string) =>
@@ -90,7 +82,7 @@ describe('the inbound-webhook pipeline, through the card provider’s webhook', 
 
   it('answers 2xx at once, stores a redelivered event once and applies it once', async () => {
     const intent = await topUp(30);
-    const before = await balance();
+    const before = await balanceOf(t, 30001);
     const { body, signature } = sandbox().webhook(intent, 'succeeded');
     const eventId = JSON.parse(body).id as string;
     const first = await post(body, signature);
@@ -103,9 +95,9 @@ describe('the inbound-webhook pipeline, through the card provider’s webhook', 
     const queued = await sql<{ data: unknown }>`select data from pgboss.job
       where name = ${WEBHOOK_APPLY_JOB} and data->>'id' = ${String(stored?.id)}`.execute(t.database.db);
     expect(queued.rows.map((r) => r.data)).toEqual([{ id: stored?.id }]);
-    expect(await balance()).toBe(before);
+    expect(await balanceOf(t, 30001)).toBe(before);
     await webhookApplyJob(t.app.platform).handler({ id: stored?.id }, { id: 'test', attempt: 1 });
-    expect(await balance()).toBe(before + 3000);
+    expect(await balanceOf(t, 30001)).toBe(before + 3000);
     const [row, ...more] = (await eventsOf('stripe')).filter((e) => e.event_id === eventId);
     expect(more).toEqual([]);
     expect(row).toMatchObject({ state: 'applied', outcome: 'applied', attempts: 1, last_error: null });
@@ -113,18 +105,18 @@ describe('the inbound-webhook pipeline, through the card provider’s webhook', 
     expect(row?.payload).toMatchObject({ eventId, intentId: intent, status: 'succeeded' });
     // Once more, later: still stored once, credited once.
     expect(await webhookOutcomes(t, post(body, signature))).toEqual(['duplicate']);
-    expect(await balance()).toBe(before + 3000);
+    expect(await balanceOf(t, 30001)).toBe(before + 3000);
   });
 
   it('applies two deliveries of the same event at once once', async () => {
     const intent = await topUp(40);
-    const before = await balance();
+    const before = await balanceOf(t, 30001);
     const { body, signature } = sandbox().webhook(intent, 'succeeded');
     const both = await Promise.all([post(body, signature), post(body, signature)]);
     const outcomes = (await Promise.all(both.map((r) => webhookOutcomes(t, r)))).flat();
     expect(outcomes.sort()).toEqual(['applied', 'duplicate']);
     expect((await eventsOf('stripe')).filter((e) => e.event_id === JSON.parse(body).id)).toHaveLength(1);
-    expect(await balance()).toBe(before + 4000);
+    expect(await balanceOf(t, 30001)).toBe(before + 4000);
   });
 });
 

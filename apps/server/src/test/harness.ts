@@ -184,6 +184,35 @@ export async function addUser(
   return id;
 }
 
+/** The balance of `accountNo` in pence (accounts.balance_pence), read through `db`. */
+async function readBalance(db: DB, accountNo: number): Promise<number> {
+  const { balance_pence } = await db
+    .selectFrom('accounts')
+    .select('balance_pence')
+    .where('account_no', '=', accountNo)
+    .executeTakeFirstOrThrow();
+  return balance_pence;
+}
+
+/** The balance of `accountNo` in pence, read as the test (no policy binds it). */
+export const balanceOf = (t: TestContext, accountNo: number): Promise<number> => readBalance(t.database.db, accountNo);
+
+/**
+ * The balance of `accountNo` and the sum of its ledger entries, read in one transaction of the
+ * app's cross-account login: the two agree wherever every change of the balance is on the ledger.
+ */
+export async function ledgerOf(t: TestContext, accountNo: number): Promise<{ balance: number; sum: number }> {
+  return t.app.platform.tenancy.crossAccount('seed', async (tx) => {
+    const balance = await readBalance(tx, accountNo);
+    const { sum } = await tx
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_pence'), eb.lit(0)).as('sum'))
+      .where('account_no', '=', accountNo)
+      .executeTakeFirstOrThrow();
+    return { balance, sum: Number(sum) };
+  });
+}
+
 /** Whether these tests run on PostgreSQL: only there do two transactions overlap (PGlite runs one at a time). */
 export const onPostgres = process.env.TEST_DB === 'postgres';
 

@@ -9,7 +9,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postToLedger } from '../../modules/billing/ledger.ts';
-import { addUser, createTestContext, json, onPostgres, type TestContext } from '../../test/harness.ts';
+import { addUser, createTestContext, json, ledgerOf, onPostgres, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
 let admin: Record<string, string>;
@@ -32,27 +32,13 @@ type Page<T> = { records: T[]; totalRecords: number };
 type Reply = { success: boolean; message: string; validation?: Record<string, string>; balance?: number };
 
 const tenancy = () => t.app.platform.tenancy;
-const balanceOf = async (accountNo: number) =>
-  tenancy().crossAccount('seed', async (tx) => {
-    const a = await tx
-      .selectFrom('accounts')
-      .select('balance_pence')
-      .where('account_no', '=', accountNo)
-      .executeTakeFirstOrThrow();
-    const s = await tx
-      .selectFrom('ledger_entries')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_pence'), eb.lit(0)).as('sum'))
-      .where('account_no', '=', accountNo)
-      .executeTakeFirstOrThrow();
-    return { balance: a.balance_pence, sum: Number(s.sum) };
-  });
 const adjust = (accountNo: number, body: object, who = admin) =>
   t.api('POST', `/account/${accountNo}/adjustment`, who, body);
 
 describe('the ledger', () => {
   it('opens the demo accounts at their advertised balances, the balance being the sum of the entries', async () => {
-    expect(await balanceOf(30001)).toEqual({ balance: 1234, sum: 1234 });
-    expect(await balanceOf(20002)).toEqual({ balance: 2500, sum: 2500 });
+    expect(await ledgerOf(t, 30001)).toEqual({ balance: 1234, sum: 1234 });
+    expect(await ledgerOf(t, 20002)).toEqual({ balance: 2500, sum: 2500 });
     const account = json<{ balance: number }>(await t.api('GET', '/account/30001', prepay));
     expect(account.balance).toBe(12.34);
   });
@@ -71,7 +57,7 @@ describe('the ledger', () => {
     );
     await refused(() => sql`update accounts set balance_pence = 5 where account_no = 30001`.execute(t.database.db));
     await refused(() => sql`truncate ledger_entries`.execute(t.database.db));
-    expect(await balanceOf(30001)).toEqual({ balance: 1234, sum: 1234 });
+    expect(await ledgerOf(t, 30001)).toEqual({ balance: 1234, sum: 1234 });
   });
 
   it('posts once per idempotency key, however often the confirmation is replayed', async () => {
@@ -93,7 +79,7 @@ describe('the ledger', () => {
     expect(first).toMatchObject({ duplicate: false, balanceAfterPence: 3234 });
     expect(again).toMatchObject({ duplicate: true, id: first.id, balanceAfterPence: 3234 });
     expect(third.every((p) => p.duplicate)).toBe(true);
-    expect(await balanceOf(30001)).toEqual({ balance: 3234, sum: 3234 });
+    expect(await ledgerOf(t, 30001)).toEqual({ balance: 3234, sum: 3234 });
     // The same key for a different posting is refused, not silently answered.
     await expect(
       tenancy().crossAccount('payments', (tx) =>
@@ -126,11 +112,11 @@ describe('the ledger', () => {
         postToLedger(tx, { accountNo: 30001, kind: 'charge', amountPence: -100, description: 'Not mine' }),
       ),
     ).rejects.toThrow();
-    expect(await balanceOf(30001)).toEqual({ balance: 1234, sum: 1234 });
+    expect(await ledgerOf(t, 30001)).toEqual({ balance: 1234, sum: 1234 });
   });
 
   it.skipIf(!onPostgres)('adds up exactly under 50 parallel postings on one account (PostgreSQL)', async () => {
-    const before = await balanceOf(20001);
+    const before = await ledgerOf(t, 20001);
     const amounts = Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? 137 : -59));
     await Promise.all(
       amounts.map((amountPence, i) =>
@@ -145,7 +131,7 @@ describe('the ledger', () => {
       ),
     );
     const expected = before.balance + amounts.reduce((s, a) => s + a, 0);
-    expect(await balanceOf(20001)).toEqual({ balance: expected, sum: expected });
+    expect(await ledgerOf(t, 20001)).toEqual({ balance: expected, sum: expected });
     // Every balance-after is distinct and the running sum of its account's entries in id order.
     const rows = await tenancy().crossAccount('seed', (tx) =>
       tx
@@ -190,7 +176,7 @@ describe('the balance alert under concurrency', () => {
     }));
     expect(alerts.notes).toHaveLength(1);
     expect(alerts.mails).toHaveLength(1);
-    expect(await balanceOf(30000)).toEqual({ balance: -1000, sum: -1000 });
+    expect(await ledgerOf(t, 30000)).toEqual({ balance: -1000, sum: -1000 });
     await post(1000, 'Race float returned');
     await tenancy().crossAccount('seed', (tx) =>
       tx.updateTable('accounts').set({ alert: 0 }).where('account_no', '=', 30000).execute(),
@@ -243,7 +229,7 @@ describe('adjustments', () => {
     for (const who of [prepay, retail, reseller]) {
       expect((await adjust(30001, { type: 'credit', amountPence: 100, reason: 'x' }, who)).statusCode).toBe(403);
     }
-    expect(await balanceOf(30001)).toEqual({ balance: 1234, sum: 1234 });
+    expect(await ledgerOf(t, 30001)).toEqual({ balance: 1234, sum: 1234 });
   });
 
   it('previews the account (name, balance, the maximum) for the confirmation, provider admins only', async () => {
@@ -270,7 +256,7 @@ describe('adjustments', () => {
     const most = await adjust(30001, { type: 'credit', amountPence: 100_000, reason: 'The most' });
     expect(json<Reply>(most).balance).toBe(1012.34);
     await adjust(30001, { type: 'debit', amountPence: 100_000, reason: 'The most reversed' });
-    expect(await balanceOf(30001)).toEqual({ balance: 1234, sum: 1234 });
+    expect(await ledgerOf(t, 30001)).toEqual({ balance: 1234, sum: 1234 });
 
     // BALANCE_ADJUSTMENT_MAX_POUNDS moves it.
     const strict = await createTestContext({ maxAdjustmentPence: 5_000 });
@@ -386,7 +372,7 @@ describe('balance alert, notifications and e-mail', () => {
     await adjust(30001, { type: 'debit', amountPence: 300, reason: 'Down again' });
     expect((await notes()).records).toHaveLength(before.records.length + 2);
     await adjust(30001, { type: 'credit', amountPence: 300, reason: 'Restore' });
-    expect(await balanceOf(30001)).toEqual({ balance: 1234, sum: 1234 });
+    expect(await ledgerOf(t, 30001)).toEqual({ balance: 1234, sum: 1234 });
 
     // Mark as read.
     const read = await t.api('PATCH', `/notifications/${note.notification_id}/read`, prepay);

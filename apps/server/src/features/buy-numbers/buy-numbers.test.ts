@@ -14,7 +14,7 @@ import {
   QUARANTINE_DAYS,
   releaseQuarantined,
 } from '../../modules/numbering/index.ts';
-import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { balanceOf, createTestContext, json, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
 let retail: Record<string, string>;
@@ -40,14 +40,6 @@ const buy = async (headers: Record<string, string>, body: object) => {
 };
 const stock = async (number: string) =>
   t.database.db.selectFrom('number_stock').selectAll().where('number', '=', number).executeTakeFirst();
-const balance = async (accountNo: number) =>
-  (
-    await t.database.db
-      .selectFrom('accounts')
-      .select('balance_pence')
-      .where('account_no', '=', accountNo)
-      .executeTakeFirstOrThrow()
-  ).balance_pence;
 const setBalance = (accountNo: number, pence: number) =>
   sql`insert into ledger_entries (account_no, kind, amount_pence, description)
       values (${accountNo}, 'adjustment', ${pence} - (select balance_pence from accounts where account_no = ${accountNo}), 'test')`.execute(
@@ -238,14 +230,14 @@ describe('buying numbers', () => {
     expect(reply.records.map((r) => r.message)).toEqual([M.costError, M.costError]);
     expect((await stock('08081570401'))?.status).toBe('available');
     expect((await stock('01134960103'))?.status).toBe('available');
-    expect(await balance(30001)).toBe(300);
+    expect(await balanceOf(t, 30001)).toBe(300);
   });
 
   it('takes a prepay account’s setup from its balance, on the ledger', async () => {
     await setBalance(30001, 2000);
     const reply = await buy(prepay, { telephoneNumbers: ['08081570402'] });
     expect(reply.records[0]?.message).toBe(M.purchased);
-    expect(await balance(30001)).toBe(1000);
+    expect(await balanceOf(t, 30001)).toBe(1000);
     const entry = await t.database.db
       .selectFrom('ledger_entries')
       .selectAll()

@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import { CALL_RECORD_MESSAGES, FEATURES, MASK } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { addUser, balanceOf, createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { serverAuthorization } from '../../test/servers.ts';
 
 let t: TestContext;
@@ -146,22 +146,14 @@ describe('call-record ingestion', () => {
   });
 
   it("charges a standard prepay account's new calls to its ledger once", async () => {
-    const balance = async () =>
-      (
-        await t.database.db
-          .selectFrom('accounts')
-          .select('balance_pence')
-          .where('account_no', '=', 30001)
-          .executeTakeFirstOrThrow()
-      ).balance_pence;
-    const before = await balance();
+    const before = await balanceOf(t, 30001);
     const batch = [
       call('pp-1', { accountNo: 30001 }),
       call('pp-2', { accountNo: 30001, startedAt: '2024-03-12T11:00:00Z' }),
     ];
     await ingest(batch);
     await ingest(batch);
-    expect(await balance()).toBe(before - 12);
+    expect(await balanceOf(t, 30001)).toBe(before - 12);
   });
 
   it('makes the partition of a month nobody made, and bad rows are a 400, never a 500', async () => {

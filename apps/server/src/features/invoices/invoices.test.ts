@@ -19,7 +19,7 @@ import {
   runBilling,
 } from '../../modules/billing/index.ts';
 import { NEW_ACCOUNT_DEFAULTS } from '../../modules/identity/new-account.ts';
-import { addUser, createTestContext, json, onPostgres, type TestContext } from '../../test/harness.ts';
+import { addUser, createTestContext, json, ledgerOf, onPostgres, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
 let admin: Record<string, string>;
@@ -57,21 +57,6 @@ async function counts(accountNo: number, period: string) {
     return { seats: await n('seats'), numbers: await n('telephone_numbers') };
   });
 }
-
-const balanceOf = (accountNo: number) =>
-  tenancy().crossAccount('seed', async (tx) => {
-    const a = await tx
-      .selectFrom('accounts')
-      .select('balance_pence')
-      .where('account_no', '=', accountNo)
-      .executeTakeFirstOrThrow();
-    const s = await tx
-      .selectFrom('ledger_entries')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_pence'), eb.lit(0)).as('sum'))
-      .where('account_no', '=', accountNo)
-      .executeTakeFirstOrThrow();
-    return { balance: a.balance_pence, sum: Number(s.sum) };
-  });
 
 const invoicesOf = (accountNo: number) =>
   tenancy().crossAccount('seed', (tx) =>
@@ -152,7 +137,7 @@ describe('the billing run', () => {
       { description: 'Call recording storage', quantity: 1, unit_price_pence: 150, amount_pence: 150 },
     ]);
     // The charge is on the ledger (inc VAT), the account notified and mailed, in the invoice's transaction.
-    expect(await balanceOf(FIXTURE)).toEqual({ balance: -2340, sum: -2340 });
+    expect(await ledgerOf(t, FIXTURE)).toEqual({ balance: -2340, sum: -2340 });
     const side = await tenancy().crossAccount('seed', async (tx) => ({
       notes: await tx
         .selectFrom('notifications')
@@ -213,11 +198,11 @@ describe('the billing run', () => {
 
   it('is idempotent: a second run of a period issues nothing, posts nothing, numbers nothing', async () => {
     const before = await invoicesOf(FIXTURE);
-    const balance = await balanceOf(FIXTURE);
+    const balance = await ledgerOf(t, FIXTURE);
     const again = await runBilling(t.app.platform, { period: p1, accounts: [FIXTURE] });
     expect(again).toMatchObject({ issued: [], existing: 1, noCharges: 0, failed: [] });
     expect(await invoicesOf(FIXTURE)).toEqual(before);
-    expect(await balanceOf(FIXTURE)).toEqual(balance);
+    expect(await ledgerOf(t, FIXTURE)).toEqual(balance);
   });
 
   it('makes no invoice for a month without charges, and refuses a month not yet ended', async () => {
@@ -282,7 +267,7 @@ describe('the billing run', () => {
     );
     try {
       fixtureLines = [{ description: 'Seat rental', quantity: 2, unitPricePence: 600 }];
-      const before = await balanceOf(FIXTURE);
+      const before = await ledgerOf(t, FIXTURE);
       const r = await runBilling(t.app.platform, { period, accounts: [FIXTURE] });
       expect(r.issued).toHaveLength(1);
       const inv = await tenancy().crossAccount('seed', (tx) =>
@@ -300,7 +285,7 @@ describe('the billing run', () => {
         paid: billingPeriod(period).next,
       });
       // One posting: the charge (no payment credit besides it).
-      expect(await balanceOf(FIXTURE)).toEqual({ balance: before.balance - 1440, sum: before.sum - 1440 });
+      expect(await ledgerOf(t, FIXTURE)).toEqual({ balance: before.balance - 1440, sum: before.sum - 1440 });
     } finally {
       await tenancy().crossAccount('seed', (tx) =>
         sql`update accounts set account_type = 'postpay' where account_no = ${FIXTURE}`.execute(tx),
@@ -669,7 +654,7 @@ describe('paying and voiding', () => {
   it('markInvoicePaid posts the payment once, sets Paid with the date, and refuses what it must', async () => {
     const inv = (await invoicesOf(FIXTURE)).find((i) => i.period === p1);
     const id = inv?.id as number;
-    const before = await balanceOf(FIXTURE);
+    const before = await ledgerOf(t, FIXTURE);
     const pay = (reference: string, amountPence = 2340) =>
       tenancy().crossAccount('payments', (tx) => markInvoicePaid(tx, id, { reference, amountPence }));
     await expect(pay('pi_1', 2339)).rejects.toThrow(INVOICE_MESSAGES.wrongAmount(2340));
@@ -678,7 +663,7 @@ describe('paying and voiding', () => {
     expect(first.duplicate).toBe(false);
     expect(again).toMatchObject({ duplicate: true, ledgerEntryId: first.ledgerEntryId });
     await expect(pay('pi_other')).rejects.toThrow(INVOICE_MESSAGES.alreadyPaid);
-    expect(await balanceOf(FIXTURE)).toEqual({ balance: before.balance + 2340, sum: before.sum + 2340 });
+    expect(await ledgerOf(t, FIXTURE)).toEqual({ balance: before.balance + 2340, sum: before.sum + 2340 });
     const fixtureUser = await t.login('fixture-holder');
     const detail = json<InvoiceDetail>(await t.api('GET', `/invoice/${id}/detail`, fixtureUser));
     expect(detail).toMatchObject({ status: 'Paid', paidReference: 'pi_1' });
@@ -705,10 +690,10 @@ describe('paying and voiding', () => {
       tenancy().crossAccount('payments', (tx) =>
         markInvoicePaid(tx, inv?.id as number, { reference: 'pi_race', amountPence: inv?.total_pence as number }),
       );
-    const before = await balanceOf(FIXTURE);
+    const before = await ledgerOf(t, FIXTURE);
     const results = await Promise.all([pay(), pay(), pay()]);
     expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
-    expect((await balanceOf(FIXTURE)).balance).toBe(before.balance + (inv?.total_pence as number));
+    expect((await ledgerOf(t, FIXTURE)).balance).toBe(before.balance + (inv?.total_pence as number));
   });
 
   it('lists every account’s invoices to provider admins only, by account and searchable by company', async () => {
@@ -730,7 +715,7 @@ describe('paying and voiding', () => {
   it('lets a provider admin void an unpaid invoice with a reason: credited back and audited', async () => {
     const inv = (await invoicesOf(FIXTURE)).find((i) => i.status === 'unpaid');
     const id = inv?.id as number;
-    const before = await balanceOf(FIXTURE);
+    const before = await ledgerOf(t, FIXTURE);
     expect((await t.api('POST', `/invoice/${id}/void`, retail, { reason: 'x' })).statusCode).toBe(403);
     const empty = await t.api('POST', `/invoice/${id}/void`, admin, { reason: '  ' });
     expect(empty.statusCode).toBe(400);
@@ -740,7 +725,7 @@ describe('paying and voiding', () => {
     const ok = await t.api('POST', `/invoice/${id}/void`, admin, { reason: 'Wrong seats', version: 1 });
     expect(ok.statusCode).toBe(200);
     expect(json(ok)).toMatchObject({ success: true, message: INVOICE_MESSAGES.voided(inv?.invoice_no as string) });
-    expect(await balanceOf(FIXTURE)).toEqual({
+    expect(await ledgerOf(t, FIXTURE)).toEqual({
       balance: before.balance + (inv?.total_pence as number),
       sum: before.sum + (inv?.total_pence as number),
     });

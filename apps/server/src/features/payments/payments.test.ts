@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoInvoices } from '../../demo/invoices.ts';
 import { postToLedger, processAutoTopUps, processInvoiceAutoPay } from '../../modules/billing/index.ts';
 import { decideCard, type SandboxPayments, signPayload } from '../../providers/payments/payments.ts';
-import { addUser, createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { addUser, balanceOf, createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { webhookOutcome } from '../../test/webhooks.ts';
 
 let t: TestContext;
@@ -21,14 +21,6 @@ afterAll(async () => t?.close());
 type Reply = { success?: boolean; message: string; clientSecret?: string; validation?: Record<string, string> };
 type Confirm = { status: string; error?: string; redirect?: string };
 
-const balance = async (accountNo: number) =>
-  (
-    await t.database.db
-      .selectFrom('accounts')
-      .select('balance_pence')
-      .where('account_no', '=', accountNo)
-      .executeTakeFirstOrThrow()
-  ).balance_pence;
 const topUps = async (accountNo: number) =>
   t.database.db
     .selectFrom('ledger_entries')
@@ -66,25 +58,25 @@ describe('the sandbox card (Stripe test cards)', () => {
 
 describe('top-up by card', () => {
   it('credits the ledger once the signed confirmation arrives, and returns with redirect_status=succeeded', async () => {
-    const before = await balance(30001);
+    const before = await balanceOf(t, 30001);
     const secret = await startTopUp(20);
     // Creating the payment moves no money.
-    expect(await balance(30001)).toBe(before);
+    expect(await balanceOf(t, 30001)).toBe(before);
     const res = await confirm(secret, '4242 4242 4242 4242');
     expect(res.statusCode, res.body).toBe(200);
     const reply = json<Confirm>(res);
     expect(reply.status).toBe('succeeded');
     expect(reply.redirect).toMatch(/^\/account-transaction\?payment_intent=pi_sb_.*&redirect_status=succeeded$/);
-    expect(await balance(30001)).toBe(before + 2000);
+    expect(await balanceOf(t, 30001)).toBe(before + 2000);
     // A second confirmation of the same payment is refused; nothing more is credited.
     expect((await confirm(secret, '4242424242424242')).statusCode).toBe(409);
-    expect(await balance(30001)).toBe(before + 2000);
+    expect(await balanceOf(t, 30001)).toBe(before + 2000);
     const summary = json<{ status: string; amountPence: number }>(await t.api('GET', `/payments/${secret}`, prepay));
     expect(summary).toMatchObject({ status: 'succeeded', amountPence: 2000 });
   });
 
   it('credits nothing for a declined card or insufficient funds, and tells the account', async () => {
-    const before = await balance(30001);
+    const before = await balanceOf(t, 30001);
     for (const [number, message] of [
       ['4000000000000002', PAYMENT_MESSAGES.declined],
       ['4000000000009995', PAYMENT_MESSAGES.insufficientFunds],
@@ -93,7 +85,7 @@ describe('top-up by card', () => {
       const reply = json<Confirm>(await confirm(secret, number));
       expect(reply).toEqual({ status: 'requires_payment_method', error: message });
     }
-    expect(await balance(30001)).toBe(before);
+    expect(await balanceOf(t, 30001)).toBe(before);
     const notes = json<{ records: { notification_title: string; notification_message: string }[] }>(
       await t.api('GET', '/notifications', prepay),
     ).records.filter((n) => n.notification_title === 'Payment failed: £30.00');
@@ -110,19 +102,19 @@ describe('top-up by card', () => {
     const secret = await startTopUp(40);
     expect(json<Confirm>(await confirm(secret, '4000000000000002')).status).toBe('requires_payment_method');
     expect(json<Confirm>(await confirm(secret, '4242424242424242')).status).toBe('succeeded');
-    expect(await balance(30001)).toBe(before + 4000);
+    expect(await balanceOf(t, 30001)).toBe(before + 4000);
   });
 
   it('needs the confirmation step for 4000 0025 0000 3155: approved credits, failed does not', async () => {
-    const before = await balance(30001);
+    const before = await balanceOf(t, 30001);
     const approved = await startTopUp(50);
     expect(json<Confirm>(await confirm(approved, '4000002500003155')).status).toBe('requires_action');
-    expect(await balance(30001)).toBe(before);
+    expect(await balanceOf(t, 30001)).toBe(before);
     const ok = json<Confirm>(
       await t.api('POST', '/payments/sandbox/authenticate', prepay, { clientSecret: approved, approve: true }),
     );
     expect(ok.redirect).toMatch(/redirect_status=succeeded$/);
-    expect(await balance(30001)).toBe(before + 5000);
+    expect(await balanceOf(t, 30001)).toBe(before + 5000);
 
     const failed = await startTopUp(50);
     await confirm(failed, '4000002500003155');
@@ -131,7 +123,7 @@ describe('top-up by card', () => {
     );
     expect(no).toMatchObject({ status: 'requires_payment_method', error: PAYMENT_MESSAGES.authenticationFailed });
     expect(no.redirect).toMatch(/redirect_status=requires_payment_method$/);
-    expect(await balance(30001)).toBe(before + 5000);
+    expect(await balanceOf(t, 30001)).toBe(before + 5000);
   });
 
   it('refuses amounts and cards the form does not allow, with their messages, creating nothing', async () => {
@@ -194,21 +186,21 @@ describe('the provider’s webhook', () => {
   it('credits once however often the same confirmation is delivered', async () => {
     const secret = await startTopUp(100);
     const intent = secret.split('_secret_')[0] as string;
-    const before = await balance(30001);
+    const before = await balanceOf(t, 30001);
     const { body, signature } = sandbox().webhook(intent, 'succeeded');
     expect(await webhookOutcome(t, post(body, signature))).toBe('applied');
     expect(await webhookOutcome(t, post(body, signature))).toBe('duplicate');
     // The same news in another event (the provider's retry) is a duplicate too.
     const again = sandbox().webhook(intent, 'succeeded');
     expect(await webhookOutcome(t, post(again.body, again.signature))).toBe('duplicate');
-    expect(await balance(30001)).toBe(before + 10000);
+    expect(await balanceOf(t, 30001)).toBe(before + 10000);
     expect((await topUps(30001)).filter((e) => e.reference === intent)).toHaveLength(1);
   });
 
   it('believes nothing without the provider’s signature over the exact body', async () => {
     const secret = await startTopUp(150);
     const intent = secret.split('_secret_')[0] as string;
-    const before = await balance(30001);
+    const before = await balanceOf(t, 30001);
     const { body, signature } = sandbox().webhook(intent, 'succeeded');
     const forged = signPayload('whsec_not_the_providers', body);
     for (const [b, s] of [
@@ -221,7 +213,7 @@ describe('the provider’s webhook', () => {
       expect(res.statusCode).toBe(400);
       expect(json<Reply>(res).message).toBe(PAYMENT_MESSAGES.badSignature);
     }
-    expect(await balance(30001)).toBe(before);
+    expect(await balanceOf(t, 30001)).toBe(before);
     // Nothing of it was stored.
     const stored = await t.database.db
       .selectFrom('inbound_events')
@@ -296,14 +288,14 @@ describe('auto top-up', () => {
       autoTopUpThreshold: 5,
     });
     // The balance to £10, then twenty debits of £1 at once: it crosses £5 once.
-    await post(1000 - (await balance(30001)));
+    await post(1000 - (await balanceOf(t, 30001)));
     const before = await autoCredits();
     await Promise.all(Array.from({ length: 20 }, () => post(-100)));
-    expect(await balance(30001)).toBe(-1000);
+    expect(await balanceOf(t, 30001)).toBe(-1000);
     expect(await processAutoTopUps(t.app.platform)).toBe(1);
     expect(await processAutoTopUps(t.app.platform)).toBe(0);
     expect(await autoCredits()).toBe(before + 1);
-    expect(await balance(30001)).toBe(1000);
+    expect(await balanceOf(t, 30001)).toBe(1000);
     // Below the threshold already: further debits queue nothing until it is crossed again.
     await post(-100);
     expect(await processAutoTopUps(t.app.platform)).toBe(0);
@@ -311,7 +303,7 @@ describe('auto top-up', () => {
     // Disabled: a crossing charges nothing.
     const off = await t.api('PUT', '/account/30001/topup', prepay, { enabled: false, threshold: 5 });
     expect(json<Reply>(off).message).toBe('Auto top-up disabled');
-    await post(1000 - (await balance(30001)));
+    await post(1000 - (await balanceOf(t, 30001)));
     await post(-600);
     expect(await processAutoTopUps(t.app.platform)).toBe(0);
     expect(await autoCredits()).toBe(before + 1);
@@ -346,7 +338,7 @@ describe('top-up with PayPal (the sandbox PayPal)', () => {
     t.api('POST', `/account/30001/paypal/order/${orderId}/capture`, headers);
 
   it('credits the balance only once the buyer approved and the capture completed, however often it is captured', async () => {
-    const before = await balance(30001);
+    const before = await balanceOf(t, 30001);
     const { orderId, provider } = await order(30);
     expect(provider).toBe('sandbox');
     expect(orderId).toMatch(/^PAYPAL-SB-/);
@@ -354,17 +346,17 @@ describe('top-up with PayPal (the sandbox PayPal)', () => {
     const early = await capture(orderId);
     expect(early.statusCode).toBe(409);
     expect(json<Reply>(early).message).toBe(PAYMENT_MESSAGES.paypalNotApproved);
-    expect(await balance(30001)).toBe(before);
+    expect(await balanceOf(t, 30001)).toBe(before);
 
     expect(json<object>(await approve(orderId))).toEqual({ status: 'APPROVED' });
     const done = await capture(orderId);
     expect(done.statusCode, done.body).toBe(200);
     expect(json<Reply>(done).message).toBe(PAYMENT_MESSAGES.paypalSucceeded('£30.00'));
-    expect(await balance(30001)).toBe(before + 3000);
+    expect(await balanceOf(t, 30001)).toBe(before + 3000);
     // Captured again (a retry, a second tab, two at once): the same capture, credited once.
     const again = await Promise.all([capture(orderId), capture(orderId)]);
     expect(again.map((r) => r.statusCode)).toEqual([200, 200]);
-    expect(await balance(30001)).toBe(before + 3000);
+    expect(await balanceOf(t, 30001)).toBe(before + 3000);
     const credits = (await topUps(30001)).filter((e) => e.reference === orderId);
     expect(credits).toEqual([{ amount_pence: 3000, reference: orderId }]);
     // A completed order's window does not open again.
@@ -372,13 +364,13 @@ describe('top-up with PayPal (the sandbox PayPal)', () => {
   });
 
   it('a declined funding source credits nothing, tells the account, and the buyer may approve again', async () => {
-    const before = await balance(30001);
+    const before = await balanceOf(t, 30001);
     const { orderId } = await order(20);
     await approve(orderId, true, 'declinedCard');
     const declined = await capture(orderId);
     expect(declined.statusCode).toBe(402);
     expect(json<Reply>(declined).message).toBe(PAYMENT_MESSAGES.paypalDeclined);
-    expect(await balance(30001)).toBe(before);
+    expect(await balanceOf(t, 30001)).toBe(before);
     const note = await t.database.db
       .selectFrom('notifications')
       .select('title')
@@ -390,7 +382,7 @@ describe('top-up with PayPal (the sandbox PayPal)', () => {
     expect((await capture(orderId)).statusCode).toBe(409);
     await approve(orderId, true, 'balance');
     expect((await capture(orderId)).statusCode).toBe(200);
-    expect(await balance(30001)).toBe(before + 2000);
+    expect(await balanceOf(t, 30001)).toBe(before + 2000);
   });
 
   it('a cancelled order cannot be captured', async () => {

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { SMS_MESSAGES } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../../providers/sms/sms.ts';
-import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { balanceOf, createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { webhookOutcome } from '../../test/webhooks.ts';
 import { handToGateway, smsRefundKey } from './sms.logic.ts';
 
@@ -66,24 +66,46 @@ afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
 });
 
-const webhook = (params: Record<string, string>, signature: string) =>
+/** Posts Twilio's webhook form `params`, signed as Twilio signs it with `token` (the account's own unless told). */
+const webhook = (params: Record<string, string>, token = TOKEN) =>
   t.app.inject({
     method: 'POST',
     url: '/api/v1/sms/webhook',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': twilioSignature(token, WEBHOOK_URL, params),
+    },
     payload: new URLSearchParams(params).toString(),
   });
+
+/** Twilio's form for a text received on Acme's 01214960000. */
+const incoming = (sid: string, from: string, body: string) => ({
+  MessageSid: sid,
+  AccountSid: SID,
+  From: from,
+  To: '+441214960000',
+  Body: body,
+  NumMedia: '0',
+});
+
+/** Sends a text through the panel's API as the holder of `as`: the texts' ids, one per destination. */
+const send = async (
+  as: Record<string, string>,
+  body: { originator: string; destinations: string[]; message: string },
+) => {
+  const res = await t.api('POST', '/sms', as, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return json<{ ids: number[] }>(res).ids;
+};
 
 describe('the Twilio gateway', () => {
   it('posts each text to the Messages API with Basic auth and the status callback', async () => {
     expect(t.app.platform.providers.sms.kind).toBe('twilio');
-    const res = await t.api('POST', '/sms', retail, {
+    const ids = await send(retail, {
       originator: '01214960000',
       destinations: ['+447700900123', '+15005550001'],
       message: 'Your engineer is on the way',
     });
-    expect(res.statusCode, res.body).toBe(200);
-    const { ids } = json<{ ids: number[] }>(res);
     expect(await handToGateway(t.app.platform, ids)).toBe(2);
     expect(received).toHaveLength(2);
     expect(received[0]).toEqual({
@@ -116,9 +138,7 @@ describe('the Twilio gateway', () => {
   it("applies Twilio's signed status callbacks once; a wrong signature is refused with nothing stored", async () => {
     const sid = `SM${'1'.padStart(32, '0')}`;
     const params = { MessageSid: sid, MessageStatus: 'delivered', AccountSid: SID, To: '+447700900123' };
-    const good = twilioSignature(TOKEN, WEBHOOK_URL, params);
-    const wrong = twilioSignature('not-the-token', WEBHOOK_URL, params);
-    const refused = await webhook(params, wrong);
+    const refused = await webhook(params, 'not-the-token');
     expect(refused.statusCode).toBe(403);
     expect(json<{ message: string }>(refused).message).toBe(SMS_MESSAGES.badSignature);
     const stored = await t.database.db
@@ -127,8 +147,8 @@ describe('the Twilio gateway', () => {
       .where('provider', '=', 'sms')
       .execute();
     expect(stored).toEqual([]);
-    expect(await webhookOutcome(t, webhook(params, good))).toBe('applied');
-    expect(await webhookOutcome(t, webhook(params, good))).toBe('duplicate');
+    expect(await webhookOutcome(t, webhook(params))).toBe('applied');
+    expect(await webhookOutcome(t, webhook(params))).toBe('duplicate');
     const row = await t.database.db
       .selectFrom('sms_messages')
       .select('delivery')
@@ -137,21 +157,13 @@ describe('the Twilio gateway', () => {
     expect(row.delivery).toBe('delivered');
     // A late 'sent' after 'delivered' changes nothing.
     const late = { ...params, MessageStatus: 'sent' };
-    expect(await webhookOutcome(t, webhook(late, twilioSignature(TOKEN, WEBHOOK_URL, late)))).toBe('duplicate');
+    expect(await webhookOutcome(t, webhook(late))).toBe('duplicate');
   });
 
   it('stores an incoming message for the account holding the number, once', async () => {
-    const params = {
-      MessageSid: 'SMfeedfacefeedfacefeedfacefeedface',
-      AccountSid: SID,
-      From: '+447700900555',
-      To: '+441214960000',
-      Body: 'Thanks, see you then',
-      NumMedia: '0',
-    };
-    const signature = twilioSignature(TOKEN, WEBHOOK_URL, params);
-    expect(await webhookOutcome(t, webhook(params, signature))).toBe('applied');
-    expect(await webhookOutcome(t, webhook(params, signature))).toBe('duplicate');
+    const params = incoming('SMfeedfacefeedfacefeedfacefeedface', '+447700900555', 'Thanks, see you then');
+    expect(await webhookOutcome(t, webhook(params))).toBe('applied');
+    expect(await webhookOutcome(t, webhook(params))).toBe('duplicate');
     const rows = await t.database.db
       .selectFrom('sms_messages')
       .select(['account_no', 'direction', 'status', 'message'])
@@ -161,15 +173,8 @@ describe('the Twilio gateway', () => {
   });
 
   it('shows a text from a sender the panel could not send to (a 15-digit international number) in the list', async () => {
-    const params = {
-      MessageSid: 'SMabcdabcdabcdabcdabcdabcdabcdabcd',
-      AccountSid: SID,
-      From: '+86139123456789',
-      To: '+441214960000',
-      Body: 'Hello from abroad',
-      NumMedia: '0',
-    };
-    expect(await webhookOutcome(t, webhook(params, twilioSignature(TOKEN, WEBHOOK_URL, params)))).toBe('applied');
+    const params = incoming('SMabcdabcdabcdabcdabcdabcdabcdabcd', '+86139123456789', 'Hello from abroad');
+    expect(await webhookOutcome(t, webhook(params))).toBe('applied');
     const list = await t.api('POST', '/sms/0/50', retail, { search: 'Hello from abroad' });
     expect(list.statusCode, list.body).toBe(200);
     const [text] = list.json().records;
@@ -180,14 +185,6 @@ describe('the Twilio gateway', () => {
   });
 
   it("credits a prepay account back once for a text Twilio refuses or reports 'undelivered'", async () => {
-    const balance = async () =>
-      (
-        await t.database.db
-          .selectFrom('accounts')
-          .select('balance_pence')
-          .where('account_no', '=', 30001)
-          .executeTakeFirstOrThrow()
-      ).balance_pence;
     const refunds = (ids: number[]) =>
       t.database.db
         .selectFrom('ledger_entries')
@@ -199,20 +196,18 @@ describe('the Twilio gateway', () => {
         )
         .orderBy('idempotency_key')
         .execute();
-    const before = await balance();
-    const res = await t.api('POST', '/sms', prepay, {
+    const before = await balanceOf(t, 30001);
+    const ids = await send(prepay, {
       originator: '07700900601',
       destinations: ['+447700900124', '+15005550001'],
       message: 'Your table is ready',
     });
-    expect(res.statusCode, res.body).toBe(200);
-    const { ids } = json<{ ids: number[] }>(res);
     const [accepted, refused] = ids as [number, number];
-    expect(await balance()).toBe(before - 12); // 4p to the UK mobile, 8p to the USA
+    expect(await balanceOf(t, 30001)).toBe(before - 12); // 4p to the UK mobile, 8p to the USA
     await handToGateway(t.app.platform, ids);
     // Refused when handed over: credited back in the transaction that records the refusal.
     expect(await refunds(ids)).toEqual([{ idempotency_key: smsRefundKey(refused), amount_pence: 8 }]);
-    expect(await balance()).toBe(before - 4);
+    expect(await balanceOf(t, 30001)).toBe(before - 4);
     const { gateway_id: sid } = await t.database.db
       .selectFrom('sms_messages')
       .select('gateway_id')
@@ -224,18 +219,17 @@ describe('the Twilio gateway', () => {
       ErrorCode: '30005',
       To: '+447700900124',
     };
-    const signed = twilioSignature(TOKEN, WEBHOOK_URL, undelivered);
-    expect(await webhookOutcome(t, webhook(undelivered, signed))).toBe('applied');
-    expect(await webhookOutcome(t, webhook(undelivered, signed))).toBe('duplicate');
+    expect(await webhookOutcome(t, webhook(undelivered))).toBe('applied');
+    expect(await webhookOutcome(t, webhook(undelivered))).toBe('duplicate');
     // 'failed' after 'undelivered' is the same end: nothing more.
     const failed = { ...undelivered, MessageStatus: 'failed' };
-    expect(await webhookOutcome(t, webhook(failed, twilioSignature(TOKEN, WEBHOOK_URL, failed)))).toBe('duplicate');
+    expect(await webhookOutcome(t, webhook(failed))).toBe('duplicate');
     expect(await refunds(ids)).toEqual(
       [
         { idempotency_key: smsRefundKey(accepted), amount_pence: 4 },
         { idempotency_key: smsRefundKey(refused), amount_pence: 8 },
       ].sort((a, b) => a.idempotency_key.localeCompare(b.idempotency_key)),
     );
-    expect(await balance()).toBe(before);
+    expect(await balanceOf(t, 30001)).toBe(before);
   });
 });

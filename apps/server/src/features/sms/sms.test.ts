@@ -2,7 +2,7 @@ import { canReply, MESSAGES, SMS_MESSAGES, type Sms, type SmsOriginator } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingPeriod, chargeSourceList, chargeSourceNames, londonToday } from '../../modules/billing/index.ts';
 import { type SandboxSmsGateway, sandboxFate } from '../../providers/sms/sms.ts';
-import { createTestContext, json, type TestContext } from '../../test/harness.ts';
+import { balanceOf, createTestContext, json, type TestContext } from '../../test/harness.ts';
 import { webhookOutcome } from '../../test/webhooks.ts';
 import { deliverSandboxSms } from './sms.jobs.ts';
 import { applySmsEvent, handToGateway, smsRefundKey } from './sms.logic.ts';
@@ -36,14 +36,6 @@ const page = async (as = retail, body: object = {}) => json<Page>(await t.api('P
 const gateway = () => t.app.platform.providers.sms as SandboxSmsGateway;
 const rows = (accountNo: number) =>
   t.database.db.selectFrom('sms_messages').selectAll().where('account_no', '=', accountNo).execute();
-const balance = async (accountNo: number) =>
-  (
-    await t.database.db
-      .selectFrom('accounts')
-      .select('balance_pence')
-      .where('account_no', '=', accountNo)
-      .executeTakeFirstOrThrow()
-  ).balance_pence;
 /** Posts the sandbox gateway's inbound text as a form, signed or not. */
 const webhook = (params: Record<string, string>, signature?: string) =>
   t.app.inject({
@@ -132,7 +124,7 @@ describe('SMS originators', () => {
 
 describe('sending', () => {
   it('sends one row per destination, queued, priced by the deck, a postpay account charged on its invoice', async () => {
-    const before = await balance(30000);
+    const before = await balanceOf(t, 30000);
     const res = await send({
       originator: '01214960000',
       destinations: ['07700900123', '+447700900124', '07700900123'],
@@ -156,18 +148,18 @@ describe('sending', () => {
         destinations: ['07700900123', '+447700900124'],
       });
     }
-    expect(await balance(30000)).toBe(before); // postpay: on the invoice, not the ledger
+    expect(await balanceOf(t, 30000)).toBe(before); // postpay: on the invoice, not the ledger
   });
 
   it('charges a prepay account on the ledger in the same transaction', async () => {
-    const before = await balance(30001);
+    const before = await balanceOf(t, 30001);
     const res = await send(
       { originator: '07700900601', destinations: ['07700900777'], message: 'x'.repeat(161) },
       prepay,
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(json<Reply>(res).costPence).toBe(8); // two parts at 4p
-    expect(await balance(30001)).toBe(before - 8);
+    expect(await balanceOf(t, 30001)).toBe(before - 8);
     const entry = await t.database.db
       .selectFrom('ledger_entries')
       .select(['amount_pence', 'kind', 'description'])
@@ -180,7 +172,7 @@ describe('sending', () => {
   });
 
   it('refuses a prepay send the balance does not cover: nothing stored, sent or charged', async () => {
-    const before = await balance(30001);
+    const before = await balanceOf(t, 30001);
     const stored = (await rows(30001)).length;
     const destinations = Array.from({ length: 50 }, (_, i) => `+3361234${String(i).padStart(4, '0')}`);
     const res = await send({ originator: '01179460000', destinations, message: 'Ж'.repeat(250) }, prepay);
@@ -189,7 +181,7 @@ describe('sending', () => {
     expect(json<Reply>(res).message).toBe(
       `Your balance of £${(before / 100).toFixed(2)} does not cover the cost of this message, £16.00. Please top up and try again.`,
     );
-    expect(await balance(30001)).toBe(before);
+    expect(await balanceOf(t, 30001)).toBe(before);
     expect((await rows(30001)).length).toBe(stored);
   });
 
@@ -268,14 +260,14 @@ describe('failed texts are not paid for', () => {
   };
 
   it("credits a prepay text back once when the gateway reports it failed, in the failure's transaction", async () => {
-    const before = await balance(30001);
+    const before = await balanceOf(t, 30001);
     const res = await send(
       { originator: '07700900601', destinations: ['07700900000', '07700900778'], message: 'Gate code 4471' },
       prepay,
     );
     expect(res.statusCode, res.body).toBe(200);
     const { ids } = json<Reply>(res);
-    expect(await balance(30001)).toBe(before - 8);
+    expect(await balanceOf(t, 30001)).toBe(before - 8);
     await handToGateway(t.app.platform, ids);
     await deliverSandboxSms(t.app.platform, later(3));
     const [failing, other] = (await rows(30001)).filter((r) => ids.includes(r.id)).sort((a, b) => a.id - b.id);
@@ -290,7 +282,7 @@ describe('failed texts are not paid for', () => {
     ]);
     // The other text's refund only if the carrier refused it too (the sandbox's one in thirty).
     const otherRefunded = sandboxFate('07700900778', other.gateway_id ?? '').status === 'failed' ? 4 : 0;
-    expect(await balance(30001)).toBe(before - 8 + 4 + otherRefunded);
+    expect(await balanceOf(t, 30001)).toBe(before - 8 + 4 + otherRefunded);
     // A failure reported again (another status of the same end, or the same one) refunds nothing more.
     const again = await applySmsEvent(t.app.platform, {
       kind: 'status',
@@ -302,7 +294,7 @@ describe('failed texts are not paid for', () => {
     const params = { MessageSid: failing.gateway_id ?? '', MessageStatus: 'undelivered', To: '07700900000' };
     expect(await webhookOutcome(t, webhook(params, gateway().signed(params).signature))).toBe('duplicate');
     expect(await refunds(failing.id)).toHaveLength(1);
-    expect(await balance(30001)).toBe(before - 8 + 4 + otherRefunded);
+    expect(await balanceOf(t, 30001)).toBe(before - 8 + 4 + otherRefunded);
   });
 
   it("leaves a postpay account's failed text off its invoice (and off the ledger)", async () => {

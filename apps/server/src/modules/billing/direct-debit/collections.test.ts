@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_DD_ACCOUNTS } from '../../../providers/direct-debit/direct-debit.ts';
 import { directDebitSubmit } from '../../../test/direct-debit-fixtures.ts';
-import { createTestContext, json, type TestContext } from '../../../test/harness.ts';
+import { balanceOf, createTestContext, json, type TestContext } from '../../../test/harness.ts';
 import { webhookOutcomes } from '../../../test/webhooks.ts';
 import { payInvoice } from '../invoice-payments.ts';
 import { applyCollectionEvent, chargeDateFor, createCollections, runCollections } from './collections.ts';
@@ -410,25 +410,17 @@ describe('a sandbox chargeback', () => {
     const db = t.database.db;
     await mandate(t, await t.login('prepay'), 30001, { accountNumber: '55500033' });
     const id = await newInvoice(db, 30001, '2099-06-30', 3000);
-    const balance = async () =>
-      (
-        await db
-          .selectFrom('accounts')
-          .select('balance_pence')
-          .where('account_no', '=', 30001)
-          .executeTakeFirstOrThrow()
-      ).balance_pence;
     // Due Tue 30 June: charged Fri 26th; submitted Wed 24th, confirmed Mon 29th, charged back Fri 3 July.
     for (const today of ['2099-06-01', '2099-06-24', '2099-06-29'])
       await runCollections(t.app.platform, { today, now });
     expect((await invoiceOf(db, id)).status).toBe('paid');
-    const before = await balance();
+    const before = await balanceOf(t, 30001);
     const notes = (await notesOf(db, 30001)).length;
     await runCollections(t.app.platform, { today: '2099-07-03', now });
     await runCollections(t.app.platform, { today: '2099-07-06', now });
     const [c] = await collectionsOf(db, id);
     expect(c).toMatchObject({ state: 'charged_back', paid: true, failure: 'indemnity claim (DDICA)' });
-    expect(await balance()).toBe(before - 3000);
+    expect(await balanceOf(t, 30001)).toBe(before - 3000);
     const added = (await notesOf(db, 30001)).slice(notes);
     expect(added.map((n) => n.title)).toEqual([`Direct Debit charged back: ${(await invoiceOf(db, id)).invoice_no}`]);
     expect((await mailsOf(db, 30001)).at(-1)?.subject).toMatch(

@@ -6,7 +6,7 @@ import type { InvoiceRecord } from '@switchboard/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoInvoices } from '../../../demo/invoices.ts';
-import { createTestContext, json, type TestContext } from '../../../test/harness.ts';
+import { createTestContext, json, ledgerOf, type TestContext } from '../../../test/harness.ts';
 import { lastCompletePeriod, periodsUpTo } from '../billing-periods.ts';
 import { claimPeriod, duePeriods, runDueBilling } from './schedule.ts';
 
@@ -39,35 +39,20 @@ describe('the demo invoices', () => {
       (page.records[11] as InvoiceRecord).totalPence,
     );
     // The ledger: every charge, payment and void credit posted; the balance owes the two open invoices.
-    const ledger = await tenancy().crossAccount('seed', async (tx) => ({
-      balance: (
-        await tx
-          .selectFrom('accounts')
-          .select('balance_pence')
-          .where('account_no', '=', 30000)
-          .executeTakeFirstOrThrow()
-      ).balance_pence,
-      sum: Number(
-        (
-          await tx
-            .selectFrom('ledger_entries')
-            .select((eb) => eb.fn.sum<number>('amount_pence').as('s'))
-            .where('account_no', '=', 30000)
-            .executeTakeFirstOrThrow()
-        ).s,
-      ),
-      kinds: await tx
+    const ledger = await ledgerOf(t, 30000);
+    const kinds = await tenancy().crossAccount('seed', (tx) =>
+      tx
         .selectFrom('ledger_entries')
         .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
         .where('account_no', '=', 30000)
         .groupBy('kind')
         .orderBy('kind')
         .execute(),
-    }));
+    );
     const open = page.records.filter((r) => r.status === 'Unpaid' || r.status === 'Overdue');
     expect(ledger.balance).toBe(-open.reduce((s, r) => s + r.totalPence, 0));
     expect(ledger.sum).toBe(ledger.balance);
-    expect(ledger.kinds.map((k) => [k.kind, Number(k.n)])).toEqual([
+    expect(kinds.map((k) => [k.kind, Number(k.n)])).toEqual([
       ['adjustment', 1],
       ['charge', 12],
       ['invoice-payment', 9],

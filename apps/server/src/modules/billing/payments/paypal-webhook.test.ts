@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { PAYMENT_MESSAGES } from '@switchboard/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayPalOrders, SandboxPayPal, TRANSMISSION_HEADERS } from '../../../providers/payments/paypal.ts';
-import { createTestContext, json, type TestContext } from '../../../test/harness.ts';
+import { balanceOf, createTestContext, json, type TestContext } from '../../../test/harness.ts';
 import { webhookOutcome } from '../../../test/webhooks.ts';
 import { deliverSandboxPayPal } from './paypal-events.ts';
 
@@ -13,13 +13,6 @@ const WEBHOOK = '/api/v1/payments/paypal/webhook';
 /** Past the sandbox's eCheck clearing time. */
 const later = () => new Date(Date.now() + 10 * 60_000);
 
-const balanceOf = (t: TestContext, accountNo: number) =>
-  t.database.db
-    .selectFrom('accounts')
-    .select('balance_pence')
-    .where('account_no', '=', accountNo)
-    .executeTakeFirstOrThrow()
-    .then((r) => r.balance_pence);
 const entriesOf = (t: TestContext, reference: string) =>
   t.database.db
     .selectFrom('ledger_entries')

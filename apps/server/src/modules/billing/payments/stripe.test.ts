@@ -19,7 +19,7 @@ import {
   SandboxPayments,
   signPayload,
 } from '../../../providers/payments/payments.ts';
-import { createTestContext, json, type TestContext } from '../../../test/harness.ts';
+import { balanceOf, createTestContext, json, type TestContext } from '../../../test/harness.ts';
 import { webhookOutcome } from '../../../test/webhooks.ts';
 import { postToLedger } from '../ledger.ts';
 import { processAutoTopUps, processInvoiceAutoPay, resumeOffSessionCharges } from './off-session.ts';
@@ -255,14 +255,6 @@ const paid = (intentId: string, paymentMethod: string) => {
 };
 const intentOf = (clientSecret: string) => clientSecret.split('_secret_')[0] as string;
 
-const balance = async (accountNo: number) =>
-  (
-    await t.database.db
-      .selectFrom('accounts')
-      .select('balance_pence')
-      .where('account_no', '=', accountNo)
-      .executeTakeFirstOrThrow()
-  ).balance_pence;
 const creditsOf = async (reference: string) =>
   t.database.db.selectFrom('ledger_entries').select('amount_pence').where('reference', '=', reference).execute();
 const post = (accountNo: number, amountPence: number) =>
@@ -280,7 +272,7 @@ const notifications = (accountNo: number) =>
     .execute();
 /** Takes 30001's balance to £10, then a debit of £6 crosses the £5 threshold once. */
 const crossThreshold = async () => {
-  await post(30001, 1000 - (await balance(30001)));
+  await post(30001, 1000 - (await balanceOf(t, 30001)));
   await post(30001, -600);
 };
 
@@ -338,10 +330,10 @@ describe('saving a card with Stripe', () => {
   });
 
   it('settles from Stripe’s signed webhook and records the saved payment method and its card', async () => {
-    const before = await balance(30001);
+    const before = await balanceOf(t, 30001);
     const { clientSecret } = await topUp({ amount: 20, autoTopup: true, threshold: 5 });
     const intentId = intentOf(clientSecret as string);
-    expect(await balance(30001)).toBe(before);
+    expect(await balanceOf(t, 30001)).toBe(before);
     // A forged event credits nothing.
     const forged = JSON.stringify({
       id: 'evt_forged',
@@ -356,10 +348,10 @@ describe('saving a card with Stripe', () => {
       payload: forged,
     });
     expect(bad.statusCode).toBe(400);
-    expect(await balance(30001)).toBe(before);
+    expect(await balanceOf(t, 30001)).toBe(before);
 
     expect(await outcomeOf(deliver('payment_intent.succeeded', paid(intentId, 'pm_card_visa')))).toBe('applied');
-    expect(await balance(30001)).toBe(before + 2000);
+    expect(await balanceOf(t, 30001)).toBe(before + 2000);
     // The card's digits come from Stripe's payment method.
     expect(stripe.requests.some((r) => r.method === 'GET' && r.path === '/v1/payment_methods/pm_card_visa')).toBe(true);
     expect(await paymentOf(intentId)).toMatchObject({
@@ -376,14 +368,14 @@ describe('saving a card with Stripe', () => {
     });
     // Stripe's retry of the event: nothing more.
     expect(await outcomeOf(deliver('payment_intent.succeeded', paid(intentId, 'pm_card_visa')))).toBe('duplicate');
-    expect(await balance(30001)).toBe(before + 2000);
+    expect(await balanceOf(t, 30001)).toBe(before + 2000);
     expect(await creditsOf(intentId)).toHaveLength(1);
   });
 
   it('settles even when the card’s digits cannot be looked up, and takes them on the event’s retry', async () => {
     const res = await t.api('POST', `/account/30001/topup`, prepay, { amount: 30, autoTopup: false, threshold: 2 });
     const intentId = intentOf(json<Reply>(res).clientSecret as string);
-    const before = await balance(30001);
+    const before = await balanceOf(t, 30001);
     stripe.failLookups = 1;
     const first = await outcomeOf(deliver('payment_intent.succeeded', paid(intentId, 'pm_card_mastercard')));
     // The event is kept failed with its error, to be applied again; the money moved already, once.
@@ -395,12 +387,12 @@ describe('saving a card with Stripe', () => {
       .executeTakeFirstOrThrow();
     expect(kept).toMatchObject({ state: 'failed', attempts: 1 });
     expect(kept.last_error).toContain('card details');
-    expect(await balance(30001)).toBe(before + 3000);
+    expect(await balanceOf(t, 30001)).toBe(before + 3000);
     expect(await paymentOf(intentId)).toMatchObject({ payment_method_id: 'pm_card_mastercard', card_last4: '' });
     // Its retry, once its back-off has passed: the card is recorded, nothing more is credited.
     expect(await applyDueWebhooks(t.app.platform, new Date(Date.now() + 3_600_000))).toBe(1);
     expect(await paymentOf(intentId)).toMatchObject({ card_last4: '4444' });
-    expect(await balance(30001)).toBe(before + 3000);
+    expect(await balanceOf(t, 30001)).toBe(before + 3000);
   });
 
   it('answers a clear error, creating nothing, when Stripe cannot make the payment', async () => {
@@ -433,9 +425,9 @@ describe('auto top-up with Stripe (off-session charges of the saved card)', () =
   });
 
   it('charges the saved card once, off-session, when a debit crosses the threshold, and credits once', async () => {
-    await post(30001, 1000 - (await balance(30001)));
+    await post(30001, 1000 - (await balanceOf(t, 30001)));
     await Promise.all(Array.from({ length: 10 }, () => post(30001, -100)));
-    expect(await balance(30001)).toBe(0);
+    expect(await balanceOf(t, 30001)).toBe(0);
     // Two workers at once (two processes): one charge.
     const handled = await Promise.all([processAutoTopUps(t.app.platform), processAutoTopUps(t.app.platform)]);
     expect(handled.reduce((x, y) => x + y, 0)).toBe(1);
@@ -456,7 +448,7 @@ describe('auto top-up with Stripe (off-session charges of the saved card)', () =
     expect(charge.idempotencyKey).toMatch(/^pending_[0-9a-f]{32}$/);
     expect(charge.body[`metadata[${OFF_SESSION_KEY}]`]).toBe(charge.idempotencyKey);
     // Stripe's answer settled it: credited once, under the intent's id.
-    expect(await balance(30001)).toBe(2000);
+    expect(await balanceOf(t, 30001)).toBe(2000);
     const intentId = [...stripe.intents.values()].find(
       (i) => i.metadata && (i.metadata as Record<string, string>)[OFF_SESSION_KEY] === charge.idempotencyKey,
     )?.id as string;
@@ -475,21 +467,21 @@ describe('auto top-up with Stripe (off-session charges of the saved card)', () =
     // Stripe's webhook of the same charge, later: a duplicate, nothing more is credited.
     const intent = stripe.intents.get(intentId) as IntentJson;
     expect(await outcomeOf(deliver('payment_intent.succeeded', intent))).toBe('duplicate');
-    expect(await balance(30001)).toBe(2000);
+    expect(await balanceOf(t, 30001)).toBe(2000);
     expect(await processAutoTopUps(t.app.platform)).toBe(0);
     expect(stripe.charges()).toHaveLength(1);
   });
 
   it('settles once when Stripe’s webhook arrives before its answer (no transaction is held meanwhile)', async () => {
     await crossThreshold();
-    const before = await balance(30001);
+    const before = await balanceOf(t, 30001);
     const early: string[] = [];
     stripe.beforeCharge = async (intent) => {
       early.push(await outcomeOf(deliver('payment_intent.succeeded', intent)));
     };
     expect(await processAutoTopUps(t.app.platform)).toBe(1);
     expect(early).toEqual(['applied']);
-    expect(await balance(30001)).toBe(before + 2000);
+    expect(await balanceOf(t, 30001)).toBe(before + 2000);
     const last = stripe.charges().at(-1) as Recorded;
     const intentId = [...stripe.intents.values()].at(-1)?.id as string;
     expect(await creditsOf(intentId)).toHaveLength(1);
@@ -502,10 +494,10 @@ describe('auto top-up with Stripe (off-session charges of the saved card)', () =
 
   it('asks again with the same key when Stripe’s answer is lost: one charge, credited once', async () => {
     await crossThreshold();
-    const before = await balance(30001);
+    const before = await balanceOf(t, 30001);
     stripe.loseNextAnswer = true;
     await expect(processAutoTopUps(t.app.platform)).rejects.toThrow();
-    expect(await balance(30001)).toBe(before);
+    expect(await balanceOf(t, 30001)).toBe(before);
     const first = stripe.charges().at(-1) as Recorded;
     const pending = await t.database.db
       .selectFrom('payments')
@@ -521,7 +513,7 @@ describe('auto top-up with Stripe (off-session charges of the saved card)', () =
     expect(again).not.toBe(first);
     expect(again.idempotencyKey).toBe(first.idempotencyKey);
     expect(again.body).toEqual(first.body);
-    expect(await balance(30001)).toBe(before + 2000);
+    expect(await balanceOf(t, 30001)).toBe(before + 2000);
     const intents = [...stripe.intents.values()].filter(
       (i) => (i.metadata as Record<string, string>)[OFF_SESSION_KEY] === first.idempotencyKey,
     );
@@ -537,10 +529,10 @@ describe('auto top-up with Stripe (off-session charges of the saved card)', () =
       .where('id', '=', (eb) => eb.selectFrom('auto_top_ups').select('payment_id').where('account_no', '=', 30001))
       .execute();
     await crossThreshold();
-    const before = await balance(30001);
+    const before = await balanceOf(t, 30001);
     const notes = (await notifications(30001)).length;
     expect(await processAutoTopUps(t.app.platform)).toBe(1);
-    expect(await balance(30001)).toBe(before);
+    expect(await balanceOf(t, 30001)).toBe(before);
     const charge = stripe.charges().at(-1) as Recorded;
     expect(charge.body.payment_method).toBe('pm_card_visa_chargeDeclinedInsufficientFunds');
     const intentId = [...stripe.intents.values()].at(-1)?.id as string;
@@ -557,7 +549,7 @@ describe('auto top-up with Stripe (off-session charges of the saved card)', () =
     const failed = stripe.intents.get(intentId) as IntentJson;
     expect(await outcomeOf(deliver('payment_intent.payment_failed', failed))).toBe('duplicate');
     expect((await notifications(30001)).length).toBe(notes + 1);
-    expect(await balance(30001)).toBe(before);
+    expect(await balanceOf(t, 30001)).toBe(before);
   });
 
   it('a card that needs its holder fails off-session with the authentication text', async () => {
@@ -567,9 +559,9 @@ describe('auto top-up with Stripe (off-session charges of the saved card)', () =
       .where('id', '=', (eb) => eb.selectFrom('auto_top_ups').select('payment_id').where('account_no', '=', 30001))
       .execute();
     await crossThreshold();
-    const before = await balance(30001);
+    const before = await balanceOf(t, 30001);
     expect(await processAutoTopUps(t.app.platform)).toBe(1);
-    expect(await balance(30001)).toBe(before);
+    expect(await balanceOf(t, 30001)).toBe(before);
     const intentId = [...stripe.intents.values()].at(-1)?.id as string;
     expect(await paymentOf(intentId)).toMatchObject({
       status: 'requires_payment_method',
@@ -613,12 +605,12 @@ describe('off-session charges, provider by provider', () => {
       .where('id', '=', (eb) => eb.selectFrom('auto_top_ups').select('payment_id').where('account_no', '=', 30001))
       .execute();
     await crossThreshold();
-    const before = await balance(30001);
+    const before = await balanceOf(t, 30001);
     const asked = stripe.charges().length;
     const notes = (await notifications(30001)).length;
     expect(await processAutoTopUps(t.app.platform)).toBe(1);
     expect(stripe.charges()).toHaveLength(asked);
-    expect(await balance(30001)).toBe(before);
+    expect(await balanceOf(t, 30001)).toBe(before);
     const added = (await notifications(30001)).slice(notes);
     expect(added).toHaveLength(1);
     expect(added[0]).toMatchObject({ kind: 'payment-failed', title: 'Payment failed: £20.00' });
