@@ -195,7 +195,8 @@ export function listQueryFor<Rec>(fields: FieldMap<Rec>) {
   return listQueryWith(filtersSchemaFor(fields), sortBySchema(fields));
 }
 
-function selectAll<Rec>(query: AnyQuery, fields: FieldMap<Rec>): AnyQuery {
+/** `query` selecting the readable fields of `fields` (their SQL, as their names). */
+export function selectAll<Rec>(query: AnyQuery, fields: FieldMap<Rec>): AnyQuery {
   return query.select(readable(fields).map(([name, d]) => sql.raw(d.sql).as(name)));
 }
 

@@ -12,11 +12,10 @@
  * are listed and only the rows not held as they are (new, or written since) are read again.
  */
 import { calendarKey, type Estate, estateSchemas } from '@switchboard/domain';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { Database } from '../../db/schema.ts';
-import type { FieldDef } from '../../platform/fields.ts';
-import { pickedFields, selectRecords } from '../../platform/list.ts';
+import { type FieldDef, recordFrom } from '../../platform/fields.ts';
+import { type AnyQuery, pickedFields, selectAll } from '../../platform/list.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Tx } from '../../platform/tenancy.ts';
 
@@ -71,7 +70,9 @@ const VERSION = [
 ] as const;
 
 /** The order each part's rows are read and kept in (the engine reads a queue's agents by penalty). */
-const ORDER: Record<Part, string> = { ...mapped(TABLE_OF, () => 'id'), queueMembers: 'penalty, id' };
+const ORDER: Record<Part, readonly string[]> = { ...mapped(TABLE_OF, () => ['id']), queueMembers: ['penalty', 'id'] };
+/** That order of a part's rows as read (the id read as `_id`). */
+const ORDER_OF_ROWS = mapped(ORDER, (columns) => columns.map((c) => `r.${c === 'id' ? '_id' : c}`).join(', '));
 
 function mapped<K extends string, V, W>(record: Record<K, V>, f: (v: V, k: K) => W): Record<K, W> {
   return Object.fromEntries((Object.entries(record) as Array<[K, V]>).map(([k, v]) => [k, f(v, k)])) as Record<K, W>;
@@ -100,7 +101,7 @@ const fingerprintOf = (rows: readonly Version[]): string =>
 const listingOf = (part: Part) =>
   sql<
     Array<[number, string]>
-  >`(select coalesce(json_agg(json_build_array(id, ${sql.raw(VERSION_SQL)}) order by ${sql.raw(ORDER[part])}), '[]'::json) from ${sql.table(TABLE_OF[part])})`.as(
+  >`(select coalesce(json_agg(json_build_array(id, ${sql.raw(VERSION_SQL)}) order by ${sql.raw(ORDER[part].join(', '))}), '[]'::json) from ${sql.table(TABLE_OF[part])})`.as(
     part,
   );
 
@@ -132,22 +133,14 @@ function estateFields(lists: Lists): Record<Listed, FieldMapOf> {
 }
 
 /** A row read with its version, its record checked by `parse` (which keeps only the record's own fields). */
-function held<R>(row: Record<string, unknown>, parse: (row: unknown) => R): Held<R> {
+function held<R>(row: Record<string, unknown>, parse: (row: Record<string, unknown>) => R): Held<R> {
   return { _id: Number(row._id), _v: String(row._v), _h: String(row._h), record: parse(row) };
 }
 
 /** Ids to read: all of the part's rows, or only these. */
 type Ids = readonly number[] | undefined;
-type Query = SelectQueryBuilder<Database, keyof Database, object>;
-const only = <Q extends Query>(query: Q, table: string, ids: Ids): Q =>
-  (ids ? query.where(sql.ref(`${table}.id`), 'in', ids) : query) as Q;
-
-/** The records of a listed kind (read as its area reads them) with their versions, checked by its estate schema. */
-async function recordsOf<S extends z.ZodObject>(db: Tx, table: string, fields: FieldMapOf, schema: S, ids: Ids) {
-  const query = only(db.selectFrom(table as 'seats').orderBy(sql.ref(`${table}.id`)), table, ids);
-  const rows = await selectRecords<Record<string, unknown>>(query, fields);
-  return rows.map((row) => held(row, (r): z.infer<S> => schema.parse(r)));
-}
+const only = (query: AnyQuery, table: string, ids: Ids): AnyQuery =>
+  ids ? query.where(sql.ref(`${table}.id`), 'in', ids) : query;
 
 /** An access list's entry. */
 interface Entry {
@@ -155,37 +148,57 @@ interface Entry {
   number: string;
 }
 
+/** How a part is read: the query of its rows (all, or those of some ids) and a row's record. */
+interface PartRead<R> {
+  query: (ids: Ids) => AnyQuery;
+  parse: (row: Record<string, unknown>) => R;
+}
+
 /** The members of every group and queue, the entries of every access list (plain columns), with their versions. */
-const childReads = {
-  groupMembers: async (db: Tx, ids: Ids) => {
-    const query = db
-      .selectFrom('call_group_members')
-      .select(['group_id as groupId', 'member as name', 'days', 'start_time as start', 'end_time as end', 'penalty'])
-      .select(VERSION)
-      .orderBy('id');
-    const rows = await only(query, 'call_group_members', ids).execute();
-    return rows.map((row) => held(row, (m) => estateSchemas.groupMembers.parse(m)));
-  },
-  queueMembers: async (db: Tx, ids: Ids) => {
-    const query = db
-      .selectFrom('call_queue_members')
-      .select(['queue_id as queueId', 'member as memberName', 'penalty'])
-      .select(VERSION)
-      .orderBy('penalty')
-      .orderBy('id');
-    const rows = await only(query, 'call_queue_members', ids).execute();
-    return rows.map((row) => held(row, (m) => estateSchemas.queueMembers.parse(m)));
-  },
-  entries: async (db: Tx, ids: Ids) => {
-    const query = db
-      .selectFrom('access_list_entries')
-      .select(['access_list_id', 'number'])
-      .select(VERSION)
-      .orderBy('id');
-    const rows = await only(query, 'access_list_entries', ids).execute();
-    return rows.map((row) => held(row, (): Entry => ({ access_list_id: row.access_list_id, number: row.number })));
-  },
-};
+function childReads(db: Tx): { [C in Child]: PartRead<Rec[C]> } {
+  return {
+    groupMembers: {
+      query: (ids) =>
+        only(
+          db
+            .selectFrom('call_group_members')
+            .select([
+              'group_id as groupId',
+              'member as name',
+              'days',
+              'start_time as start',
+              'end_time as end',
+              'penalty',
+            ])
+            .select(VERSION),
+          'call_group_members',
+          ids,
+        ),
+      parse: (row) => estateSchemas.groupMembers.parse(row),
+    },
+    queueMembers: {
+      query: (ids) =>
+        only(
+          db
+            .selectFrom('call_queue_members')
+            .select(['queue_id as queueId', 'member as memberName', 'penalty'])
+            .select(VERSION),
+          'call_queue_members',
+          ids,
+        ),
+      parse: (row) => estateSchemas.queueMembers.parse(row),
+    },
+    entries: {
+      query: (ids) =>
+        only(
+          db.selectFrom('access_list_entries').select(['access_list_id', 'number']).select(VERSION),
+          'access_list_entries',
+          ids,
+        ),
+      parse: (row) => ({ access_list_id: Number(row.access_list_id), number: String(row.number) }),
+    },
+  };
+}
 
 /** A part as kept: its rows held in order, their records, and the fingerprint of their versions. */
 interface Kept<R> {
@@ -208,30 +221,48 @@ type Rec = { [K in Listed]: z.infer<(typeof estateSchemas)[K]> } & {
 /** Each part's records as held. */
 type Parts = { [P in Part]: Kept<Rec[P]> };
 
-/** How each part's rows are read in `db` (all, or those of some ids). */
-function partReads(db: Tx, lists: Lists): { [P in Part]: (ids: Ids) => Promise<Held<Rec[P]>[]> } {
+/** How each part's rows are read in `db`: a listed kind's as its area reads them, checked by its estate schema. */
+function partReads(db: Tx, lists: Lists): { [P in Part]: PartRead<Rec[P]> } {
   const fields = estateFields(lists);
-  const listed =
-    <K extends Listed>(kind: K) =>
-    (ids: Ids) =>
-      recordsOf(db, LISTED[kind], fields[kind], estateSchemas[kind], ids);
+  const listed = <S extends z.ZodObject>(kind: Listed, schema: S): PartRead<z.infer<S>> => ({
+    query: (ids) => selectAll(only(db.selectFrom(LISTED[kind]), LISTED[kind], ids), fields[kind]),
+    // The schema keeps only its own fields: the version is left out.
+    parse: (row) => schema.parse(recordFrom(fields[kind], row)),
+  });
   return {
-    numbers: listed('numbers'),
-    timeProfiles: listed('timeProfiles'),
-    calendars: listed('calendars'),
-    ivrs: listed('ivrs'),
-    callGroups: listed('callGroups'),
-    queues: listed('queues'),
-    seats: listed('seats'),
-    nts: listed('nts'),
-    conferences: listed('conferences'),
-    trunks: listed('trunks'),
-    accessLists: listed('accessLists'),
-    prompts: listed('prompts'),
-    groupMembers: (ids) => childReads.groupMembers(db, ids),
-    queueMembers: (ids) => childReads.queueMembers(db, ids),
-    entries: (ids) => childReads.entries(db, ids),
+    numbers: listed('numbers', estateSchemas.numbers),
+    timeProfiles: listed('timeProfiles', estateSchemas.timeProfiles),
+    calendars: listed('calendars', estateSchemas.calendars),
+    ivrs: listed('ivrs', estateSchemas.ivrs),
+    callGroups: listed('callGroups', estateSchemas.callGroups),
+    queues: listed('queues', estateSchemas.queues),
+    seats: listed('seats', estateSchemas.seats),
+    nts: listed('nts', estateSchemas.nts),
+    conferences: listed('conferences', estateSchemas.conferences),
+    trunks: listed('trunks', estateSchemas.trunks),
+    accessLists: listed('accessLists', estateSchemas.accessLists),
+    prompts: listed('prompts', estateSchemas.prompts),
+    ...childReads(db),
   };
+}
+
+/**
+ * The rows of several parts (all of a part's, or those of some ids), in each part's order, in one
+ * statement: each part's rows as a JSON array (a record's values as the driver would give them: the
+ * estate reads numbers, text, booleans and JSON; numbers and booleans are mapped as the area maps them).
+ */
+async function rowsOf(db: Tx, lists: Lists, wanted: ReadonlyArray<readonly [Part, Ids]>) {
+  const reads = partReads(db, lists);
+  const columns = wanted.map(([part, ids]) =>
+    sql<
+      Array<Record<string, unknown>>
+    >`(select coalesce(json_agg(r order by ${sql.raw(ORDER_OF_ROWS[part])}), '[]'::json) from (${reads[part].query(ids)}) r)`.as(
+      part,
+    ),
+  );
+  const json: Partial<Record<Part, Array<Record<string, unknown>>>> =
+    columns.length > 0 ? await db.selectNoFrom(columns).executeTakeFirstOrThrow() : {};
+  return <P extends Part>(part: P): Held<Rec[P]>[] => (json[part] ?? []).map((row) => held(row, reads[part].parse));
 }
 
 /** `items` by `key`, in their order. */
@@ -310,30 +341,37 @@ async function eachPart(part: <P extends Part>(p: P) => Promise<Kept<Rec[P]>>): 
   };
 }
 
-/** Every part read whole (no kept estate for the account). */
-function allParts(db: Tx, lists: Lists): Promise<Parts> {
-  const reads = partReads(db, lists);
-  return eachPart(async (p) => frozen(keptOfRows(await reads[p](undefined))));
+/** Every part read whole (no kept estate for the account): one statement. */
+async function allParts(db: Tx, lists: Lists): Promise<Parts> {
+  const rows = await rowsOf(
+    db,
+    lists,
+    PARTS.map((p) => [p, undefined] as const),
+  );
+  return eachPart(async (p) => frozen(keptOfRows(rows(p))));
+}
+
+/** A part's rows as listed now (id and version, in the part's order). */
+type Listing = ReadonlyArray<readonly [number, string]>;
+
+/** The ids of the rows listed that are not held as they are (new, or written since). */
+function staleOf(last: Kept<unknown>, listing: Listing): number[] {
+  const before = new Map(last.rows.map((r) => [r._id, r._v]));
+  return listing.filter(([id, version]) => before.get(id) !== version).map(([id]) => id);
 }
 
 /**
- * A kept part brought up to its rows as listed now (id and version, in order): a row whose version
- * is the one held is kept as it is; only the others (new, or written since) are read, by id. A row
- * listed but gone when read (deleted in between) is left out; the fingerprint is always of the rows
- * held, so anything missed is read next time.
+ * A kept part brought up to its rows as listed: a row whose version is the one held is kept as it
+ * is, the others taken from `fresh` (read by id). A row listed but gone when read (deleted in between)
+ * is left out; the fingerprint is always of the rows held, so anything missed is read next time.
  */
-async function since<R>(
-  last: Kept<R>,
-  listing: ReadonlyArray<readonly [number, string]>,
-  read: (ids: Ids) => Promise<Held<R>[]>,
-): Promise<Kept<R>> {
+function since<R>(last: Kept<R>, listing: Listing, fresh: readonly Held<R>[]): Kept<R> {
   const before = new Map(last.rows.map((r) => [r._id, r]));
-  const unchanged = (id: number, version: string) => before.get(id)?._v === version;
-  const stale = listing.filter(([id, version]) => !unchanged(id, version)).map(([id]) => id);
-  const fresh = new Map((stale.length > 0 ? await read(stale) : []).map((r) => [r._id, r]));
+  const read = new Map(fresh.map((r) => [r._id, r]));
   const rows: Held<R>[] = [];
   for (const [id, version] of listing) {
-    const row = unchanged(id, version) ? before.get(id) : fresh.get(id);
+    const held = before.get(id);
+    const row = held?._v === version ? held : read.get(id);
     if (row) rows.push(row);
   }
   return frozen(keptOfRows(rows));
@@ -342,15 +380,19 @@ async function since<R>(
 /**
  * The kept parts as they are now in `db`: one statement asks for every part's fingerprint; none
  * changed, the kept parts are answered. Otherwise one more lists the changed parts' rows (id and
- * version), and each changed part reads only its rows not held as they are (see `since`).
+ * version), and one more reads the rows of those parts not held as they are: three at most.
  */
 async function partsSince(db: Tx, lists: Lists, last: Parts): Promise<Parts> {
   const now = await db.selectNoFrom(FINGERPRINTS).executeTakeFirstOrThrow();
   const changed = PARTS.filter((p) => last[p].fp !== now[p]);
   if (changed.length === 0) return last;
   const listings = await db.selectNoFrom(changed.map(listingOf)).executeTakeFirstOrThrow();
-  const reads = partReads(db, lists);
-  return eachPart(async (p) => (changed.includes(p) ? since(last[p], listings[p] ?? [], reads[p]) : last[p]));
+  const listingOfPart = (p: Part): Listing => listings[p] ?? [];
+  const stale = changed
+    .map((p) => [p, staleOf(last[p], listingOfPart(p))] as const)
+    .filter(([, ids]) => ids.length > 0);
+  const fresh = await rowsOf(db, lists, stale);
+  return eachPart(async (p) => (changed.includes(p) ? since(last[p], listingOfPart(p), fresh(p)) : last[p]));
 }
 
 /**
