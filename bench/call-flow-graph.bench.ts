@@ -1,19 +1,32 @@
 /**
  * Benchmark: the routing graph's layout (issue 29: "a graph of 500 nodes lays out in under a
- * second in the browser"). A generated 500-node routing graph (see generated()) is laid out by elkjs with the web's own options (apps/web platform/routing-graph elkGraphOf), as the
- * browser's worker runs it; each run on a fresh ELK, then warm. Prints the median and the worst.
- * Not a test: it asserts nothing.
+ * second in the browser"). A generated 500-node routing graph (see generated()) is laid out by elkjs
+ * with the web's own options (apps/web platform/routing-graph elkGraphOf) twice over, in turns: under
+ * Node (elk.bundled.js), and as the panel runs it — elkjs's elk-api with elk-worker.min.js in a Web
+ * Worker — in Debian's Chromium, timed in the page (performance.now() around the layout; a tiny page
+ * served from here with the elkjs files of node_modules, the worker's script uncached). A first
+ * layout on a fresh ELK (in the browser: a fresh worker, from its creation) three times, then warm;
+ * prints each side's median and worst and the Chromium / Node ratio. Not a test: it asserts nothing.
  *   node bench/call-flow-graph.bench.ts   (BENCH_NODES, BENCH_RUNS)
  */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from '@playwright/test';
 import type { RoutingGraph, RoutingGraphEdge, RoutingGraphNode, RoutingObject } from '@switchboard/domain';
 import elk from 'elkjs/lib/elk.bundled.js';
-import { elkGraphOf } from '../apps/web/src/platform/routing-graph/graph-elements.ts';
+import type { ElkNode } from 'elkjs/lib/elk-api.js';
+import { elkGraphOf, LARGE_GRAPH } from '../apps/web/src/platform/routing-graph/graph-elements.ts';
+import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
+import { median } from './timing.ts';
 
 // A CommonJS module whose typings say `export default`: its default is the constructor under Node.
 const ELK = elk.default;
 const NODES = Number(process.env.BENCH_NODES ?? 500);
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
+const FRESH_RUNS = Math.min(3, RUNS);
 
 /** How many of the 500 nodes each type has (scaled to BENCH_NODES), in routing order. */
 const SHARE: Array<[RoutingObject['type'], number]> = [
@@ -86,28 +99,131 @@ function generated(n: number): RoutingGraph {
   return { start: nodes[0]?.id ?? '', nodes, edges: [...edges.values()], truncated: false };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+/** The page: elkjs's elk-api (a UMD script: window.ELK) and a function timing one layout in the page. */
+const PAGE = `<!doctype html><title>ELK layout</title><script src="/elk-api.js"></script><script>
+const Elk = window.ELK.default ?? window.ELK;
+const workerUrl = '/elk-worker.min.js';
+const one = { id: 'root', children: [{ id: 'a', width: 10, height: 10 }], edges: [] };
+let warm = null;
+window.layoutIn = async (fresh) => {
+  const input = structuredClone(window.graph);
+  const created = performance.now();
+  const elk = fresh ? new Elk({ workerUrl }) : (warm ??= new Elk({ workerUrl }));
+  if (fresh) await elk.layout(one);
+  const started = performance.now();
+  const laid = await elk.layout(input);
+  const ms = performance.now() - started;
+  if (fresh) elk.terminateWorker();
+  return { start: started - created, ms, width: laid.width, height: laid.height };
+};
+</script>`;
+
+/** Serves the page and elkjs's two files (uncached: a fresh worker fetches and compiles its script). */
+function serve(): Promise<http.Server> {
+  const file = (name: string) => fileURLToPath(import.meta.resolve(`elkjs/lib/${name}`));
+  const files: Record<string, () => string | Buffer> = {
+    '/': () => PAGE,
+    '/elk-api.js': () => fs.readFileSync(file('elk-api.js')),
+    '/elk-worker.min.js': () => fs.readFileSync(file('elk-worker.min.js')),
+  };
+  const server = http.createServer((req, res) => {
+    const body = files[req.url ?? '']?.();
+    if (body === undefined) return void res.writeHead(404).end();
+    const type = req.url === '/' ? 'text/html' : 'text/javascript';
+    res.writeHead(200, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' }).end(body);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** A layout's time; `start`: a fresh ELK's (worker's) from its creation to a 1-node layout's end, before it. */
+interface Laid {
+  start: number;
+  ms: number;
+  width: number;
+  height: number;
+}
+
+/** One layout under Node, timed: on a fresh ELK, or on the one kept warm. */
+const warmElk = new ELK();
+const ONE: ElkNode = { id: 'root', children: [{ id: 'a', width: 10, height: 10 }], edges: [] };
+async function inNode(input: ElkNode, fresh: boolean): Promise<Laid> {
+  const created = performance.now();
+  const elk = fresh ? new ELK() : warmElk;
+  if (fresh) await elk.layout(structuredClone(ONE));
+  const started = performance.now();
+  const laid = await elk.layout(structuredClone(input));
+  const ms = performance.now() - started;
+  return { start: started - created, ms, width: laid.width ?? 0, height: laid.height ?? 0 };
+}
+
+/** One layout in the page, timed there. */
+const inBrowser = (page: Page, fresh: boolean) => page.evaluate<Laid>(`layoutIn(${fresh})`);
+
+/** Node's and Chromium's times, in turns (a load that comes and goes weighs on both alike). */
+async function measure(page: Page, input: ElkNode) {
+  const fresh = { node: [] as Laid[], browser: [] as Laid[] };
+  const warm = { node: [] as number[], browser: [] as number[] };
+  // The warm ELKs' first layouts (not counted): their sizes.
+  const sizes = { node: await inNode(input, false), browser: await inBrowser(page, false) };
+  for (let r = 0; r < FRESH_RUNS; r++) {
+    fresh.node.push(await inNode(input, true));
+    fresh.browser.push(await inBrowser(page, true));
+  }
+  for (let r = 0; r < RUNS; r++) {
+    warm.node.push((await inNode(input, false)).ms);
+    warm.browser.push((await inBrowser(page, false)).ms);
+  }
+  return { fresh, warm, sizes };
+}
+
+const ms = (x: number) => `${x.toFixed(0)} ms`;
+const ratio = (browser: number, node: number) => `${(browser / node).toFixed(2)}×`;
+const row = (name: string, node: string, browser: string, r: string) =>
+  console.log(`  ${name.padEnd(36)}${node.padEnd(26)}${browser.padEnd(26)}${r}`);
+/** A row of figures for each side, and the ratio of `summary` (a median, a worst) of each. */
+function figures(name: string, node: number[], browser: number[], summary: (xs: number[]) => number): void {
+  const list = (xs: number[]) => (xs.length > 1 ? `${xs.map((x) => x.toFixed(0)).join(', ')} ms` : ms(xs[0] ?? 0));
+  row(name, list(node), list(browser), ratio(summary(browser), summary(node)));
+}
+
+function report({ fresh, warm, sizes }: Awaited<ReturnType<typeof measure>>): void {
+  const size = (l: Laid) => `${l.width.toFixed(0)} × ${l.height.toFixed(0)} px`;
+  console.log(`  laid out: ${size(sizes.node)} under Node, ${size(sizes.browser)} in Chromium`);
+  row('', 'Node', 'Chromium (Web Worker)', 'Chromium / Node');
+  const start = (l: Laid) => l.start;
+  const layout = (l: Laid) => l.ms;
+  const total = (l: Laid) => l.start + l.ms;
+  figures('fresh ELK: start (a 1-node layout)', fresh.node.map(start), fresh.browser.map(start), median);
+  figures('  then the graph', fresh.node.map(layout), fresh.browser.map(layout), median);
+  figures('  first layout in all', fresh.node.map(total), fresh.browser.map(total), median);
+  figures(`warm: median of ${RUNS}`, [median(warm.node)], [median(warm.browser)], median);
+  figures('  worst', [Math.max(...warm.node)], [Math.max(...warm.browser)], median);
+}
 
 async function main(): Promise<void> {
   const graph = generated(NODES);
-  console.log(`routing graph: ${graph.nodes.length} nodes, ${graph.edges.length} edges, elkjs layered (left → right)`);
-  const cold: number[] = [];
-  for (let r = 0; r < Math.min(3, RUNS); r++) {
-    const started = performance.now();
-    await new ELK().layout(elkGraphOf(graph));
-    cold.push(performance.now() - started);
+  const input = elkGraphOf(graph);
+  const large = graph.nodes.length > LARGE_GRAPH ? ', the large-graph options' : '';
+  console.log(
+    `routing graph: ${graph.nodes.length} nodes, ${graph.edges.length} edges, elkjs layered (left → right)${large}`,
+  );
+  const server = await serve();
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
+  try {
+    const page = await browser.newPage();
+    const address = server.address();
+    await page.goto(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`);
+    await page.evaluate((g) => void Object.assign(window, { graph: g }), input);
+    report(await measure(page, input));
+  } finally {
+    await browser.close();
+    server.close();
   }
-  const warmElk = new ELK();
-  const warm: number[] = [];
-  for (let r = 0; r < RUNS; r++) {
-    const started = performance.now();
-    const laid = await warmElk.layout(elkGraphOf(graph));
-    warm.push(performance.now() - started);
-    if (r === 0) console.log(`  laid out: ${laid.width?.toFixed(0)} × ${laid.height?.toFixed(0)} px`);
-  }
-  const ms = (x: number) => `${x.toFixed(0)} ms`;
-  console.log(`  first layouts (fresh ELK): ${cold.map(ms).join(', ')}`);
-  console.log(`  warm: median ${ms(median(warm))}, worst ${ms(Math.max(...warm))} over ${RUNS} runs`);
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  console.log(`(${new Date().toISOString()}, ${os.cpus().length} cores, load average ${load})`);
 }
 
 await main();

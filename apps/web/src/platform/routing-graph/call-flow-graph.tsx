@@ -7,10 +7,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { callFlowRoutes, type RouteStep } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { errorMessage } from '../api.ts';
 import { call } from '../client.ts';
 import { tracePath } from './graph-elements.ts';
+import { layoutWorker } from './graph-layout.ts';
 import { RoutingGraphView } from './routing-graph-view.tsx';
 
 export interface CallFlowGraphProps {
@@ -26,6 +27,8 @@ export default function CallFlowGraph({ destination, steps }: CallFlowGraphProps
     queryFn: () => call(callFlowRoutes.graph, { body: { destination } }),
   });
   const path = useMemo(() => (steps ? tracePath(steps) : undefined), [steps]);
+  // The layout's worker starts while the graph is fetched.
+  useEffect(() => void layoutWorker(), []);
   if (graph.isPending) return <CircularProgress aria-label="Loading the call flow" />;
   if (graph.isError) return <Alert severity="error">{errorMessage(graph.error)}</Alert>;
   const n = graph.data.nodes.length;

@@ -1,6 +1,19 @@
 import type { RouteStep, RoutingGraph, RoutingObject } from '@switchboard/domain';
+import ELK from 'elkjs/lib/elk.bundled.js';
 import { describe, expect, it } from 'vitest';
-import { elkGraphOf, MAX_LINES, NODE_WIDTH, placed, toFlow, tracePath } from './graph-elements.ts';
+import {
+  elkGraphOf,
+  LABEL_CHARS,
+  labelLines,
+  labelSize,
+  MAX_LINES,
+  NODE_WIDTH,
+  placed,
+  roundedPath,
+  routed,
+  toFlow,
+  tracePath,
+} from './graph-elements.ts';
 
 const object = (type: RoutingObject['type'], id: number | null, name: string, value: string): RoutingObject => ({
   type,
@@ -70,13 +83,26 @@ describe('the routing graph as React Flow nodes and edges', () => {
 
   it('labels the edges and marks loops; an empty label is none', () => {
     const { edges } = toFlow(graph);
-    expect(edges.map((e) => [e.id, e.label ?? null, e.className ?? null])).toEqual([
-      ['number:1->timeprofile:7', null, null],
-      ['timeprofile:7->ivr:9', 'open', null],
-      ['timeprofile:7->seat:12', 'closed', null],
-      ['ivr:9->ivr:9', 'invalid', 'back'],
-      ['seat:12->outside:07700900999', 'busy', null],
+    expect(edges.map((e) => [e.id, e.label ?? null, e.data?.lines, e.className ?? null])).toEqual([
+      ['number:1->timeprofile:7', null, [], null],
+      ['timeprofile:7->ivr:9', 'open', ['open'], null],
+      ['timeprofile:7->seat:12', 'closed', ['closed'], null],
+      ['ivr:9->ivr:9', 'invalid', ['invalid'], 'back'],
+      ['seat:12->outside:07700900999', 'busy', ['busy'], null],
     ]);
+    expect(edges.every((e) => e.type === 'routed' && e.data?.route === undefined)).toBe(true);
+  });
+
+  it('wraps a long label at its word breaks, and sizes it for ELK by its longest line', () => {
+    expect(labelLines('busy, no answer, unavailable')).toEqual(['busy, no answer,', 'unavailable']);
+    expect(labelLines('key 2, timeout')).toEqual(['key 2, timeout']);
+    // A word longer than a line is a line of its own, never cut.
+    expect(labelLines('a Christmas-and-New-Year shutdown')).toEqual(['a', 'Christmas-and-New-Year', 'shutdown']);
+    expect(labelLines('busy, no answer, unavailable').every((l) => l.length <= LABEL_CHARS)).toBe(true);
+    const one = labelSize(['open']);
+    const two = labelSize(['busy, no answer,', 'unavailable']);
+    expect(two.width).toBeGreaterThan(one.width);
+    expect(two.height).toBeGreaterThan(one.height);
   });
 
   it('highlights the trace’s path: its objects and the edges between consecutive steps only', () => {
@@ -97,18 +123,97 @@ describe('the routing graph as React Flow nodes and edges', () => {
     expect(toFlow(graph, path).edges.find((e) => e.id === 'ivr:9->ivr:9')?.className).toBe('on-path back');
   });
 
-  it('gives ELK every node with its size and every edge but a self-loop, then places the nodes where ELK put them', () => {
+  it('gives ELK every node with its size and every edge with its label, then places the nodes where ELK put them', () => {
     const elk = elkGraphOf(graph);
     expect(elk.layoutOptions?.['elk.algorithm']).toBe('layered');
     expect(elk.layoutOptions?.['elk.direction']).toBe('RIGHT');
     expect(elk.layoutOptions?.['elk.layered.thoroughness']).toBeUndefined();
     expect(elk.children?.map((c) => c.id)).toEqual(graph.nodes.map((n) => n.id));
-    expect(elk.edges?.map((e) => e.id)).not.toContain('ivr:9->ivr:9');
-    expect(elk.edges).toHaveLength(4);
+    expect(elk.edges?.map((e) => e.id)).toEqual(graph.edges.map((e) => e.id));
+    expect(elk.edges?.map((e) => e.labels?.map((l) => l.text) ?? [])).toEqual([
+      [],
+      ['open'],
+      ['closed'],
+      ['invalid'],
+      ['busy'],
+    ]);
+    expect(elk.edges?.[1]?.labels?.[0]).toMatchObject(labelSize(['open']));
     const many = Array.from({ length: 151 }, (_, i) => ({ id: `ivr:${i}`, object: MENU, kind: 'ivr', settings: [] }));
-    expect(elkGraphOf({ ...graph, nodes: many }).layoutOptions?.['elk.layered.nodePlacement.strategy']).toBe('SIMPLE');
+    const large = elkGraphOf({ ...graph, nodes: many });
+    expect(large.layoutOptions?.['elk.layered.nodePlacement.strategy']).toBe('SIMPLE');
+    expect(large.layoutOptions?.['elk.edgeRouting']).toBe('POLYLINE');
+    // Its labels take no room in the layout (they would double its time): drawn on their routes.
+    expect(large.edges?.every((e) => e.labels?.length === 0)).toBe(true);
     const at = placed(toFlow(graph).nodes, { id: 'root', children: [{ id: 'ivr:9', x: 350, y: 40 }] });
     expect(at.find((n) => n.id === 'ivr:9')?.position).toEqual({ x: 350, y: 40 });
     expect(at.find((n) => n.id === 'seat:12')?.position).toEqual({ x: 0, y: 0 });
+  });
+
+  it('ELK routes every edge (the menu’s loop over it) and keeps each label clear of every node', async () => {
+    const laid = await new ELK().layout(elkGraphOf(graph));
+    const nodes = placed(toFlow(graph).nodes, laid);
+    const edges = routed(toFlow(graph).edges, laid);
+    expect(edges.every((e) => (e.data?.route?.length ?? 0) >= 2)).toBe(true);
+    const boxes = nodes.map((n) => ({ x: n.position.x, y: n.position.y, width: n.width ?? 0, height: n.height ?? 0 }));
+    const overlap = (a: (typeof boxes)[number], b: (typeof boxes)[number]) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    const labels = edges.flatMap((e) => (e.data?.labelAt ? [e.data.labelAt] : []));
+    expect(labels).toHaveLength(4);
+    for (const label of labels) expect(boxes.some((b) => overlap(label, b))).toBe(false);
+    // Each route starts on its source's right side and ends on its target (ELK's ports).
+    const open = edges.find((e) => e.id === 'timeprofile:7->ivr:9')?.data?.route ?? [];
+    const profile = nodes.find((n) => n.id === 'timeprofile:7');
+    expect(open[0]?.x).toBe((profile?.position.x ?? 0) + NODE_WIDTH);
+    expect(open.at(-1)?.x).toBe(nodes.find((n) => n.id === 'ivr:9')?.position.x);
+  });
+
+  it('a label ELK did not place sits centred on its route’s longest segment', () => {
+    const [busy] = toFlow(graph).edges.filter((e) => e.label === 'busy');
+    const section = {
+      id: 's',
+      startPoint: { x: 0, y: 0 },
+      bendPoints: [
+        { x: 10, y: 0 },
+        { x: 10, y: 100 },
+      ],
+      endPoint: { x: 20, y: 100 },
+    };
+    const [edge] = routed(busy ? [busy] : [], {
+      id: 'root',
+      edges: [{ id: busy?.id ?? '', sources: [], targets: [], sections: [section] }],
+    });
+    const size = labelSize(['busy']);
+    expect(edge?.data?.route).toEqual([
+      { x: 0, y: 0 },
+      { x: 10, y: 0 },
+      { x: 10, y: 100 },
+      { x: 20, y: 100 },
+    ]);
+    expect(edge?.data?.labelAt).toEqual({ x: 10 - size.width / 2, y: 50 - size.height / 2, ...size });
+  });
+
+  it('draws a route with its corners rounded, by less on a short leg', () => {
+    expect(roundedPath([])).toBe('');
+    expect(
+      roundedPath([
+        { x: 0, y: 0 },
+        { x: 50, y: 0 },
+      ]),
+    ).toBe('M 0 0 L 50 0');
+    expect(
+      roundedPath([
+        { x: 0, y: 0 },
+        { x: 50, y: 0 },
+        { x: 50, y: 40 },
+      ]),
+    ).toBe('M 0 0 L 42 0 Q 50 0 50 8 L 50 40');
+    expect(
+      roundedPath([
+        { x: 0, y: 0 },
+        { x: 50, y: 0 },
+        { x: 50, y: 6 },
+        { x: 90, y: 6 },
+      ]),
+    ).toBe('M 0 0 L 47 0 Q 50 0 50 3 L 50 3 Q 50 6 53 6 L 90 6');
   });
 });

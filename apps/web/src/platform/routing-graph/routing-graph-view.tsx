@@ -1,7 +1,8 @@
 /**
  * A routing graph drawn with React Flow: a node per object (its type, name and key settings; its
- * name a link to its page, the node clickable too), labelled edges (loops dashed), the trace's
- * path highlighted; zoom, fit view and a minimap (hidden on phones). Laid out by ELK in a worker.
+ * name a link to its page, the node clickable too), edges along ELK's routes with their labels where
+ * ELK placed them (loops dashed), the trace's path highlighted; it opens readable (graph-viewport.ts),
+ * with zoom, fit view and a minimap (hidden on phones). Laid out by ELK in a worker.
  */
 import '@xyflow/react/dist/style.css';
 import Alert from '@mui/material/Alert';
@@ -15,8 +16,9 @@ import type { RoutingGraph } from '@switchboard/domain';
 import { useQuery } from '@tanstack/react-query';
 import {
   Background,
+  BaseEdge,
   Controls,
-  type Edge,
+  type EdgeProps,
   Handle,
   MarkerType,
   MiniMap,
@@ -24,10 +26,23 @@ import {
   Position,
   ReactFlow,
 } from '@xyflow/react';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { elkGraphOf, NODE_WIDTH, placed, type RoutingFlowNode, type TracePath, toFlow } from './graph-elements.ts';
+import {
+  elkGraphOf,
+  LABEL_FONT,
+  LABEL_LINE_HEIGHT,
+  NODE_WIDTH,
+  placed,
+  type RoutingFlowEdge,
+  type RoutingFlowNode,
+  roundedPath,
+  routed,
+  type TracePath,
+  toFlow,
+} from './graph-elements.ts';
 import { layout } from './graph-layout.ts';
+import { focusOf, initialViewport } from './graph-viewport.ts';
 
 const hidden = { opacity: 0, pointerEvents: 'none' } as const;
 
@@ -41,7 +56,7 @@ function RoutingNode({ data }: NodeProps<RoutingFlowNode>) {
         width: NODE_WIDTH,
         height: '100%',
         boxSizing: 'border-box',
-        px: 1.25,
+        px: 1,
         py: 0.75,
         borderRadius: 1,
         background: (t) => (data.onPath ? `${t.palette.primary.main}14` : t.palette.background.paper),
@@ -56,7 +71,7 @@ function RoutingNode({ data }: NodeProps<RoutingFlowNode>) {
         {data.typeLabel}
         {data.start ? ' · start' : ''}
       </Typography>
-      <Typography variant="body2" component="div" noWrap sx={{ fontWeight: 600 }}>
+      <Typography variant="body2" component="div" noWrap sx={{ fontWeight: 600 }} title={data.object.name}>
         {data.page ? (
           <Link component={RouterLink} to={data.page} underline="hover" className="nodrag">
             {data.object.name}
@@ -75,17 +90,46 @@ function RoutingNode({ data }: NodeProps<RoutingFlowNode>) {
   );
 }
 
-const nodeTypes = { routing: RoutingNode };
-
-/** What a phone shows first: the traced path's nodes, else the start and the objects it leads to. */
-function phoneFocus(graph: RoutingGraph, path: TracePath | undefined): Array<{ id: string }> {
-  if (path && path.nodes.size > 0) return [...path.nodes].map((id) => ({ id }));
-  const next = graph.edges.filter((e) => e.source === graph.start).map((e) => e.target);
-  return [graph.start, ...next].map((id) => ({ id }));
+/** An edge along ELK's route (a straight line until laid out), its label's lines in the box ELK kept for it. */
+function RoutedEdge({ id, data, sourceX, sourceY, targetX, targetY, markerEnd, style }: EdgeProps<RoutingFlowEdge>) {
+  const theme = useTheme();
+  const route = data?.route ?? [
+    { x: sourceX, y: sourceY },
+    { x: targetX, y: targetY },
+  ];
+  const at = data?.labelAt;
+  return (
+    <>
+      <BaseEdge id={id} path={roundedPath(route)} {...(markerEnd ? { markerEnd } : {})} {...(style ? { style } : {})} />
+      {at && data.lines.length > 0 && (
+        <g className="routing-edge-label">
+          <rect x={at.x} y={at.y} width={at.width} height={at.height} rx={3} fill={theme.palette.background.paper} />
+          <text
+            x={at.x + at.width / 2}
+            y={at.y + 2}
+            textAnchor="middle"
+            dominantBaseline="hanging"
+            fontSize={LABEL_FONT}
+            fontWeight={data.onPath ? 700 : 400}
+            fill={data.onPath ? theme.palette.primary.main : theme.palette.text.primary}
+          >
+            {data.lines.map((line, i) => (
+              <tspan key={line} x={at.x + at.width / 2} dy={i === 0 ? 0 : LABEL_LINE_HEIGHT}>
+                {line}
+              </tspan>
+            ))}
+          </text>
+        </g>
+      )}
+    </>
+  );
 }
 
-/** The edges styled: the path thick in the primary colour, loops dashed, labels on a white ground. */
-function styled(edges: Edge[], primary: string, grey: string): Edge[] {
+const nodeTypes = { routing: RoutingNode };
+const edgeTypes = { routed: RoutedEdge };
+
+/** The edges styled: the path thick in the primary colour, loops dashed. */
+function styled(edges: RoutingFlowEdge[], primary: string, grey: string): RoutingFlowEdge[] {
   return edges.map((e) => {
     const onPath = e.data?.onPath === true;
     const color = onPath ? primary : grey;
@@ -93,9 +137,6 @@ function styled(edges: Edge[], primary: string, grey: string): Edge[] {
       ...e,
       markerEnd: { type: MarkerType.ArrowClosed, color },
       style: { stroke: color, strokeWidth: onPath ? 3 : 1.5, ...(e.data?.back ? { strokeDasharray: '6 4' } : {}) },
-      labelStyle: { fill: onPath ? primary : '#333', fontWeight: onPath ? 700 : 400, fontSize: 12 },
-      labelBgStyle: { fill: '#fff' },
-      labelBgPadding: [4, 2] as [number, number],
     };
   });
 }
@@ -104,6 +145,7 @@ export function RoutingGraphView({ graph, path, label }: { graph: RoutingGraph; 
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const navigate = useNavigate();
+  const box = useRef<HTMLElement>(null);
   const laidOut = useQuery({
     queryKey: ['call-flow', 'layout', graph],
     queryFn: () => layout(elkGraphOf(graph)),
@@ -112,13 +154,16 @@ export function RoutingGraphView({ graph, path, label }: { graph: RoutingGraph; 
   const flow = useMemo(() => toFlow(graph, path), [graph, path]);
   const nodes = useMemo(() => (laidOut.data ? placed(flow.nodes, laidOut.data) : []), [flow, laidOut.data]);
   const edges = useMemo(
-    () => styled(flow.edges, theme.palette.primary.main, theme.palette.grey[600]),
-    [flow, theme.palette.primary.main, theme.palette.grey],
+    () =>
+      styled(laidOut.data ? routed(flow.edges, laidOut.data) : [], theme.palette.primary.main, theme.palette.grey[600]),
+    [flow, laidOut.data, theme.palette.primary.main, theme.palette.grey],
   );
+  const focus = useMemo(() => focusOf(graph, path), [graph, path]);
   if (laidOut.isError) return <Alert severity="error">The call flow could not be drawn.</Alert>;
   return (
     <Box
       component="figure"
+      ref={box}
       aria-label={label}
       sx={{ m: 0, height: phone ? 460 : 600, border: 1, borderColor: 'divider', borderRadius: 1, position: 'relative' }}
     >
@@ -129,12 +174,13 @@ export function RoutingGraphView({ graph, path, label }: { graph: RoutingGraph; 
           nodes={nodes}
           edges={edges}
           nodeTypes={nodeTypes}
-          // A phone fits the traced path (or the start and where it leads) and is panned from there.
-          key={phone ? `phone-${path?.nodes.size ?? 0}` : 'wide'}
-          fitView
-          fitViewOptions={
-            phone ? { padding: 0.1, maxZoom: 1, nodes: phoneFocus(graph, path) } : { padding: 0.05, maxZoom: 1 }
-          }
+          edgeTypes={edgeTypes}
+          // Opens readable on the traced path (or the start and where it leads), again for a new trace or width.
+          key={`${phone ? 'phone' : 'wide'}-${path?.nodes.size ?? 0}`}
+          onInit={(instance) => {
+            const size = { width: box.current?.clientWidth ?? 0, height: box.current?.clientHeight ?? 0 };
+            void instance.setViewport(initialViewport(nodes, focus, size));
+          }}
           minZoom={0.05}
           nodesDraggable={false}
           nodesConnectable={false}
@@ -144,8 +190,10 @@ export function RoutingGraphView({ graph, path, label }: { graph: RoutingGraph; 
           }}
         >
           <Background />
-          <Controls showInteractive={false} />
-          {!phone && <MiniMap pannable zoomable ariaLabel="Minimap of the call flow" />}
+          <Controls showInteractive={false} fitViewOptions={{ padding: 0.05, maxZoom: 1 }} />
+          {!phone && (
+            <MiniMap pannable zoomable ariaLabel="Minimap of the call flow" style={{ width: 160, height: 110 }} />
+          )}
         </ReactFlow>
       )}
     </Box>
