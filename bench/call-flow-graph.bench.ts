@@ -18,7 +18,7 @@ import { chromium, type Page } from '@playwright/test';
 import type { RoutingGraph, RoutingGraphEdge, RoutingGraphNode, RoutingObject } from '@switchboard/domain';
 import elk from 'elkjs/lib/elk.bundled.js';
 import type { ElkNode } from 'elkjs/lib/elk-api.js';
-import { elkGraphOf, LARGE_GRAPH } from '../apps/web/src/platform/routing-graph/graph-elements.ts';
+import { elkGraphOf, LARGE_GRAPH, warmUpGraph } from '../apps/web/src/platform/routing-graph/graph-elements.ts';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
 import { median } from './timing.ts';
 
@@ -105,11 +105,12 @@ const Elk = window.ELK.default ?? window.ELK;
 const workerUrl = '/elk-worker.min.js';
 const one = { id: 'root', children: [{ id: 'a', width: 10, height: 10 }], edges: [] };
 let warm = null;
-window.layoutIn = async (fresh) => {
+window.layoutIn = async (mode) => {
   const input = structuredClone(window.graph);
   const created = performance.now();
+  const fresh = mode !== 'warm';
   const elk = fresh ? new Elk({ workerUrl }) : (warm ??= new Elk({ workerUrl }));
-  if (fresh) await elk.layout(one);
+  if (fresh) await elk.layout(mode === 'prepared' ? structuredClone(window.warmUp) : one);
   const started = performance.now();
   const laid = await elk.layout(input);
   const ms = performance.now() - started;
@@ -157,21 +158,22 @@ async function inNode(input: ElkNode, fresh: boolean): Promise<Laid> {
 }
 
 /** One layout in the page, timed there. */
-const inBrowser = (page: Page, fresh: boolean) => page.evaluate<Laid>(`layoutIn(${fresh})`);
+const inBrowser = (page: Page, mode: 'warm' | 'fresh' | 'prepared') => page.evaluate<Laid>(`layoutIn('${mode}')`);
 
 /** Node's and Chromium's times, in turns (a load that comes and goes weighs on both alike). */
 async function measure(page: Page, input: ElkNode) {
-  const fresh = { node: [] as Laid[], browser: [] as Laid[] };
+  const fresh = { node: [] as Laid[], browser: [] as Laid[], prepared: [] as Laid[] };
   const warm = { node: [] as number[], browser: [] as number[] };
   // The warm ELKs' first layouts (not counted): their sizes.
-  const sizes = { node: await inNode(input, false), browser: await inBrowser(page, false) };
+  const sizes = { node: await inNode(input, false), browser: await inBrowser(page, 'warm') };
   for (let r = 0; r < FRESH_RUNS; r++) {
     fresh.node.push(await inNode(input, true));
-    fresh.browser.push(await inBrowser(page, true));
+    fresh.browser.push(await inBrowser(page, 'fresh'));
+    fresh.prepared.push(await inBrowser(page, 'prepared'));
   }
   for (let r = 0; r < RUNS; r++) {
     warm.node.push((await inNode(input, false)).ms);
-    warm.browser.push((await inBrowser(page, false)).ms);
+    warm.browser.push((await inBrowser(page, 'warm')).ms);
   }
   return { fresh, warm, sizes };
 }
@@ -196,6 +198,10 @@ function report({ fresh, warm, sizes }: Awaited<ReturnType<typeof measure>>): vo
   figures('fresh ELK: start (a 1-node layout)', fresh.node.map(start), fresh.browser.map(start), median);
   figures('  then the graph', fresh.node.map(layout), fresh.browser.map(layout), median);
   figures('  first layout in all', fresh.node.map(total), fresh.browser.map(total), median);
+  const list = (xs: number[]) => `${xs.map((x) => x.toFixed(0)).join(', ')} ms`;
+  row('prepared worker (as /call-flow opens):', '', '', '');
+  row('  start, warmed (warmUpGraph)', '—', list(fresh.prepared.map(start)), '');
+  row('  then the graph', '—', list(fresh.prepared.map(layout)), '');
   figures(`warm: median of ${RUNS}`, [median(warm.node)], [median(warm.browser)], median);
   figures('  worst', [Math.max(...warm.node)], [Math.max(...warm.browser)], median);
 }
@@ -213,7 +219,7 @@ async function main(): Promise<void> {
     const page = await browser.newPage();
     const address = server.address();
     await page.goto(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`);
-    await page.evaluate((g) => void Object.assign(window, { graph: g }), input);
+    await page.evaluate(([g, w]) => void Object.assign(window, { graph: g, warmUp: w }), [input, warmUpGraph()]);
     report(await measure(page, input));
   } finally {
     await browser.close();

@@ -1,6 +1,6 @@
 /**
  * An account's routing estate (the domain's Estate) loaded in the caller's tenant transaction:
- * one statement per kind of object (set-based, never one per object), each reading only the
+ * one statement (set-based, never one per object), each kind a JSON array of its rows reading only the
  * fields the engine needs through its area's own field map (platform.lists: the same columns, the
  * same mappings as the area's reads), checked by the domain's estate schemas. Row-level security
  * decides the rows: another account's objects are never read, so a destination naming one is

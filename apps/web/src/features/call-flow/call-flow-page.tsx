@@ -16,6 +16,8 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { errorMessage } from '../../platform/api.ts';
 import { ServerPicker } from '../../platform/fields/server-picker.tsx';
+import { useWhenIdle } from '../../platform/idle.ts';
+import { prepareGraph } from '../../platform/routing-graph/call-flow-tab.tsx';
 import { instantOf, quickPicks, trace, traceableSource } from './api.ts';
 import { TraceGraph } from './trace-graph.tsx';
 import { TraceSteps } from './trace-steps.tsx';
@@ -31,6 +33,8 @@ function TraceResult({ request }: { request: CallFlowTraceBody }) {
 }
 
 export default function CallFlowPage() {
+  // The graph's layout worker started and warmed while a number is still to be picked.
+  useWhenIdle(prepareGraph);
   const picks = useMemo(() => quickPicks(new Date()), []);
   const [dialled, setDialled] = useState<string[]>([]);
   const [label, setLabel] = useState('');

@@ -18,7 +18,20 @@ export function CallFlowPanel(props: CallFlowGraphProps) {
   );
 }
 
-/** The tab; `destination` gives the record's number or destination value. */
+/**
+ * The graph's layout worker started and warmed for the session (graph-layout.ts prepareLayout), its
+ * code loaded on demand: where a graph is about to be wanted.
+ */
+export function prepareGraph(): void {
+  void import('./graph-layout.ts').then((m) => m.prepareLayout()).catch(() => undefined);
+}
+
+/** The tab (the graph's layout made ready while its page is idle); `destination` gives the record's number or destination value. */
 export function callFlowTab<R>(destination: (record: R) => string): PanelTab<R> {
-  return { label: 'Call Flow', kind: 'panel', render: (record) => <CallFlowPanel destination={destination(record)} /> };
+  return {
+    label: 'Call Flow',
+    kind: 'panel',
+    render: (record) => <CallFlowPanel destination={destination(record)} />,
+    prepare: prepareGraph,
+  };
 }

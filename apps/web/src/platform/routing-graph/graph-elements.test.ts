@@ -2,8 +2,10 @@ import type { RouteStep, RoutingGraph, RoutingObject } from '@switchboard/domain
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { describe, expect, it } from 'vitest';
 import {
+  ELK_OPTIONS,
   elkGraphOf,
   LABEL_CHARS,
+  LARGE_GRAPH_OPTIONS,
   labelLines,
   labelSize,
   MAX_LINES,
@@ -13,6 +15,7 @@ import {
   routed,
   toFlow,
   tracePath,
+  warmUpGraph,
 } from './graph-elements.ts';
 
 const object = (type: RoutingObject['type'], id: number | null, name: string, value: string): RoutingObject => ({
@@ -215,5 +218,23 @@ describe('the routing graph as React Flow nodes and edges', () => {
         { x: 90, y: 6 },
       ]),
     ).toBe('M 0 0 L 47 0 Q 50 0 50 3 L 50 3 Q 50 6 53 6 L 90 6');
+  });
+});
+
+describe('warmUpGraph', () => {
+  it('is a made-up large routing laid out as a large graph is: every edge between its nodes, fallovers back to menus', async () => {
+    const graph = warmUpGraph();
+    const ids = new Set(graph.children?.map((c) => c.id));
+    expect(ids.size).toBe(60);
+    expect(graph.layoutOptions).toEqual({ ...ELK_OPTIONS, ...LARGE_GRAPH_OPTIONS });
+    for (const e of graph.edges ?? []) {
+      expect(ids.has(e.sources[0] ?? '')).toBe(true);
+      expect(ids.has(e.targets[0] ?? '')).toBe(true);
+    }
+    expect(graph.edges?.some((e) => e.sources[0]?.startsWith('group:') && e.targets[0]?.startsWith('menu:'))).toBe(
+      true,
+    );
+    const laid = await new ELK().layout(graph);
+    expect(laid.children?.every((c) => c.x !== undefined && c.y !== undefined)).toBe(true);
   });
 });

@@ -194,6 +194,39 @@ export function elkGraphOf(graph: RoutingGraph): ElkNode {
   };
 }
 
+/**
+ * A made-up routing of 60 objects laid out with the large-graph options to warm a fresh layout
+ * worker (graph-layout.ts prepareLayout): ELK's code runs some times slower until the worker's
+ * JavaScript engine has seen it run. Numbers → time profiles → menus → groups → seats, some
+ * fallovers back to a menu (cycles to break), as a large account's routing is made.
+ */
+export function warmUpGraph(): ElkNode {
+  const tiers = [
+    ['number', 8],
+    ['profile', 8],
+    ['menu', 12],
+    ['group', 12],
+    ['seat', 20],
+  ] as const;
+  const ids = tiers.map(([name, count]) => Array.from({ length: count }, (_, i) => `${name}:${i}`));
+  const edges = ids
+    .slice(1)
+    .flatMap((targets, t) =>
+      (ids[t] ?? []).flatMap((source, i) =>
+        [i, i * 3 + 1, i * 7 + 2]
+          .slice(0, t === 0 ? 1 : 3)
+          .map((k) => ({ source, target: targets[k % targets.length] ?? '' })),
+      ),
+    );
+  const back = (ids[3] ?? []).map((source, i) => ({ source, target: ids[2]?.[(i + 5) % 12] ?? '' }));
+  return {
+    id: 'root',
+    layoutOptions: { ...ELK_OPTIONS, ...LARGE_GRAPH_OPTIONS },
+    children: ids.flat().map((id) => ({ id, width: NODE_WIDTH, height: HEAD_HEIGHT + 2 * LINE_HEIGHT })),
+    edges: [...edges, ...back].map((e, i) => ({ id: `w${i}`, sources: [e.source], targets: [e.target] })),
+  };
+}
+
 /** A label's box centred on its route's longest segment (for a label ELK did not place). */
 function onLongestSegment(route: readonly Point[], lines: readonly string[]): RoutingEdgeData['labelAt'] {
   let mid = route[0] ?? { x: 0, y: 0 };

@@ -7,6 +7,7 @@
 import type { ElkNode } from 'elkjs/lib/elk-api.js';
 import ELK from 'elkjs/lib/elk-api.js';
 import workerUrl from 'elkjs/lib/elk-worker.min.js?url';
+import { warmUpGraph } from './graph-elements.ts';
 
 let elk: InstanceType<typeof ELK> | null = null;
 
@@ -14,6 +15,21 @@ let elk: InstanceType<typeof ELK> | null = null;
 export function layoutWorker(): InstanceType<typeof ELK> {
   elk ??= new ELK({ workerUrl });
   return elk;
+}
+
+let prepared: Promise<unknown> | null = null;
+
+/**
+ * The worker started and warmed once for the session (a made-up 60-object routing laid out,
+ * warmUpGraph): asked for where a graph is about to be wanted (/call-flow as it opens), so that a
+ * large routing's first layout runs at the warm speed (bench/call-flow-graph.bench.ts: a fresh
+ * worker's first 500-node layout about twice its warm time).
+ */
+export function prepareLayout(): Promise<unknown> {
+  prepared ??= layoutWorker()
+    .layout(warmUpGraph())
+    .catch(() => undefined);
+  return prepared;
 }
 
 export function layout(graph: ElkNode): Promise<ElkNode> {

@@ -35,6 +35,7 @@ import { FieldSection } from '../fields/field-section.tsx';
 import { applySaveFailure, errorLeaves, type FieldProblem, topField } from '../fields/form-errors.ts';
 import { type FieldDef, FormFields } from '../fields/form-fields.tsx';
 import { type FormSchema, type SchemaForm, useSchemaForm } from '../fields/form-schema.ts';
+import { useWhenIdle } from '../idle.ts';
 import { useChange } from '../mutation.ts';
 import type { RecordSource } from '../resource.ts';
 import { useSession } from '../session-context.ts';
@@ -83,6 +84,8 @@ export interface PanelTab<R> {
   kind: 'panel';
   render: (record: R) => ReactNode;
   forbidden?: boolean;
+  /** What the panel gets ready while the page is idle, before it is opened (e.g. a worker). */
+  prepare?: () => void;
 }
 
 export interface TabbedFormProps<R, V extends FieldValues, O extends FieldValues> {
@@ -166,6 +169,9 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
   const { can } = useSession();
   const { tabIndex, openTab } = useTabParam(tabs.map((t) => t.label));
   const tab = tabs[tabIndex] as TabDef<R, V, O>;
+  useWhenIdle(
+    tabs.find((t): t is PanelTab<R> => t.kind === 'panel' && !t.forbidden && t.prepare !== undefined)?.prepare,
+  );
   /** Errors of fields the page does not show, found after a refused submit. */
   const [unshown, setUnshown] = useState<string[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
