@@ -106,6 +106,15 @@ describe('loadEstate: the estate kept between reads is answered only while its r
     const undone = await read(ACME);
     expect(undone).toEqual(await whole(90002));
     expect(group(undone, 358)).toBeUndefined();
+    // A row far from the others (its id), added then deleted.
+    await owner(
+      sql`insert into call_groups (id, account_no, group_no, custom_name) values (640001, ${ACME}, 357, 'Far away')`,
+    );
+    expect(group(await read(ACME), 357)?.customName).toBe('Far away');
+    await owner(sql`delete from call_groups where id = 640001`);
+    const emptied = await read(ACME);
+    expect(group(emptied, 357)).toBeUndefined();
+    expect(emptied).toEqual(await whole(90003));
     expect(seat(undone, 202)?.nickname).toBe('Row by row');
   });
 
