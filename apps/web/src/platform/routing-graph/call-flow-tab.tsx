@@ -26,7 +26,7 @@ export function prepareGraph(): void {
   void import('./graph-layout.ts').then((m) => m.prepareLayout()).catch(() => undefined);
 }
 
-/** The tab (the graph's layout made ready while its page is idle); `destination` gives the record's number or destination value. */
+/** The tab (the graph's layout made ready as the tab is pointed at); `destination` gives the record's number or destination value. */
 export function callFlowTab<R>(destination: (record: R) => string): PanelTab<R> {
   return {
     label: 'Call Flow',

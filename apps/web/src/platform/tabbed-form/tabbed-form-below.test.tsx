@@ -7,7 +7,7 @@ import { FormFields } from '../fields/form-fields.tsx';
 import { TabbedForm } from './tabbed-form.tsx';
 
 /** General edits the name; under it, outside the form, a panel with a button of its own. */
-function WidgetPage({ onPanel }: { onPanel: () => void }) {
+function WidgetPage({ onPanel, prepare }: { onPanel: () => void; prepare?: () => void }) {
   return (
     <TabbedForm
       source={widgets.record(1)}
@@ -37,7 +37,7 @@ function WidgetPage({ onPanel }: { onPanel: () => void }) {
             </section>
           ),
         },
-        { label: 'Other', kind: 'panel', render: () => <p>Other panel</p> },
+        { label: 'Other', kind: 'panel', render: () => <p>Other panel</p>, ...(prepare ? { prepare } : {}) },
       ]}
     />
   );
@@ -59,5 +59,20 @@ describe('TabbedForm: a panel below a form tab', () => {
     await user.click(screen.getByRole('tab', { name: 'Other' }));
     expect(await screen.findByText('Other panel')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Members' })).toBeNull();
+  });
+
+  it('gets a panel ready as its tab is pointed at or focused, not before', async () => {
+    fakeServer({ '/widget': makeWidgets(1) });
+    let prepared = 0;
+    const { user } = renderPanel(<WidgetPage onPanel={() => undefined} prepare={() => (prepared += 1)} />, {
+      url: '/widget/1',
+    });
+    await screen.findByRole('heading', { name: 'Widget 01 (1)' });
+    expect(prepared).toBe(0);
+    await user.hover(screen.getByRole('tab', { name: 'Other' }));
+    expect(prepared).toBeGreaterThanOrEqual(1);
+    const hovered = prepared;
+    screen.getByRole('tab', { name: 'Other' }).focus();
+    expect(prepared).toBeGreaterThan(hovered);
   });
 });

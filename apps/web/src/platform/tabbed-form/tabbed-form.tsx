@@ -35,7 +35,6 @@ import { FieldSection } from '../fields/field-section.tsx';
 import { applySaveFailure, errorLeaves, type FieldProblem, topField } from '../fields/form-errors.ts';
 import { type FieldDef, FormFields } from '../fields/form-fields.tsx';
 import { type FormSchema, type SchemaForm, useSchemaForm } from '../fields/form-schema.ts';
-import { useWhenIdle } from '../idle.ts';
 import { useChange } from '../mutation.ts';
 import type { RecordSource } from '../resource.ts';
 import { useSession } from '../session-context.ts';
@@ -84,7 +83,7 @@ export interface PanelTab<R> {
   kind: 'panel';
   render: (record: R) => ReactNode;
   forbidden?: boolean;
-  /** What the panel gets ready while the page is idle, before it is opened (e.g. a worker). */
+  /** What the panel gets ready as its tab is pointed at or focused, before it is opened (e.g. a worker). */
   prepare?: () => void;
 }
 
@@ -169,9 +168,6 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
   const { can } = useSession();
   const { tabIndex, openTab } = useTabParam(tabs.map((t) => t.label));
   const tab = tabs[tabIndex] as TabDef<R, V, O>;
-  useWhenIdle(
-    tabs.find((t): t is PanelTab<R> => t.kind === 'panel' && !t.forbidden && t.prepare !== undefined)?.prepare,
-  );
   /** Errors of fields the page does not show, found after a refused submit. */
   const [unshown, setUnshown] = useState<string[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
@@ -213,7 +209,13 @@ export function TabbedForm<R, V extends FieldValues, O extends FieldValues>(prop
         {title(data)}
       </Typography>
       <Paper variant="outlined">
-        <TabStrip labels={tabs.map((t) => t.label)} tabIndex={tabIndex} failing={failingTabs} openTab={openTab} />
+        <TabStrip
+          labels={tabs.map((t) => t.label)}
+          prepare={tabs.map((t) => (t.kind === 'panel' && !t.forbidden ? t.prepare : undefined))}
+          tabIndex={tabIndex}
+          failing={failingTabs}
+          openTab={openTab}
+        />
         <Box sx={{ p: { xs: 2, sm: 3 } }}>
           {tab.forbidden ? (
             <SectionForbidden />
@@ -293,14 +295,19 @@ function useFormSave<R, V extends FieldValues, O extends FieldValues>(options: F
   return { submit, reload, message };
 }
 
-/** The tabs, those holding errors marked. */
+/** The tabs, those holding errors marked; a panel's `prepare` run as its tab is pointed at or focused. */
 function TabStrip(props: {
   labels: string[];
+  prepare: Array<(() => void) | undefined>;
   tabIndex: number;
   failing: Set<number>;
   openTab: (label: string) => void;
 }) {
   const { labels, tabIndex, failing, openTab } = props;
+  const readied = (i: number) => {
+    const prepare = props.prepare[i];
+    return prepare ? { onPointerEnter: prepare, onFocus: prepare } : {};
+  };
   return (
     <Tabs
       value={tabIndex}
@@ -320,9 +327,10 @@ function TabStrip(props: {
             iconPosition="end"
             data-errors="true"
             sx={{ color: 'error.main', '&.Mui-selected': { color: 'error.main' }, minHeight: 48 }}
+            {...readied(i)}
           />
         ) : (
-          <Tab key={label} label={label} />
+          <Tab key={label} label={label} {...readied(i)} />
         ),
       )}
     </Tabs>
