@@ -183,8 +183,9 @@ const ratio = (browser: number, node: number) => `${(browser / node).toFixed(2)}
 const row = (name: string, node: string, browser: string, r: string) =>
   console.log(`  ${name.padEnd(36)}${node.padEnd(26)}${browser.padEnd(26)}${r}`);
 /** A row of figures for each side, and the ratio of `summary` (a median, a worst) of each. */
+/** Figures as a list: '812, 955, 1021 ms' (one: '812 ms'). */
+const list = (xs: number[]) => (xs.length > 1 ? `${xs.map((x) => x.toFixed(0)).join(', ')} ms` : ms(xs[0] ?? 0));
 function figures(name: string, node: number[], browser: number[], summary: (xs: number[]) => number): void {
-  const list = (xs: number[]) => (xs.length > 1 ? `${xs.map((x) => x.toFixed(0)).join(', ')} ms` : ms(xs[0] ?? 0));
   row(name, list(node), list(browser), ratio(summary(browser), summary(node)));
 }
 
@@ -198,7 +199,6 @@ function report({ fresh, warm, sizes }: Awaited<ReturnType<typeof measure>>): vo
   figures('fresh ELK: start (a 1-node layout)', fresh.node.map(start), fresh.browser.map(start), median);
   figures('  then the graph', fresh.node.map(layout), fresh.browser.map(layout), median);
   figures('  first layout in all', fresh.node.map(total), fresh.browser.map(total), median);
-  const list = (xs: number[]) => `${xs.map((x) => x.toFixed(0)).join(', ')} ms`;
   row('prepared worker (as /call-flow opens):', '', '', '');
   row('  start, warmed (warmUpGraph)', '—', list(fresh.prepared.map(start)), '');
   row('  then the graph', '—', list(fresh.prepared.map(layout)), '');

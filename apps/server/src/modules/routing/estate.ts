@@ -63,11 +63,6 @@ interface Held<R> extends Version {
 }
 const VERSION_SQL = `ctid::text || ':' || xmin::text`;
 const HASH_SQL = `hashtextextended(${VERSION_SQL}, 0)`;
-const VERSION = [
-  sql<number>`id`.as('_id'),
-  sql<string>`${sql.raw(VERSION_SQL)}`.as('_v'),
-  sql<string>`${sql.raw(HASH_SQL)}::text`.as('_h'),
-] as const;
 
 /** The order each part's rows are read and kept in (the engine reads a queue's agents by penalty). */
 const ORDER: Record<Part, readonly string[]> = { ...mapped(TABLE_OF, () => ['id']), queueMembers: ['penalty', 'id'] };
@@ -105,7 +100,7 @@ const listingOf = (part: Part) =>
     part,
   );
 
-/** A row's version as fields of a field map (read with the record's own fields). */
+/** A row's id and version as fields of a field map (read with a listed kind's fields, selected beside a child's columns). */
 const VERSION_FIELDS: Record<Exclude<keyof Held<unknown>, 'record'>, FieldDef> = {
   _id: { kind: 'number', sql: 'id' },
   _v: { kind: 'text', sql: VERSION_SQL },
@@ -160,17 +155,19 @@ function childReads(db: Tx): { [C in Child]: PartRead<Rec[C]> } {
     groupMembers: {
       query: (ids) =>
         only(
-          db
-            .selectFrom('call_group_members')
-            .select([
-              'group_id as groupId',
-              'member as name',
-              'days',
-              'start_time as start',
-              'end_time as end',
-              'penalty',
-            ])
-            .select(VERSION),
+          selectAll(
+            db
+              .selectFrom('call_group_members')
+              .select([
+                'group_id as groupId',
+                'member as name',
+                'days',
+                'start_time as start',
+                'end_time as end',
+                'penalty',
+              ]),
+            VERSION_FIELDS,
+          ),
           'call_group_members',
           ids,
         ),
@@ -179,10 +176,10 @@ function childReads(db: Tx): { [C in Child]: PartRead<Rec[C]> } {
     queueMembers: {
       query: (ids) =>
         only(
-          db
-            .selectFrom('call_queue_members')
-            .select(['queue_id as queueId', 'member as memberName', 'penalty'])
-            .select(VERSION),
+          selectAll(
+            db.selectFrom('call_queue_members').select(['queue_id as queueId', 'member as memberName', 'penalty']),
+            VERSION_FIELDS,
+          ),
           'call_queue_members',
           ids,
         ),
@@ -191,7 +188,7 @@ function childReads(db: Tx): { [C in Child]: PartRead<Rec[C]> } {
     entries: {
       query: (ids) =>
         only(
-          db.selectFrom('access_list_entries').select(['access_list_id', 'number']).select(VERSION),
+          selectAll(db.selectFrom('access_list_entries').select(['access_list_id', 'number']), VERSION_FIELDS),
           'access_list_entries',
           ids,
         ),
@@ -200,15 +197,15 @@ function childReads(db: Tx): { [C in Child]: PartRead<Rec[C]> } {
   };
 }
 
-/** A part as kept: its rows held in order, their records, and the fingerprint of their versions. */
+/** A part as kept: its rows held by id (in order), their records, and the fingerprint of their versions. */
 interface Kept<R> {
   fp: string;
-  rows: readonly Held<R>[];
+  byId: ReadonlyMap<number, Held<R>>;
   records: R[];
 }
 const keptOfRows = <R>(rows: readonly Held<R>[]): Kept<R> => ({
   fp: fingerprintOf(rows),
-  rows,
+  byId: new Map(rows.map((r) => [r._id, r])),
   records: rows.map((r) => r.record),
 });
 
@@ -356,8 +353,7 @@ type Listing = ReadonlyArray<readonly [number, string]>;
 
 /** The ids of the rows listed that are not held as they are (new, or written since). */
 function staleOf(last: Kept<unknown>, listing: Listing): number[] {
-  const before = new Map(last.rows.map((r) => [r._id, r._v]));
-  return listing.filter(([id, version]) => before.get(id) !== version).map(([id]) => id);
+  return listing.filter(([id, version]) => last.byId.get(id)?._v !== version).map(([id]) => id);
 }
 
 /**
@@ -366,11 +362,10 @@ function staleOf(last: Kept<unknown>, listing: Listing): number[] {
  * is left out; the fingerprint is always of the rows held, so anything missed is read next time.
  */
 function since<R>(last: Kept<R>, listing: Listing, fresh: readonly Held<R>[]): Kept<R> {
-  const before = new Map(last.rows.map((r) => [r._id, r]));
   const read = new Map(fresh.map((r) => [r._id, r]));
   const rows: Held<R>[] = [];
   for (const [id, version] of listing) {
-    const held = before.get(id);
+    const held = last.byId.get(id);
     const row = held?._v === version ? held : read.get(id);
     if (row) rows.push(row);
   }

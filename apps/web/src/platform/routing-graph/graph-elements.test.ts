@@ -195,29 +195,37 @@ describe('the routing graph as React Flow nodes and edges', () => {
     expect(edge?.data?.labelAt).toEqual({ x: 10 - size.width / 2, y: 50 - size.height / 2, ...size });
   });
 
-  it('draws a route with its corners rounded, by less on a short leg', () => {
-    expect(roundedPath([])).toBe('');
-    expect(
-      roundedPath([
-        { x: 0, y: 0 },
-        { x: 50, y: 0 },
-      ]),
-    ).toBe('M 0 0 L 50 0');
-    expect(
-      roundedPath([
-        { x: 0, y: 0 },
-        { x: 50, y: 0 },
-        { x: 50, y: 40 },
-      ]),
-    ).toBe('M 0 0 L 42 0 Q 50 0 50 8 L 50 40');
-    expect(
-      roundedPath([
-        { x: 0, y: 0 },
-        { x: 50, y: 0 },
-        { x: 50, y: 6 },
-        { x: 90, y: 6 },
-      ]),
-    ).toBe('M 0 0 L 47 0 Q 50 0 50 3 L 50 3 Q 50 6 53 6 L 90 6');
+  it.each([
+    ['no point', [], ''],
+    [
+      'a straight leg',
+      [
+        [0, 0],
+        [50, 0],
+      ],
+      'M 0 0 L 50 0',
+    ],
+    [
+      'a corner',
+      [
+        [0, 0],
+        [50, 0],
+        [50, 40],
+      ],
+      'M 0 0 L 42 0 Q 50 0 50 8 L 50 40',
+    ],
+    [
+      'a short leg between two corners',
+      [
+        [0, 0],
+        [50, 0],
+        [50, 6],
+        [90, 6],
+      ],
+      'M 0 0 L 47 0 Q 50 0 50 3 L 50 3 Q 50 6 53 6 L 90 6',
+    ],
+  ] as const)('draws a route with its corners rounded, by less on a short leg: %s', (_case, points, path) => {
+    expect(roundedPath(points.map(([x, y]) => ({ x, y })))).toBe(path);
   });
 });
 

@@ -21,7 +21,8 @@ let prepared: Promise<unknown> | null = null;
 
 /**
  * The worker started and warmed once for the session (a made-up 60-object routing laid out,
- * warmUpGraph): asked for where a graph is about to be wanted (/call-flow as it opens), so that a
+ * warmUpGraph): asked for where a graph is about to be wanted (/call-flow as it opens, a Call Flow
+ * tab as it is pointed at), so that a
  * large routing's first layout runs at the warm speed (bench/call-flow-graph.bench.ts: a fresh
  * worker's first 500-node layout about twice its warm time).
  */
